@@ -7,7 +7,5 @@ export default defineConfig({
     pool: 'forks',
     testTimeout: 30_000,
     hookTimeout: 30_000,
-    // The UI reads CI to decide on colour; tests set it per case where it matters.
-    env: { NO_COLOR: '' },
   },
 });
