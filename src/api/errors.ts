@@ -1,0 +1,90 @@
+// Every failure dpx reports is one of these: a one-line message that says what happened, a hint that
+// says what to do, and the exit code the command line uses for its family.
+
+export type ErrorKind = 'api' | 'transport' | 'protocol' | 'safety' | 'usage';
+
+const EXIT_CODES: Record<ErrorKind, number> = { api: 1, usage: 2, transport: 3, protocol: 3, safety: 4 };
+
+export class DpxError extends Error {
+  readonly kind: ErrorKind;
+  readonly hint: string;
+
+  constructor(kind: ErrorKind, message: string, hint: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'DpxError';
+    this.kind = kind;
+    this.hint = hint;
+  }
+
+  get exitCode(): number {
+    return EXIT_CODES[this.kind];
+  }
+}
+
+export interface ApiErrorEntry {
+  code: string;
+  message: string;
+}
+
+/** The server answered with an error status; `errors` holds its `errors` envelope when it sent one. */
+export class ApiError extends DpxError {
+  readonly status: number;
+  readonly errors: ApiErrorEntry[];
+  readonly retryAfterSeconds: number | undefined;
+
+  constructor(status: number, errors: ApiErrorEntry[], summary: string, hint: string, retryAfterSeconds?: number) {
+    super('api', summary, hint);
+    this.name = 'ApiError';
+    this.status = status;
+    this.errors = errors;
+    this.retryAfterSeconds = retryAfterSeconds;
+  }
+}
+
+/** The request did not get an answer: refused, reset, timed out, DNS. */
+export class TransportError extends DpxError {
+  constructor(message: string, hint: string, options?: { cause?: unknown }) {
+    super('transport', message, hint, options);
+    this.name = 'TransportError';
+  }
+}
+
+/** The server answered, but not in a shape dpx can read: not JSON, not an envelope, a link cycle. */
+export class ProtocolError extends DpxError {
+  constructor(message: string, hint: string, options?: { cause?: unknown }) {
+    super('protocol', message, hint, options);
+    this.name = 'ProtocolError';
+  }
+}
+
+/** dpx refused to do something unsafe: a write in read-only mode, the token towards another origin. */
+export class SafetyError extends DpxError {
+  constructor(message: string, hint: string) {
+    super('safety', message, hint);
+    this.name = 'SafetyError';
+  }
+}
+
+/** The user asked for something that cannot be done as asked: unknown resource, missing variable. */
+export class UsageError extends DpxError {
+  constructor(message: string, hint: string) {
+    super('usage', message, hint);
+    this.name = 'UsageError';
+  }
+}
+
+/** Turns anything thrown into a DpxError, so no caller ever has to show a raw stack trace. */
+export function toDpxError(error: unknown): DpxError {
+  if (error instanceof DpxError) return error;
+  if (error instanceof SyntaxError) {
+    return new ProtocolError(`unreadable JSON: ${firstLine(error.message)}`, 'the server sent a body that is not valid JSON');
+  }
+  if (error instanceof Error) {
+    return new DpxError('transport', firstLine(error.message) || error.name, 'this is unexpected; run again, and report it if it repeats', { cause: error });
+  }
+  return new DpxError('transport', firstLine(String(error)), 'this is unexpected; run again, and report it if it repeats');
+}
+
+function firstLine(text: string): string {
+  return (text.split('\n')[0] ?? '').trim();
+}
