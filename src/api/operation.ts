@@ -1,0 +1,158 @@
+// Resource + operation id (+ version) + variables → a request ready to send. The token is not part of
+// a prepared request: the session adds it when sending, so a prepared request can be shown or logged.
+import { findResource, findVersion, type Catalog, type Operation, type Resource, type ResourceVersion } from './catalog.js';
+import { UsageError } from './errors.js';
+import { vendorMediaType } from './media.js';
+import { appendQuery, expandTemplate } from './template.js';
+
+export interface PreparedRequest {
+  method: string;
+  url: string;
+  headers: Record<string, string>;
+  body?: string;
+  resource: string;
+  version: string;
+  operationId: string;
+}
+
+export interface RequestTarget {
+  resource: string;
+  operationId: string;
+  version?: string;
+  variables?: Record<string, string>;
+  query?: Record<string, string>;
+  body?: string;
+}
+
+/** What the session knows that a request needs besides the catalog. */
+export interface RequestContext {
+  baseUrl: string;
+  vendor: string;
+  ou?: string;
+  ouHeader: string;
+}
+
+const PAGE_SIZE_NAMES = ['limit', 'page_size', 'per_page', 'size'];
+const PAGE_NAMES = ['start', 'page', 'page_number'];
+const FILTER_NAMES = ['filter', 'q', 'where'];
+
+/** A resource's list operation: a GET whose id starts with `list`, else the first GET with no path variable. */
+export function findListOperation(version: ResourceVersion): Operation | undefined {
+  const gets = version.operations.filter((operation) => operation.method === 'GET' && operation.pathVariables.length === 0);
+  return gets.find((operation) => operation.id.toLowerCase().startsWith('list')) ?? gets[0];
+}
+
+/** The query parameter names an operation uses for page size, page and filter. */
+export function pagingParameters(operation: Operation): { pageSize: string; page: string; filter: string } {
+  const pick = (aliases: string[]): string | undefined => {
+    const lower = operation.queryVariables.map((name) => name.toLowerCase());
+    const index = lower.findIndex((name) => aliases.includes(name));
+    return index === -1 ? undefined : operation.queryVariables[index];
+  };
+  return {
+    pageSize: pick(PAGE_SIZE_NAMES) ?? PAGE_SIZE_NAMES[0]!,
+    page: pick(PAGE_NAMES) ?? PAGE_NAMES[0]!,
+    filter: pick(FILTER_NAMES) ?? FILTER_NAMES[0]!,
+  };
+}
+
+export interface ResolvedOperation {
+  resource: Resource;
+  version: ResourceVersion;
+  operation: Operation;
+}
+
+/** Finds resource, version and operation by name, or a UsageError that lists what does exist. */
+export function resolveOperation(catalog: Catalog, target: { resource: string; version?: string; operationId?: string }): ResolvedOperation {
+  const resource = findResource(catalog, target.resource);
+  if (!resource) {
+    throw new UsageError(`unknown resource: ${target.resource}`, `the index lists: ${catalog.resources.map((r) => r.name).join(', ') || '(nothing)'}`);
+  }
+  const version = findVersion(resource, target.version);
+  if (!version) {
+    throw new UsageError(
+      `${resource.name} has no version ${target.version ?? ''}`.trimEnd(),
+      `supported versions: ${resource.versions.map((v) => v.version).join(', ')}`,
+    );
+  }
+  if (target.operationId === undefined) {
+    const list = findListOperation(version);
+    if (!list) throw new UsageError(`${resource.name} ${version.version} has no list operation`, operationsHint(version));
+    return { resource, version, operation: list };
+  }
+  const operation = version.operations.find((candidate) => candidate.id === target.operationId);
+  if (!operation) {
+    throw new UsageError(`${resource.name} ${version.version} has no operation ${target.operationId}`, operationsHint(version));
+  }
+  return { resource, version, operation };
+}
+
+export function resolveRequest(catalog: Catalog, target: RequestTarget, context: RequestContext): PreparedRequest {
+  const { resource, version, operation } = resolveOperation(catalog, target);
+  const variables = target.variables ?? {};
+  const query = target.query ?? {};
+
+  const missing = operation.pathVariables.filter((name) => variables[name] === undefined || variables[name] === '');
+  if (missing.length > 0) {
+    throw new UsageError(
+      `${operation.id} needs ${missing.length === 1 ? 'the variable' : 'the variables'} ${missing.join(', ')}`,
+      `give ${missing.map((name) => `--var ${name}=…`).join(' ')}`,
+    );
+  }
+  const known = new Set([...operation.pathVariables, ...operation.queryVariables]);
+  const unknown = Object.keys(variables).filter((name) => !known.has(name));
+  if (unknown.length > 0) {
+    throw new UsageError(
+      `${operation.id} has no variable ${unknown.join(', ')}`,
+      known.size > 0 ? `its template takes: ${[...known].join(', ')}` : 'its href takes no variables; use --query for query parameters',
+    );
+  }
+
+  const templateValues: Record<string, string> = { ...variables };
+  const extraQuery: Record<string, string> = {};
+  for (const [name, value] of Object.entries(query)) {
+    if (operation.queryVariables.includes(name)) templateValues[name] = value;
+    else extraQuery[name] = value;
+  }
+  const expanded = operation.templated ? expandTemplate(operation.href, templateValues) : operation.href;
+  const url = appendQuery(resolveHref(context.baseUrl, expanded), extraQuery);
+
+  const prepared: PreparedRequest = {
+    method: operation.method,
+    url,
+    headers: requestHeaders(context, resource.name, version.version, target.body !== undefined),
+    resource: resource.name,
+    version: version.version,
+    operationId: operation.id,
+  };
+  if (target.body !== undefined) prepared.body = target.body;
+  return prepared;
+}
+
+/** Accept for the resource's version, the OU header when an OU is set, Content-Type when a body goes along. */
+export function requestHeaders(context: RequestContext, resource: string, version: string, hasBody: boolean): Record<string, string> {
+  const headers: Record<string, string> = { accept: vendorMediaType(context.vendor, resource, version) };
+  if (context.ou) headers[context.ouHeader.toLowerCase()] = context.ou;
+  if (hasBody) headers['content-type'] = 'application/json';
+  return headers;
+}
+
+/**
+ * An index href against the base URL. The spec appends paths to {base_url}, so a base with a path
+ * prefix (https://host/api) keeps it — unless the href already carries that prefix.
+ */
+export function resolveHref(baseUrl: string, href: string): string {
+  if (/^[a-z][a-z0-9+.-]*:/i.test(href)) return href;
+  const base = new URL(baseUrl);
+  const prefix = base.pathname.replace(/\/+$/, '');
+  if (href.startsWith('/')) {
+    const path = prefix && (href === prefix || href.startsWith(`${prefix}/`) || href.startsWith(`${prefix}?`)) ? href : `${prefix}${href}`;
+    return `${base.origin}${path}`;
+  }
+  return new URL(href, `${base.origin}${prefix}/`).toString();
+}
+
+function operationsHint(version: ResourceVersion): string {
+  const ids = version.operations.map((operation) => operation.id);
+  return ids.length > 0 ? `operations: ${ids.join(', ')}` : 'this version lists no operations';
+}

@@ -1,0 +1,40 @@
+// RFC 6570 URI templates: which variables a template takes, and its expansion.
+import { parseTemplate } from 'url-template';
+
+const EXPRESSION = /\{([+#./;?&]?)([^}]*)\}/g;
+const QUERY_OPERATORS = new Set(['?', '&']);
+
+/** The variables of a template, split into those that build the path and those that build the query. */
+export function templateVariables(href: string): { path: string[]; query: string[] } {
+  const path: string[] = [];
+  const query: string[] = [];
+  for (const match of href.matchAll(EXPRESSION)) {
+    const operator = match[1] ?? '';
+    const target = QUERY_OPERATORS.has(operator) ? query : path;
+    for (const spec of (match[2] ?? '').split(',')) {
+      // A variable spec may carry a prefix (`:3`) or explode (`*`) modifier; the name is what precedes it.
+      const name = spec.trim().replace(/(:\d+|\*)$/, '');
+      if (name && !target.includes(name)) target.push(name);
+    }
+  }
+  return { path, query };
+}
+
+/** Expands a template; variables without a value are left out, as RFC 6570 prescribes. */
+export function expandTemplate(href: string, values: Record<string, string | undefined>): string {
+  const defined: Record<string, string> = {};
+  for (const [name, value] of Object.entries(values)) if (value !== undefined) defined[name] = value;
+  return parseTemplate(href).expand(defined);
+}
+
+/** Appends query parameters to a URL or path that is not a template, keeping any query it already has. */
+export function appendQuery(href: string, values: Record<string, string | undefined>): string {
+  const pairs = Object.entries(values).filter((entry): entry is [string, string] => entry[1] !== undefined);
+  if (pairs.length === 0) return href;
+  const hashAt = href.indexOf('#');
+  const base = hashAt === -1 ? href : href.slice(0, hashAt);
+  const fragment = hashAt === -1 ? '' : href.slice(hashAt);
+  const encoded = new URLSearchParams(pairs).toString();
+  const separator = base.includes('?') ? (base.endsWith('?') || base.endsWith('&') ? '' : '&') : '?';
+  return `${base}${separator}${encoded}${fragment}`;
+}

@@ -1,0 +1,109 @@
+import { describe, expect, it } from 'vitest';
+import { findResource, findVersion, parseCatalog, type Operation } from '../../../src/api/catalog.js';
+import { UsageError } from '../../../src/api/errors.js';
+import { findListOperation, pagingParameters, resolveHref, resolveRequest } from '../../../src/api/operation.js';
+
+const catalog = parseCatalog({
+  widgets: {
+    supported_versions: ['v1', 'v2'],
+    v1: { all_widgets: { href: '/widgets', type: 'get' }, make_widget: { href: '/widgets', type: 'post' } },
+    v2: {
+      get_widget: { href: '/widgets/{widget_id}', type: 'get', templated: true },
+      listWidgets: { href: '/widgets{?page_size,page,q}', type: 'get', templated: true },
+      update_widget: { href: '/widgets/{widget_id}', type: 'patch', templated: true },
+    },
+  },
+}, 'acme');
+const context = { baseUrl: 'https://cp.example:8443', vendor: 'acme', ouHeader: 'X-Acme-OU' };
+
+function operation(href: string, queryVariables: string[]): Operation {
+  return { id: 'x', method: 'GET', href, templated: true, pathVariables: [], queryVariables };
+}
+
+describe('findListOperation', () => {
+  it('prefers a GET whose id starts with list, else the first GET without path variables', () => {
+    const widgets = findResource(catalog, 'widgets')!;
+    expect(findListOperation(findVersion(widgets, 'v2')!)!.id).toBe('listWidgets');
+    expect(findListOperation(findVersion(widgets, 'v1')!)!.id).toBe('all_widgets');
+  });
+});
+
+describe('pagingParameters', () => {
+  it('maps aliases from the template', () => {
+    expect(pagingParameters(operation('/w{?page_size,page,q}', ['page_size', 'page', 'q']))).toEqual({ pageSize: 'page_size', page: 'page', filter: 'q' });
+    expect(pagingParameters(operation('/w{?per_page,page_number,where}', ['per_page', 'page_number', 'where']))).toEqual({ pageSize: 'per_page', page: 'page_number', filter: 'where' });
+    expect(pagingParameters(operation('/w{?size}', ['size']))).toEqual({ pageSize: 'size', page: 'start', filter: 'filter' });
+  });
+
+  it('falls back to limit, start, filter', () => {
+    expect(pagingParameters({ ...operation('/w', []), templated: false })).toEqual({ pageSize: 'limit', page: 'start', filter: 'filter' });
+  });
+});
+
+describe('resolveRequest', () => {
+  it('expands path variables and sets Accept for the chosen version', () => {
+    const request = resolveRequest(catalog, { resource: 'widgets', operationId: 'get_widget', variables: { widget_id: 'a b' } }, context);
+    expect(request).toEqual({
+      method: 'GET',
+      url: 'https://cp.example:8443/widgets/a%20b',
+      headers: { accept: 'application/api.acme.widgets=v2+json' },
+      resource: 'widgets',
+      version: 'v2',
+      operationId: 'get_widget',
+    });
+  });
+
+  it('puts template query variables in the template and others in an appended query', () => {
+    const request = resolveRequest(catalog, { resource: 'widgets', operationId: 'listWidgets', query: { page_size: '5', extra: 'y' } }, context);
+    expect(request.url).toBe('https://cp.example:8443/widgets?page_size=5&extra=y');
+  });
+
+  it('adds the OU header when an OU is set, and a content type with a body', () => {
+    const request = resolveRequest(
+      catalog,
+      { resource: 'widgets', operationId: 'make_widget', version: 'v1', body: '{"n":1}' },
+      { ...context, ou: '0f0e' },
+    );
+    expect(request.method).toBe('POST');
+    expect(request.body).toBe('{"n":1}');
+    expect(request.headers).toEqual({ accept: 'application/api.acme.widgets=v1+json', 'x-acme-ou': '0f0e', 'content-type': 'application/json' });
+  });
+
+  it('names missing path variables', () => {
+    expect(() => resolveRequest(catalog, { resource: 'widgets', operationId: 'update_widget' }, context))
+      .toThrow('update_widget needs the variable widget_id');
+    try {
+      resolveRequest(catalog, { resource: 'widgets', operationId: 'update_widget', variables: { widget_id: '' } }, context);
+      expect.unreachable();
+    } catch (error) {
+      expect(error).toBeInstanceOf(UsageError);
+      expect((error as UsageError).hint).toContain('widget_id');
+    }
+  });
+
+  it('refuses unknown resources, versions, operations and variables, listing what exists', () => {
+    const attempt = (target: Parameters<typeof resolveRequest>[1]) => {
+      try {
+        resolveRequest(catalog, target, context);
+      } catch (error) {
+        expect(error).toBeInstanceOf(UsageError);
+        return `${(error as UsageError).message} | ${(error as UsageError).hint}`;
+      }
+      throw new Error('no error');
+    };
+    expect(attempt({ resource: 'gizmos', operationId: 'x' })).toBe('unknown resource: gizmos | the index lists: widgets');
+    expect(attempt({ resource: 'widgets', operationId: 'x', version: 'v9' })).toBe('widgets has no version v9 | supported versions: v2, v1');
+    expect(attempt({ resource: 'widgets', operationId: 'nope' })).toContain('operations: get_widget, listWidgets, update_widget');
+    expect(attempt({ resource: 'widgets', operationId: 'get_widget', variables: { widget_id: '1', wigdet: '2' } })).toContain('has no variable wigdet');
+  });
+});
+
+describe('resolveHref', () => {
+  it('appends paths to a base URL with a path prefix, without doubling it', () => {
+    expect(resolveHref('https://h/api/', '/things')).toBe('https://h/api/things');
+    expect(resolveHref('https://h/api', '/api/things')).toBe('https://h/api/things');
+    expect(resolveHref('https://h/api', 'things?x=1')).toBe('https://h/api/things?x=1');
+    expect(resolveHref('https://h', '/things')).toBe('https://h/things');
+    expect(resolveHref('https://h/api', 'https://other/x')).toBe('https://other/x');
+  });
+});

@@ -1,0 +1,56 @@
+import { SignJWT } from 'jose';
+import { describe, expect, it } from 'vitest';
+import { describeToken } from '../../../src/api/token.js';
+
+const key = new TextEncoder().encode('a test key that is long enough for HS256');
+const now = Date.UTC(2030, 0, 1, 12, 0, 0);
+const seconds = (ms: number) => Math.floor(ms / 1000);
+
+function token(claims: Record<string, unknown>): Promise<string> {
+  return new SignJWT(claims).setProtectedHeader({ alg: 'HS256', typ: 'JWT' }).sign(key);
+}
+
+describe('describeToken', () => {
+  it('reads subject, type, issuer, issue and expiry times', async () => {
+    const info = describeToken(await token({
+      sub: 'alice', token_type: 'personal', iss: 'https://cp.example/', iat: seconds(now - 3600_000), exp: seconds(now + 3600_000),
+    }), 'https://cp.example', now);
+    expect(info).toEqual({
+      subject: 'alice',
+      type: 'personal',
+      issuer: 'https://cp.example/',
+      issuedAt: new Date(now - 3600_000),
+      expiresAt: new Date(now + 3600_000),
+      warnings: [],
+    });
+  });
+
+  it('finds the type under other claim names', async () => {
+    expect(describeToken(await token({ typ: 'service' }), 'https://cp', now).type).toBe('service');
+    expect(describeToken(await token({ type: 'service' }), 'https://cp', now).type).toBe('service');
+  });
+
+  it('warns when expired and when expiring within ten minutes', async () => {
+    const expired = describeToken(await token({ exp: seconds(now - 120_000) }), 'https://cp', now);
+    expect(expired.warnings).toEqual([expect.stringMatching(/^the token expired 2 min ago/)]);
+    const soon = describeToken(await token({ exp: seconds(now + 5 * 60_000) }), 'https://cp', now);
+    expect(soon.warnings).toEqual([expect.stringMatching(/^the token expires in 5 min/)]);
+    const later = describeToken(await token({ exp: seconds(now + 11 * 60_000) }), 'https://cp', now);
+    expect(later.warnings).toEqual([]);
+  });
+
+  it('warns when the issuer origin is not the base URL origin', async () => {
+    const info = describeToken(await token({ iss: 'http://127.0.0.1:4001' }), 'http://127.0.0.1:4002/api', now);
+    expect(info.warnings).toEqual([expect.stringContaining('issued by http://127.0.0.1:4001, not by this control plane (http://127.0.0.1:4002)')]);
+    expect(describeToken(await token({ iss: 'dpx-demo' }), 'http://127.0.0.1:4002', now).warnings).toEqual([]);
+  });
+
+  it('turns a malformed token into a warning that does not quote it', () => {
+    for (const bad of ['not-a-token', 'a.b.c', '', 'eyJhbGciOiJIUzI1NiJ9.bm90IGpzb24.sig']) {
+      const info = describeToken(bad, 'https://cp', now);
+      expect(info.subject).toBeUndefined();
+      expect(info.warnings).toHaveLength(1);
+      if (bad) expect(info.warnings[0]).not.toContain(bad);
+    }
+  });
+});
