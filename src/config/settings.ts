@@ -1,0 +1,139 @@
+// The settings a command runs with, each taken from the first place that has it:
+// command-line flags, then the environment, then the profile, then the defaults.
+
+import { homedir } from 'node:os';
+import { dirname, isAbsolute, resolve } from 'node:path';
+import { UsageError } from '../api/errors.js';
+import { defaultConfigPath, loadConfig, requireProfile, type Profile } from './profiles.js';
+import { readTokenFile } from './token-file.js';
+
+export interface GlobalFlags {
+  profile?: string;
+  baseUrl?: string;
+  tokenFile?: string;
+  ou?: string;
+  ouHeader?: string;
+  vendor?: string;
+  readOnly?: boolean;
+  allowWrites?: boolean;
+  /** seconds */
+  timeout?: number;
+  trail?: string;
+  demo?: boolean;
+}
+
+export interface Settings {
+  profile?: string;
+  baseUrl?: string;
+  token?: string;
+  /** Where the token came from, for messages (never the token itself). */
+  tokenSource?: string;
+  ou?: string;
+  ouHeader?: string;
+  vendor?: string;
+  pageSize?: number;
+  readOnly: boolean;
+  timeoutMs: number;
+  trail?: string;
+  schemaDir?: string;
+}
+
+export const DEFAULT_TIMEOUT_MS = 30_000;
+
+export async function resolveSettings(flags: GlobalFlags, env: NodeJS.ProcessEnv, configPath = defaultConfigPath(env)): Promise<Settings> {
+  const config = await loadConfig(configPath);
+  // The demo brings its own base URL and tokens: no profile applies unless one is asked for by name.
+  const profileName = flags.profile ?? (flags.demo ? undefined : nonEmpty(env['DPX_PROFILE']) ?? config.current);
+  const profile: Partial<Profile> = profileName === undefined ? {} : requireProfile(config, profileName, configPath);
+  // Paths in a profile are relative to the config file, not to wherever dpx happens to be run.
+  const profileDir = dirname(configPath);
+
+  const baseUrl = flags.baseUrl ?? nonEmpty(env['DPX_BASE_URL']) ?? profile.baseUrl;
+  if (baseUrl !== undefined) checkBaseUrl(baseUrl);
+
+  const settings: Settings = {
+    readOnly: resolveReadOnly(flags, profile),
+    timeoutMs: resolveTimeout(flags.timeout),
+    ...defined({
+      profile: profileName,
+      baseUrl,
+      ou: flags.ou ?? nonEmpty(env['DPX_OU']) ?? profile.ou,
+      ouHeader: flags.ouHeader ?? profile.ouHeader,
+      vendor: flags.vendor ?? profile.vendor,
+      pageSize: profile.pageSize,
+      trail: flags.trail,
+      schemaDir: profile.schemaDir === undefined ? undefined : localPath(profile.schemaDir, profileDir),
+    }),
+  };
+  const token = flags.demo ? undefined : await resolveToken(flags, env, profile, profileDir);
+  if (token) {
+    settings.token = token.token;
+    settings.tokenSource = token.source;
+  }
+  return settings;
+}
+
+/** The token never comes from a command-line argument: argv is visible to every user in `ps`. */
+async function resolveToken(flags: GlobalFlags, env: NodeJS.ProcessEnv, profile: Partial<Profile>, profileDir: string): Promise<{ token: string; source: string } | undefined> {
+  if (flags.tokenFile !== undefined) {
+    const path = resolve(expandHome(flags.tokenFile));
+    return { token: await readTokenFile(path), source: `--token-file ${path}` };
+  }
+  const fromEnv = nonEmpty(env['DPX_TOKEN']?.trim());
+  if (fromEnv !== undefined) return { token: fromEnv, source: 'DPX_TOKEN' };
+  if (profile.tokenFile !== undefined) {
+    const path = localPath(profile.tokenFile, profileDir);
+    return { token: await readTokenFile(path), source: `token file ${path}` };
+  }
+  if (profile.tokenEnv !== undefined) {
+    const value = nonEmpty(env[profile.tokenEnv]?.trim());
+    if (value === undefined) {
+      throw new UsageError(`the profile's token variable ${profile.tokenEnv} is not set`, `export ${profile.tokenEnv}=<token>, or set DPX_TOKEN`);
+    }
+    return { token: value, source: profile.tokenEnv };
+  }
+  return undefined;
+}
+
+function resolveReadOnly(flags: GlobalFlags, profile: Partial<Profile>): boolean {
+  if (flags.readOnly) return true;
+  if (flags.allowWrites) return false;
+  return profile.readOnly !== false;
+}
+
+function resolveTimeout(seconds: number | undefined): number {
+  if (seconds === undefined) return DEFAULT_TIMEOUT_MS;
+  if (!Number.isFinite(seconds) || seconds <= 0) {
+    throw new UsageError(`invalid timeout ${seconds}`, 'give --timeout a positive number of seconds, e.g. --timeout 30');
+  }
+  return Math.round(seconds * 1000);
+}
+
+function checkBaseUrl(baseUrl: string): void {
+  let url: URL;
+  try {
+    url = new URL(baseUrl);
+  } catch {
+    throw new UsageError(`invalid base URL "${baseUrl}"`, 'give a full URL such as https://dpm.example.com/api');
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    throw new UsageError(`invalid base URL "${baseUrl}": only http and https are supported`, 'give a full URL such as https://dpm.example.com/api');
+  }
+}
+
+function localPath(path: string, relativeTo: string): string {
+  const expanded = expandHome(path);
+  return isAbsolute(expanded) ? expanded : resolve(relativeTo, expanded);
+}
+
+function expandHome(path: string): string {
+  return path === '~' || path.startsWith('~/') ? homedir() + path.slice(1) : path;
+}
+
+function nonEmpty(value: string | undefined): string | undefined {
+  return value === undefined || value === '' ? undefined : value;
+}
+
+function defined<T extends object>(values: T): Partial<T> {
+  return Object.fromEntries(Object.entries(values).filter(([, value]) => value !== undefined)) as Partial<T>;
+}
