@@ -1,0 +1,161 @@
+// argv → the command, its positionals, the global flags and the command's own options.
+// Global options may stand before or after the command, so both share one parseArgs pass per command.
+
+import { parseArgs, type ParseArgsConfig } from 'node:util';
+import { UsageError } from '../api/errors.js';
+import type { GlobalFlags } from '../config/settings.js';
+
+export type CommandName = 'explorer' | 'resources' | 'operations' | 'list' | 'call' | 'whoami' | 'profile' | 'demo' | 'help';
+
+type OptionSpec = NonNullable<ParseArgsConfig['options']>;
+
+const GLOBAL_OPTIONS = {
+  profile: { type: 'string' },
+  'base-url': { type: 'string' },
+  'token-file': { type: 'string' },
+  ou: { type: 'string' },
+  'ou-header': { type: 'string' },
+  vendor: { type: 'string' },
+  'read-only': { type: 'boolean' },
+  'allow-writes': { type: 'boolean' },
+  timeout: { type: 'string' },
+  trail: { type: 'string' },
+  demo: { type: 'boolean' },
+  help: { type: 'boolean', short: 'h' },
+  version: { type: 'boolean' },
+} as const satisfies OptionSpec;
+
+/** Global options that take a value: while looking for the command word, their value is skipped. */
+const GLOBAL_VALUE_OPTIONS = new Set(
+  Object.entries(GLOBAL_OPTIONS).filter(([, spec]) => spec.type === 'string').map(([name]) => `--${name}`),
+);
+
+const OUTPUT = { output: { type: 'string', short: 'o' } } as const satisfies OptionSpec;
+
+const COMMAND_OPTIONS: Record<CommandName, OptionSpec> = {
+  explorer: {},
+  help: {},
+  resources: { ...OUTPUT },
+  operations: { ...OUTPUT, version: { type: 'string' } },
+  list: {
+    ...OUTPUT,
+    version: { type: 'string' },
+    op: { type: 'string' },
+    filter: { type: 'string' },
+    'page-size': { type: 'string' },
+    page: { type: 'string' },
+    all: { type: 'boolean' },
+    'max-items': { type: 'string' },
+  },
+  call: {
+    version: { type: 'string' },
+    var: { type: 'string', multiple: true },
+    query: { type: 'string', multiple: true },
+    body: { type: 'string' },
+    'dry-run': { type: 'boolean' },
+    yes: { type: 'boolean', short: 'y' },
+  },
+  whoami: { ...OUTPUT },
+  profile: { 'token-env': { type: 'string' }, 'page-size': { type: 'string' } },
+  demo: { port: { type: 'string' }, scale: { type: 'string' }, seed: { type: 'string' }, 'rate-limit': { type: 'string' } },
+};
+
+const COMMANDS = new Set<string>(Object.keys(COMMAND_OPTIONS).filter((name) => name !== 'explorer'));
+
+export interface ParsedArgs {
+  command: CommandName;
+  /** Positionals after the command word. */
+  positionals: string[];
+  flags: GlobalFlags;
+  help: boolean;
+  /** `--version` with no value: print dpx's own version. */
+  printVersion: boolean;
+  options: Record<string, string | boolean | string[] | undefined>;
+}
+
+export function parseCommandLine(argv: string[]): ParsedArgs {
+  refuseTokenArgument(argv);
+  const word = findCommandWord(argv);
+  if (word !== undefined && !COMMANDS.has(word)) {
+    throw new UsageError(`unknown command '${word}'`, 'run `dpx --help` for the list of commands');
+  }
+  const command = (word ?? 'explorer') as CommandName;
+  let parsed;
+  try {
+    parsed = parseArgs({ args: argv, options: { ...GLOBAL_OPTIONS, ...COMMAND_OPTIONS[command] }, allowPositionals: true, strict: true });
+  } catch (error) {
+    const message = error instanceof Error ? error.message.split('\n')[0] ?? '' : String(error);
+    throw new UsageError(message.replace(/\.$/, ''), `run \`dpx ${command === 'explorer' ? '' : `${command} `}--help\``);
+  }
+  const values = parsed.values as Record<string, string | boolean | string[] | undefined>;
+  const positionals = word === undefined ? parsed.positionals : parsed.positionals.slice(1);
+  if (values['read-only'] === true && values['allow-writes'] === true) {
+    throw new UsageError('--read-only and --allow-writes contradict each other', 'give one of them');
+  }
+  const flags: GlobalFlags = {
+    profile: stringValue(values['profile']),
+    baseUrl: stringValue(values['base-url']),
+    tokenFile: stringValue(values['token-file']),
+    ou: stringValue(values['ou']),
+    ouHeader: stringValue(values['ou-header']),
+    vendor: stringValue(values['vendor']),
+    readOnly: values['read-only'] === true ? true : undefined,
+    allowWrites: values['allow-writes'] === true ? true : undefined,
+    timeout: values['timeout'] === undefined ? undefined : positiveNumber('--timeout', stringValue(values['timeout'])),
+    trail: stringValue(values['trail']),
+    demo: values['demo'] === true ? true : undefined,
+  };
+  return {
+    command,
+    positionals,
+    flags: dropUndefined(flags),
+    help: values['help'] === true || command === 'help',
+    printVersion: values['version'] === true,
+    options: values,
+  };
+}
+
+function refuseTokenArgument(argv: string[]): void {
+  if (argv.some((arg) => arg === '--token' || arg.startsWith('--token='))) {
+    throw new UsageError(
+      'a token is never accepted as a command-line argument (it would show in the process list and shell history)',
+      'export DPX_TOKEN, or put the token in a file readable only by you and pass --token-file FILE',
+    );
+  }
+}
+
+function findCommandWord(argv: string[]): string | undefined {
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i] ?? '';
+    if (arg === '--') return argv[i + 1];
+    if (arg.startsWith('-')) {
+      if (GLOBAL_VALUE_OPTIONS.has(arg)) i++;
+      continue;
+    }
+    return arg;
+  }
+  return undefined;
+}
+
+function stringValue(value: string | boolean | string[] | undefined): string | undefined {
+  return typeof value === 'string' ? value : undefined;
+}
+
+function dropUndefined<T extends object>(value: T): T {
+  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as T;
+}
+
+/** A positive number from an option's text; `integer` also refuses fractions. */
+export function positiveNumber(option: string, text: string | undefined, integer = false): number {
+  const value = Number(text);
+  if (text === undefined || text.trim() === '' || !Number.isFinite(value) || value <= 0 || (integer && !Number.isInteger(value))) {
+    throw new UsageError(`${option} must be a positive ${integer ? 'whole ' : ''}number, not '${text ?? ''}'`, `for example ${option} 10`);
+  }
+  return value;
+}
+
+/** Like positiveNumber, but 0 is allowed (ports: 0 picks a free one). */
+export function nonNegativeInteger(option: string, text: string | undefined): number {
+  if (text === '0') return 0;
+  return positiveNumber(option, text, true);
+}

@@ -1,0 +1,132 @@
+// Writers for a stream of list records, one page at a time, in each output format. Every format streams:
+// a page is written as soon as it arrives, so memory does not grow with the number of pages.
+
+import type { DataWriter } from '../io.js';
+import { csvLine, csvRow } from './csv.js';
+import { dataFields } from './cells.js';
+import { formatHeader, formatRow, planTable, type TableLayout } from './table.js';
+
+export const LIST_FORMATS = ['table', 'json', 'ndjson', 'csv'] as const;
+export type ListFormat = (typeof LIST_FORMATS)[number];
+
+export interface ListSummary {
+  totalCount?: number;
+  totalPages?: number;
+  pagesFetched: number;
+}
+
+export interface RecordSink {
+  page(items: Record<string, unknown>[]): Promise<void>;
+  finish(summary: ListSummary): Promise<void>;
+}
+
+export interface SinkOptions {
+  /** Table width in terminal cells. */
+  width: number;
+  /** Indent JSON for a human reader. */
+  pretty: boolean;
+  /** A note for stderr (never data). */
+  note: (message: string) => void;
+}
+
+export function createRecordSink(format: ListFormat, out: DataWriter, options: SinkOptions): RecordSink {
+  switch (format) {
+    case 'ndjson':
+      return { page: (items) => out.write(items.map((item) => `${JSON.stringify(item)}\n`).join('')), finish: async () => undefined };
+    case 'json':
+      return new JsonSink(out, options.pretty);
+    case 'csv':
+      return new CsvSink(out, options.note);
+    case 'table':
+      return new TableSink(out, options);
+  }
+}
+
+/**
+ * `{ "items": [...], "total_count": n, "total_pages": n, "pages_fetched": n }` — the items are written as
+ * the pages come; the counts (the server's, when it sent them) close the document.
+ */
+class JsonSink implements RecordSink {
+  private count = 0;
+
+  constructor(private readonly out: DataWriter, private readonly pretty: boolean) {}
+
+  async page(items: Record<string, unknown>[]): Promise<void> {
+    let text = this.count === 0 ? '{"items":[' : '';
+    for (const item of items) {
+      const json = this.pretty ? JSON.stringify(item, null, 2).replace(/\n/g, '\n  ') : JSON.stringify(item);
+      text += `${this.count === 0 ? '' : ','}\n  ${json}`;
+      this.count++;
+    }
+    await this.out.write(text);
+  }
+
+  async finish(summary: ListSummary): Promise<void> {
+    const counts: Record<string, number> = {};
+    if (summary.totalCount !== undefined) counts['total_count'] = summary.totalCount;
+    if (summary.totalPages !== undefined) counts['total_pages'] = summary.totalPages;
+    counts['pages_fetched'] = summary.pagesFetched;
+    const tail = Object.entries(counts).map(([key, value]) => `,\n  "${key}": ${value}`).join('');
+    await this.out.write(`${this.count === 0 ? '{"items":[' : '\n'}]${tail}\n}\n`);
+  }
+}
+
+/** The header is the fields of the first page; a field that first appears later is reported, not lost silently. */
+class CsvSink implements RecordSink {
+  private columns: string[] | undefined;
+  private readonly missing = new Set<string>();
+
+  constructor(private readonly out: DataWriter, private readonly note: (message: string) => void) {}
+
+  async page(items: Record<string, unknown>[]): Promise<void> {
+    if (items.length === 0) return;
+    let text = '';
+    if (this.columns === undefined) {
+      this.columns = [...new Set(items.flatMap(dataFields))];
+      text += csvLine(this.columns);
+    }
+    for (const item of items) {
+      for (const key of dataFields(item)) if (!this.columns.includes(key)) this.missing.add(key);
+      text += csvRow(this.columns, item);
+    }
+    await this.out.write(text);
+  }
+
+  async finish(): Promise<void> {
+    if (this.missing.size > 0) {
+      this.note(`fields not in the CSV header (first seen after the first page): ${[...this.missing].join(', ')}; use --output ndjson to keep them`);
+    }
+  }
+}
+
+/** Column widths come from the first page; later pages are cut to the same grid. */
+class TableSink implements RecordSink {
+  private layout: TableLayout | undefined;
+  private readonly hidden = new Set<string>();
+  private rows = 0;
+
+  constructor(private readonly out: DataWriter, private readonly options: SinkOptions) {}
+
+  async page(items: Record<string, unknown>[]): Promise<void> {
+    if (items.length === 0) return;
+    let text = '';
+    if (this.layout === undefined) {
+      this.layout = planTable(items, this.options.width);
+      text += `${formatHeader(this.layout)}\n`;
+    }
+    const shown = new Set(this.layout.columns.map((column) => column.key));
+    for (const item of items) {
+      for (const key of dataFields(item)) if (!shown.has(key)) this.hidden.add(key);
+      text += `${formatRow(this.layout, item)}\n`;
+      this.rows++;
+    }
+    await this.out.write(text);
+  }
+
+  async finish(): Promise<void> {
+    if (this.rows === 0) this.options.note('no items');
+    if (this.hidden.size > 0) {
+      this.options.note(`not shown for lack of width: ${[...this.hidden].join(', ')} (use --output json to see every field)`);
+    }
+  }
+}

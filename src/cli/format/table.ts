@@ -1,0 +1,117 @@
+// A text table that fits a width: columns inferred from the records themselves (no field is known in
+// advance), identity and state first, then short scalars, nested values last; cut cells end in `…`.
+
+import { dataFields, displayWidth, isScalar, padEnd, padStart, tableCell, truncate } from './cells.js';
+
+export interface TableColumn {
+  key: string;
+  width: number;
+  alignRight: boolean;
+}
+
+export interface TableLayout {
+  columns: TableColumn[];
+  /** Fields that did not fit the width, in the order they would have come. */
+  hidden: string[];
+}
+
+const GAP = 2;
+/** A column is first given at most this many cells; spare width is shared out afterwards. */
+const COMFORT_WIDTH = 40;
+/** Narrower than this, a column says too little to be worth its place. */
+const MIN_WIDTH = 6;
+
+function columnRank(key: string, scalar: boolean): number {
+  if (key === 'id') return 0;
+  if (/(^|_)(status|state)$/.test(key)) return 1;
+  if (/(^|_)(name|title)$/.test(key) || key === 'email') return 2;
+  return scalar ? 3 : 4;
+}
+
+/** Every field seen in the records, ordered for reading: id, status-like, name-like, scalars, nested. */
+export function orderColumns(records: Record<string, unknown>[]): string[] {
+  const seen = new Map<string, { index: number; scalar: boolean }>();
+  for (const record of records) {
+    for (const key of dataFields(record)) {
+      const entry = seen.get(key) ?? { index: seen.size, scalar: true };
+      if (!isScalar(record[key])) entry.scalar = false;
+      seen.set(key, entry);
+    }
+  }
+  return [...seen.entries()]
+    .sort(([a, x], [b, y]) => columnRank(a, x.scalar) - columnRank(b, y.scalar) || x.index - y.index)
+    .map(([key]) => key);
+}
+
+/** Lays out the columns for `records` within `maxWidth` cells (Infinity: no limit). */
+export function planTable(records: Record<string, unknown>[], maxWidth: number): TableLayout {
+  const keys = orderColumns(records);
+  const measured = keys.map((key) => {
+    const values = records.map((record) => record[key]);
+    const natural = Math.max(displayWidth(key), ...values.map((value) => displayWidth(tableCell(value))));
+    const alignRight = values.some((value) => typeof value === 'number') && values.every((value) => value === undefined || value === null || typeof value === 'number');
+    return { key, natural, alignRight, width: 0 };
+  });
+
+  // In reading order, each column takes a comfortable width if it fits, else its least useful width;
+  // the first one that fits neither way ends the table, so a more important column is never dropped
+  // for a less important one.
+  const columns: typeof measured = [];
+  const hidden: string[] = [];
+  let used = 0;
+  for (const column of measured) {
+    const gap = columns.length > 0 ? GAP : 0;
+    const candidates = [Math.min(column.natural, COMFORT_WIDTH), Math.min(column.natural, Math.max(displayWidth(column.key), MIN_WIDTH))];
+    const width = hidden.length === 0 ? candidates.find((candidate) => used + gap + candidate <= maxWidth) : undefined;
+    if (width === undefined) {
+      hidden.push(column.key);
+      continue;
+    }
+    columns.push({ ...column, width });
+    used += gap + width;
+  }
+  if (columns.length === 0 && measured[0] !== undefined) {
+    const only = { ...measured[0], width: Math.max(1, Math.min(measured[0].natural, maxWidth)) };
+    columns.push(only);
+    hidden.shift();
+    used = only.width;
+  }
+
+  // Share the spare width: first up to a comfortable width, then to each column's full width.
+  for (const limit of [(natural: number) => Math.min(natural, COMFORT_WIDTH), (natural: number) => natural]) {
+    for (const column of columns) {
+      const grow = Math.min(limit(column.natural) - column.width, maxWidth - used);
+      if (grow > 0) {
+        column.width += grow;
+        used += grow;
+      }
+    }
+  }
+  return { columns: columns.map(({ key, width, alignRight }) => ({ key, width, alignRight })), hidden };
+}
+
+function formatLine(layout: TableLayout, cells: string[]): string {
+  return layout.columns
+    .map((column, index) => {
+      const text = truncate(cells[index] ?? '', column.width);
+      if (column.alignRight) return padStart(text, column.width);
+      return index === layout.columns.length - 1 ? text : padEnd(text, column.width);
+    })
+    .join(' '.repeat(GAP))
+    .trimEnd();
+}
+
+export function formatHeader(layout: TableLayout): string {
+  return formatLine(layout, layout.columns.map((column) => column.key));
+}
+
+export function formatRow(layout: TableLayout, record: Record<string, unknown>): string {
+  return formatLine(layout, layout.columns.map((column) => tableCell(record[column.key])));
+}
+
+/** The whole table, header first, one line per record, each line ending in a newline. */
+export function renderTable(records: Record<string, unknown>[], maxWidth: number): { text: string; layout: TableLayout } {
+  const layout = planTable(records, maxWidth);
+  const lines = [formatHeader(layout), ...records.map((record) => formatRow(layout, record))];
+  return { text: lines.map((line) => `${line}\n`).join(''), layout };
+}

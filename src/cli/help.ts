@@ -1,0 +1,124 @@
+// The text of `dpx --help` and `dpx <command> --help`.
+
+import type { CommandName } from './args.js';
+
+const GLOBAL = `Global options (before or after the command):
+  --profile NAME        use a saved profile (default: DPX_PROFILE, else the current profile)
+  --base-url URL        the control plane's base URL (env DPX_BASE_URL)
+  --token-file FILE     read the bearer token from FILE (must be readable only by you)
+                        (or env DPX_TOKEN; a token is never accepted as an argument)
+  --ou UUID             organizational unit to act in (env DPX_OU)
+  --ou-header NAME      header that carries the organizational unit
+  --vendor NAME         vendor token of the media types (default: learned from the index)
+  --read-only           refuse every write (the default)
+  --allow-writes        allow POST/PUT/PATCH/DELETE (each still confirmed, or --yes)
+  --timeout SECONDS     per-request timeout (default 30)
+  --trail FILE          record every request and response (tokens redacted) as HAR
+  --demo                run against the embedded demo control plane (no account needed)
+  -h, --help            help; \`dpx <command> --help\` for one command
+  --version             print dpx's version
+
+Exit codes: 0 ok, 1 API error, 2 usage error, 3 network or protocol error, 4 refused for safety.`;
+
+const TEXTS: Record<CommandName, string> = {
+  explorer: `dpx — explore a Data Protection Management REST API from its discovery index
+
+Usage:
+  dpx [global options]              the interactive explorer
+  dpx --demo                        the explorer on the embedded demo control plane
+  dpx resources                     resources, versions and operation counts
+  dpx operations <resource>         a resource's operations
+  dpx list <resource>               list records (one page, or --all)
+  dpx call <resource> <operation>   send any operation from the index
+  dpx whoami                        what the token says about itself
+  dpx profile add|list|use|remove   saved control planes
+  dpx demo                          run the demo control plane alone
+
+${GLOBAL}`,
+  help: '',
+  resources: `Usage: dpx resources [--output table|json]
+
+Lists the resources of the discovery index: their versions (newest first, the default marked) and the
+number of operations of the default version.
+  -o, --output FORMAT   table (default) or json: [{ name, default_version, versions, operations }]
+
+${GLOBAL}`,
+  operations: `Usage: dpx operations <resource> [--version vN] [--output table|json]
+
+Lists a resource's operations: id, HTTP method, href, and the template's path and query variables.
+  --version vN          a version other than the newest
+  -o, --output FORMAT   table (default) or json (the operations as an array)
+
+${GLOBAL}`,
+  list: `Usage: dpx list <resource> [options]
+
+Lists records of a resource: one page, or every page with --all.
+  --op ID               the list operation to use (default: the GET whose id starts with "list")
+  --version vN          a version other than the newest
+  --filter JSON         a JSON filter, e.g. '{"name":{"$contains":"a"}}' (checked before sending)
+  --page-size N         records per page
+  --page P              the page to start from
+  --all                 follow "next" links through every page, streaming
+  --max-items N         stop after N records
+  -o, --output FORMAT   table (default), json, ndjson or csv
+
+Formats:
+  table   fits the terminal width (stdout's columns; when stdout is not a terminal, $COLUMNS, else 100).
+          Columns come from the records: id, then status-like, then name-like, then short values, nested
+          values last; a cut cell ends in "…"; fields left out for lack of width are named on stderr.
+          With --all the column widths come from the first page.
+  json    one document: {"items":[...], "total_count": n, "total_pages": n, "pages_fetched": n}; the
+          counts are the server's and appear only when it sent them; pages_fetched is always there.
+  ndjson  one record per line, written page by page as the pages arrive.
+  csv     RFC 4180; the header is the fields of the first page; nested values are JSON.
+Records are printed as the server sent them (json, ndjson); table and csv leave out _links.
+Progress for --all goes to stderr when stderr is a terminal.
+
+${GLOBAL}`,
+  call: `Usage: dpx call <resource> <operation-id> [options]
+
+Sends any operation of the index and prints the response body as JSON (the status goes to stderr).
+  --version vN          a version other than the newest
+  --var NAME=VALUE      a template variable (repeatable), e.g. --var task_id=…
+  --query NAME=VALUE    a query parameter (repeatable)
+  --body JSON|@FILE     the request body, inline or from a file (checked as JSON)
+  --dry-run             print the request as a curl command (token as $DPX_TOKEN); send nothing
+  -y, --yes             confirm a write without asking
+
+Writes (anything but GET and HEAD) are refused unless --allow-writes is given or the profile lifts
+read-only; then they are confirmed on a terminal, or by --yes. Without a terminal and without --yes
+a write is refused (exit 4).
+
+${GLOBAL}`,
+  whoami: `Usage: dpx whoami [--output table|json]
+
+What the token says about itself: subject, type, issuer, when it was issued and expires, and warnings
+(expired, expiring soon, issued by another control plane). The token is decoded, not verified, and
+never printed.
+
+${GLOBAL}`,
+  profile: `Usage:
+  dpx profile add <name> --base-url URL [--token-file FILE | --token-env VAR] [--ou UUID]
+                         [--ou-header NAME] [--vendor NAME] [--page-size N] [--allow-writes]
+  dpx profile list
+  dpx profile use <name>
+  dpx profile remove <name>
+
+Profiles live in the config file (DPX_CONFIG overrides its path). The first profile added becomes the
+current one. A profile stores where the token is (a file or an environment variable), never the token.
+
+${GLOBAL}`,
+  demo: `Usage: dpx demo [--port N] [--scale N] [--seed N] [--rate-limit N]
+
+Runs the embedded demo control plane until Ctrl-C and prints each region's base URL and tokens.
+  --port N              first port (0, the default, picks free ports)
+  --scale N             data size multiplier (1 ≈ 1,000 tasks)
+  --seed N              seed of the generated data
+  --rate-limit N        requests per second before 429
+
+${GLOBAL}`,
+};
+
+export function helpText(command: CommandName): string {
+  return `${TEXTS[command] || TEXTS.explorer}\n`;
+}
