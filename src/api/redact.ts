@@ -2,8 +2,12 @@
 
 const MASK = '***';
 
-/** A JWT (JWS or JWE): a header segment that is base64url JSON (`eyJ` = `{"`), then dot-separated segments. */
-const JWT_PATTERN = /eyJ[\w-]*\.[\w-]+\.[\w-]*(?:\.[\w-]*)*/g;
+/**
+ * A JWT: a header segment that is base64url JSON (`eyJ` = `{"`), then two more segments (JWS; the
+ * signature is empty when unsigned) or four (JWE, whose last segment, the tag, is never empty — so a
+ * full stop after a token is not taken for a segment).
+ */
+const JWT_PATTERN = /eyJ[\w-]*\.[\w-]*\.[\w-]*(?:\.[\w-]*\.[\w-]+)?/g;
 
 /** Only well-known schemes are kept: an unknown first word may itself be the credential. */
 const AUTH_SCHEME = /^(Bearer|Basic|Digest|Negotiate|NTLM|DPoP|Token)\s/i;
