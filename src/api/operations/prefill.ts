@@ -1,0 +1,54 @@
+// Which template variables a record can fill, by name alone: the index says nothing about how a
+// record relates to an operation, so names are the only evidence a generic client has.
+
+/** A record field's value as a template value; objects, arrays and empty values fill nothing. */
+function scalar(value: unknown): string | undefined {
+  if (typeof value === 'string') return value === '' ? undefined : value;
+  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+  return undefined;
+}
+
+/** Lower case with `-`, `_` and spaces removed, so `organizational-units` and `organizational_unit` compare. */
+function squash(name: string): string {
+  return name.toLowerCase().replace(/[-_\s]/g, '');
+}
+
+/** `policy` names `policies`, `task` names `tasks`, `organizational_unit` names `organizational-units`. */
+function namesResource(resourceKey: string, singular: string): boolean {
+  return resourceKey.startsWith(singular) || resourceKey.replace(/ies$/, 'y') === singular;
+}
+
+/**
+ * Values for `variables` taken from `record`:
+ * 1. a variable named like a record field takes that field (`role_id` ← record.role_id);
+ * 2. `id` takes record.id;
+ * 3. `<x>_id` takes record.id when the record's resource is named after `<x>` (`task_id` ← a task's id);
+ * 4. the last still-unfilled `<x>_id` variable of the path takes record.id when it is the path's last
+ *    variable: an operation of the record's own resource addresses the record by its final segment.
+ */
+export function prefillFromRecord(
+  variables: { path: string[]; query: string[] },
+  record: Record<string, unknown> | undefined,
+  resourceName: string,
+): Record<string, string> {
+  const values: Record<string, string> = {};
+  if (!record) return values;
+  const recordId = scalar(record['id']);
+  const resourceKey = squash(resourceName);
+  for (const name of [...variables.path, ...variables.query]) {
+    const own = scalar(record[name]);
+    if (own !== undefined) {
+      values[name] = own;
+      continue;
+    }
+    if (recordId === undefined || variables.query.includes(name)) continue;
+    const idOf = /^(.+)_id$/i.exec(name)?.[1];
+    if (name.toLowerCase() === 'id' || (idOf !== undefined && namesResource(resourceKey, squash(idOf)))) values[name] = recordId;
+  }
+  const last = variables.path[variables.path.length - 1];
+  const idsLeft = variables.path.filter((name) => values[name] === undefined && /_id$/i.test(name));
+  if (recordId !== undefined && last !== undefined && idsLeft.length === 1 && idsLeft[0] === last && !Object.values(values).includes(recordId)) {
+    values[last] = recordId;
+  }
+  return values;
+}

@@ -1,0 +1,42 @@
+// The exact request dpx is about to send, as a person should see it: nothing hidden but the token.
+import { toCurl } from '../curl.js';
+import type { PreparedRequest } from '../operation.js';
+import { redactHeaders } from '../redact.js';
+
+export interface RequestPreview {
+  method: string;
+  url: string;
+  /** As sent, Authorization shown as `Bearer ***`. */
+  headers: Record<string, string>;
+  /** The OU header's value, when the request carries one. */
+  ou?: string;
+  body?: string;
+  /** The request as text, one line per part, ready to print. */
+  lines: string[];
+  /** A curl command with the token as $DPX_TOKEN. */
+  curl: string;
+}
+
+export interface PreviewContext {
+  /** True when the session will add a bearer token: the preview then shows it, masked. */
+  authenticated?: boolean;
+  /** The OU header name, so the OU can be named on its own line. */
+  ouHeader?: string;
+  ouName?: string;
+}
+
+export function previewRequest(prepared: PreparedRequest, context: PreviewContext = {}): RequestPreview {
+  // The session adds Authorization when sending; a prepared request never holds the token.
+  const headers = { ...(context.authenticated === false ? {} : { authorization: 'Bearer ***' }), ...redactHeaders(prepared.headers) };
+  const ouName = context.ouHeader?.toLowerCase();
+  const ouEntry = ouName === undefined ? undefined : Object.entries(prepared.headers).find(([name]) => name.toLowerCase() === ouName);
+  const lines = [`${prepared.method.toUpperCase()} ${prepared.url}`, ...Object.entries(headers).map(([name, value]) => `${name}: ${value}`)];
+  if (context.ouHeader !== undefined) {
+    lines.push(`OU: ${ouEntry ? `${context.ouName ? `${context.ouName} ` : ''}${ouEntry[1]}` : '(none)'}`);
+  }
+  if (prepared.body !== undefined) lines.push('', ...prepared.body.split('\n'));
+  const preview: RequestPreview = { method: prepared.method.toUpperCase(), url: prepared.url, headers, lines, curl: toCurl(prepared) };
+  if (ouEntry) preview.ou = ouEntry[1];
+  if (prepared.body !== undefined) preview.body = prepared.body;
+  return preview;
+}

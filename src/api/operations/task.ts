@@ -1,0 +1,238 @@
+// Following the task a 202 response names, until it reaches a final state. Which resource holds tasks,
+// and which words end one, are not in the index: both are read from the response and the catalog.
+import { setTimeout as sleep } from 'node:timers/promises';
+import { findResource, findVersion, isObject, type Catalog, type Operation, type Resource } from '../catalog.js';
+import { readLinks, type Link } from '../links.js';
+import { parseVendorMediaType } from '../media.js';
+import type { PreparedRequest, RequestTarget } from '../operation.js';
+
+/** The parts of a response this module reads (an ApiResponse has them all). */
+export interface ResponseLike {
+  status: number;
+  headers: Record<string, string>;
+  body: unknown;
+  url: string;
+  contentType: string;
+}
+
+/** How to fetch the task: by URL (a link or Location header), or by a resource's read operation. */
+export type FollowableTask =
+  | { kind: 'link'; href: string; resource: string; version: string; taskId?: string; reason: string }
+  | { kind: 'operation'; resource: string; version: string; operationId: string; variables: Record<string, string>; taskId: string; reason: string };
+
+const PAGING_RELS = new Set(['self', 'first', 'last', 'next', 'prev', 'previous', 'curies']);
+const STATUS_FIELDS = ['status', 'state', 'phase', 'task_status', 'task_state'];
+
+/** A record's status word, lower case, from the first status-like field it has. */
+export function taskStatus(record: Record<string, unknown>): string | undefined {
+  for (const name of STATUS_FIELDS) {
+    const value = record[name];
+    if (typeof value === 'string' && value !== '') return value.toLowerCase();
+  }
+  const named = Object.entries(record).find(([name, value]) => /_(status|state)$/i.test(name) && typeof value === 'string');
+  return named ? String(named[1]).toLowerCase() : undefined;
+}
+
+/** A record's progress in percent, from the first numeric field whose name speaks of progress or percent. */
+export function taskProgress(record: Record<string, unknown>): number | undefined {
+  const named = Object.entries(record).find(([name, value]) => /progress|percent/i.test(name) && typeof value === 'number' && Number.isFinite(value));
+  return named ? (named[1] as number) : undefined;
+}
+
+/** An object that is a task: it has an id and a status or progress. */
+export function isTaskLike(value: unknown): value is Record<string, unknown> {
+  if (!isObject(value)) return false;
+  const id = value['id'];
+  const hasId = (typeof id === 'string' && id !== '') || typeof id === 'number';
+  return hasId && (taskStatus(value) !== undefined || taskProgress(value) !== undefined);
+}
+
+const FINAL_WORDS = new Set([
+  'completed', 'complete', 'succeeded', 'success', 'successful', 'done', 'finished', 'ok',
+  'failed', 'failure', 'error', 'errored', 'aborted', 'canceled', 'cancelled', 'rejected', 'expired',
+  'timed_out', 'timeout', 'terminated', 'stopped', 'skipped', 'partially_completed', 'partial_success',
+]);
+const RUNNING_WORDS = new Set([
+  'queued', 'pending', 'waiting', 'scheduled', 'created', 'accepted', 'submitted', 'starting', 'started',
+  'running', 'in_progress', 'inprogress', 'active', 'processing', 'aborting', 'canceling', 'cancelling', 'retrying',
+]);
+const SUCCESS_WORDS = new Set(['completed', 'complete', 'succeeded', 'success', 'successful', 'done', 'finished', 'ok']);
+const FINAL_PREFIXES = ['completed_', 'complete_', 'finished_', 'failed_', 'succeeded_'];
+
+export type TaskOutcome = 'running' | 'succeeded' | 'warning' | 'failed';
+
+/** Normalises `In Progress`, `in-progress` and `IN_PROGRESS` to `in_progress`. */
+function word(status: string): string {
+  return status.trim().toLowerCase().replace(/[\s-]+/g, '_');
+}
+
+/**
+ * Final when the status is a known terminal word (or `completed_with_…`-like), or when progress has
+ * reached 100 and the status is not a known running word. An unknown status below 100 % keeps polling.
+ */
+export function isFinalTask(record: Record<string, unknown>): boolean {
+  const status = taskStatus(record);
+  const normal = status === undefined ? undefined : word(status);
+  if (normal !== undefined && (FINAL_WORDS.has(normal) || FINAL_PREFIXES.some((prefix) => normal.startsWith(prefix)))) return true;
+  const progress = taskProgress(record);
+  return progress !== undefined && progress >= 100 && (normal === undefined || !RUNNING_WORDS.has(normal));
+}
+
+export function taskOutcome(record: Record<string, unknown>): TaskOutcome {
+  if (!isFinalTask(record)) return 'running';
+  const normal = word(taskStatus(record) ?? '');
+  if (SUCCESS_WORDS.has(normal) || normal === '') return 'succeeded';
+  if (FINAL_PREFIXES.slice(0, 3).some((prefix) => normal.startsWith(prefix)) || normal.startsWith('partial')) return 'warning';
+  if (FINAL_WORDS.has(normal) || normal.startsWith('failed_')) return 'failed';
+  return 'warning';
+}
+
+/** The read operation of a resource version: a GET whose only path variable addresses one record. */
+function readOperation(resource: Resource, version?: string): { version: string; operation: Operation } | undefined {
+  const found = findVersion(resource, version);
+  const operation = found?.operations.find((candidate) => candidate.method === 'GET' && candidate.pathVariables.length === 1);
+  return found && operation ? { version: found.version, operation } : undefined;
+}
+
+/** The resource a URL belongs to: the one whose read operation's fixed path prefix the URL's path starts with. */
+function resourceOfUrl(catalog: Catalog, url: URL): { resource: Resource; version: string } | undefined {
+  let best: { resource: Resource; version: string; length: number } | undefined;
+  for (const resource of catalog.resources) {
+    const read = readOperation(resource);
+    if (!read) continue;
+    const prefix = read.operation.href.split('{')[0]!.replace(/\/+$/, '');
+    // The URL addresses one record of this resource: its path ends with the prefix and one segment
+    // (a base URL's own path prefix may come before it).
+    const path = url.pathname.replace(/\/+$/, '');
+    const at = path.lastIndexOf(`${prefix}/`);
+    if (prefix === '' || at === -1 || path.slice(at + prefix.length + 1).includes('/')) continue;
+    if (!best || prefix.length > best.length) best = { resource, version: read.version, length: prefix.length };
+  }
+  return best && { resource: best.resource, version: best.version };
+}
+
+function squash(name: string): string {
+  return name.toLowerCase().replace(/[-_\s]/g, '');
+}
+
+/** A link relation that names the resource it points to (`task` → `tasks`). */
+function relNamesResource(rel: string, resource: string): boolean {
+  const key = squash(rel);
+  const name = squash(resource);
+  return key !== '' && (name.startsWith(key) || name.replace(/ies$/, 'y') === key);
+}
+
+function linkTarget(catalog: Catalog, link: Link, base: string): FollowableTask | undefined {
+  if (link.templated) return undefined;
+  let url: URL;
+  try {
+    url = new URL(link.href, base);
+  } catch {
+    return undefined;
+  }
+  const owner = resourceOfUrl(catalog, url);
+  if (!owner) return undefined;
+  const segments = url.pathname.split('/').filter(Boolean);
+  return { kind: 'link', href: url.toString(), resource: owner.resource.name, version: owner.version, taskId: segments[segments.length - 1], reason: `link "${link.rel}"` };
+}
+
+/**
+ * How to follow the task a 202 response names, or undefined when it names none. In order:
+ * the Location header; a `_links` entry (of the body or an object in it) that points into a resource
+ * of the index, relations that name their resource first; the body itself when it is a task, by its
+ * self link or by the resource its Content-Type names; a `<x>_id` field when exactly one resource is
+ * named that way.
+ */
+export function findFollowableTask(response: ResponseLike, catalog: Catalog): FollowableTask | undefined {
+  if (response.status !== 202) return undefined;
+  const location = Object.entries(response.headers).find(([name]) => name.toLowerCase() === 'location')?.[1];
+  if (location) {
+    const target = linkTarget(catalog, { rel: 'Location', href: location, templated: false }, response.url);
+    if (target) return { ...target, reason: 'Location header' };
+  }
+  const body = isObject(response.body) ? response.body : undefined;
+  if (!body) return undefined;
+  const holders = [body, ...Object.entries(body).filter(([name, value]) => !name.startsWith('_') && isObject(value)).map(([, value]) => value as Record<string, unknown>)];
+
+  const links = holders.flatMap((holder) => readLinks(holder['_links']).filter((link) => !PAGING_RELS.has(link.rel.replace(/^_/, '').toLowerCase())));
+  const targets = links.flatMap((link) => {
+    const target = linkTarget(catalog, link, response.url);
+    return target ? [{ link, target }] : [];
+  });
+  const named = targets.find(({ link, target }) => relNamesResource(link.rel, target.resource)) ?? targets[0];
+  if (named) return named.target;
+
+  const task = holders.find(isTaskLike);
+  if (task) {
+    const self = readLinks(task['_links']).find((link) => link.rel.replace(/^_/, '') === 'self');
+    const bySelf = self && linkTarget(catalog, self, response.url);
+    if (bySelf) return { ...bySelf, reason: 'the task’s self link' };
+    const media = parseVendorMediaType(response.contentType);
+    const resource = media && findResource(catalog, media.resource);
+    const read = resource && readOperation(resource, media.version);
+    if (resource && read) {
+      const taskId = String(task['id']);
+      return { kind: 'operation', resource: resource.name, version: read.version, operationId: read.operation.id, variables: { [read.operation.pathVariables[0]!]: taskId }, taskId, reason: 'the response’s media type' };
+    }
+  }
+
+  const byField = Object.entries(body).flatMap(([name, value]) => {
+    const singular = /^(.+)_id$/i.exec(name)?.[1];
+    if (singular === undefined || (typeof value !== 'string' && typeof value !== 'number')) return [];
+    return catalog.resources.flatMap((resource) => {
+      const read = readOperation(resource);
+      const addressed = read && (read.operation.pathVariables[0] === name || relNamesResource(singular, resource.name));
+      return read && addressed ? [{ resource, read, taskId: String(value), name }] : [];
+    });
+  });
+  if (byField.length === 1) {
+    const [{ resource, read, taskId, name }] = byField as [(typeof byField)[number]];
+    return { kind: 'operation', resource: resource.name, version: read.version, operationId: read.operation.id, variables: { [read.operation.pathVariables[0]!]: taskId }, taskId, reason: `the field ${name}` };
+  }
+  return undefined;
+}
+
+/** The parts of a session that following a task uses (a Session has them all). */
+export interface TaskSession {
+  prepare(target: RequestTarget): Promise<PreparedRequest>;
+  prepareLink(href: string, context: { resource: string; version: string }, values?: Record<string, string>): PreparedRequest;
+  send(request: PreparedRequest, options?: { signal?: AbortSignal }): Promise<{ status: number; body: unknown }>;
+}
+
+export async function taskRequest(session: TaskSession, task: FollowableTask): Promise<PreparedRequest> {
+  if (task.kind === 'link') return session.prepareLink(task.href, { resource: task.resource, version: task.version });
+  return session.prepare({ resource: task.resource, version: task.version, operationId: task.operationId, variables: task.variables });
+}
+
+export interface TaskState {
+  record: Record<string, unknown>;
+  status?: string;
+  progress?: number;
+  final: boolean;
+  outcome: TaskOutcome;
+  polls: number;
+}
+
+/**
+ * Fetches the task every `intervalMs` and yields each state, the last one final. Stops early when the
+ * signal aborts (the pending wait rejects with an AbortError) or after `maxPolls`.
+ */
+export async function* followTask(
+  session: Pick<TaskSession, 'send'>,
+  request: PreparedRequest,
+  options: { intervalMs?: number; signal?: AbortSignal; maxPolls?: number } = {},
+): AsyncGenerator<TaskState> {
+  const intervalMs = options.intervalMs ?? 1000;
+  for (let polls = 1; options.maxPolls === undefined || polls <= options.maxPolls; polls++) {
+    const response = await session.send(request, options.signal ? { signal: options.signal } : {});
+    const record = isObject(response.body) ? response.body : {};
+    const state: TaskState = { record, final: isFinalTask(record), outcome: taskOutcome(record), polls };
+    const status = taskStatus(record);
+    const progress = taskProgress(record);
+    if (status !== undefined) state.status = status;
+    if (progress !== undefined) state.progress = progress;
+    yield state;
+    if (state.final) return;
+    await sleep(intervalMs, undefined, options.signal ? { signal: options.signal } : {});
+  }
+}
