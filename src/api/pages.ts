@@ -1,0 +1,152 @@
+// List envelopes: one page read from a raw body, and a walk over every page by its `next` links that
+// holds one page at a time. Page values are whatever the server put in its links — never computed.
+import { isObject } from './catalog.js';
+import { ProtocolError } from './errors.js';
+import { readLinks, type Link } from './links.js';
+import { pagingParameters, resolveOperation, type PreparedRequest } from './operation.js';
+import { checkEnvelope } from './schemas.js';
+import type { Session } from './session.js';
+
+export type { Link } from './links.js';
+
+export type LinkRole = 'self' | 'first' | 'last' | 'next' | 'prev';
+
+export interface Page {
+  url: string;
+  items: Record<string, unknown>[];
+  links: Partial<Record<LinkRole, Link>>;
+  currentCount?: number;
+  totalCount?: number;
+  totalPages?: number;
+  start?: string;
+  warnings: string[];
+}
+
+const ROLE_OF_REL: Record<string, LinkRole> = {
+  self: 'self', first: 'first', last: 'last', next: 'next', prev: 'prev', previous: 'prev',
+};
+const DEFAULT_MAX_PAGES = 100_000;
+
+export function readPage(body: unknown, url: string): Page {
+  if (!isObject(body)) throw new ProtocolError(`the answer from ${url} is not a list envelope (not a JSON object)`, 'is this operation a list? try `dpx call` to see the raw answer');
+  const warnings = checkEnvelope(body);
+  const page: Page = { url, items: readItems(body, url, warnings), links: {}, warnings };
+
+  for (const link of readLinks(body['_links'], url)) {
+    const role = ROLE_OF_REL[link.rel.replace(/^_/, '').toLowerCase()];
+    // The first link of a role wins; `prev` and `previous` together name one page.
+    if (role && !page.links[role]) page.links[role] = link;
+  }
+  const count = (name: string): number | undefined => {
+    const value = body[name];
+    if (typeof value === 'number' && Number.isFinite(value)) return value;
+    if (typeof value === 'string' && /^\d+$/.test(value)) return Number(value);
+    return undefined;
+  };
+  const currentCount = count('current_count');
+  const totalCount = count('total_count');
+  const totalPages = count('total_pages_count');
+  if (currentCount !== undefined) page.currentCount = currentCount;
+  if (totalCount !== undefined) page.totalCount = totalCount;
+  if (totalPages !== undefined) page.totalPages = totalPages;
+  const start = body['start'];
+  if (typeof start === 'string' || typeof start === 'number') page.start = String(start);
+  return page;
+}
+
+function readItems(body: Record<string, unknown>, url: string, warnings: string[]): Record<string, unknown>[] {
+  const embedded = body['_embedded'];
+  let items: unknown[];
+  if (isObject(embedded) && Array.isArray(embedded['items'])) {
+    items = embedded['items'];
+  } else if (isObject(embedded)) {
+    const arrays = Object.entries(embedded).filter((entry): entry is [string, unknown[]] => Array.isArray(entry[1]));
+    if (arrays.length !== 1) throw new ProtocolError(`the list envelope from ${url} has no _embedded.items array`, 'the server does not answer with the list envelope this operation should have');
+    warnings.push(`list: items read from _embedded.${arrays[0]![0]}, not _embedded.items`);
+    items = arrays[0]![1];
+  } else if (embedded === undefined && isObject(body['_links'])) {
+    // HAL servers commonly leave _embedded out of an empty page.
+    if (body['current_count'] !== undefined && body['current_count'] !== 0) warnings.push('list: _embedded is missing although current_count is not 0');
+    items = [];
+  } else {
+    throw new ProtocolError(`the answer from ${url} is not a list envelope (no _embedded.items)`, 'is this operation a list? try `dpx call` to see the raw answer');
+  }
+  const records: Record<string, unknown>[] = [];
+  items.forEach((item, index) => {
+    if (isObject(item)) records.push(item);
+    else warnings.push(`list /_embedded/items/${index}: not an object; left out`);
+  });
+  return records;
+}
+
+/** The first-page request of a resource's list operation, with page size, page and filter under the operation's own names. */
+export async function listRequest(
+  session: Session,
+  target: { resource: string; version?: string; operationId?: string; filter?: string; pageSize?: number; page?: string; variables?: Record<string, string> },
+): Promise<PreparedRequest> {
+  const { resource, version, operation } = resolveOperation(await session.catalog(), target);
+  const names = pagingParameters(operation);
+  const query: Record<string, string> = {};
+  if (target.pageSize !== undefined) query[names.pageSize] = String(target.pageSize);
+  if (target.page !== undefined && target.page !== '') query[names.page] = target.page;
+  if (target.filter !== undefined && target.filter !== '') query[names.filter] = target.filter;
+  const request: Parameters<Session['prepare']>[0] = { resource: resource.name, version: version.version, operationId: operation.id, query };
+  if (target.variables) request.variables = target.variables;
+  return session.prepare(request);
+}
+
+/** The request for the page a link role points at, with the same headers as the page it came from. */
+export function pageLinkRequest(session: Session, page: Page, role: LinkRole, basis: PreparedRequest): PreparedRequest | undefined {
+  const link = page.links[role];
+  if (!link) return undefined;
+  const request = session.prepareLink(link.href, { resource: basis.resource, version: basis.version, operationId: basis.operationId });
+  return { ...request, headers: { ...basis.headers } };
+}
+
+/**
+ * Every page from `first` on, by `next` links. A link back to a page already read is a ProtocolError
+ * (a server's cyclic links must not spin forever); the caps end the walk early, noted on the last page.
+ */
+export async function* walkPages(
+  session: Session,
+  first: PreparedRequest,
+  options: { maxPages?: number; maxItems?: number; signal?: AbortSignal } = {},
+): AsyncGenerator<Page> {
+  const maxPages = options.maxPages ?? DEFAULT_MAX_PAGES;
+  const maxItems = options.maxItems ?? Number.POSITIVE_INFINITY;
+  const visited = new Set<string>();
+  let request: PreparedRequest | undefined = first;
+  let pages = 0;
+  let items = 0;
+  while (request) {
+    const key = new URL(request.url).toString();
+    if (visited.has(key)) {
+      throw new ProtocolError(
+        `the next link after page ${pages} leads back to a page already read (${key})`,
+        'the server\'s paging links form a cycle; narrow the filter or read pages one at a time',
+      );
+    }
+    visited.add(key);
+    const sendOptions: { signal?: AbortSignal } = {};
+    if (options.signal) sendOptions.signal = options.signal;
+    const response = await session.send(request, sendOptions);
+    const page = readPage(response.body, response.url);
+    pages += 1;
+    const room = maxItems - items;
+    if (page.items.length >= room) {
+      if (page.items.length > room || page.links.next) page.warnings.push(`stopped at ${maxItems} items (the item cap)`);
+      page.items = page.items.slice(0, room);
+      yield page;
+      return;
+    }
+    items += page.items.length;
+    const next = pageLinkRequest(session, page, 'next', request);
+    if (next && pages >= maxPages) {
+      page.warnings.push(`stopped after ${maxPages} pages (the page cap)`);
+      yield page;
+      return;
+    }
+    yield page;
+    request = next;
+  }
+}

@@ -1,0 +1,499 @@
+// One control plane: the ketting client and its fetch pipeline, the token (only ever to the base URL's
+// origin), the OU header, timeouts, retries of reads, the freshness window, and the mapping of every
+// failure to a DpxError. Bodies are read here, raw, rather than through ketting's state cache.
+import { setTimeout as delay } from 'node:timers/promises';
+import { Client, NeverCache, type FetchMiddleware } from 'ketting';
+import packageJson from '../../package.json' with { type: 'json' };
+import { isObject, parseCatalog, findResource, type Catalog } from './catalog.js';
+import { DpxError, ProtocolError, SafetyError, TransportError, UsageError } from './errors.js';
+import type { Exchange, ExchangeListener } from './exchange.js';
+import { apiErrorFor, summariseBody } from './failure.js';
+import { FreshnessCache } from './freshness.js';
+import { isJsonMediaType, parseVendorMediaType } from './media.js';
+import { requestHeaders, resolveHref, resolveRequest, type PreparedRequest, type RequestContext, type RequestTarget } from './operation.js';
+import { DEFAULT_RETRY_POLICY, isConnectionReset, isRetryableMethod, isRetryableStatus, parseRetryAfter, retryDelayMs, type RetryPolicy } from './retry.js';
+import { checkIndex } from './schemas.js';
+import { expandTemplate } from './template.js';
+import { describeToken } from './token.js';
+
+export type { PreparedRequest, RequestTarget } from './operation.js';
+
+export interface SessionOptions {
+  baseUrl: string;
+  token?: string;
+  ou?: string;
+  ouHeader?: string;
+  vendor?: string;
+  timeoutMs?: number;
+  maxRetries?: number;
+  /** Longest single wait between retries; a Retry-After beyond it ends the retries. */
+  maxRetryDelayMs?: number;
+  /** First backoff step between retries. */
+  retryBaseDelayMs?: number;
+  readOnly?: boolean;
+  userAgent?: string;
+  freshnessMs?: number;
+  /** Largest response body read; a bigger one is a ProtocolError. */
+  maxBodyBytes?: number;
+  onExchange?: ExchangeListener;
+  onWarning?: (message: string) => void;
+}
+
+export interface ApiResponse {
+  status: number;
+  statusText: string;
+  headers: Record<string, string>;
+  body: unknown;
+  text: string;
+  url: string;
+  method: string;
+  durationMs: number;
+  contentType: string;
+}
+
+interface RawResponse {
+  status: number;
+  statusText: string;
+  headers: Record<string, string>;
+  text: string;
+  contentType: string;
+  url: string;
+  durationMs: number;
+}
+
+const DEFAULT_VENDOR = 'service';
+const DEFAULT_TIMEOUT_MS = 30_000;
+const DEFAULT_FRESHNESS_MS = 30_000;
+const DEFAULT_MAX_BODY_BYTES = 32 * 1024 * 1024;
+const EXCHANGE_BODY_LIMIT = 1024 * 1024;
+const MAX_REDIRECTS = 5;
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
+// The index is vendor-neutral to ask for: a generic JSON Accept gets every resource's newest version.
+const DISCOVERY_ACCEPT = 'application/json';
+
+export class Session {
+  readonly baseUrl: string;
+  readonly origin: string;
+  readOnly: boolean;
+  readonly stats: { requests: number; lastLatencyMs: number | undefined } = { requests: 0, lastLatencyMs: undefined };
+  /** The ketting client for this control plane; its fetcher carries the auth, origin guard and warnings. */
+  readonly client: Client;
+
+  private readonly options: SessionOptions;
+  private readonly userAgent: string;
+  private readonly retryPolicy: RetryPolicy;
+  private readonly fresh: FreshnessCache<ApiResponse>;
+  private learnedVendor: string | undefined;
+  private currentOu: string | undefined;
+  private pendingCatalog: Promise<Catalog> | undefined;
+  private knownCatalog: Catalog | undefined;
+
+  constructor(options: SessionOptions) {
+    let base: URL;
+    try {
+      base = new URL(options.baseUrl);
+    } catch {
+      throw new UsageError(`not a URL: ${options.baseUrl}`, 'give the control plane\'s base URL, like https://host.example');
+    }
+    if (base.protocol !== 'http:' && base.protocol !== 'https:') {
+      throw new UsageError(`not an http(s) URL: ${options.baseUrl}`, 'give the control plane\'s base URL, like https://host.example');
+    }
+    this.options = options;
+    this.baseUrl = `${base.origin}${base.pathname.replace(/\/+$/, '')}`;
+    this.origin = base.origin;
+    this.readOnly = options.readOnly ?? false;
+    this.currentOu = options.ou || undefined;
+    this.userAgent = options.userAgent ?? `dpx/${packageJson.version}`;
+    this.retryPolicy = {
+      maxRetries: options.maxRetries ?? DEFAULT_RETRY_POLICY.maxRetries,
+      baseDelayMs: options.retryBaseDelayMs ?? DEFAULT_RETRY_POLICY.baseDelayMs,
+      maxDelayMs: options.maxRetryDelayMs ?? DEFAULT_RETRY_POLICY.maxDelayMs,
+    };
+    this.fresh = new FreshnessCache(options.freshnessMs ?? DEFAULT_FRESHNESS_MS);
+    this.client = this.createClient();
+  }
+
+  get vendor(): string {
+    return this.learnedVendor ?? this.options.vendor ?? DEFAULT_VENDOR;
+  }
+
+  get ouHeader(): string {
+    return this.options.ouHeader ?? `x-${this.vendor}-organizationalunit-context`;
+  }
+
+  get ou(): string | undefined {
+    return this.currentOu;
+  }
+
+  setOu(ou: string | undefined): void {
+    this.currentOu = ou || undefined;
+  }
+
+  /** The discovery index, fetched once per session unless `reload` is asked for. */
+  catalog(options: { reload?: boolean } = {}): Promise<Catalog> {
+    if (this.pendingCatalog && !options.reload) return this.pendingCatalog;
+    const pending = this.fetchCatalog();
+    this.pendingCatalog = pending;
+    pending.catch(() => {
+      if (this.pendingCatalog === pending) this.pendingCatalog = undefined;
+    });
+    return pending;
+  }
+
+  async prepare(target: RequestTarget): Promise<PreparedRequest> {
+    return resolveRequest(await this.catalog(), target, this.requestContext());
+  }
+
+  /** A request for a link found in a response: expanded when templated, with the Accept of its resource. */
+  prepareLink(
+    href: string,
+    context: { resource: string; version: string; method?: string; operationId?: string },
+    values: Record<string, string> = {},
+  ): PreparedRequest {
+    const expanded = href.includes('{') ? expandTemplate(href, values) : href;
+    return {
+      method: (context.method ?? 'GET').toUpperCase(),
+      url: resolveHref(this.baseUrl, expanded),
+      headers: requestHeaders(this.requestContext(), context.resource, context.version, false),
+      resource: context.resource,
+      version: context.version,
+      operationId: context.operationId ?? '',
+    };
+  }
+
+  async send(request: PreparedRequest, options: { reload?: boolean; signal?: AbortSignal } = {}): Promise<ApiResponse> {
+    const method = request.method.toUpperCase();
+    let url = this.checkedUrl(request, method);
+    const headers = this.wireHeaders(request.headers);
+    const freshKey = method === 'GET' ? `${url}\n${headers['accept'] ?? ''}\n${headers[this.ouHeader.toLowerCase()] ?? ''}` : undefined;
+    if (freshKey && !options.reload) {
+      const remembered = this.fresh.get(freshKey);
+      if (remembered) return remembered;
+    }
+
+    let currentMethod = method;
+    let body = request.body;
+    let redirects = 0;
+    for (let attempt = 0; ; attempt += 1) {
+      const raw = await this.attempt(currentMethod, url, headers, body, options.signal, attempt);
+      if ('retry' in raw) {
+        await this.waitBeforeRetry(raw.retry, options.signal);
+        continue;
+      }
+      if (REDIRECT_STATUSES.has(raw.status) && raw.headers['location']) {
+        const target = new URL(raw.headers['location'], url);
+        if (target.origin !== this.origin) {
+          throw new SafetyError(
+            `refused to follow a redirect from ${this.origin} to ${target.origin}`,
+            'the token is only ever sent to the control plane it was issued for; use that control plane\'s base URL directly',
+          );
+        }
+        if (++redirects > MAX_REDIRECTS) throw new ProtocolError(`more than ${MAX_REDIRECTS} redirects from ${url}`, 'the server redirects in a loop');
+        url = target.toString();
+        if (raw.status === 303 || ((raw.status === 301 || raw.status === 302) && currentMethod === 'POST')) {
+          currentMethod = 'GET';
+          body = undefined;
+          delete headers['content-type'];
+        }
+        attempt = -1;
+        continue;
+      }
+      const response = this.interpret(raw, currentMethod);
+      if (response.status >= 200 && response.status < 300) {
+        if (freshKey) this.fresh.set(freshKey, response);
+        else if (!SAFE_METHODS.has(method)) this.fresh.clear();
+        return response;
+      }
+      const retryAfterSeconds = parseRetryAfter(raw.headers['retry-after']);
+      const wait = isRetryableMethod(currentMethod) && isRetryableStatus(raw.status)
+        ? retryDelayMs(this.retryPolicy, attempt, retryAfterSeconds)
+        : undefined;
+      if (wait !== undefined) {
+        await this.waitBeforeRetry(wait, options.signal);
+        continue;
+      }
+      throw apiErrorFor(
+        { status: raw.status, statusText: raw.statusText, contentType: raw.contentType, text: raw.text, body: response.body, retryAfterSeconds },
+        this.failureContext(request, raw.status),
+      );
+    }
+  }
+
+  private async fetchCatalog(): Promise<Catalog> {
+    const headers: Record<string, string> = { accept: DISCOVERY_ACCEPT };
+    if (this.currentOu) headers[this.ouHeader.toLowerCase()] = this.currentOu;
+    const response = await this.send(
+      { method: 'GET', url: resolveHref(this.baseUrl, '/'), headers, resource: '', version: '', operationId: '' },
+      { reload: true },
+    );
+    const learned = parseVendorMediaType(response.contentType);
+    if (learned) this.learnedVendor = learned.vendor;
+    if (!isObject(response.body)) {
+      throw new ProtocolError(`the discovery index at ${response.url} is not a JSON object`, 'check the base URL: it must be the control plane\'s API root');
+    }
+    const catalog = parseCatalog(response.body, this.vendor);
+    catalog.warnings.unshift(...checkIndex(response.body));
+    if (catalog.resources.length === 0) {
+      throw new ProtocolError(`the discovery index at ${response.url} lists no usable resource`, catalog.warnings[0] ?? 'the token may have access to nothing here');
+    }
+    for (const warning of catalog.warnings) this.warn(warning);
+    this.knownCatalog = catalog;
+    return catalog;
+  }
+
+  private requestContext(): RequestContext {
+    const context: RequestContext = { baseUrl: this.baseUrl, vendor: this.vendor, ouHeader: this.ouHeader };
+    if (this.currentOu) context.ou = this.currentOu;
+    return context;
+  }
+
+  /** The request's URL, once it is known to be safe to send: same origin, and no write in read-only mode. */
+  private checkedUrl(request: PreparedRequest, method: string): string {
+    let url: URL;
+    try {
+      url = new URL(request.url);
+    } catch {
+      throw new UsageError(`not a URL: ${request.url}`, 'a request needs an absolute URL; prepare it through the session');
+    }
+    if (url.origin !== this.origin) {
+      this.emitRefusal(request, `refused: ${url.origin} is not the session's origin`);
+      throw new SafetyError(
+        `refused to send the token to ${url.origin}: this session belongs to ${this.origin}`,
+        'a link pointed to another host; the token is only ever sent to the control plane it was issued for',
+      );
+    }
+    if (this.readOnly && !SAFE_METHODS.has(method)) {
+      this.emitRefusal(request, 'refused: read-only mode');
+      throw new SafetyError(`read-only: refused to send ${method} ${url.pathname}`, 'writes are off in this profile; pass --allow-writes to enable them');
+    }
+    return url.toString();
+  }
+
+  private wireHeaders(prepared: Record<string, string>): Record<string, string> {
+    const headers: Record<string, string> = {};
+    for (const [name, value] of Object.entries(prepared)) headers[name.toLowerCase()] = value;
+    headers['user-agent'] = this.userAgent;
+    if (this.options.token) headers['authorization'] = `Bearer ${this.options.token}`;
+    return headers;
+  }
+
+  /** One attempt: a response (any status), a retry request after a connection reset, or a thrown DpxError. */
+  private async attempt(
+    method: string,
+    url: string,
+    headers: Record<string, string>,
+    body: string | undefined,
+    signal: AbortSignal | undefined,
+    attempt: number,
+  ): Promise<RawResponse | { retry: number }> {
+    const timeoutMs = this.options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+    const timeout = AbortSignal.timeout(timeoutMs);
+    const combined = signal ? AbortSignal.any([signal, timeout]) : timeout;
+    const startedAt = new Date();
+    const started = performance.now();
+    const exchange: Exchange = { startedAt, durationMs: 0, request: { method, url, headers: { ...headers } } };
+    if (body !== undefined) exchange.request.body = body;
+    this.stats.requests += 1;
+    try {
+      const init: RequestInit = { method, headers, redirect: 'manual', signal: combined };
+      if (body !== undefined) init.body = body;
+      const response = await this.client.fetcher.fetch(url, init);
+      const responseHeaders = Object.fromEntries(response.headers.entries());
+      const contentType = response.headers.get('content-type') ?? '';
+      const text = method === 'HEAD' ? '' : await this.readBody(response, url);
+      const durationMs = performance.now() - started;
+      this.stats.lastLatencyMs = durationMs;
+      exchange.durationMs = durationMs;
+      exchange.response = {
+        status: response.status,
+        statusText: response.statusText,
+        headers: responseHeaders,
+        body: text.length > EXCHANGE_BODY_LIMIT ? text.slice(0, EXCHANGE_BODY_LIMIT) : text,
+        bodyTruncated: text.length > EXCHANGE_BODY_LIMIT,
+        contentType,
+      };
+      this.emit(exchange);
+      return { status: response.status, statusText: response.statusText, headers: responseHeaders, text, contentType, url, durationMs };
+    } catch (error) {
+      exchange.durationMs = performance.now() - started;
+      if (!exchange.response) {
+        exchange.error = error instanceof Error ? error.message : String(error);
+        this.emit(exchange);
+      }
+      if (error instanceof DpxError) throw error;
+      if (signal?.aborted) throw new TransportError(`cancelled: ${method} ${url}`, 'the request was cancelled before it finished', { cause: error });
+      if (timeout.aborted) {
+        throw new TransportError(
+          `no answer from ${this.origin} within ${Math.round(timeoutMs / 100) / 10} s`,
+          'the control plane is slow or unreachable; try again, or raise --timeout',
+          { cause: error },
+        );
+      }
+      if (isRetryableMethod(method) && isConnectionReset(error)) {
+        const wait = retryDelayMs(this.retryPolicy, attempt, undefined);
+        if (wait !== undefined) return { retry: wait };
+      }
+      throw new TransportError(`could not reach ${this.origin}: ${describeNetworkError(error)}`, 'check the base URL, the network and any proxy', { cause: error });
+    }
+  }
+
+  private async readBody(response: Response, url: string): Promise<string> {
+    const limit = this.options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
+    const tooBig = () => new ProtocolError(
+      `the response from ${url} is larger than ${formatBytes(limit)}`,
+      'ask for smaller pages (--page-size) or a narrower filter',
+    );
+    const declared = Number(response.headers.get('content-length'));
+    if (Number.isFinite(declared) && declared > limit) {
+      await response.body?.cancel();
+      throw tooBig();
+    }
+    if (!response.body) return '';
+    const reader = response.body.getReader();
+    const chunks: Uint8Array[] = [];
+    let total = 0;
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      total += value.byteLength;
+      if (total > limit) {
+        await reader.cancel();
+        throw tooBig();
+      }
+      chunks.push(value);
+    }
+    return Buffer.concat(chunks, total).toString('utf8');
+  }
+
+  private interpret(raw: RawResponse, method: string): ApiResponse {
+    const ok = raw.status >= 200 && raw.status < 300;
+    let body: unknown;
+    if (raw.text.trim() !== '') {
+      const looksJson = raw.contentType === '' || isJsonMediaType(raw.contentType);
+      if (looksJson) {
+        try {
+          body = JSON.parse(raw.text);
+        } catch (error) {
+          if (ok) {
+            throw new ProtocolError(`the body of ${method} ${raw.url} is not valid JSON`, 'the server or a proxy sent something other than the API\'s JSON', { cause: error });
+          }
+        }
+      } else if (ok) {
+        throw new ProtocolError(
+          `expected JSON from ${method} ${raw.url}, got ${summariseBody(raw.text, raw.contentType)}`,
+          'a proxy or login page may sit in front of the API; check the base URL',
+        );
+      }
+    }
+    return {
+      status: raw.status,
+      statusText: raw.statusText,
+      headers: raw.headers,
+      body,
+      text: raw.text,
+      url: raw.url,
+      method,
+      durationMs: raw.durationMs,
+      contentType: raw.contentType,
+    };
+  }
+
+  private failureContext(request: PreparedRequest, status: number): Parameters<typeof apiErrorFor>[1] {
+    const context: Parameters<typeof apiErrorFor>[1] = {};
+    if (request.resource) context.resource = request.resource;
+    if (request.version) context.version = request.version;
+    if (status === 406 && this.knownCatalog && request.resource) {
+      const resource = findResource(this.knownCatalog, request.resource);
+      if (resource) context.supportedVersions = resource.versions.map((version) => version.version);
+    }
+    if (status === 401 && this.options.token) {
+      const problem = describeToken(this.options.token, this.baseUrl).warnings[0];
+      if (problem) context.tokenProblem = problem;
+    }
+    return context;
+  }
+
+  private async waitBeforeRetry(ms: number, signal: AbortSignal | undefined): Promise<void> {
+    try {
+      await delay(ms, undefined, signal ? { signal } : undefined);
+    } catch (error) {
+      throw new TransportError('cancelled while waiting to retry', 'the request was cancelled before it finished', { cause: error });
+    }
+  }
+
+  private createClient(): Client {
+    const session = this;
+    const client = new (class extends Client {
+      // ketting reads unknown media types as binary with no links; the vendor family is HAL.
+      override getStateForResponse(uri: string, response: Response) {
+        const essence = (response.headers.get('content-type') ?? '').split(';')[0]!.trim();
+        if (parseVendorMediaType(essence) && !(essence in this.contentTypeMap)) {
+          this.contentTypeMap[essence] = this.contentTypeMap['application/hal+json']!;
+        }
+        return super.getStateForResponse(uri, response);
+      }
+    })(this.baseUrl);
+    client.cache = new NeverCache();
+    // ketting's own warning middleware writes to the console, which would tear through a full-screen UI.
+    client.fetcher.middlewares = client.fetcher.middlewares.filter(([, middleware]) => !String(middleware).includes('console.warn'));
+
+    const guard: FetchMiddleware = async (request, next) => {
+      const origin = new URL(request.url).origin;
+      if (origin !== session.origin) {
+        throw new SafetyError(
+          `refused to send a request to ${origin}: this session belongs to ${session.origin}`,
+          'the token is only ever sent to the control plane it was issued for',
+        );
+      }
+      request.headers.set('User-Agent', session.userAgent);
+      const response = await next(request);
+      const deprecation = response.headers.get('deprecation');
+      if (deprecation) {
+        const sunset = response.headers.get('sunset');
+        session.warn(`${new URL(request.url).pathname} is deprecated${sunset ? `; it stops responding ${sunset}` : ''}`);
+      }
+      return response;
+    };
+    const auth: FetchMiddleware = (request, next) => {
+      if (session.options.token && new URL(request.url).origin === session.origin) {
+        request.headers.set('Authorization', `Bearer ${session.options.token}`);
+      }
+      return next(request);
+    };
+    client.use(guard);
+    client.use(auth, this.origin);
+    return client;
+  }
+
+  private emitRefusal(request: PreparedRequest, reason: string): void {
+    const exchange: Exchange = { startedAt: new Date(), durationMs: 0, request: { method: request.method, url: request.url, headers: { ...request.headers } }, error: reason };
+    if (request.body !== undefined) exchange.request.body = request.body;
+    this.emit(exchange);
+  }
+
+  private emit(exchange: Exchange): void {
+    try {
+      this.options.onExchange?.(exchange);
+    } catch (error) {
+      this.warn(`the exchange listener failed: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
+
+  private warn(message: string): void {
+    this.options.onWarning?.(message);
+  }
+}
+
+function describeNetworkError(error: unknown): string {
+  for (let cause: unknown = error, depth = 0; cause && depth < 5; depth += 1) {
+    const code = (cause as { code?: unknown }).code;
+    if (typeof code === 'string') return code;
+    cause = (cause as { cause?: unknown }).cause;
+  }
+  return error instanceof Error ? error.message : String(error);
+}
+
+function formatBytes(bytes: number): string {
+  return bytes >= 1024 * 1024 ? `${Math.round(bytes / (1024 * 1024))} MB` : `${Math.round(bytes / 1024)} KB`;
+}
