@@ -1,0 +1,62 @@
+/**
+ * A small seeded generator (sfc32): the same seed gives the same data on every machine and Node version,
+ * which Math.random cannot promise.
+ */
+export class Random {
+  private a: number;
+  private b: number;
+  private c: number;
+  private d: number;
+
+  constructor(seed: number) {
+    this.a = 0x9e3779b9;
+    this.b = 0x243f6a88;
+    this.c = 0xb7e15162;
+    this.d = seed >>> 0;
+    for (let i = 0; i < 15; i++) this.next();
+  }
+
+  /** A uniform float in [0, 1). */
+  next(): number {
+    const t = (((this.a + this.b) | 0) + this.d) | 0;
+    this.d = (this.d + 1) | 0;
+    this.a = this.b ^ (this.b >>> 9);
+    this.b = (this.c + (this.c << 3)) | 0;
+    this.c = (this.c << 21) | (this.c >>> 11);
+    this.c = (this.c + t) | 0;
+    return (t >>> 0) / 4294967296;
+  }
+
+  int(min: number, max: number): number {
+    return min + Math.floor(this.next() * (max - min + 1));
+  }
+
+  pick<T>(items: readonly T[]): T {
+    const item = items[Math.floor(this.next() * items.length)];
+    if (item === undefined) throw new Error('pick from an empty list');
+    return item;
+  }
+
+  chance(probability: number): boolean {
+    return this.next() < probability;
+  }
+
+  /** Picks by relative weight; `weightOf` reads each item's weight. */
+  weighted<T>(items: readonly T[], weightOf: (item: T) => number): T {
+    const total = items.reduce((sum, item) => sum + weightOf(item), 0);
+    let roll = this.next() * total;
+    for (const item of items) {
+      roll -= weightOf(item);
+      if (roll < 0) return item;
+    }
+    return this.pick(items);
+  }
+
+  /** A version-4-shaped UUID drawn from this generator. */
+  uuid(): string {
+    const hex = (n: number) => Math.floor(n * 4294967296).toString(16).padStart(8, '0');
+    const h = hex(this.next()) + hex(this.next()) + hex(this.next()) + hex(this.next());
+    const variant = ((parseInt(h[16] ?? '0', 16) & 0x3) | 0x8).toString(16);
+    return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-${variant}${h.slice(17, 20)}-${h.slice(20, 32)}`;
+  }
+}

@@ -1,0 +1,118 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { TokenAuthority, type MintRequest } from './auth.js';
+import { handleRequest, type RegionEngine } from './engine.js';
+import { generateWorld, world } from './generate.js';
+import { LiveTasks } from './live.js';
+import { RateLimiter } from './rate-limit.js';
+import { Store } from './store.js';
+
+export interface DemoOptions {
+  host?: string;
+  /** First region's port; 0 (default) = ephemeral for both; N → N and N+1. */
+  port?: number;
+  scale?: number;
+  seed?: number;
+  /** Requests per second per token; 0 or undefined = off. */
+  rateLimit?: number;
+  vendor?: string;
+  /** Index list hrefs as plain paths ('/tasks', templated false), for client tests. */
+  plainListHrefs?: boolean;
+  /** Time multiplier for live tasks; default 1. */
+  taskSpeed?: number;
+}
+
+export interface DemoRegion {
+  name: string;
+  baseUrl: string;
+  tokens: { personal: string; service: string; expired: string };
+  requestCount(): number;
+  mintToken(claims: { subject?: string; type?: 'personal' | 'service'; expiresInSeconds?: number }): Promise<string>;
+}
+
+export interface DemoHandle {
+  regions: DemoRegion[];
+  close(): Promise<void>;
+}
+
+function listen(server: Server, port: number, host: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => {
+      server.off('error', reject);
+      resolve((server.address() as AddressInfo).port);
+    });
+  });
+}
+
+function closeServer(server: Server): Promise<void> {
+  return new Promise((resolve) => {
+    server.close(() => resolve());
+    server.closeAllConnections();
+  });
+}
+
+/** Starts the demo control plane: one HTTP listener per region, each with its own data and signing key. */
+export async function startDemo(options: DemoOptions = {}): Promise<DemoHandle> {
+  const host = options.host ?? '127.0.0.1';
+  const scale = options.scale ?? 1;
+  const seed = options.seed ?? 42;
+  const vendor = (options.vendor ?? 'service').toLowerCase();
+  const speed = options.taskSpeed && options.taskSpeed > 0 ? options.taskSpeed : 1;
+  if (!(scale > 0)) throw new Error(`scale must be a positive number, got ${scale}`);
+  const servers: Server[] = [];
+  const regions: DemoRegion[] = [];
+  try {
+    for (const [i, regionDef] of world.regions.entries()) {
+      const now = Date.now();
+      const generated = generateWorld(seed + i, scale, now);
+      const store = new Store(generated.records);
+      const live = new LiveTasks(store, speed);
+      for (const pending of generated.pending) live.track(pending, now);
+
+      let requests = 0;
+      // The engine needs the base URL, known only once the listener has its port.
+      const engine: { current?: RegionEngine } = {};
+      const server = createServer((request, response) => {
+        requests++;
+        if (engine.current) void handleRequest(engine.current, request, response);
+        else response.writeHead(503, { 'Retry-After': '1' }).end();
+      });
+      servers.push(server);
+      const port = await listen(server, options.port ? options.port + i : 0, host);
+      const baseUrl = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+      const auth = new TokenAuthority(baseUrl, regionDef.name, {
+        personal: world.people.personal_token_subject,
+        service: world.people.service_token_subject,
+      });
+      engine.current = {
+        baseUrl,
+        vendor,
+        plainListHrefs: options.plainListHrefs ?? false,
+        auth,
+        limiter: new RateLimiter(options.rateLimit ?? 0),
+        data: { store, live },
+      };
+      regions.push({
+        name: regionDef.name,
+        baseUrl,
+        tokens: {
+          personal: await auth.mint({ type: 'personal' }),
+          service: await auth.mint({ type: 'service' }),
+          expired: await auth.mint({ type: 'personal', expiresInSeconds: -3600 }),
+        },
+        requestCount: () => requests,
+        mintToken: (claims: MintRequest) => auth.mint(claims),
+      });
+    }
+  } catch (error) {
+    await Promise.all(servers.map(closeServer));
+    throw error;
+  }
+  return {
+    regions,
+    close: async () => {
+      await Promise.all(servers.map(closeServer));
+    },
+  };
+}
