@@ -123,7 +123,7 @@ function harEntry(exchange: Exchange, secrets: string[]): Record<string, unknown
       bodySize: request.body === undefined ? 0 : Buffer.byteLength(request.body),
       ...(request.body === undefined
         ? {}
-        : { postData: { mimeType: headerValue(requestHeaders, 'content-type') ?? 'application/octet-stream', params: [], text: request.body } }),
+        : { postData: { mimeType: headerValue(requestHeaders, 'content-type') ?? 'application/octet-stream', text: request.body } }),
     },
     response: response === undefined ? failedResponse(error ?? 'no response') : harResponse(response, secrets, error),
     cache: {},
