@@ -1,0 +1,29 @@
+import { startDemo, type DemoHandle, type DemoOptions } from './server.js';
+import { organizationalUnitHeader } from './engine.js';
+import { world } from './generate.js';
+
+/**
+ * `dpx demo`: starts the demo control plane and prints each region's base URL, its ready-to-use demo
+ * tokens (demo credentials, made for printing) and a curl example. Returns the running handle.
+ */
+export async function runDemoCommand(options: DemoOptions, out: NodeJS.WritableStream): Promise<DemoHandle> {
+  const handle = await startDemo(options);
+  const vendor = (options.vendor ?? 'service').toLowerCase();
+  const tenant = world.organizational_units.find((u) => u.kind === 'tenant');
+  const lines = [`dpx demo control plane (scale ${options.scale ?? 1}, seed ${options.seed ?? 42}${options.rateLimit ? `, ${options.rateLimit} requests/s per token` : ''})`, ''];
+  for (const region of handle.regions) {
+    lines.push(
+      `region ${region.name}`,
+      `  base URL        ${region.baseUrl}`,
+      `  personal token  ${region.tokens.personal}`,
+      `  service token   ${region.tokens.service}`,
+      `  expired token   ${region.tokens.expired}`,
+      `  try             curl -H "Authorization: Bearer ${region.tokens.personal}" ${region.baseUrl}/`,
+      '',
+    );
+  }
+  if (tenant) lines.push(`Organizational-unit header: ${organizationalUnitHeader(vendor)}: ${tenant.id} (${tenant.name})`);
+  lines.push('Tokens are valid only at the region that printed them. Press Ctrl+C to stop.', '');
+  out.write(lines.join('\n'));
+  return handle;
+}
