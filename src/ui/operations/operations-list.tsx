@@ -1,0 +1,67 @@
+// `x`: the operations the index offers for a resource version; ● marks those the current record fills.
+import { Box, Text } from 'ink';
+import { useState } from 'react';
+import type { AvailableOperation } from '../../api/operations/available.js';
+import { isWriteMethod } from '../../api/operations/safety.js';
+import { truncate } from '../text.js';
+import { METHOD_COLOR } from './tone.js';
+import { isChar, useKeys } from './use-keys.js';
+
+export interface OperationsListProps {
+  resource: string;
+  version: string;
+  operations: AvailableOperation[];
+  /** True when a record is open, so the ● marks mean something. */
+  hasRecord: boolean;
+  readOnly: boolean;
+  /** Rows available for the list itself. */
+  height?: number;
+  width?: number;
+  onChoose(operation: AvailableOperation): void;
+  onCancel(): void;
+  isActive?: boolean;
+}
+
+export function OperationsList(props: OperationsListProps): React.ReactElement {
+  const [cursor, setCursor] = useState(0);
+  const count = props.operations.length;
+  const height = Math.max(3, props.height ?? 15);
+  const width = props.width ?? 100;
+  useKeys((key) => {
+    if (key.name === 'escape' || isChar(key, 'q')) props.onCancel();
+    else if (key.name === 'up' || isChar(key, 'k')) setCursor((at) => Math.max(0, at - 1));
+    else if (key.name === 'down' || isChar(key, 'j')) setCursor((at) => Math.min(count - 1, at + 1));
+    else if (key.name === 'home') setCursor(0);
+    else if (key.name === 'end') setCursor(count - 1);
+    else if (key.name === 'return') {
+      const chosen = props.operations[Math.min(cursor, count - 1)];
+      if (chosen) props.onChoose(chosen);
+    }
+  }, props.isActive ?? true);
+
+  const top = Math.max(0, Math.min(cursor - height + 1, count - height));
+  const visible = props.operations.slice(top, top + height);
+  const idWidth = Math.min(32, Math.max(2, ...props.operations.map((op) => op.id.length)));
+  return (
+    <Box flexDirection="column">
+      <Text bold>
+        Operations of {props.resource} {props.version}
+        <Text dimColor>  {count} from the index{props.hasRecord ? ' · ● the open record fills every path variable' : ''}</Text>
+      </Text>
+      {props.readOnly && <Text color="yellow">read-only: writes (anything but GET/HEAD) can be previewed but will not be sent</Text>}
+      {count === 0 && <Text dimColor>the index lists no operations for this resource version</Text>}
+      {visible.map((op, index) => {
+        const selected = top + index === cursor;
+        const blocked = props.readOnly && isWriteMethod(op.method);
+        const mark = op.fillsFromRecord ? '●' : ' ';
+        return (
+          <Text key={op.id} inverse={selected} dimColor={blocked && !selected} wrap="truncate">
+            {mark} <Text color={METHOD_COLOR[op.method] ?? 'magenta'}>{op.method.padEnd(6)}</Text> {op.id.padEnd(idWidth)}  {truncate(op.href, Math.max(10, width - idWidth - 14))}
+            {blocked ? ' (read-only)' : ''}
+          </Text>
+        );
+      })}
+      <Text dimColor>↑↓ move · Enter open the form · Esc back</Text>
+    </Box>
+  );
+}

@@ -1,0 +1,78 @@
+// The last question before a write: what, where, in which OU. A DELETE must be confirmed by typing
+// the id it deletes, so a habitual `y` cannot remove the wrong record.
+import { Box, Text } from 'ink';
+import { useReducer } from 'react';
+import { isChar, useKeys } from './use-keys.js';
+
+export interface WriteConfirmProps {
+  method: string;
+  /** From confirmationLines: method and resource, control plane, OU, URL. */
+  lines: string[];
+  /** For a DELETE: the id the user must type. */
+  expectedWord?: string;
+  onConfirm(): void;
+  onCancel(): void;
+  isActive?: boolean;
+}
+
+interface Typed {
+  text: string;
+  wrong: boolean;
+}
+
+function typing(state: Typed, action: { type: 'char'; char: string } | { type: 'backspace' } | { type: 'wrong' }): Typed {
+  if (action.type === 'char') return { text: state.text + action.char, wrong: false };
+  if (action.type === 'backspace') return { text: state.text.slice(0, -1), wrong: false };
+  return { ...state, wrong: true };
+}
+
+export function WriteConfirm(props: WriteConfirmProps): React.ReactElement {
+  const [typed, dispatch] = useReducer(typing, { text: '', wrong: false });
+  const expected = props.expectedWord;
+  // Keys of one input event arrive before React re-renders; track the text they build up here.
+  let text = typed.text;
+  useKeys((key) => {
+    if (key.name === 'escape') return props.onCancel();
+    if (expected === undefined) {
+      if (isChar(key, 'y') || isChar(key, 'Y')) props.onConfirm();
+      else if (isChar(key, 'n') || isChar(key, 'N')) props.onCancel();
+      return;
+    }
+    if (key.name === 'return') {
+      if (text.trim() === expected) props.onConfirm();
+      else dispatch({ type: 'wrong' });
+    } else if (key.name === 'backspace') {
+      text = text.slice(0, -1);
+      dispatch({ type: 'backspace' });
+    } else if (key.name === 'char' && !key.ctrl) {
+      text += key.char;
+      dispatch({ type: 'char', char: key.char });
+    }
+  }, props.isActive ?? true);
+
+  return (
+    <Box flexDirection="column" borderStyle="double" borderColor={expected === undefined ? 'yellow' : 'red'} paddingX={1}>
+      <Text bold color={expected === undefined ? 'yellow' : 'red'}>
+        Send this {props.method.toUpperCase()}? It changes data on the control plane.
+      </Text>
+      {props.lines.map((line, index) => (
+        <Text key={index} wrap="wrap">
+          {line}
+        </Text>
+      ))}
+      {expected === undefined ? (
+        <Text>y send · n or Esc cancel</Text>
+      ) : (
+        <Box flexDirection="column">
+          <Text>
+            Type <Text bold>{expected}</Text> to delete it, then Enter (Esc cancels):
+          </Text>
+          <Text>
+            &gt; {typed.text}▏
+          </Text>
+          {typed.wrong ? <Text color="red">that is not {expected}; nothing was sent</Text> : null}
+        </Box>
+      )}
+    </Box>
+  );
+}
