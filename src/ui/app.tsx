@@ -1,0 +1,75 @@
+// `dpx` / `dpx --demo`: the full-screen explorer. Owns the terminal for its lifetime and gives it back
+// as it found it on every exit path.
+import { render } from 'ink';
+import type { Session } from '../api/session.js';
+import type { Settings } from '../config/settings.js';
+import type { DemoHandle } from '../demo/server.js';
+import { ColourProvider, colourWanted } from './components/theme.js';
+import { ExplorerView } from './components/ExplorerView.js';
+import { Explorer } from './explorer.js';
+import { fatalExitCode, takeOverTerminal } from './terminal.js';
+
+export interface ExplorerOptions {
+  settings: Settings;
+  session: Session;
+  demo?: DemoHandle;
+  configPath: string;
+}
+
+/** Holds stderr while the frame is on screen: stray warnings would tear it. They come back as notices. */
+function captureStderr(onText: (text: string) => void): () => void {
+  const original = process.stderr.write.bind(process.stderr);
+  process.stderr.write = ((chunk: string | Uint8Array, ...rest: unknown[]) => {
+    onText(typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString('utf8'));
+    const callback = rest.find((r) => typeof r === 'function') as (() => void) | undefined;
+    callback?.();
+    return true;
+  }) as typeof process.stderr.write;
+  return () => {
+    process.stderr.write = original;
+  };
+}
+
+export async function runExplorer(options: ExplorerOptions): Promise<void> {
+  const stdout = process.stdout;
+  let finish: () => void = () => undefined;
+  const done = new Promise<void>((resolve) => {
+    finish = resolve;
+  });
+  const explorer = new Explorer({
+    session: options.session,
+    token: options.settings.token,
+    profile: options.settings.profile ?? (options.demo ? 'demo' : undefined),
+    pageSize: options.settings.pageSize,
+    columns: stdout.columns || 80,
+    rows: stdout.rows || 24,
+    onQuit: () => finish(),
+  });
+
+  let releaseStderr: () => void = () => undefined;
+  const guard = takeOverTerminal(stdout, (reason, error) => {
+    explorer.stop();
+    instance.unmount();
+    releaseStderr();
+    guard.restore();
+    if (error !== undefined) process.stderr.write(`dpx: ${reason}: ${error instanceof Error ? error.message : String(error)}\n`);
+    process.exit(fatalExitCode(reason));
+  });
+  releaseStderr = captureStderr((text) => explorer.notify(text.trim()));
+  const instance = render(
+    <ColourProvider enabled={colourWanted(process.env)}>
+      <ExplorerView explorer={explorer} />
+    </ColourProvider>,
+    { exitOnCtrlC: false, patchConsole: true, maxFps: 90 },
+  );
+  void explorer.start();
+  try {
+    await done;
+  } finally {
+    explorer.stop();
+    instance.unmount();
+    await instance.waitUntilExit().catch(() => undefined);
+    releaseStderr();
+    guard.restore();
+  }
+}

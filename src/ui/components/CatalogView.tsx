@@ -1,0 +1,48 @@
+// Home: every resource the index offers, with its versions, its operations and whether it lists.
+import { Box, Text } from 'ink';
+import type { Resource } from '../../api/catalog.js';
+import { findListOperation } from '../../api/operation.js';
+import { fit, truncate } from '../text.js';
+import { Tinted } from './theme.js';
+
+export interface CatalogViewProps {
+  resources: Resource[];
+  total: number;
+  filter: string;
+  cursor: number;
+  height: number;
+  columns: number;
+}
+
+export function CatalogView({ resources, total, filter, cursor, height, columns }: CatalogViewProps) {
+  const rows = height - 1;
+  const top = Math.max(0, Math.min(cursor - Math.floor(rows / 2), resources.length - rows));
+  const nameWidth = Math.min(28, Math.max(8, ...resources.map((r) => r.name.length)));
+  const shown = resources.slice(top, top + rows);
+  return (
+    <Box flexDirection="column">
+      <Text wrap="truncate">
+        {filter ? <Tinted color="cyan">filter: {filter}▏</Tinted> : <Tinted tone="muted">type to filter ·</Tinted>}
+        <Tinted tone="muted"> {resources.length}/{total} resources · Enter lists · v picks a version · : palette · ? help</Tinted>
+      </Text>
+      {shown.map((resource, i) => {
+        const selected = top + i === cursor;
+        const versions = resource.versions.map((v) => v.version).join(' ');
+        const version = resource.versions.find((v) => v.version === resource.defaultVersion) ?? resource.versions[0];
+        const listable = resource.versions.some((v) => findListOperation(v));
+        const operations = version ? version.operations.map((o) => `${o.method} ${o.id}`).join(', ') : '';
+        const rest = Math.max(0, columns - nameWidth - 30);
+        return (
+          <Text key={resource.name} wrap="truncate">
+            <Tinted bold={selected} inverse={selected}>{selected ? '› ' : '  '}{fit(resource.name, nameWidth)}</Tinted>
+            {' '}{fit(versions, 8)}{' '}
+            {listable ? <Tinted tone="good">{fit('list ✓', 7)}</Tinted> : <Tinted tone="muted">{fit('no list', 7)}</Tinted>}
+            {' '}<Tinted tone="muted">{fit(`${version?.operations.length ?? 0} ops`, 7)}</Tinted>
+            {' '}<Tinted tone="muted">{truncate(operations, rest)}</Tinted>
+          </Text>
+        );
+      })}
+      {resources.length === 0 && total > 0 ? <Tinted tone="muted">  nothing matches "{filter}" (Backspace edits, Esc clears)</Tinted> : null}
+    </Box>
+  );
+}

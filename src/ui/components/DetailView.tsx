@@ -1,0 +1,75 @@
+// One record: a tree of its fields (nested values fold), then its links to follow; or raw JSON.
+import type { ReactElement } from 'react';
+import { Box, Text } from 'ink';
+import type { Link } from '../../api/links.js';
+import { truncate } from '../text.js';
+import type { TreeLine } from '../tree.js';
+import { formatExact, summarise } from '../values.js';
+import { Tinted } from './theme.js';
+
+export interface DetailViewProps {
+  lines: TreeLine[];
+  links: Link[];
+  cursor: number;
+  top: number;
+  height: number;
+  raw: boolean;
+  record: unknown;
+  columns: number;
+  now: number;
+}
+
+export function DetailView({ lines, links, cursor, top, height, raw, record, columns, now }: DetailViewProps) {
+  if (raw) {
+    const text = JSON.stringify(record, null, 2).split('\n');
+    return (
+      <Box flexDirection="column">
+        <Tinted tone="muted">raw JSON ({text.length} lines) · y for the tree</Tinted>
+        {text.slice(top, top + height - 1).map((line, i) => <Text key={i} wrap="truncate">{line}</Text>)}
+      </Box>
+    );
+  }
+  const items: { key: string; node: ReactElement }[] = [];
+  const first = Math.max(0, top);
+  const last = first + height - 1;
+  lines.forEach((line, index) => {
+    if (index < first || index >= last) return;
+    const selected = index === cursor;
+    const indent = '  '.repeat(line.depth);
+    const marker = line.container ? (line.collapsed ? '▸ ' : '▾ ') : '  ';
+    const value = line.container
+      ? { text: line.collapsed ? `${summarise(line.value)} (${line.size})` : '', tone: 'muted' as const }
+      : formatExact(line.value, now);
+    items.push({
+      key: line.path,
+      node: (
+        <Text wrap="truncate">
+          <Tinted inverse={selected} bold={selected}>{selected ? '›' : ' '}</Tinted>
+          {indent}{marker}<Tinted color="cyan">{line.label}</Tinted>
+          {line.container ? '' : ': '}<Tinted tone={value.tone}>{truncate(value.text, Math.max(10, columns - indent.length - line.label.length - 8))}</Tinted>
+        </Text>
+      ),
+    });
+  });
+  links.forEach((link, i) => {
+    const index = lines.length + i;
+    if (index < first || index >= last) return;
+    const selected = index === cursor;
+    const label = `${link.method && link.method.toUpperCase() !== 'GET' ? `${link.method.toUpperCase()} ` : ''}${link.templated ? '{…} ' : ''}${link.href}`;
+    items.push({
+      key: `link:${i}`,
+      node: (
+        <Text wrap="truncate">
+          <Tinted inverse={selected} bold={selected}>{selected ? '›' : ' '}</Tinted>
+          {i === 0 ? <Tinted color="magenta">→ </Tinted> : '  '}<Tinted color="magenta" bold>{link.rel}</Tinted> <Tinted tone="muted">{truncate(label, Math.max(10, columns - link.rel.length - 8))}</Tinted>
+        </Text>
+      ),
+    });
+  });
+  return (
+    <Box flexDirection="column">
+      <Tinted tone="muted">{lines.length} fields · {links.length} links (Enter follows) · y raw JSON</Tinted>
+      {items.map((item) => <Box key={item.key}>{item.node}</Box>)}
+    </Box>
+  );
+}

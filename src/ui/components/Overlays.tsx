@@ -1,0 +1,118 @@
+// Everything drawn over the current screen: palette, help, pickers, filter builder, link variables.
+import { Box, Text } from 'ink';
+import { expandTemplate } from '../../api/template.js';
+import { KEYMAP } from '../keymap.js';
+import type { OrgUnit, Overlay, PaletteEntry } from '../state.js';
+import { fit, truncate } from '../text.js';
+import { Tinted } from './theme.js';
+
+function Choices<T>({ items, cursor, height, render }: { items: T[]; cursor: number; height: number; render: (item: T, selected: boolean) => string }) {
+  const top = Math.max(0, Math.min(cursor - Math.floor(height / 2), items.length - height));
+  return (
+    <>
+      {items.slice(top, top + height).map((item, i) => {
+        const selected = top + i === cursor;
+        return <Text key={top + i} wrap="truncate"><Tinted inverse={selected} bold={selected}>{selected ? '› ' : '  '}{render(item, selected)}</Tinted></Text>;
+      })}
+    </>
+  );
+}
+
+function InputLine({ prompt, value }: { prompt: string; value: string }) {
+  return <Text wrap="truncate"><Tinted color="cyan" bold>{prompt}</Tinted>{value}<Tinted color="cyan">▏</Tinted></Text>;
+}
+
+export function PaletteOverlay({ input, cursor, entries, height, columns }: { input: string; cursor: number; entries: PaletteEntry[]; height: number; columns: number }) {
+  const width = Math.min(40, Math.max(12, ...entries.map((e) => e.label.length)));
+  return (
+    <Box flexDirection="column">
+      <InputLine prompt=":" value={input} />
+      <Tinted tone="muted">↑↓ choose · Tab completes · Enter runs · Esc closes · {entries.length} matches</Tinted>
+      <Choices items={entries} cursor={cursor} height={height - 2} render={(e) => `${fit(e.label, width)}  ${truncate(e.detail ?? '', columns - width - 6)}`} />
+    </Box>
+  );
+}
+
+export function HelpOverlay({ height }: { height: number }) {
+  const lines = (Object.entries(KEYMAP) as [string, { keys: string[]; help: string }[]][]).flatMap(([context, bindings]) => [
+    { head: true, text: context === 'global' ? 'everywhere' : context },
+    ...bindings.map((b) => ({ head: false, text: `${fit(b.keys.join(' '), 34)} ${b.help}` })),
+  ]);
+  const extra = [
+    { head: true, text: 'in prompts and pickers' },
+    { head: false, text: `${fit('type · Backspace · ctrl-u', 34)} edit · ↑↓ choose · Tab completes · Enter accepts · Esc cancels` },
+    { head: false, text: `${fit('filter builder: ctrl-a · ctrl-d', 34)} apply the conditions so far · drop the last condition` },
+  ];
+  return (
+    <Box flexDirection="column">
+      <Tinted bold>keys (Esc or ? closes)</Tinted>
+      {[...lines, ...extra].slice(0, height - 1).map((l, i) => <Text key={i} wrap="truncate">{l.head ? <Tinted color="cyan" bold>{l.text}</Tinted> : `  ${l.text}`}</Text>)}
+    </Box>
+  );
+}
+
+export function VersionOverlay({ overlay, height }: { overlay: Extract<Overlay, { kind: 'version' }>; height: number }) {
+  return (
+    <Box flexDirection="column">
+      <Tinted bold>version of {overlay.resource} (Enter switches, Esc cancels)</Tinted>
+      <Choices items={overlay.versions} cursor={overlay.cursor} height={height - 1} render={(v) => v} />
+    </Box>
+  );
+}
+
+export function OuOverlay({ overlay, choices, height, columns }: { overlay: Extract<Overlay, { kind: 'ou' }>; choices: OrgUnit[]; height: number; columns: number }) {
+  const width = Math.min(36, Math.max(10, ...choices.map((u) => u.name.length)));
+  const heading = overlay.loading
+    ? 'loading organizational units…'
+    : overlay.units
+      ? `organizational unit: type a name or UUID · ↑↓ · Enter sets it · Esc cancels (${overlay.units.length} units)`
+      : 'the index offers no organizational-unit list: type the OU UUID, Enter sets it';
+  return (
+    <Box flexDirection="column">
+      <InputLine prompt="OU " value={overlay.input} />
+      <Tinted tone="muted">{heading}</Tinted>
+      {overlay.error ? <Tinted tone="bad">{overlay.error.status ?? ''} {overlay.error.title}</Tinted> : null}
+      <Choices items={choices} cursor={overlay.cursor} height={height - 3} render={(u) => `${fit(u.name, width)}  ${truncate(`${u.detail ? `${u.detail} · ` : ''}${u.id}`, columns - width - 6)}`} />
+    </Box>
+  );
+}
+
+export function FilterOverlay({ overlay, choices, preview, height }: { overlay: Extract<Overlay, { kind: 'filter' }>; choices: string[]; preview: string; height: number }) {
+  const step = overlay.step === 'field' ? 'field' : overlay.step === 'operator' ? `operator for ${overlay.field}` : `value for ${overlay.field} ${overlay.operator}`;
+  const hint = overlay.step === 'value'
+    ? 'Enter adds the condition · for times, -1d / -24h / 30m ago mean that long before now'
+    : overlay.conditions.length
+      ? 'Enter chooses · another field adds a condition · ctrl-a applies · ctrl-d drops the last'
+      : 'Enter chooses · Esc cancels';
+  return (
+    <Box flexDirection="column">
+      <Tinted bold>server-side filter · {step}</Tinted>
+      {overlay.conditions.map((c, i) => <Text key={i} wrap="truncate">  {i + 1}. {c.field} {c.operator} {c.value}</Text>)}
+      <InputLine prompt={`${step}: `} value={overlay.input} />
+      <Text wrap="truncate"><Tinted tone="muted">filter JSON: </Tinted><Tinted color="green">{preview || '(none: Enter on an empty value clears the filter)'}</Tinted></Text>
+      <Tinted tone="muted">{hint}</Tinted>
+      <Choices items={choices} cursor={overlay.cursor} height={Math.max(1, height - 5 - overlay.conditions.length)} render={(c) => c} />
+    </Box>
+  );
+}
+
+export function TemplateOverlay({ overlay, columns }: { overlay: Extract<Overlay, { kind: 'template' }>; columns: number }) {
+  let preview: string;
+  try {
+    preview = expandTemplate(overlay.href, overlay.values);
+  } catch (error) {
+    preview = `(cannot expand: ${(error as Error).message})`;
+  }
+  return (
+    <Box flexDirection="column">
+      <Tinted bold>{overlay.title}: fill in the variables (Tab/↑↓ move · Enter next/go · Esc cancels)</Tinted>
+      <Text wrap="truncate"><Tinted tone="muted">template </Tinted>{truncate(overlay.href, columns - 12)}</Text>
+      {overlay.variables.map((name, i) => (
+        <Text key={name} wrap="truncate">
+          <Tinted inverse={i === overlay.index}>{i === overlay.index ? '› ' : '  '}{name}</Tinted> = {overlay.values[name] ?? ''}{i === overlay.index ? <Tinted color="cyan">▏</Tinted> : null}
+        </Text>
+      ))}
+      <Text wrap="truncate"><Tinted tone="muted">URL </Tinted><Tinted color="green">{truncate(preview, columns - 6)}</Tinted></Text>
+    </Box>
+  );
+}

@@ -1,0 +1,21 @@
+// The error or warning panel: status, the server's error lines, and a hint. The app stays usable.
+import { Box } from 'ink';
+import { panelLines } from '../layout.js';
+import type { ErrorInfo } from '../state.js';
+import { truncate } from '../text.js';
+import { Tinted } from './theme.js';
+
+export function Panel({ error, columns }: { error: ErrorInfo | undefined; columns: number }) {
+  const lines = panelLines(error);
+  if (!error) return null;
+  const mark = error.tone === 'error' ? '✗ ' : '⚠ ';
+  return (
+    <Box flexDirection="column">
+      {lines.map((line, i) => (
+        <Tinted key={i} color={error.tone === 'error' ? 'red' : 'yellow'} bold={i === 0}>
+          {truncate(`${i === 0 ? mark : '  '}${line}`, columns - 1)}
+        </Tinted>
+      ))}
+    </Box>
+  );
+}

@@ -1,0 +1,835 @@
+// The explorer's behaviour without any drawing: it owns the state, turns key presses into changes,
+// and talks to the session. Keys are handled one at a time against the current state (no stale
+// closures), and each answer from the server is applied only to the screen that asked for it.
+import { findResource, type Catalog } from '../api/catalog.js';
+import { ApiError, toDpxError } from '../api/errors.js';
+import { recordLinks, type Link } from '../api/links.js';
+import { parseVendorMediaType } from '../api/media.js';
+import type { PreparedRequest } from '../api/operation.js';
+import { listRequest, pageLinkRequest, readPage, walkPages, type LinkRole, type Page } from '../api/pages.js';
+import type { ApiResponse, Session } from '../api/session.js';
+import { expandTemplate, templateVariables } from '../api/template.js';
+import { describeToken, type TokenInfo } from '../api/token.js';
+import { compareBy, inferColumns, recordMatches, type Column } from './columns.js';
+import { buildFilter, filterFields, OPERATORS, valueAt } from './filter.js';
+import { fuzzyFilter } from './fuzzy.js';
+import { actionFor, type KeyContext } from './keymap.js';
+import type { Key } from './keys.js';
+import { bodyHeight, scrollTop } from './layout.js';
+import { findUnitResource, isUuid, toUnit } from './orgunits.js';
+import { routeFor } from './routes.js';
+import type { CatalogScreen, DetailScreen, ErrorInfo, ExplorerState, ListScreen, OrgUnit, Overlay, PaletteEntry, Screen } from './state.js';
+import { topScreen } from './state.js';
+import { flattenTree, initiallyCollapsed } from './tree.js';
+import { pageIndexAt, pageStartRow, appendPage, prependPage, rowsOf } from './window.js';
+
+export interface ExplorerContext {
+  session: Session;
+  token?: string;
+  profile?: string;
+  pageSize?: number;
+  columns: number;
+  rows: number;
+  onQuit(): void;
+  /** Seconds between re-fetches in watch mode. */
+  watchSeconds?: number;
+  now?: () => number;
+}
+
+/** Where a list's first page comes from, so it can be asked again after an OU or version change. */
+type ListSource =
+  | { kind: 'resource'; resource: string; version?: string; operationId?: string }
+  | { kind: 'link'; href: string; resource: string; version: string };
+
+/** Supplies palette entries for what the user has typed; the explorer and later features add providers. */
+export type PaletteProvider = (query: string) => PaletteEntry[];
+
+const PREFETCH_MARGIN = 5;
+const OU_PICKER_MAX_UNITS = 2000;
+
+export function errorInfo(error: unknown): ErrorInfo {
+  const e = toDpxError(error);
+  if (e instanceof ApiError) {
+    return { title: e.message, status: e.status, lines: e.errors.map((x) => `[${x.code}] ${x.message}`), hint: e.hint, tone: 'error' };
+  }
+  return { title: e.message, lines: [], hint: e.hint, tone: 'error' };
+}
+
+function warningInfo(warnings: string[]): ErrorInfo | undefined {
+  if (!warnings.length) return undefined;
+  return { title: `${warnings.length} warning${warnings.length > 1 ? 's' : ''} about the response`, lines: warnings, tone: 'warning' };
+}
+
+function isListBody(body: unknown): boolean {
+  if (!body || typeof body !== 'object') return false;
+  const embedded = (body as Record<string, unknown>)['_embedded'];
+  return !!embedded && typeof embedded === 'object' && Array.isArray((embedded as Record<string, unknown>)['items']);
+}
+
+/** Applies a text edit (typing, Backspace, ctrl-u); undefined when the key is not one. */
+export function editText(text: string, key: Key): string | undefined {
+  if (key.name === 'backspace') return text.slice(0, -1);
+  if (key.name === 'char' && key.ctrl && key.char === 'u') return '';
+  if (key.name === 'char' && !key.ctrl) return text + key.char;
+  return undefined;
+}
+
+export class Explorer {
+  private state: ExplorerState;
+  private readonly listeners = new Set<() => void>();
+  private readonly sources = new Map<number, ListSource>();
+  private nextId = 1;
+  private watchTimer: ReturnType<typeof setInterval> | undefined;
+  private units: OrgUnit[] | undefined;
+  readonly tokenInfo: TokenInfo | undefined;
+  readonly paletteProviders: PaletteProvider[] = [];
+  readonly session: Session;
+  readonly profile: string | undefined;
+
+  constructor(private readonly context: ExplorerContext) {
+    this.session = context.session;
+    this.profile = context.profile;
+    this.tokenInfo = context.token ? describeToken(context.token, context.session.baseUrl) : undefined;
+    this.state = {
+      stack: [{ kind: 'catalog', id: this.nextId++, filter: '', cursor: 0 }],
+      size: { columns: context.columns, rows: context.rows },
+      now: this.now(),
+    };
+    this.paletteProviders.push((q) => this.resourceEntries(q), (q) => this.ouEntries(q), (q) => this.commandEntries(q));
+  }
+
+  // ——— store ———
+
+  readonly subscribe = (listener: () => void): (() => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+
+  readonly getState = (): ExplorerState => this.state;
+
+  private now(): number {
+    return this.context.now ? this.context.now() : Date.now();
+  }
+
+  private set(update: Partial<ExplorerState>): void {
+    this.state = { ...this.state, ...update, now: this.now() };
+    for (const listener of this.listeners) listener();
+  }
+
+  private updateScreen<S extends Screen>(id: number, change: (screen: S) => Partial<S>): void {
+    const stack = this.state.stack.map((s) => (s.id === id ? ({ ...s, ...change(s as S) } as Screen) : s));
+    this.set({ stack });
+  }
+
+  private push(screen: Screen): void {
+    this.set({ stack: [...this.state.stack, screen], overlay: undefined });
+  }
+
+  private setOverlay(overlay: Overlay | undefined): void {
+    this.set({ overlay });
+  }
+
+  // ——— life cycle ———
+
+  async start(): Promise<void> {
+    const home = topScreen(this.state);
+    this.updateScreen(home.id, () => ({ loading: 'reading the discovery index' }));
+    try {
+      const catalog = await this.session.catalog();
+      this.updateScreen(home.id, () => ({ loading: undefined, error: warningInfo(catalog.warnings) }));
+      this.set({ catalog });
+      if (this.session.ou) void this.learnUnitName(this.session.ou);
+    } catch (error) {
+      this.updateScreen(home.id, () => ({ loading: undefined, error: errorInfo(error) }));
+    }
+    const seconds = this.context.watchSeconds ?? 3;
+    this.watchTimer = setInterval(() => this.tick(), seconds * 1000);
+  }
+
+  stop(): void {
+    if (this.watchTimer) clearInterval(this.watchTimer);
+    this.watchTimer = undefined;
+  }
+
+  /** Shows a message from outside the explorer (a warning the session wrote) in the footer. */
+  notify(message: string): void {
+    if (message) this.set({ notice: message.split('\n')[0] });
+  }
+
+  resize(columns: number, rows: number): void {
+    this.set({ size: { columns, rows } });
+  }
+
+  private tick(): void {
+    const screen = topScreen(this.state);
+    if (screen.kind === 'list' && screen.watch && !screen.pending && !this.state.overlay) void this.reloadList(screen.id, true);
+    else this.set({});
+  }
+
+  // ——— keys ———
+
+  key(key: Key): void {
+    if (this.state.notice) this.state = { ...this.state, notice: undefined };
+    if (key.name === 'char' && key.ctrl && key.char === 'c') return this.context.onQuit();
+    const overlay = this.state.overlay;
+    if (overlay) return this.overlayKey(overlay, key);
+    const screen = topScreen(this.state);
+    if (screen.kind === 'catalog' && this.catalogTyping(screen, key)) return;
+    if (screen.kind === 'list' && screen.quickEditing) return this.quickKey(screen, key);
+    const bound = actionFor(screen.kind as KeyContext, key);
+    if (!bound) return this.set({});
+    switch (bound.action) {
+      case 'palette': return this.setOverlay({ kind: 'palette', input: '', cursor: 0 });
+      case 'help': return this.setOverlay({ kind: 'help' });
+      case 'ou': return this.openOuPicker();
+      case 'back': return this.back();
+      case 'quit': return this.context.onQuit();
+    }
+    if (screen.kind === 'catalog') return this.catalogAction(screen, bound.action, key);
+    if (screen.kind === 'list') return this.listAction(screen, bound.action, key);
+    return this.detailAction(screen, bound.action, key);
+  }
+
+  back(): void {
+    if (this.state.stack.length <= 1) {
+      const home = topScreen(this.state);
+      if (home.kind === 'catalog' && home.filter) this.updateScreen<CatalogScreen>(home.id, () => ({ filter: '', cursor: 0 }));
+      return;
+    }
+    const popped = topScreen(this.state);
+    this.sources.delete(popped.id);
+    this.set({ stack: this.state.stack.slice(0, -1) });
+  }
+
+  private moveCursor(cursor: number, count: number, key: Key, page: number): number {
+    const last = Math.max(0, count - 1);
+    switch (key.name) {
+      case 'up': return Math.max(0, cursor - 1);
+      case 'down': return Math.min(last, cursor + 1);
+      case 'pageup': return Math.max(0, cursor - page);
+      case 'pagedown': return Math.min(last, cursor + page);
+      case 'home': return 0;
+      case 'end': return last;
+      default:
+        if (key.char === 'k') return Math.max(0, cursor - 1);
+        if (key.char === 'j') return Math.min(last, cursor + 1);
+        return cursor;
+    }
+  }
+
+  // ——— catalog ———
+
+  catalogRows(screen: CatalogScreen): Catalog['resources'] {
+    const resources = this.state.catalog?.resources ?? [];
+    return screen.filter ? fuzzyFilter(screen.filter, resources, (r) => r.name) : resources;
+  }
+
+  /** Typing filters the catalog; single-letter commands apply only while the filter is empty. */
+  private catalogTyping(screen: CatalogScreen, key: Key): boolean {
+    if (key.name === 'backspace' && screen.filter) {
+      this.updateScreen<CatalogScreen>(screen.id, (s) => ({ filter: s.filter.slice(0, -1), cursor: 0 }));
+      return true;
+    }
+    if (key.name !== 'char' || key.ctrl || key.char === ':' || key.char === '?') return false;
+    const command = !screen.filter && ['q', 'o', 'j', 'k', 'v'].includes(key.char);
+    if (command || key.char === ' ') return false;
+    this.updateScreen<CatalogScreen>(screen.id, (s) => ({ filter: s.filter + key.char, cursor: 0 }));
+    return true;
+  }
+
+  private catalogAction(screen: CatalogScreen, action: string, key: Key): void {
+    const rows = this.catalogRows(screen);
+    const chosen = rows[screen.cursor];
+    if (action === 'move') {
+      const height = bodyHeight(this.state.size.rows, screen.error) - 1;
+      return this.updateScreen<CatalogScreen>(screen.id, (s) => ({ cursor: this.moveCursor(s.cursor, rows.length, key, height) }));
+    }
+    if (!chosen) return this.set({});
+    if (action === 'open') return this.openResource(chosen.name);
+    if (action === 'version') return this.chooseVersion(chosen.name, undefined, (version) => this.openResource(chosen.name, version));
+  }
+
+  // ——— lists ———
+
+  openResource(resource: string, version?: string, operationId?: string): void {
+    const known = this.state.catalog ? findResource(this.state.catalog, resource) : undefined;
+    const shown = version ?? known?.defaultVersion ?? '';
+    this.openList({ kind: 'resource', resource, version, operationId }, `${resource}@${shown}`, resource, shown);
+  }
+
+  private openList(source: ListSource, title: string, resource: string, version: string, first?: { request: PreparedRequest; page: Page }): void {
+    const screen: ListScreen = {
+      kind: 'list', id: this.nextId++, resource, version, title, conditions: [], pages: first ? [first.page] : [],
+      basis: first?.request, cursor: 0, top: 0, column: 0, quick: '', quickEditing: false, watch: false,
+      error: first ? warningInfo(first.page.warnings) : undefined,
+    };
+    if (source.kind === 'resource') screen.operationId = source.operationId;
+    this.sources.set(screen.id, source);
+    this.push(screen);
+    if (!first) void this.loadFirstPage(screen.id);
+  }
+
+  private async prepareBasis(screen: ListScreen): Promise<PreparedRequest> {
+    const source = this.sources.get(screen.id);
+    if (!source) throw new Error('a list screen always has a source');
+    if (source.kind === 'link') return this.session.prepareLink(source.href, { resource: source.resource, version: source.version });
+    return listRequest(this.session, {
+      resource: source.resource, version: screen.version || source.version, operationId: source.operationId,
+      filter: screen.serverFilter, pageSize: this.context.pageSize,
+    });
+  }
+
+  private findScreen<S extends Screen>(id: number): S | undefined {
+    return this.state.stack.find((s) => s.id === id) as S | undefined;
+  }
+
+  private async fetchPage(request: PreparedRequest, reload = false): Promise<{ page: Page; response: ApiResponse }> {
+    const response = await this.session.send(request, { reload });
+    return { page: readPage(response.body, response.url), response };
+  }
+
+  async loadFirstPage(id: number): Promise<void> {
+    const screen = this.findScreen<ListScreen>(id);
+    if (!screen) return;
+    this.updateScreen<ListScreen>(id, () => ({ loading: 'loading the first page', pending: 'first', error: undefined }));
+    try {
+      const basis = await this.prepareBasis(screen);
+      const { page, response } = await this.fetchPage(basis, true);
+      const version = parseVendorMediaType(response.contentType)?.version ?? basis.version;
+      this.updateScreen<ListScreen>(id, () => ({
+        basis, version, title: `${screen.resource}@${version}`, pages: [page], cursor: 0, top: 0,
+        loading: undefined, pending: undefined, error: warningInfo(page.warnings),
+      }));
+    } catch (error) {
+      this.updateScreen<ListScreen>(id, () => ({ loading: undefined, pending: undefined, error: errorInfo(error) }));
+    }
+  }
+
+  /** Re-fetches the page under the cursor by its self link; the cursor keeps its place in it. */
+  async reloadList(id: number, quiet = false): Promise<void> {
+    const screen = this.findScreen<ListScreen>(id);
+    if (!screen) return;
+    const index = pageIndexAt(screen.pages, this.recordIndex(screen));
+    const page = screen.pages[index];
+    const request = page && screen.basis ? pageLinkRequest(this.session, page, 'self', screen.basis) ?? undefined : undefined;
+    if (!request) return this.loadFirstPage(id);
+    const offset = this.recordIndex(screen) - pageStartRow(screen.pages, index);
+    this.updateScreen<ListScreen>(id, () => ({ loading: quiet ? undefined : 'reloading', pending: 'reload' }));
+    try {
+      const { page: fresh } = await this.fetchPage(request, true);
+      this.updateScreen<ListScreen>(id, (s) => {
+        const cursor = Math.min(Math.max(0, fresh.items.length - 1), s.quick || s.sort ? 0 : offset);
+        return { pages: [fresh], cursor, top: scrollTop(0, cursor, this.listHeight(s)), loading: undefined, pending: undefined, error: warningInfo(fresh.warnings) };
+      });
+    } catch (error) {
+      this.updateScreen<ListScreen>(id, () => ({ loading: undefined, pending: undefined, error: errorInfo(error) }));
+    }
+  }
+
+  /** The rows the list shows: loaded rows, quick-filtered and sorted. */
+  visibleRows(screen: ListScreen): Record<string, unknown>[] {
+    let rows = rowsOf(screen.pages);
+    if (screen.quick) rows = rows.filter((r) => recordMatches(r, screen.quick));
+    if (screen.sort) rows = [...rows].sort(compareBy(screen.sort.field, screen.sort.descending));
+    return rows;
+  }
+
+  columnsOf(screen: ListScreen): Column[] {
+    return inferColumns(rowsOf(screen.pages), this.state.size.columns - 2, this.state.now);
+  }
+
+  /** The index in the loaded run of the record under the cursor. */
+  private recordIndex(screen: ListScreen): number {
+    if (!screen.quick && !screen.sort) return screen.cursor;
+    const record = this.visibleRows(screen)[screen.cursor];
+    return record ? rowsOf(screen.pages).indexOf(record) : 0;
+  }
+
+  /** The loaded page the cursor is on. */
+  currentPage(screen: ListScreen): Page | undefined {
+    return screen.pages[pageIndexAt(screen.pages, this.recordIndex(screen))];
+  }
+
+  listHeight(screen: ListScreen): number {
+    return bodyHeight(this.state.size.rows, screen.error) - 1;
+  }
+
+  private setListCursor(id: number, cursor: number): void {
+    this.updateScreen<ListScreen>(id, (s) => ({ cursor, top: scrollTop(s.top, cursor, this.listHeight(s)) }));
+    const screen = this.findScreen<ListScreen>(id);
+    if (screen && !screen.pending && cursor >= this.visibleRows(screen).length - PREFETCH_MARGIN) {
+      const last = screen.pages[screen.pages.length - 1];
+      if (last?.links.next) void this.loadAdjacent(id, 'next', false);
+    }
+  }
+
+  /** Loads the page after (or before) the run; `jump` moves the cursor to its first row. */
+  private async loadAdjacent(id: number, role: 'next' | 'prev', jump: boolean): Promise<void> {
+    const screen = this.findScreen<ListScreen>(id);
+    if (!screen?.basis || screen.pending) return;
+    const edge = role === 'next' ? screen.pages[screen.pages.length - 1] : screen.pages[0];
+    const request = edge ? pageLinkRequest(this.session, edge, role, screen.basis) : undefined;
+    if (!request) {
+      if (jump) this.set({ notice: role === 'next' ? 'this is the last page' : 'this is the first page' });
+      return;
+    }
+    this.updateScreen<ListScreen>(id, () => ({ pending: role, loading: jump ? `loading the ${role} page` : undefined }));
+    try {
+      const { page } = await this.fetchPage(request);
+      this.updateScreen<ListScreen>(id, (s) => {
+        const { pages, shift } = role === 'next' ? appendPage(s.pages, page) : prependPage(s.pages, page);
+        const plain = !s.quick && !s.sort;
+        let cursor = plain ? Math.max(0, s.cursor + shift) : s.cursor;
+        if (jump && plain) cursor = role === 'next' ? pageStartRow(pages, pages.length - 1) : 0;
+        return { pages, cursor, top: scrollTop(plain ? Math.max(0, s.top + shift) : s.top, cursor, this.listHeight(s)), pending: undefined, loading: undefined, error: warningInfo(page.warnings) };
+      });
+    } catch (error) {
+      this.updateScreen<ListScreen>(id, () => ({ pending: undefined, loading: undefined, error: errorInfo(error) }));
+    }
+  }
+
+  private async loadEdge(id: number, role: Extract<LinkRole, 'first' | 'last'>): Promise<void> {
+    const screen = this.findScreen<ListScreen>(id);
+    const page = screen ? this.currentPage(screen) : undefined;
+    if (!screen?.basis || !page || screen.pending) return;
+    const request = pageLinkRequest(this.session, page, role, screen.basis);
+    if (!request) return this.set({ notice: `the list offers no ${role} link` });
+    this.updateScreen<ListScreen>(id, () => ({ pending: role, loading: `loading the ${role} page` }));
+    try {
+      const { page: edge } = await this.fetchPage(request);
+      this.updateScreen<ListScreen>(id, () => ({ pages: [edge], cursor: 0, top: 0, pending: undefined, loading: undefined, error: warningInfo(edge.warnings) }));
+    } catch (error) {
+      this.updateScreen<ListScreen>(id, () => ({ pending: undefined, loading: undefined, error: errorInfo(error) }));
+    }
+  }
+
+  private movePage(screen: ListScreen, step: 1 | -1): void {
+    const index = pageIndexAt(screen.pages, this.recordIndex(screen));
+    const target = index + step;
+    if (target >= 0 && target < screen.pages.length && !screen.quick && !screen.sort) {
+      return this.setListCursor(screen.id, pageStartRow(screen.pages, target));
+    }
+    void this.loadAdjacent(screen.id, step === 1 ? 'next' : 'prev', true);
+  }
+
+  private quickKey(screen: ListScreen, key: Key): void {
+    if (key.name === 'return') return this.updateScreen<ListScreen>(screen.id, () => ({ quickEditing: false }));
+    if (key.name === 'escape') return this.updateScreen<ListScreen>(screen.id, () => ({ quickEditing: false, quick: '', cursor: 0, top: 0 }));
+    const quick = editText(screen.quick, key);
+    if (quick === undefined) return this.set({});
+    this.updateScreen<ListScreen>(screen.id, () => ({ quick, cursor: 0, top: 0 }));
+  }
+
+  private listAction(screen: ListScreen, action: string, key: Key): void {
+    const rows = this.visibleRows(screen);
+    const columns = this.columnsOf(screen);
+    switch (action) {
+      case 'move': return this.setListCursor(screen.id, this.moveCursor(screen.cursor, rows.length, key, this.listHeight(screen)));
+      case 'open': {
+        const record = rows[screen.cursor];
+        if (record) this.openRecord(record, screen.resource, screen.version);
+        return;
+      }
+      case 'page': return this.movePage(screen, key.char === 'n' ? 1 : -1);
+      case 'edge': return void this.loadEdge(screen.id, key.char === 'g' ? 'first' : 'last');
+      case 'quick': return this.updateScreen<ListScreen>(screen.id, () => ({ quickEditing: true }));
+      case 'filter': return this.openFilterBuilder(screen);
+      case 'sort': {
+        const field = columns[Math.min(screen.column, columns.length - 1)]?.field;
+        if (!field) return;
+        const descending = screen.sort?.field === field ? !screen.sort.descending : false;
+        return this.updateScreen<ListScreen>(screen.id, () => ({ sort: { field, descending }, cursor: 0, top: 0 }));
+      }
+      case 'column': {
+        const step = key.name === 'left' || key.char === 'h' ? -1 : 1;
+        return this.updateScreen<ListScreen>(screen.id, (s) => ({ column: Math.max(0, Math.min(columns.length - 1, s.column + step)) }));
+      }
+      case 'reload': return void this.reloadList(screen.id);
+      case 'watch': {
+        const watch = !screen.watch;
+        this.updateScreen<ListScreen>(screen.id, () => ({ watch }));
+        return this.set({ notice: watch ? 'watching: the page is re-fetched every few seconds (w stops)' : 'watch stopped' });
+      }
+      case 'version': return this.chooseVersion(screen.resource, screen.version, (version) => this.switchVersion(screen.id, version));
+    }
+  }
+
+  private switchVersion(id: number, version: string): void {
+    const source = this.sources.get(id);
+    if (source?.kind === 'resource') this.sources.set(id, { ...source, version });
+    if (source?.kind === 'link') this.sources.set(id, { ...source, version });
+    this.updateScreen<ListScreen>(id, (s) => ({ version, title: `${s.resource}@${version}` }));
+    void this.loadFirstPage(id);
+  }
+
+  private chooseVersion(resource: string, current: string | undefined, apply: (version: string) => void): void {
+    const known = this.state.catalog ? findResource(this.state.catalog, resource) : undefined;
+    if (!known) return this.set({ notice: `${resource} is not in the index, so it has no versions to choose from` });
+    const versions = known.versions.map((v) => v.version);
+    this.setOverlay({ kind: 'version', resource, versions, cursor: Math.max(0, versions.indexOf(current ?? '')), apply });
+  }
+
+  // ——— server-side filter ———
+
+  private openFilterBuilder(screen: ListScreen): void {
+    if (this.sources.get(screen.id)?.kind !== 'resource') {
+      return this.set({ notice: 'this list came from a link; server-side filters apply to lists opened from the index (use / for the loaded rows)' });
+    }
+    const records = rowsOf(screen.pages);
+    const fields = filterFields(records);
+    const samples: Record<string, unknown> = {};
+    for (const field of fields) samples[field] = records.map((r) => valueAt(r, field)).find((v) => v !== undefined && v !== null);
+    this.setOverlay({ kind: 'filter', fields, samples, conditions: screen.conditions, step: 'field', input: '', cursor: 0 });
+  }
+
+  filterChoices(overlay: Extract<Overlay, { kind: 'filter' }>): string[] {
+    if (overlay.step === 'field') return fuzzyFilter(overlay.input, overlay.fields, (f) => f);
+    if (overlay.step === 'operator') return fuzzyFilter(overlay.input, [...OPERATORS], (o) => o);
+    return [];
+  }
+
+  filterPreview(overlay: Extract<Overlay, { kind: 'filter' }>): string {
+    const pending = overlay.step === 'value' && overlay.field && overlay.operator && overlay.input
+      ? [{ field: overlay.field, operator: overlay.operator, value: overlay.input }] : [];
+    const conditions = [...overlay.conditions, ...pending];
+    return conditions.length ? buildFilter(conditions, overlay.samples, this.state.now) : '';
+  }
+
+  private filterKey(overlay: Extract<Overlay, { kind: 'filter' }>, key: Key): void {
+    const screen = topScreen(this.state);
+    if (screen.kind !== 'list') return this.setOverlay(undefined);
+    if (key.name === 'escape') return this.setOverlay(undefined);
+    if (key.name === 'char' && key.ctrl && key.char === 'd') return this.setOverlay({ ...overlay, conditions: overlay.conditions.slice(0, -1) });
+    if (key.name === 'char' && key.ctrl && key.char === 'a') return this.applyFilter(screen, overlay, overlay.conditions);
+    const choices = this.filterChoices(overlay);
+    if (key.name === 'up' || key.name === 'down') {
+      const cursor = Math.max(0, Math.min(choices.length - 1, overlay.cursor + (key.name === 'up' ? -1 : 1)));
+      return this.setOverlay({ ...overlay, cursor });
+    }
+    if (key.name === 'tab' && choices[overlay.cursor]) return this.setOverlay({ ...overlay, input: choices[overlay.cursor] ?? '' });
+    if (key.name === 'return') {
+      if (overlay.step === 'field') {
+        const field = choices[overlay.cursor];
+        if (!field) return this.set({ notice: 'choose a field from the list' });
+        return this.setOverlay({ ...overlay, field, step: 'operator', input: '', cursor: 0 });
+      }
+      if (overlay.step === 'operator') {
+        const operator = choices[overlay.cursor] as (typeof OPERATORS)[number] | undefined;
+        if (!operator) return this.set({ notice: 'choose an operator from the list' });
+        return this.setOverlay({ ...overlay, operator, step: 'value', input: '', cursor: 0 });
+      }
+      if (!overlay.input && overlay.conditions.length === 0) return this.applyFilter(screen, overlay, []);
+      if (!overlay.input) return this.applyFilter(screen, overlay, overlay.conditions);
+      const condition = { field: overlay.field ?? '', operator: overlay.operator ?? '$eq', value: overlay.input };
+      return this.setOverlay({ ...overlay, conditions: [...overlay.conditions, condition], step: 'field', input: '', cursor: 0, field: undefined, operator: undefined });
+    }
+    const input = editText(overlay.input, key);
+    if (input !== undefined) this.setOverlay({ ...overlay, input, cursor: 0 });
+  }
+
+  private applyFilter(screen: ListScreen, overlay: Extract<Overlay, { kind: 'filter' }>, conditions: ListScreen['conditions']): void {
+    const serverFilter = conditions.length ? buildFilter(conditions, overlay.samples, this.state.now) : undefined;
+    this.setOverlay(undefined);
+    this.updateScreen<ListScreen>(screen.id, () => ({ conditions, serverFilter, quick: '', sort: undefined }));
+    void this.loadFirstPage(screen.id);
+  }
+
+  // ——— records and links ———
+
+  openRecord(record: Record<string, unknown>, resource: string, version: string): void {
+    const id = record['id'] ?? record['name'];
+    const title = typeof id === 'string' || typeof id === 'number' ? String(id) : resource;
+    this.push({
+      kind: 'detail', id: this.nextId++, resource, version, title, record, links: recordLinks(record),
+      collapsed: initiallyCollapsed(record), cursor: 0, top: 0, raw: false,
+    });
+  }
+
+  detailLines(screen: DetailScreen): number {
+    return flattenTree(screen.record, screen.collapsed).length + screen.links.length;
+  }
+
+  private detailAction(screen: DetailScreen, action: string, key: Key): void {
+    const height = bodyHeight(this.state.size.rows, screen.error) - 1;
+    switch (action) {
+      case 'move': {
+        const cursor = this.moveCursor(screen.cursor, this.detailLines(screen), key, height);
+        return this.updateScreen<DetailScreen>(screen.id, (s) => ({ cursor, top: scrollTop(s.top, cursor, height) }));
+      }
+      case 'raw': return this.updateScreen<DetailScreen>(screen.id, (s) => ({ raw: !s.raw, top: 0 }));
+      case 'reload': {
+        const self = screen.links.find((l) => l.rel.replace(/^_/, '') === 'self');
+        if (!self) return this.set({ notice: 'this record has no self link to reload from' });
+        return void this.followLink(screen, self, {}, true);
+      }
+      case 'open': {
+        const lines = flattenTree(screen.record, screen.collapsed);
+        const line = lines[screen.cursor];
+        if (line?.container) {
+          const collapsed = new Set(screen.collapsed);
+          if (collapsed.has(line.path)) collapsed.delete(line.path);
+          else collapsed.add(line.path);
+          return this.updateScreen<DetailScreen>(screen.id, () => ({ collapsed }));
+        }
+        const link = screen.links[screen.cursor - lines.length];
+        if (link) return this.openLink(screen, link);
+        return this.set({});
+      }
+    }
+  }
+
+  private openLink(screen: DetailScreen, link: Link): void {
+    const method = (link.method ?? 'GET').toUpperCase();
+    if (!['GET', 'HEAD'].includes(method)) {
+      return this.updateScreen<DetailScreen>(screen.id, () => ({
+        error: { title: `${link.rel} is a ${method} link, an operation rather than a place`, lines: [link.href], hint: 'operations are run with `dpx call`; the explorer only reads', tone: 'warning' },
+      }));
+    }
+    const { path, query } = templateVariables(link.href);
+    const variables = link.templated ? [...path, ...query] : [];
+    if (variables.length === 0) return void this.followLink(screen, link, {});
+    this.setOverlay({
+      kind: 'template', title: `follow ${link.rel}`, href: link.href, variables, values: {}, index: 0,
+      submit: (values) => void this.followLink(screen, link, values),
+    });
+  }
+
+  /** Follows a link from a record: a list opens as a list, anything else as a record. */
+  private async followLink(screen: DetailScreen, link: Link, values: Record<string, string>, replace = false): Promise<void> {
+    this.updateScreen<DetailScreen>(screen.id, () => ({ loading: `following ${link.rel}`, error: undefined }));
+    try {
+      const route = this.state.catalog ? routeFor(this.state.catalog, expandTemplate(link.href, values), this.session.baseUrl) : undefined;
+      const context = route && route.resource !== screen.resource ? route : { resource: screen.resource, version: screen.version };
+      const request = this.session.prepareLink(link.href, context, values);
+      const response = await this.session.send(request, { reload: replace });
+      const media = parseVendorMediaType(response.contentType);
+      const resource = media?.resource ?? request.resource;
+      const version = media?.version ?? request.version;
+      this.updateScreen<DetailScreen>(screen.id, () => ({ loading: undefined }));
+      if (isListBody(response.body)) {
+        const page = readPage(response.body, response.url);
+        const source: ListSource = { kind: 'link', href: request.url, resource, version };
+        return this.openList(source, `${resource}@${version} (${link.rel})`, resource, version, { request, page });
+      }
+      const record = (response.body && typeof response.body === 'object' ? response.body : { value: response.body }) as Record<string, unknown>;
+      if (replace) {
+        return this.updateScreen<DetailScreen>(screen.id, () => ({ record, links: recordLinks(record), collapsed: initiallyCollapsed(record) }));
+      }
+      this.openRecord(record, resource, version);
+    } catch (error) {
+      this.updateScreen<DetailScreen>(screen.id, () => ({ loading: undefined, error: errorInfo(error) }));
+    }
+  }
+
+  private templateKey(overlay: Extract<Overlay, { kind: 'template' }>, key: Key): void {
+    if (key.name === 'escape') return this.setOverlay(undefined);
+    const name = overlay.variables[overlay.index] ?? '';
+    if (key.name === 'up' || key.name === 'backtab') return this.setOverlay({ ...overlay, index: Math.max(0, overlay.index - 1) });
+    if (key.name === 'down' || key.name === 'tab') return this.setOverlay({ ...overlay, index: Math.min(overlay.variables.length - 1, overlay.index + 1) });
+    if (key.name === 'return') {
+      if (overlay.index < overlay.variables.length - 1) return this.setOverlay({ ...overlay, index: overlay.index + 1 });
+      this.setOverlay(undefined);
+      const filled = Object.fromEntries(Object.entries(overlay.values).filter(([, v]) => v !== ''));
+      return overlay.submit(filled);
+    }
+    const value = editText(overlay.values[name] ?? '', key);
+    if (value !== undefined) this.setOverlay({ ...overlay, values: { ...overlay.values, [name]: value } });
+  }
+
+  // ——— organizational units ———
+
+  private async loadUnits(): Promise<OrgUnit[] | undefined> {
+    if (this.units) return this.units;
+    const catalog = this.state.catalog;
+    const resource = catalog ? findUnitResource(catalog) : undefined;
+    if (!resource) return undefined;
+    const request = await listRequest(this.session, { resource: resource.name, pageSize: 100 });
+    // The picker offers every unit the token can see, not only those under the current OU.
+    const headers = Object.fromEntries(Object.entries(request.headers).filter(([name]) => name.toLowerCase() !== this.session.ouHeader.toLowerCase()));
+    const units: OrgUnit[] = [];
+    for await (const page of walkPages(this.session, { ...request, headers }, { maxItems: OU_PICKER_MAX_UNITS })) {
+      for (const record of page.items) {
+        const unit = toUnit(record);
+        if (unit) units.push(unit);
+      }
+    }
+    this.units = units;
+    return units;
+  }
+
+  private async learnUnitName(ou: string): Promise<void> {
+    try {
+      const unit = (await this.loadUnits())?.find((u) => u.id === ou);
+      if (unit && this.session.ou === ou) this.set({ ouName: unit.name });
+    } catch {
+      // The OU stays shown by its id; the picker reports the failure if the user opens it.
+    }
+  }
+
+  openOuPicker(): void {
+    this.setOverlay({ kind: 'ou', input: '', cursor: 0, loading: true });
+    this.loadUnits().then(
+      (units) => this.updateOuOverlay({ units, loading: false }),
+      (error: unknown) => this.updateOuOverlay({ loading: false, error: errorInfo(error) }),
+    );
+  }
+
+  private updateOuOverlay(change: Partial<Extract<Overlay, { kind: 'ou' }>>): void {
+    const overlay = this.state.overlay;
+    if (overlay?.kind === 'ou') this.setOverlay({ ...overlay, ...change });
+  }
+
+  ouChoices(overlay: Extract<Overlay, { kind: 'ou' }>): OrgUnit[] {
+    const none: OrgUnit = { id: '', name: '(no OU: everything the token can see)', detail: '' };
+    const units = overlay.units ?? [];
+    if (!overlay.input) return [none, ...units];
+    const matches = fuzzyFilter(overlay.input, units, (u) => `${u.name} ${u.id}`);
+    if (isUuid(overlay.input) && !matches.some((u) => u.id === overlay.input.trim())) {
+      matches.unshift({ id: overlay.input.trim(), name: overlay.input.trim(), detail: 'use this UUID' });
+    }
+    return matches;
+  }
+
+  private ouKey(overlay: Extract<Overlay, { kind: 'ou' }>, key: Key): void {
+    if (key.name === 'escape') return this.setOverlay(undefined);
+    const choices = this.ouChoices(overlay);
+    if (key.name === 'up' || key.name === 'down') {
+      return this.setOverlay({ ...overlay, cursor: Math.max(0, Math.min(choices.length - 1, overlay.cursor + (key.name === 'up' ? -1 : 1))) });
+    }
+    if (key.name === 'return') {
+      const unit = choices[overlay.cursor];
+      if (!unit) return this.set({ notice: overlay.units ? 'no unit matches; type a name or a UUID' : 'type the OU\'s UUID' });
+      this.setOverlay(undefined);
+      return this.setOu(unit.id || undefined, unit.id ? unit.name : undefined);
+    }
+    const input = editText(overlay.input, key);
+    if (input !== undefined) this.setOverlay({ ...overlay, input, cursor: 0 });
+  }
+
+  /** Makes every following request in `ou` and reloads what is on screen from its first page. */
+  setOu(ou: string | undefined, name?: string): void {
+    this.session.setOu(ou);
+    const known = ou ? this.units?.find((u) => u.id === ou)?.name : undefined;
+    this.set({ ouName: name && name !== ou ? name : known, notice: ou ? `OU set to ${name ?? ou}` : 'OU cleared' });
+    if (ou && !name && !known) void this.learnUnitName(ou);
+    for (const screen of this.state.stack) if (screen.kind === 'list') void this.loadFirstPage(screen.id);
+  }
+
+  // ——— palette ———
+
+  paletteEntries(input: string): PaletteEntry[] {
+    const entries = this.paletteProviders.flatMap((provider) => provider(input));
+    return fuzzyFilter(input, entries, (e) => e.label);
+  }
+
+  private resourceEntries(query: string): PaletteEntry[] {
+    if (/^ou\b/i.test(query)) return [];
+    const entries: PaletteEntry[] = [];
+    for (const resource of this.state.catalog?.resources ?? []) {
+      entries.push({ label: resource.name, detail: `list, ${resource.defaultVersion}`, run: () => this.openResource(resource.name) });
+      for (const version of resource.versions) {
+        if (resource.versions.length > 1) entries.push({ label: `${resource.name} ${version.version}`, detail: 'list this version', run: () => this.openResource(resource.name, version.version) });
+        for (const operation of version.operations) {
+          entries.push({
+            label: `${resource.name} ${operation.id}`, detail: `${operation.method} ${operation.href} (${version.version})`,
+            run: () => this.runOperation(resource.name, version.version, operation.id),
+          });
+        }
+      }
+    }
+    return entries;
+  }
+
+  private ouEntries(query: string): PaletteEntry[] {
+    if (!/^ou\b/i.test(query)) return [{ label: 'ou', detail: 'choose the organizational unit', run: () => this.openOuPicker() }];
+    if (!this.units && this.state.catalog) void this.loadUnits().then(() => this.set({}), () => undefined);
+    const typed = query.replace(/^ou\s*/i, '').trim();
+    const entries: PaletteEntry[] = (this.units ?? []).map((u) => ({ label: `ou ${u.name}`, detail: u.id, run: () => this.setOu(u.id, u.name) }));
+    if (isUuid(typed)) entries.unshift({ label: `ou ${typed}`, detail: 'use this UUID', run: () => this.setOu(typed) });
+    entries.push({ label: 'ou', detail: 'open the OU picker', run: () => this.openOuPicker() });
+    return entries;
+  }
+
+  private commandEntries(query: string): PaletteEntry[] {
+    if (/^ou\b/i.test(query)) return [];
+    return [
+      { label: 'home', detail: 'back to the catalog', run: () => this.set({ stack: this.state.stack.slice(0, 1) }) },
+      { label: 'help', detail: 'every key', run: () => this.setOverlay({ kind: 'help' }) },
+      { label: 'quit', detail: 'leave dpx', run: () => this.context.onQuit() },
+    ];
+  }
+
+  /** Runs an operation picked in the palette: lists open as lists, other reads ask for their variables. */
+  runOperation(resource: string, version: string, operationId: string): void {
+    const operation = this.state.catalog && findResource(this.state.catalog, resource)?.versions.find((v) => v.version === version)?.operations.find((o) => o.id === operationId);
+    if (!operation) return;
+    if (operation.method !== 'GET') {
+      return this.set({ overlay: undefined, notice: `${operationId} is a ${operation.method}; the explorer only reads — use \`dpx call ${resource} ${operationId}\`` });
+    }
+    if (operation.pathVariables.length === 0) return this.openResource(resource, version, operationId);
+    this.setOverlay({
+      kind: 'template', title: `${resource} ${operationId}`, href: operation.href, variables: operation.pathVariables, values: {}, index: 0,
+      submit: (variables) => void this.readOperation(resource, version, operationId, variables),
+    });
+  }
+
+  private async readOperation(resource: string, version: string, operationId: string, variables: Record<string, string>): Promise<void> {
+    const screen = topScreen(this.state);
+    this.updateScreen(screen.id, () => ({ loading: `${resource} ${operationId}`, error: undefined }));
+    try {
+      const request = await this.session.prepare({ resource, version, operationId, variables });
+      const response = await this.session.send(request);
+      this.updateScreen(screen.id, () => ({ loading: undefined }));
+      const record = (response.body && typeof response.body === 'object' ? response.body : { value: response.body }) as Record<string, unknown>;
+      this.openRecord(record, resource, version);
+    } catch (error) {
+      this.updateScreen(screen.id, () => ({ loading: undefined, error: errorInfo(error) }));
+    }
+  }
+
+  private paletteKey(overlay: Extract<Overlay, { kind: 'palette' }>, key: Key): void {
+    if (key.name === 'escape') return this.setOverlay(undefined);
+    const entries = this.paletteEntries(overlay.input);
+    if (key.name === 'up' || key.name === 'down') {
+      return this.setOverlay({ ...overlay, cursor: Math.max(0, Math.min(entries.length - 1, overlay.cursor + (key.name === 'up' ? -1 : 1))) });
+    }
+    if (key.name === 'tab') {
+      const entry = entries[overlay.cursor];
+      return this.setOverlay({ ...overlay, input: entry ? entry.label : overlay.input, cursor: 0 });
+    }
+    if (key.name === 'return') {
+      const entry = entries[overlay.cursor];
+      this.setOverlay(undefined);
+      if (entry) entry.run();
+      else this.set({ notice: `nothing matches "${overlay.input}"` });
+      return;
+    }
+    const input = editText(overlay.input, key);
+    if (input !== undefined) this.setOverlay({ ...overlay, input, cursor: 0 });
+  }
+
+  // ——— overlays ———
+
+  private overlayKey(overlay: Overlay, key: Key): void {
+    switch (overlay.kind) {
+      case 'help':
+        if (key.name === 'escape' || key.char === '?' || key.char === 'q' || key.name === 'return' || key.name === 'backspace') this.setOverlay(undefined);
+        return;
+      case 'palette': return this.paletteKey(overlay, key);
+      case 'filter': return this.filterKey(overlay, key);
+      case 'ou': return this.ouKey(overlay, key);
+      case 'template': return this.templateKey(overlay, key);
+      case 'version': {
+        if (key.name === 'escape') return this.setOverlay(undefined);
+        if (key.name === 'return') {
+          const version = overlay.versions[overlay.cursor];
+          this.setOverlay(undefined);
+          if (version) overlay.apply(version);
+          return;
+        }
+        const step = key.name === 'up' || key.char === 'k' ? -1 : key.name === 'down' || key.char === 'j' ? 1 : 0;
+        return this.setOverlay({ ...overlay, cursor: Math.max(0, Math.min(overlay.versions.length - 1, overlay.cursor + step)) });
+      }
+    }
+  }
+}

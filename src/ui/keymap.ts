@@ -1,0 +1,56 @@
+// Every key the explorer answers to, per screen, with the words the help screen shows. Actions are
+// names; the explorer maps them to what they do, so new screens and features add rows here.
+import type { Key } from './keys.js';
+import { describeKey } from './keys.js';
+
+export type KeyContext = 'global' | 'catalog' | 'list' | 'detail';
+
+export interface Binding {
+  keys: string[];
+  action: string;
+  help: string;
+}
+
+export const KEYMAP: Record<KeyContext, Binding[]> = {
+  global: [
+    { keys: [':'], action: 'palette', help: 'command palette: resource, "tasks v1", "alerts read", "ou <name|uuid>", profile' },
+    { keys: ['?'], action: 'help', help: 'this help' },
+    { keys: ['o'], action: 'ou', help: 'choose the organizational unit (OU) every request is made in' },
+    { keys: ['escape', 'backspace'], action: 'back', help: 'back to the previous screen, cursor and page as they were' },
+    { keys: ['q', 'ctrl-c'], action: 'quit', help: 'quit' },
+  ],
+  catalog: [
+    { keys: ['up', 'k', 'down', 'j'], action: 'move', help: 'move (type to filter; j, k, o and q type letters once a filter is started)' },
+    { keys: ['return'], action: 'open', help: 'open the resource\'s list' },
+    { keys: ['v'], action: 'version', help: 'open the resource\'s list in another version (empty filter only)' },
+  ],
+  list: [
+    { keys: ['up', 'k', 'down', 'j', 'pageup', 'pagedown', 'home', 'end'], action: 'move', help: 'move over the loaded rows' },
+    { keys: ['return'], action: 'open', help: 'open the record' },
+    { keys: ['n', 'p'], action: 'page', help: 'next / previous page' },
+    { keys: ['g', 'G'], action: 'edge', help: 'first / last page (by the list\'s links)' },
+    { keys: ['/'], action: 'quick', help: 'quick filter on the loaded rows (Enter keeps it, Esc clears it)' },
+    { keys: ['f'], action: 'filter', help: 'server-side filter builder: field, operator, value' },
+    { keys: ['s'], action: 'sort', help: 'sort the loaded rows by the current column (again: reverse)' },
+    { keys: ['left', 'h', 'right', 'l'], action: 'column', help: 'choose the current column' },
+    { keys: ['r'], action: 'reload', help: 'reload' },
+    { keys: ['w'], action: 'watch', help: 'watch: re-fetch every few seconds' },
+    { keys: ['v'], action: 'version', help: 'switch the resource version and reload' },
+  ],
+  detail: [
+    { keys: ['up', 'k', 'down', 'j', 'pageup', 'pagedown', 'home', 'end'], action: 'move', help: 'move over fields and links' },
+    { keys: ['return', ' '], action: 'open', help: 'fold / unfold a nested value; follow a link' },
+    { keys: ['y'], action: 'raw', help: 'raw JSON on / off' },
+    { keys: ['r'], action: 'reload', help: 'reload the record by its self link' },
+  ],
+};
+
+/** The action bound to `key` in `context`, or in the global map. */
+export function actionFor(context: KeyContext, key: Key): { action: string; label: string } | undefined {
+  const label = describeKey(key);
+  for (const map of [KEYMAP[context], KEYMAP.global]) {
+    const binding = map.find((b) => b.keys.includes(label));
+    if (binding) return { action: binding.action, label };
+  }
+  return undefined;
+}

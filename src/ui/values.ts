@@ -1,0 +1,116 @@
+// How one value reads on screen: status words coloured by what they mean, percentages as bars,
+// timestamps as ages, booleans as marks, nested values summarised. Unknown values stay neutral.
+import { oneLine } from './text.js';
+
+export type Tone = 'bad' | 'good' | 'busy' | 'waiting' | 'stopped' | 'neutral' | 'muted';
+
+export interface Cell {
+  text: string;
+  tone: Tone;
+}
+
+const TONE_WORDS: [Tone, RegExp][] = [
+  ['bad', /^(fail(ed|ure)?|error(ed)?|critical|fatal|denied|rejected|unhealthy|down|expired)$/],
+  ['good', /^(complete(d)?|success(ful)?|succeeded|ok|healthy|done|active|enabled|up|resolved|available)$/],
+  ['busy', /^(in[_ -]?progress|running|active[_ -]?running|started|processing|warning|degraded)$/],
+  ['waiting', /^(queued|pending|waiting|scheduled|new|created|initiali[sz]ing)$/],
+  ['stopped', /^(abort(ed)?|cancel(l)?ed|skipped|paused|suspended|disabled|inactive)$/],
+];
+
+/** The meaning of a status-like word; `neutral` for anything not recognised. */
+export function statusTone(value: string): Tone {
+  const word = value.trim().toLowerCase();
+  for (const [tone, pattern] of TONE_WORDS) if (pattern.test(word)) return tone;
+  return 'neutral';
+}
+
+/** Field names that hold a state, whose values are coloured by meaning. */
+export function isStatusField(name: string): boolean {
+  return /(^|[_.\-])(status|state|health|severity|phase|result|outcome)$/i.test(name) || /^(status|state)/i.test(name);
+}
+
+export function isPercentField(name: string): boolean {
+  return /(percent(age)?|progress|pct|ratio_100)$/i.test(name) || /^progress/i.test(name);
+}
+
+const ISO_TIMESTAMP = /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?$/;
+
+export function isTimestamp(value: unknown): value is string {
+  return typeof value === 'string' && ISO_TIMESTAMP.test(value) && !Number.isNaN(Date.parse(value));
+}
+
+/** "42s ago", "5m ago", "3h ago", "12d ago", "in 4h". */
+export function relativeAge(iso: string, now: number): string {
+  const ms = now - Date.parse(iso);
+  const future = ms < 0;
+  const s = Math.abs(ms) / 1000;
+  const amount =
+    s < 60 ? `${Math.floor(s)}s` : s < 3600 ? `${Math.floor(s / 60)}m` : s < 86_400 ? `${Math.floor(s / 3600)}h`
+      : s < 86_400 * 365 ? `${Math.floor(s / 86_400)}d` : `${Math.floor(s / (86_400 * 365))}y`;
+  return future ? `in ${amount}` : `${amount} ago`;
+}
+
+/** A time span in words, for token expiry: "59m", "3h 5m", "2d". */
+export function duration(ms: number): string {
+  const m = Math.floor(Math.abs(ms) / 60_000);
+  if (m < 1) return `${Math.floor(Math.abs(ms) / 1000)}s`;
+  if (m < 60) return `${m}m`;
+  if (m < 60 * 48) return `${Math.floor(m / 60)}h ${m % 60}m`;
+  return `${Math.floor(m / 1440)}d`;
+}
+
+export function percentBar(value: number, width: number): string {
+  const clamped = Math.max(0, Math.min(100, value));
+  const label = `${Math.round(clamped)}%`.padStart(4);
+  const barWidth = Math.max(0, width - label.length - 1);
+  const filled = Math.round((clamped / 100) * barWidth);
+  return barWidth > 0 ? `${'█'.repeat(filled)}${'░'.repeat(barWidth - filled)} ${label}` : label.trim();
+}
+
+const NAME_LIKE = ['name', 'display_name', 'displayName', 'title', 'full_name', 'label', 'email', 'id'];
+
+/** A nested value in a few characters: an object by its name-like field or its size, an array by length. */
+export function summarise(value: unknown): string {
+  if (Array.isArray(value)) {
+    if (value.length === 0) return '[]';
+    if (value.every((v) => typeof v !== 'object' || v === null)) return oneLine(value.map(String).join(', '));
+    return `[${value.length} items]`;
+  }
+  if (value && typeof value === 'object') {
+    const record = value as Record<string, unknown>;
+    for (const key of NAME_LIKE) {
+      const v = record[key];
+      if (typeof v === 'string' || typeof v === 'number') return `{${oneLine(String(v))}}`;
+    }
+    const keys = Object.keys(record).filter((k) => !k.startsWith('_'));
+    return `{${keys.length} fields}`;
+  }
+  return String(value);
+}
+
+/** One value as a table cell: `field` is the column's name, `width` its cells, `now` the clock. */
+export function formatCell(field: string, value: unknown, width: number, now: number): Cell {
+  if (value === null || value === undefined) return { text: '—', tone: 'muted' };
+  if (typeof value === 'boolean') return { text: value ? '✓' : '✗', tone: value ? 'good' : 'muted' };
+  if (typeof value === 'number') {
+    if (isPercentField(field) && value >= 0 && value <= 100) return { text: percentBar(value, Math.min(width, 16)), tone: 'neutral' };
+    return { text: String(value), tone: 'neutral' };
+  }
+  if (typeof value === 'string') {
+    if (isTimestamp(value)) return { text: relativeAge(value, now), tone: 'neutral' };
+    const text = oneLine(value);
+    return { text, tone: isStatusField(field) ? statusTone(value) : 'neutral' };
+  }
+  return { text: summarise(value), tone: 'muted' };
+}
+
+/** An exact rendering, for the detail view: timestamps keep their ISO text and gain their age. */
+export function formatExact(value: unknown, now: number): Cell {
+  if (value === null) return { text: 'null', tone: 'muted' };
+  if (typeof value === 'boolean') return { text: value ? '✓ true' : '✗ false', tone: value ? 'good' : 'muted' };
+  if (typeof value === 'string') {
+    if (isTimestamp(value)) return { text: `${value}  (${relativeAge(value, now)})`, tone: 'neutral' };
+    return { text: JSON.stringify(value), tone: 'neutral' };
+  }
+  return { text: String(value), tone: 'neutral' };
+}
