@@ -2,11 +2,9 @@
 // one is known, and started from a template of the schema's required properties when empty.
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
-import addFormatsModule from 'ajv-formats';
 import { UsageError } from '../errors.js';
 import { isObject } from '../catalog.js';
-import { bodySchemaFor } from '../schemas.js';
+import { bodySchemaFor, checkBody } from '../schemas.js';
 import { parseJsonText } from './json-text.js';
 
 /** One thing wrong with a body: where (a JSON pointer, '' for the whole body) and what. */
@@ -23,11 +21,6 @@ export interface BodySchema {
   /** Where the schema came from: a file path, or 'built-in'. */
   source: string;
 }
-
-// ajv-formats is CommonJS; under NodeNext its default import is the module object.
-const addFormats = addFormatsModule as unknown as (ajv: Ajv) => Ajv;
-const ajv = addFormats(new Ajv({ allErrors: true, strict: false }));
-const compiled = new WeakMap<object, ValidateFunction>();
 
 /**
  * The body schema for an operation: `<schemaDir>/<resource>.<version>.<operation_id>.json` when a schema
@@ -67,39 +60,18 @@ export function checkBodyText(text: string, schema?: Record<string, unknown>): B
   return schema ? validateBody(schema, parsed.value) : [];
 }
 
+/** Schema violations, each split into its JSON pointer and message (the schema module words them). */
 export function validateBody(schema: Record<string, unknown>, value: unknown): BodyProblem[] {
-  let validate = compiled.get(schema);
-  if (!validate) {
-    try {
-      // A schema file read again is a new object with the same $id, which ajv would refuse to add twice.
-      if (typeof schema['$id'] === 'string') ajv.removeSchema(schema['$id']);
-      validate = ajv.compile(schema);
-    } catch (error) {
-      return [{ pointer: '', message: `the body schema cannot be used: ${(error as Error).message}` }];
-    }
-    compiled.set(schema, validate);
+  let warnings: string[];
+  try {
+    warnings = checkBody(schema, value);
+  } catch (error) {
+    return [{ pointer: '', message: `the body schema cannot be used: ${(error as Error).message}` }];
   }
-  if (validate(value)) return [];
-  return (validate.errors ?? []).map(describeAjvError);
-}
-
-function describeAjvError(error: ErrorObject): BodyProblem {
-  const params = error.params as Record<string, unknown>;
-  const at = error.instancePath;
-  switch (error.keyword) {
-    case 'required':
-      return { pointer: `${at}/${escapePointer(String(params['missingProperty']))}`, message: 'is required but missing' };
-    case 'additionalProperties':
-      return { pointer: `${at}/${escapePointer(String(params['additionalProperty']))}`, message: 'is not an allowed property' };
-    case 'enum':
-      return { pointer: at, message: `must be one of ${(params['allowedValues'] as unknown[]).map((v) => JSON.stringify(v)).join(', ')}` };
-    default:
-      return { pointer: at, message: error.message ?? `fails ${error.keyword}` };
-  }
-}
-
-function escapePointer(segment: string): string {
-  return segment.replaceAll('~', '~0').replaceAll('/', '~1');
+  return warnings.map((warning) => {
+    const match = /^body (\S*): (.*)$/s.exec(warning);
+    return match ? { pointer: match[1] === '/' ? '' : match[1]!, message: match[2]! } : { pointer: '', message: warning.replace(/^body:? ?/, '') };
+  });
 }
 
 /** `/a/b: message`, or `body: message` for the whole body. */
