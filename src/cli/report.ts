@@ -7,9 +7,13 @@ import { redactText } from '../api/redact.js';
 export function formatError(thrown: unknown, secrets: string[]): string {
   const error = toDpxError(thrown);
   const lines: string[] = [];
-  if (error instanceof ApiError) {
-    lines.push(`error: ${error.message}${error.message.includes(String(error.status)) ? '' : ` (HTTP ${error.status})`}`);
+  if (error instanceof ApiError && error.errors.length > 0) {
+    // The entries get a line each below, so the headline keeps only the status part of the message.
+    const status = error.message.startsWith(`HTTP ${error.status}`) ? error.message.split(':')[0] : `HTTP ${error.status}`;
+    lines.push(`error: ${status}`);
     for (const entry of error.errors) lines.push(`  [${entry.code}] ${entry.message}`);
+  } else if (error instanceof ApiError && !error.message.includes(String(error.status))) {
+    lines.push(`error: ${error.message} (HTTP ${error.status})`);
   } else {
     lines.push(`error: ${error.message}`);
   }

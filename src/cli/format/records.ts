@@ -52,22 +52,25 @@ class JsonSink implements RecordSink {
   constructor(private readonly out: DataWriter, private readonly pretty: boolean) {}
 
   async page(items: Record<string, unknown>[]): Promise<void> {
-    let text = this.count === 0 ? '{"items":[' : '';
+    let text = '';
     for (const item of items) {
-      const json = this.pretty ? JSON.stringify(item, null, 2).replace(/\n/g, '\n  ') : JSON.stringify(item);
-      text += `${this.count === 0 ? '' : ','}\n  ${json}`;
+      text += this.count === 0 ? (this.pretty ? '{\n  "items": [\n' : '{"items":[\n') : ',\n';
+      text += this.pretty ? `    ${JSON.stringify(item, null, 2).replace(/\n/g, '\n    ')}` : JSON.stringify(item);
       this.count++;
     }
     await this.out.write(text);
   }
 
   async finish(summary: ListSummary): Promise<void> {
-    const counts: Record<string, number> = {};
-    if (summary.totalCount !== undefined) counts['total_count'] = summary.totalCount;
-    if (summary.totalPages !== undefined) counts['total_pages'] = summary.totalPages;
-    counts['pages_fetched'] = summary.pagesFetched;
-    const tail = Object.entries(counts).map(([key, value]) => `,\n  "${key}": ${value}`).join('');
-    await this.out.write(`${this.count === 0 ? '{"items":[' : '\n'}]${tail}\n}\n`);
+    const counts: [string, number][] = [];
+    if (summary.totalCount !== undefined) counts.push(['total_count', summary.totalCount]);
+    if (summary.totalPages !== undefined) counts.push(['total_pages', summary.totalPages]);
+    counts.push(['pages_fetched', summary.pagesFetched]);
+    const empty = this.count === 0;
+    const text = this.pretty
+      ? `${empty ? '{\n  "items": [' : '\n  '}]${counts.map(([key, value]) => `,\n  "${key}": ${value}`).join('')}\n}\n`
+      : `${empty ? '{"items":[' : '\n'}]${counts.map(([key, value]) => `,"${key}":${value}`).join('')}}\n`;
+    await this.out.write(text);
   }
 }
 

@@ -1,0 +1,134 @@
+// `dpx call <resource> <operation-id>`: any operation of the index. A write is refused unless writes are
+// allowed, and then sent only once confirmed (on a terminal, or by --yes); --dry-run sends nothing.
+
+import { readFile } from 'node:fs/promises';
+import { createInterface } from 'node:readline/promises';
+import { SafetyError, UsageError } from '../../api/errors.js';
+import type { PreparedRequest } from '../../api/operation.js';
+import type { CommandContext } from '../context.js';
+import { DataWriter, isInteractive, type CliIO } from '../io.js';
+import { jsonText } from './output.js';
+
+const READ_METHODS = new Set(['GET', 'HEAD']);
+
+export async function callCommand(ctx: CommandContext, positionals: string[], options: Record<string, unknown>): Promise<number> {
+  const [resource, operationId, ...extra] = positionals;
+  if (resource === undefined || operationId === undefined || extra.length > 0) {
+    throw new UsageError('dpx call takes a resource and an operation id', 'dpx operations <resource> lists the ids; e.g. dpx call users list_users');
+  }
+  const variables = pairs('--var', options['var']);
+  const query = pairs('--query', options['query']);
+  const body = typeof options['body'] === 'string' ? await bodyText(options['body']) : undefined;
+  const dryRun = options['dry-run'] === true;
+
+  const session = ctx.session({ needsToken: !dryRun });
+  const request = await session.prepare({
+    resource,
+    operationId,
+    variables,
+    query,
+    ...(typeof options['version'] === 'string' ? { version: options['version'] } : {}),
+    ...(body === undefined ? {} : { body }),
+  });
+  if (body !== undefined) await warnAboutBody(ctx, request, body);
+
+  if (dryRun) {
+    const { toCurl } = await import('../../api/curl.js');
+    const out = new DataWriter(ctx.io.stdout);
+    try {
+      await out.write(`${toCurl(request)}\n`);
+    } finally {
+      out.release();
+    }
+    return 0;
+  }
+
+  if (!READ_METHODS.has(request.method)) await confirmWrite(ctx, request, options['yes'] === true);
+
+  const response = await session.send(request);
+  ctx.note(`${response.status} ${response.statusText} · ${Math.round(response.durationMs)} ms`);
+  const out = new DataWriter(ctx.io.stdout);
+  try {
+    if (response.body !== undefined) await out.write(jsonText(response.body, ctx.io));
+    else if (response.text !== '') await out.write(response.text.endsWith('\n') ? response.text : `${response.text}\n`);
+  } finally {
+    out.release();
+  }
+  return 0;
+}
+
+/** `name=value` options into a record; the value may itself contain `=`. */
+function pairs(option: string, value: unknown): Record<string, string> {
+  const result: Record<string, string> = {};
+  for (const pair of Array.isArray(value) ? (value as string[]) : []) {
+    const at = pair.indexOf('=');
+    if (at <= 0) throw new UsageError(`${option} takes NAME=VALUE, not '${pair}'`, `e.g. ${option} id=1234`);
+    result[pair.slice(0, at)] = pair.slice(at + 1);
+  }
+  return result;
+}
+
+async function bodyText(value: string): Promise<string> {
+  let text = value;
+  if (value.startsWith('@')) {
+    const path = value.slice(1);
+    try {
+      text = await readFile(path, 'utf8');
+    } catch (error) {
+      throw new UsageError(`cannot read the body file ${path}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`, 'give --body @FILE with a readable JSON file, or the JSON inline');
+    }
+  }
+  try {
+    JSON.parse(text);
+  } catch (error) {
+    throw new UsageError(`--body is not valid JSON: ${error instanceof Error ? error.message : String(error)}`, `e.g. --body '{"name":"x"}' or --body @body.json`);
+  }
+  return text;
+}
+
+/** A body that does not match the operation's known schema is worth a warning; the server decides. */
+async function warnAboutBody(ctx: CommandContext, request: PreparedRequest, body: string): Promise<void> {
+  const { bodySchemaFor, checkBody } = await import('../../api/schemas.js');
+  const schema = bodySchemaFor(request.resource, request.version, request.operationId);
+  if (schema === undefined) return;
+  for (const problem of checkBody(schema, JSON.parse(body))) ctx.warn(`body: ${problem}`);
+}
+
+async function confirmWrite(ctx: CommandContext, request: PreparedRequest, yes: boolean): Promise<void> {
+  const session = ctx.session();
+  if (session.readOnly) {
+    throw new SafetyError(
+      `refused to send ${request.method} ${request.operationId}: writes are off (read-only)`,
+      'pass --allow-writes, or set "readOnly": false in the profile, to allow writes',
+    );
+  }
+  if (yes) return;
+  if (!isInteractive(ctx.io)) {
+    throw new SafetyError(`refused to send ${request.method} ${request.operationId} unconfirmed: there is no terminal to ask on`, 'add --yes to confirm the write');
+  }
+  const summary = [
+    'about to send a write:',
+    `  ${request.method} ${request.url}`,
+    `  organizational unit: ${session.ou ?? '(none: the token\'s own scope)'}`,
+    `  control plane: ${session.baseUrl}`,
+    ...(request.body === undefined ? [] : [`  body: ${request.body.length} characters of JSON`]),
+  ];
+  ctx.note(summary.join('\n'));
+  if (!(await askYesNo(ctx.io, 'send it? [y/N] '))) {
+    throw new SafetyError('not sent: the write was not confirmed', 'answer y to send it, or pass --yes');
+  }
+}
+
+async function askYesNo(io: CliIO, question: string): Promise<boolean> {
+  const input = io.stdin;
+  if (!input) return false;
+  const reader = createInterface({ input, output: io.stderr, terminal: false });
+  try {
+    // Input that ends before an answer (Ctrl-D) is a no.
+    const closed = new Promise<string>((resolve) => reader.once('close', () => resolve('')));
+    const answer = await Promise.race([reader.question(question), closed]);
+    return /^y(es)?$/i.test(answer.trim());
+  } finally {
+    reader.close();
+  }
+}

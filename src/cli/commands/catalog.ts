@@ -1,0 +1,81 @@
+// `dpx resources` and `dpx operations <resource>`: the discovery index, as a table or as JSON.
+
+import { findResource, findVersion, type Catalog, type Resource, type ResourceVersion } from '../../api/catalog.js';
+import { UsageError } from '../../api/errors.js';
+import type { CommandContext } from '../context.js';
+import { renderTable } from '../format/table.js';
+import { DataWriter } from '../io.js';
+import { jsonText, outputFormat, tableWidth } from './output.js';
+
+export async function resourcesCommand(ctx: CommandContext, options: Record<string, unknown>): Promise<number> {
+  const format = outputFormat(options['output'], ['table', 'json']);
+  const catalog = await ctx.session().catalog();
+  const rows = catalog.resources.map((resource) => ({
+    name: resource.name,
+    default_version: resource.defaultVersion,
+    versions: resource.versions.map((version) => version.version),
+    operations: (findVersion(resource, resource.defaultVersion)?.operations ?? []).map((operation) => operation.id),
+  }));
+  const out = new DataWriter(ctx.io.stdout);
+  try {
+    if (format === 'json') {
+      await out.write(jsonText(rows, ctx.io));
+    } else {
+      const table = rows.map((row) => ({
+        resource: row.name,
+        versions: row.versions.map((version) => (version === row.default_version ? `${version}*` : version)).join(' '),
+        operations: row.operations.length,
+        ids: row.operations.join(' '),
+      }));
+      await out.write(renderTable(table, tableWidth(ctx.io)).text);
+      ctx.note('* the default version (the newest); dpx operations <resource> for the details');
+    }
+  } finally {
+    out.release();
+  }
+  return 0;
+}
+
+export async function operationsCommand(ctx: CommandContext, positionals: string[], options: Record<string, unknown>): Promise<number> {
+  const format = outputFormat(options['output'], ['table', 'json']);
+  const [name, ...extra] = positionals;
+  if (name === undefined || extra.length > 0) {
+    throw new UsageError('dpx operations takes one resource name', 'dpx resources lists them; e.g. dpx operations users');
+  }
+  const version = typeof options['version'] === 'string' ? options['version'] : undefined;
+  const catalog = await ctx.session().catalog();
+  const { resource, version: chosen } = chooseVersion(catalog, name, version);
+  const out = new DataWriter(ctx.io.stdout);
+  try {
+    if (format === 'json') {
+      await out.write(jsonText(chosen.operations, ctx.io));
+    } else {
+      const table = chosen.operations.map((operation) => ({
+        id: operation.id,
+        method: operation.method,
+        href: operation.href,
+        path_variables: operation.pathVariables.join(' '),
+        query_variables: operation.queryVariables.join(' '),
+      }));
+      await out.write(renderTable(table, tableWidth(ctx.io)).text);
+      const others = resource.versions.filter((candidate) => candidate !== chosen).map((candidate) => candidate.version);
+      ctx.note(`${resource.name} ${chosen.version}${others.length > 0 ? ` (also: ${others.join(', ')}; --version to pick)` : ''}`);
+    }
+  } finally {
+    out.release();
+  }
+  return 0;
+}
+
+/** The resource and version asked for, or a usage error that names what the index does have. */
+function chooseVersion(catalog: Catalog, name: string, version: string | undefined): { resource: Resource; version: ResourceVersion } {
+  const resource = findResource(catalog, name);
+  if (!resource) {
+    throw new UsageError(`unknown resource: ${name}`, `the index lists: ${catalog.resources.map((candidate) => candidate.name).join(', ')}`);
+  }
+  const chosen = findVersion(resource, version);
+  if (!chosen) {
+    throw new UsageError(`${resource.name} has no version ${version ?? ''}`.trimEnd(), `supported versions: ${resource.versions.map((candidate) => candidate.version).join(', ')}`);
+  }
+  return { resource, version: chosen };
+}

@@ -1,0 +1,27 @@
+// `dpx demo`: the demo control plane alone, until Ctrl-C (or the caller's abort signal).
+
+import { once } from 'node:events';
+import { nonNegativeInteger, positiveNumber } from '../args.js';
+import type { CliIO } from '../io.js';
+
+export async function demoCommand(io: CliIO, options: Record<string, unknown>): Promise<number> {
+  const text = (name: string): string | undefined => (typeof options[name] === 'string' ? (options[name] as string) : undefined);
+  const port = text('port');
+  const scale = text('scale');
+  const seed = text('seed');
+  const rateLimit = text('rate-limit');
+  const demoOptions = {
+    ...(port === undefined ? {} : { port: nonNegativeInteger('--port', port) }),
+    ...(scale === undefined ? {} : { scale: positiveNumber('--scale', scale) }),
+    ...(seed === undefined ? {} : { seed: nonNegativeInteger('--seed', seed) }),
+    ...(rateLimit === undefined ? {} : { rateLimit: positiveNumber('--rate-limit', rateLimit) }),
+  };
+  const { runDemoCommand } = await import('../../demo/command.js');
+  const handle = await runDemoCommand(demoOptions, io.stdout);
+  try {
+    if (io.signal && !io.signal.aborted) await once(io.signal, 'abort');
+  } finally {
+    await handle.close();
+  }
+  return 0;
+}

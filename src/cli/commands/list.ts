@@ -1,0 +1,108 @@
+// `dpx list <resource>`: one page, or every page with --all, streamed to stdout in the chosen format as
+// the pages arrive. The filter is checked as JSON before anything is sent.
+
+import { UsageError } from '../../api/errors.js';
+import type { PreparedRequest } from '../../api/operation.js';
+import { listRequest, readPage, walkPages, type Page } from '../../api/pages.js';
+import type { Session } from '../../api/session.js';
+import type { CommandContext } from '../context.js';
+import { positiveNumber } from '../args.js';
+import { createRecordSink, LIST_FORMATS } from '../format/records.js';
+import { DataWriter } from '../io.js';
+import { formatCount, Progress } from '../progress.js';
+import { outputFormat, tableWidth } from './output.js';
+
+export async function listCommand(ctx: CommandContext, positionals: string[], options: Record<string, unknown>): Promise<number> {
+  const [resource, ...extra] = positionals;
+  if (resource === undefined || extra.length > 0) {
+    throw new UsageError('dpx list takes one resource name', 'dpx resources lists them; e.g. dpx list users');
+  }
+  const format = outputFormat(options['output'], LIST_FORMATS);
+  const filter = checkedFilter(options['filter']);
+  const pageSize = optionalNumber('--page-size', options['page-size']) ?? ctx.settings.pageSize;
+  const maxItems = optionalNumber('--max-items', options['max-items']);
+  const page = typeof options['page'] === 'string' ? options['page'] : undefined;
+  const all = options['all'] === true;
+
+  const session = ctx.session();
+  const first = await listRequest(session, {
+    resource,
+    ...(typeof options['version'] === 'string' ? { version: options['version'] } : {}),
+    ...(typeof options['op'] === 'string' ? { operationId: options['op'] } : {}),
+    ...(filter === undefined ? {} : { filter }),
+    ...(pageSize === undefined ? {} : { pageSize }),
+    ...(page === undefined ? {} : { page }),
+  });
+
+  const out = new DataWriter(ctx.io.stdout);
+  const sink = createRecordSink(format, out, {
+    width: tableWidth(ctx.io),
+    pretty: ctx.io.stdout.isTTY === true,
+    note: (message) => ctx.note(message),
+  });
+  const progress = all ? Progress.forStream(ctx.io.stderr) : undefined;
+  // Stops the walk when stdout's reader goes away or the user interrupts.
+  const stop = new AbortController();
+  const onAbort = () => stop.abort();
+  ctx.io.signal?.addEventListener('abort', onAbort);
+
+  let pagesFetched = 0;
+  let itemsWritten = 0;
+  let totalCount: number | undefined;
+  let totalPages: number | undefined;
+  try {
+    const walk = all ? walkPages(session, first, { signal: stop.signal }) : onePage(session, first, stop.signal);
+    for await (const current of walk) {
+      pagesFetched++;
+      totalCount = current.totalCount ?? totalCount;
+      totalPages = current.totalPages ?? totalPages;
+      for (const warning of current.warnings) ctx.warn(warning);
+      const items = maxItems === undefined ? current.items : current.items.slice(0, Math.max(0, maxItems - itemsWritten));
+      progress?.clear();
+      await sink.page(items);
+      itemsWritten += items.length;
+      progress?.update(pagesFetched, itemsWritten, totalPages, totalCount);
+      if (maxItems !== undefined && itemsWritten >= maxItems) break;
+    }
+    progress?.clear();
+    await sink.finish({ pagesFetched, ...(totalCount === undefined ? {} : { totalCount }), ...(totalPages === undefined ? {} : { totalPages }) });
+  } finally {
+    progress?.clear();
+    ctx.io.signal?.removeEventListener('abort', onAbort);
+    stop.abort();
+    out.release();
+  }
+  if (format === 'table' && !all) ctx.note(pageNote(itemsWritten, totalCount, totalPages, page));
+  return 0;
+}
+
+/** Without --all, exactly the page asked for: no page cap to hit, and no warning about one. */
+async function* onePage(session: Session, request: PreparedRequest, signal: AbortSignal): AsyncGenerator<Page> {
+  const response = await session.send(request, { signal });
+  yield readPage(response.body, response.url);
+}
+
+function checkedFilter(value: unknown): string | undefined {
+  if (typeof value !== 'string') return undefined;
+  try {
+    JSON.parse(value);
+  } catch (error) {
+    throw new UsageError(
+      `--filter is not valid JSON: ${error instanceof Error ? error.message : String(error)}`,
+      `quote the filter for the shell, e.g. --filter '{"name":{"$contains":"a"}}'`,
+    );
+  }
+  return value;
+}
+
+function optionalNumber(option: string, value: unknown): number | undefined {
+  return typeof value === 'string' ? positiveNumber(option, value, true) : undefined;
+}
+
+/** Where this page sits in the whole list, and how to see more. */
+function pageNote(shown: number, totalCount: number | undefined, totalPages: number | undefined, page: string | undefined): string {
+  const parts = [`${formatCount(shown)}${totalCount === undefined ? '' : ` of ${formatCount(totalCount)}`} items`];
+  if (totalPages !== undefined) parts.push(`page ${page ?? '1'} of ${formatCount(totalPages)}`);
+  if (totalCount === undefined || totalCount > shown) parts.push('--all for every page, --page P for another');
+  return parts.join(' · ');
+}

@@ -1,0 +1,25 @@
+// Choices every printing command shares: which format, how wide a table, whether JSON is indented.
+
+import { UsageError } from '../../api/errors.js';
+import type { CliIO } from '../io.js';
+
+/** When stdout is not a terminal and $COLUMNS is unset, tables are laid out for this many cells. */
+export const PIPED_TABLE_WIDTH = 100;
+
+export function outputFormat<T extends string>(value: unknown, allowed: readonly T[]): T {
+  if (value === undefined) return allowed[0]!;
+  if (typeof value === 'string' && (allowed as readonly string[]).includes(value)) return value as T;
+  throw new UsageError(`unknown output format '${String(value)}'`, `--output takes one of: ${allowed.join(', ')}`);
+}
+
+/** The terminal's width; when piped, $COLUMNS, else a fixed width so output does not depend on the caller. */
+export function tableWidth(io: CliIO): number {
+  if (io.stdout.isTTY && io.stdout.columns) return io.stdout.columns;
+  const columns = Number(io.env['COLUMNS']);
+  return Number.isInteger(columns) && columns > 0 ? columns : PIPED_TABLE_WIDTH;
+}
+
+/** JSON for a person (indented) on a terminal, compact for a program. */
+export function jsonText(value: unknown, io: CliIO): string {
+  return `${io.stdout.isTTY ? JSON.stringify(value, null, 2) : JSON.stringify(value)}\n`;
+}

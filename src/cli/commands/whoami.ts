@@ -1,0 +1,65 @@
+// `dpx whoami`: what the token says about itself, where it came from and where it will be sent.
+// The token is decoded, never verified, and never printed.
+
+import { UsageError } from '../../api/errors.js';
+import { describeToken } from '../../api/token.js';
+import type { CommandContext } from '../context.js';
+import { renderTable } from '../format/table.js';
+import { DataWriter } from '../io.js';
+import { jsonText, outputFormat } from './output.js';
+
+export async function whoamiCommand(ctx: CommandContext, options: Record<string, unknown>, now = Date.now()): Promise<number> {
+  const format = outputFormat(options['output'], ['table', 'json']);
+  const { settings } = ctx;
+  if (settings.token === undefined) {
+    throw new UsageError('no token: nothing to describe', 'export DPX_TOKEN, pass --token-file FILE, or use a profile that names a token file');
+  }
+  const info = describeToken(settings.token, settings.baseUrl ?? '', now);
+  const out = new DataWriter(ctx.io.stdout);
+  try {
+    if (format === 'json') {
+      await out.write(jsonText({
+        subject: info.subject ?? null,
+        type: info.type ?? null,
+        issuer: info.issuer ?? null,
+        issued_at: info.issuedAt?.toISOString() ?? null,
+        expires_at: info.expiresAt?.toISOString() ?? null,
+        expires_in_seconds: info.expiresAt === undefined ? null : Math.round((info.expiresAt.getTime() - now) / 1000),
+        control_plane: settings.baseUrl ?? null,
+        ou: settings.ou ?? null,
+        profile: settings.profile ?? null,
+        token_source: settings.tokenSource ?? null,
+        warnings: info.warnings,
+      }, ctx.io));
+    } else {
+      const rows: [string, string][] = [
+        ['subject', info.subject ?? '(not stated)'],
+        ['type', info.type ?? '(not stated)'],
+        ['issuer', info.issuer ?? '(not stated)'],
+        ['issued', info.issuedAt === undefined ? '(not stated)' : `${info.issuedAt.toISOString()} (${relativeTime(info.issuedAt.getTime(), now)})`],
+        ['expires', info.expiresAt === undefined ? '(never, as far as the token says)' : `${info.expiresAt.toISOString()} (${relativeTime(info.expiresAt.getTime(), now)})`],
+        ['control plane', settings.baseUrl ?? '(none configured)'],
+        ['ou', settings.ou ?? '(none: the token\'s own scope)'],
+        ['profile', settings.profile ?? '(none)'],
+        ['token from', settings.tokenSource ?? '(unknown)'],
+        ...info.warnings.map((warning): [string, string] => ['warning', warning]),
+      ];
+      const { text } = renderTable(rows.map(([field, value]) => ({ field, value })), Infinity);
+      // The key/value block reads better without the table's header line.
+      await out.write(text.slice(text.indexOf('\n') + 1));
+    }
+  } finally {
+    out.release();
+  }
+  return 0;
+}
+
+/** "in 3 h", "12 min ago". */
+export function relativeTime(at: number, now: number): string {
+  const delta = at - now;
+  const abs = Math.abs(delta);
+  const units: [number, string][] = [[86_400_000, 'days'], [3_600_000, 'h'], [60_000, 'min'], [1000, 's']];
+  const [size, unit] = units.find(([ms]) => abs >= ms * (ms === 1000 ? 1 : 2)) ?? [1000, 's'];
+  const amount = Math.round(abs / size);
+  return delta >= 0 ? `in ${amount} ${unit}` : `${amount} ${unit} ago`;
+}

@@ -1,0 +1,100 @@
+// What a command runs with: the resolved settings, one session for the control plane (created on first
+// use), the demo when --demo started one, the trail when --trail asked for one, and stderr messages that
+// never carry a token.
+
+import { UsageError } from '../api/errors.js';
+import { Session } from '../api/session.js';
+import type { HarTrail } from '../api/trail.js';
+import { resolveSettings, type GlobalFlags, type Settings } from '../config/settings.js';
+import type { DemoHandle } from '../demo/server.js';
+import type { CliIO } from './io.js';
+import { formatWarning } from './report.js';
+
+export class CommandContext {
+  private sessionInstance: Session | undefined;
+  private readonly warned = new Set<string>();
+
+  private constructor(
+    readonly io: CliIO,
+    readonly settings: Settings,
+    readonly configPath: string,
+    readonly demo: DemoHandle | undefined,
+    private readonly trail: HarTrail | undefined,
+  ) {}
+
+  /** Resolves settings; with --demo, starts the demo first and points the settings at its first region. */
+  static async create(io: CliIO, flags: GlobalFlags, configPath: string): Promise<CommandContext> {
+    const settings = await resolveSettings(flags, io.env, configPath);
+    let demo: DemoHandle | undefined;
+    let trail: HarTrail | undefined;
+    try {
+      if (flags.demo) {
+        const { startDemo } = await import('../demo/server.js');
+        demo = await startDemo({ port: 0, scale: 1 });
+        const region = demo.regions[0];
+        if (!region) throw new UsageError('the demo started no region', 'this is a bug in the demo');
+        settings.baseUrl = region.baseUrl;
+        settings.token = region.tokens.personal;
+        settings.tokenSource = 'the demo (personal token of its first region)';
+      }
+      if (settings.trail !== undefined) {
+        const { HarTrail } = await import('../api/trail.js');
+        trail = await HarTrail.open(settings.trail, () => (settings.token ? [settings.token] : []));
+      }
+    } catch (error) {
+      await demo?.close();
+      throw error;
+    }
+    return new CommandContext(io, settings, configPath, demo, trail);
+  }
+
+  /** Everything that must never reach the terminal. */
+  secrets(): string[] {
+    return this.settings.token ? [this.settings.token] : [];
+  }
+
+  /** The control plane's session; a usage error when no base URL or no token is configured. */
+  session(options: { needsToken?: boolean } = {}): Session {
+    if (this.sessionInstance) return this.sessionInstance;
+    const { settings } = this;
+    if (settings.baseUrl === undefined) {
+      throw new UsageError(
+        'no control plane: no base URL is configured',
+        'pass --base-url URL, set DPX_BASE_URL, add a profile (dpx profile add), or try --demo',
+      );
+    }
+    if (options.needsToken !== false && settings.token === undefined) {
+      throw new UsageError('no token: nothing to authenticate with', 'export DPX_TOKEN, pass --token-file FILE, or use a profile that names a token file');
+    }
+    const trail = this.trail;
+    this.sessionInstance = new Session({
+      baseUrl: settings.baseUrl,
+      readOnly: settings.readOnly,
+      timeoutMs: settings.timeoutMs,
+      onWarning: (message) => this.warn(message),
+      ...(settings.token === undefined ? {} : { token: settings.token }),
+      ...(settings.ou === undefined ? {} : { ou: settings.ou }),
+      ...(settings.ouHeader === undefined ? {} : { ouHeader: settings.ouHeader }),
+      ...(settings.vendor === undefined ? {} : { vendor: settings.vendor }),
+      ...(trail === undefined ? {} : { onExchange: (exchange) => trail.record(exchange) }),
+    });
+    return this.sessionInstance;
+  }
+
+  /** A warning on stderr, once per distinct message. */
+  warn(message: string): void {
+    if (this.warned.has(message)) return;
+    this.warned.add(message);
+    this.io.stderr.write(formatWarning(message, this.secrets()));
+  }
+
+  /** A line on stderr that is not data (status, counts, notes). */
+  note(message: string): void {
+    this.io.stderr.write(`${message}\n`);
+  }
+
+  async close(): Promise<void> {
+    await this.trail?.close();
+    await this.demo?.close();
+  }
+}

@@ -1,0 +1,77 @@
+// runCli: argv and streams in, exit code out. Every failure becomes `error:`/`hint:` lines and its exit
+// code here; nothing below prints a stack trace or calls process.exit, so tests run commands in-process.
+
+import packageJson from '../../package.json' with { type: 'json' };
+import { toDpxError } from '../api/errors.js';
+import { defaultConfigPath } from '../config/profiles.js';
+import { parseCommandLine, type ParsedArgs } from './args.js';
+import { callCommand } from './commands/call.js';
+import { operationsCommand, resourcesCommand } from './commands/catalog.js';
+import { listCommand } from './commands/list.js';
+import { whoamiCommand } from './commands/whoami.js';
+import { CommandContext } from './context.js';
+import { helpText } from './help.js';
+import { OutputClosed, type CliIO } from './io.js';
+import { formatError } from './report.js';
+
+/** The exit code of a run interrupted by Ctrl-C, as shells expect (128 + SIGINT). */
+const INTERRUPTED = 130;
+
+export async function runCli(argv: string[], io: CliIO): Promise<number> {
+  let context: CommandContext | undefined;
+  try {
+    const args = parseCommandLine(argv);
+    if (args.help) {
+      io.stdout.write(helpText(args.command));
+      return 0;
+    }
+    if (args.printVersion) {
+      io.stdout.write(`dpx ${packageJson.version}\n`);
+      return 0;
+    }
+    const configPath = defaultConfigPath(io.env);
+    if (args.command === 'profile') {
+      const { profileCommand } = await import('./commands/profile.js');
+      return await profileCommand(io, configPath, args.positionals, args.flags, args.options);
+    }
+    if (args.command === 'demo') {
+      const { demoCommand } = await import('./commands/demo.js');
+      return await demoCommand(io, args.options);
+    }
+    context = await CommandContext.create(io, args.flags, configPath);
+    return await dispatch(context, args);
+  } catch (error) {
+    if (error instanceof OutputClosed) return 0;
+    if (io.signal?.aborted) return INTERRUPTED;
+    io.stderr.write(formatError(error, context?.secrets() ?? tokensIn(io.env)));
+    return toDpxError(error).exitCode;
+  } finally {
+    // The trail's last entry and the demo's sockets; a failure here is worth saying, not worth a crash.
+    await context?.close().catch((error: unknown) => io.stderr.write(formatError(error, context?.secrets() ?? [])));
+  }
+}
+
+async function dispatch(ctx: CommandContext, args: ParsedArgs): Promise<number> {
+  switch (args.command) {
+    case 'resources':
+      return resourcesCommand(ctx, args.options);
+    case 'operations':
+      return operationsCommand(ctx, args.positionals, args.options);
+    case 'list':
+      return listCommand(ctx, args.positionals, args.options);
+    case 'call':
+      return callCommand(ctx, args.positionals, args.options);
+    case 'whoami':
+      return whoamiCommand(ctx, args.options);
+    default: {
+      const { explorerCommand } = await import('./commands/explorer.js');
+      return explorerCommand(ctx);
+    }
+  }
+}
+
+/** Before the settings are read, the only token dpx may know of is the environment's. */
+function tokensIn(env: NodeJS.ProcessEnv): string[] {
+  const token = env['DPX_TOKEN']?.trim();
+  return token ? [token] : [];
+}

@@ -1,0 +1,63 @@
+// Runs dpx commands in-process through runCli, with string-collecting streams, and remembers every
+// byte written so a test can check that no token ever reached the terminal.
+
+import { Writable, PassThrough } from 'node:stream';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { runCli } from '../../../src/cli/run.js';
+
+export interface CliResult {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+class Collector extends Writable {
+  text = '';
+  isTTY: boolean;
+  columns: number | undefined;
+  constructor(options: { isTTY?: boolean; columns?: number } = {}) {
+    super({ decodeStrings: false });
+    this.isTTY = options.isTTY ?? false;
+    this.columns = options.columns;
+  }
+  override _write(chunk: string | Buffer, _encoding: string, callback: () => void): void {
+    this.text += chunk.toString();
+    callback();
+  }
+}
+
+/** Every stdout and stderr text of the file's runs, for the "no token in any output" check. */
+export const transcript: string[] = [];
+
+/** A config path of its own per test file, so no user config is read. */
+export const configPath = join(mkdtempSync(join(tmpdir(), 'dpx-cli-')), 'config.json');
+
+export interface RunOptions {
+  env?: NodeJS.ProcessEnv;
+  stdoutTTY?: boolean;
+  columns?: number;
+  stderrTTY?: boolean;
+  /** Text typed on a terminal stdin (makes stdin a TTY). */
+  typed?: string;
+}
+
+export async function dpx(argv: string[], options: RunOptions = {}): Promise<CliResult> {
+  const stdout = new Collector({ isTTY: options.stdoutTTY ?? false, ...(options.columns === undefined ? {} : { columns: options.columns }) });
+  const stderr = new Collector({ isTTY: options.stderrTTY ?? false });
+  let stdin: (PassThrough & { isTTY?: boolean }) | undefined;
+  if (options.typed !== undefined) {
+    stdin = new PassThrough();
+    stdin.isTTY = true;
+    stdin.end(options.typed);
+  }
+  const code = await runCli(argv, {
+    stdout,
+    stderr,
+    env: { DPX_CONFIG: configPath, ...options.env },
+    ...(stdin === undefined ? {} : { stdin }),
+  });
+  transcript.push(stdout.text, stderr.text);
+  return { code, stdout: stdout.text, stderr: stderr.text };
+}
