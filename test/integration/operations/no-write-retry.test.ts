@@ -1,0 +1,27 @@
+// A write is sent once, whatever comes back; a read in the same situation is retried.
+import { describe, expect, it } from 'vitest';
+import { ApiError } from '../../../src/api/errors.js';
+import { Session } from '../../../src/api/session.js';
+import { useDemo } from '../../helpers/demo.js';
+
+const demo = useDemo({ rateLimit: 1 });
+
+describe('retries', () => {
+  it('sends a rate-limited POST exactly once, and retries a rate-limited GET', async () => {
+    const s = new Session({ baseUrl: demo.region.baseUrl, token: demo.region.tokens.service, maxRetries: 1, retryBaseDelayMs: 10, maxRetryDelayMs: 5000 });
+    const catalog = await s.catalog();
+    const restores = catalog.resources.find((r) => r.name === 'restores')!;
+    const create = restores.versions[0]!.operations.find((op) => op.method === 'POST')!;
+    // The index request used this second's only slot: the POST meets a 429.
+    const before = demo.region.requestCount();
+    const error = await s.send(await s.prepare({ resource: restores.name, operationId: create.id, body: '{"backup_id":"00000000-0000-4000-8000-000000000000"}' })).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).status).toBe(429);
+    expect(demo.region.requestCount() - before).toBe(1);
+
+    const list = restores.versions[0]!.operations.find((op) => op.method === 'GET' && op.pathVariables.length === 0)!;
+    const beforeRead = demo.region.requestCount();
+    await s.send(await s.prepare({ resource: restores.name, operationId: list.id }), { reload: true }).catch(() => undefined);
+    expect(demo.region.requestCount() - beforeRead).toBeGreaterThanOrEqual(2);
+  });
+});
