@@ -45,6 +45,8 @@ type ListSource =
 export type PaletteProvider = (query: string) => PaletteEntry[];
 
 const PREFETCH_MARGIN = 5;
+export const APPLY_FILTER = '✓ apply the filter';
+export const CLEAR_FILTER = '✗ clear the server-side filter';
 const OU_PICKER_MAX_UNITS = 2000;
 
 export function errorInfo(error: unknown): ErrorInfo {
@@ -266,7 +268,8 @@ export class Explorer {
     if (source.kind === 'resource') screen.operationId = source.operationId;
     this.sources.set(screen.id, source);
     this.push(screen);
-    if (!first) void this.loadFirstPage(screen.id);
+    if (first) this.prefetch(screen.id);
+    else void this.loadFirstPage(screen.id);
   }
 
   private async prepareBasis(screen: ListScreen): Promise<PreparedRequest> {
@@ -300,6 +303,7 @@ export class Explorer {
         basis, version, title: `${screen.resource}@${version}`, pages: [page], cursor: 0, top: 0,
         loading: undefined, pending: undefined, error: warningInfo(page.warnings),
       }));
+      this.prefetch(id);
     } catch (error) {
       this.updateScreen<ListScreen>(id, () => ({ loading: undefined, pending: undefined, error: errorInfo(error) }));
     }
@@ -356,17 +360,27 @@ export class Explorer {
 
   private setListCursor(id: number, cursor: number): void {
     this.updateScreen<ListScreen>(id, (s) => ({ cursor, top: scrollTop(s.top, cursor, this.listHeight(s)) }));
+    this.prefetch(id);
+  }
+
+  /** Loads the next page ahead of need: when the cursor nears the end of the rows, or they do not fill the screen. */
+  private prefetch(id: number): void {
     const screen = this.findScreen<ListScreen>(id);
-    if (screen && !screen.pending && cursor >= this.visibleRows(screen).length - PREFETCH_MARGIN) {
-      const last = screen.pages[screen.pages.length - 1];
-      if (last?.links.next) void this.loadAdjacent(id, 'next', false);
-    }
+    if (!screen || screen.pending || screen.error?.tone === 'error') return;
+    const rows = this.visibleRows(screen).length;
+    const wanted = Math.max(screen.cursor + PREFETCH_MARGIN, screen.top + this.listHeight(screen));
+    if (rows < wanted && screen.pages[screen.pages.length - 1]?.links.next) void this.loadAdjacent(id, 'next', false);
   }
 
   /** Loads the page after (or before) the run; `jump` moves the cursor to its first row. */
   private async loadAdjacent(id: number, role: 'next' | 'prev', jump: boolean): Promise<void> {
     const screen = this.findScreen<ListScreen>(id);
-    if (!screen?.basis || screen.pending) return;
+    if (!screen?.basis) return;
+    if (screen.pending) {
+      // A key that asks for the page already on its way is answered when it arrives.
+      if (jump && screen.pending === role) this.updateScreen<ListScreen>(id, () => ({ jumpWhenLoaded: role }));
+      return;
+    }
     const edge = role === 'next' ? screen.pages[screen.pages.length - 1] : screen.pages[0];
     const request = edge ? pageLinkRequest(this.session, edge, role, screen.basis) : undefined;
     if (!request) {
@@ -380,11 +394,13 @@ export class Explorer {
         const { pages, shift } = role === 'next' ? appendPage(s.pages, page) : prependPage(s.pages, page);
         const plain = !s.quick && !s.sort;
         let cursor = plain ? Math.max(0, s.cursor + shift) : s.cursor;
-        if (jump && plain) cursor = role === 'next' ? pageStartRow(pages, pages.length - 1) : 0;
-        return { pages, cursor, top: scrollTop(plain ? Math.max(0, s.top + shift) : s.top, cursor, this.listHeight(s)), pending: undefined, loading: undefined, error: warningInfo(page.warnings) };
+        if ((jump || s.jumpWhenLoaded === role) && plain) cursor = role === 'next' ? pageStartRow(pages, pages.length - 1) : 0;
+        const top = scrollTop(plain ? Math.max(0, s.top + shift) : s.top, cursor, this.listHeight(s));
+        return { pages, cursor, top, pending: undefined, jumpWhenLoaded: undefined, loading: undefined, error: warningInfo(page.warnings) };
       });
+      this.prefetch(id);
     } catch (error) {
-      this.updateScreen<ListScreen>(id, () => ({ pending: undefined, loading: undefined, error: errorInfo(error) }));
+      this.updateScreen<ListScreen>(id, () => ({ pending: undefined, jumpWhenLoaded: undefined, loading: undefined, error: errorInfo(error) }));
     }
   }
 
@@ -398,6 +414,7 @@ export class Explorer {
     try {
       const { page: edge } = await this.fetchPage(request);
       this.updateScreen<ListScreen>(id, () => ({ pages: [edge], cursor: 0, top: 0, pending: undefined, loading: undefined, error: warningInfo(edge.warnings) }));
+      this.prefetch(id);
     } catch (error) {
       this.updateScreen<ListScreen>(id, () => ({ pending: undefined, loading: undefined, error: errorInfo(error) }));
     }
@@ -483,7 +500,13 @@ export class Explorer {
   }
 
   filterChoices(overlay: Extract<Overlay, { kind: 'filter' }>): string[] {
-    if (overlay.step === 'field') return fuzzyFilter(overlay.input, overlay.fields, (f) => f);
+    if (overlay.step === 'field') {
+      const fields = fuzzyFilter(overlay.input, overlay.fields, (f) => f);
+      if (overlay.input) return fields;
+      const screen = topScreen(this.state);
+      const actions = overlay.conditions.length ? [APPLY_FILTER] : screen.kind === 'list' && screen.serverFilter ? [CLEAR_FILTER] : [];
+      return [...actions, ...fields];
+    }
     if (overlay.step === 'operator') return fuzzyFilter(overlay.input, [...OPERATORS], (o) => o);
     return [];
   }
@@ -511,6 +534,8 @@ export class Explorer {
       if (overlay.step === 'field') {
         const field = choices[overlay.cursor];
         if (!field) return this.set({ notice: 'choose a field from the list' });
+        if (field === APPLY_FILTER) return this.applyFilter(screen, overlay, overlay.conditions);
+        if (field === CLEAR_FILTER) return this.applyFilter(screen, overlay, []);
         return this.setOverlay({ ...overlay, field, step: 'operator', input: '', cursor: 0 });
       }
       if (overlay.step === 'operator') {

@@ -47,6 +47,8 @@ export interface ListScreen extends ScreenBase {
   watch: boolean;
   /** Which page move is on its way, so a key repeat or a prefetch does not ask twice. */
   pending?: 'next' | 'prev' | 'first' | 'last' | 'reload';
+  /** A page key pressed while that page was still loading: the cursor goes there when it arrives. */
+  jumpWhenLoaded?: 'next' | 'prev';
 }
 
 export interface DetailScreen extends ScreenBase {

@@ -82,14 +82,14 @@ export function FilterOverlay({ overlay, choices, preview, height }: { overlay: 
   const hint = overlay.step === 'value'
     ? 'Enter adds the condition · for times, -1d / -24h / 30m ago mean that long before now'
     : overlay.conditions.length
-      ? 'Enter chooses · another field adds a condition · ctrl-a applies · ctrl-d drops the last'
+      ? 'Enter on "✓ apply the filter" sends it · another field adds a condition · ctrl-d drops the last'
       : 'Enter chooses · Esc cancels';
   return (
     <Box flexDirection="column">
       <Tinted bold>server-side filter · {step}</Tinted>
       {overlay.conditions.map((c, i) => <Text key={i} wrap="truncate">  {i + 1}. {c.field} {c.operator} {c.value}</Text>)}
       <InputLine prompt={`${step}: `} value={overlay.input} />
-      <Text wrap="truncate"><Tinted tone="muted">filter JSON: </Tinted><Tinted color="green">{preview || '(none: Enter on an empty value clears the filter)'}</Tinted></Text>
+      <Text wrap="truncate"><Tinted tone="muted">filter JSON: </Tinted><Tinted color="green">{preview || '(no condition yet)'}</Tinted></Text>
       <Tinted tone="muted">{hint}</Tinted>
       <Choices items={choices} cursor={overlay.cursor} height={Math.max(1, height - 5 - overlay.conditions.length)} render={(c) => c} />
     </Box>
