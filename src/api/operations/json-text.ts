@@ -13,7 +13,7 @@ export function parseJsonText(text: string): JsonTextResult {
     const before = text.slice(0, offset);
     const line = before.split('\n').length;
     const column = offset - before.lastIndexOf('\n');
-    return { ok: false, message: `${message} at line ${line}, column ${column}`, line, column, offset };
+    return { ok: false, message: `line ${line}, column ${column}: ${message}`, line, column, offset };
   }
 }
 

@@ -31,7 +31,7 @@ describe('body checks', () => {
   it('reports a JSON syntax error with line and column', () => {
     const [problem] = checkBodyText('{\n  "name": "x",\n  retention_days: 3\n}', schema);
     expect(problem).toMatchObject({ pointer: '', line: 3, column: 3 });
-    expect(formatBodyProblem(problem!)).toMatch(/^body: not JSON: .*line 3, column 3/);
+    expect(formatBodyProblem(problem!)).toMatch(/^body: not JSON: line 3, column 3: /);
   });
 
   it('reports schema violations with JSON pointers', () => {
