@@ -96,7 +96,7 @@ function stripTags(text: string): string {
 
 function firstWords(text: string, count = 8, maxLength = 60): string {
   const words = oneLine(text).split(' ').filter(Boolean).slice(0, count).join(' ');
-  return words.length > maxLength ? `${words.slice(0, maxLength - 1)}…` : words;
+  return words.length > maxLength ? `${words.slice(0, maxLength - 1).trimEnd()}…` : words;
 }
 
 function oneLine(text: string): string {

@@ -1,0 +1,27 @@
+import { execFileSync } from 'node:child_process';
+import { describe, expect, it } from 'vitest';
+import { bodySchemaFor, checkBody, checkErrorEnvelope, checkIndex, checkRecord } from '../../../src/api/schemas.js';
+import resources from '../../../fixtures/demo/resources.json' with { type: 'json' };
+
+describe('schemas', () => {
+  it('the precompiled validators are up to date with fixtures/schemas', () => {
+    expect(() => execFileSync(process.execPath, ['scripts/generate-schemas.mjs', '--check'], { stdio: 'pipe' })).not.toThrow();
+  });
+
+  it('reports mismatches as warnings with JSON pointers, never throws', () => {
+    expect(checkIndex({ things: { supported_versions: 'v1' } }).some((warning) => warning.startsWith('index /things'))).toBe(true);
+    expect(checkIndex(null).length).toBeGreaterThan(0);
+    expect(checkErrorEnvelope({ errors: [{ error_code: 'a', error_message: 'b' }] })).toEqual([]);
+    const [resource, definition] = Object.entries(resources)[0]!;
+    const version = definition.supported_versions[0]!;
+    expect(checkRecord(resource, version, 'not a record')).toEqual([`${resource} ${version} /: must be object`]);
+    expect(checkRecord('no-such-resource', 'v1', {})).toEqual([]);
+  });
+
+  it('checks bodies with precompiled and with run-time schemas', () => {
+    expect(bodySchemaFor('no-such-resource', 'v1', 'x')).toBeUndefined();
+    const runTime = { type: 'object', required: ['name'], properties: { name: { type: 'string' } } };
+    expect(checkBody(runTime, { name: 'x' })).toEqual([]);
+    expect(checkBody(runTime, { name: 1 })).toEqual(['body /name: must be string']);
+  });
+});
