@@ -196,7 +196,7 @@ export function findFollowableTask(response: ResponseLike, catalog: Catalog): Fo
 export interface TaskSession {
   prepare(target: RequestTarget): Promise<PreparedRequest>;
   prepareLink(href: string, context: { resource: string; version: string }, values?: Record<string, string>): PreparedRequest;
-  send(request: PreparedRequest, options?: { signal?: AbortSignal }): Promise<{ status: number; body: unknown }>;
+  send(request: PreparedRequest, options?: { reload?: boolean; signal?: AbortSignal }): Promise<{ status: number; body: unknown }>;
 }
 
 export async function taskRequest(session: TaskSession, task: FollowableTask): Promise<PreparedRequest> {
@@ -224,7 +224,8 @@ export async function* followTask(
 ): AsyncGenerator<TaskState> {
   const intervalMs = options.intervalMs ?? 1000;
   for (let polls = 1; options.maxPolls === undefined || polls <= options.maxPolls; polls++) {
-    const response = await session.send(request, options.signal ? { signal: options.signal } : {});
+    // Every poll must reach the server: the session would otherwise answer from its freshness window.
+    const response = await session.send(request, { reload: true, ...(options.signal ? { signal: options.signal } : {}) });
     const record = isObject(response.body) ? response.body : {};
     const state: TaskState = { record, final: isFinalTask(record), outcome: taskOutcome(record), polls };
     const status = taskStatus(record);
