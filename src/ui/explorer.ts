@@ -13,7 +13,7 @@ import { describeToken, type TokenInfo } from '../api/token.js';
 import { compareBy, inferColumns, recordMatches, type Column } from './columns.js';
 import { buildFilter, filterFields, OPERATORS, valueAt } from './filter.js';
 import { fuzzyFilter } from './fuzzy.js';
-import { actionFor, type KeyContext } from './keymap.js';
+import { actionFor, helpLines, type KeyContext } from './keymap.js';
 import type { Key } from './keys.js';
 import { bodyHeight, scrollTop } from './layout.js';
 import { findUnitResource, isUuid, toUnit } from './orgunits.js';
@@ -182,7 +182,7 @@ export class Explorer {
     if (!bound) return this.set({});
     switch (bound.action) {
       case 'palette': return this.setOverlay({ kind: 'palette', input: '', cursor: 0 });
-      case 'help': return this.setOverlay({ kind: 'help' });
+      case 'help': return this.setOverlay({ kind: 'help', top: 0 });
       case 'ou': return this.openOuPicker();
       case 'back': return this.back();
       case 'quit': return this.context.onQuit();
@@ -233,8 +233,8 @@ export class Explorer {
       return true;
     }
     if (key.name !== 'char' || key.ctrl || key.char === ':' || key.char === '?') return false;
-    const command = !screen.filter && ['q', 'o', 'j', 'k', 'v'].includes(key.char);
-    if (command || key.char === ' ') return false;
+    // Every letter types, so a name can start with any of them; only q, with nothing typed, quits.
+    if ((!screen.filter && key.char === 'q') || key.char === ' ') return false;
     this.updateScreen<CatalogScreen>(screen.id, (s) => ({ filter: s.filter + key.char, cursor: 0 }));
     return true;
   }
@@ -248,7 +248,6 @@ export class Explorer {
     }
     if (!chosen) return this.set({});
     if (action === 'open') return this.openResource(chosen.name);
-    if (action === 'version') return this.chooseVersion(chosen.name, undefined, (version) => this.openResource(chosen.name, version));
   }
 
   // ——— lists ———
@@ -779,7 +778,7 @@ export class Explorer {
     if (/^ou\b/i.test(query)) return [];
     return [
       { label: 'home', detail: 'back to the catalog', run: () => this.set({ stack: this.state.stack.slice(0, 1) }) },
-      { label: 'help', detail: 'every key', run: () => this.setOverlay({ kind: 'help' }) },
+      { label: 'help', detail: 'every key', run: () => this.setOverlay({ kind: 'help', top: 0 }) },
       { label: 'quit', detail: 'leave dpx', run: () => this.context.onQuit() },
     ];
   }
@@ -837,9 +836,12 @@ export class Explorer {
 
   private overlayKey(overlay: Overlay, key: Key): void {
     switch (overlay.kind) {
-      case 'help':
-        if (key.name === 'escape' || key.char === '?' || key.char === 'q' || key.name === 'return' || key.name === 'backspace') this.setOverlay(undefined);
-        return;
+      case 'help': {
+        if (key.name === 'escape' || key.char === '?' || key.char === 'q' || key.name === 'return' || key.name === 'backspace') return this.setOverlay(undefined);
+        const height = bodyHeight(this.state.size.rows, undefined) - 1;
+        const top = this.moveCursor(overlay.top, helpLines().length - height + 1, key, height);
+        return this.setOverlay({ kind: 'help', top });
+      }
       case 'palette': return this.paletteKey(overlay, key);
       case 'filter': return this.filterKey(overlay, key);
       case 'ou': return this.ouKey(overlay, key);

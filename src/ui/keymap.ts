@@ -15,14 +15,13 @@ export const KEYMAP: Record<KeyContext, Binding[]> = {
   global: [
     { keys: [':'], action: 'palette', help: 'command palette: resource, "tasks v1", "alerts read", "ou <name|uuid>", profile' },
     { keys: ['?'], action: 'help', help: 'this help' },
-    { keys: ['o'], action: 'ou', help: 'choose the organizational unit (OU) every request is made in' },
+    { keys: ['o'], action: 'ou', help: 'choose the organizational unit (OU) every request is made in (on home: :ou)' },
     { keys: ['escape', 'backspace'], action: 'back', help: 'back to the previous screen, cursor and page as they were' },
     { keys: ['q', 'ctrl-c'], action: 'quit', help: 'quit' },
   ],
   catalog: [
-    { keys: ['up', 'k', 'down', 'j'], action: 'move', help: 'move (type to filter; j, k, o and q type letters once a filter is started)' },
-    { keys: ['return'], action: 'open', help: 'open the resource\'s list' },
-    { keys: ['v'], action: 'version', help: 'open the resource\'s list in another version (empty filter only)' },
+    { keys: ['up', 'down', 'pageup', 'pagedown', 'home', 'end'], action: 'move', help: 'move; letters type into the filter (q quits while it is empty; :ou picks the OU)' },
+    { keys: ['return'], action: 'open', help: 'open the resource\'s list (:name vN for another version)' },
   ],
   list: [
     { keys: ['up', 'k', 'down', 'j', 'pageup', 'pagedown', 'home', 'end'], action: 'move', help: 'move over the loaded rows' },
@@ -53,4 +52,28 @@ export function actionFor(context: KeyContext, key: Key): { action: string; labe
     if (binding) return { action: binding.action, label };
   }
   return undefined;
+}
+
+export interface HelpLine {
+  heading: boolean;
+  keys: string;
+  text: string;
+}
+
+const TEXT_ENTRY_HELP: HelpLine[] = [
+  { heading: true, keys: '', text: 'in prompts, pickers and the palette' },
+  { heading: false, keys: 'type · Backspace · ctrl-u', text: 'edit (ctrl-u clears)' },
+  { heading: false, keys: 'up down · Tab', text: 'choose · complete (palette) or next variable (link prompt)' },
+  { heading: false, keys: 'return · escape', text: 'accept · cancel' },
+  { heading: false, keys: 'ctrl-d', text: 'filter builder: drop the last condition' },
+];
+
+/** Every line of the help screen, from the key map. */
+export function helpLines(): HelpLine[] {
+  const names: Record<KeyContext, string> = { global: 'everywhere', catalog: 'catalog (home)', list: 'list', detail: 'record' };
+  const lines = (Object.keys(KEYMAP) as KeyContext[]).flatMap((context) => [
+    { heading: true, keys: '', text: names[context] },
+    ...KEYMAP[context].map((b) => ({ heading: false, keys: b.keys.join(' '), text: b.help })),
+  ]);
+  return [...lines, ...TEXT_ENTRY_HELP];
 }

@@ -80,7 +80,7 @@ export interface OrgUnit {
 }
 
 export type Overlay =
-  | { kind: 'help' }
+  | { kind: 'help'; top: number }
   | { kind: 'palette'; input: string; cursor: number }
   | { kind: 'version'; resource: string; versions: string[]; cursor: number; apply(version: string): void }
   | {

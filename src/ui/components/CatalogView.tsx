@@ -23,7 +23,7 @@ export function CatalogView({ resources, total, filter, cursor, height, columns 
     <Box flexDirection="column">
       <Text wrap="truncate">
         {filter ? <Tinted color="cyan">filter: {filter}▏</Tinted> : <Tinted tone="muted">type to filter ·</Tinted>}
-        <Tinted tone="muted"> {resources.length}/{total} resources · Enter lists · v picks a version · : palette · ? help</Tinted>
+        <Tinted tone="muted"> {resources.length}/{total} resources · Enter lists · :name vN another version</Tinted>
       </Text>
       {shown.map((resource, i) => {
         const selected = top + i === cursor;

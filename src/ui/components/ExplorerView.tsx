@@ -40,7 +40,7 @@ export function pageIndicator(explorer: Explorer, screen: ListScreen): string {
 }
 
 function footerHints(screen: Screen): string {
-  if (screen.kind === 'catalog') return 'Enter open · : palette · o OU · ? help · q quit';
+  if (screen.kind === 'catalog') return 'type to filter · ↑↓ Enter open · :ou OU · : palette · ? help · q quit';
   if (screen.kind === 'list') return 'Enter open · n/p page · / quick · f filter · s sort · w watch · v version · Esc back · ? help';
   return 'Enter fold/follow · y raw · r reload · Esc back · ? help';
 }
@@ -60,7 +60,7 @@ function Body({ explorer, state, screen, height }: { explorer: Explorer; state: 
   const overlay = state.overlay;
   if (overlay) {
     switch (overlay.kind) {
-      case 'help': return <HelpOverlay height={height} />;
+      case 'help': return <HelpOverlay top={overlay.top} height={height} columns={columns} />;
       case 'palette': return <PaletteOverlay input={overlay.input} cursor={overlay.cursor} entries={explorer.paletteEntries(overlay.input)} height={height} columns={columns} />;
       case 'version': return <VersionOverlay overlay={overlay} height={height} />;
       case 'ou': return <OuOverlay overlay={overlay} choices={explorer.ouChoices(overlay)} height={height} columns={columns} />;

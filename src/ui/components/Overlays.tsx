@@ -1,7 +1,7 @@
 // Everything drawn over the current screen: palette, help, pickers, filter builder, link variables.
 import { Box, Text } from 'ink';
 import { expandTemplate } from '../../api/template.js';
-import { KEYMAP } from '../keymap.js';
+import { helpLines } from '../keymap.js';
 import type { OrgUnit, Overlay, PaletteEntry } from '../state.js';
 import { fit, truncate } from '../text.js';
 import { Tinted } from './theme.js';
@@ -33,20 +33,17 @@ export function PaletteOverlay({ input, cursor, entries, height, columns }: { in
   );
 }
 
-export function HelpOverlay({ height }: { height: number }) {
-  const lines = (Object.entries(KEYMAP) as [string, { keys: string[]; help: string }[]][]).flatMap(([context, bindings]) => [
-    { head: true, text: context === 'global' ? 'everywhere' : context },
-    ...bindings.map((b) => ({ head: false, text: `${fit(b.keys.join(' '), 34)} ${b.help}` })),
-  ]);
-  const extra = [
-    { head: true, text: 'in prompts and pickers' },
-    { head: false, text: `${fit('type · Backspace · ctrl-u', 34)} edit · ↑↓ choose · Tab completes · Enter accepts · Esc cancels` },
-    { head: false, text: `${fit('filter builder: ctrl-a · ctrl-d', 34)} apply the conditions so far · drop the last condition` },
-  ];
+export function HelpOverlay({ top, height, columns }: { top: number; height: number; columns: number }) {
+  const lines = helpLines();
+  const shown = lines.slice(top, top + height - 1);
   return (
     <Box flexDirection="column">
-      <Tinted bold>keys (Esc or ? closes)</Tinted>
-      {[...lines, ...extra].slice(0, height - 1).map((l, i) => <Text key={i} wrap="truncate">{l.head ? <Tinted color="cyan" bold>{l.text}</Tinted> : `  ${l.text}`}</Text>)}
+      <Tinted bold>keys · ↑↓ scroll ({top + 1}–{top + shown.length} of {lines.length}) · Esc or ? closes</Tinted>
+      {shown.map((l, i) => (
+        <Text key={top + i} wrap="truncate">
+          {l.heading ? <Tinted color="cyan" bold>{l.text}</Tinted> : `  ${fit(l.keys, 30)} ${truncate(l.text, columns - 34)}`}
+        </Text>
+      ))}
     </Box>
   );
 }

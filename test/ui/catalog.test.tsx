@@ -1,0 +1,78 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { useDemo } from '../helpers/demo.js';
+import { KEY, mount, type Mounted } from './mount.js';
+
+const demo = useDemo();
+let ui: Mounted | undefined;
+afterEach(async () => {
+  await ui?.unmount();
+  ui = undefined;
+});
+
+async function catalogIndex(): Promise<Record<string, { supported_versions: string[] }>> {
+  const response = await fetch(`${demo.region.baseUrl}/`, { headers: { authorization: `Bearer ${demo.region.tokens.personal}` } });
+  return (await response.json()) as Record<string, { supported_versions: string[] }>;
+}
+
+describe('catalog (home)', () => {
+  it('lists every resource of the index with its versions, and a header with the context', async () => {
+    ui = await mount(demo.region);
+    const index = await catalogIndex();
+    const names = Object.keys(index).filter((k) => !k.startsWith('_'));
+    const frame = await ui.waitFor((f) => names.every((n) => f.includes(n)), 'every resource');
+    const userVersions = index['users']?.supported_versions ?? [];
+    expect(userVersions.length).toBeGreaterThan(1);
+    const usersLine = frame.split('\n').find((l) => / users /.test(` ${l.replace('›', ' ')} `)) ?? '';
+    for (const v of userVersions) expect(usersLine).toContain(v);
+    expect(usersLine).toContain('list ✓');
+    expect(frame).toContain(new URL(demo.region.baseUrl).host);
+    expect(frame).toContain('ada.lovelace@demo.example');
+    expect(frame).toMatch(/expires in \d+h/);
+    expect(frame).toContain('[READ-ONLY]');
+    expect(frame).toMatch(/1 requests · last \d+ ms/);
+  });
+
+  it('filters as the user types, Backspace edits, Enter opens the list', async () => {
+    ui = await mount(demo.region);
+    await ui.waitFor((f) => f.includes('10/10 resources'), 'the catalog');
+    await ui.press('tas');
+    let frame = await ui.waitFor((f) => f.includes('filter: tas'), 'the filter');
+    expect(frame).toContain('› tasks');
+    expect(frame).not.toContain('users');
+    await ui.press(KEY.backspace, KEY.backspace, KEY.backspace, 'organiz');
+    frame = await ui.waitFor((f) => f.includes('filter: organiz'), 'the edited filter');
+    expect(frame).toContain('› organizational-units');
+    await ui.press(KEY.enter);
+    frame = await ui.waitFor((f) => f.includes('home › organizational-units@v1') && /page 1/.test(f), 'the list');
+    expect(frame).toContain('Acme Corp');
+  });
+
+  it('q quits; ? lists the keys of every screen', async () => {
+    ui = await mount(demo.region);
+    await ui.waitFor((f) => f.includes('resources'), 'the catalog');
+    await ui.press('?');
+    let help = await ui.waitFor((f) => f.includes('Esc or ? closes'), 'help');
+    const seen = new Set<string>();
+    for (let i = 0; i < 5; i++) {
+      for (const line of help.split('\n')) seen.add(line.trim());
+      await ui.press(KEY.down.repeat(20));
+      help = ui.frame();
+    }
+    const text = [...seen].join('\n');
+    for (const word of ['palette', 'next / previous page', 'quick filter', 'server-side filter', 'raw JSON', 'watch', 'version', 'organizational unit', 'fold']) {
+      expect(text).toContain(word);
+    }
+    await ui.press(KEY.escape);
+    await ui.waitFor((f) => !f.includes('? closes'), 'help closed');
+    await ui.press('q');
+    expect(ui.quits).toBe(1);
+  });
+
+  it('shows an API error with its status and hint in a panel, and stays usable', async () => {
+    ui = await mount(demo.region, { token: demo.otherRegion.tokens.personal });
+    const frame = await ui.waitFor((f) => f.includes('401'), 'the error panel');
+    expect(frame).toMatch(/hint: /);
+    await ui.press('?');
+    await ui.waitFor((f) => f.includes('Esc or ? closes'), 'help still opens');
+  });
+});
