@@ -1,6 +1,6 @@
 // One screen for trying an operation, mounted by the explorer on `x`: choose → form → preview →
 // confirm (writes) → response → task. Each step is its own component; this holds the flow.
-import { Box, Text } from 'ink';
+import { Box, Text, useStdin, useStdout } from 'ink';
 import { useState } from 'react';
 import type { Catalog } from '../../api/catalog.js';
 import { toDpxError, type DpxError } from '../../api/errors.js';
@@ -18,6 +18,7 @@ import { OperationsList } from './operations-list.js';
 import { RequestPreview } from './request-preview.js';
 import { ResponseView } from './response-view.js';
 import { TaskFollow } from './task-follow.js';
+import { terminalControl } from './terminal-control.js';
 import { WriteConfirm } from './write-confirm.js';
 
 export interface OperationScreenProps {
@@ -31,7 +32,8 @@ export interface OperationScreenProps {
   schemaDir?: string;
   /** The name of the session's OU, when the explorer knows it. */
   ouName?: string;
-  /** How to hand the terminal to $EDITOR; without it, `e` is not offered. */
+  /** How to hand the terminal to $EDITOR; by default raw mode and the alternate screen are left and
+   *  re-entered on ink's own streams, when they are a terminal. */
   terminal?: TerminalControl;
   env?: NodeJS.ProcessEnv;
   copy?: (text: string) => void;
@@ -57,6 +59,8 @@ export function OperationScreen(props: OperationScreenProps): React.ReactElement
   const [step, setStep] = useState<Step>({ kind: 'list' });
   const [problem, setProblem] = useState<string | undefined>();
   const active = props.isActive ?? true;
+  const { stdin } = useStdin();
+  const { stdout } = useStdout();
   const operations = operationsFor(catalog, props.resource, props.version, props.record);
 
   const fail = (error: unknown, back: Step): void => {
@@ -112,7 +116,7 @@ export function OperationScreen(props: OperationScreenProps): React.ReactElement
     );
   };
 
-  const terminal = props.terminal;
+  const terminal = props.terminal ?? (stdout.isTTY ? terminalControl(stdin, stdout) : undefined);
   const editBody = terminal ? (text: string) => withTerminalSuspended(terminal, () => editInEditor(text, props.env ?? process.env)) : undefined;
   const ouOf = (request: PreparedRequest): string | undefined => request.headers[session.ouHeader.toLowerCase()];
 
