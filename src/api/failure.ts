@@ -31,7 +31,7 @@ export function errorEntries(body: unknown): ApiErrorEntry[] | undefined {
     const code = entry['error_code'] ?? entry['code'];
     const message = entry['error_message'] ?? entry['message'];
     entries.push({
-      code: code === undefined || code === null ? '' : String(code),
+      code: code === undefined || code === null ? '' : oneLine(String(code)),
       message: message === undefined || message === null ? '' : oneLine(String(message)),
     });
   }
