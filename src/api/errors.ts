@@ -86,5 +86,5 @@ export function toDpxError(error: unknown): DpxError {
 }
 
 function firstLine(text: string): string {
-  return (text.split('\n')[0] ?? '').trim();
+  return (text.split(/[\r\n\u2028\u2029]/)[0] ?? '').trim();
 }
