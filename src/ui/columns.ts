@@ -2,7 +2,7 @@
 // advance: identity fields lead, then status-like ones, then short scalars; nested values come last
 // as summaries; widths are fitted to the terminal and the rest stay reachable in the detail view.
 import { cellWidth } from './text.js';
-import { formatCell, isStatusField } from './values.js';
+import { formatCell, isPercentField, isStatusField } from './values.js';
 
 export interface Column {
   field: string;
@@ -15,9 +15,14 @@ const SAMPLE = 50;
 const MAX_FIRST_PASS = 30;
 const MIN_WIDTH = 6;
 
+const UUID_LIKE = /^[0-9a-f]{8}-[0-9a-f]{4}-/i;
+/** A UUID shows its first groups at first; spare width lets it grow back. */
+const UUID_FIRST_PASS = 13;
+const LEADING_IDENTITIES = 2;
+
 function rank(field: string, values: unknown[]): number {
   if (IDENTITY.test(field)) return 0;
-  if (isStatusField(field)) return 1;
+  if (isStatusField(field) || isPercentField(field)) return 1;
   const present = values.filter((v) => v !== undefined && v !== null);
   if (present.some((v) => typeof v === 'object')) return 4;
   const long = present.some((v) => typeof v === 'string' && v.length > 60);
@@ -39,16 +44,20 @@ export function inferColumns(records: Record<string, unknown>[], width: number, 
       const values = sample.map((r) => r[field]);
       const natural = Math.max(cellWidth(field), ...values.map((v) => cellWidth(formatCell(field, v, 16, now).text)));
       const numeric = values.every((v) => v === undefined || v === null || typeof v === 'number');
-      return { field, order, rank: rank(field, values), natural, numeric };
+      const uuids = values.some((v) => typeof v === 'string' && UUID_LIKE.test(v));
+      return { field, order, rank: rank(field, values), natural, numeric, firstPass: uuids ? UUID_FIRST_PASS : MAX_FIRST_PASS };
     })
     .sort((a, b) => a.rank - b.rank || a.order - b.order);
+  // Past the first two identity fields (id, name), further ones (email, full name) count as plain scalars.
+  candidates.filter((c) => c.rank === 0).slice(LEADING_IDENTITIES).forEach((c) => (c.rank = 2));
+  candidates.sort((a, b) => a.rank - b.rank || a.order - b.order);
 
   const chosen: (typeof candidates[number] & { width: number })[] = [];
   let used = 0;
   for (const c of candidates) {
     const gap = chosen.length ? 1 : 0;
     const room = width - used - gap;
-    const wanted = Math.min(c.natural, MAX_FIRST_PASS);
+    const wanted = Math.min(c.natural, c.firstPass);
     if (room < Math.min(wanted, MIN_WIDTH)) break;
     const w = Math.min(wanted, room);
     chosen.push({ ...c, width: w });

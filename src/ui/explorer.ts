@@ -199,6 +199,9 @@ export class Explorer {
       return;
     }
     const popped = topScreen(this.state);
+    if (popped.kind === 'list' && popped.quick) {
+      return this.updateScreen<ListScreen>(popped.id, () => ({ quick: '', cursor: 0, top: 0 }));
+    }
     this.sources.delete(popped.id);
     this.set({ stack: this.state.stack.slice(0, -1) });
   }
@@ -293,7 +296,8 @@ export class Explorer {
   async loadFirstPage(id: number): Promise<void> {
     const screen = this.findScreen<ListScreen>(id);
     if (!screen) return;
-    this.updateScreen<ListScreen>(id, () => ({ loading: 'loading the first page', pending: 'first', error: undefined }));
+    // What was shown belongs to another filter, version or OU: it goes before the new rows arrive.
+    this.updateScreen<ListScreen>(id, () => ({ loading: 'loading the first page', pending: 'first', error: undefined, pages: [], cursor: 0, top: 0 }));
     try {
       const basis = await this.prepareBasis(screen);
       const { page, response } = await this.fetchPage(basis, true);
@@ -365,7 +369,8 @@ export class Explorer {
   /** Loads the next page ahead of need: when the cursor nears the end of the rows, or they do not fill the screen. */
   private prefetch(id: number): void {
     const screen = this.findScreen<ListScreen>(id);
-    if (!screen || screen.pending || screen.error?.tone === 'error') return;
+    // A quick filter works on what is loaded: it never pulls in more pages looking for matches.
+    if (!screen || screen.pending || screen.quick || screen.error?.tone === 'error') return;
     const rows = this.visibleRows(screen).length;
     const wanted = Math.max(screen.cursor + PREFETCH_MARGIN, screen.top + this.listHeight(screen));
     if (rows < wanted && screen.pages[screen.pages.length - 1]?.links.next) void this.loadAdjacent(id, 'next', false);

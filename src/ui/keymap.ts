@@ -16,7 +16,7 @@ export const KEYMAP: Record<KeyContext, Binding[]> = {
     { keys: [':'], action: 'palette', help: 'command palette: resource, "tasks v1", "alerts read", "ou <name|uuid>", profile' },
     { keys: ['?'], action: 'help', help: 'this help' },
     { keys: ['o'], action: 'ou', help: 'choose the organizational unit (OU) every request is made in (on home: :ou)' },
-    { keys: ['escape', 'backspace'], action: 'back', help: 'back to the previous screen, cursor and page as they were' },
+    { keys: ['escape', 'backspace'], action: 'back', help: 'back to the previous screen, cursor and page as they were (first clears a quick filter)' },
     { keys: ['q', 'ctrl-c'], action: 'quit', help: 'quit' },
   ],
   catalog: [

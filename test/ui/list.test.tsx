@@ -1,0 +1,133 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { useDemo } from '../helpers/demo.js';
+import { KEY, mount, type Mounted } from './mount.js';
+
+const demo = useDemo();
+let ui: Mounted | undefined;
+afterEach(async () => {
+  await ui?.unmount();
+  ui = undefined;
+});
+
+async function openList(name: string, rows = 30): Promise<Mounted> {
+  const mounted = await mount(demo.region, { rows });
+  await mounted.waitFor((f) => f.includes('resources'), 'the catalog');
+  await mounted.press(':', name, KEY.enter);
+  await mounted.waitFor((f) => f.includes(`home › ${name}@`) && /page 1/.test(f), `the ${name} list`);
+  return mounted;
+}
+
+const cursorLine = (frame: string) => frame.split('\n').find((l) => l.startsWith('›')) ?? '';
+
+describe('list view', () => {
+  it('infers columns with identity and status first, and shows totals in the page indicator', async () => {
+    ui = await openList('users');
+    const frame = await ui.waitFor((f) => /page 1\/\d+ · [\d,]+ items/.test(f), 'the totals');
+    const header = frame.split('\n').find((l) => l.includes('ID')) ?? '';
+    expect(header.indexOf('ID')).toBeLessThan(header.indexOf('EMAIL'));
+    expect(frame).toMatch(/[✓✗]/);
+    const response = await fetch(`${demo.region.baseUrl}/users?limit=1`, { headers: { authorization: `Bearer ${demo.region.tokens.personal}` } });
+    const body = (await response.json()) as { total_count: number };
+    expect(frame).toContain(`${body.total_count.toLocaleString('en-US')} items`);
+  });
+
+  it('colours nothing under NO_COLOR but marks percentages as bars and timestamps as ages', async () => {
+    ui = await openList('tasks', 40);
+    const frame = ui.frame();
+    expect(frame).toMatch(/[█░]+ +\d+%/);
+    expect(frame).not.toMatch(/\x1b\[3\dm/);
+    await ui.press(KEY.enter);
+    const detail = await ui.waitFor((f) => f.includes('created_timestamp'), 'the detail');
+    expect(detail).toMatch(/created_timestamp: \d{4}-\d{2}-\d{2}T[\d:.]+Z {2}\(\d+[smhd] ago\)/);
+  });
+
+  it('pages with n, p, g and G by links, and prefetches the next page', async () => {
+    ui = await openList('tasks');
+    await ui.waitFor((f) => /\b[2-9]\d loaded/.test(f), 'a prefetch to fill the screen');
+    await ui.press('n');
+    await ui.waitFor((f) => /page 2\b/.test(f), 'page 2');
+    await ui.press('n');
+    await ui.waitFor((f) => /page 3\b/.test(f), 'page 3');
+    await ui.press('p');
+    await ui.waitFor((f) => /page 2\b/.test(f), 'back to page 2');
+    await ui.press('G');
+    const last = await ui.waitFor((f) => /· end/.test(f) && !/page [123]\b/.test(f), 'the last page');
+    expect(last).toMatch(/page \d{2,}/);
+    await ui.press('g');
+    await ui.waitFor((f) => /page 1\b/.test(f), 'the first page');
+  });
+
+  it('moves with keys that arrive together, quick-filters and sorts loaded rows', async () => {
+    ui = await openList('users');
+    await ui.press('jjj');
+    const rows = ui.frame().split('\n').filter((l) => /^[› ] [0-9a-f]{8}/.test(l));
+    expect(cursorLine(ui.frame())).toBe(rows[3]);
+    const name = (cursorLine(ui.frame()).match(/[0-9a-f-]{8,}…?\s+(\S+)/) ?? [])[1] ?? '';
+    await ui.press('/', name.slice(0, 6));
+    await ui.waitFor((f) => f.includes(`/${name.slice(0, 6)}`), 'the quick filter being typed');
+    await ui.press(KEY.enter);
+    let frame = await ui.waitFor((f) => f.includes(`match "${name.slice(0, 6)}"`), 'the quick filter');
+    expect(frame.split('\n').filter((l) => /^[› ] [0-9a-f]{8}/.test(l)).length).toBeLessThan(rows.length);
+    await ui.press(KEY.escape);
+    await ui.waitFor((f) => !f.includes('match "'), 'the quick filter cleared');
+    await ui.press('l', 's');
+    frame = await ui.waitFor((f) => /[A-Z_]+↑/.test(f), 'a sort arrow');
+    const sortedHeader = (frame.match(/([A-Z_]+)↑/) ?? [])[1] ?? '';
+    expect(sortedHeader).not.toBe('ID');
+    await ui.press('s');
+    await ui.waitFor((f) => f.includes(`${sortedHeader}↓`), 'the reverse sort');
+  });
+
+  it('r reloads, w watches, v switches the version', async () => {
+    ui = await openList('users');
+    const before = demo.region.requestCount();
+    await ui.press('r');
+    await ui.waitFor(() => demo.region.requestCount() > before, 'the reload request');
+    await ui.press('w');
+    await ui.waitFor((f) => f.includes('[WATCH]'), 'the watch badge');
+    const watching = demo.region.requestCount();
+    await ui.waitFor(() => demo.region.requestCount() >= watching + 2, 'two watch re-fetches');
+    await ui.press('w');
+    await ui.press('v');
+    await ui.waitFor((f) => f.includes('version of users'), 'the version picker');
+    await ui.press(KEY.down, KEY.enter);
+    const frame = await ui.waitFor((f) => f.includes('users@v1') && /page 1/.test(f), 'users v1');
+    expect(frame).toContain('home › users@v1');
+  });
+
+  it('builds a server-side filter, shows its JSON first, and shows a server error inline', async () => {
+    ui = await openList('tasks');
+    await ui.press('f');
+    await ui.waitFor((f) => f.includes('server-side filter · field'), 'the builder');
+    await ui.press('status', KEY.enter);
+    await ui.waitFor((f) => f.includes('operator for status'), 'the operator step');
+    await ui.press('$eq', KEY.enter, 'failed');
+    let frame = await ui.waitFor((f) => f.includes('filter JSON: {"status":{"$eq":"failed"}}'), 'the JSON preview');
+    await ui.press(KEY.enter);
+    frame = await ui.waitFor((f) => f.includes('✓ apply the filter'), 'the apply entry');
+    await ui.press(KEY.enter);
+    frame = await ui.waitFor((f) => f.includes('(filtered)') && /page 1/.test(f), 'the filtered list');
+    const statuses = frame.split('\n').filter((l) => /^[› ] [0-9a-f]{8}/.test(l));
+    expect(statuses.length).toBeGreaterThan(0);
+    for (const line of statuses) expect(line).toContain('failed');
+
+    await ui.press('f', 'progress_percentage', KEY.enter, '$contains', KEY.enter, '5', KEY.enter, KEY.enter);
+    frame = await ui.waitFor((f) => f.includes('400'), 'the server error');
+    expect(frame).toMatch(/\[invalid_filter\]/);
+  });
+
+  it('Esc goes back with the cursor and page restored', async () => {
+    ui = await openList('tasks');
+    await ui.press('n');
+    await ui.waitFor((f) => /page 2\b/.test(f), 'page 2');
+    await ui.press('jj');
+    const line = cursorLine(ui.frame());
+    await ui.press(KEY.enter);
+    await ui.waitFor((f) => f.includes('fields ·'), 'the detail');
+    await ui.press(KEY.escape);
+    const frame = await ui.waitFor((f) => /page 2\b/.test(f), 'the list again');
+    expect(cursorLine(frame)).toBe(line);
+    await ui.press(KEY.backspace);
+    await ui.waitFor((f) => f.includes('resources') && !f.includes('tasks@'), 'home');
+  });
+});
