@@ -4,9 +4,13 @@ import { build } from 'esbuild';
 import { statSync, readdirSync, existsSync, mkdirSync, writeFileSync, chmodSync } from 'node:fs';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { writeSchemaModule } from './generate-schemas.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const outfile = join(root, 'dist', 'dpx.js');
+
+// The precompiled schema validators are generated, not committed: tsc and vitest read them too.
+writeSchemaModule();
 
 function newestMtime(path) {
   const stat = statSync(path);

@@ -1,8 +1,7 @@
 // Precompiles the JSON schemas in fixtures/schemas into one module of standalone ajv validators,
 // src/api/schema-validators.generated.ts, so that dpx compiles no schema at start-up (ajv's compile
-// costs ≈ 70 ms) and the bundle reads no file at run time. Run after changing fixtures/schemas:
-//   node scripts/generate-schemas.mjs          (writes the module)
-//   node scripts/generate-schemas.mjs --check  (exits 1 when the module is out of date)
+// costs ≈ 70 ms) and the bundle reads no file at run time. The module is not committed: `npm install`
+// (prepare) and every build write it.
 import Ajv from 'ajv';
 import addFormats from 'ajv-formats';
 import standaloneCode from 'ajv/dist/standalone/index.js';
@@ -51,16 +50,11 @@ function listJson(dir) {
   });
 }
 
-if (process.argv[1] === fileURLToPath(import.meta.url)) {
+/** Writes the module when its content changed, so an unchanged build leaves its mtime alone. */
+export function writeSchemaModule() {
   const module = generate();
-  if (process.argv.includes('--check')) {
-    const current = existsSync(target) ? readFileSync(target, 'utf8') : '';
-    if (current !== module) {
-      console.error(`${relative(root, target)} is out of date: run node scripts/generate-schemas.mjs`);
-      process.exit(1);
-    }
-  } else {
-    writeFileSync(target, module);
-    console.log(`wrote ${relative(root, target)}`);
-  }
+  const current = existsSync(target) ? readFileSync(target, 'utf8') : '';
+  if (current !== module) writeFileSync(target, module);
 }
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) writeSchemaModule();
