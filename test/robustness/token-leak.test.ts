@@ -1,0 +1,117 @@
+// A full scripted session with a freshly minted token, run through the built bundle as a user would, with
+// every writable place (config, trail, XDG folders, HOME) inside one temporary folder. Afterwards the token
+// and its signature segment must appear in no stdout, no stderr and no file written.
+import { execFile } from 'node:child_process';
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useDemo } from '../helpers/demo.js';
+import { tempDir } from './cli.js';
+
+const run = promisify(execFile);
+const root = join(import.meta.dirname, '..', '..');
+const bundle = join(root, 'dist', 'dpx.js');
+const demo = useDemo({ scale: 1 });
+
+interface Output {
+  argv: string[];
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+function filesUnder(folder: string): string[] {
+  return readdirSync(folder).flatMap((name) => {
+    const path = join(folder, name);
+    return statSync(path).isDirectory() ? filesUnder(path) : [path];
+  });
+}
+
+describe('a scripted session with a known token', () => {
+  const home = tempDir('dpx-leak-');
+  const outputs: Output[] = [];
+  let token = '';
+
+  const dpx = async (argv: string[], extraEnv: Record<string, string> = {}): Promise<Output> => {
+    const env: NodeJS.ProcessEnv = {
+      PATH: process.env['PATH'],
+      HOME: home,
+      XDG_CONFIG_HOME: join(home, 'config'),
+      XDG_CACHE_HOME: join(home, 'cache'),
+      XDG_DATA_HOME: join(home, 'data'),
+      XDG_STATE_HOME: join(home, 'state'),
+      TMPDIR: join(home, 'tmp'),
+      DPX_CONFIG: join(home, 'dpx', 'config.json'),
+      DPX_TOKEN: token,
+      ...extraEnv,
+    };
+    const result = await run(process.execPath, [bundle, ...argv], { env, cwd: home, timeout: 20_000 }).then(
+      ({ stdout, stderr }) => ({ code: 0, stdout, stderr }),
+      (error: { code?: number; stdout?: string; stderr?: string }) => ({ code: typeof error.code === 'number' ? error.code : -1, stdout: error.stdout ?? '', stderr: error.stderr ?? '' }),
+    );
+    const output = { argv, ...result };
+    outputs.push(output);
+    return output;
+  };
+
+  const expectExit = async (argv: string[], code: number): Promise<Output> => {
+    const output = await dpx(argv);
+    expect(output.code, `dpx ${argv.join(' ')}: ${output.stderr}`).toBe(code);
+    return output;
+  };
+
+  beforeAll(async () => {
+    if (!existsSync(bundle)) await run(process.execPath, [join(root, 'scripts', 'build.mjs'), '--if-stale'], { cwd: root });
+    token = await demo.region.mintToken({ subject: 'leak-check@demo.example', type: 'personal', expiresInSeconds: 3600 });
+    const base = ['--base-url', demo.region.baseUrl];
+    mkdirSync(join(home, 'trails'));
+    const trail = (name: string) => ['--trail', join(home, 'trails', `${name}.har`)];
+
+    await expectExit(['profile', 'add', 'leak', ...base, '--token-env', 'DPX_TOKEN'], 0);
+    await expectExit(['resources', ...base, ...trail('resources')], 0);
+    const list = await dpx(['list', 'tasks', '--all', '--output', 'ndjson', '--page-size', '100', ...base, ...trail('list')]);
+    expect(list.code, list.stderr).toBe(0);
+    const firstId = String((JSON.parse(list.stdout.split('\n')[0]!) as { id: unknown }).id);
+    const operations = JSON.parse((await expectExit(['operations', 'tasks', '--output', 'json', ...base], 0)).stdout) as { id: string; method: string; pathVariables: string[] }[];
+    const read = operations.find((operation) => operation.method === 'GET' && operation.pathVariables.length === 1)!;
+    const write = operations.find((operation) => operation.method === 'POST' && operation.pathVariables.length === 1)!;
+    const variable = (value: string) => ['--var', `${read.pathVariables[0]}=${value}`];
+
+    await expectExit(['call', 'tasks', read.id, ...variable(firstId), '--dry-run', ...base], 0);
+    await expectExit(['call', 'tasks', read.id, ...variable(firstId), ...base, ...trail('call')], 0);
+    await expectExit(['whoami', ...base], 0);
+    await expectExit(['whoami', '--output', 'json', '--profile', 'leak'], 0);
+    // The failures, each of which talks about the token or the request that carried it.
+    await expectExit(['call', 'tasks', read.id, ...variable('no-such-task'), ...base, ...trail('not-found')], 1);
+    await expectExit(['call', 'tasks', write.id, '--var', `${write.pathVariables[0]}=${firstId}`, ...base, ...trail('refused')], 4);
+    await expectExit(['resources', '--base-url', demo.otherRegion.baseUrl, ...trail('other-region')], 1);
+    await expectExit(['list', 'no-such-resource', ...base], 2);
+    await expectExit(['resources', '--base-url', 'http://127.0.0.1:9', '--timeout', '1'], 3);
+  }, 60_000);
+
+  it('ran every command and wrote the trails and the config inside the temporary folder', () => {
+    expect(outputs.length).toBeGreaterThanOrEqual(12);
+    const files = filesUnder(home);
+    expect(files.filter((file) => file.endsWith('.har'))).toHaveLength(6);
+    expect(files.some((file) => file.endsWith('config.json'))).toBe(true);
+    // The trails do hold the session: requests with their (redacted) Authorization header.
+    expect(readFileSync(join(home, 'trails', 'list.har'), 'utf8')).toMatch(/authorization/i);
+  });
+
+  it('shows the token nowhere: not in stdout, stderr, the trails, the config or any other file written', () => {
+    const signature = token.split('.')[2]!;
+    expect(signature.length).toBeGreaterThan(20);
+    const leaks: string[] = [];
+    for (const output of outputs) {
+      for (const [channel, text] of [['stdout', output.stdout], ['stderr', output.stderr]] as const) {
+        if (text.includes(token) || text.includes(signature)) leaks.push(`${channel} of dpx ${output.argv.join(' ')}`);
+      }
+    }
+    for (const file of filesUnder(home)) {
+      const text = readFileSync(file, 'latin1');
+      if (text.includes(token) || text.includes(signature)) leaks.push(file);
+    }
+    expect(leaks).toEqual([]);
+  });
+});
