@@ -27,7 +27,7 @@ describe('catalog (home)', () => {
     expect(usersLine).toContain('list ✓');
     expect(frame).toContain(new URL(demo.region.baseUrl).host);
     expect(frame).toContain('ada.lovelace@demo.example');
-    expect(frame).toMatch(/expires in \d+h/);
+    expect(frame).toMatch(/exp \d+h/);
     expect(frame).toContain('[READ-ONLY]');
     expect(frame).toMatch(/1 requests · last \d+ ms/);
   });

@@ -47,12 +47,14 @@ function footerHints(screen: Screen): string {
 
 function Footer({ explorer, state, screen }: { explorer: Explorer; state: ExplorerState; screen: Screen }) {
   const width = state.size.columns - 1;
-  if (state.notice) return <Text wrap="truncate"><Tinted color="cyan">{truncate(state.notice, width)}</Tinted></Text>;
   if (screen.kind === 'list' && screen.quickEditing) {
     return <Text wrap="truncate"><Tinted color="cyan" bold>/</Tinted>{screen.quick}<Tinted color="cyan">▏</Tinted><Tinted tone="muted"> Enter keeps · Esc clears</Tinted></Text>;
   }
   const left = screen.kind === 'list' ? `${pageIndicator(explorer, screen)}  ` : '';
-  return <Text wrap="truncate"><Tinted bold>{left}</Tinted><Tinted tone="muted">{truncate(footerHints(screen), Math.max(0, width - left.length))}</Tinted></Text>;
+  const right = state.notice
+    ? <Tinted color="cyan">{truncate(state.notice, Math.max(0, width - left.length))}</Tinted>
+    : <Tinted tone="muted">{truncate(footerHints(screen), Math.max(0, width - left.length))}</Tinted>;
+  return <Text wrap="truncate"><Tinted bold>{left}</Tinted>{right}</Text>;
 }
 
 function Body({ explorer, state, screen, height }: { explorer: Explorer; state: ExplorerState; screen: Screen; height: number }) {

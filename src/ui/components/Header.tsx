@@ -26,15 +26,15 @@ function tokenText(token: TokenInfo | undefined, now: number): { text: string; t
   if (!token.expiresAt) return { text: who, tone: 'neutral' };
   const left = token.expiresAt.getTime() - now;
   if (left <= 0) return { text: `${who} · expired ${duration(-left)} ago`, tone: 'bad' };
-  return { text: `${who} · expires in ${duration(left)}`, tone: left < 10 * 60_000 ? 'busy' : 'neutral' };
+  return { text: `${who} · exp ${duration(left)}`, tone: left < 10 * 60_000 ? 'busy' : 'neutral' };
 }
 
 export function Header({ session, profile, token, ouName, current, loading, watching, columns, now }: HeaderProps) {
   const host = new URL(session.baseUrl).host;
-  const ou = session.ou ? (ouName ? `${ouName} (${session.ou.slice(0, 8)}…)` : session.ou) : 'none';
+  const ou = session.ou ? (ouName ?? session.ou) : 'none';
   const who = tokenText(token, now);
   const latency = session.stats.lastLatencyMs === undefined ? '—' : `${Math.round(session.stats.lastLatencyMs)} ms`;
-  const first = `${profile ? `profile ${profile} · ` : ''}${host} · OU ${ou}`;
+  const first = `${profile ? `${profile} · ` : ''}${host} · OU ${ou}`;
   return (
     <Box flexDirection="column">
       <Text wrap="truncate">
