@@ -1,11 +1,15 @@
 // The trail: every exchange as a HAR 1.2 entry, for browser developer tools or a support ticket.
 //
 // The file is a complete HAR document after every entry. It always ends with the closing `]}}` of the
-// entries array; a new entry overwrites that tail with `,<entry>]}}` in one positional write, so a crash
-// (even SIGKILL) between or during records leaves every entry already written readable and the JSON whole.
+// entries array, and a new entry replaces that tail with `,<entry>]}}`, so that a crash (even SIGKILL)
+// between or during records leaves every entry already written readable and the JSON whole.
+//
+// Linux stops a write to the page cache between pages when the process is killed, so a positional write
+// that spans a page boundary can land half-way (measured: one kill in ten tore such entries). Only a
+// write inside one page is all-or-nothing; a larger entry goes into a copy of the file that is then
+// renamed over it. That costs a copy of the trail per large entry (about 2 ms per MB here).
 
-import { randomBytes } from 'node:crypto';
-import { closeSync, openSync, renameSync, writeFileSync, writeSync } from 'node:fs';
+import { closeSync, copyFileSync, openSync, renameSync, rmSync, writeFileSync, writeSync } from 'node:fs';
 import { copyFile, chmod, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -15,6 +19,8 @@ import type { Exchange, ExchangeResponse } from './exchange.js';
 import { redactHeaders, redactText } from './redact.js';
 
 const TAIL = ']}}';
+/** The smallest page size of the platforms Node runs on: a write inside one such page is never torn. */
+const PAGE_SIZE = 4096;
 const HTTP_VERSION = 'HTTP/1.1';
 
 interface HarHeader {
@@ -57,8 +63,9 @@ export class HarTrail {
     const head = JSON.stringify({ log: { version: '1.2', creator: { name: 'dpx', version: packageJson.version }, pages: [], entries: [] } });
     const document = head.slice(0, -TAIL.length) + TAIL;
     // Written beside the target and renamed, so there is never an empty or partial file at `path`.
-    const partial = `${path}.${randomBytes(4).toString('hex')}.partial`;
+    const partial = partialPath(path);
     try {
+      rmSync(partial, { force: true });
       writeFileSync(partial, document, { mode: 0o600 });
       renameSync(partial, path);
       return new HarTrail(path, secrets, openSync(path, 'r+'), Buffer.byteLength(document) - TAIL.length, ownedDir);
@@ -73,13 +80,30 @@ export class HarTrail {
     const secrets = this.secrets().filter((secret) => secret !== '');
     const entry = redactStrings(harEntry(exchange, secrets), secrets);
     const chunk = Buffer.from(`${this.entries > 0 ? ',' : ''}${JSON.stringify(entry)}${TAIL}`);
-    let written = 0;
-    while (written < chunk.length) {
-      written += writeSync(this.fd, chunk, written, chunk.length - written, this.tailOffset + written);
-    }
+    const withinOnePage = Math.floor(this.tailOffset / PAGE_SIZE) === Math.floor((this.tailOffset + chunk.length - 1) / PAGE_SIZE);
+    if (withinOnePage) writeAt(this.fd, chunk, this.tailOffset);
+    else this.fd = this.replaceWith(chunk, this.fd);
     this.tailOffset += chunk.length - TAIL.length;
     this.entries += 1;
   };
+
+  /** Writes the chunk into a copy of the trail and renames the copy over it; returns the copy's descriptor. */
+  private replaceWith(chunk: Buffer, fd: number): number {
+    const copy = partialPath(this.path);
+    let copyFd: number | undefined;
+    try {
+      copyFileSync(this.path, copy);
+      copyFd = openSync(copy, 'r+');
+      writeAt(copyFd, chunk, this.tailOffset);
+      renameSync(copy, this.path);
+    } catch (error) {
+      if (copyFd !== undefined) closeSync(copyFd);
+      rmSync(copy, { force: true });
+      throw error;
+    }
+    closeSync(fd);
+    return copyFd;
+  }
 
   get entryCount(): number {
     return this.entries;
@@ -103,6 +127,16 @@ export class HarTrail {
     this.fd = undefined;
     if (this.ownedDir !== undefined) await rm(this.ownedDir, { recursive: true, force: true });
   }
+}
+
+/** One fixed name per trail, so a copy left by a kill is reused by the next record, not piled up. */
+function partialPath(path: string): string {
+  return `${path}.partial`;
+}
+
+function writeAt(fd: number, chunk: Buffer, position: number): void {
+  let written = 0;
+  while (written < chunk.length) written += writeSync(fd, chunk, written, chunk.length - written, position + written);
 }
 
 function harEntry(exchange: Exchange, secrets: string[]): Record<string, unknown> {

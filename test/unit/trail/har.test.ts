@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import fc from 'fast-check';
@@ -68,6 +68,16 @@ describe('HarTrail', () => {
       );
     }
     expect(trail.entryCount).toBe(5);
+    await trail.close();
+  });
+
+  it('appends small and large entries alike, keeping owner-only permissions and leaving no other file', async () => {
+    const trail = await HarTrail.open(path, () => []);
+    const sizes = [10, 5000, 20, 70_000, 3000, 1];
+    for (const size of sizes) trail.record(exchange({ response: { ...exchange().response!, body: 'b'.repeat(size) } }));
+    expect(readHar(path).log.entries.map((entry) => entry.response.content.text?.length)).toEqual(sizes);
+    expect((await stat(path)).mode & 0o777).toBe(0o600);
+    expect(await readdir(dir)).toEqual(['trail.har']);
     await trail.close();
   });
 
