@@ -1,0 +1,138 @@
+// The built bundle in a real pseudo-terminal: the alternate screen, keys as a terminal sends them,
+// and the terminal given back on the main screen when the explorer quits.
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { spawn, type IPty } from '@lydell/node-pty';
+import xterm from '@xterm/headless';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { execFileSync } from 'node:child_process';
+
+const root = join(import.meta.dirname, '..', '..');
+const bundle = join(root, 'dist', 'dpx.js');
+const COLUMNS = 120;
+const ROWS = 35;
+
+interface Running {
+  pty: IPty;
+  screen(): string;
+  bufferType(): string;
+  waitFor(check: (screen: string) => boolean, what: string, timeoutMs?: number): Promise<string>;
+  exited: Promise<number>;
+}
+
+function start(args: string[]): Running {
+  const env = { ...process.env, TERM: 'xterm-256color' } as Record<string, string>;
+  delete env['CI'];
+  delete env['NO_COLOR'];
+  const terminal = new xterm.Terminal({ cols: COLUMNS, rows: ROWS, allowProposedApi: true });
+  const pty = spawn(process.execPath, [bundle, ...args], { name: 'xterm-256color', cols: COLUMNS, rows: ROWS, cwd: root, env });
+  let pending = Promise.resolve();
+  pty.onData((data) => {
+    pending = pending.then(() => new Promise<void>((resolve) => terminal.write(data, resolve)));
+  });
+  const exited = new Promise<number>((resolve) => pty.onExit(({ exitCode }) => resolve(exitCode)));
+  const screen = () => {
+    const buffer = terminal.buffer.active;
+    const lines: string[] = [];
+    for (let i = 0; i < ROWS; i++) lines.push(buffer.getLine(buffer.viewportY + i)?.translateToString(true) ?? '');
+    return lines.join('\n');
+  };
+  return {
+    pty,
+    screen,
+    bufferType: () => terminal.buffer.active.type,
+    exited,
+    async waitFor(check, what, timeoutMs = 10_000) {
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        await pending;
+        const current = screen();
+        if (check(current)) return current;
+        if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}; the terminal shows:\n${current}`);
+        await new Promise((r) => setTimeout(r, 25));
+      }
+    },
+  };
+}
+
+let running: Running | undefined;
+afterEach(() => {
+  try {
+    running?.pty.kill();
+  } catch {
+    // already gone
+  }
+  running = undefined;
+});
+
+beforeAll(() => {
+  if (!existsSync(bundle)) execFileSync(process.execPath, [join(root, 'scripts', 'build.mjs')], { stdio: 'inherit' });
+}, 60_000);
+
+const cursorLine = (screen: string) => screen.split('\n').find((l) => l.startsWith('›')) ?? '';
+
+describe('dpx --demo in a terminal', () => {
+  it('jumps to tasks, pages, opens a record, follows a link, goes back, switches OU, quits to the main screen', async () => {
+    const app = (running = start(['--demo']));
+    await app.waitFor((s) => s.includes('resources') && s.includes('tasks'), 'the catalog');
+    expect(app.bufferType()).toBe('alternate');
+
+    app.pty.write(':');
+    await app.waitFor((s) => s.includes('Tab completes'), 'the palette');
+    app.pty.write('tasks');
+    await app.waitFor((s) => /› tasks\s/.test(s), 'tasks in the palette');
+    app.pty.write('\r');
+    await app.waitFor((s) => s.includes('home › tasks@') && /page 1\b/.test(s), 'the tasks list');
+
+    app.pty.write('n');
+    await app.waitFor((s) => /page 2\b/.test(s), 'page 2');
+    app.pty.write('n');
+    await app.waitFor((s) => /page 3\b/.test(s), 'page 3');
+
+    const row = cursorLine(app.screen());
+    const idPrefix = (row.match(/› ([0-9a-f]{8})/) ?? [])[1];
+    expect(idPrefix).toBeDefined();
+    app.pty.write('\r');
+    await app.waitFor((s) => s.includes(`id: "${idPrefix}`) && s.includes('links (Enter follows)'), 'the record');
+
+    // To the links, then up to the organizational-unit link.
+    const before = cursorLine(app.screen());
+    app.pty.write('\x1b[F');
+    let screen = await app.waitFor((s) => cursorLine(s) !== before, 'the cursor on the last link');
+    for (let i = 0; i < 10 && !/organizational_unit \//.test(cursorLine(screen)); i++) {
+      const previous = cursorLine(screen);
+      app.pty.write('\x1b[A');
+      screen = await app.waitFor((s) => cursorLine(s) !== previous, 'the cursor to move up');
+    }
+    expect(cursorLine(screen)).toMatch(/organizational_unit \//);
+    app.pty.write('\r');
+    await app.waitFor((s) => s.includes('organizational-units@') && s.includes('fields ·'), 'the linked unit');
+
+    app.pty.write('\x1b');
+    await app.waitFor((s) => s.includes(`id: "${idPrefix}`), 'the task again');
+    app.pty.write('\x1b');
+    await app.waitFor((s) => /page 3\b/.test(s) && cursorLine(s) === row, 'the list on page 3 with the cursor restored');
+
+    app.pty.write('o');
+    await app.waitFor((s) => /\(\d+ units\)/.test(s), 'the OU picker');
+    app.pty.write('acme');
+    await app.waitFor((s) => /› Acme Corp/.test(s), 'Acme Corp chosen');
+    app.pty.write('\r');
+    await app.waitFor((s) => s.includes('OU Acme Corp') && /page 1\b/.test(s), 'the list in Acme Corp');
+
+    app.pty.write('q');
+    const code = await app.exited;
+    expect(code).toBe(0);
+    expect(app.bufferType()).toBe('normal');
+  });
+
+  it('gives the main screen back when killed with SIGTERM', async () => {
+    const app = (running = start(['--demo']));
+    await app.waitFor((s) => s.includes('resources'), 'the catalog');
+    expect(app.bufferType()).toBe('alternate');
+    app.pty.kill('SIGTERM');
+    const code = await app.exited;
+    await app.waitFor(() => app.bufferType() === 'normal', 'the main screen');
+    expect(code).toBe(143);
+  });
+});
