@@ -1,0 +1,75 @@
+import { describe, expect, it } from 'vitest';
+import { inferColumns } from '../../src/ui/columns.js';
+import { buildFilter, relativeTime } from '../../src/ui/filter.js';
+import { fuzzyFilter } from '../../src/ui/fuzzy.js';
+import { toKeys } from '../../src/ui/keys.js';
+import { formatCell, relativeAge, statusTone } from '../../src/ui/values.js';
+import { appendPage, prependPage } from '../../src/ui/window.js';
+
+const NOW = Date.parse('2026-01-10T12:00:00Z');
+
+describe('keys', () => {
+  it('splits keys that arrive in one read and maps control characters', () => {
+    expect(toKeys('jj\r', {}).map((k) => k.name === 'char' ? k.char : k.name)).toEqual(['j', 'j', 'return']);
+    expect(toKeys('', { delete: true })[0]?.name).toBe('backspace');
+    expect(toKeys('c', { ctrl: true })[0]).toEqual({ name: 'char', char: 'c', ctrl: true });
+  });
+});
+
+describe('values', () => {
+  it('colours status words by meaning and leaves unknown words neutral', () => {
+    expect(['failed', 'completed', 'in_progress', 'queued', 'frobnicated'].map(statusTone)).toEqual(['bad', 'good', 'busy', 'waiting', 'neutral']);
+    expect(formatCell('status', 'failed', 10, NOW).tone).toBe('bad');
+    expect(formatCell('name', 'failed', 10, NOW).tone).toBe('neutral');
+  });
+  it('shows ages, bars and marks', () => {
+    expect(relativeAge('2026-01-10T09:00:00Z', NOW)).toBe('3h ago');
+    expect(formatCell('created', '2026-01-08T12:00:00Z', 10, NOW).text).toBe('2d ago');
+    expect(formatCell('progress_percentage', 50, 15, NOW).text).toBe('█████░░░░░  50%');
+    expect(formatCell('enabled', false, 3, NOW).text).toBe('✗');
+  });
+});
+
+describe('columns', () => {
+  it('puts identity and status first, fits the width, and keeps nested values last', () => {
+    const records = [{ note: 'x', nested: { name: 'n' }, status: 'ok', id: '6f1c2a34-0000-4000-8000-000000000000', size: 3 }];
+    const columns = inferColumns(records, 60, NOW);
+    expect(columns.map((c) => c.field)).toEqual(['id', 'status', 'note', 'size', 'nested']);
+    expect(columns.reduce((n, c) => n + c.width, 0) + columns.length - 1).toBeLessThanOrEqual(60);
+    expect(inferColumns(records, 20, NOW).length).toBeLessThan(columns.length);
+  });
+});
+
+describe('filter builder', () => {
+  it('turns relative times into timestamps and builds one JSON object', () => {
+    expect(relativeTime('-1d', NOW)).toBe('2026-01-09T12:00:00.000Z');
+    expect(relativeTime('2h ago', NOW)).toBe('2026-01-10T10:00:00.000Z');
+    const json = buildFilter(
+      [{ field: 'status', operator: '$eq', value: 'failed' }, { field: 'created', operator: '$gte', value: '-1d' }, { field: 'n', operator: '$in', value: '1,2' }],
+      { status: 'queued', created: '2026-01-01T00:00:00Z', n: 5 }, NOW,
+    );
+    expect(JSON.parse(json)).toEqual({ status: { $eq: 'failed' }, created: { $gte: '2026-01-09T12:00:00.000Z' }, n: { $in: [1, 2] } });
+  });
+});
+
+describe('fuzzy', () => {
+  it('ranks prefix and contiguous matches first', () => {
+    expect(fuzzyFilter('tas', ['audit-trails', 'tasks', 'organizational-units'], (s) => s)[0]).toBe('tasks');
+    expect(fuzzyFilter('alerts read', ['alerts list_alerts', 'alerts read_alert'], (s) => s)[0]).toBe('alerts read_alert');
+    expect(fuzzyFilter('zz', ['tasks'], (s) => s)).toEqual([]);
+  });
+});
+
+describe('page window', () => {
+  it('keeps at most the cap of pages and says how row indexes shift', () => {
+    const page = (n: number) => ({ items: Array.from({ length: 10 }, (_, i) => ({ i: n * 10 + i })) });
+    let pages = [page(0)];
+    let shift = 0;
+    for (let n = 1; n < 4; n++) ({ pages, shift } = appendPage(pages, page(n), 3));
+    expect(pages.map((p) => p.items[0]?.i)).toEqual([10, 20, 30]);
+    expect(shift).toBe(-10);
+    ({ pages, shift } = prependPage(pages, page(0), 3));
+    expect(pages.map((p) => p.items[0]?.i)).toEqual([0, 10, 20]);
+    expect(shift).toBe(10);
+  });
+});
