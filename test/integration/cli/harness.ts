@@ -61,3 +61,8 @@ export async function dpx(argv: string[], options: RunOptions = {}): Promise<Cli
   transcript.push(stdout.text, stderr.text);
   return { code, stdout: stdout.text, stderr: stderr.text };
 }
+
+/** Fails when any of the tokens appears in any output of the file's runs so far. */
+export function tokensShown(tokens: string[]): string[] {
+  return tokens.filter((token) => transcript.some((text) => text.includes(token)));
+}
