@@ -40,7 +40,9 @@ export function pageIndicator(explorer: Explorer, screen: ListScreen): string {
 }
 
 function footerHints(screen: Screen): string {
-  if (screen.kind === 'catalog') return 'type to filter · ↑↓ Enter open · :ou OU · : palette · ? help · q quit';
+  if (screen.kind === 'catalog') {
+    return screen.filter ? '↑↓ Enter open · Backspace edits · Esc clears the filter (then q quits) · ? help' : 'type to filter · ↑↓ Enter open · :ou OU · : palette · ? help · q quit';
+  }
   if (screen.kind === 'list') return 'Enter open · n/p page · / quick · f filter · s sort · w watch · v version · Esc back · ? help';
   return 'Enter fold/follow · y raw · r reload · Esc back · ? help';
 }
