@@ -27,7 +27,7 @@ export async function resourcesCommand(ctx: CommandContext, options: Record<stri
         operations: row.operations.length,
         ids: row.operations.join(' '),
       }));
-      await out.write(renderTable(table, tableWidth(ctx.io)).text);
+      await out.write(renderTable(table, tableWidth(ctx.io), ['resource', 'versions', 'operations', 'ids']).text);
       ctx.note('* the default version (the newest); dpx operations <resource> for the details');
     }
   } finally {
@@ -57,7 +57,7 @@ export async function operationsCommand(ctx: CommandContext, positionals: string
         path_variables: operation.pathVariables.join(' '),
         query_variables: operation.queryVariables.join(' '),
       }));
-      await out.write(renderTable(table, tableWidth(ctx.io)).text);
+      await out.write(renderTable(table, tableWidth(ctx.io), ['id', 'method', 'href', 'path_variables', 'query_variables']).text);
       const others = resource.versions.filter((candidate) => candidate !== chosen).map((candidate) => candidate.version);
       ctx.note(`${resource.name} ${chosen.version}${others.length > 0 ? ` (also: ${others.join(', ')}; --version to pick)` : ''}`);
     }

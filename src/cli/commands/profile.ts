@@ -46,7 +46,7 @@ export async function profileCommand(io: CliIO, configPath: string, positionals:
       }));
       const out = new DataWriter(io.stdout);
       try {
-        await out.write(renderTable(rows, tableWidth(io)).text);
+        await out.write(renderTable(rows, tableWidth(io), ['current', 'name', 'base_url', 'token', 'ou', 'writes']).text);
       } finally {
         out.release();
       }

@@ -44,7 +44,7 @@ export async function whoamiCommand(ctx: CommandContext, options: Record<string,
         ['token from', settings.tokenSource ?? '(unknown)'],
         ...info.warnings.map((warning): [string, string] => ['warning', warning]),
       ];
-      const { text } = renderTable(rows.map(([field, value]) => ({ field, value })), Infinity);
+      const { text } = renderTable(rows.map(([field, value]) => ({ field, value })), Infinity, ['field', 'value']);
       // The key/value block reads better without the table's header line.
       await out.write(text.slice(text.indexOf('\n') + 1));
     }

@@ -21,31 +21,46 @@ const COMFORT_WIDTH = 40;
 /** Narrower than this, a column says too little to be worth its place. */
 const MIN_WIDTH = 6;
 
-function columnRank(key: string, scalar: boolean): number {
+/** A scalar no wider than this (a timestamp, a number, a word) is "short" and comes before longer ones. */
+const SHORT_SCALAR = 24;
+
+interface FieldTraits {
+  index: number;
+  scalar: boolean;
+  widest: number;
+}
+
+function columnRank(key: string, traits: FieldTraits): number {
   if (key === 'id') return 0;
   if (/(^|_)(status|state)$/.test(key)) return 1;
   if (/(^|_)(name|title)$/.test(key) || key === 'email') return 2;
-  return scalar ? 3 : 4;
+  if (!traits.scalar) return 5;
+  return traits.widest <= SHORT_SCALAR ? 3 : 4;
 }
 
-/** Every field seen in the records, ordered for reading: id, status-like, name-like, scalars, nested. */
+/** Every field seen in the records, ordered for reading: id, status-like, name-like, short scalars, long scalars, nested. */
 export function orderColumns(records: Record<string, unknown>[]): string[] {
-  const seen = new Map<string, { index: number; scalar: boolean }>();
+  const seen = new Map<string, FieldTraits>();
   for (const record of records) {
     for (const key of dataFields(record)) {
-      const entry = seen.get(key) ?? { index: seen.size, scalar: true };
-      if (!isScalar(record[key])) entry.scalar = false;
-      seen.set(key, entry);
+      const traits = seen.get(key) ?? { index: seen.size, scalar: true, widest: 0 };
+      const value = record[key];
+      if (!isScalar(value)) traits.scalar = false;
+      else traits.widest = Math.max(traits.widest, displayWidth(tableCell(value)));
+      seen.set(key, traits);
     }
   }
   return [...seen.entries()]
-    .sort(([a, x], [b, y]) => columnRank(a, x.scalar) - columnRank(b, y.scalar) || x.index - y.index)
+    .sort(([a, x], [b, y]) => columnRank(a, x) - columnRank(b, y) || x.index - y.index)
     .map(([key]) => key);
 }
 
-/** Lays out the columns for `records` within `maxWidth` cells (Infinity: no limit). */
-export function planTable(records: Record<string, unknown>[], maxWidth: number): TableLayout {
-  const keys = orderColumns(records);
+/**
+ * Lays out the columns for `records` within `maxWidth` cells (Infinity: no limit). `order` fixes the
+ * columns of a table whose shape dpx itself made; records from the API have theirs inferred.
+ */
+export function planTable(records: Record<string, unknown>[], maxWidth: number, order?: string[]): TableLayout {
+  const keys = order ?? orderColumns(records);
   const measured = keys.map((key) => {
     const values = records.map((record) => record[key]);
     const natural = Math.max(displayWidth(key), ...values.map((value) => displayWidth(tableCell(value))));
@@ -110,8 +125,8 @@ export function formatRow(layout: TableLayout, record: Record<string, unknown>):
 }
 
 /** The whole table, header first, one line per record, each line ending in a newline. */
-export function renderTable(records: Record<string, unknown>[], maxWidth: number): { text: string; layout: TableLayout } {
-  const layout = planTable(records, maxWidth);
+export function renderTable(records: Record<string, unknown>[], maxWidth: number, order?: string[]): { text: string; layout: TableLayout } {
+  const layout = planTable(records, maxWidth, order);
   const lines = [formatHeader(layout), ...records.map((record) => formatRow(layout, record))];
   return { text: lines.map((line) => `${line}\n`).join(''), layout };
 }

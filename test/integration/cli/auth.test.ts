@@ -129,7 +129,7 @@ describe('dpx profile', () => {
     expect((await dpx(['profile', 'add', 'us', '--base-url', demo.otherRegion.baseUrl, '--token-env', 'US_TOKEN', '--allow-writes'], { env: profileEnv })).code).toBe(0);
 
     const listed = await dpx(['profile', 'list'], { env: profileEnv });
-    expect(listed.stdout).toMatch(/^eu\s+\*\s/m);
+    expect(listed.stdout).toMatch(/^\*\s+eu\s/m);
     expect(listed.stdout).toMatch(/us .*env US_TOKEN\s+allowed/);
 
     const viaProfile = await dpx(['list', 'users', '--output', 'json', '--page-size', '1'], { env: profileEnv });

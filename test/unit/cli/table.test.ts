@@ -4,11 +4,11 @@ import { orderColumns, planTable, renderTable } from '../../../src/cli/format/ta
 import { truncate } from '../../../src/cli/format/cells.js';
 
 describe('orderColumns', () => {
-  it('puts id, then status-like, then name-like, then scalars, then nested values, and never _links', () => {
+  it('puts id, then status-like, then name-like, then short scalars, long scalars, nested values, and never _links', () => {
     const records = [
-      { size: 3, meta: { a: 1 }, full_name: 'Ann', status: 'ok', _links: { self: { href: '/x' } }, id: 'r1', tags: ['a'], email: 'a@b' },
+      { note: 'x'.repeat(30), size: 3, meta: { a: 1 }, full_name: 'Ann', status: 'ok', _links: { self: { href: '/x' } }, id: 'r1', tags: ['a'], email: 'a@b' },
     ];
-    expect(orderColumns(records)).toEqual(['id', 'status', 'full_name', 'email', 'size', 'meta', 'tags']);
+    expect(orderColumns(records)).toEqual(['id', 'status', 'full_name', 'email', 'size', 'note', 'meta', 'tags']);
   });
 
   it('includes a field that only a later record has', () => {
@@ -47,7 +47,7 @@ describe('planTable / renderTable', () => {
   it('hides the columns that do not fit and names them', () => {
     const layout = planTable(records, 50);
     expect(layout.columns.map((column) => column.key)).toEqual(['id', 'status']);
-    expect(layout.hidden).toEqual(['description', 'progress']);
+    expect(layout.hidden).toEqual(['progress', 'description']);
   });
 
   it('gives every cell its full text when there is room', () => {
