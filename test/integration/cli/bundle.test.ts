@@ -1,0 +1,84 @@
+// The built one-file bundle, run as a user would: `node dist/dpx.js …` in a child process.
+import { execFile, spawn } from 'node:child_process';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useDemo } from '../../helpers/demo.js';
+import { configPath } from './harness.js';
+
+const root = join(import.meta.dirname, '..', '..', '..');
+const bundle = join(root, 'dist', 'dpx.js');
+const demo = useDemo({ scale: 10 });
+const run = promisify(execFile);
+
+function childEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
+  return { PATH: process.env['PATH'], DPX_CONFIG: configPath, DPX_BASE_URL: demo.region.baseUrl, DPX_TOKEN: demo.region.tokens.personal, ...extra };
+}
+
+async function dpxBundle(args: string[], env = childEnv()): Promise<{ code: number; stdout: string; stderr: string }> {
+  try {
+    const { stdout, stderr } = await run(process.execPath, [bundle, ...args], { env, maxBuffer: 64 * 1024 * 1024 });
+    return { code: 0, stdout, stderr };
+  } catch (error) {
+    const failed = error as { code: number; stdout: string; stderr: string };
+    return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr };
+  }
+}
+
+beforeAll(async () => {
+  await run(process.execPath, [join(root, 'scripts', 'build.mjs'), '--if-stale'], { cwd: root });
+}, 120_000);
+
+describe('the bundle', () => {
+  it('lists the resources as JSON', async () => {
+    const { code, stdout, stderr } = await dpxBundle(['resources', '--output', 'json']);
+    expect(stderr).toBe('');
+    expect(code).toBe(0);
+    expect((JSON.parse(stdout) as { name: string }[]).map((resource) => resource.name)).toContain('users');
+  });
+
+  it('maps failures to exit codes with error and hint lines and no stack trace', async () => {
+    const usage = await dpxBundle(['list', 'users', '--token', 'x']);
+    expect(usage.code).toBe(2);
+    expect(usage.stderr).toMatch(/^error: .*\nhint: .*DPX_TOKEN/);
+    const api = await dpxBundle(['list', 'users'], childEnv({ DPX_TOKEN: demo.region.tokens.expired }));
+    expect(api.code).toBe(1);
+    const network = await dpxBundle(['resources'], childEnv({ DPX_BASE_URL: 'http://127.0.0.1:1' }));
+    expect(network.code).toBe(3);
+    for (const { stderr } of [usage, api, network]) {
+      expect(stderr).not.toMatch(/\n\s+at /);
+      expect(stderr).not.toContain(demo.region.tokens.expired);
+    }
+  });
+
+  it('streams ndjson: a line arrives while the server has served fewer than all pages', async () => {
+    const start = demo.region.requestCount();
+    const child = spawn(process.execPath, [bundle, 'list', 'tasks', '--all', '--page-size', '20', '--output', 'ndjson'], { env: childEnv() });
+    const servedAtFirstLine = await new Promise<number>((resolve) => child.stdout.once('data', () => resolve(demo.region.requestCount() - start)));
+    let lines = 0;
+    child.stdout.on('data', (chunk: Buffer) => {
+      lines += chunk.toString().split('\n').length - 1;
+    });
+    const code = await new Promise<number | null>((resolve) => child.once('close', resolve));
+    expect(code).toBe(0);
+    const pagesServed = demo.region.requestCount() - start - 1;
+    expect(pagesServed).toBeGreaterThan(500);
+    expect(servedAtFirstLine).toBeLessThan(pagesServed / 2);
+    expect(lines).toBeGreaterThan(0);
+  });
+
+  it('stops quietly, exit 0, when the reader goes away (| head)', async () => {
+    const start = demo.region.requestCount();
+    const child = spawn(process.execPath, [bundle, 'list', 'tasks', '--all', '--page-size', '10', '--output', 'ndjson'], { env: childEnv() });
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => {
+      stderr += chunk.toString();
+    });
+    child.stdout.once('data', () => child.stdout.destroy());
+    const code = await new Promise<number | null>((resolve) => child.once('close', resolve));
+    expect(code).toBe(0);
+    expect(stderr).toBe('');
+    // It stopped walking soon after the pipe closed instead of fetching all 1,000+ pages.
+    expect(demo.region.requestCount() - start).toBeLessThan(500);
+  });
+});
