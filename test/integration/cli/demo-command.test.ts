@@ -1,0 +1,36 @@
+import { Writable } from 'node:stream';
+import { describe, expect, it } from 'vitest';
+import { runCli } from '../../../src/cli/run.js';
+import { configPath } from './harness.js';
+
+describe('dpx demo', () => {
+  it('serves until interrupted, printing base URLs that answer', async () => {
+    let printed = '';
+    let announce: () => void = () => undefined;
+    const announced = new Promise<void>((resolve) => {
+      announce = resolve;
+    });
+    const stdout = new Writable({
+      write(chunk: Buffer, _encoding, callback) {
+        printed += chunk.toString();
+        if (printed.includes('Ctrl+C')) announce();
+        callback();
+      },
+    });
+    const stderr = new Writable({ write: (_chunk, _encoding, callback) => callback() });
+    const interrupt = new AbortController();
+    const running = runCli(['demo', '--port', '0', '--seed', '7'], { stdout, stderr, env: { DPX_CONFIG: configPath }, signal: interrupt.signal });
+    await announced;
+    const baseUrl = /base URL\s+(http:\/\/127\.0\.0\.1:\d+)/.exec(printed)?.[1];
+    expect(baseUrl).toBeDefined();
+    expect((await fetch(`${baseUrl}/`)).status).toBe(401);
+    interrupt.abort();
+    expect(await running).toBe(0);
+    await expect(fetch(`${baseUrl}/`)).rejects.toThrow();
+  });
+
+  it('refuses a bad --scale with exit 2', async () => {
+    const sink = new Writable({ write: (_chunk, _encoding, callback) => callback() });
+    expect(await runCli(['demo', '--scale', 'lots'], { stdout: sink, stderr: sink, env: { DPX_CONFIG: configPath } })).toBe(2);
+  });
+});
