@@ -1,0 +1,61 @@
+// Running a program and measuring it: wall time, and peak resident memory from /usr/bin/time -v when
+// the machine has it, else from /proc/<pid>/status (VmHWM) polled while it runs.
+import { spawn } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+
+const GNU_TIME = '/usr/bin/time';
+const hasGnuTime = existsSync(GNU_TIME);
+
+/** Peak RSS so far of a live process, in KiB, or undefined once it is gone. */
+export function peakRssKiB(pid) {
+  try {
+    const match = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+    return match ? Number(match[1]) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Runs `node <args>` with `env`; stdout is counted (bytes and lines) and dropped. Resolves with the
+ * wall time in ms, the exit code, the output counts, stderr and the peak RSS in MiB.
+ */
+export function runNode(args, env) {
+  const command = hasGnuTime ? GNU_TIME : process.execPath;
+  const argv = hasGnuTime ? ['-v', process.execPath, ...args] : args;
+  const started = performance.now();
+  const child = spawn(command, argv, { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  let bytes = 0;
+  let lines = 0;
+  let stderr = '';
+  let polledKiB = 0;
+  child.stdout.on('data', (chunk) => {
+    bytes += chunk.length;
+    for (let at = chunk.indexOf(10); at !== -1; at = chunk.indexOf(10, at + 1)) lines += 1;
+  });
+  child.stderr.on('data', (chunk) => { stderr += chunk; });
+  const poll = hasGnuTime ? undefined : setInterval(() => { polledKiB = Math.max(polledKiB, peakRssKiB(child.pid) ?? 0); }, 20);
+  return new Promise((resolve) => {
+    child.on('close', (code) => {
+      const ms = performance.now() - started;
+      if (poll) clearInterval(poll);
+      const reported = /Maximum resident set size \(kbytes\): (\d+)/.exec(stderr);
+      const peakKiB = reported ? Number(reported[1]) : polledKiB;
+      const ownStderr = hasGnuTime ? stderr.replace(/\n?\tCommand being timed:[\s\S]*$/, '') : stderr;
+      resolve({ ms, code, bytes, lines, stderr: ownStderr, peakMiB: peakKiB / 1024 });
+    });
+  });
+}
+
+export function median(values) {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+}
+
+export function percentile(values, p) {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+}
+
+export const memorySource = hasGnuTime ? '/usr/bin/time -v' : '/proc/<pid>/status VmHWM';

@@ -1,0 +1,241 @@
+// `npm run bench`: dpx measured against the least a Node program could do for the same job, in the same
+// run on the same machine. Every figure is a ratio to its baseline. Prints a table, writes
+// bench/results/latest.json (not committed) and bench/LATEST.md (committed; the README quotes it).
+import { mkdirSync, readFileSync, rmSync, writeFileSync, mkdtempSync } from 'node:fs';
+import { cpus, tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { startDemoProcess } from './lib/demo.mjs';
+import { median, memorySource, peakRssKiB, percentile, runNode } from './lib/measure.mjs';
+import { ExplorerPty } from './lib/pty.mjs';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const root = join(here, '..');
+const bundle = join(root, 'dist', 'dpx.js');
+const scratch = mkdtempSync(join(tmpdir(), 'dpx-bench-'));
+const COLD_RUNS = 9;
+const EXPORT_RUNS = 3;
+const KEY_PRESSES = 200;
+
+// The list the export and the explorer walk. Only the bench names it: dpx itself learns it from the index.
+const RESOURCE = 'tasks';
+
+function clientEnv(demo) {
+  const env = { ...process.env, DPX_BASE_URL: demo.baseUrl, DPX_TOKEN: demo.token, DPX_CONFIG: join(scratch, 'config.json') };
+  delete env.DPX_PROFILE;
+  return env;
+}
+
+function log(message) {
+  process.stderr.write(`bench: ${message}\n`);
+}
+
+function checkRun(what, run) {
+  if (run.code !== 0) throw new Error(`${what} exited with ${run.code}: ${run.stderr.trim().split('\n').slice(-3).join(' | ')}`);
+  return run;
+}
+
+// The baseline of start-up: node starts, fetches the index, prints it.
+const FETCH_INDEX = `const r = await fetch(process.env.DPX_BASE_URL + '/', { headers: { authorization: 'Bearer ' + process.env.DPX_TOKEN, accept: 'application/json' } });
+process.stdout.write(await r.text());`;
+
+async function coldStart(demo) {
+  const env = clientEnv(demo);
+  const dpx = [];
+  const node = [];
+  // Interleaved, so drift in the machine's load lands on both sides alike; one warm-up each first.
+  for (let i = -1; i < COLD_RUNS; i += 1) {
+    const a = checkRun('dpx resources', await runNode([bundle, 'resources', '--output', 'json'], env));
+    const b = checkRun('node fetching the index', await runNode(['--input-type=module', '-e', FETCH_INDEX], env));
+    if (i >= 0) {
+      dpx.push(a.ms);
+      node.push(b.ms);
+    }
+  }
+  return { dpxMs: median(dpx), baselineMs: median(node), ratio: median(dpx) / median(node), runs: COLD_RUNS };
+}
+
+async function exportList(demo, label) {
+  const env = clientEnv(demo);
+  const firstPage = `${demo.baseUrl}/${RESOURCE}?limit=100`;
+  const dpxRuns = [];
+  const loopRuns = [];
+  for (let i = 0; i < EXPORT_RUNS; i += 1) {
+    dpxRuns.push(checkRun('dpx list --all', await runNode([bundle, 'list', RESOURCE, '--all', '--output', 'ndjson', '--page-size', '100'], env)));
+    loopRuns.push(checkRun('the fetch loop', await runNode([join(here, 'fetch-loop.mjs'), firstPage], env)));
+  }
+  const dpxMs = median(dpxRuns.map((run) => run.ms));
+  const loopMs = median(loopRuns.map((run) => run.ms));
+  const items = dpxRuns[0].lines;
+  if (loopRuns[0].lines !== items) log(`${label}: dpx wrote ${items} lines, the loop ${loopRuns[0].lines}`);
+  return {
+    label,
+    items,
+    dpxItemsPerSecond: items / (dpxMs / 1000),
+    loopItemsPerSecond: loopRuns[0].lines / (loopMs / 1000),
+    throughputRatio: (items / dpxMs) / (loopRuns[0].lines / loopMs),
+    dpxPeakMiB: Math.max(...dpxRuns.map((run) => run.peakMiB)),
+    loopPeakMiB: Math.max(...loopRuns.map((run) => run.peakMiB)),
+  };
+}
+
+/** Types `keys` one at a time, as a person would, letting each settle. */
+async function type(explorer, keys) {
+  for (const key of keys) {
+    explorer.process.write(key);
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
+const onCatalog = (screen) => screen.includes(RESOURCE) && /\d+\/\d+ resources/.test(screen);
+const onList = (page) => (screen) => new RegExp(`page ${page}/\\d`).test(screen);
+
+async function explorerFigures(demo, indexBaselineMs) {
+  const explorer = new ExplorerPty(bundle, [], clientEnv(demo));
+  let peakKiB = 0;
+  const poll = setInterval(() => { peakKiB = Math.max(peakKiB, peakRssKiB(explorer.pid) ?? 0); }, 50);
+  try {
+    const firstFrameMs = (await explorer.waitFor(onCatalog, 20_000, 'the catalog')) - explorer.startedAt;
+    await explorer.settle();
+    await type(explorer, `:${RESOURCE}\r`);
+    await explorer.waitFor(onList(1), 20_000, `the ${RESOURCE} list`);
+    await explorer.settle(300);
+    const latencies = [];
+    // Down through the rows (the explorer fetches pages as the cursor nears the end), with page jumps.
+    for (let i = 0; i < KEY_PRESSES; i += 1) {
+      const key = i % 10 === 9 ? 'n' : 'j';
+      latencies.push(await explorer.press(key));
+    }
+    const screen = explorer.screen();
+    const position = /page ([\d,]+)\/([\d,]+)/.exec(screen);
+    await explorer.quit();
+    return {
+      firstFrameMs,
+      firstFrameRatio: firstFrameMs / indexBaselineMs,
+      keyPresses: latencies.length,
+      keyP50Ms: percentile(latencies, 50),
+      keyP95Ms: percentile(latencies, 95),
+      keyMaxMs: Math.max(...latencies),
+      reachedPage: position ? `${position[1]}/${position[2]}` : 'unknown',
+      peakMiB: peakKiB / 1024,
+    };
+  } finally {
+    clearInterval(poll);
+    explorer.process.kill();
+  }
+}
+
+async function explorerRequests(demo) {
+  const trail = join(scratch, 'explorer.har');
+  const explorer = new ExplorerPty(bundle, ['--trail', trail], clientEnv(demo));
+  try {
+    await explorer.waitFor(onCatalog, 20_000, 'the catalog');
+    await explorer.settle();
+    await type(explorer, `:${RESOURCE}\r`);
+    await explorer.waitFor(onList(1), 20_000, `the ${RESOURCE} list`);
+    await explorer.settle(300);
+    for (const [key, page] of [['n', 2], ['p', 1], ['n', 2]]) {
+      await explorer.press(key);
+      await explorer.waitFor(onList(page), 10_000, `page ${page}`);
+      await explorer.settle(300);
+    }
+    const listScreen = explorer.screen();
+    await explorer.press('\r');
+    await explorer.settle(500);
+    const recordOpened = explorer.screen() !== listScreen && !/page \d+\/\d/.test(explorer.screen());
+    await explorer.press('\x1b');
+    await explorer.waitFor(onList(2), 10_000, 'the list again');
+    await explorer.settle(300);
+    await explorer.quit();
+    const entries = JSON.parse(readFileSync(trail, 'utf8')).log.entries;
+    const urls = entries.map((entry) => new URL(entry.request.url));
+    const counts = new Map();
+    for (const url of urls) counts.set(url.toString(), (counts.get(url.toString()) ?? 0) + 1);
+    const indexFetches = urls.filter((url) => url.pathname === '/').length;
+    // The least that shows what was seen: the index once, list pages 1 and 2 once each, the record once.
+    const minimum = 4;
+    return {
+      requests: entries.length,
+      minimum,
+      ratio: entries.length / minimum,
+      indexFetches,
+      repeatedUrls: [...counts.entries()].filter(([, count]) => count > 1).map(([url, count]) => `${url.replace(demo.baseUrl, '')} ×${count}`),
+      recordOpened,
+      requested: urls.map((url) => `${url.pathname}${url.search}`),
+    };
+  } finally {
+    explorer.process.kill();
+  }
+}
+
+function format(value, digits = 2) {
+  return typeof value === 'number' ? value.toFixed(digits) : String(value);
+}
+
+function table(rows) {
+  const header = ['figure', 'dpx', 'baseline', 'ratio / value', 'target', 'met'];
+  const all = [header, ...rows.map((row) => [row.figure, row.dpx, row.baseline, row.value, row.target, row.met === undefined ? '—' : row.met ? 'yes' : 'NO'])];
+  const widths = header.map((_, i) => Math.max(...all.map((row) => String(row[i]).length)));
+  const line = (row) => `| ${row.map((cell, i) => String(cell).padEnd(widths[i])).join(' | ')} |`;
+  return [line(all[0]), `|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`, ...all.slice(1).map(line)].join('\n');
+}
+
+async function main() {
+  const started = Date.now();
+  log(`machine: ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, node ${process.version}; memory from ${memorySource}`);
+  log('starting the demo control planes (scale 100 and scale 10) in their own processes');
+  const [large, small] = await Promise.all([startDemoProcess(bundle, 100), startDemoProcess(bundle, 10)]);
+  const results = { date: new Date().toISOString(), node: process.version, cpus: cpus().length, memorySource };
+  const rows = [];
+  try {
+    log('a. cold start');
+    results.coldStart = await coldStart(large);
+    rows.push({ figure: 'cold start: dpx resources --output json vs node fetching the index (median ms)', dpx: format(results.coldStart.dpxMs, 0), baseline: format(results.coldStart.baselineMs, 0), value: `${format(results.coldStart.ratio)}×`, target: '≤ 1.5×', met: results.coldStart.ratio <= 1.5 });
+
+    log('b. export, 10,000 and 100,000 tasks');
+    results.exportSmall = await exportList(small, 'small');
+    results.exportLarge = await exportList(large, 'large');
+    const { exportSmall: s, exportLarge: l } = results;
+    rows.push({ figure: `export ${l.items.toLocaleString('en')} tasks, ndjson, page size 100 (items/s)`, dpx: format(l.dpxItemsPerSecond, 0), baseline: format(l.loopItemsPerSecond, 0), value: `${format(l.throughputRatio)}×`, target: '≥ 0.8×', met: l.throughputRatio >= 0.8 });
+    rows.push({ figure: `export ${s.items.toLocaleString('en')} tasks (items/s)`, dpx: format(s.dpxItemsPerSecond, 0), baseline: format(s.loopItemsPerSecond, 0), value: `${format(s.throughputRatio)}×`, target: '≥ 0.8×', met: s.throughputRatio >= 0.8 });
+    rows.push({ figure: `export peak RSS at ${l.items.toLocaleString('en')} tasks (MiB)`, dpx: format(l.dpxPeakMiB, 0), baseline: format(l.loopPeakMiB, 0), value: `${format(l.dpxPeakMiB, 0)} MiB`, target: '≤ 150 MiB', met: l.dpxPeakMiB <= 150 });
+    const flat = l.dpxPeakMiB / s.dpxPeakMiB;
+    results.exportRssGrowth = flat;
+    // The loop's own growth shows how much of it is V8 letting the heap grow before collecting.
+    const loopGrowth = l.loopPeakMiB / s.loopPeakMiB;
+    rows.push({ figure: `export peak RSS, ${l.items.toLocaleString('en')} vs ${s.items.toLocaleString('en')} tasks`, dpx: `${format(l.dpxPeakMiB, 0)} / ${format(s.dpxPeakMiB, 0)}`, baseline: `${format(l.loopPeakMiB, 0)} / ${format(s.loopPeakMiB, 0)}`, value: `${format(flat)}× (loop ${format(loopGrowth)}×)`, target: '≈ 1× (flat; ≤ 1.2×)', met: flat <= 1.2 });
+
+    log('c. explorer: first frame, key presses, memory');
+    results.explorer = await explorerFigures(large, results.coldStart.baselineMs);
+    const e = results.explorer;
+    rows.push({ figure: 'explorer: start to first catalog frame (ms)', dpx: format(e.firstFrameMs, 0), baseline: format(results.coldStart.baselineMs, 0), value: `${format(e.firstFrameRatio)}×`, target: '≤ 2×', met: e.firstFrameRatio <= 2 });
+    rows.push({ figure: `explorer: key press to screen change, ${e.keyPresses} presses over ${RESOURCE} (p50 / p95 ms)`, dpx: `${format(e.keyP50Ms, 1)} / ${format(e.keyP95Ms, 1)}`, baseline: '—', value: `p95 ${format(e.keyP95Ms, 1)} ms`, target: 'p95 ≤ 20 ms', met: e.keyP95Ms <= 20 });
+    rows.push({ figure: 'explorer: peak RSS (MiB)', dpx: format(e.peakMiB, 0), baseline: '—', value: `${format(e.peakMiB, 0)} MiB`, target: 'follows what is loaded', met: undefined });
+
+    log('d. explorer requests');
+    results.requests = await explorerRequests(large);
+    const r = results.requests;
+    rows.push({ figure: 'explorer requests: catalog, tasks, n, p, n, record, back', dpx: String(r.requests), baseline: String(r.minimum), value: `${format(r.ratio)}×; index ×${r.indexFetches}; repeats ${r.repeatedUrls.length}`, target: 'index once, no page fetched twice', met: r.indexFetches === 1 && r.repeatedUrls.length === 0 });
+  } finally {
+    await Promise.all([large.close(), small.close()]);
+    rmSync(scratch, { recursive: true, force: true });
+  }
+  results.seconds = Math.round((Date.now() - started) / 1000);
+  results.table = rows;
+
+  const printed = table(rows);
+  process.stdout.write(`${printed}\n`);
+  mkdirSync(join(here, 'results'), { recursive: true });
+  writeFileSync(join(here, 'results', 'latest.json'), `${JSON.stringify(results, null, 2)}\n`);
+  const notes = [
+    `Explorer requests made: ${results.requests.requested.join(', ')}${results.requests.repeatedUrls.length ? `; repeated: ${results.requests.repeatedUrls.join(', ')}` : ''}.`,
+    `Explorer key presses reached page ${results.explorer.reachedPage}; slowest press ${format(results.explorer.keyMaxMs, 1)} ms.`,
+  ];
+  writeFileSync(
+    join(here, 'LATEST.md'),
+    `# Latest benchmark\n\nProduced by \`npm run bench\` on ${results.date.slice(0, 10)} (node ${results.node}, ${results.cpus} CPUs, peak memory from ${memorySource}; ${results.seconds} s).\nEach figure is measured against its baseline in the same run; the demo control plane runs in a separate process.\n\n${printed}\n\n${notes.map((note) => `- ${note}`).join('\n')}\n`,
+  );
+  log(`done in ${results.seconds} s; bench/results/latest.json and bench/LATEST.md written`);
+}
+
+await main();
