@@ -1,11 +1,14 @@
 // `dpx` / `dpx --demo`: the full-screen explorer. Owns the terminal for its lifetime and gives it back
 // as it found it on every exit path.
 import { render } from 'ink';
+import type { Exchange } from '../api/exchange.js';
 import type { Session } from '../api/session.js';
+import { HarTrail } from '../api/trail.js';
 import type { Settings } from '../config/settings.js';
 import type { DemoHandle } from '../demo/server.js';
 import { ColourProvider, colourWanted } from './components/theme.js';
 import { ExplorerView } from './components/ExplorerView.js';
+import { configProfiles, connectionFromSettings, type SessionHooks } from './connections.js';
 import { Explorer } from './explorer.js';
 import { fatalExitCode, takeOverTerminal } from './terminal.js';
 
@@ -30,17 +33,37 @@ function captureStderr(onText: (text: string) => void): () => void {
   };
 }
 
+/**
+ * The trail every session of the explorer records into: the --trail file, else a private temporary
+ * one, so that `T` can always write the session so far. Reopening the --trail path starts it afresh
+ * (the CLI's own copy of it has recorded nothing: its session is replaced below).
+ */
+async function openTrail(settings: Settings, secrets: Set<string>): Promise<HarTrail> {
+  const known = () => [...secrets];
+  return settings.trail !== undefined ? HarTrail.open(settings.trail, known) : HarTrail.temporary(known);
+}
+
 export async function runExplorer(options: ExplorerOptions): Promise<void> {
   const stdout = process.stdout;
+  const { settings } = options;
   let finish: () => void = () => undefined;
   const done = new Promise<void>((resolve) => {
     finish = resolve;
   });
+  const secrets = new Set<string>(settings.token ? [settings.token] : []);
+  const trail = await openTrail(settings, secrets);
+  const hooks: SessionHooks = {
+    onExchange: (exchange: Exchange) => trail.record(exchange),
+    // Called only once requests run, after the explorer below exists.
+    onWarning: (message: string) => explorer.notify(message),
+  };
+  // The same settings as the CLI's session, plus the trail: every profile's session records into it.
+  const first = connectionFromSettings({ ...settings, baseUrl: settings.baseUrl ?? options.session.baseUrl }, hooks, options.demo ? 'demo' : undefined);
   const explorer = new Explorer({
-    session: options.session,
-    token: options.settings.token,
-    profile: options.settings.profile ?? (options.demo ? 'demo' : undefined),
-    pageSize: options.settings.pageSize,
+    ...first,
+    profiles: configProfiles(options.configPath, process.env, { ...hooks, onToken: (token) => secrets.add(token) }),
+    configPath: options.configPath,
+    trail,
     columns: stdout.columns || 80,
     rows: stdout.rows || 24,
     onQuit: () => finish(),
@@ -49,6 +72,7 @@ export async function runExplorer(options: ExplorerOptions): Promise<void> {
   let releaseStderr: () => void = () => undefined;
   const guard = takeOverTerminal(stdout, (reason, error) => {
     explorer.stop();
+    void trail.close();
     instance.unmount();
     releaseStderr();
     guard.restore();
@@ -71,5 +95,6 @@ export async function runExplorer(options: ExplorerOptions): Promise<void> {
     await instance.waitUntilExit().catch(() => undefined);
     releaseStderr();
     guard.restore();
+    await trail.close();
   }
 }

@@ -1,6 +1,7 @@
 // The explorer's behaviour without any drawing: it owns the state, turns key presses into changes,
 // and talks to the session. Keys are handled one at a time against the current state (no stale
 // closures), and each answer from the server is applied only to the screen that asked for it.
+import { join } from 'node:path';
 import { findResource, type Catalog } from '../api/catalog.js';
 import { ApiError, toDpxError } from '../api/errors.js';
 import { recordLinks, type Link } from '../api/links.js';
@@ -10,13 +11,15 @@ import { listRequest, pageLinkRequest, readPage, walkPages, type LinkRole, type 
 import type { ApiResponse, Session } from '../api/session.js';
 import { expandTemplate, templateVariables } from '../api/template.js';
 import { describeToken, type TokenInfo } from '../api/token.js';
+import { listBookmarks, saveBookmark, type Bookmark } from '../config/profiles.js';
 import { compareBy, inferColumns, recordMatches, type Column } from './columns.js';
 import { buildFilter, filterFields, OPERATORS, valueAt } from './filter.js';
 import { fuzzyFilter } from './fuzzy.js';
 import { actionFor, helpLines, type KeyContext } from './keymap.js';
 import type { Key } from './keys.js';
 import { bodyHeight, scrollTop } from './layout.js';
-import { findUnitResource, isUuid, toUnit } from './orgunits.js';
+import type { Connection, ProfileChoice, ProfileSource } from './connections.js';
+import { findUnitResource, isTree, isUuid, toUnit, unitTree } from './orgunits.js';
 import { routeFor } from './routes.js';
 import type { CatalogScreen, DetailScreen, ErrorInfo, ExplorerState, ListScreen, OrgUnit, Overlay, PaletteEntry, Screen } from './state.js';
 import { topScreen } from './state.js';
@@ -28,6 +31,16 @@ export interface ExplorerContext {
   token?: string;
   profile?: string;
   pageSize?: number;
+  /** The profile's schema folder, for checking operation bodies. */
+  schemaDir?: string;
+  /** The config file's profiles, for the switcher; without it the explorer stays on one control plane. */
+  profiles?: ProfileSource;
+  /** The config file bookmarks are saved in and read from. */
+  configPath?: string;
+  /** The session's trail so far, for `T`. */
+  trail?: { writeSnapshot(path: string): Promise<void>; readonly entryCount: number };
+  /** Where `T` writes trails (the working directory by default). */
+  trailDir?: string;
   columns: number;
   rows: number;
   onQuit(): void;
@@ -38,11 +51,28 @@ export interface ExplorerContext {
 
 /** Where a list's first page comes from, so it can be asked again after an OU or version change. */
 type ListSource =
-  | { kind: 'resource'; resource: string; version?: string; operationId?: string }
+  | { kind: 'resource'; resource: string; version?: string; operationId?: string; page?: string }
   | { kind: 'link'; href: string; resource: string; version: string };
 
 /** Supplies palette entries for what the user has typed; the explorer and later features add providers. */
 export type PaletteProvider = (query: string) => PaletteEntry[];
+
+/** Where the user was on one control plane: kept when switching profiles, given back on return. */
+interface Place {
+  connection: Connection;
+  stack: Screen[];
+  catalog?: Catalog;
+  ouName?: string;
+  units?: OrgUnit[];
+}
+
+const PROFILE_QUERY = /^(profile|ctx)\b/i;
+const BOOKMARK_QUERY = /^(bm|bookmark)\b/i;
+
+/** "dpx-trail-2024-05-01T10-20-30Z.har": sorts by time and is a valid file name everywhere. */
+export function trailFileName(now: number): string {
+  return `dpx-trail-${new Date(now).toISOString().replace(/\.\d+Z$/, 'Z').replace(/:/g, '-')}.har`;
+}
 
 const PREFETCH_MARGIN = 5;
 export const APPLY_FILTER = '✓ apply the filter';
@@ -83,21 +113,46 @@ export class Explorer {
   private nextId = 1;
   private watchTimer: ReturnType<typeof setInterval> | undefined;
   private units: OrgUnit[] | undefined;
-  readonly tokenInfo: TokenInfo | undefined;
+  private connection: Connection;
+  private readonly places = new Map<string, Place>();
+  private profileChoices: ProfileChoice[] = [];
+  private bookmarks: { name: string; bookmark: Bookmark }[] = [];
+  private operationsOpened = 0;
   readonly paletteProviders: PaletteProvider[] = [];
-  readonly session: Session;
-  readonly profile: string | undefined;
 
   constructor(private readonly context: ExplorerContext) {
-    this.session = context.session;
-    this.profile = context.profile;
-    this.tokenInfo = context.token ? describeToken(context.token, context.session.baseUrl) : undefined;
+    this.connection = {
+      session: context.session,
+      ...(context.profile === undefined ? {} : { profile: context.profile }),
+      ...(context.token === undefined ? {} : { token: context.token }),
+      ...(context.schemaDir === undefined ? {} : { schemaDir: context.schemaDir }),
+      ...(context.pageSize === undefined ? {} : { pageSize: context.pageSize }),
+    };
     this.state = {
       stack: [{ kind: 'catalog', id: this.nextId++, filter: '', cursor: 0 }],
       size: { columns: context.columns, rows: context.rows },
       now: this.now(),
     };
-    this.paletteProviders.push((q) => this.resourceEntries(q), (q) => this.ouEntries(q), (q) => this.commandEntries(q));
+    this.paletteProviders.push(
+      (q) => this.resourceEntries(q), (q) => this.ouEntries(q), (q) => this.profileEntries(q), (q) => this.bookmarkEntries(q), (q) => this.commandEntries(q),
+    );
+  }
+
+  get session(): Session {
+    return this.connection.session;
+  }
+
+  get profile(): string | undefined {
+    return this.connection.profile;
+  }
+
+  get schemaDir(): string | undefined {
+    return this.connection.schemaDir;
+  }
+
+  /** What the token says about itself now: expiry counts down, so this is asked at each frame. */
+  tokenInfo(now: number = this.now()): TokenInfo | undefined {
+    return this.connection.token ? describeToken(this.connection.token, this.session.baseUrl, now) : undefined;
   }
 
   // ——— store ———
@@ -134,18 +189,38 @@ export class Explorer {
   // ——— life cycle ———
 
   async start(): Promise<void> {
-    const home = topScreen(this.state);
-    this.updateScreen(home.id, () => ({ loading: 'reading the discovery index' }));
+    await this.loadCatalog();
+    void this.refreshConfig();
+    const seconds = this.context.watchSeconds ?? 3;
+    this.watchTimer = setInterval(() => this.tick(), seconds * 1000);
+  }
+
+  private async loadCatalog(): Promise<void> {
+    const home = this.state.stack[0];
+    if (!home) return;
+    const session = this.session;
+    this.updateScreen(home.id, () => ({ loading: 'reading the discovery index', error: undefined }));
     try {
-      const catalog = await this.session.catalog();
+      const catalog = await session.catalog();
+      // A profile switch while the index was on its way: it belongs to the other place.
+      if (session !== this.session) return;
       this.updateScreen(home.id, () => ({ loading: undefined, error: warningInfo(catalog.warnings) }));
       this.set({ catalog });
       if (this.session.ou) void this.learnUnitName(this.session.ou);
     } catch (error) {
-      this.updateScreen(home.id, () => ({ loading: undefined, error: errorInfo(error) }));
+      if (session === this.session) this.updateScreen(home.id, () => ({ loading: undefined, error: errorInfo(error) }));
     }
-    const seconds = this.context.watchSeconds ?? 3;
-    this.watchTimer = setInterval(() => this.tick(), seconds * 1000);
+  }
+
+  /** Profiles and bookmarks from the config file, for the palette; a broken file shows as a notice. */
+  private async refreshConfig(): Promise<void> {
+    try {
+      if (this.context.profiles) this.profileChoices = await this.context.profiles.list();
+      if (this.context.configPath) this.bookmarks = await listBookmarks(this.context.configPath);
+      if (this.state.overlay?.kind === 'palette') this.set({});
+    } catch (error) {
+      this.set({ notice: errorInfo(error).title });
+    }
   }
 
   stop(): void {
@@ -174,6 +249,8 @@ export class Explorer {
     if (this.state.notice) this.state = { ...this.state, notice: undefined };
     if (key.name === 'char' && key.ctrl && key.char === 'c') return this.context.onQuit();
     const overlay = this.state.overlay;
+    // The operation screens read their own keys; only Ctrl-C (above) reaches the explorer.
+    if (overlay?.kind === 'operations') return;
     if (overlay) return this.overlayKey(overlay, key);
     const screen = topScreen(this.state);
     if (screen.kind === 'catalog' && this.catalogTyping(screen, key)) return;
@@ -181,7 +258,10 @@ export class Explorer {
     const bound = actionFor(screen.kind as KeyContext, key);
     if (!bound) return this.set({});
     switch (bound.action) {
-      case 'palette': return this.setOverlay({ kind: 'palette', input: '', cursor: 0 });
+      case 'palette':
+        void this.refreshConfig();
+        return this.setOverlay({ kind: 'palette', input: '', cursor: 0 });
+      case 'trail': return void this.writeTrail();
       case 'help': return this.setOverlay({ kind: 'help', top: 0 });
       case 'ou': return this.openOuPicker();
       case 'back': return this.back();
@@ -251,6 +331,19 @@ export class Explorer {
     }
     if (!chosen) return this.set({});
     if (action === 'open') return this.openResource(chosen.name);
+    if (action === 'operations') return this.openOperations(chosen.name, chosen.defaultVersion);
+  }
+
+  // ——— operations ———
+
+  /** Opens the operation screens over the current screen; `record` fills the variables it can. */
+  openOperations(resource: string, version: string, record?: Record<string, unknown>, operationId?: string): void {
+    if (!this.state.catalog) return this.set({ notice: 'the index is not loaded yet' });
+    this.setOverlay({ kind: 'operations', resource, version, opened: ++this.operationsOpened, ...(record ? { record } : {}), ...(operationId ? { operationId } : {}) });
+  }
+
+  closeOverlay(): void {
+    this.setOverlay(undefined);
   }
 
   // ——— lists ———
@@ -261,9 +354,9 @@ export class Explorer {
     this.openList({ kind: 'resource', resource, version, operationId }, `${resource}@${shown}`, resource, shown);
   }
 
-  private openList(source: ListSource, title: string, resource: string, version: string, first?: { request: PreparedRequest; page: Page }): void {
+  private openList(source: ListSource, title: string, resource: string, version: string, first?: { request: PreparedRequest; page: Page }, serverFilter?: string): void {
     const screen: ListScreen = {
-      kind: 'list', id: this.nextId++, resource, version, title, conditions: [], pages: first ? [first.page] : [],
+      kind: 'list', id: this.nextId++, resource, version, title, conditions: [], pages: first ? [first.page] : [], ...(serverFilter ? { serverFilter } : {}),
       basis: first?.request, cursor: 0, top: 0, column: 0, quick: '', quickEditing: false, watch: false,
       error: first ? warningInfo(first.page.warnings) : undefined,
     };
@@ -280,7 +373,7 @@ export class Explorer {
     if (source.kind === 'link') return this.session.prepareLink(source.href, { resource: source.resource, version: source.version });
     return listRequest(this.session, {
       resource: source.resource, version: screen.version || source.version, operationId: source.operationId,
-      filter: screen.serverFilter, pageSize: this.context.pageSize,
+      filter: screen.serverFilter, pageSize: this.connection.pageSize, page: source.page,
     });
   }
 
@@ -472,6 +565,8 @@ export class Explorer {
         return this.set({ notice: watch ? 'watching: the page is re-fetched every few seconds (w stops)' : 'watch stopped' });
       }
       case 'version': return this.chooseVersion(screen.resource, screen.version, (version) => this.switchVersion(screen.id, version));
+      case 'operations': return this.openOperations(screen.resource, screen.version, rows[screen.cursor]);
+      case 'bookmark': return this.askBookmarkName(screen);
     }
   }
 
@@ -586,6 +681,8 @@ export class Explorer {
         return this.updateScreen<DetailScreen>(screen.id, (s) => ({ cursor, top: scrollTop(s.top, cursor, height) }));
       }
       case 'raw': return this.updateScreen<DetailScreen>(screen.id, (s) => ({ raw: !s.raw, top: 0 }));
+      case 'operations': return this.openOperations(screen.resource, screen.version, screen.record);
+      case 'bookmark': return this.askBookmarkName(screen);
       case 'reload': {
         const self = screen.links.find((l) => l.rel.replace(/^_/, '') === 'self');
         if (!self) return this.set({ notice: 'this record has no self link to reload from' });
@@ -611,7 +708,7 @@ export class Explorer {
     const method = (link.method ?? 'GET').toUpperCase();
     if (!['GET', 'HEAD'].includes(method)) {
       return this.updateScreen<DetailScreen>(screen.id, () => ({
-        error: { title: `${link.rel} is a ${method} link, an operation rather than a place`, lines: [link.href], hint: 'operations are run with `dpx call`; the explorer only reads', tone: 'warning' },
+        error: { title: `${link.rel} is a ${method} link, an operation rather than a place`, lines: [link.href], hint: 'press x for the operations the index offers for this resource (form, preview, confirmation)', tone: 'warning' },
       }));
     }
     const { path, query } = templateVariables(link.href);
@@ -682,8 +779,8 @@ export class Explorer {
         if (unit) units.push(unit);
       }
     }
-    this.units = units;
-    return units;
+    this.units = isTree(units) ? unitTree(units) : units;
+    return this.units;
   }
 
   private async learnUnitName(ou: string): Promise<void> {
@@ -698,7 +795,7 @@ export class Explorer {
   openOuPicker(): void {
     this.setOverlay({ kind: 'ou', input: '', cursor: 0, loading: true });
     this.loadUnits().then(
-      (units) => this.updateOuOverlay({ units, loading: false }),
+      (units) => this.updateOuOverlay({ loading: false, ...(units ? { units, tree: isTree(units) } : {}) }),
       (error: unknown) => this.updateOuOverlay({ loading: false, error: errorInfo(error) }),
     );
   }
@@ -709,12 +806,12 @@ export class Explorer {
   }
 
   ouChoices(overlay: Extract<Overlay, { kind: 'ou' }>): OrgUnit[] {
-    const none: OrgUnit = { id: '', name: '(no OU: everything the token can see)', detail: '' };
+    const none: OrgUnit = { id: '', name: '(no OU: everything the token can see)', detail: '', depth: 0, children: 0 };
     const units = overlay.units ?? [];
     if (!overlay.input) return [none, ...units];
-    const matches = fuzzyFilter(overlay.input, units, (u) => `${u.name} ${u.id}`);
+    const matches = fuzzyFilter(overlay.input, units, (u) => `${u.name} ${u.id}`).map((u) => ({ ...u, depth: 0 }));
     if (isUuid(overlay.input) && !matches.some((u) => u.id === overlay.input.trim())) {
-      matches.unshift({ id: overlay.input.trim(), name: overlay.input.trim(), detail: 'use this UUID' });
+      matches.unshift({ id: overlay.input.trim(), name: overlay.input.trim(), detail: 'use this UUID', depth: 0, children: 0 });
     }
     return matches;
   }
@@ -744,6 +841,147 @@ export class Explorer {
     for (const screen of this.state.stack) if (screen.kind === 'list') void this.loadFirstPage(screen.id);
   }
 
+  // ——— profiles ———
+
+  private placeKey(): string {
+    return this.profile ?? '';
+  }
+
+  /**
+   * Makes `name` the control plane everything goes to. The place left (screens, cursor, pages, OU) is
+   * kept with its session, and a profile visited before is given back as it was left.
+   */
+  async switchProfile(name: string): Promise<void> {
+    if (name === this.profile) return this.set({ notice: `already on profile ${name}` });
+    let place = this.places.get(name);
+    if (!place) {
+      if (!this.context.profiles) return this.set({ notice: 'no config file with profiles: add one with dpx profile add' });
+      this.set({ notice: `connecting to profile ${name}…` });
+      try {
+        place = { connection: await this.context.profiles.connect(name), stack: [] };
+      } catch (error) {
+        const info = errorInfo(error);
+        return this.set({ notice: `cannot switch to ${name}: ${info.title}${info.hint ? ` — ${info.hint}` : ''}` });
+      }
+    }
+    this.places.set(this.placeKey(), {
+      connection: this.connection, stack: this.state.stack, ...(this.state.catalog ? { catalog: this.state.catalog } : {}),
+      ...(this.state.ouName ? { ouName: this.state.ouName } : {}), ...(this.units ? { units: this.units } : {}),
+    });
+    this.places.delete(name);
+    this.connection = place.connection;
+    this.units = place.units;
+    const fresh = place.stack.length === 0;
+    const stack: Screen[] = fresh
+      ? [{ kind: 'catalog', id: this.nextId++, filter: '', cursor: 0 }]
+      : place.stack.map((s) => (s.loading ? ({ ...s, loading: undefined, pending: undefined } as Screen) : s));
+    this.state = { ...this.state, stack, catalog: place.catalog, ouName: place.ouName, overlay: undefined };
+    this.set({ notice: `profile ${name} · ${this.session.baseUrl}${this.session.readOnly ? ' · read-only' : ' · writes allowed'}` });
+    if (!place.catalog) await this.loadCatalog();
+    // Lists that were still loading when the user left are asked again; the rest stay as they were.
+    for (const screen of stack) if (screen.kind === 'list' && screen.pages.length === 0) void this.loadFirstPage(screen.id);
+  }
+
+  private profileEntries(query: string): PaletteEntry[] {
+    const word = /^ctx\b/i.test(query) ? 'ctx' : 'profile';
+    const names = new Set(this.profileChoices.map((p) => p.name));
+    const entries: PaletteEntry[] = this.profileChoices.map((p) => ({
+      label: `${word} ${p.name}`,
+      detail: `${p.baseUrl}${p.name === this.profile ? ' (in use)' : this.places.has(p.name) ? ' (back to where you were)' : ''}`,
+      run: () => void this.switchProfile(p.name),
+    }));
+    // A place left that is no config profile (the demo, a --base-url session) can still be gone back to.
+    for (const [name, place] of this.places) {
+      if (name && !names.has(name)) entries.push({ label: `${word} ${name}`, detail: `${place.connection.session.baseUrl} (back to where you were)`, run: () => void this.switchProfile(name) });
+    }
+    if (entries.length === 0 && PROFILE_QUERY.test(query)) {
+      entries.push({ label: word, detail: 'no profiles in the config file: dpx profile add NAME --base-url URL', run: () => undefined });
+    }
+    return entries;
+  }
+
+  // ——— bookmarks ———
+
+  private askBookmarkName(screen: ListScreen | DetailScreen): void {
+    if (!this.context.configPath) return this.set({ notice: 'no config file to keep bookmarks in' });
+    const bookmark = this.bookmarkOf(screen);
+    this.setOverlay({
+      kind: 'prompt', title: `bookmark ${describeBookmark(bookmark)} as`, input: screen.resource,
+      hint: 'letters, digits, . - _ · Enter saves · Esc cancels · :bm opens bookmarks',
+      submit: (name) => void this.saveBookmarkAs(name.trim(), bookmark),
+    });
+  }
+
+  /** The view as a bookmark: profile, resource, version, OU, server-side filter, page. */
+  bookmarkOf(screen: ListScreen | DetailScreen): Bookmark {
+    const page = screen.kind === 'list' ? this.currentPage(screen)?.start : undefined;
+    const filter = screen.kind === 'list' ? screen.serverFilter : undefined;
+    return {
+      resource: screen.resource, version: screen.version,
+      ...(this.profile ? { profile: this.profile } : {}), ...(this.session.ou ? { ou: this.session.ou } : {}),
+      ...(filter ? { filter } : {}), ...(page ? { page } : {}),
+    };
+  }
+
+  private async saveBookmarkAs(name: string, bookmark: Bookmark): Promise<void> {
+    if (!this.context.configPath) return;
+    try {
+      await saveBookmark(this.context.configPath, name, bookmark);
+      this.bookmarks = await listBookmarks(this.context.configPath);
+      this.set({ notice: `bookmark ${name} saved (:bm ${name} opens it)` });
+    } catch (error) {
+      const info = errorInfo(error);
+      this.set({ notice: `bookmark not saved: ${info.title}${info.hint ? ` — ${info.hint}` : ''}` });
+    }
+  }
+
+  /** Opens a bookmark: its profile first, then its OU, then its list with its filter and page. */
+  async openBookmark(bookmark: Bookmark): Promise<void> {
+    if (bookmark.profile && bookmark.profile !== this.profile) {
+      await this.switchProfile(bookmark.profile);
+      if (this.profile !== bookmark.profile) return;
+    }
+    if (bookmark.ou !== this.session.ou) this.setOu(bookmark.ou);
+    const known = this.state.catalog ? findResource(this.state.catalog, bookmark.resource) : undefined;
+    const version = bookmark.version ?? known?.defaultVersion ?? '';
+    const source: ListSource = {
+      kind: 'resource', resource: bookmark.resource, ...(bookmark.version ? { version: bookmark.version } : {}), ...(bookmark.page ? { page: bookmark.page } : {}),
+    };
+    this.openList(source, `${bookmark.resource}@${version}`, bookmark.resource, version, undefined, bookmark.filter);
+  }
+
+  private bookmarkEntries(query: string): PaletteEntry[] {
+    if (!BOOKMARK_QUERY.test(query)) return [];
+    if (this.bookmarks.length === 0) return [{ label: 'bm', detail: 'no bookmarks yet: b on a list or record saves one', run: () => undefined }];
+    return this.bookmarks.map(({ name, bookmark }) => ({ label: `bm ${name}`, detail: describeBookmark(bookmark), run: () => void this.openBookmark(bookmark) }));
+  }
+
+  private promptKey(overlay: Extract<Overlay, { kind: 'prompt' }>, key: Key): void {
+    if (key.name === 'escape') return this.setOverlay(undefined);
+    if (key.name === 'return') {
+      if (!overlay.input.trim()) return this.set({ notice: 'type a name first' });
+      this.setOverlay(undefined);
+      return overlay.submit(overlay.input);
+    }
+    const input = editText(overlay.input, key);
+    if (input !== undefined) this.setOverlay({ ...overlay, input });
+  }
+
+  // ——— trail ———
+
+  /** `T`: the trail so far into ./dpx-trail-<time>.har (tokens are the trail's to redact). */
+  async writeTrail(): Promise<void> {
+    const trail = this.context.trail;
+    if (!trail) return this.set({ notice: 'no trail is being kept in this session' });
+    const path = join(this.context.trailDir ?? process.cwd(), trailFileName(this.now()));
+    try {
+      await trail.writeSnapshot(path);
+      this.set({ notice: `trail written: ${path} (${trail.entryCount} requests, tokens redacted)` });
+    } catch (error) {
+      this.set({ notice: `trail not written: ${errorInfo(error).title}` });
+    }
+  }
+
   // ——— palette ———
 
   paletteEntries(input: string): PaletteEntry[] {
@@ -752,7 +990,7 @@ export class Explorer {
   }
 
   private resourceEntries(query: string): PaletteEntry[] {
-    if (/^ou\b/i.test(query)) return [];
+    if (/^ou\b/i.test(query) || PROFILE_QUERY.test(query) || BOOKMARK_QUERY.test(query)) return [];
     const entries: PaletteEntry[] = [];
     for (const resource of this.state.catalog?.resources ?? []) {
       entries.push({ label: resource.name, detail: `list, ${resource.defaultVersion}`, run: () => this.openResource(resource.name) });
@@ -770,6 +1008,7 @@ export class Explorer {
   }
 
   private ouEntries(query: string): PaletteEntry[] {
+    if (PROFILE_QUERY.test(query) || BOOKMARK_QUERY.test(query)) return [];
     if (!/^ou\b/i.test(query)) return [{ label: 'ou', detail: 'choose the organizational unit', run: () => this.openOuPicker() }];
     if (!this.units && this.state.catalog) void this.loadUnits().then(() => this.set({}), () => undefined);
     const typed = query.replace(/^ou\s*/i, '').trim();
@@ -780,8 +1019,9 @@ export class Explorer {
   }
 
   private commandEntries(query: string): PaletteEntry[] {
-    if (/^ou\b/i.test(query)) return [];
+    if (/^ou\b/i.test(query) || PROFILE_QUERY.test(query) || BOOKMARK_QUERY.test(query)) return [];
     return [
+      { label: 'trail', detail: 'write the trail of this session so far as a HAR file (also T)', run: () => void this.writeTrail() },
       { label: 'home', detail: 'back to the catalog', run: () => this.set({ stack: this.state.stack.slice(0, 1) }) },
       { label: 'help', detail: 'every key', run: () => this.setOverlay({ kind: 'help', top: 0 }) },
       { label: 'quit', detail: 'leave dpx', run: () => this.context.onQuit() },
@@ -792,9 +1032,7 @@ export class Explorer {
   runOperation(resource: string, version: string, operationId: string): void {
     const operation = this.state.catalog && findResource(this.state.catalog, resource)?.versions.find((v) => v.version === version)?.operations.find((o) => o.id === operationId);
     if (!operation) return;
-    if (operation.method !== 'GET') {
-      return this.set({ overlay: undefined, notice: `${operationId} is a ${operation.method}; the explorer only reads — use \`dpx call ${resource} ${operationId}\`` });
-    }
+    if (operation.method !== 'GET') return this.openOperations(resource, version, undefined, operationId);
     if (operation.pathVariables.length === 0) return this.openResource(resource, version, operationId);
     this.setOverlay({
       kind: 'template', title: `${resource} ${operationId}`, href: operation.href, variables: operation.pathVariables, values: {}, index: 0,
@@ -850,6 +1088,8 @@ export class Explorer {
       case 'palette': return this.paletteKey(overlay, key);
       case 'filter': return this.filterKey(overlay, key);
       case 'ou': return this.ouKey(overlay, key);
+      case 'prompt': return this.promptKey(overlay, key);
+      case 'operations': return;
       case 'template': return this.templateKey(overlay, key);
       case 'version': {
         if (key.name === 'escape') return this.setOverlay(undefined);
@@ -864,4 +1104,12 @@ export class Explorer {
       }
     }
   }
+}
+
+/** "prod · tasks@v1 · OU … · filter … · page 3": a bookmark in one line. */
+export function describeBookmark(bookmark: Bookmark): string {
+  return [
+    bookmark.profile, `${bookmark.resource}${bookmark.version ? `@${bookmark.version}` : ''}`, bookmark.ou ? `OU ${bookmark.ou}` : '',
+    bookmark.filter ? `filter ${bookmark.filter}` : '', bookmark.page ? `page ${bookmark.page}` : '',
+  ].filter(Boolean).join(' · ');
 }

@@ -2,7 +2,7 @@
 // clears the whole screen on every frame.
 import type { ErrorInfo } from './state.js';
 
-export const HEADER_LINES = 2;
+export const HEADER_LINES = 3;
 export const CRUMB_LINES = 1;
 export const FOOTER_LINES = 1;
 export const MAX_PANEL_DETAIL_LINES = 3;

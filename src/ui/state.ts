@@ -77,6 +77,11 @@ export interface OrgUnit {
   id: string;
   name: string;
   detail: string;
+  /** The parent unit's id, when the record names one. */
+  parent?: string;
+  /** Depth in the tree (0 for a root) and number of direct children, once the tree is built. */
+  depth: number;
+  children: number;
 }
 
 export type Overlay =
@@ -94,7 +99,11 @@ export type Overlay =
       field?: string;
       operator?: Operator;
     }
-  | { kind: 'ou'; units?: OrgUnit[]; input: string; cursor: number; loading: boolean; error?: ErrorInfo }
+  | { kind: 'ou'; units?: OrgUnit[]; tree?: boolean; input: string; cursor: number; loading: boolean; error?: ErrorInfo }
+  /** The operation screens (they read their own keys); `operationId` opens that operation's form directly. */
+  | { kind: 'operations'; resource: string; version: string; record?: Record<string, unknown>; operationId?: string; opened: number }
+  /** One line of text, such as a bookmark's name. */
+  | { kind: 'prompt'; title: string; input: string; hint?: string; submit(value: string): void }
   | {
       kind: 'template';
       title: string;

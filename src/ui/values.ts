@@ -2,7 +2,7 @@
 // timestamps as ages, booleans as marks, nested values summarised. Unknown values stay neutral.
 import { oneLine } from './text.js';
 
-export type Tone = 'bad' | 'good' | 'busy' | 'waiting' | 'stopped' | 'neutral' | 'muted';
+export type Tone = 'bad' | 'good' | 'busy' | 'waiting' | 'stopped' | 'info' | 'neutral' | 'muted';
 
 export interface Cell {
   text: string;

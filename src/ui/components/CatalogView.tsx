@@ -22,7 +22,7 @@ export function CatalogView({ resources, total, filter, cursor, height, columns 
   return (
     <Box flexDirection="column">
       <Text wrap="truncate">
-        {filter ? <Tinted color="cyan">filter: {filter}▏</Tinted> : <Tinted tone="muted">type to filter ·</Tinted>}
+        {filter ? <Tinted tone="info">filter: {filter}▏</Tinted> : <Tinted tone="muted">type to filter ·</Tinted>}
         <Tinted tone="muted"> {resources.length}/{total} resources · Enter lists · :name vN another version</Tinted>
       </Text>
       {shown.map((resource, i) => {

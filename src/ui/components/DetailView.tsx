@@ -45,7 +45,7 @@ export function DetailView({ lines, links, cursor, top, height, raw, record, col
       node: (
         <Text wrap="truncate">
           <Tinted inverse={selected} bold={selected}>{selected ? '›' : ' '}</Tinted>
-          {indent}{marker}<Tinted color="cyan">{line.label}</Tinted>
+          {indent}{marker}<Tinted tone="info">{line.label}</Tinted>
           {line.container ? '' : ': '}<Tinted tone={value.tone}>{truncate(value.text, Math.max(10, columns - indent.length - line.label.length - 8))}</Tinted>
         </Text>
       ),
@@ -61,7 +61,7 @@ export function DetailView({ lines, links, cursor, top, height, raw, record, col
       node: (
         <Text wrap="truncate">
           <Tinted inverse={selected} bold={selected}>{selected ? '›' : ' '}</Tinted>
-          {i === 0 ? <Tinted color="magenta">→ </Tinted> : '  '}<Tinted color="magenta" bold>{link.rel}</Tinted> <Tinted tone="muted">{truncate(label, Math.max(10, columns - link.rel.length - 8))}</Tinted>
+          {i === 0 ? <Tinted tone="stopped">→ </Tinted> : '  '}<Tinted tone="stopped" bold>{link.rel}</Tinted> <Tinted tone="muted">{truncate(label, Math.max(10, columns - link.rel.length - 8))}</Tinted>
         </Text>
       ),
     });

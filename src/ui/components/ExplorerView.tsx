@@ -14,7 +14,8 @@ import { CatalogView } from './CatalogView.js';
 import { DetailView } from './DetailView.js';
 import { Header } from './Header.js';
 import { ListView } from './ListView.js';
-import { FilterOverlay, HelpOverlay, OuOverlay, PaletteOverlay, TemplateOverlay, VersionOverlay } from './Overlays.js';
+import { OperationScreen } from '../operations/operation-screen.js';
+import { FilterOverlay, HelpOverlay, OuOverlay, PaletteOverlay, PromptOverlay, TemplateOverlay, VersionOverlay } from './Overlays.js';
 import { Panel } from './Panel.js';
 import { Tinted } from './theme.js';
 
@@ -41,20 +42,22 @@ export function pageIndicator(explorer: Explorer, screen: ListScreen): string {
 
 function footerHints(screen: Screen): string {
   if (screen.kind === 'catalog') {
-    return screen.filter ? '↑↓ Enter open · Backspace edits · Esc clears the filter (then q quits) · ? help' : 'type to filter · ↑↓ Enter open · :ou OU · : palette · ? help · q quit';
+    return screen.filter
+      ? '↑↓ Enter open · Tab operations · Backspace edits · Esc clears the filter (then q quits) · ? help'
+      : 'type to filter · ↑↓ Enter open · Tab operations · :ou OU · :profile · :bm · :trail · ? help · q quit';
   }
-  if (screen.kind === 'list') return 'Enter open · n/p page · / quick · f filter · s sort · w watch · v version · Esc back · ? help';
-  return 'Enter fold/follow · y raw · r reload · Esc back · ? help';
+  if (screen.kind === 'list') return 'Enter open · x operations · n/p page · / quick · f filter · s sort · w watch · v version · o OU · b bookmark · T trail · Esc back · ? help';
+  return 'Enter fold/follow · x operations · y raw · r reload · o OU · b bookmark · T trail · Esc back · ? help';
 }
 
 function Footer({ explorer, state, screen }: { explorer: Explorer; state: ExplorerState; screen: Screen }) {
   const width = state.size.columns - 1;
   if (screen.kind === 'list' && screen.quickEditing) {
-    return <Text wrap="truncate"><Tinted color="cyan" bold>/</Tinted>{screen.quick}<Tinted color="cyan">▏</Tinted><Tinted tone="muted"> Enter keeps · Esc clears</Tinted></Text>;
+    return <Text wrap="truncate"><Tinted tone="info" bold>/</Tinted>{screen.quick}<Tinted tone="info">▏</Tinted><Tinted tone="muted"> Enter keeps · Esc clears</Tinted></Text>;
   }
   const left = screen.kind === 'list' ? `${pageIndicator(explorer, screen)}  ` : '';
   const right = state.notice
-    ? <Tinted color="cyan">{truncate(state.notice, Math.max(0, width - left.length))}</Tinted>
+    ? <Tinted tone="info">{truncate(state.notice, Math.max(0, width - left.length))}</Tinted>
     : <Tinted tone="muted">{truncate(footerHints(screen), Math.max(0, width - left.length))}</Tinted>;
   return <Text wrap="truncate"><Tinted bold>{left}</Tinted>{right}</Text>;
 }
@@ -70,6 +73,15 @@ function Body({ explorer, state, screen, height }: { explorer: Explorer; state: 
       case 'ou': return <OuOverlay overlay={overlay} choices={explorer.ouChoices(overlay)} height={height} columns={columns} />;
       case 'filter': return <FilterOverlay overlay={overlay} choices={explorer.filterChoices(overlay)} preview={explorer.filterPreview(overlay)} height={height} />;
       case 'template': return <TemplateOverlay overlay={overlay} columns={columns} />;
+      case 'prompt': return <PromptOverlay overlay={overlay} />;
+      case 'operations':
+        return (
+          <OperationScreen key={overlay.opened} session={explorer.session} catalog={state.catalog!} resource={overlay.resource} version={overlay.version}
+            {...(overlay.record ? { record: overlay.record } : {})} {...(overlay.operationId ? { operationId: overlay.operationId } : {})}
+            {...(state.ouName ? { ouName: state.ouName } : {})} {...(explorer.schemaDir ? { schemaDir: explorer.schemaDir } : {})}
+            height={height} width={columns} onClose={() => explorer.closeOverlay()}
+            onOpenRecord={(resource, version, record) => { explorer.closeOverlay(); explorer.openRecord(record, resource, version); }} />
+        );
     }
   }
   if (screen.kind === 'catalog') {
@@ -114,7 +126,7 @@ export function ExplorerView({ explorer }: { explorer: Explorer }) {
   const current = screen.kind === 'catalog' ? undefined : `${screen.resource}@${screen.version}`;
   return (
     <Box flexDirection="column" width={state.size.columns}>
-      <Header session={explorer.session} profile={explorer.profile} token={explorer.tokenInfo} ouName={state.ouName} current={current}
+      <Header session={explorer.session} profile={explorer.profile} token={explorer.tokenInfo(state.now)} ouName={state.ouName} current={current}
         loading={screen.loading} watching={screen.kind === 'list' && screen.watch} columns={state.size.columns} now={state.now} />
       <Text wrap="truncate"><Tinted tone="muted">{state.stack.map(crumb).join(' › ')}</Tinted></Text>
       <Box flexDirection="column" height={height}>

@@ -1,5 +1,7 @@
-// The two header lines: where requests go and as whom, then what is on screen and how the
-// connection is doing. Always visible, so the user always knows the context of what they see.
+// The three header lines: where requests go and in which OU; who the token says it is and how long it
+// lasts (with a warning when it is expired, nearly so, or from another control plane); then what is
+// on screen, whether writes are allowed, and how the connection is doing. Always visible, so the user
+// always knows the context of what they see.
 import { Box, Text } from 'ink';
 import type { Session } from '../../api/session.js';
 import type { TokenInfo } from '../../api/token.js';
@@ -20,30 +22,45 @@ export interface HeaderProps {
   now: number;
 }
 
-function tokenText(token: TokenInfo | undefined, now: number): { text: string; tone: 'bad' | 'busy' | 'neutral' } {
-  if (!token) return { text: 'no token', tone: 'bad' };
-  const who = token.subject ?? 'unknown subject';
-  if (!token.expiresAt) return { text: who, tone: 'neutral' };
+function hostOf(url: string): string {
+  try {
+    return new URL(url).host;
+  } catch {
+    return url;
+  }
+}
+
+/** "token alice (personal) · issuer eu.example · exp 1h 59m". */
+function tokenText(token: TokenInfo, now: number): string {
+  const who = `${token.subject ?? 'unknown subject'}${token.type ? ` (${token.type})` : ''}`;
+  const issuer = token.issuer ? ` · issuer ${hostOf(token.issuer)}` : '';
+  if (!token.expiresAt) return `token ${who}${issuer} · no expiry`;
   const left = token.expiresAt.getTime() - now;
-  if (left <= 0) return { text: `${who} · expired ${duration(-left)} ago`, tone: 'bad' };
-  return { text: `${who} · exp ${duration(left)}`, tone: left < 10 * 60_000 ? 'busy' : 'neutral' };
+  return `token ${who}${issuer} · ${left <= 0 ? `expired ${duration(-left)} ago` : `exp ${duration(left)}`}`;
 }
 
 export function Header({ session, profile, token, ouName, current, loading, watching, columns, now }: HeaderProps) {
   const host = new URL(session.baseUrl).host;
-  const ou = session.ou ? (ouName ?? session.ou) : 'none';
-  const who = tokenText(token, now);
+  const ou = session.ou ? (ouName && ouName !== session.ou ? `${ouName} (${session.ou.slice(0, 8)}…)` : session.ou) : 'none';
   const latency = session.stats.lastLatencyMs === undefined ? '—' : `${Math.round(session.stats.lastLatencyMs)} ms`;
   const first = `${profile ? `${profile} · ` : ''}${host} · OU ${ou}`;
+  const who = token ? tokenText(token, now) : 'no token: requests go unauthenticated';
+  const warnings = token?.warnings ?? [];
+  const expired = token?.expiresAt !== undefined && token.expiresAt.getTime() <= now;
+  const foreign = token?.issuer !== undefined && hostOf(token.issuer) !== host;
   return (
     <Box flexDirection="column">
       <Text wrap="truncate">
-        <Tinted color="cyan" bold>dpx</Tinted> {truncate(first, Math.max(10, columns - 6 - who.text.length - 3))} · <Tinted tone={who.tone}>{who.text}</Tinted>
+        <Tinted tone="info" bold>dpx</Tinted> {truncate(first, Math.max(10, columns - 5))}
+      </Text>
+      <Text wrap="truncate">
+        {warnings.length ? <Tinted tone={expired || foreign ? 'bad' : 'busy'} bold>⚠ {warnings.join(' · ')} · </Tinted> : null}
+        <Tinted tone={!token || expired ? 'bad' : 'muted'}>{who}</Tinted>
       </Text>
       <Text wrap="truncate">
         <Tinted bold>{current ?? 'catalog'}</Tinted>
-        {session.readOnly ? <Tinted color="yellow"> [READ-ONLY]</Tinted> : <Tinted color="red"> [WRITES ALLOWED]</Tinted>}
-        {watching ? <Tinted color="cyan"> [WATCH]</Tinted> : null}
+        {session.readOnly ? <Tinted tone="busy"> [READ-ONLY]</Tinted> : <Tinted tone="bad" bold> [WRITES ALLOWED]</Tinted>}
+        {watching ? <Tinted tone="info"> [WATCH]</Tinted> : null}
         {` · ${session.stats.requests} requests · last ${latency}`}
         {loading ? <Text> · <Spinner label={loading} /></Text> : null}
       </Text>

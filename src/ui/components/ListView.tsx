@@ -27,7 +27,7 @@ export function ListView({ columns, rows, cursor, top, height, currentColumn, so
         {columns.map((c, i) => {
           const arrow = sort?.field === c.field ? (sort.descending ? '↓' : '↑') : '';
           return (
-            <Tinted key={c.field} bold inverse={i === currentColumn} color="cyan">
+            <Tinted key={c.field} bold inverse={i === currentColumn} tone="info">
               {fit(`${c.field.toUpperCase()}${arrow}`, c.width, c.align)}{i < columns.length - 1 ? ' ' : ''}
             </Tinted>
           );

@@ -19,7 +19,7 @@ function Choices<T>({ items, cursor, height, render }: { items: T[]; cursor: num
 }
 
 function InputLine({ prompt, value }: { prompt: string; value: string }) {
-  return <Text wrap="truncate"><Tinted color="cyan" bold>{prompt}</Tinted>{value}<Tinted color="cyan">▏</Tinted></Text>;
+  return <Text wrap="truncate"><Tinted tone="info" bold>{prompt}</Tinted>{value}<Tinted tone="info">▏</Tinted></Text>;
 }
 
 export function PaletteOverlay({ input, cursor, entries, height, columns }: { input: string; cursor: number; entries: PaletteEntry[]; height: number; columns: number }) {
@@ -41,7 +41,7 @@ export function HelpOverlay({ top, height, columns }: { top: number; height: num
       <Tinted bold>keys · ↑↓ scroll ({top + 1}–{top + shown.length} of {lines.length}) · Esc or ? closes</Tinted>
       {shown.map((l, i) => (
         <Text key={top + i} wrap="truncate">
-          {l.heading ? <Tinted color="cyan" bold>{l.text}</Tinted> : `  ${fit(l.keys, 30)} ${truncate(l.text, columns - 34)}`}
+          {l.heading ? <Tinted tone="info" bold>{l.text}</Tinted> : `  ${fit(l.keys, 30)} ${truncate(l.text, columns - 34)}`}
         </Text>
       ))}
     </Box>
@@ -57,19 +57,25 @@ export function VersionOverlay({ overlay, height }: { overlay: Extract<Overlay, 
   );
 }
 
+/** "  Acme Corp" indented by depth in a tree; the id and child count follow in the detail. */
+function unitLabel(unit: OrgUnit): string {
+  return `${'  '.repeat(unit.depth)}${unit.depth > 0 ? '└ ' : ''}${unit.name}`;
+}
+
 export function OuOverlay({ overlay, choices, height, columns }: { overlay: Extract<Overlay, { kind: 'ou' }>; choices: OrgUnit[]; height: number; columns: number }) {
-  const width = Math.min(36, Math.max(10, ...choices.map((u) => u.name.length)));
+  const width = Math.min(44, Math.max(10, ...choices.map((u) => unitLabel(u).length)));
+  const detail = (u: OrgUnit) => [u.id, overlay.tree && u.id ? `${u.children} ${u.children === 1 ? 'child' : 'children'}` : '', u.detail].filter(Boolean).join(' · ');
   const heading = overlay.loading
     ? 'loading organizational units…'
     : overlay.units
-      ? `organizational unit: type a name or UUID · ↑↓ · Enter sets it · Esc cancels (${overlay.units.length} units)`
+      ? `organizational unit${overlay.tree ? 's as a tree' : ''}: type a name or UUID · ↑↓ · Enter sets it · Esc cancels (${overlay.units.length} units)`
       : 'the index offers no organizational-unit list: type the OU UUID, Enter sets it';
   return (
     <Box flexDirection="column">
       <InputLine prompt="OU " value={overlay.input} />
       <Tinted tone="muted">{heading}</Tinted>
       {overlay.error ? <Tinted tone="bad">{overlay.error.status ?? ''} {overlay.error.title}</Tinted> : null}
-      <Choices items={choices} cursor={overlay.cursor} height={height - 3} render={(u) => `${fit(u.name, width)}  ${truncate(`${u.detail ? `${u.detail} · ` : ''}${u.id}`, columns - width - 6)}`} />
+      <Choices items={choices} cursor={overlay.cursor} height={height - 3} render={(u) => `${fit(unitLabel(u), width)}  ${truncate(detail(u), columns - width - 6)}`} />
     </Box>
   );
 }
@@ -86,9 +92,19 @@ export function FilterOverlay({ overlay, choices, preview, height }: { overlay: 
       <Tinted bold>server-side filter · {step}</Tinted>
       {overlay.conditions.map((c, i) => <Text key={i} wrap="truncate">  {i + 1}. {c.field} {c.operator} {c.value}</Text>)}
       <InputLine prompt={`${step}: `} value={overlay.input} />
-      <Text wrap="truncate"><Tinted tone="muted">filter JSON: </Tinted><Tinted color="green">{preview || '(no condition yet)'}</Tinted></Text>
+      <Text wrap="truncate"><Tinted tone="muted">filter JSON: </Tinted><Tinted tone="good">{preview || '(no condition yet)'}</Tinted></Text>
       <Tinted tone="muted">{hint}</Tinted>
       <Choices items={choices} cursor={overlay.cursor} height={Math.max(1, height - 5 - overlay.conditions.length)} render={(c) => c} />
+    </Box>
+  );
+}
+
+export function PromptOverlay({ overlay }: { overlay: Extract<Overlay, { kind: 'prompt' }> }) {
+  return (
+    <Box flexDirection="column">
+      <Tinted bold>{overlay.title}</Tinted>
+      <InputLine prompt="› " value={overlay.input} />
+      {overlay.hint ? <Tinted tone="muted">{overlay.hint}</Tinted> : null}
     </Box>
   );
 }
@@ -106,10 +122,10 @@ export function TemplateOverlay({ overlay, columns }: { overlay: Extract<Overlay
       <Text wrap="truncate"><Tinted tone="muted">template </Tinted>{truncate(overlay.href, columns - 12)}</Text>
       {overlay.variables.map((name, i) => (
         <Text key={name} wrap="truncate">
-          <Tinted inverse={i === overlay.index}>{i === overlay.index ? '› ' : '  '}{name}</Tinted> = {overlay.values[name] ?? ''}{i === overlay.index ? <Tinted color="cyan">▏</Tinted> : null}
+          <Tinted inverse={i === overlay.index}>{i === overlay.index ? '› ' : '  '}{name}</Tinted> = {overlay.values[name] ?? ''}{i === overlay.index ? <Tinted tone="info">▏</Tinted> : null}
         </Text>
       ))}
-      <Text wrap="truncate"><Tinted tone="muted">URL </Tinted><Tinted color="green">{truncate(preview, columns - 6)}</Tinted></Text>
+      <Text wrap="truncate"><Tinted tone="muted">URL </Tinted><Tinted tone="good">{truncate(preview, columns - 6)}</Tinted></Text>
     </Box>
   );
 }

@@ -12,7 +12,7 @@ export function Panel({ error, columns }: { error: ErrorInfo | undefined; column
   return (
     <Box flexDirection="column">
       {lines.map((line, i) => (
-        <Tinted key={i} color={error.tone === 'error' ? 'red' : 'yellow'} bold={i === 0}>
+        <Tinted key={i} tone={error.tone === 'error' ? 'bad' : 'busy'} bold={i === 0}>
           {truncate(`${i === 0 ? mark : '  '}${line}`, columns - 1)}
         </Tinted>
       ))}

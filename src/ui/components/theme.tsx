@@ -1,6 +1,8 @@
-// Colour, or none: NO_COLOR and CI turn every colour off, and meaning then rests on words and marks.
+// The one colour map of the explorer and its operation screens. Colour, or none: NO_COLOR and CI turn
+// every colour off, and meaning then rests on words and marks.
 import { createContext, useContext, type ReactNode } from 'react';
 import { Text } from 'ink';
+import type { TaskOutcome } from '../../api/operations/task.js';
 import type { Tone } from '../values.js';
 
 const ColourContext = createContext(true);
@@ -10,7 +12,7 @@ export function ColourProvider({ enabled, children }: { enabled: boolean; childr
 }
 
 const TONE_COLOURS: Record<Tone, string | undefined> = {
-  bad: 'red', good: 'green', busy: 'yellow', waiting: 'blue', stopped: 'magenta', neutral: undefined, muted: 'gray',
+  bad: 'red', good: 'green', busy: 'yellow', waiting: 'blue', stopped: 'magenta', info: 'cyan', neutral: undefined, muted: 'gray',
 };
 
 /** Whether colour is wanted for this environment. */
@@ -18,8 +20,31 @@ export function colourWanted(env: NodeJS.ProcessEnv): boolean {
   return env['NO_COLOR'] === undefined && env['CI'] === undefined;
 }
 
-export function Tinted({ tone, color, bold, inverse, children }: { tone?: Tone; color?: string; bold?: boolean; inverse?: boolean; children: ReactNode }) {
+/** Reads: green, writes: yellow, deletes: red. */
+export function methodTone(method: string): Tone {
+  const upper = method.toUpperCase();
+  if (upper === 'GET' || upper === 'HEAD') return 'good';
+  if (upper === 'DELETE') return 'bad';
+  if (upper === 'POST' || upper === 'PUT' || upper === 'PATCH') return 'busy';
+  return 'stopped';
+}
+
+export function httpStatusTone(status: number): Tone {
+  if (status >= 500) return 'bad';
+  if (status >= 400) return 'busy';
+  if (status >= 300) return 'info';
+  return 'good';
+}
+
+export const OUTCOME_TONE: Record<TaskOutcome, Tone> = { running: 'info', succeeded: 'good', warning: 'busy', failed: 'bad' };
+
+/** The colour of a tone, or none when colour is off: for ink props that are not text (borders). */
+export function useToneColour(tone: Tone): string | undefined {
+  return useContext(ColourContext) ? TONE_COLOURS[tone] : undefined;
+}
+
+export function Tinted({ tone, bold, inverse, wrap, children }: { tone?: Tone; bold?: boolean; inverse?: boolean; wrap?: 'wrap' | 'truncate'; children: ReactNode }) {
   const colour = useContext(ColourContext);
-  const chosen = colour ? (color ?? (tone ? TONE_COLOURS[tone] : undefined)) : undefined;
-  return <Text color={chosen} bold={bold} inverse={colour ? inverse : false}>{children}</Text>;
+  const chosen = colour && tone ? TONE_COLOURS[tone] : undefined;
+  return <Text color={chosen} bold={bold} inverse={colour ? inverse : false} {...(wrap ? { wrap } : {})}>{children}</Text>;
 }

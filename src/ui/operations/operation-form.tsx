@@ -6,7 +6,7 @@ import type { BodySchema } from '../../api/operations/body.js';
 import { draftUrl, formProblems, withBody, withField, withOu, type OperationFormState } from '../../api/operations/form.js';
 import { isWriteMethod, writeRefusal } from '../../api/operations/safety.js';
 import type { Key } from '../keys.js';
-import { METHOD_COLOR } from './tone.js';
+import { methodTone, Tinted } from '../components/theme.js';
 import { isChar, useKeys } from './use-keys.js';
 
 export interface OperationFormProps {
@@ -136,16 +136,16 @@ export function OperationForm(props: OperationFormProps): React.ReactElement {
   return (
     <Box flexDirection="column">
       <Text bold>
-        <Text color={METHOD_COLOR[method] ?? 'magenta'}>{method}</Text> {form.resource} {form.version} · {form.operation.id}
+        <Tinted tone={methodTone(method)}>{method}</Tinted> {form.resource} {form.version} · {form.operation.id}
       </Text>
       <Text dimColor>{form.operation.href}</Text>
       {refusal && (
-        <Text color="red">
+        <Tinted tone="bad">
           {refusal.message} — {refusal.hint}
-        </Text>
+        </Tinted>
       )}
       <Text>
-        URL <Text color="cyan">{draftUrl(form, props.baseUrl)}</Text>
+        URL <Tinted tone="info">{draftUrl(form, props.baseUrl)}</Tinted>
       </Text>
       <Box flexDirection="column" marginTop={1}>
         {form.fields.length === 0 && <Text dimColor>no template variables</Text>}
@@ -182,14 +182,14 @@ export function OperationForm(props: OperationFormProps): React.ReactElement {
       {problems.length > 0 && (
         <Box flexDirection="column" marginTop={1}>
           {problems.slice(0, 8).map((problem, index) => (
-            <Text key={index} color="red" wrap="truncate">
+            <Tinted key={index} tone="bad" wrap="truncate">
               ✗ {problem.where}: {problem.message}
-            </Text>
+            </Tinted>
           ))}
-          {problems.length > 8 ? <Text color="red">… {problems.length - 8} more</Text> : null}
+          {problems.length > 8 ? <Tinted tone="bad">… {problems.length - 8} more</Tinted> : null}
         </Box>
       )}
-      {message && <Text color="yellow">{message}</Text>}
+      {message && <Tinted tone="busy">{message}</Tinted>}
       <Text dimColor>
         {editing
           ? row.kind === 'body'

@@ -1,7 +1,7 @@
 // One screen for trying an operation, mounted by the explorer on `x`: choose → form → preview →
 // confirm (writes) → response → task. Each step is its own component; this holds the flow.
 import { Box, Text, useStdin, useStdout } from 'ink';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { Catalog } from '../../api/catalog.js';
 import { toDpxError, type DpxError } from '../../api/errors.js';
 import { operationsFor, type AvailableOperation } from '../../api/operations/available.js';
@@ -13,6 +13,7 @@ import { confirmationLines, deleteConfirmationWord, isWriteMethod, needsTypedCon
 import { findFollowableTask, taskRequest, type FollowableTask } from '../../api/operations/task.js';
 import type { PreparedRequest } from '../../api/operation.js';
 import type { ApiResponse, Session } from '../../api/session.js';
+import { Tinted } from '../components/theme.js';
 import { OperationForm } from './operation-form.js';
 import { OperationsList } from './operations-list.js';
 import { RequestPreview } from './request-preview.js';
@@ -28,6 +29,8 @@ export interface OperationScreenProps {
   version: string;
   /** The record open in the explorer, whose fields prefill the variables. */
   record?: Record<string, unknown>;
+  /** Opens this operation's form straight away (the palette's "resource operation"). */
+  operationId?: string;
   /** The profile's schema folder (settings.schemaDir). */
   schemaDir?: string;
   /** The name of the session's OU, when the explorer knows it. */
@@ -115,6 +118,12 @@ export function OperationScreen(props: OperationScreenProps): React.ReactElement
       (error: unknown) => fail(error, back),
     );
   };
+
+  useEffect(() => {
+    const chosen = props.operationId ? operations.find((op) => op.id === props.operationId) : undefined;
+    if (chosen) choose(chosen);
+    // Only on mount: the explorer mounts a new screen for every operation it opens.
+  }, []);
 
   const terminal = props.terminal ?? (stdout.isTTY ? terminalControl(stdin, stdout) : undefined);
   const editBody = terminal ? (text: string) => withTerminalSuspended(terminal, () => editInEditor(text, props.env ?? process.env)) : undefined;
@@ -211,10 +220,12 @@ export function OperationScreen(props: OperationScreenProps): React.ReactElement
       );
       break;
   }
+  // Clipped to the rows the explorer gives it, so a long body or many headers never push the frame
+  // past the terminal; the problem line goes first so clipping never hides it.
   return (
-    <Box flexDirection="column">
+    <Box flexDirection="column" overflow="hidden" {...(props.height ? { height: props.height } : {})}>
+      {problem ? <Tinted tone="bad" wrap="truncate">{problem}</Tinted> : null}
       {body}
-      {problem ? <Text color="red">{problem}</Text> : null}
     </Box>
   );
 }

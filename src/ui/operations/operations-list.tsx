@@ -4,7 +4,7 @@ import { useState } from 'react';
 import type { AvailableOperation } from '../../api/operations/available.js';
 import { isWriteMethod } from '../../api/operations/safety.js';
 import { truncate } from '../text.js';
-import { METHOD_COLOR } from './tone.js';
+import { methodTone, Tinted } from '../components/theme.js';
 import { isChar, useKeys } from './use-keys.js';
 
 export interface OperationsListProps {
@@ -48,7 +48,7 @@ export function OperationsList(props: OperationsListProps): React.ReactElement {
         Operations of {props.resource} {props.version}
         <Text dimColor>  {count} from the index{props.hasRecord ? ' · ● the open record fills every path variable' : ''}</Text>
       </Text>
-      {props.readOnly && <Text color="yellow">read-only: writes (anything but GET/HEAD) can be previewed but will not be sent</Text>}
+      {props.readOnly && <Tinted tone="busy">read-only: writes (anything but GET/HEAD) can be previewed but will not be sent</Tinted>}
       {count === 0 && <Text dimColor>the index lists no operations for this resource version</Text>}
       {visible.map((op, index) => {
         const selected = top + index === cursor;
@@ -56,7 +56,7 @@ export function OperationsList(props: OperationsListProps): React.ReactElement {
         const mark = op.fillsFromRecord ? '●' : ' ';
         return (
           <Text key={op.id} inverse={selected} dimColor={blocked && !selected} wrap="truncate">
-            {mark} <Text color={METHOD_COLOR[op.method] ?? 'magenta'}>{op.method.padEnd(6)}</Text> {op.id.padEnd(idWidth)}  {truncate(op.href, Math.max(10, width - idWidth - 14))}
+            {mark} <Tinted tone={methodTone(op.method)}>{op.method.padEnd(6)}</Tinted> {op.id.padEnd(idWidth)}  {truncate(op.href, Math.max(10, width - idWidth - 14))}
             {blocked ? ' (read-only)' : ''}
           </Text>
         );

@@ -4,6 +4,7 @@ import { Box, Text, useStdout } from 'ink';
 import { useState } from 'react';
 import type { RequestPreview as Preview } from '../../api/operations/preview.js';
 import { isWriteMethod, writeRefusal } from '../../api/operations/safety.js';
+import { Tinted } from '../components/theme.js';
 import { osc52 } from './clipboard.js';
 import { isChar, useKeys } from './use-keys.js';
 
@@ -41,13 +42,13 @@ export function RequestPreview(props: RequestPreviewProps): React.ReactElement {
         ))}
       </Box>
       {refusal ? (
-        <Text color="red">
+        <Tinted tone="bad">
           ✗ {refusal.message}. {refusal.hint}.
-        </Text>
+        </Tinted>
       ) : null}
       {showCurl && (
         <Box flexDirection="column" marginTop={1}>
-          <Text color="green">copied as curl (OSC 52); with the token in $DPX_TOKEN:</Text>
+          <Tinted tone="good">copied as curl (OSC 52); with the token in $DPX_TOKEN:</Tinted>
           <Text>{props.preview.curl}</Text>
         </Box>
       )}

@@ -9,7 +9,7 @@ import type { ApiResponse } from '../../api/session.js';
 import { oneLine, truncate } from '../text.js';
 import { flattenTree } from '../tree.js';
 import { formatExact, summarise } from '../values.js';
-import { statusColor } from './tone.js';
+import { httpStatusTone, Tinted } from '../components/theme.js';
 import { isChar, useKeys } from './use-keys.js';
 
 export interface ResponseViewProps {
@@ -67,14 +67,14 @@ export function ResponseView(props: ResponseViewProps): React.ReactElement {
     const status = error instanceof ApiError ? error.status : undefined;
     return (
       <Box flexDirection="column">
-        <Text bold color={status ? statusColor(status) : 'red'}>
+        <Tinted bold tone={status ? httpStatusTone(status) : 'bad'}>
           {status ? `HTTP ${status} · ` : ''}
           {error?.message ?? 'no response'}
-        </Text>
+        </Tinted>
         {error instanceof ApiError && error.errors.map((entry, index) => (
-          <Text key={index} color="red">
+          <Tinted key={index} tone="bad">
             [{entry.code}] {entry.message}
-          </Text>
+          </Tinted>
         ))}
         {error?.hint ? <Text dimColor>hint: {error.hint}</Text> : null}
         <Text dimColor>Esc back</Text>
@@ -87,9 +87,9 @@ export function ResponseView(props: ResponseViewProps): React.ReactElement {
   return (
     <Box flexDirection="column">
       <Text bold>
-        <Text color={statusColor(response.status)}>
+        <Tinted tone={httpStatusTone(response.status)}>
           {response.status} {response.statusText}
-        </Text>{' '}
+        </Tinted>{' '}
         {response.method} {response.url} <Text dimColor>{Math.round(response.durationMs)} ms</Text>
       </Text>
       {headerNames.map((name) => (
@@ -98,14 +98,14 @@ export function ResponseView(props: ResponseViewProps): React.ReactElement {
         </Text>
       ))}
       {errors.map((line, index) => (
-        <Text key={index} color="red">
+        <Tinted key={index} tone="bad">
           {line}
-        </Text>
+        </Tinted>
       ))}
       {props.followable ? (
-        <Text color="cyan">
+        <Tinted tone="info">
           this response names a task ({props.followable.taskId ?? props.followable.resource}, via {props.followable.reason}): t follow it
-        </Text>
+        </Tinted>
       ) : null}
       <Box flexDirection="column" marginTop={1}>
         {lines.slice(top, top + height).map((line, index) => (

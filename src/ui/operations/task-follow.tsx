@@ -6,7 +6,7 @@ import { toDpxError } from '../../api/errors.js';
 import { followTask, type TaskSession, type TaskState } from '../../api/operations/task.js';
 import type { PreparedRequest } from '../../api/operation.js';
 import { percentBar } from '../values.js';
-import { OUTCOME_COLOR } from './tone.js';
+import { OUTCOME_TONE, Tinted } from '../components/theme.js';
 import { useKeys } from './use-keys.js';
 
 export interface TaskFollowProps {
@@ -43,7 +43,7 @@ export function TaskFollow(props: TaskFollowProps): React.ReactElement {
     else if (key.name === 'return' && state?.final && props.onOpenResult) props.onOpenResult(state.record);
   }, props.isActive ?? true);
 
-  const color = state ? OUTCOME_COLOR[state.outcome] : 'cyan';
+  const tone = state ? OUTCOME_TONE[state.outcome] : 'info';
   const fields = state ? Object.entries(state.record).filter(([name, value]) => !name.startsWith('_') && value !== null && typeof value !== 'object') : [];
   return (
     <Box flexDirection="column">
@@ -54,14 +54,14 @@ export function TaskFollow(props: TaskFollowProps): React.ReactElement {
       {state ? (
         <Box flexDirection="column">
           <Text>
-            status <Text color={color} bold>{state.status ?? '(no status field)'}</Text>
+            status <Tinted tone={tone} bold>{state.status ?? '(no status field)'}</Tinted>
             <Text dimColor>  poll {state.polls}{state.final ? ' · final' : ` · every ${((intervalMs ?? 1000) / 1000).toFixed(1)} s`}</Text>
           </Text>
-          {state.progress !== undefined ? <Text color={color}>{percentBar(state.progress, 40)}</Text> : null}
+          {state.progress !== undefined ? <Tinted tone={tone}>{percentBar(state.progress, 40)}</Tinted> : null}
           {state.final ? (
-            <Text color={color} bold>
+            <Tinted tone={tone} bold>
               {state.outcome === 'succeeded' ? '✓ finished' : state.outcome === 'failed' ? '✗ ended without success' : '! finished with warnings'}
-            </Text>
+            </Tinted>
           ) : null}
           <Box flexDirection="column" marginTop={1}>
             {fields.slice(0, state.final ? fields.length : SHOWN_FIELDS).map(([name, value]) => (
@@ -72,7 +72,7 @@ export function TaskFollow(props: TaskFollowProps): React.ReactElement {
           </Box>
         </Box>
       ) : null}
-      {failure ? <Text color="red">{failure}</Text> : null}
+      {failure ? <Tinted tone="bad">{failure}</Tinted> : null}
       <Text dimColor>{state?.final && props.onOpenResult ? 'Enter open the task · ' : ''}Esc {state?.final ? 'back' : 'stop watching (the task goes on)'}</Text>
     </Box>
   );

@@ -2,6 +2,7 @@
 // the id it deletes, so a habitual `y` cannot remove the wrong record.
 import { Box, Text } from 'ink';
 import { useReducer } from 'react';
+import { Tinted, useToneColour } from '../components/theme.js';
 import { isChar, useKeys } from './use-keys.js';
 
 export interface WriteConfirmProps {
@@ -50,11 +51,13 @@ export function WriteConfirm(props: WriteConfirmProps): React.ReactElement {
     }
   }, props.isActive ?? true);
 
+  const tone = expected === undefined ? 'busy' : 'bad';
+  const border = useToneColour(tone);
   return (
-    <Box flexDirection="column" borderStyle="double" borderColor={expected === undefined ? 'yellow' : 'red'} paddingX={1}>
-      <Text bold color={expected === undefined ? 'yellow' : 'red'}>
+    <Box flexDirection="column" borderStyle="double" {...(border ? { borderColor: border } : {})} paddingX={1}>
+      <Tinted bold tone={tone}>
         Send this {props.method.toUpperCase()}? It changes data on the control plane.
-      </Text>
+      </Tinted>
       {props.lines.map((line, index) => (
         <Text key={index} wrap="wrap">
           {line}
@@ -70,7 +73,7 @@ export function WriteConfirm(props: WriteConfirmProps): React.ReactElement {
           <Text>
             &gt; {typed.text}▏
           </Text>
-          {typed.wrong ? <Text color="red">that is not {expected}; nothing was sent</Text> : null}
+          {typed.wrong ? <Tinted tone="bad">that is not {expected}; nothing was sent</Tinted> : null}
         </Box>
       )}
     </Box>

@@ -1,0 +1,78 @@
+// One control plane the explorer talks to: a profile's settings turned into a session. The explorer
+// keeps one per profile it has visited, so switching back finds the same session (OU, request count).
+import type { ExchangeListener } from '../api/exchange.js';
+import { Session } from '../api/session.js';
+import { listProfiles } from '../config/profiles.js';
+import { resolveSettings, type Settings } from '../config/settings.js';
+
+export interface Connection {
+  /** The profile's name, or a label such as "demo" for a session that comes from no profile. */
+  profile?: string;
+  session: Session;
+  token?: string;
+  schemaDir?: string;
+  pageSize?: number;
+}
+
+export interface ProfileChoice {
+  name: string;
+  baseUrl: string;
+  current: boolean;
+}
+
+/** Where profiles come from: the config file, read again each time so a `dpx profile add` elsewhere shows up. */
+export interface ProfileSource {
+  list(): Promise<ProfileChoice[]>;
+  connect(name: string): Promise<Connection>;
+}
+
+export interface SessionHooks {
+  onExchange?: ExchangeListener;
+  onWarning?: (message: string) => void;
+}
+
+/** The session for resolved settings, as the CLI builds it, plus the explorer's own listeners. */
+export function sessionFromSettings(settings: Settings & { baseUrl: string }, hooks: SessionHooks): Session {
+  return new Session({
+    baseUrl: settings.baseUrl,
+    readOnly: settings.readOnly,
+    timeoutMs: settings.timeoutMs,
+    ...(settings.token === undefined ? {} : { token: settings.token }),
+    ...(settings.ou === undefined ? {} : { ou: settings.ou }),
+    ...(settings.ouHeader === undefined ? {} : { ouHeader: settings.ouHeader }),
+    ...(settings.vendor === undefined ? {} : { vendor: settings.vendor }),
+    ...(hooks.onExchange ? { onExchange: hooks.onExchange } : {}),
+    ...(hooks.onWarning ? { onWarning: hooks.onWarning } : {}),
+  });
+}
+
+export function connectionFromSettings(settings: Settings & { baseUrl: string }, hooks: SessionHooks, label?: string): Connection {
+  const profile = settings.profile ?? label;
+  return {
+    session: sessionFromSettings(settings, hooks),
+    ...(profile === undefined ? {} : { profile }),
+    ...(settings.token === undefined ? {} : { token: settings.token }),
+    ...(settings.schemaDir === undefined ? {} : { schemaDir: settings.schemaDir }),
+    ...(settings.pageSize === undefined ? {} : { pageSize: settings.pageSize }),
+  };
+}
+
+/**
+ * Profiles of the config file at `configPath`. A profile's settings are resolved exactly as
+ * `dpx --profile NAME` resolves them (token file or variable, default OU, read-only), so the
+ * environment's DPX_* variables apply here as they do on the command line.
+ */
+export function configProfiles(configPath: string, env: NodeJS.ProcessEnv, hooks: SessionHooks & { onToken?: (token: string) => void }): ProfileSource {
+  return {
+    async list() {
+      return (await listProfiles(configPath)).map(({ name, profile, current }) => ({ name, baseUrl: profile.baseUrl, current }));
+    },
+    async connect(name) {
+      const settings = await resolveSettings({ profile: name }, env, configPath);
+      // A profile always has a base URL; the environment may override it, as on the command line.
+      const baseUrl = settings.baseUrl ?? '';
+      if (settings.token) hooks.onToken?.(settings.token);
+      return connectionFromSettings({ ...settings, baseUrl }, hooks);
+    },
+  };
+}
