@@ -41,6 +41,8 @@ export interface ExplorerContext {
   trail?: { writeSnapshot(path: string): Promise<void>; readonly entryCount: number };
   /** Where `T` writes trails (the working directory by default). */
   trailDir?: string;
+  /** Milliseconds between polls of a followed task. */
+  taskIntervalMs?: number;
   columns: number;
   rows: number;
   onQuit(): void;
@@ -148,6 +150,10 @@ export class Explorer {
 
   get schemaDir(): string | undefined {
     return this.connection.schemaDir;
+  }
+
+  get taskIntervalMs(): number | undefined {
+    return this.context.taskIntervalMs;
   }
 
   /** What the token says about itself now: expiry counts down, so this is asked at each frame. */

@@ -6,7 +6,7 @@ import { Session } from '../../src/api/session.js';
 import type { DemoRegion } from '../../src/demo/server.js';
 import { ColourProvider } from '../../src/ui/components/theme.js';
 import { ExplorerView } from '../../src/ui/components/ExplorerView.js';
-import { Explorer } from '../../src/ui/explorer.js';
+import { Explorer, type ExplorerContext } from '../../src/ui/explorer.js';
 
 export interface Mounted {
   explorer: Explorer;
@@ -20,11 +20,23 @@ export interface Mounted {
 
 export const KEY = { enter: '\r', escape: '\x1b', backspace: '\x7f', tab: '\t', up: '\x1b[A', down: '\x1b[B', left: '\x1b[D', right: '\x1b[C', end: '\x1b[F', home: '\x1b[H' };
 
-export async function mount(region: DemoRegion, options: { token?: string; rows?: number; ou?: string } = {}): Promise<Mounted> {
+export interface MountOptions {
+  token?: string;
+  rows?: number;
+  ou?: string;
+  readOnly?: boolean;
+  /** Anything else the explorer is given (a trail, profiles, a config file); `session` replaces the demo's. */
+  context?: Partial<ExplorerContext>;
+}
+
+export async function mount(region: DemoRegion, options: MountOptions = {}): Promise<Mounted> {
   const token = options.token ?? region.tokens.personal;
-  const session = new Session({ baseUrl: region.baseUrl, token, readOnly: true, ...(options.ou ? { ou: options.ou } : {}) });
+  const session = options.context?.session
+    ?? new Session({ baseUrl: region.baseUrl, token, readOnly: options.readOnly ?? true, ...(options.ou ? { ou: options.ou } : {}) });
   let quits = 0;
-  const explorer = new Explorer({ session, token, profile: 'test', columns: 100, rows: options.rows ?? 30, onQuit: () => { quits++; }, watchSeconds: 0.3 });
+  const explorer = new Explorer({
+    session, token, profile: 'test', columns: 100, rows: options.rows ?? 30, onQuit: () => { quits++; }, watchSeconds: 0.3, ...options.context,
+  });
   let instance!: ReturnType<typeof render>;
   await act(async () => {
     instance = render(<ColourProvider enabled={false}><ExplorerView explorer={explorer} /></ColourProvider>);

@@ -55,6 +55,9 @@ function Footer({ explorer, state, screen }: { explorer: Explorer; state: Explor
   if (screen.kind === 'list' && screen.quickEditing) {
     return <Text wrap="truncate"><Tinted tone="info" bold>/</Tinted>{screen.quick}<Tinted tone="info">▏</Tinted><Tinted tone="muted"> Enter keeps · Esc clears</Tinted></Text>;
   }
+  if (state.overlay?.kind === 'operations') {
+    return <Text wrap="truncate"><Tinted tone="muted">operations of {state.overlay.resource} {state.overlay.version} · Esc steps back (on the list it closes) · ctrl-c quits</Tinted></Text>;
+  }
   const left = screen.kind === 'list' ? `${pageIndicator(explorer, screen)}  ` : '';
   const right = state.notice
     ? <Tinted tone="info">{truncate(state.notice, Math.max(0, width - left.length))}</Tinted>
@@ -79,6 +82,7 @@ function Body({ explorer, state, screen, height }: { explorer: Explorer; state: 
           <OperationScreen key={overlay.opened} session={explorer.session} catalog={state.catalog!} resource={overlay.resource} version={overlay.version}
             {...(overlay.record ? { record: overlay.record } : {})} {...(overlay.operationId ? { operationId: overlay.operationId } : {})}
             {...(state.ouName ? { ouName: state.ouName } : {})} {...(explorer.schemaDir ? { schemaDir: explorer.schemaDir } : {})}
+            {...(explorer.taskIntervalMs !== undefined ? { taskIntervalMs: explorer.taskIntervalMs } : {})}
             height={height} width={columns} onClose={() => explorer.closeOverlay()}
             onOpenRecord={(resource, version, record) => { explorer.closeOverlay(); explorer.openRecord(record, resource, version); }} />
         );
@@ -128,7 +132,7 @@ export function ExplorerView({ explorer }: { explorer: Explorer }) {
     <Box flexDirection="column" width={state.size.columns}>
       <Header session={explorer.session} profile={explorer.profile} token={explorer.tokenInfo(state.now)} ouName={state.ouName} current={current}
         loading={screen.loading} watching={screen.kind === 'list' && screen.watch} columns={state.size.columns} now={state.now} />
-      <Text wrap="truncate"><Tinted tone="muted">{state.stack.map(crumb).join(' › ')}</Tinted></Text>
+      <Text wrap="truncate"><Tinted tone="muted">{[...state.stack.map(crumb), ...(state.overlay?.kind === 'operations' ? ['operations'] : [])].join(' › ')}</Tinted></Text>
       <Box flexDirection="column" height={height}>
         <Body explorer={explorer} state={state} screen={screen} height={height} />
       </Box>

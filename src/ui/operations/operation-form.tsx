@@ -7,7 +7,7 @@ import { draftUrl, formProblems, withBody, withField, withOu, type OperationForm
 import { isWriteMethod, writeRefusal } from '../../api/operations/safety.js';
 import type { Key } from '../keys.js';
 import { methodTone, Tinted } from '../components/theme.js';
-import { isChar, useKeys } from './use-keys.js';
+import { isChar, useKeys, useLiveState } from './use-keys.js';
 
 export interface OperationFormProps {
   initial: OperationFormState;
@@ -68,8 +68,8 @@ export function OperationForm(props: OperationFormProps): React.ReactElement {
   // The reducer holds the form so that several keys in one input event all apply in order.
   const [form, dispatch] = useReducer(reduce, props.initial);
   const latest = { form };
-  const [focus, setFocus] = useState(0);
-  const [editing, setEditing] = useState(false);
+  const [focus, setFocus, liveFocus] = useLiveState(0);
+  const [editing, setEditing, liveEditing] = useLiveState(false);
   const [message, setMessage] = useState<string | undefined>();
   const [editorBusy, setEditorBusy] = useState(false);
   const rows = rowsOf(form);
@@ -98,7 +98,8 @@ export function OperationForm(props: OperationFormProps): React.ReactElement {
   };
 
   useKeys((key) => {
-    if (editing) {
+    const row = rows[Math.min(liveFocus(), rows.length - 1)]!;
+    if (liveEditing()) {
       const multiline = row.kind === 'body';
       if (key.name === 'escape' || (!multiline && key.name === 'return')) {
         setEditing(false);

@@ -199,7 +199,7 @@ export function OperationScreen(props: OperationScreenProps): React.ReactElement
           {...(step.response ? { response: step.response } : {})}
           {...(step.error ? { error: step.error } : {})}
           {...(step.followable ? { followable: step.followable } : {})}
-          {...(props.height ? { height: props.height - 8 } : {})}
+          {...(props.height ? { height: props.height - (problem ? 1 : 0) } : {})}
           {...(props.width ? { width: props.width } : {})}
           onFollow={() => follow(step)}
           onBack={() => setStep({ kind: 'form', form: step.form, ...(step.schema ? { schema: step.schema } : {}) })}
@@ -224,8 +224,10 @@ export function OperationScreen(props: OperationScreenProps): React.ReactElement
   // past the terminal; the problem line goes first so clipping never hides it.
   return (
     <Box flexDirection="column" overflow="hidden" {...(props.height ? { height: props.height } : {})}>
-      {problem ? <Tinted tone="bad" wrap="truncate">{problem}</Tinted> : null}
-      {body}
+      <Box flexDirection="column" flexShrink={0}>
+        {problem ? <Tinted tone="bad" wrap="truncate">{problem}</Tinted> : null}
+        {body}
+      </Box>
     </Box>
   );
 }

@@ -1,11 +1,10 @@
 // `x`: the operations the index offers for a resource version; ● marks those the current record fills.
 import { Box, Text } from 'ink';
-import { useState } from 'react';
 import type { AvailableOperation } from '../../api/operations/available.js';
 import { isWriteMethod } from '../../api/operations/safety.js';
 import { truncate } from '../text.js';
 import { methodTone, Tinted } from '../components/theme.js';
-import { isChar, useKeys } from './use-keys.js';
+import { isChar, useKeys, useLiveState } from './use-keys.js';
 
 export interface OperationsListProps {
   resource: string;
@@ -23,7 +22,7 @@ export interface OperationsListProps {
 }
 
 export function OperationsList(props: OperationsListProps): React.ReactElement {
-  const [cursor, setCursor] = useState(0);
+  const [cursor, setCursor, liveCursor] = useLiveState(0);
   const count = props.operations.length;
   const height = Math.max(3, props.height ?? 15);
   const width = props.width ?? 100;
@@ -34,7 +33,7 @@ export function OperationsList(props: OperationsListProps): React.ReactElement {
     else if (key.name === 'home') setCursor(0);
     else if (key.name === 'end') setCursor(count - 1);
     else if (key.name === 'return') {
-      const chosen = props.operations[Math.min(cursor, count - 1)];
+      const chosen = props.operations[Math.min(liveCursor(), count - 1)];
       if (chosen) props.onChoose(chosen);
     }
   }, props.isActive ?? true);

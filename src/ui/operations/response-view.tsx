@@ -49,8 +49,17 @@ export function ResponseView(props: ResponseViewProps): React.ReactElement {
   const [raw, setRaw] = useState(false);
   const [top, setTop] = useState(0);
   const width = props.width ?? 100;
-  const height = Math.max(3, props.height ?? 16);
   const { response, error } = props;
+  // `height` is all the rows there are: status, headers, error lines, the task offer, the body, the
+  // key line. Headers give way first so the body always keeps a few rows.
+  const total = props.height ?? 24;
+  const errors = response ? errorLines(response.body) : [];
+  const headerNames = response ? Object.keys(response.headers).sort() : [];
+  const fixed = 3 + errors.length + (props.followable ? 1 : 0);
+  const headerRoom = Math.max(1, Math.min(headerNames.length, total - fixed - 5));
+  const shownHeaders = headerNames.length > headerRoom ? headerNames.slice(0, headerRoom - 1) : headerNames;
+  const hiddenHeaders = headerNames.length - shownHeaders.length;
+  const height = Math.max(3, total - fixed - shownHeaders.length - (hiddenHeaders > 0 ? 1 : 0));
   const lines = response ? bodyLines(response.body, response.text, raw, width) : [];
   const maxTop = Math.max(0, lines.length - height);
   useKeys((key) => {
@@ -82,8 +91,6 @@ export function ResponseView(props: ResponseViewProps): React.ReactElement {
     );
   }
 
-  const errors = errorLines(response.body);
-  const headerNames = Object.keys(response.headers).sort();
   return (
     <Box flexDirection="column">
       <Text bold>
@@ -92,13 +99,14 @@ export function ResponseView(props: ResponseViewProps): React.ReactElement {
         </Tinted>{' '}
         {response.method} {response.url} <Text dimColor>{Math.round(response.durationMs)} ms</Text>
       </Text>
-      {headerNames.map((name) => (
+      {shownHeaders.map((name) => (
         <Text key={name} dimColor wrap="truncate">
           {name}: {response.headers[name]}
         </Text>
       ))}
+      {hiddenHeaders > 0 ? <Text dimColor>… {hiddenHeaders} more headers (y raw shows the body only)</Text> : null}
       {errors.map((line, index) => (
-        <Tinted key={index} tone="bad">
+        <Tinted key={index} tone="bad" wrap="truncate">
           {line}
         </Tinted>
       ))}

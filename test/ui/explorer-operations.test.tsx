@@ -1,0 +1,134 @@
+// Issue 5 inside the explorer, on the demo control plane: x → operations → form → preview → confirm →
+// 202 → task, the read-only refusal with nothing sent, a DELETE that needs the typed id, and the frame
+// staying inside the terminal while a long response is shown.
+import { afterEach, describe, expect, it } from 'vitest';
+import { useDemo } from '../helpers/demo.js';
+import { KEY, mount, type Mounted } from './mount.js';
+
+const demo = useDemo({ taskSpeed: 60 });
+let ui: Mounted | undefined;
+
+afterEach(async () => {
+  await ui?.unmount();
+  ui = undefined;
+});
+
+async function firstBackupId(): Promise<string> {
+  const response = await fetch(`${demo.region.baseUrl}/backups?limit=1`, { headers: { authorization: `Bearer ${demo.region.tokens.personal}` } });
+  const body = (await response.json()) as { _embedded: { items: { id: string }[] } };
+  return body._embedded.items[0]!.id;
+}
+
+/** Opens a resource's list from the palette and waits for its rows. */
+async function openList(mounted: Mounted, resource: string): Promise<void> {
+  await mounted.press(':', resource, KEY.enter);
+  await mounted.waitFor((f) => /page 1/.test(f) && f.includes(`${resource}@`), `the ${resource} list`);
+}
+
+/** Moves the operations list to the row naming `operation` and opens its form. */
+async function chooseOperation(mounted: Mounted, operation: string): Promise<void> {
+  const frame = await mounted.waitFor((f) => f.includes('Operations of') && f.includes(operation), 'the operations list');
+  const rows = frame.split('\n').filter((row) => /^[● ] (GET|POST|PUT|PATCH|DELETE|HEAD) /.test(row));
+  const index = rows.findIndex((row) => row.includes(` ${operation} `));
+  expect(index, frame).toBeGreaterThanOrEqual(0);
+  for (let i = 0; i < index; i++) await mounted.press(KEY.down);
+  await mounted.press(KEY.enter);
+}
+
+/** In a POST form: focus the body, clear it, type `body`, leave the editor, preview. */
+async function fillBodyAndPreview(mounted: Mounted, body: string): Promise<string> {
+  await mounted.waitFor((f) => f.includes('body JSON'), 'the body field');
+  await mounted.press(KEY.down, KEY.enter, '\x15', body, KEY.escape);
+  await mounted.waitFor((f) => !f.includes('✗ /'), 'a valid body');
+  await mounted.press('p');
+  return mounted.waitFor((f) => f.includes('Request preview'), 'the request preview');
+}
+
+describe('operations inside the explorer', () => {
+  it('x on a list opens its operations; a restore is previewed, confirmed, sent once and its task followed to the end', async () => {
+    const backupId = await firstBackupId();
+    ui = await mount(demo.region, { readOnly: false, rows: 40, context: { taskIntervalMs: 50 } });
+    expect(ui.frame()).toContain('[WRITES ALLOWED]');
+    await openList(ui, 'restores');
+    await ui.press('x');
+    await chooseOperation(ui, 'create_restore');
+    const preview = await fillBodyAndPreview(ui, `{"backup_id": "${backupId}"}`);
+    expect(preview).toContain(`POST ${demo.region.baseUrl}/restores`);
+    expect(preview).toContain('Bearer ***');
+    expect(preview).not.toContain(demo.region.tokens.personal);
+    await ui.press(KEY.enter);
+    const confirm = await ui.waitFor((f) => f.includes('Send this POST?'), 'the confirmation');
+    expect(confirm).toMatch(/restores/);
+    expect(confirm).toContain(demo.region.baseUrl);
+    expect(confirm).toMatch(/OU/);
+    const before = demo.region.requestCount();
+    await ui.press('y');
+    const response = await ui.waitFor((f) => /\b202\b/.test(f), 'the 202 response');
+    expect(demo.region.requestCount() - before).toBe(1);
+    expect(response).toContain('t follow');
+    await ui.press('t');
+    const done = await ui.waitFor((f) => /finished|ended without success/.test(f), 'the task to finish', 20_000);
+    expect(done).toMatch(/status (completed|failed)/);
+    // Enter opens the final task record in the explorer's own detail view; Esc comes back to the list.
+    await ui.press(KEY.enter);
+    const detail = await ui.waitFor((f) => f.includes('tasks@') || f.includes('› ') && !f.includes('operations ›') && /status/.test(f), 'the task record');
+    expect(ui.explorer.getState().overlay).toBeUndefined();
+    expect(detail).not.toContain('Operations of');
+  });
+
+  it('in read-only mode the write is refused on screen and no request reaches the server', async () => {
+    const backupId = await firstBackupId();
+    ui = await mount(demo.region, { rows: 40 });
+    expect(ui.frame()).toContain('[READ-ONLY]');
+    await openList(ui, 'restores');
+    await ui.press('x');
+    await ui.waitFor((f) => f.includes('read-only: writes'), 'the read-only notice in the list');
+    await chooseOperation(ui, 'create_restore');
+    await fillBodyAndPreview(ui, `{"backup_id": "${backupId}"}`);
+    const before = demo.region.requestCount();
+    await ui.press(KEY.enter, 'y', KEY.enter);
+    const frame = await ui.waitFor((f) => f.includes('--allow-writes'), 'the refusal');
+    expect(frame).toMatch(/read-only/i);
+    expect(frame).not.toContain('Send this POST?');
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(demo.region.requestCount()).toBe(before);
+  });
+
+  it('a DELETE from the row under the cursor must be confirmed by typing its id', async () => {
+    ui = await mount(demo.region, { readOnly: false, rows: 40 });
+    await openList(ui, 'policies');
+    const [row] = ui.explorer.visibleRows(ui.explorer.getState().stack.at(-1) as never) as { id: string }[];
+    await ui.press('x');
+    await chooseOperation(ui, 'delete_policy');
+    await ui.waitFor((f) => f.includes('DELETE policies v1') && f.includes('(from the record)'), 'the prefilled form');
+    await ui.press('p');
+    await ui.waitFor((f) => f.includes('Request preview'), 'the preview');
+    await ui.press(KEY.enter);
+    await ui.waitFor((f) => f.includes(`Type ${row!.id} to delete it`), 'the typed confirmation');
+    const before = demo.region.requestCount();
+    await ui.press('y', KEY.enter);
+    await ui.waitFor((f) => f.includes('nothing was sent'), 'the wrong word refused');
+    expect(demo.region.requestCount()).toBe(before);
+    await ui.press(KEY.backspace, row!.id, KEY.enter);
+    await ui.waitFor((f) => /\b204\b|\b200\b/.test(f), 'the DELETE answered');
+    expect(demo.region.requestCount() - before).toBe(1);
+  });
+
+  it('the palette opens a write operation\'s form, and a long response stays inside the terminal', async () => {
+    ui = await mount(demo.region, { readOnly: false, rows: 24 });
+    await ui.press(':', 'alerts acknowledge', KEY.enter);
+    await ui.waitFor((f) => f.includes('POST alerts v1 · acknowledge_alert'), 'the form of the operation');
+    await ui.press(KEY.escape, KEY.escape);
+    await ui.waitFor((f) => !f.includes('acknowledge_alert'), 'the operations closed');
+    await ui.press(':', 'tasks list_tasks', KEY.enter);
+    await ui.waitFor((f) => f.includes('tasks@') && /page 1/.test(f), 'a GET list opens as a list');
+    await ui.press('x');
+    await chooseOperation(ui, 'list_tasks');
+    await ui.waitFor((f) => f.includes('GET tasks v1'), 'the form');
+    await ui.press('p');
+    await ui.waitFor((f) => f.includes('Request preview'), 'the preview');
+    await ui.press(KEY.enter);
+    const frame = await ui.waitFor((f) => /\b200\b/.test(f), 'the response');
+    expect(frame.split('\n').length).toBeLessThanOrEqual(23);
+  });
+});
