@@ -39,13 +39,29 @@ function tokenText(token: TokenInfo, now: number): string {
   return `token ${who}${issuer} · ${left <= 0 ? `expired ${duration(-left)} ago` : `exp ${duration(left)}`}`;
 }
 
+const NEAR_EXPIRY_MS = 10 * 60_000;
+
+/**
+ * The token's warnings in a few words each, so that who the token is still fits the line: expired,
+ * close to expiry, from another control plane; anything else describeToken says, as it says it.
+ */
+function shortWarnings(token: TokenInfo, host: string, now: number): string[] {
+  const short: string[] = [];
+  const left = token.expiresAt ? token.expiresAt.getTime() - now : undefined;
+  if (left !== undefined && left <= 0) short.push('token EXPIRED');
+  else if (left !== undefined && left < NEAR_EXPIRY_MS) short.push(`token expires in ${duration(left)}`);
+  if (token.issuer !== undefined && hostOf(token.issuer) !== host) short.push(`token issued by ${hostOf(token.issuer)}, not by this control plane`);
+  const explained = /expire|issued by/;
+  return [...short, ...token.warnings.filter((w) => !explained.test(w))];
+}
+
 export function Header({ session, profile, token, ouName, current, loading, watching, columns, now }: HeaderProps) {
   const host = new URL(session.baseUrl).host;
   const ou = session.ou ? (ouName && ouName !== session.ou ? `${ouName} (${session.ou.slice(0, 8)}…)` : session.ou) : 'none';
   const latency = session.stats.lastLatencyMs === undefined ? '—' : `${Math.round(session.stats.lastLatencyMs)} ms`;
   const first = `${profile ? `${profile} · ` : ''}${host} · OU ${ou}`;
   const who = token ? tokenText(token, now) : 'no token: requests go unauthenticated';
-  const warnings = token?.warnings ?? [];
+  const warnings = token ? shortWarnings(token, host, now) : [];
   const expired = token?.expiresAt !== undefined && token.expiresAt.getTime() <= now;
   const foreign = token?.issuer !== undefined && hostOf(token.issuer) !== host;
   return (
