@@ -13,7 +13,7 @@ export interface Binding {
 
 export const KEYMAP: Record<KeyContext, Binding[]> = {
   global: [
-    { keys: [':'], action: 'palette', help: 'palette: resource, "tasks v1", an operation ("restores create_restore" opens its form), "ou <name|uuid>", "profile <name>" or "ctx <name>", "bm <name>", "trail"' },
+    { keys: [':'], action: 'palette', help: 'palette: resource, "tasks v1", an operation ("<resource> <operation-id>" opens its form), "ou <name|uuid>", "profile <name>" or "ctx <name>", "bm <name>", "trail"' },
     { keys: ['?'], action: 'help', help: 'this help' },
     { keys: ['o'], action: 'ou', help: 'choose the organizational unit (OU) every request is made in: a tree when the index has units (on home: :ou)' },
     { keys: ['T'], action: 'trail', help: 'write the trail so far (every request and response, tokens redacted) to ./dpx-trail-<time>.har (on home: :trail)' },
