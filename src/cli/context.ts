@@ -3,8 +3,9 @@
 // never carry a token.
 
 import { UsageError } from '../api/errors.js';
-import { Session } from '../api/session.js';
+import type { Session } from '../api/session.js';
 import type { HarTrail } from '../api/trail.js';
+import { sessionFromSettings } from '../config/session.js';
 import { resolveSettings, type GlobalFlags, type Settings } from '../config/settings.js';
 import type { DemoHandle } from '../demo/server.js';
 import type { CliIO } from './io.js';
@@ -19,7 +20,7 @@ export class CommandContext {
     readonly settings: Settings,
     readonly configPath: string,
     readonly demo: DemoHandle | undefined,
-    private readonly trail: HarTrail | undefined,
+    readonly trail: HarTrail | undefined,
   ) {}
 
   /** Resolves settings; with --demo, starts the demo first and points the settings at its first region. */
@@ -67,17 +68,13 @@ export class CommandContext {
       throw new UsageError('no token: nothing to authenticate with', 'export DPX_TOKEN, pass --token-file FILE, or use a profile that names a token file');
     }
     const trail = this.trail;
-    this.sessionInstance = new Session({
-      baseUrl: settings.baseUrl,
-      readOnly: settings.readOnly,
-      timeoutMs: settings.timeoutMs,
-      onWarning: (message) => this.warn(message),
-      ...(settings.token === undefined ? {} : { token: settings.token }),
-      ...(settings.ou === undefined ? {} : { ou: settings.ou }),
-      ...(settings.ouHeader === undefined ? {} : { ouHeader: settings.ouHeader }),
-      ...(settings.vendor === undefined ? {} : { vendor: settings.vendor }),
-      ...(trail === undefined ? {} : { onExchange: (exchange) => trail.record(exchange) }),
-    });
+    this.sessionInstance = sessionFromSettings(
+      { ...settings, baseUrl: settings.baseUrl },
+      {
+        onWarning: (message) => this.warn(message),
+        ...(trail === undefined ? {} : { onExchange: (exchange) => trail.record(exchange) }),
+      },
+    );
     return this.sessionInstance;
   }
 

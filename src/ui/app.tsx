@@ -2,7 +2,6 @@
 // as it found it on every exit path.
 import { render } from 'ink';
 import type { Exchange } from '../api/exchange.js';
-import type { Session } from '../api/session.js';
 import { HarTrail } from '../api/trail.js';
 import type { Settings } from '../config/settings.js';
 import type { DemoHandle } from '../demo/server.js';
@@ -13,10 +12,11 @@ import { Explorer } from './explorer.js';
 import { fatalExitCode, takeOverTerminal } from './terminal.js';
 
 export interface ExplorerOptions {
-  settings: Settings;
-  session: Session;
+  settings: Settings & { baseUrl: string };
   demo?: DemoHandle;
   configPath: string;
+  /** The --trail file the command line opened; without one the explorer keeps a private one for `T`. */
+  trail?: HarTrail;
 }
 
 /** Holds stderr while the frame is on screen: stray warnings would tear it. They come back as notices. */
@@ -33,15 +33,6 @@ function captureStderr(onText: (text: string) => void): () => void {
   };
 }
 
-/**
- * The trail every session of the explorer records into: the --trail file, else a private temporary
- * one, so that `T` can always write the session so far. Reopening the --trail path starts it afresh
- * (the CLI's own copy of it has recorded nothing: its session is replaced below).
- */
-async function openTrail(settings: Settings, secrets: Set<string>): Promise<HarTrail> {
-  const known = () => [...secrets];
-  return settings.trail !== undefined ? HarTrail.open(settings.trail, known) : HarTrail.temporary(known);
-}
 
 export async function runExplorer(options: ExplorerOptions): Promise<void> {
   const stdout = process.stdout;
@@ -51,14 +42,14 @@ export async function runExplorer(options: ExplorerOptions): Promise<void> {
     finish = resolve;
   });
   const secrets = new Set<string>(settings.token ? [settings.token] : []);
-  const trail = await openTrail(settings, secrets);
+  // Every profile's session records into one trail, so that `T` can always write the session so far.
+  const trail = options.trail ?? (await HarTrail.temporary(() => [...secrets]));
   const hooks: SessionHooks = {
     onExchange: (exchange: Exchange) => trail.record(exchange),
     // Called only once requests run, after the explorer below exists.
     onWarning: (message: string) => explorer.notify(message),
   };
-  // The same settings as the CLI's session, plus the trail: every profile's session records into it.
-  const first = connectionFromSettings({ ...settings, baseUrl: settings.baseUrl ?? options.session.baseUrl }, hooks, options.demo ? 'demo' : undefined);
+  const first = connectionFromSettings(settings, hooks, options.demo ? 'demo' : undefined);
   const explorer = new Explorer({
     ...first,
     profiles: configProfiles(options.configPath, process.env, { ...hooks, onToken: (token) => secrets.add(token) }),

@@ -1,9 +1,11 @@
 // One control plane the explorer talks to: a profile's settings turned into a session. The explorer
 // keeps one per profile it has visited, so switching back finds the same session (OU, request count).
-import type { ExchangeListener } from '../api/exchange.js';
-import { Session } from '../api/session.js';
+import type { Session } from '../api/session.js';
 import { listProfiles } from '../config/profiles.js';
+import { sessionFromSettings, type SessionHooks } from '../config/session.js';
 import { resolveSettings, type Settings } from '../config/settings.js';
+
+export type { SessionHooks } from '../config/session.js';
 
 export interface Connection {
   /** The profile's name, or a label such as "demo" for a session that comes from no profile. */
@@ -24,26 +26,6 @@ export interface ProfileChoice {
 export interface ProfileSource {
   list(): Promise<ProfileChoice[]>;
   connect(name: string): Promise<Connection>;
-}
-
-export interface SessionHooks {
-  onExchange?: ExchangeListener;
-  onWarning?: (message: string) => void;
-}
-
-/** The session for resolved settings, as the CLI builds it, plus the explorer's own listeners. */
-export function sessionFromSettings(settings: Settings & { baseUrl: string }, hooks: SessionHooks): Session {
-  return new Session({
-    baseUrl: settings.baseUrl,
-    readOnly: settings.readOnly,
-    timeoutMs: settings.timeoutMs,
-    ...(settings.token === undefined ? {} : { token: settings.token }),
-    ...(settings.ou === undefined ? {} : { ou: settings.ou }),
-    ...(settings.ouHeader === undefined ? {} : { ouHeader: settings.ouHeader }),
-    ...(settings.vendor === undefined ? {} : { vendor: settings.vendor }),
-    ...(hooks.onExchange ? { onExchange: hooks.onExchange } : {}),
-    ...(hooks.onWarning ? { onWarning: hooks.onWarning } : {}),
-  });
 }
 
 export function connectionFromSettings(settings: Settings & { baseUrl: string }, hooks: SessionHooks, label?: string): Connection {

@@ -4,13 +4,14 @@
 import type { CommandContext } from '../context.js';
 
 export async function explorerCommand(ctx: CommandContext): Promise<number> {
-  const session = ctx.session();
+  // Fails here, before the terminal is taken over, when no control plane or token is configured.
+  const { baseUrl } = ctx.session();
   const { runExplorer } = await import('../../ui/app.js');
   await runExplorer({
-    settings: ctx.settings,
-    session,
+    settings: { ...ctx.settings, baseUrl },
     configPath: ctx.configPath,
     ...(ctx.demo === undefined ? {} : { demo: ctx.demo }),
+    ...(ctx.trail === undefined ? {} : { trail: ctx.trail }),
   });
   return 0;
 }
