@@ -1,5 +1,6 @@
 // RFC 6570 URI templates: which variables a template takes, and its expansion.
 import { parseTemplate } from 'url-template';
+import { ProtocolError, UsageError } from './errors.js';
 
 const EXPRESSION = /\{([+#./;?&]?)([^}]*)\}/g;
 const QUERY_OPERATORS = new Set(['?', '&']);
@@ -20,10 +21,32 @@ export function templateVariables(href: string): { path: string[]; query: string
   return { path, query };
 }
 
-/** Expands a template; variables without a value are left out, as RFC 6570 prescribes. */
+// Half of a UTF-16 surrogate pair: valid in a JS (and JSON) string, but not text a URI can encode.
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/**
+ * Expands a template; variables without a value are left out, as RFC 6570 prescribes. The template
+ * comes from the server and the values from the user, so text that cannot be percent-encoded (a lone
+ * surrogate, which makes the encoder throw a URIError) is refused as the fault of whichever holds it.
+ */
 export function expandTemplate(href: string, values: Record<string, string | undefined>): string {
+  if (LONE_SURROGATE.test(href)) {
+    throw new ProtocolError(
+      `the server's link template ${JSON.stringify(href)} is not valid Unicode (it holds a lone surrogate)`,
+      'the server sent a link that no URL can be built from; report it to the control plane\'s owners',
+    );
+  }
   const defined: Record<string, string> = {};
-  for (const [name, value] of Object.entries(values)) if (value !== undefined) defined[name] = value;
+  for (const [name, value] of Object.entries(values)) {
+    if (value === undefined) continue;
+    if (LONE_SURROGATE.test(value)) {
+      throw new UsageError(
+        `the value given for ${JSON.stringify(name)} is not valid Unicode (it holds a lone surrogate)`,
+        'give the value again as plain text',
+      );
+    }
+    defined[name] = value;
+  }
   return parseTemplate(href).expand(defined);
 }
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { ProtocolError, UsageError } from '../../../src/api/errors.js';
 import { appendQuery, expandTemplate, templateVariables } from '../../../src/api/template.js';
 
 describe('templateVariables', () => {
@@ -30,6 +31,22 @@ describe('expandTemplate', () => {
   it('passes opaque page tokens through unchanged in meaning', () => {
     const url = expandTemplate('/a{?page}', { page: 'eyJvIjoxMH0=' });
     expect(new URL(url, 'http://h').searchParams.get('page')).toBe('eyJvIjoxMH0=');
+  });
+
+  it('refuses a template holding a lone surrogate as the server\'s fault, on one line', () => {
+    const expand = () => expandTemplate('/a\ud800\n{?limit}', { limit: '5' });
+    expect(expand).toThrow(ProtocolError);
+    expect(expand).toThrow(/^the server's link template "\/a\\ud800\\n\{\?limit\}" is not valid Unicode/);
+  });
+
+  it('refuses a value holding a lone surrogate as the user\'s, naming the variable', () => {
+    const expand = () => expandTemplate('/a/{id}', { id: 'x\udc00' });
+    expect(expand).toThrow(UsageError);
+    expect(expand).toThrow(/"id"/);
+  });
+
+  it('expands a value with a whole surrogate pair', () => {
+    expect(expandTemplate('/a/{id}', { id: '😀' })).toBe('/a/%F0%9F%98%80');
   });
 });
 
