@@ -19,6 +19,7 @@ export async function runDemoCommand(options: DemoOptions, out: NodeJS.WritableS
       `  service token   ${region.tokens.service}`,
       `  expired token   ${region.tokens.expired}`,
       `  try             curl -H "Authorization: Bearer ${region.tokens.personal}" ${region.baseUrl}/`,
+      `  or              export DPX_BASE_URL=${region.baseUrl} DPX_TOKEN=${region.tokens.personal}; dpx resources`,
       '',
     );
   }
