@@ -1,7 +1,7 @@
 // Resource + operation id (+ version) + variables → a request ready to send. The token is not part of
 // a prepared request: the session adds it when sending, so a prepared request can be shown or logged.
 import { findResource, findVersion, type Catalog, type Operation, type Resource, type ResourceVersion } from './catalog.js';
-import { UsageError } from './errors.js';
+import { ProtocolError, UsageError } from './errors.js';
 import { vendorMediaType } from './media.js';
 import { appendQuery, expandTemplate } from './template.js';
 
@@ -142,14 +142,33 @@ export function requestHeaders(context: RequestContext, resource: string, versio
  * prefix (https://host/api) keeps it — unless the href already carries that prefix.
  */
 export function resolveHref(baseUrl: string, href: string): string {
-  if (/^[a-z][a-z0-9+.-]*:/i.test(href)) return href;
+  if (/^[a-z][a-z0-9+.-]*:/i.test(href)) {
+    serverUrl(href);
+    return href;
+  }
   const base = new URL(baseUrl);
   const prefix = base.pathname.replace(/\/+$/, '');
   if (href.startsWith('/')) {
     const path = prefix && (href === prefix || href.startsWith(`${prefix}/`) || href.startsWith(`${prefix}?`)) ? href : `${prefix}${href}`;
     return `${base.origin}${path}`;
   }
-  return new URL(href, `${base.origin}${prefix}/`).toString();
+  return serverUrl(href, `${base.origin}${prefix}/`).toString();
+}
+
+/**
+ * A URL the server gave (an index href, a link, a Location header) against `base`. One that no URL can be
+ * made of is the server's fault, so a ProtocolError naming it — not the usage error of a user's bad URL.
+ */
+export function serverUrl(href: string, base?: string): URL {
+  try {
+    return new URL(href, base);
+  } catch (error) {
+    throw new ProtocolError(
+      `the server gave a link that is not a valid URL: ${JSON.stringify(href)}`,
+      'the server\'s links are broken here; report it to the control plane\'s owners',
+      { cause: error },
+    );
+  }
 }
 
 function operationsHint(version: ResourceVersion): string {

@@ -140,13 +140,13 @@ export async function* walkPages(
       return;
     }
     items += page.items.length;
-    const next = pageLinkRequest(session, page, 'next', request);
-    if (next && pages >= maxPages) {
+    if (page.links.next && pages >= maxPages) {
       page.warnings.push(`stopped after ${maxPages} pages (the page cap)`);
       yield page;
       return;
     }
+    // The page is handed over before its next link is read, so a broken link costs no page already read.
     yield page;
-    request = next;
+    request = pageLinkRequest(session, page, 'next', request);
   }
 }

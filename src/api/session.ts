@@ -10,7 +10,7 @@ import type { Exchange, ExchangeListener } from './exchange.js';
 import { apiErrorFor, summariseBody } from './failure.js';
 import { FreshnessCache } from './freshness.js';
 import { isJsonMediaType, parseVendorMediaType } from './media.js';
-import { requestHeaders, resolveHref, resolveRequest, type PreparedRequest, type RequestContext, type RequestTarget } from './operation.js';
+import { requestHeaders, resolveHref, resolveRequest, serverUrl, type PreparedRequest, type RequestContext, type RequestTarget } from './operation.js';
 import { DEFAULT_RETRY_POLICY, isConnectionReset, isRetryableMethod, isRetryableStatus, parseRetryAfter, retryDelayMs, type RetryPolicy } from './retry.js';
 import { checkIndex } from './schemas.js';
 import { expandTemplate } from './template.js';
@@ -182,7 +182,7 @@ export class Session {
         continue;
       }
       if (REDIRECT_STATUSES.has(raw.status) && raw.headers['location']) {
-        const target = new URL(raw.headers['location'], url);
+        const target = serverUrl(raw.headers['location'], url);
         if (target.origin !== this.origin) {
           throw new SafetyError(
             `refused to follow a redirect from ${this.origin} to ${target.origin}`,

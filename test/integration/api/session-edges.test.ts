@@ -76,6 +76,26 @@ describe('the token stays with its origin', () => {
   });
 });
 
+describe('links the server breaks', () => {
+  it('a next link no URL can be made of is a ProtocolError naming it, after the page that held it', async () => {
+    const server = await serve((_request, response) => sendJson(response, 200, envelope([{ id: 'a' }], { next: { href: 'http://[' } })));
+    const result = await collect(walkPages(session(server), getRequest(server, '/list')));
+    expect(result.pages.map((page) => page.items)).toEqual([[{ id: 'a' }]]);
+    expect(result.error).toBeInstanceOf(ProtocolError);
+    expect((result.error as ProtocolError).exitCode).toBe(3);
+    expect((result.error as ProtocolError).message).toContain('"http://["');
+  });
+
+  it('a redirect to a Location no URL can be made of is a ProtocolError', async () => {
+    const server = await serve((_request, response) => {
+      response.writeHead(302, { location: 'http://[' });
+      response.end();
+    });
+    await expect(session(server).send(getRequest(server, '/moved'))).rejects.toThrow(ProtocolError);
+    expect(server.requests).toHaveLength(1);
+  });
+});
+
 describe('page walks', () => {
   it('a cyclic next link is a ProtocolError after each page was read once', async () => {
     const server = await serve((request, response) => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { findResource, findVersion, parseCatalog, type Operation } from '../../../src/api/catalog.js';
-import { UsageError } from '../../../src/api/errors.js';
+import { ProtocolError, UsageError } from '../../../src/api/errors.js';
 import { findListOperation, pagingParameters, resolveHref, resolveRequest } from '../../../src/api/operation.js';
 
 const catalog = parseCatalog({
@@ -105,5 +105,19 @@ describe('resolveHref', () => {
     expect(resolveHref('https://h/api', 'things?x=1')).toBe('https://h/api/things?x=1');
     expect(resolveHref('https://h', '/things')).toBe('https://h/things');
     expect(resolveHref('https://h/api', 'https://other/x')).toBe('https://other/x');
+  });
+
+  it('refuses an href no URL can be made of as the server\'s fault (exit 3), naming it', () => {
+    for (const href of ['\\\\', 'http://[']) {
+      let thrown: unknown;
+      try {
+        resolveHref('https://h/api', href);
+      } catch (error) {
+        thrown = error;
+      }
+      expect(thrown).toBeInstanceOf(ProtocolError);
+      expect((thrown as ProtocolError).exitCode).toBe(3);
+      expect((thrown as ProtocolError).message).toContain(JSON.stringify(href));
+    }
   });
 });
