@@ -27,8 +27,10 @@ export function describeToken(token: string, baseUrl: string, now: number = Date
   const type = TYPE_CLAIMS.map((name) => claims[name]).find((value): value is string => typeof value === 'string');
   if (type !== undefined) info.type = type;
   if (typeof claims.iss === 'string') info.issuer = claims.iss;
-  if (typeof claims.iat === 'number') info.issuedAt = new Date(claims.iat * 1000);
-  if (typeof claims.exp === 'number') info.expiresAt = new Date(claims.exp * 1000);
+  const issuedAt = claimDate(claims, 'iat', info.warnings);
+  if (issuedAt) info.issuedAt = issuedAt;
+  const expiresAt = claimDate(claims, 'exp', info.warnings);
+  if (expiresAt) info.expiresAt = expiresAt;
 
   if (info.expiresAt) {
     const remaining = info.expiresAt.getTime() - now;
@@ -41,6 +43,19 @@ export function describeToken(token: string, baseUrl: string, now: number = Date
     info.warnings.push(`the token was issued by ${issuerOrigin}, not by this control plane (${baseOrigin}); it will likely be refused`);
   }
   return info;
+}
+
+/**
+ * A NumericDate claim (seconds since the epoch) as a Date. A number beyond what a Date can hold
+ * (±8.64e12 s) would make an Invalid Date that fails whoever prints it; it is left out with a warning.
+ */
+function claimDate(claims: JWTPayload, name: 'iat' | 'exp', warnings: string[]): Date | undefined {
+  const value = claims[name];
+  if (typeof value !== 'number') return undefined;
+  const date = new Date(value * 1000);
+  if (!Number.isNaN(date.getTime())) return date;
+  warnings.push(`the token's ${name} claim (${value}) is not a time a date can hold; ignored`);
+  return undefined;
 }
 
 function originOf(text: string): string | undefined {

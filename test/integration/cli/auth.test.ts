@@ -51,6 +51,18 @@ describe('dpx whoami', () => {
     expect(foreign.stdout).toMatch(/^warning\s+.*not by this control plane/m);
   });
 
+  it('prints a token whose exp no date can hold, in both formats, with a warning instead of the time', async () => {
+    const segment = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
+    const token = `${segment({ alg: 'none' })}.${segment({ sub: 'far-future', exp: 1e20 })}.`;
+    const table = await dpx(['whoami'], { env: { ...env(), DPX_TOKEN: token } });
+    expect(table.code, table.stderr).toBe(0);
+    expect(table.stdout).toMatch(/^subject\s+far-future$/m);
+    expect(table.stdout).toMatch(/^warning\s+the token's exp claim .* is not a time a date can hold; ignored$/m);
+    const json = await dpx(['whoami', '--output', 'json'], { env: { ...env(), DPX_TOKEN: token } });
+    expect(json.code, json.stderr).toBe(0);
+    expect(JSON.parse(json.stdout)).toMatchObject({ subject: 'far-future', expires_at: null, expires_in_seconds: null });
+  });
+
   it('says so when there is no token (exit 2)', async () => {
     const { code, stderr } = await dpx(['whoami'], { env: { DPX_BASE_URL: demo.region.baseUrl } });
     expect(code).toBe(2);

@@ -39,6 +39,18 @@ describe('describeToken', () => {
     expect(later.warnings).toEqual([]);
   });
 
+  it('leaves out an iat or exp beyond what a date can hold, with a warning', async () => {
+    const info = describeToken(await token({ sub: 'alice', iat: -1e20, exp: 1e20 }), 'https://cp', now);
+    expect(info.issuedAt).toBeUndefined();
+    expect(info.expiresAt).toBeUndefined();
+    expect(info.subject).toBe('alice');
+    expect(info.warnings).toEqual([
+      "the token's iat claim (-100000000000000000000) is not a time a date can hold; ignored",
+      "the token's exp claim (100000000000000000000) is not a time a date can hold; ignored",
+    ]);
+    expect(describeToken(await token({ exp: 8.64e12 }), 'https://cp', now).expiresAt?.toISOString()).toBe('+275760-09-13T00:00:00.000Z');
+  });
+
   it('warns when the issuer origin is not the base URL origin', async () => {
     const info = describeToken(await token({ iss: 'http://127.0.0.1:4001' }), 'http://127.0.0.1:4002/api', now);
     expect(info.warnings).toEqual([expect.stringContaining('issued by http://127.0.0.1:4001, not by this control plane (http://127.0.0.1:4002)')]);
