@@ -79,10 +79,22 @@ export function toDpxError(error: unknown): DpxError {
   if (error instanceof SyntaxError) {
     return new ProtocolError(`unreadable JSON: ${firstLine(error.message)}`, 'the server sent a body that is not valid JSON');
   }
-  if (error instanceof Error) {
-    return new DpxError('transport', firstLine(error.message) || error.name, 'this is unexpected; run again, and report it if it repeats', { cause: error });
+  const hint = 'this is unexpected; run again, and report it if it repeats';
+  if (error instanceof Error) return new DpxError('transport', firstLine(messageOf(error)) || error.name, hint, { cause: error });
+  return new DpxError('transport', firstLine(messageOf(error)) || 'something was thrown that is not an error', hint);
+}
+
+/**
+ * The message of anything thrown, as text, without ever throwing itself: String() throws for an object
+ * with no prototype, or whose own `toString` is not a function.
+ */
+export function messageOf(error: unknown): string {
+  if (error instanceof Error && typeof error.message === 'string') return error.message;
+  try {
+    return String(error);
+  } catch {
+    return Object.prototype.toString.call(error);
   }
-  return new DpxError('transport', firstLine(String(error)), 'this is unexpected; run again, and report it if it repeats');
 }
 
 function firstLine(text: string): string {

@@ -5,7 +5,7 @@ import { setTimeout as delay } from 'node:timers/promises';
 import { Client, NeverCache, type FetchMiddleware } from 'ketting';
 import packageJson from '../../package.json' with { type: 'json' };
 import { isObject, parseCatalog, findResource, type Catalog } from './catalog.js';
-import { DpxError, ProtocolError, SafetyError, TransportError, UsageError } from './errors.js';
+import { DpxError, messageOf, ProtocolError, SafetyError, TransportError, UsageError } from './errors.js';
 import type { Exchange, ExchangeListener } from './exchange.js';
 import { apiErrorFor, summariseBody } from './failure.js';
 import { FreshnessCache } from './freshness.js';
@@ -318,7 +318,7 @@ export class Session {
     } catch (error) {
       exchange.durationMs = performance.now() - started;
       if (!exchange.response) {
-        exchange.error = error instanceof Error ? error.message : String(error);
+        exchange.error = messageOf(error);
         this.emit(exchange);
       }
       if (error instanceof DpxError) throw error;
@@ -476,7 +476,7 @@ export class Session {
     try {
       this.options.onExchange?.(exchange);
     } catch (error) {
-      this.warn(`the exchange listener failed: ${error instanceof Error ? error.message : String(error)}`);
+      this.warn(`the exchange listener failed: ${messageOf(error)}`);
     }
   }
 
@@ -491,7 +491,7 @@ function describeNetworkError(error: unknown): string {
     if (typeof code === 'string') return code;
     cause = (cause as { cause?: unknown }).cause;
   }
-  return error instanceof Error ? error.message : String(error);
+  return messageOf(error);
 }
 
 function formatBytes(bytes: number): string {

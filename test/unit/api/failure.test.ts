@@ -38,9 +38,21 @@ describe('apiErrorFor', () => {
     expect(errorEntries({ message: 'x' })).toBeUndefined();
   });
 
+  it('shows a code or message that is not a string as JSON, even one that String() cannot convert', () => {
+    const body = JSON.parse('{"errors":[{"code":{"toString":0},"message":42},{"error_code":["a","b"],"error_message":null}]}');
+    expect(errorEntries(body)).toEqual([{ code: '{"toString":0}', message: '42' }, { code: '["a","b"]', message: '' }]);
+  });
+
   it('toDpxError keeps every failure in the family', () => {
     expect(toDpxError(new SyntaxError('Unexpected token')).kind).toBe('protocol');
     expect(toDpxError('weird').kind).toBe('transport');
+  });
+
+  it('toDpxError reads anything thrown, even a value String() cannot convert', () => {
+    expect(toDpxError(Object.create(null)).message).toBe('[object Object]');
+    expect(toDpxError({ toString: 0 }).message).toBe('[object Object]');
+    expect(toDpxError('\nsecond line').message).toBe('something was thrown that is not an error');
+    expect(toDpxError(new RangeError('first\nsecond')).message).toBe('first');
   });
 });
 
