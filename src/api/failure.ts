@@ -30,12 +30,15 @@ export function errorEntries(body: unknown): ApiErrorEntry[] | undefined {
     if (!isObject(entry)) continue;
     const code = entry['error_code'] ?? entry['code'];
     const message = entry['error_message'] ?? entry['message'];
-    entries.push({
-      code: code === undefined || code === null ? '' : oneLine(String(code)),
-      message: message === undefined || message === null ? '' : oneLine(String(message)),
-    });
+    entries.push({ code: entryText(code), message: entryText(message) });
   }
   return entries.length > 0 ? entries : undefined;
+}
+
+/** A code or message as one line; one that is not a string is shown as JSON (String() throws for `{"toString":0}`). */
+function entryText(value: unknown): string {
+  if (value === undefined || value === null) return '';
+  return oneLine(typeof value === 'string' ? value : JSON.stringify(value) ?? '');
 }
 
 export function apiErrorFor(response: FailedResponse, context: FailureContext = {}): ApiError {
