@@ -120,6 +120,7 @@ export class Explorer {
   private profileChoices: ProfileChoice[] = [];
   private bookmarks: { name: string; bookmark: Bookmark }[] = [];
   private operationsOpened = 0;
+  private readonly inferred = new WeakMap<readonly Page[], { width: number; columns: Column[] }>();
   readonly paletteProviders: PaletteProvider[] = [];
 
   constructor(private readonly context: ExplorerContext) {
@@ -440,8 +441,17 @@ export class Explorer {
     return rows;
   }
 
+  /**
+   * The list's columns, inferred once per set of loaded pages and width: asked at every frame and
+   * every key, and each inference measures every sampled cell.
+   */
   columnsOf(screen: ListScreen): Column[] {
-    return inferColumns(rowsOf(screen.pages), this.state.size.columns - 2, this.state.now);
+    const width = this.state.size.columns - 2;
+    const known = this.inferred.get(screen.pages);
+    if (known?.width === width) return known.columns;
+    const columns = inferColumns(rowsOf(screen.pages), width, this.state.now);
+    this.inferred.set(screen.pages, { width, columns });
+    return columns;
   }
 
   /** The index in the loaded run of the record under the cursor. */

@@ -3,14 +3,28 @@ import stringWidth from 'string-width';
 
 export const ELLIPSIS = '…';
 
+// Printable ASCII is one cell a character. Nearly every cell is, and string-width (grapheme
+// segmentation, emoji tables) costs milliseconds a frame when asked about each of them.
+const PLAIN = /^[\x20-\x7e]*$/;
+const measured = new Map<string, number>();
+const MEASURED_MAX = 4096;
+
 export function cellWidth(text: string): number {
-  return stringWidth(text);
+  if (PLAIN.test(text)) return text.length;
+  let width = measured.get(text);
+  if (width === undefined) {
+    width = stringWidth(text);
+    if (measured.size >= MEASURED_MAX) measured.clear();
+    measured.set(text, width);
+  }
+  return width;
 }
 
 /** Cuts `text` to at most `width` cells, marking a cut with an ellipsis. */
 export function truncate(text: string, width: number): string {
   if (width <= 0) return '';
   if (cellWidth(text) <= width) return text;
+  if (PLAIN.test(text)) return text.slice(0, width - 1) + ELLIPSIS;
   let out = '';
   let used = 0;
   for (const c of text) {
