@@ -27,6 +27,31 @@ if (process.argv.includes('--if-stale') && existsSync(outfile)) {
 mkdirSync(join(root, 'dist'), { recursive: true });
 const stub = join(root, 'dist', '.react-devtools-stub.js');
 writeFileSync(stub, 'export default {};\n');
+const shims = join(root, 'scripts', 'bundle-shims.mjs');
+
+/**
+ * Routes every `string-width` (each installed version) and ink's `@alcalzone/ansi-tokenize` through
+ * the wrappers of scripts/bundle-shims.mjs: ink measures and tokenises each line of each frame.
+ */
+const renderShims = {
+  name: 'render-shims',
+  setup(b) {
+    b.onResolve({ filter: /^(string-width|@alcalzone\/ansi-tokenize)$/ }, async (args) => {
+      if (args.pluginData === 'real') return undefined;
+      const real = await b.resolve(args.path, { kind: args.kind, resolveDir: args.resolveDir, pluginData: 'real' });
+      if (real.errors.length) return { errors: real.errors };
+      return { path: real.path, namespace: args.path === 'string-width' ? 'fast-width' : 'fast-tokenize', pluginData: 'wrapped' };
+    });
+    b.onLoad({ filter: /.*/, namespace: 'fast-width' }, (args) => ({
+      resolveDir: root,
+      contents: `import real from ${JSON.stringify(args.path)};\nimport { fastStringWidth } from ${JSON.stringify(shims)};\nexport default fastStringWidth(real);\n`,
+    }));
+    b.onLoad({ filter: /.*/, namespace: 'fast-tokenize' }, (args) => ({
+      resolveDir: root,
+      contents: `import * as real from ${JSON.stringify(args.path)};\nimport { memoisedTokenizer } from ${JSON.stringify(shims)};\nexport * from ${JSON.stringify(args.path)};\nexport const { tokenize, styledCharsFromTokens, styledCharsToString } = memoisedTokenizer(real);\n`,
+    }));
+  },
+};
 
 await build({
   entryPoints: [join(root, 'src', 'cli', 'entry.ts')],
@@ -42,6 +67,7 @@ await build({
   logLevel: 'warning',
   // ink pulls react-devtools-core only in development; it is never used at run time.
   alias: { 'react-devtools-core': stub },
+  plugins: [renderShims],
   define: { 'process.env.NODE_ENV': '"production"' },
   // ketting and some of ink's dependencies are CommonJS and call require() for node built-ins.
   banner: { js: "#!/usr/bin/env node\nimport { createRequire as __dpxCreateRequire } from 'node:module';\nconst require = __dpxCreateRequire(import.meta.url);" },
