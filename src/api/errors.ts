@@ -10,10 +10,10 @@ export class DpxError extends Error {
   readonly hint: string;
 
   constructor(kind: ErrorKind, message: string, hint: string, options?: { cause?: unknown }) {
-    super(message, options);
+    super(visibleLineBreaks(message), options);
     this.name = 'DpxError';
     this.kind = kind;
-    this.hint = hint;
+    this.hint = visibleLineBreaks(hint);
   }
 
   get exitCode(): number {
@@ -95,6 +95,17 @@ export function messageOf(error: unknown): string {
   } catch {
     return Object.prototype.toString.call(error);
   }
+}
+
+const LINE_BREAK = /[\r\n\u2028\u2029]/g;
+const ESCAPED_BREAK: Record<string, string> = { '\r': '\\r', '\n': '\\n', '\u2028': '\\u2028', '\u2029': '\\u2029' };
+
+/**
+ * Messages and hints are one line each, whatever names they quote: a resource, an operation id or a
+ * value from the server or the user may hold a line break, which is shown escaped rather than broken.
+ */
+function visibleLineBreaks(text: string): string {
+  return text.replace(LINE_BREAK, (character) => ESCAPED_BREAK[character] ?? ' ');
 }
 
 function firstLine(text: string): string {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError, toDpxError } from '../../../src/api/errors.js';
+import { ApiError, toDpxError, UsageError } from '../../../src/api/errors.js';
 import { apiErrorFor, errorEntries, summariseBody } from '../../../src/api/failure.js';
 import { FreshnessCache } from '../../../src/api/freshness.js';
 import { parseRetryAfter, retryDelayMs } from '../../../src/api/retry.js';
@@ -46,6 +46,12 @@ describe('apiErrorFor', () => {
   it('toDpxError keeps every failure in the family', () => {
     expect(toDpxError(new SyntaxError('Unexpected token')).kind).toBe('protocol');
     expect(toDpxError('weird').kind).toBe('transport');
+  });
+
+  it('every error keeps its message and hint on one line, showing a quoted line break escaped', () => {
+    const error = new UsageError('things v1 has no operation a\nb\r\u2028', 'operations: x\ny');
+    expect(error.message).toBe('things v1 has no operation a\\nb\\r\\u2028');
+    expect(error.hint).toBe('operations: x\\ny');
   });
 
   it('toDpxError reads anything thrown, even a value String() cannot convert', () => {
