@@ -80,6 +80,12 @@ function parseResource(name: string, entry: unknown, warnings: string[]): Resour
 
   const versions: ResourceVersion[] = [];
   for (const label of labels) {
+    // 'v1' and 'v01' name one version; asking for either must not find an arbitrary one of the two.
+    const same = versions.find((version) => version.number === versionNumber(label));
+    if (same) {
+      warnings.push(`resource ${name}: version ${label} is the same version as ${same.version}; skipped`);
+      continue;
+    }
     const key = Object.keys(entry).find((candidate) => candidate.toLowerCase() === label);
     const operations = key === undefined ? undefined : entry[key];
     if (!isObject(operations)) {

@@ -62,6 +62,14 @@ describe('parseCatalog', () => {
     expect(catalog.warnings).toEqual(['resource things: version v3 is described but not listed in supported_versions']);
   });
 
+  it('keeps one version per number: v01 after v1 is the same version, skipped with a warning', () => {
+    const catalog = parseCatalog({ things: { supported_versions: ['v1'], v1: { list: { href: '/t', type: 'get' } }, v01: { other: { href: '/o', type: 'get' } } } }, 'acme');
+    const things = findResource(catalog, 'things')!;
+    expect(things.versions.map((version) => version.version)).toEqual(['v1']);
+    expect(findVersion(things, 'v01')!.operations.map((operation) => operation.id)).toEqual(['list']);
+    expect(catalog.warnings).toContain('resource things: version v01 is the same version as v1; skipped');
+  });
+
   it('reports a body that is not an object', () => {
     expect(parseCatalog([], 'acme')).toEqual({ vendor: 'acme', resources: [], warnings: ['the discovery index is not a JSON object'] });
   });
