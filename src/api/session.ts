@@ -67,6 +67,8 @@ const DEFAULT_FRESHNESS_MS = 30_000;
 const DEFAULT_MAX_BODY_BYTES = 32 * 1024 * 1024;
 const EXCHANGE_BODY_LIMIT = 1024 * 1024;
 const MAX_REDIRECTS = 5;
+/** Deepest nesting of objects and arrays read from a body; real records stay within a dozen or so. */
+export const MAX_JSON_DEPTH = 256;
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
 // The index is vendor-neutral to ask for: a generic JSON Accept gets every resource's newest version.
@@ -379,6 +381,18 @@ export class Session {
             throw new ProtocolError(`the body of ${method} ${raw.url} is not valid JSON`, 'the server or a proxy sent something other than the API\'s JSON', { cause: error });
           }
         }
+        // Checked once here so that no reader after it (output formats, the record tree, redaction) has
+        // to survive a depth that overflows the stack of anything recursive, JSON.stringify included.
+        if (nestsDeeperThan(body, MAX_JSON_DEPTH)) {
+          if (ok) {
+            throw new ProtocolError(
+              `the response to ${method} ${raw.url} nests deeper than ${MAX_JSON_DEPTH} levels`,
+              'no record of this API needs that depth; to see the body as sent, run the request with curl (`dpx call … --dry-run` prints the command)',
+            );
+          }
+          // An error status still reads as an API error; only its body goes unread, as when it is not JSON.
+          body = undefined;
+        }
       } else if (ok) {
         throw new ProtocolError(
           `expected JSON from ${method} ${raw.url}, got ${summariseBody(raw.text, raw.contentType)}`,
@@ -483,6 +497,39 @@ export class Session {
   private warn(message: string): void {
     this.options.onWarning?.(message);
   }
+}
+
+/**
+ * Whether a parsed JSON value nests objects and arrays more than `limit` deep (a scalar body is depth
+ * 0, `{}` depth 1). Iterative, so that the check itself survives any depth; it stops at the first
+ * container past the limit.
+ */
+export function nestsDeeperThan(value: unknown, limit: number): boolean {
+  if (typeof value !== 'object' || value === null) return false;
+  const containers: object[] = [value];
+  const depths: number[] = [1];
+  while (containers.length > 0) {
+    const container = containers.pop()!;
+    const depth = depths.pop()!;
+    if (depth > limit) return true;
+    if (Array.isArray(container)) {
+      for (const child of container) {
+        if (typeof child === 'object' && child !== null) {
+          containers.push(child);
+          depths.push(depth + 1);
+        }
+      }
+    } else {
+      for (const key in container) {
+        const child = (container as Record<string, unknown>)[key];
+        if (typeof child === 'object' && child !== null) {
+          containers.push(child);
+          depths.push(depth + 1);
+        }
+      }
+    }
+  }
+  return false;
 }
 
 function describeNetworkError(error: unknown): string {

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, ProtocolError, SafetyError, TransportError } from '../../../src/api/errors.js';
 import type { Exchange } from '../../../src/api/exchange.js';
 import { listRequest, walkPages, type Page } from '../../../src/api/pages.js';
-import { Session } from '../../../src/api/session.js';
+import { MAX_JSON_DEPTH, Session } from '../../../src/api/session.js';
 import { miniApi, sendJson, startServer, type TestServer } from '../../helpers/servers.js';
 
 const TOKEN = 'header.payload.signature-for-tests';
@@ -200,6 +200,22 @@ describe('failures become typed errors', () => {
       response.end('1]');
     });
     await expect(session(server, { maxBodyBytes: 10_000 }).send(getRequest(server, '/x'))).rejects.toThrow(/larger than 10 KB/);
+  });
+
+  it('a body nested deeper than the bound is a ProtocolError on success, and leaves an error status an ApiError', async () => {
+    const nested = (depth: number) => `${'['.repeat(depth)}${']'.repeat(depth)}`;
+    const server = await serve((request, response) => {
+      const [status, depth] = request.url === '/fine' ? [200, MAX_JSON_DEPTH] : request.url === '/deep' ? [200, MAX_JSON_DEPTH + 1] : [500, 10_000];
+      response.writeHead(status, { 'content-type': 'application/json' });
+      response.end(nested(depth));
+    });
+    const client = session(server, { maxRetries: 0 });
+    expect((await client.send(getRequest(server, '/fine'))).text).toBe(nested(MAX_JSON_DEPTH));
+    await expect(client.send(getRequest(server, '/deep'))).rejects.toThrow(new RegExp(`^the response to GET \\S+/deep nests deeper than ${MAX_JSON_DEPTH} levels$`));
+    const failure = await client.send(getRequest(server, '/failing')).catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(ApiError);
+    expect((failure as ApiError).status).toBe(500);
+    expect((failure as ApiError).message).toMatch(/^HTTP 500/);
   });
 
   it('no answer within the timeout is a TransportError', async () => {
