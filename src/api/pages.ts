@@ -3,7 +3,7 @@
 import { isObject } from './catalog.js';
 import { ProtocolError } from './errors.js';
 import { readLinks, type Link } from './links.js';
-import { pagingParameters, resolveOperation, type PreparedRequest } from './operation.js';
+import { pagingParameters, resolveHref, resolveOperation, type PreparedRequest } from './operation.js';
 import { checkEnvelope } from './schemas.js';
 import type { Session } from './session.js';
 
@@ -119,7 +119,7 @@ export async function* walkPages(
   let pages = 0;
   let items = 0;
   while (request) {
-    const key = new URL(request.url).toString();
+    const key = pageKey(request.url);
     if (visited.has(key)) {
       throw new ProtocolError(
         `the next link after page ${pages} leads back to a page already read (${key})`,
@@ -132,6 +132,11 @@ export async function* walkPages(
     const response = await session.send(request, sendOptions);
     const page = readPage(response.body, response.url);
     pages += 1;
+    // The first request often leaves the page parameter out; the page's own names for itself let a
+    // next link back to it count as a cycle at once, not after reading it twice.
+    visited.add(pageKey(response.url));
+    const self = selfUrl(session, page);
+    if (self !== undefined) visited.add(pageKey(self));
     const room = maxItems - items;
     if (page.items.length >= room) {
       if (page.items.length > room || page.links.next) page.warnings.push(`stopped at ${maxItems} items (the item cap)`);
@@ -148,5 +153,32 @@ export async function* walkPages(
     // The page is handed over before its next link is read, so a broken link costs no page already read.
     yield page;
     request = pageLinkRequest(session, page, 'next', request);
+  }
+}
+
+/** A page URL as the walk compares them: absolute, without a fragment, query parameters in name order. */
+function pageKey(url: string): string {
+  try {
+    const parsed = new URL(url);
+    parsed.hash = '';
+    parsed.searchParams.sort();
+    return parsed.toString();
+  } catch {
+    // Not a URL: sending it fails with the session's own error, so the text serves as its key meanwhile.
+    return url;
+  }
+}
+
+/**
+ * The page's self link as an absolute URL, resolved as a next link would be. It only helps to notice a
+ * cycle sooner, so a self link that is templated or broken is passed over rather than ending the walk.
+ */
+function selfUrl(session: Session, page: Page): string | undefined {
+  const self = page.links.self;
+  if (!self || self.templated) return undefined;
+  try {
+    return resolveHref(session.baseUrl, self.href);
+  } catch {
+    return undefined;
   }
 }

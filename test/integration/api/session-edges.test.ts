@@ -108,6 +108,29 @@ describe('page walks', () => {
     expect(server.requests.map((request) => request.url)).toEqual(['/list?p=1', '/list?p=2']);
   });
 
+  it('a next link back to the first page, asked for without its page parameter, is caught by its self link before it is read twice', async () => {
+    const server = await serve((request, response) => {
+      const start = Number(new URL(request.url, 'http://x').searchParams.get('start') ?? '1');
+      const next = start === 3 ? '/list?start=1&limit=2' : `/list?start=${start + 1}&limit=2`;
+      sendJson(response, 200, envelope([{ id: start }], { self: { href: `/list?start=${start}&limit=2` }, next: { href: next } }));
+    });
+    const result = await collect(walkPages(session(server), getRequest(server, '/list?limit=2')));
+    expect(result.pages.map((page) => page.items)).toEqual([[{ id: 1 }], [{ id: 2 }], [{ id: 3 }]]);
+    expect(result.error).toBeInstanceOf(ProtocolError);
+    expect(server.requests.map((request) => request.url)).toEqual(['/list?limit=2', '/list?start=2&limit=2', '/list?start=3&limit=2']);
+  });
+
+  it('a next link that names a page already read with its query in another order, or with a fragment, is a cycle', async () => {
+    const server = await serve((request, response) => {
+      const next = request.url === '/list?a=1&b=2' ? '/list?b=2&c=3' : '/list?c=3&b=2#again';
+      sendJson(response, 200, envelope([{ id: request.url }], { next: { href: next } }));
+    });
+    const result = await collect(walkPages(session(server), getRequest(server, '/list?a=1&b=2')));
+    expect(result.pages).toHaveLength(2);
+    expect(result.error).toBeInstanceOf(ProtocolError);
+    expect(server.requests.map((request) => request.url)).toEqual(['/list?a=1&b=2', '/list?b=2&c=3']);
+  });
+
   it('stops at the page cap and at the item cap', async () => {
     const server = await serve((request, response) => {
       const n = Number(new URL(request.url, 'http://h').searchParams.get('p'));
