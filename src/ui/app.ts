@@ -1,12 +1,11 @@
 // `dpx` / `dpx --demo`: the full-screen explorer. Owns the terminal for its lifetime and gives it back
-// as it found it on every exit path.
-import { render } from 'ink';
+// as it found it on every exit path. The discovery index is asked for before ink and react load, so
+// that the two overlap.
+import type { Instance } from 'ink';
 import type { Exchange } from '../api/exchange.js';
 import { HarTrail } from '../api/trail.js';
 import type { Settings } from '../config/settings.js';
 import type { DemoHandle } from '../demo/server.js';
-import { ColourProvider, colourWanted } from './components/theme.js';
-import { ExplorerView } from './components/ExplorerView.js';
 import { configProfiles, connectionFromSettings, type SessionHooks } from './connections.js';
 import { Explorer } from './explorer.js';
 import { fatalExitCode, takeOverTerminal } from './terminal.js';
@@ -61,29 +60,26 @@ export async function runExplorer(options: ExplorerOptions): Promise<void> {
   });
 
   let releaseStderr: () => void = () => undefined;
+  let instance: Instance | undefined;
   const guard = takeOverTerminal(stdout, (reason, error) => {
     explorer.stop();
     void trail.close();
-    instance.unmount();
+    instance?.unmount();
     releaseStderr();
     guard.restore();
     if (error !== undefined) process.stderr.write(`dpx: ${reason}: ${error instanceof Error ? error.message : String(error)}\n`);
     process.exit(fatalExitCode(reason));
   });
   releaseStderr = captureStderr((text) => explorer.notify(text.trim()));
-  const instance = render(
-    <ColourProvider enabled={colourWanted(process.env)}>
-      <ExplorerView explorer={explorer} />
-    </ColourProvider>,
-    { exitOnCtrlC: false, patchConsole: true, maxFps: 90 },
-  );
   void explorer.start();
   try {
+    const { drawExplorer } = await import('./draw.js');
+    instance = drawExplorer(explorer);
     await done;
   } finally {
     explorer.stop();
-    instance.unmount();
-    await instance.waitUntilExit().catch(() => undefined);
+    instance?.unmount();
+    await instance?.waitUntilExit().catch(() => undefined);
     releaseStderr();
     guard.restore();
     await trail.close();
