@@ -86,6 +86,8 @@ export class Session {
   private readonly userAgent: string;
   private readonly retryPolicy: RetryPolicy;
   private readonly fresh: FreshnessCache<ApiResponse>;
+  /** The headers each request went out with, once every middleware had its say: keyed by its response or failure. */
+  private readonly sentHeaders = new WeakMap<object, Record<string, string>>();
   private learnedVendor: string | undefined;
   private currentOu: string | undefined;
   private pendingCatalog: Promise<Catalog> | undefined;
@@ -272,11 +274,10 @@ export class Session {
     return url.toString();
   }
 
+  /** The prepared headers by lower-case name; User-Agent and Authorization are added by the fetch middlewares. */
   private wireHeaders(prepared: Record<string, string>): Record<string, string> {
     const headers: Record<string, string> = {};
     for (const [name, value] of Object.entries(prepared)) headers[name.toLowerCase()] = value;
-    headers['user-agent'] = this.userAgent;
-    if (this.options.token) headers['authorization'] = `Bearer ${this.options.token}`;
     return headers;
   }
 
@@ -301,6 +302,7 @@ export class Session {
       const init: RequestInit = { method, headers, redirect: 'manual', signal: combined };
       if (body !== undefined) init.body = body;
       const response = await this.client.fetcher.fetch(url, init);
+      exchange.request.headers = this.sentHeaders.get(response) ?? exchange.request.headers;
       const responseHeaders = Object.fromEntries(response.headers.entries());
       const contentType = response.headers.get('content-type') ?? '';
       const text = method === 'HEAD' ? '' : await this.readBody(response, url);
@@ -319,6 +321,8 @@ export class Session {
       return { status: response.status, statusText: response.statusText, headers: responseHeaders, text, contentType, url, durationMs };
     } catch (error) {
       exchange.durationMs = performance.now() - started;
+      const sent = typeof error === 'object' && error !== null ? this.sentHeaders.get(error) : undefined;
+      if (sent) exchange.request.headers = sent;
       if (!exchange.response) {
         exchange.error = messageOf(error);
         this.emit(exchange);
@@ -475,8 +479,21 @@ export class Session {
       }
       return next(request);
     };
+    // Innermost, so it sees the request exactly as fetch() gets it: the trail records the headers as sent.
+    const record: FetchMiddleware = async (request, next) => {
+      const headers = Object.fromEntries(request.headers.entries());
+      try {
+        const response = await next(request);
+        session.sentHeaders.set(response, headers);
+        return response;
+      } catch (error) {
+        if (typeof error === 'object' && error !== null) session.sentHeaders.set(error, headers);
+        throw error;
+      }
+    };
     client.use(guard);
     client.use(auth, this.origin);
+    client.use(record);
     return client;
   }
 

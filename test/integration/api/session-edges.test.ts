@@ -144,6 +144,27 @@ describe('page walks', () => {
   });
 });
 
+describe('the exchange for the trail', () => {
+  it('records the request headers as they reached the server, Authorization included', async () => {
+    const exchanges: Exchange[] = [];
+    const server = await serve((_request, response) => sendJson(response, 201, {}));
+    const client = session(server, { ou: 'ou-7', ouHeader: 'x-ou', onExchange: (exchange) => exchanges.push(exchange) });
+    await client.send({ ...getRequest(server, '/x'), method: 'POST', headers: { Accept: 'application/json', 'Content-Type': 'application/json', 'x-ou': 'ou-7' }, body: '{}' });
+    const recorded = exchanges[0]!.request.headers;
+    expect(recorded).toMatchObject({ authorization: `Bearer ${TOKEN}`, 'user-agent': expect.stringMatching(/^dpx\//), accept: 'application/json', 'content-type': 'application/json', 'x-ou': 'ou-7' });
+    for (const [name, value] of Object.entries(recorded)) expect(server.requests[0]!.headers[name], name).toBe(value);
+  });
+
+  it('records them for a request that got no answer too', async () => {
+    const exchanges: Exchange[] = [];
+    const server = await serve(() => undefined);
+    await session(server, { timeoutMs: 200, maxRetries: 0, onExchange: (exchange) => exchanges.push(exchange) }).send(getRequest(server, '/x')).catch(() => undefined);
+    expect(exchanges[0]!.error).toBeDefined();
+    expect(exchanges[0]!.request.headers['authorization']).toBe(`Bearer ${TOKEN}`);
+    expect(server.requests[0]!.headers['authorization']).toBe(`Bearer ${TOKEN}`);
+  });
+});
+
 describe('retries', () => {
   it('a 429 with Retry-After, then success: the GET is retried and succeeds', async () => {
     const exchanges: Exchange[] = [];

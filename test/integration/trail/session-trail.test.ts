@@ -72,6 +72,8 @@ describe('a session recording to a trail', () => {
     const sent = entries.filter((entry) => entry.response.status !== 0);
     expect(sent).toHaveLength(region.requestCount() - countBefore);
     expect(sent.map((entry) => entry.response.status)).toEqual([200, 200, 200, 200, 401]);
+    // Every request that went out shows how it authenticated, with the credential itself masked.
+    for (const entry of sent) expect(entry.request.headers).toContainEqual({ name: 'authorization', value: 'Bearer ***' });
     expect(sent[1]?.request.url).toBe(first.url);
     expect(JSON.parse(sent[1]?.response.content.text ?? '')._embedded.items).toHaveLength(5);
 
