@@ -47,7 +47,16 @@ export function expandTemplate(href: string, values: Record<string, string | und
     }
     defined[name] = value;
   }
-  return parseTemplate(href).expand(defined);
+  try {
+    return parseTemplate(href).expand(defined);
+  } catch (error) {
+    if (!(error instanceof URIError)) throw error;
+    // url-template cuts a prefix (`{name:3}`) by UTF-16 units, which can split a character in two.
+    throw new UsageError(
+      `a prefix modifier of ${JSON.stringify(href)} cuts a value inside a character`,
+      'give values without emoji or other characters beyond U+FFFF in the variables this template shortens',
+    );
+  }
 }
 
 /** Appends query parameters to a URL or path that is not a template, keeping any query it already has. */

@@ -45,6 +45,11 @@ describe('expandTemplate', () => {
     expect(expand).toThrow(/"id"/);
   });
 
+  it('refuses a value whose prefix would split a surrogate pair, as usage', () => {
+    expect(() => expandTemplate('/a/{id:3}', { id: 'ab😀c' })).toThrow(UsageError);
+    expect(expandTemplate('/a/{id:4}', { id: 'ab😀c' })).toBe('/a/ab%F0%9F%98%80');
+  });
+
   it('expands a value with a whole surrogate pair', () => {
     expect(expandTemplate('/a/{id}', { id: '😀' })).toBe('/a/%F0%9F%98%80');
   });
