@@ -37,6 +37,8 @@ export class HarTrail {
   /** Byte offset of the tail `]}}`, where the next entry goes. */
   private tailOffset: number;
   private entries = 0;
+  /** Credentials seen in the Authorization headers recorded so far, masked wherever else they appear. */
+  private readonly seenCredentials = new Set<string>();
 
   private constructor(path: string, secrets: () => string[], fd: number, tailOffset: number, ownedDir?: string) {
     this.path = path;
@@ -78,7 +80,9 @@ export class HarTrail {
   /** Appends one entry. An arrow function, so `onExchange: trail.record` works as is; no-op once closed. */
   readonly record = (exchange: Exchange): void => {
     if (this.fd === undefined) return;
-    const secrets = this.secrets().filter((secret) => secret !== '');
+    const credential = authorizationCredential(exchange.request.headers);
+    if (credential !== undefined) this.seenCredentials.add(credential);
+    const secrets = [...this.secrets(), ...this.seenCredentials].filter((secret) => secret !== '');
     const entry = redactStrings(harEntry(exchange, secrets), secrets);
     const chunk = Buffer.from(`${this.entries > 0 ? ',' : ''}${JSON.stringify(entry)}${TAIL}`);
     const withinOnePage = Math.floor(this.tailOffset / PAGE_SIZE) === Math.floor((this.tailOffset + chunk.length - 1) / PAGE_SIZE);
@@ -128,6 +132,13 @@ export class HarTrail {
     this.fd = undefined;
     if (this.ownedDir !== undefined) await rm(this.ownedDir, { recursive: true, force: true });
   }
+}
+
+/** The credential part of an Authorization header (after its scheme), so a token the trail was not told of is masked too. */
+function authorizationCredential(headers: Record<string, string>): string | undefined {
+  const value = Object.entries(headers).find(([name]) => name.toLowerCase() === 'authorization')?.[1];
+  const credential = value?.trim().split(/\s+/).slice(1).join(' ');
+  return credential ? credential : undefined;
 }
 
 /** One fixed name per trail, so a copy left by a kill is reused by the next record, not piled up. */

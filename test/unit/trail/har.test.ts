@@ -167,6 +167,17 @@ describe('HarTrail', () => {
     await trail.close();
   });
 
+  it('masks a token it was never told of, once it has seen it sent in an Authorization header', async () => {
+    const trail = await HarTrail.open(path, () => []);
+    const echoed = (body: string): Exchange['response'] => ({ ...exchange().response!, body });
+    trail.record(exchange({ request: { method: 'GET', url: 'http://127.0.0.1:4010/', headers: { Authorization: `Bearer ${OPAQUE}` } }, response: echoed(`first ${OPAQUE}`) }));
+    trail.record(exchange({ request: { method: 'GET', url: 'http://127.0.0.1:4010/', headers: {} }, response: echoed(`later ${OPAQUE}`) }));
+    await trail.close();
+    const text = await readFile(path, 'utf8');
+    expect(text).not.toContain(OPAQUE);
+    expect(readHar(path).log.entries.map((e: { response: { content: { text: string } } }) => e.response.content.text)).toEqual(['first ***', 'later ***']);
+  });
+
   it('writes a snapshot of the trail so far that later entries do not change', async () => {
     const trail = await HarTrail.open(path, () => []);
     trail.record(exchange());
