@@ -175,7 +175,7 @@ describe('HarTrail', () => {
     await trail.close();
     const text = await readFile(path, 'utf8');
     expect(text).not.toContain(OPAQUE);
-    expect(readHar(path).log.entries.map((e: { response: { content: { text: string } } }) => e.response.content.text)).toEqual(['first ***', 'later ***']);
+    expect(readHar(path).log.entries.map((e) => e.response.content.text)).toEqual(['first ***', 'later ***']);
   });
 
   it('writes a snapshot of the trail so far that later entries do not change', async () => {
