@@ -2,6 +2,7 @@
 // `--if-stale` skips the build when dist/dpx.js is newer than every input.
 import { build } from 'esbuild';
 import { statSync, readdirSync, existsSync, mkdirSync, writeFileSync, chmodSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { writeSchemaModule } from './generate-schemas.mjs';
@@ -33,6 +34,7 @@ const shims = join(root, 'scripts', 'bundle-shims.mjs');
  * Routes every `string-width` (each installed version) and ink's `@alcalzone/ansi-tokenize` through
  * the wrappers of scripts/bundle-shims.mjs: ink measures and tokenises each line of each frame.
  */
+const YOGA_FETCH = 'function ya(){return w||"function"!=typeof fetch?';
 const renderShims = {
   name: 'render-shims',
   setup(b) {
@@ -41,6 +43,14 @@ const renderShims = {
       const real = await b.resolve(args.path, { kind: args.kind, resolveDir: args.resolveDir, pluginData: 'real' });
       if (real.errors.length) return { errors: real.errors };
       return { path: real.path, namespace: args.path === 'string-width' ? 'fast-width' : 'fast-tokenize', pluginData: 'wrapped' };
+    });
+    // yoga's wasm is embedded as a data: URL, which its loader fetches through undici when fetch exists
+    // (≈ 100 ms at start-up); decoding it in place (the loader's own path without fetch) is immediate.
+    b.onLoad({ filter: /yoga-layout[\\/]dist[\\/]binaries[\\/]yoga-wasm-base64-esm\.js$/ }, async (args) => {
+      const source = await readFile(args.path, 'utf8');
+      const patched = source.replace(YOGA_FETCH, 'function ya(){return !0?');
+      if (patched === source) return { errors: [{ text: `yoga-layout's wasm loader changed: ${YOGA_FETCH} not found in ${args.path}` }] };
+      return { contents: patched, loader: 'js' };
     });
     b.onLoad({ filter: /.*/, namespace: 'fast-width' }, (args) => ({
       resolveDir: root,
@@ -61,7 +71,8 @@ await build({
   target: 'node20',
   format: 'esm',
   jsx: 'automatic',
-  minify: false,
+  minify: true,
+  keepNames: true,
   sourcemap: false,
   legalComments: 'none',
   logLevel: 'warning',
