@@ -30,11 +30,12 @@ const stub = join(root, 'dist', '.react-devtools-stub.js');
 writeFileSync(stub, 'export default {};\n');
 const shims = join(root, 'scripts', 'bundle-shims.mjs');
 
+const YOGA_FETCH = 'function ya(){return w||"function"!=typeof fetch?';
+
 /**
  * Routes every `string-width` (each installed version) and ink's `@alcalzone/ansi-tokenize` through
  * the wrappers of scripts/bundle-shims.mjs: ink measures and tokenises each line of each frame.
  */
-const YOGA_FETCH = 'function ya(){return w||"function"!=typeof fetch?';
 const renderShims = {
   name: 'render-shims',
   setup(b) {
