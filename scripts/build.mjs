@@ -73,7 +73,6 @@ await build({
   format: 'esm',
   jsx: 'automatic',
   minify: true,
-  keepNames: true,
   sourcemap: false,
   legalComments: 'none',
   logLevel: 'warning',

@@ -4,12 +4,12 @@ import { ColourProvider, colourWanted } from './components/theme.js';
 import { ExplorerView } from './components/ExplorerView.js';
 import type { Explorer } from './explorer.js';
 
-/** Draws `explorer` on stdout until unmounted; frames at up to 90 a second (ink's default 30 lags keys). */
+/** Draws `explorer` on stdout until unmounted; frames as soon as the state changes: ink throttles to maxFps, and at 90 a key waited up to 12 ms for the previous frame's window. */
 export function drawExplorer(explorer: Explorer): Instance {
   return render(
     <ColourProvider enabled={colourWanted(process.env)}>
       <ExplorerView explorer={explorer} />
     </ColourProvider>,
-    { exitOnCtrlC: false, patchConsole: true, maxFps: 90 },
+    { exitOnCtrlC: false, patchConsole: true, maxFps: 1000 },
   );
 }
