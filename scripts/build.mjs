@@ -31,6 +31,7 @@ writeFileSync(stub, 'export default {};\n');
 const shims = join(root, 'scripts', 'bundle-shims.mjs');
 
 const YOGA_FETCH = 'function ya(){return w||"function"!=typeof fetch?';
+const INK_BLANK_CELL = /row\.push\(\{\s*type: 'char',\s*value: ' ',\s*fullWidth: false,\s*styles: \[\],\s*\}\);/;
 
 /**
  * Routes every `string-width` (each installed version) and ink's `@alcalzone/ansi-tokenize` through
@@ -51,6 +52,14 @@ const renderShims = {
       const source = await readFile(args.path, 'utf8');
       const patched = source.replace(YOGA_FETCH, 'function ya(){return !0?');
       if (patched === source) return { errors: [{ text: `yoga-layout's wasm loader changed: ${YOGA_FETCH} not found in ${args.path}` }] };
+      return { contents: patched, loader: 'js' };
+    });
+    // ink fills each frame with a fresh blank cell object (and styles array) per cell, 4,700 of them at
+    // 120x40, only to replace most of them; cells are never changed in place, so one blank serves all.
+    b.onLoad({ filter: /ink[\\/]build[\\/]output\.js$/ }, async (args) => {
+      const source = await readFile(args.path, 'utf8');
+      const patched = source.replace(INK_BLANK_CELL, 'row.push(BLANK_CELL);').replace('export default class Output {', "const BLANK_CELL = Object.freeze({ type: 'char', value: ' ', fullWidth: false, styles: Object.freeze([]) });\nexport default class Output {");
+      if (!patched.includes('row.push(BLANK_CELL)')) return { errors: [{ text: `ink's Output changed: its blank cell was not found in ${args.path}` }] };
       return { contents: patched, loader: 'js' };
     });
     b.onLoad({ filter: /.*/, namespace: 'fast-width' }, (args) => ({
