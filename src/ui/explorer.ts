@@ -472,7 +472,8 @@ export class Explorer {
 
   private setListCursor(id: number, cursor: number): void {
     this.updateScreen<ListScreen>(id, (s) => ({ cursor, top: scrollTop(s.top, cursor, this.listHeight(s)) }));
-    this.prefetch(id);
+    // The key's frame goes out first: starting a request costs milliseconds of its own.
+    setImmediate(() => this.prefetch(id));
   }
 
   /** Loads the next page ahead of need: when the cursor nears the end of the rows, or they do not fill the screen. */
