@@ -16,6 +16,7 @@ const scratch = mkdtempSync(join(tmpdir(), 'dpx-bench-'));
 const COLD_RUNS = 9;
 const EXPORT_RUNS = 3;
 const KEY_PRESSES = 200;
+const FIRST_FRAME_RUNS = 7;
 
 // The list the export and the explorer walk. Only the bench names it: dpx itself learns it from the index.
 const RESOURCE = 'tasks';
@@ -90,28 +91,55 @@ async function type(explorer, keys) {
 const onCatalog = (screen) => screen.includes(RESOURCE) && /\d+\/\d+ resources/.test(screen);
 const onList = (page) => (screen) => new RegExp(`page ${page}/\\d`).test(screen);
 
-async function explorerFigures(demo, indexBaselineMs) {
+/**
+ * Start to first catalog frame, the median of several starts, each followed by a run of the index
+ * baseline, so that both sides see the same machine (one start alone varies by ±30 %).
+ */
+async function firstFrames(demo) {
+  const env = clientEnv(demo);
+  const explorer = [];
+  const node = [];
+  for (let i = -1; i < FIRST_FRAME_RUNS; i += 1) {
+    const run = new ExplorerPty(bundle, [], env);
+    try {
+      const ms = (await run.waitFor(onCatalog, 20_000, 'the catalog')) - run.startedAt;
+      await run.settle();
+      await run.quit();
+      const baseline = checkRun('node fetching the index', await runNode(['--input-type=module', '-e', FETCH_INDEX], env));
+      if (i >= 0) {
+        explorer.push(ms);
+        node.push(baseline.ms);
+      }
+    } finally {
+      run.process.kill();
+    }
+  }
+  return { firstFrameMs: median(explorer), baselineMs: median(node), firstFrameRatio: median(explorer) / median(node), runs: FIRST_FRAME_RUNS };
+}
+
+async function explorerFigures(demo) {
   const explorer = new ExplorerPty(bundle, [], clientEnv(demo));
   let peakKiB = 0;
   const poll = setInterval(() => { peakKiB = Math.max(peakKiB, peakRssKiB(explorer.pid) ?? 0); }, 50);
   try {
-    const firstFrameMs = (await explorer.waitFor(onCatalog, 20_000, 'the catalog')) - explorer.startedAt;
+    await explorer.waitFor(onCatalog, 20_000, 'the catalog');
     await explorer.settle();
     await type(explorer, `:${RESOURCE}\r`);
     await explorer.waitFor(onList(1), 20_000, `the ${RESOURCE} list`);
     await explorer.settle(300);
     const latencies = [];
     // Down through the rows (the explorer fetches pages as the cursor nears the end), with page jumps.
+    // Each press on a settled screen: a frame still on its way from the press before (a page that
+    // arrived) would otherwise count as this press's answer.
     for (let i = 0; i < KEY_PRESSES; i += 1) {
       const key = i % 10 === 9 ? 'n' : 'j';
+      await explorer.settle(30);
       latencies.push(await explorer.press(key));
     }
     const screen = explorer.screen();
     const position = /page ([\d,]+)\/([\d,]+)/.exec(screen);
     await explorer.quit();
     return {
-      firstFrameMs,
-      firstFrameRatio: firstFrameMs / indexBaselineMs,
       keyPresses: latencies.length,
       keyP50Ms: percentile(latencies, 50),
       keyP95Ms: percentile(latencies, 95),
@@ -206,9 +234,11 @@ async function main() {
     rows.push({ figure: `export peak RSS, ${l.items.toLocaleString('en')} vs ${s.items.toLocaleString('en')} tasks`, dpx: `${format(l.dpxPeakMiB, 0)} / ${format(s.dpxPeakMiB, 0)}`, baseline: `${format(l.loopPeakMiB, 0)} / ${format(s.loopPeakMiB, 0)}`, value: `${format(flat)}× (loop ${format(loopGrowth)}×)`, target: '≈ 1× (flat; ≤ 1.2×)', met: flat <= 1.2 });
 
     log('c. explorer: first frame, key presses, memory');
-    results.explorer = await explorerFigures(large, results.coldStart.baselineMs);
+    results.firstFrame = await firstFrames(large);
+    const f = results.firstFrame;
+    rows.push({ figure: `explorer: start to first catalog frame (ms, median of ${f.runs} starts)`, dpx: format(f.firstFrameMs, 0), baseline: format(f.baselineMs, 0), value: `${format(f.firstFrameRatio)}×`, target: '≤ 2×', met: f.firstFrameRatio <= 2 });
+    results.explorer = await explorerFigures(large);
     const e = results.explorer;
-    rows.push({ figure: 'explorer: start to first catalog frame (ms)', dpx: format(e.firstFrameMs, 0), baseline: format(results.coldStart.baselineMs, 0), value: `${format(e.firstFrameRatio)}×`, target: '≤ 2×', met: e.firstFrameRatio <= 2 });
     rows.push({ figure: `explorer: key press to screen change, ${e.keyPresses} presses over ${RESOURCE} (p50 / p95 ms)`, dpx: `${format(e.keyP50Ms, 1)} / ${format(e.keyP95Ms, 1)}`, baseline: '—', value: `p95 ${format(e.keyP95Ms, 1)} ms`, target: 'p95 ≤ 20 ms', met: e.keyP95Ms <= 20 });
     rows.push({ figure: 'explorer: peak RSS (MiB)', dpx: format(e.peakMiB, 0), baseline: '—', value: `${format(e.peakMiB, 0)} MiB`, target: 'follows what is loaded', met: undefined });
 
