@@ -1,9 +1,10 @@
 // A list resource as a table. Only the rows in the window are drawn, whatever is loaded.
+import { memo } from 'react';
 import { Box, Text } from 'ink';
 import type { Column } from '../columns.js';
 import { valueAt } from '../filter.js';
 import { fit } from '../text.js';
-import { formatCell } from '../values.js';
+import { formatCell, isTimestamp, relativeAge } from '../values.js';
 import { Tinted } from './theme.js';
 
 export interface ListViewProps {
@@ -17,6 +18,42 @@ export interface ListViewProps {
   now: number;
   empty: string;
 }
+
+interface RowProps {
+  record: Record<string, unknown>;
+  columns: Column[];
+  selected: boolean;
+  now: number;
+}
+
+/**
+ * A row draws again only when what it shows changes: the clock moves on every key, but a row's
+ * relative ages change once a second at most, so a new `now` alone redraws it only when one does.
+ */
+function sameRow(before: RowProps, after: RowProps): boolean {
+  if (before.record !== after.record || before.columns !== after.columns || before.selected !== after.selected) return false;
+  if (before.now === after.now) return true;
+  return after.columns.every((c) => {
+    const value = valueAt(after.record, c.field);
+    return !isTimestamp(value) || relativeAge(value, before.now) === relativeAge(value, after.now);
+  });
+}
+
+const Row = memo(function Row({ record, columns, selected, now }: RowProps) {
+  return (
+    <Text wrap="truncate">
+      <Tinted bold inverse={selected}>{selected ? '›' : ' '}</Tinted>{' '}
+      {columns.map((c, j) => {
+        const cell = formatCell(c.field, valueAt(record, c.field), c.width, now);
+        return (
+          <Tinted key={c.field} tone={cell.tone} bold={selected}>
+            {fit(cell.text, c.width, c.align)}{j < columns.length - 1 ? ' ' : ''}
+          </Tinted>
+        );
+      })}
+    </Text>
+  );
+}, sameRow);
 
 export function ListView({ columns, rows, cursor, top, height, currentColumn, sort, now, empty }: ListViewProps) {
   const visible = rows.slice(top, top + height - 1);
@@ -33,22 +70,9 @@ export function ListView({ columns, rows, cursor, top, height, currentColumn, so
           );
         })}
       </Text>
-      {visible.map((record, i) => {
-        const selected = top + i === cursor;
-        return (
-          <Text key={top + i} wrap="truncate">
-            <Tinted bold inverse={selected}>{selected ? '›' : ' '}</Tinted>{' '}
-            {columns.map((c, j) => {
-              const cell = formatCell(c.field, valueAt(record, c.field), c.width, now);
-              return (
-                <Tinted key={c.field} tone={cell.tone} bold={selected}>
-                  {fit(cell.text, c.width, c.align)}{j < columns.length - 1 ? ' ' : ''}
-                </Tinted>
-              );
-            })}
-          </Text>
-        );
-      })}
+      {visible.map((record, i) => (
+        <Row key={top + i} record={record} columns={columns} selected={top + i === cursor} now={now} />
+      ))}
       {rows.length === 0 ? <Tinted tone="muted">  {empty}</Tinted> : null}
     </Box>
   );
