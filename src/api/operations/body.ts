@@ -82,10 +82,26 @@ export function formatBodyProblem(problem: BodyProblem): string {
 /**
  * A starting body from a schema: its required properties, each with the schema's example, default,
  * const or first enum value, else a placeholder of the right type. Optional properties are left for
- * the user to add, so the template is never more than the minimum the server asks for.
+ * the user to add, so the template is never more than the minimum the server asks for. `fill` sets
+ * properties to known values (those a record supplies), required or not.
  */
-export function bodyTemplate(schema: Record<string, unknown>): string {
-  return JSON.stringify(sampleValue(schema, schema, 0), null, 2);
+export function bodyTemplate(schema: Record<string, unknown>, fill: Record<string, string> = {}): string {
+  const sample = sampleValue(schema, schema, 0);
+  return JSON.stringify(isObject(sample) && Object.keys(fill).length > 0 ? { ...sample, ...fill } : sample, null, 2);
+}
+
+/** The top-level property names a body schema declares, through a root `$ref` and `allOf`. */
+export function bodyPropertyNames(schema: Record<string, unknown>): string[] {
+  const names = new Set<string>();
+  const visit = (node: unknown, depth: number): void => {
+    if (!isObject(node) || depth > 8) return;
+    const resolved = typeof node['$ref'] === 'string' ? resolveRef(schema, node['$ref']) : node;
+    if (!resolved) return;
+    if (isObject(resolved['properties'])) for (const name of Object.keys(resolved['properties'])) names.add(name);
+    if (Array.isArray(resolved['allOf'])) for (const part of resolved['allOf']) visit(part, depth + 1);
+  };
+  visit(schema, 0);
+  return [...names];
 }
 
 function sampleValue(schema: unknown, root: Record<string, unknown>, depth: number): unknown {

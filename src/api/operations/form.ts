@@ -3,7 +3,8 @@
 import type { Operation } from '../catalog.js';
 import { resolveHref, type PreparedRequest, type RequestTarget } from '../operation.js';
 import { expandTemplate } from '../template.js';
-import { bodyTemplate, checkBodyText, formatBodyProblem } from './body.js';
+import { bodyPropertyNames, bodyTemplate, checkBodyText, formatBodyProblem } from './body.js';
+import { recordIdValues } from './prefill.js';
 
 export interface FormField {
   name: string;
@@ -44,6 +45,8 @@ export function createOperationForm(input: {
   prefill?: Record<string, string>;
   ou?: string;
   bodySchema?: Record<string, unknown>;
+  /** The record the form opens with and its resource: body properties `<x>_id` naming that resource take its id. */
+  record?: { resource: string; fields: Record<string, unknown> };
 }): OperationFormState {
   const prefill = input.prefill ?? {};
   const field = (name: string, kind: FormField['kind']): FormField => ({
@@ -61,8 +64,12 @@ export function createOperationForm(input: {
     fields: [...input.operation.pathVariables.map((name) => field(name, 'path')), ...input.operation.queryVariables.map((name) => field(name, 'query'))],
     ou: input.ou ?? '',
     hasBody,
-    body: hasBody && input.bodySchema ? bodyTemplate(input.bodySchema) : '',
+    body: hasBody && input.bodySchema ? bodyTemplate(input.bodySchema, bodyFill(input.bodySchema, input.record)) : '',
   };
+}
+
+function bodyFill(schema: Record<string, unknown>, record?: { resource: string; fields: Record<string, unknown> }): Record<string, string> {
+  return record ? recordIdValues(bodyPropertyNames(schema), record.fields, record.resource) : {};
 }
 
 export function withField(state: OperationFormState, name: string, value: string): OperationFormState {

@@ -18,6 +18,22 @@ function namesResource(resourceKey: string, singular: string): boolean {
   return resourceKey.startsWith(singular) || resourceKey.replace(/ies$/, 'y') === singular;
 }
 
+/** True when `name` is `<x>_id` and the record's resource is named after `<x>` (`backup_id` for a `backups` record). */
+export function namesRecordId(name: string, resourceName: string): boolean {
+  const idOf = /^(.+)_id$/i.exec(name)?.[1];
+  return idOf !== undefined && namesResource(squash(resourceName), squash(idOf));
+}
+
+/**
+ * The names among `names` that take record.id because they are `<x>_id` of the record's own resource:
+ * the only evidence that an operation of another resource acts on this record.
+ */
+export function recordIdValues(names: Iterable<string>, record: Record<string, unknown> | undefined, resourceName: string): Record<string, string> {
+  const recordId = record ? scalar(record['id']) : undefined;
+  if (recordId === undefined) return {};
+  return Object.fromEntries([...names].filter((name) => namesRecordId(name, resourceName)).map((name) => [name, recordId]));
+}
+
 /**
  * Values for `variables` taken from `record`:
  * 1. a variable named like a record field takes that field (`role_id` ← record.role_id);
@@ -34,7 +50,6 @@ export function prefillFromRecord(
   const values: Record<string, string> = {};
   if (!record) return values;
   const recordId = scalar(record['id']);
-  const resourceKey = squash(resourceName);
   for (const name of [...variables.path, ...variables.query]) {
     const own = scalar(record[name]);
     if (own !== undefined) {
@@ -42,8 +57,7 @@ export function prefillFromRecord(
       continue;
     }
     if (recordId === undefined || variables.query.includes(name)) continue;
-    const idOf = /^(.+)_id$/i.exec(name)?.[1];
-    if (name.toLowerCase() === 'id' || (idOf !== undefined && namesResource(resourceKey, squash(idOf)))) values[name] = recordId;
+    if (name.toLowerCase() === 'id' || namesRecordId(name, resourceName)) values[name] = recordId;
   }
   const last = variables.path[variables.path.length - 1];
   const idsLeft = variables.path.filter((name) => values[name] === undefined && /_id$/i.test(name));

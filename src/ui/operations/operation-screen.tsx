@@ -75,15 +75,16 @@ export function OperationScreen(props: OperationScreenProps): React.ReactElement
   const choose = (choice: AvailableOperation): void => {
     setProblem(undefined);
     setStep({ kind: 'loading', message: `opening ${choice.id}…` });
-    loadBodySchema({ resource: props.resource, version: props.version, operationId: choice.id }, props.schemaDir).then(
+    loadBodySchema({ resource: choice.resource, version: choice.version, operationId: choice.id }, props.schemaDir).then(
       (schema) => {
         const form = createOperationForm({
-          resource: props.resource,
-          version: props.version,
+          resource: choice.resource,
+          version: choice.version,
           operation: choice.operation,
           prefill: choice.prefill,
           ou: session.ou ?? '',
           ...(schema ? { bodySchema: schema.schema } : {}),
+          ...(props.record ? { record: { resource: props.resource, fields: props.record } } : {}),
         });
         setStep(schema ? { kind: 'form', form, schema } : { kind: 'form', form });
       },
@@ -120,7 +121,7 @@ export function OperationScreen(props: OperationScreenProps): React.ReactElement
   };
 
   useEffect(() => {
-    const chosen = props.operationId ? operations.find((op) => op.id === props.operationId) : undefined;
+    const chosen = props.operationId ? operations.find((op) => op.id === props.operationId && !op.related) : undefined;
     if (chosen) choose(chosen);
     // Only on mount: the explorer mounts a new screen for every operation it opens.
   }, []);
@@ -180,7 +181,9 @@ export function OperationScreen(props: OperationScreenProps): React.ReactElement
     }
     case 'confirm': {
       const ou = ouOf(step.request);
-      const expected = needsTypedConfirmation(step.request.method) ? deleteConfirmationWord(step.request, props.record) : undefined;
+      // The open record is the target only of its own resource's operations, not of a related one.
+      const target = step.form.resource === props.resource ? props.record : undefined;
+      const expected = needsTypedConfirmation(step.request.method) ? deleteConfirmationWord(step.request, target) : undefined;
       body = (
         <WriteConfirm
           method={step.request.method}

@@ -1,4 +1,5 @@
-// `x`: the operations the index offers for a resource version; ● marks those the current record fills.
+// `x`: the operations the index offers for a resource version, then the related operations of other
+// resources that take the open record's id; ● marks those the current record fills.
 import { Box, Text } from 'ink';
 import type { AvailableOperation } from '../../api/operations/available.js';
 import { isWriteMethod } from '../../api/operations/safety.js';
@@ -40,12 +41,14 @@ export function OperationsList(props: OperationsListProps): React.ReactElement {
 
   const top = Math.max(0, Math.min(cursor - height + 1, count - height));
   const visible = props.operations.slice(top, top + height);
-  const idWidth = Math.min(32, Math.max(2, ...props.operations.map((op) => op.id.length)));
+  const label = (op: AvailableOperation): string => (op.related ? `${op.resource} ${op.id}` : op.id);
+  const idWidth = Math.min(40, Math.max(2, ...props.operations.map((op) => label(op).length)));
+  const relatedCount = props.operations.filter((op) => op.related).length;
   return (
     <Box flexDirection="column">
       <Text bold>
         Operations of {props.resource} {props.version}
-        <Text dimColor>  {count} from the index{props.hasRecord ? ' · ● the open record fills every path variable' : ''}</Text>
+        <Text dimColor>  {count - relatedCount} from the index{relatedCount > 0 ? ` · ${relatedCount} related` : ''}{props.hasRecord ? ' · ● the open record fills every path variable' : ''}</Text>
       </Text>
       {props.readOnly && <Tinted tone="busy">read-only: writes (anything but GET/HEAD) can be previewed but will not be sent</Tinted>}
       {count === 0 && <Text dimColor>the index lists no operations for this resource version</Text>}
@@ -54,8 +57,9 @@ export function OperationsList(props: OperationsListProps): React.ReactElement {
         const blocked = props.readOnly && isWriteMethod(op.method);
         const mark = op.fillsFromRecord ? '●' : ' ';
         return (
-          <Text key={op.id} inverse={selected} dimColor={blocked && !selected} wrap="truncate">
-            {mark} <Tinted tone={methodTone(op.method)}>{op.method.padEnd(6)}</Tinted> {op.id.padEnd(idWidth)}  {truncate(op.href, Math.max(10, width - idWidth - 14))}
+          <Text key={`${op.resource} ${op.id}`} inverse={selected} dimColor={blocked && !selected} wrap="truncate">
+            {mark} <Tinted tone={methodTone(op.method)}>{op.method.padEnd(6)}</Tinted> {label(op).padEnd(idWidth)}  {op.related ? `related: ${op.related.join(', ')} ← this record  ` : ''}
+            {truncate(op.href, Math.max(10, width - idWidth - 14))}
             {blocked ? ' (read-only)' : ''}
           </Text>
         );
