@@ -119,6 +119,9 @@ export class Explorer {
   private readonly places = new Map<string, Place>();
   private profileChoices: ProfileChoice[] = [];
   private bookmarks: { name: string; bookmark: Bookmark }[] = [];
+  /** A palette choice typed before the index and the config file were read: run once they are. */
+  private pendingPalette: string | undefined;
+  private configRead = false;
   private operationsOpened = 0;
   private readonly inferred = new WeakMap<readonly Page[], { width: number; columns: Column[] }>();
   readonly paletteProviders: PaletteProvider[] = [];
@@ -214,6 +217,7 @@ export class Explorer {
       this.updateScreen(home.id, () => ({ loading: undefined, error: warningInfo(catalog.warnings) }));
       this.set({ catalog });
       if (this.session.ou) void this.learnUnitName(this.session.ou);
+      this.runPendingPalette();
     } catch (error) {
       if (session === this.session) this.updateScreen(home.id, () => ({ loading: undefined, error: errorInfo(error) }));
     }
@@ -228,6 +232,8 @@ export class Explorer {
     } catch (error) {
       this.set({ notice: errorInfo(error).title });
     }
+    this.configRead = true;
+    this.runPendingPalette();
   }
 
   stop(): void {
@@ -1085,11 +1091,29 @@ export class Explorer {
       const entry = entries[overlay.cursor];
       this.setOverlay(undefined);
       if (entry) entry.run();
-      else this.set({ notice: `nothing matches "${overlay.input}"` });
+      else if (!this.paletteReady()) {
+        this.pendingPalette = overlay.input;
+        this.set({ notice: `"${overlay.input}" opens when the discovery index arrives` });
+      } else this.set({ notice: `nothing matches "${overlay.input}"` });
       return;
     }
     const input = editText(overlay.input, key);
     if (input !== undefined) this.setOverlay({ ...overlay, input, cursor: 0 });
+  }
+
+  /** Whether every palette provider has what it lists: the index, and the profiles and bookmarks. */
+  private paletteReady(): boolean {
+    return this.state.catalog !== undefined && this.configRead;
+  }
+
+  private runPendingPalette(): void {
+    if (!this.paletteReady()) return;
+    const query = this.pendingPalette;
+    this.pendingPalette = undefined;
+    if (query === undefined) return;
+    const entry = this.paletteEntries(query)[0];
+    if (entry) entry.run();
+    else this.set({ notice: `nothing matches "${query}"` });
   }
 
   // ——— overlays ———

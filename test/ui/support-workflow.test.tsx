@@ -9,14 +9,24 @@ import { HarTrail } from '../../src/api/trail.js';
 import { loadConfig } from '../../src/config/profiles.js';
 import { configProfiles } from '../../src/ui/connections.js';
 import { useDemo } from '../helpers/demo.js';
+import { startServer, type TestServer } from '../helpers/servers.js';
 import { KEY, mount, type Mounted } from './mount.js';
 
 const demo = useDemo();
 let dir: string;
 let configPath: string;
 let ui: Mounted | undefined;
+let slowIndex: TestServer;
 
 beforeAll(async () => {
+  // The other region behind a proxy that holds its discovery index back, as a far control plane would.
+  slowIndex = await startServer(async (request, response) => {
+    if (request.url === '/') await new Promise((resolve) => setTimeout(resolve, 400));
+    const headers = Object.fromEntries(Object.entries(request.headers).filter(([name]) => ['authorization', 'accept', 'user-agent'].includes(name))) as Record<string, string>;
+    const upstream = await fetch(`${demo.otherRegion.baseUrl}${request.url}`, { method: request.method, headers });
+    response.writeHead(upstream.status, { 'content-type': upstream.headers.get('content-type') ?? 'application/json' });
+    response.end(await upstream.text());
+  });
   dir = await mkdtemp(join(tmpdir(), 'dpx-support-'));
   configPath = join(dir, 'config.json');
   for (const [name, region] of [['eu', demo.region], ['us', demo.otherRegion]] as const) {
@@ -28,12 +38,14 @@ beforeAll(async () => {
     profiles: {
       eu: { baseUrl: demo.region.baseUrl, tokenFile: 'eu.token' },
       us: { baseUrl: demo.otherRegion.baseUrl, tokenFile: 'us.token', readOnly: false },
+      far: { baseUrl: slowIndex.baseUrl, tokenFile: 'us.token' },
     },
   };
   await writeFile(configPath, JSON.stringify(config), { mode: 0o600 });
 });
 
 afterAll(async () => {
+  await slowIndex.close();
   await rm(dir, { recursive: true, force: true });
 });
 
@@ -65,10 +77,11 @@ describe('the support workflow in the explorer', () => {
     await ui.press(':', 'profile us');
     await ui.waitFor((f) => f.includes('profile us'), 'the profile entry');
     await ui.press(KEY.enter);
-    const us = await ui.waitFor((f) => f.includes(`us · ${new URL(demo.otherRegion.baseUrl).host}`) && f.includes('resources'), 'the other region\'s catalog');
+    const us = await ui.waitFor((f) => f.includes(`us · ${new URL(demo.otherRegion.baseUrl).host}`), 'the other region\'s header');
     expect(us).toContain('[WRITES ALLOWED]');
     expect(ui.explorer.session.baseUrl).toBe(demo.otherRegion.baseUrl);
     const usBefore = demo.otherRegion.requestCount();
+    // Typed at once, while the other region's index may still be on its way: it opens when it arrives.
     await ui.press(':', 'users', KEY.enter);
     await ui.waitFor((f) => f.includes('users@') && /page 1/.test(f), 'users on us');
     expect(demo.otherRegion.requestCount()).toBeGreaterThan(usBefore);
@@ -80,6 +93,15 @@ describe('the support workflow in the explorer', () => {
     expect((ui.explorer.getState().stack.at(-1) as { cursor: number }).cursor).toBe(cursor);
     await ui.press(':', 'ctx us', KEY.enter);
     await ui.waitFor((f) => f.includes('users@') && f.includes(`us · `), 'us where it was left');
+  });
+
+  it('a palette choice typed while the index is on its way opens once it arrives', async () => {
+    ui = await mountOnProfiles();
+    await ui.press(':', 'profile far', KEY.enter);
+    await ui.waitFor((f) => f.includes(`far · ${new URL(slowIndex.baseUrl).host}`), 'the far profile\'s header');
+    expect(ui.explorer.getState().catalog).toBeUndefined();
+    await ui.press(':', 'users', KEY.enter);
+    await ui.waitFor((f) => f.includes('users@') && /page 1/.test(f), 'users on the far profile');
   });
 
   it('o draws the organizational units as a tree with ids and child counts, and the choice goes into the header', async () => {
