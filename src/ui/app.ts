@@ -45,9 +45,8 @@ export async function runExplorer(options: ExplorerOptions): Promise<void> {
   const done = new Promise<void>((resolve) => {
     finish = resolve;
   });
-  const secrets = new Set<string>(settings.token ? [settings.token] : []);
   // Every profile's session records into one trail, so that `T` can always write the session so far.
-  const trail = options.trail ?? (await HarTrail.temporary(() => [...secrets]));
+  const trail = options.trail ?? (await HarTrail.temporary(() => (settings.token ? [settings.token] : [])));
   const hooks: SessionHooks = {
     onExchange: (exchange: Exchange) => trail.record(exchange),
     // Called only once requests run, after the explorer below exists.
@@ -56,7 +55,7 @@ export async function runExplorer(options: ExplorerOptions): Promise<void> {
   const first = connectionFromSettings(settings, hooks, options.demo ? 'demo' : undefined);
   const explorer = new Explorer({
     ...first,
-    profiles: configProfiles(options.configPath, process.env, { ...hooks, onToken: (token) => secrets.add(token) }),
+    profiles: configProfiles(options.configPath, process.env, hooks),
     configPath: options.configPath,
     trail,
     columns: stdout.columns || 80,

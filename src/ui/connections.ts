@@ -44,7 +44,7 @@ export function connectionFromSettings(settings: Settings & { baseUrl: string },
  * `dpx --profile NAME` resolves them (token file or variable, default OU, read-only), so the
  * environment's DPX_* variables apply here as they do on the command line.
  */
-export function configProfiles(configPath: string, env: NodeJS.ProcessEnv, hooks: SessionHooks & { onToken?: (token: string) => void }): ProfileSource {
+export function configProfiles(configPath: string, env: NodeJS.ProcessEnv, hooks: SessionHooks): ProfileSource {
   return {
     async list() {
       return (await listProfiles(configPath)).map(({ name, profile, current }) => ({ name, baseUrl: profile.baseUrl, current }));
@@ -53,7 +53,6 @@ export function configProfiles(configPath: string, env: NodeJS.ProcessEnv, hooks
       const settings = await resolveSettings({ profile: name }, env, configPath);
       // A profile always has a base URL; the environment may override it, as on the command line.
       const baseUrl = settings.baseUrl ?? '';
-      if (settings.token) hooks.onToken?.(settings.token);
       return connectionFromSettings({ ...settings, baseUrl }, hooks);
     },
   };
