@@ -33,7 +33,6 @@ function captureStderr(onText: (text: string) => void): () => void {
   };
 }
 
-
 export async function runExplorer(options: ExplorerOptions): Promise<void> {
   // entry.ts sizes V8's heap for streaming exports; the explorer holds a bounded window and wants short
   // pauses instead (with those flags, p95 key latency 28-33 ms; with V8's defaults 21-26 ms).

@@ -131,6 +131,22 @@ describe('page walks', () => {
     expect(server.requests.map((request) => request.url)).toEqual(['/list?a=1&b=2', '/list?b=2&c=3']);
   });
 
+  it('asks for the next page while the consumer still holds this one, and for none after the consumer stops', async () => {
+    const server = await serve((request, response) => {
+      const n = Number(new URL(request.url, 'http://h').searchParams.get('p'));
+      sendJson(response, 200, envelope([{ n }], { next: { href: `/list?p=${n + 1}` } }));
+    });
+    const walk = walkPages(session(server), getRequest(server, '/list?p=1'));
+    for await (const page of walk) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(server.requests.map((request) => request.url)).toEqual(['/list?p=1', '/list?p=2']);
+      expect(page.items).toEqual([{ n: 1 }]);
+      break;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(server.requests).toHaveLength(2);
+  });
+
   it('stops at the page cap and at the item cap', async () => {
     const server = await serve((request, response) => {
       const n = Number(new URL(request.url, 'http://h').searchParams.get('p'));
