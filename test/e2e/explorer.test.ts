@@ -17,6 +17,7 @@ interface Running {
   screen(): string;
   bufferType(): string;
   waitFor(check: (screen: string) => boolean, what: string, timeoutMs?: number): Promise<string>;
+  resize(columns: number, rows: number): void;
   exited: Promise<number>;
 }
 
@@ -34,13 +35,17 @@ function start(args: string[]): Running {
   const screen = () => {
     const buffer = terminal.buffer.active;
     const lines: string[] = [];
-    for (let i = 0; i < ROWS; i++) lines.push(buffer.getLine(buffer.viewportY + i)?.translateToString(true) ?? '');
+    for (let i = 0; i < terminal.rows; i++) lines.push(buffer.getLine(buffer.viewportY + i)?.translateToString(true) ?? '');
     return lines.join('\n');
   };
   return {
     pty,
     screen,
     bufferType: () => terminal.buffer.active.type,
+    resize(columns, rows) {
+      terminal.resize(columns, rows);
+      pty.resize(columns, rows);
+    },
     exited,
     async waitFor(check, what, timeoutMs = 10_000) {
       const deadline = Date.now() + timeoutMs;
@@ -124,6 +129,21 @@ describe('dpx --demo in a terminal', () => {
     const code = await app.exited;
     expect(code).toBe(0);
     expect(app.bufferType()).toBe('normal');
+  });
+
+  it('lays the frame out again when the terminal shrinks, and gives the main screen back on Ctrl-C', async () => {
+    const app = (running = start(['--demo']));
+    const wide = await app.waitFor((s) => s.includes('resources') && s.includes('restores'), 'the catalog');
+    const widest = (screen: string) => Math.max(...screen.split('\n').map((line) => line.trimEnd().length));
+    expect(widest(wide)).toBeGreaterThan(80);
+    app.resize(80, 24);
+    const narrow = await app.waitFor((s) => widest(s) <= 80 && s.includes('› users'), 'the catalog fitted to 80 columns');
+    const lastUsed = narrow.split('\n').findLastIndex((line) => line.trim() !== '');
+    expect(lastUsed).toBeLessThan(23);
+    app.pty.write('\x03');
+    const code = await app.exited;
+    await app.waitFor(() => app.bufferType() === 'normal', 'the main screen');
+    expect(code).toBe(0);
   });
 
   it('gives the main screen back when killed with SIGTERM', async () => {
