@@ -1,14 +1,11 @@
 // One self-overwriting status line on stderr while `--all` walks the pages — only on a terminal, so
 // logs and pipes never collect carriage returns.
 
+import { formatCount } from '../text/cells.js';
 import type { OutputStream } from './io.js';
 
 const REDRAW_INTERVAL_MS = 100;
 const CLEAR_LINE = '\r\x1b[2K';
-
-export function formatCount(value: number): string {
-  return value.toLocaleString('en-US');
-}
 
 /** "page 12/1000 · 1,200 of 100,000 items" — each total only when the server gave it. */
 export function progressText(pages: number, items: number, totalPages?: number, totalItems?: number): string {

@@ -1,7 +1,7 @@
 // Which fields of a list's records become columns, in what order and how wide. Nothing is known in
 // advance: identity fields lead, then status-like ones, then short scalars; nested values come last
 // as summaries; widths are fitted to the terminal and the rest stay reachable in the detail view.
-import { cellWidth } from './text.js';
+import { cellWidth } from '../text/cells.js';
 import { formatCell, isPercentField, isStatusField } from './values.js';
 
 export interface Column {

@@ -1,6 +1,6 @@
 // How one value reads on screen: status words coloured by what they mean, percentages as bars,
 // timestamps as ages, booleans as marks, nested values summarised. Unknown values stay neutral.
-import { oneLine } from './text.js';
+import { oneLine } from '../text/cells.js';
 
 export type Tone = 'bad' | 'good' | 'busy' | 'waiting' | 'stopped' | 'info' | 'neutral' | 'muted';
 

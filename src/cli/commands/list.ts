@@ -9,7 +9,8 @@ import type { CommandContext } from '../context.js';
 import { positiveNumber } from '../args.js';
 import { createRecordSink, LIST_FORMATS } from '../format/records.js';
 import { DataWriter } from '../io.js';
-import { formatCount, Progress } from '../progress.js';
+import { formatCount } from '../../text/cells.js';
+import { Progress } from '../progress.js';
 import { outputFormat, tableWidth } from './output.js';
 
 export async function listCommand(ctx: CommandContext, positionals: string[], options: Record<string, unknown>): Promise<number> {

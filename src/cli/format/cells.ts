@@ -1,6 +1,4 @@
-// How one field of a record reads as text, measured in terminal cells (wide and combining characters).
-
-import stringWidth from 'string-width';
+// How one field of a record reads as text in a table or a CSV cell; widths are src/text's job.
 
 /** Fields of a record that are data, in their order: HAL plumbing (`_links`, `_embedded`) is not data. */
 export function dataFields(record: Record<string, unknown>): string[] {
@@ -22,33 +20,4 @@ export function cellText(value: unknown): string {
 /** One line for a table cell: control characters (newlines, tabs, escapes) would break the grid. */
 export function tableCell(value: unknown): string {
   return cellText(value).replace(/[\u0000-\u001f\u007f]+/g, ' ');
-}
-
-export function displayWidth(text: string): number {
-  return stringWidth(text);
-}
-
-const graphemes = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
-
-/** At most `width` terminal cells; a cut is marked with `…`. */
-export function truncate(text: string, width: number): string {
-  if (displayWidth(text) <= width) return text;
-  if (width <= 0) return '';
-  let result = '';
-  let used = 0;
-  for (const { segment } of graphemes.segment(text)) {
-    const cell = displayWidth(segment);
-    if (used + cell > width - 1) break;
-    result += segment;
-    used += cell;
-  }
-  return `${result}…`;
-}
-
-export function padEnd(text: string, width: number): string {
-  return text + ' '.repeat(Math.max(0, width - displayWidth(text)));
-}
-
-export function padStart(text: string, width: number): string {
-  return ' '.repeat(Math.max(0, width - displayWidth(text))) + text;
 }

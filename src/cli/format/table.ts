@@ -1,7 +1,8 @@
 // A text table that fits a width: columns inferred from the records themselves (no field is known in
 // advance), identity and state first, then short scalars, nested values last; cut cells end in `…`.
 
-import { dataFields, displayWidth, isScalar, padEnd, padStart, tableCell, truncate } from './cells.js';
+import { cellWidth, pad, truncate } from '../../text/cells.js';
+import { dataFields, isScalar, tableCell } from './cells.js';
 
 export interface TableColumn {
   key: string;
@@ -46,7 +47,7 @@ export function orderColumns(records: Record<string, unknown>[]): string[] {
       const traits = seen.get(key) ?? { index: seen.size, scalar: true, widest: 0 };
       const value = record[key];
       if (!isScalar(value)) traits.scalar = false;
-      else traits.widest = Math.max(traits.widest, displayWidth(tableCell(value)));
+      else traits.widest = Math.max(traits.widest, cellWidth(tableCell(value)));
       seen.set(key, traits);
     }
   }
@@ -63,7 +64,7 @@ export function planTable(records: Record<string, unknown>[], maxWidth: number, 
   const keys = order ?? orderColumns(records);
   const measured = keys.map((key) => {
     const values = records.map((record) => record[key]);
-    const natural = Math.max(displayWidth(key), ...values.map((value) => displayWidth(tableCell(value))));
+    const natural = Math.max(cellWidth(key), ...values.map((value) => cellWidth(tableCell(value))));
     const alignRight = values.some((value) => typeof value === 'number') && values.every((value) => value === undefined || value === null || typeof value === 'number');
     return { key, natural, alignRight, width: 0 };
   });
@@ -76,7 +77,7 @@ export function planTable(records: Record<string, unknown>[], maxWidth: number, 
   let used = 0;
   for (const column of measured) {
     const gap = columns.length > 0 ? GAP : 0;
-    const candidates = [Math.min(column.natural, COMFORT_WIDTH), Math.min(column.natural, Math.max(displayWidth(column.key), MIN_WIDTH))];
+    const candidates = [Math.min(column.natural, COMFORT_WIDTH), Math.min(column.natural, Math.max(cellWidth(column.key), MIN_WIDTH))];
     const width = hidden.length === 0 ? candidates.find((candidate) => used + gap + candidate <= maxWidth) : undefined;
     if (width === undefined) {
       hidden.push(column.key);
@@ -109,8 +110,8 @@ function formatLine(layout: TableLayout, cells: string[]): string {
   return layout.columns
     .map((column, index) => {
       const text = truncate(cells[index] ?? '', column.width);
-      if (column.alignRight) return padStart(text, column.width);
-      return index === layout.columns.length - 1 ? text : padEnd(text, column.width);
+      if (column.alignRight) return pad(text, column.width, 'right');
+      return index === layout.columns.length - 1 ? text : pad(text, column.width);
     })
     .join(' '.repeat(GAP))
     .trimEnd();

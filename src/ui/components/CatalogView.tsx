@@ -2,7 +2,7 @@
 import { Box, Text } from 'ink';
 import type { Resource } from '../../api/catalog.js';
 import { findListOperation } from '../../api/operation.js';
-import { fit, truncate } from '../text.js';
+import { fit, truncate } from '../../text/cells.js';
 import { Tinted } from './theme.js';
 
 export interface CatalogViewProps {

@@ -2,7 +2,7 @@
 import type { ReactElement } from 'react';
 import { Box, Text } from 'ink';
 import type { Link } from '../../api/links.js';
-import { truncate } from '../text.js';
+import { truncate } from '../../text/cells.js';
 import type { TreeLine } from '../tree.js';
 import { formatExact, summarise } from '../values.js';
 import { Tinted } from './theme.js';

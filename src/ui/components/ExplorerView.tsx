@@ -7,7 +7,7 @@ import { toKeys } from '../keys.js';
 import { bodyHeight } from '../layout.js';
 import type { ExplorerState, ListScreen, Screen } from '../state.js';
 import { topScreen } from '../state.js';
-import { formatCount, truncate } from '../text.js';
+import { formatCount, truncate } from '../../text/cells.js';
 import { flattenTree } from '../tree.js';
 import { pageIndexAt, rowCount } from '../window.js';
 import { CatalogView } from './CatalogView.js';

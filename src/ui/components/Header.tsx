@@ -5,7 +5,7 @@
 import { Box, Text } from 'ink';
 import type { Session } from '../../api/session.js';
 import type { TokenInfo } from '../../api/token.js';
-import { truncate } from '../text.js';
+import { truncate } from '../../text/cells.js';
 import { duration } from '../values.js';
 import { Spinner } from './Spinner.js';
 import { Tinted } from './theme.js';

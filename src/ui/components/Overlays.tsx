@@ -3,7 +3,7 @@ import { Box, Text } from 'ink';
 import { expandTemplate } from '../../api/template.js';
 import { helpLines } from '../keymap.js';
 import type { OrgUnit, Overlay, PaletteEntry } from '../state.js';
-import { fit, truncate } from '../text.js';
+import { fit, truncate } from '../../text/cells.js';
 import { Tinted } from './theme.js';
 
 function Choices<T>({ items, cursor, height, render }: { items: T[]; cursor: number; height: number; render: (item: T, selected: boolean) => string }) {

@@ -2,7 +2,7 @@
 import { Box } from 'ink';
 import { panelLines } from '../layout.js';
 import type { ErrorInfo } from '../state.js';
-import { truncate } from '../text.js';
+import { truncate } from '../../text/cells.js';
 import { Tinted } from './theme.js';
 
 export function Panel({ error, columns }: { error: ErrorInfo | undefined; columns: number }) {

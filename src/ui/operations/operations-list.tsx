@@ -3,7 +3,7 @@
 import { Box, Text } from 'ink';
 import type { AvailableOperation } from '../../api/operations/available.js';
 import { isWriteMethod } from '../../api/operations/safety.js';
-import { truncate } from '../text.js';
+import { truncate } from '../../text/cells.js';
 import { methodTone, Tinted } from '../components/theme.js';
 import { isChar, useKeys, useLiveState } from './use-keys.js';
 

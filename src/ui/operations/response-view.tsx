@@ -6,7 +6,7 @@ import { isObject } from '../../api/catalog.js';
 import { ApiError, type DpxError } from '../../api/errors.js';
 import type { FollowableTask } from '../../api/operations/task.js';
 import type { ApiResponse } from '../../api/session.js';
-import { oneLine, truncate } from '../text.js';
+import { oneLine, truncate } from '../../text/cells.js';
 import { flattenTree } from '../tree.js';
 import { formatExact, summarise } from '../values.js';
 import { httpStatusTone, Tinted } from '../components/theme.js';

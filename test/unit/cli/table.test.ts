@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import stringWidth from 'string-width';
 import { orderColumns, planTable, renderTable } from '../../../src/cli/format/table.js';
-import { truncate } from '../../../src/cli/format/cells.js';
+import { truncate } from '../../../src/text/cells.js';
 
 describe('orderColumns', () => {
   it('puts id, then status-like, then name-like, then short scalars, long scalars, nested values, and never _links', () => {

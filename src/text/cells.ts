@@ -1,4 +1,5 @@
-// Width-aware cutting and padding: terminal cells, not string length, decide what fits.
+// Terminal text measured in cells, not string length: wide characters take two, combining marks none.
+// The explorer and the command line's tables both cut and pad by these.
 import stringWidth from 'string-width';
 
 export const ELLIPSIS = '…';
@@ -8,6 +9,7 @@ export const ELLIPSIS = '…';
 const PLAIN = /^[\x20-\x7e]*$/;
 const measured = new Map<string, number>();
 const MEASURED_MAX = 4096;
+const graphemes = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
 
 export function cellWidth(text: string): number {
   if (PLAIN.test(text)) return text.length;
@@ -20,27 +22,31 @@ export function cellWidth(text: string): number {
   return width;
 }
 
-/** Cuts `text` to at most `width` cells, marking a cut with an ellipsis. */
+/** Cuts `text` to at most `width` cells, marking a cut with an ellipsis; never splits a grapheme. */
 export function truncate(text: string, width: number): string {
   if (width <= 0) return '';
   if (cellWidth(text) <= width) return text;
   if (PLAIN.test(text)) return text.slice(0, width - 1) + ELLIPSIS;
   let out = '';
   let used = 0;
-  for (const c of text) {
-    const w = cellWidth(c);
+  for (const { segment } of graphemes.segment(text)) {
+    const w = cellWidth(segment);
     if (used + w > width - 1) break;
-    out += c;
+    out += segment;
     used += w;
   }
   return out + ELLIPSIS;
 }
 
-/** Cuts or right-pads `text` to exactly `width` cells. */
+/** Pads `text` with spaces to `width` cells; longer text is left as it is. */
+export function pad(text: string, width: number, align: 'left' | 'right' = 'left'): string {
+  const spaces = ' '.repeat(Math.max(0, width - cellWidth(text)));
+  return align === 'left' ? text + spaces : spaces + text;
+}
+
+/** Cuts or pads `text` to exactly `width` cells. */
 export function fit(text: string, width: number, align: 'left' | 'right' = 'left'): string {
-  const cut = truncate(text, width);
-  const pad = ' '.repeat(Math.max(0, width - cellWidth(cut)));
-  return align === 'left' ? cut + pad : pad + cut;
+  return pad(truncate(text, width), width, align);
 }
 
 /** One line of text, whatever control characters or newlines the value held. */
