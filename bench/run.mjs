@@ -117,16 +117,21 @@ async function firstFrames(demo) {
   return { firstFrameMs: median(explorer), baselineMs: median(node), firstFrameRatio: median(explorer) / median(node), runs: FIRST_FRAME_RUNS };
 }
 
+/** From the catalog to the first page of the list, by the palette, as a person would. */
+async function openList(explorer) {
+  await explorer.waitFor(onCatalog, 20_000, 'the catalog');
+  await explorer.settle();
+  await type(explorer, `:${RESOURCE}\r`);
+  await explorer.waitFor(onList(1), 20_000, `the ${RESOURCE} list`);
+  await explorer.settle(300);
+}
+
 async function explorerFigures(demo) {
   const explorer = new ExplorerPty(bundle, [], clientEnv(demo));
   let peakKiB = 0;
   const poll = setInterval(() => { peakKiB = Math.max(peakKiB, peakRssKiB(explorer.pid) ?? 0); }, 50);
   try {
-    await explorer.waitFor(onCatalog, 20_000, 'the catalog');
-    await explorer.settle();
-    await type(explorer, `:${RESOURCE}\r`);
-    await explorer.waitFor(onList(1), 20_000, `the ${RESOURCE} list`);
-    await explorer.settle(300);
+    await openList(explorer);
     const latencies = [];
     // Down through the rows (the explorer fetches pages as the cursor nears the end), with page jumps.
     // Each press on a settled screen: a frame still on its way from the press before (a page that
@@ -157,11 +162,7 @@ async function explorerRequests(demo) {
   const trail = join(scratch, 'explorer.har');
   const explorer = new ExplorerPty(bundle, ['--trail', trail], clientEnv(demo));
   try {
-    await explorer.waitFor(onCatalog, 20_000, 'the catalog');
-    await explorer.settle();
-    await type(explorer, `:${RESOURCE}\r`);
-    await explorer.waitFor(onList(1), 20_000, `the ${RESOURCE} list`);
-    await explorer.settle(300);
+    await openList(explorer);
     for (const [key, page] of [['n', 2], ['p', 1], ['n', 2]]) {
       await explorer.press(key);
       await explorer.waitFor(onList(page), 10_000, `page ${page}`);

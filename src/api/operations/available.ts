@@ -47,22 +47,18 @@ export function operationsFor(
   const resource = findResource(catalog, resourceName);
   const found = resource && findVersion(resource, version);
   if (!resource || !found) return [];
-  const own = found.operations.map((operation): AvailableOperation => {
+  const own = found.operations.map((operation) => {
     const prefill = prefillFromRecord({ path: operation.pathVariables, query: operation.queryVariables }, record, resource.name);
-    const missing = operation.pathVariables.filter((name) => prefill[name] === undefined);
-    return {
-      operation,
-      resource: resource.name,
-      version: found.version,
-      method: operation.method,
-      id: operation.id,
-      href: operation.href,
-      prefill,
-      missing,
-      fillsFromRecord: record !== undefined && operation.pathVariables.length > 0 && missing.length === 0,
-    };
+    const offered = offer(operation, resource.name, found.version, prefill);
+    return { ...offered, fillsFromRecord: record !== undefined && operation.pathVariables.length > 0 && offered.missing.length === 0 };
   });
   return [...byMethod(own), ...byMethod(relatedOperations(catalog, resource.name, record, bodySchemaOf))];
+}
+
+/** An operation as offered to the user, with the path variables the prefill leaves to be typed. */
+function offer(operation: Operation, resource: string, version: string, prefill: Record<string, string>): AvailableOperation {
+  const missing = operation.pathVariables.filter((name) => prefill[name] === undefined);
+  return { operation, resource, version, method: operation.method, id: operation.id, href: operation.href, prefill, missing, fillsFromRecord: false };
 }
 
 /**
@@ -81,19 +77,8 @@ function relatedOperations(catalog: Catalog, resourceName: string, record: Recor
       const prefill = recordIdValues([...operation.pathVariables, ...operation.queryVariables], record, resourceName);
       const filled = [...Object.keys(prefill), ...Object.keys(recordIdValues(bodyNames, record, resourceName))];
       if (filled.length === 0) continue;
-      const missing = operation.pathVariables.filter((name) => prefill[name] === undefined);
-      related.push({
-        operation,
-        resource: other.name,
-        version: found.version,
-        method: operation.method,
-        id: operation.id,
-        href: operation.href,
-        prefill,
-        missing,
-        fillsFromRecord: missing.length === 0,
-        related: [...new Set(filled)],
-      });
+      const offered = offer(operation, other.name, found.version, prefill);
+      related.push({ ...offered, fillsFromRecord: offered.missing.length === 0, related: [...new Set(filled)] });
     }
   }
   return related;
