@@ -20,7 +20,7 @@ import type { Key } from './keys.js';
 import { bodyHeight, scrollTop } from './layout.js';
 import type { Connection, ProfileChoice, ProfileSource } from './connections.js';
 import { findUnitResource, isTree, isUuid, toUnit, unitTree } from './orgunits.js';
-import { routeFor } from './routes.js';
+import { routeFor } from '../api/routes.js';
 import type { CatalogScreen, DetailScreen, ErrorInfo, ExplorerState, ListScreen, OrgUnit, Overlay, PaletteEntry, Screen } from './state.js';
 import { topScreen } from './state.js';
 import { flattenTree, initiallyCollapsed } from './tree.js';

@@ -14,14 +14,16 @@ function squash(name: string): string {
 }
 
 /** `policy` names `policies`, `task` names `tasks`, `organizational_unit` names `organizational-units`. */
-function namesResource(resourceKey: string, singular: string): boolean {
-  return resourceKey.startsWith(singular) || resourceKey.replace(/ies$/, 'y') === singular;
+export function wordNamesResource(word: string, resourceName: string): boolean {
+  const singular = squash(word);
+  const resourceKey = squash(resourceName);
+  return singular !== '' && (resourceKey.startsWith(singular) || resourceKey.replace(/ies$/, 'y') === singular);
 }
 
 /** True when `name` is `<x>_id` and the record's resource is named after `<x>` (`backup_id` for a `backups` record). */
 export function namesRecordId(name: string, resourceName: string): boolean {
   const idOf = /^(.+)_id$/i.exec(name)?.[1];
-  return idOf !== undefined && namesResource(squash(resourceName), squash(idOf));
+  return idOf !== undefined && wordNamesResource(idOf, resourceName);
 }
 
 /**

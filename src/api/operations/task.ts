@@ -5,6 +5,8 @@ import { findResource, findVersion, isObject, type Catalog, type Operation, type
 import { readLinks, type Link } from '../links.js';
 import { parseVendorMediaType } from '../media.js';
 import type { PreparedRequest, RequestTarget } from '../operation.js';
+import { routeFor } from '../routes.js';
+import { wordNamesResource } from './prefill.js';
 
 /** The parts of a response this module reads (an ApiResponse has them all). */
 export interface ResponseLike {
@@ -94,34 +96,6 @@ function readOperation(resource: Resource, version?: string): { version: string;
   return found && operation ? { version: found.version, operation } : undefined;
 }
 
-/** The resource a URL belongs to: the one whose read operation's fixed path prefix the URL's path starts with. */
-function resourceOfUrl(catalog: Catalog, url: URL): { resource: Resource; version: string } | undefined {
-  let best: { resource: Resource; version: string; length: number } | undefined;
-  for (const resource of catalog.resources) {
-    const read = readOperation(resource);
-    if (!read) continue;
-    const prefix = read.operation.href.split('{')[0]!.replace(/\/+$/, '');
-    // The URL addresses one record of this resource: its path ends with the prefix and one segment
-    // (a base URL's own path prefix may come before it).
-    const path = url.pathname.replace(/\/+$/, '');
-    const at = path.lastIndexOf(`${prefix}/`);
-    if (prefix === '' || at === -1 || path.slice(at + prefix.length + 1).includes('/')) continue;
-    if (!best || prefix.length > best.length) best = { resource, version: read.version, length: prefix.length };
-  }
-  return best && { resource: best.resource, version: best.version };
-}
-
-function squash(name: string): string {
-  return name.toLowerCase().replace(/[-_\s]/g, '');
-}
-
-/** A link relation that names the resource it points to (`task` → `tasks`). */
-function relNamesResource(rel: string, resource: string): boolean {
-  const key = squash(rel);
-  const name = squash(resource);
-  return key !== '' && (name.startsWith(key) || name.replace(/ies$/, 'y') === key);
-}
-
 function linkTarget(catalog: Catalog, link: Link, base: string): FollowableTask | undefined {
   if (link.templated) return undefined;
   let url: URL;
@@ -130,10 +104,11 @@ function linkTarget(catalog: Catalog, link: Link, base: string): FollowableTask 
   } catch {
     return undefined;
   }
-  const owner = resourceOfUrl(catalog, url);
-  if (!owner) return undefined;
+  // Only a link to one record (a read operation with one path variable) can be a task to follow.
+  const owner = routeFor(catalog, url.toString(), base);
+  if (!owner || owner.operation.pathVariables.length !== 1) return undefined;
   const segments = url.pathname.split('/').filter(Boolean);
-  return { kind: 'link', href: url.toString(), resource: owner.resource.name, version: owner.version, taskId: segments[segments.length - 1], reason: `link "${link.rel}"` };
+  return { kind: 'link', href: url.toString(), resource: owner.resource, version: owner.version, taskId: segments[segments.length - 1], reason: `link "${link.rel}"` };
 }
 
 /**
@@ -159,7 +134,7 @@ export function findFollowableTask(response: ResponseLike, catalog: Catalog): Fo
     const target = linkTarget(catalog, link, response.url);
     return target ? [{ link, target }] : [];
   });
-  const named = targets.find(({ link, target }) => relNamesResource(link.rel, target.resource)) ?? targets[0];
+  const named = targets.find(({ link, target }) => wordNamesResource(link.rel, target.resource)) ?? targets[0];
   if (named) return named.target;
 
   const task = holders.find(isTaskLike);
@@ -181,7 +156,7 @@ export function findFollowableTask(response: ResponseLike, catalog: Catalog): Fo
     if (singular === undefined || (typeof value !== 'string' && typeof value !== 'number')) return [];
     return catalog.resources.flatMap((resource) => {
       const read = readOperation(resource);
-      const addressed = read && (read.operation.pathVariables[0] === name || relNamesResource(singular, resource.name));
+      const addressed = read && (read.operation.pathVariables[0] === name || wordNamesResource(singular, resource.name));
       return read && addressed ? [{ resource, read, taskId: String(value), name }] : [];
     });
   });
