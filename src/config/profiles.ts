@@ -1,6 +1,7 @@
 // The user's config file: named profiles (one control plane each), the current profile, and bookmarks.
 // Every change is a read-modify-write of the whole file, written atomically with owner-only permissions.
 
+import { isObject } from '../api/catalog.js';
 import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
@@ -198,8 +199,4 @@ function fieldsProblem(value: object, fields: Record<string, FieldKind>, where: 
     if (actual !== undefined && typeof actual !== kind) return `${where}.${field} must be a ${kind}`;
   }
   return undefined;
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

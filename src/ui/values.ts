@@ -1,5 +1,6 @@
 // How one value reads on screen: status words coloured by what they mean, percentages as bars,
 // timestamps as ages, booleans as marks, nested values summarised. Unknown values stay neutral.
+import { relativeAge as ageOf } from '../text/time.js';
 import { oneLine } from '../text/cells.js';
 
 export type Tone = 'bad' | 'good' | 'busy' | 'waiting' | 'stopped' | 'info' | 'neutral' | 'muted';
@@ -39,15 +40,9 @@ export function isTimestamp(value: unknown): value is string {
   return typeof value === 'string' && ISO_TIMESTAMP.test(value) && !Number.isNaN(Date.parse(value));
 }
 
-/** "42s ago", "5m ago", "3h ago", "12d ago", "in 4h". */
+/** An ISO timestamp's age: "5m ago", "in 4h". */
 export function relativeAge(iso: string, now: number): string {
-  const ms = now - Date.parse(iso);
-  const future = ms < 0;
-  const s = Math.abs(ms) / 1000;
-  const amount =
-    s < 60 ? `${Math.floor(s)}s` : s < 3600 ? `${Math.floor(s / 60)}m` : s < 86_400 ? `${Math.floor(s / 3600)}h`
-      : s < 86_400 * 365 ? `${Math.floor(s / 86_400)}d` : `${Math.floor(s / (86_400 * 365))}y`;
-  return future ? `in ${amount}` : `${amount} ago`;
+  return ageOf(Date.parse(iso), now);
 }
 
 /** A time span in words, for token expiry: "59m", "3h 5m", "2d". */

@@ -1,6 +1,7 @@
 // `dpx whoami`: what the token says about itself, where it came from and where it will be sent.
 // The token is decoded, never verified, and never printed.
 
+import { relativeAge } from '../../text/time.js';
 import { UsageError } from '../../api/errors.js';
 import { describeToken } from '../../api/token.js';
 import type { CommandContext } from '../context.js';
@@ -36,8 +37,8 @@ export async function whoamiCommand(ctx: CommandContext, options: Record<string,
         ['subject', info.subject ?? '(not stated)'],
         ['type', info.type ?? '(not stated)'],
         ['issuer', info.issuer ?? '(not stated)'],
-        ['issued', info.issuedAt === undefined ? '(not stated)' : `${info.issuedAt.toISOString()} (${relativeTime(info.issuedAt.getTime(), now)})`],
-        ['expires', info.expiresAt === undefined ? '(never, as far as the token says)' : `${info.expiresAt.toISOString()} (${relativeTime(info.expiresAt.getTime(), now)})`],
+        ['issued', info.issuedAt === undefined ? '(not stated)' : `${info.issuedAt.toISOString()} (${relativeAge(info.issuedAt.getTime(), now)})`],
+        ['expires', info.expiresAt === undefined ? '(never, as far as the token says)' : `${info.expiresAt.toISOString()} (${relativeAge(info.expiresAt.getTime(), now)})`],
         ['control plane', settings.baseUrl ?? '(none configured)'],
         ['ou', settings.ou ?? '(none: the token\'s own scope)'],
         ['profile', settings.profile ?? '(none)'],
@@ -52,14 +53,4 @@ export async function whoamiCommand(ctx: CommandContext, options: Record<string,
     out.release();
   }
   return 0;
-}
-
-/** "in 3 h", "12 min ago". */
-export function relativeTime(at: number, now: number): string {
-  const delta = at - now;
-  const abs = Math.abs(delta);
-  const units: [number, string][] = [[86_400_000, 'days'], [3_600_000, 'h'], [60_000, 'min'], [1000, 's']];
-  const [size, unit] = units.find(([ms]) => abs >= ms * (ms === 1000 ? 1 : 2)) ?? [1000, 's'];
-  const amount = Math.round(abs / size);
-  return delta >= 0 ? `in ${amount} ${unit}` : `${amount} ${unit} ago`;
 }

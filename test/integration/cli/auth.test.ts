@@ -35,8 +35,8 @@ describe('dpx whoami', () => {
     expect(stdout).toMatch(/^subject\s+\S+@/m);
     expect(stdout).toMatch(/^type\s+personal$/m);
     expect(stdout).toMatch(new RegExp(`^issuer\\s+${demo.region.baseUrl}`, 'm'));
-    expect(stdout).toMatch(/^issued\s+\d{4}-\d\d-\d\dT.*\(\d+ \w+ ago\)$/m);
-    expect(stdout).toMatch(/^expires\s+\d{4}-\d\d-\d\dT.*\(in \d+ \w+\)$/m);
+    expect(stdout).toMatch(/^issued\s+\d{4}-\d\d-\d\dT.*\(\d+[smhdy] ago\)$/m);
+    expect(stdout).toMatch(/^expires\s+\d{4}-\d\d-\d\dT.*\(in \d+[smhdy]\)$/m);
     expect(stdout).toMatch(new RegExp(`^control plane\\s+${demo.region.baseUrl}$`, 'm'));
     expect(stdout).toMatch(/^token from\s+DPX_TOKEN$/m);
     expect(stdout).not.toMatch(/^warning/m);
