@@ -4,7 +4,7 @@ import { build } from 'esbuild';
 import { statSync, readdirSync, existsSync, mkdirSync, writeFileSync, chmodSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join, dirname } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { writeSchemaModule } from './generate-schemas.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -29,6 +29,13 @@ mkdirSync(join(root, 'dist'), { recursive: true });
 const stub = join(root, 'dist', '.react-devtools-stub.js');
 writeFileSync(stub, 'export default {};\n');
 const shims = join(root, 'scripts', 'bundle-shims.mjs');
+const { missingExports } = await import(pathToFileURL(shims).href);
+
+/** Fails the build when the real module a shim wraps no longer exports what the shim calls. */
+async function checkWrapped(name, path) {
+  const missing = missingExports(name, await import(pathToFileURL(path).href));
+  return missing.length === 0 ? undefined : [{ text: `${name} at ${path} no longer exports ${missing.join(', ')}: scripts/bundle-shims.mjs must be updated` }];
+}
 
 const YOGA_FETCH = 'function ya(){return w||"function"!=typeof fetch?';
 const INK_BLANK_CELL = /row\.push\(\{\s*type: 'char',\s*value: ' ',\s*fullWidth: false,\s*styles: \[\],\s*\}\);/;
@@ -62,14 +69,22 @@ const renderShims = {
       if (!patched.includes('row.push(BLANK_CELL)')) return { errors: [{ text: `ink's Output changed: its blank cell was not found in ${args.path}` }] };
       return { contents: patched, loader: 'js' };
     });
-    b.onLoad({ filter: /.*/, namespace: 'fast-width' }, (args) => ({
-      resolveDir: root,
-      contents: `import real from ${JSON.stringify(args.path)};\nimport { fastStringWidth } from ${JSON.stringify(shims)};\nexport default fastStringWidth(real);\n`,
-    }));
-    b.onLoad({ filter: /.*/, namespace: 'fast-tokenize' }, (args) => ({
-      resolveDir: root,
-      contents: `import * as real from ${JSON.stringify(args.path)};\nimport { memoisedTokenizer } from ${JSON.stringify(shims)};\nexport * from ${JSON.stringify(args.path)};\nexport const { tokenize, styledCharsFromTokens, styledCharsToString } = memoisedTokenizer(real);\n`,
-    }));
+    b.onLoad({ filter: /.*/, namespace: 'fast-width' }, async (args) => {
+      const errors = await checkWrapped('string-width', args.path);
+      if (errors) return { errors };
+      return {
+        resolveDir: root,
+        contents: `import real from ${JSON.stringify(args.path)};\nimport { fastStringWidth } from ${JSON.stringify(shims)};\nexport default fastStringWidth(real);\n`,
+      };
+    });
+    b.onLoad({ filter: /.*/, namespace: 'fast-tokenize' }, async (args) => {
+      const errors = await checkWrapped('@alcalzone/ansi-tokenize', args.path);
+      if (errors) return { errors };
+      return {
+        resolveDir: root,
+        contents: `import * as real from ${JSON.stringify(args.path)};\nimport { memoisedTokenizer } from ${JSON.stringify(shims)};\nexport * from ${JSON.stringify(args.path)};\nexport const { tokenize, styledCharsFromTokens, styledCharsToString } = memoisedTokenizer(real);\n`,
+      };
+    });
   },
 };
 

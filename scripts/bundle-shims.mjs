@@ -9,6 +9,17 @@
  * width of the sum of its code points; anything else (combining marks, joiners, variation selectors,
  * astral emoji, CJK, Hangul jamo) goes to string-width whole.
  */
+/** What each shim wraps, by module: the build checks every name is a function of the real module. */
+export const WRAPPED = {
+  'string-width': ['default'],
+  '@alcalzone/ansi-tokenize': ['tokenize', 'styledCharsFromTokens', 'styledCharsToString', 'ansiCodesToString', 'diffAnsiCodes'],
+};
+
+/** The names of `WRAPPED[name]` that `module` lacks or does not export as functions. */
+export function missingExports(name, module) {
+  return WRAPPED[name].filter((key) => typeof module[key] !== 'function');
+}
+
 const INDEPENDENT = /^[\x20-\x7e\xa0-\u02ff\u2010-\u2027\u2030-\u205f\u2070-\u20cf\u2100-\u2bff]*$/;
 const SGR = /\x1b\[[0-9;]*m/g;
 

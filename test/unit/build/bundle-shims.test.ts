@@ -1,0 +1,59 @@
+// The bundle replaces two of ink's per-frame functions with faster ones (scripts/bundle-shims.mjs). Each
+// must give the original's answer for any text, and the build must refuse a dependency that changed.
+import * as tokenizer from '@alcalzone/ansi-tokenize';
+import fc from 'fast-check';
+import stringWidth from 'string-width';
+import { describe, expect, it } from 'vitest';
+// @ts-expect-error: a plain ES module of the build, without type declarations
+import { fastStringWidth, memoisedTokenizer, missingExports } from '../../../scripts/bundle-shims.mjs';
+
+/** Text as ink draws it: words of any script, emoji, box drawing, with colour, bold, inverse and reset codes between them. */
+const STYLES = ['\x1b[31m', '\x1b[32m', '\x1b[1m', '\x1b[7m', '\x1b[22m', '\x1b[39m', '\x1b[27m', '\x1b[0m', '\x1b[38;5;208m', '\x1b[48;2;10;20;30m'];
+const pieces = fc.oneof(
+  fc.constantFrom(...STYLES),
+  fc.string({ unit: 'grapheme', maxLength: 6 }),
+  fc.constantFrom('日本', '█░', '→ ', '› ', '✓', '👩‍💻', 'é', 'a\u0301', '┌─┐', ' '),
+);
+const styledText = fc.array(pieces, { maxLength: 24 }).map((parts) => parts.join(''));
+
+describe('bundle shims', () => {
+  it('styledCharsToString gives the original text for any styled text', () => {
+    const fast = memoisedTokenizer(tokenizer);
+    fc.assert(
+      fc.property(styledText, (text) => {
+        const chars = tokenizer.styledCharsFromTokens(tokenizer.tokenize(text));
+        expect(fast.styledCharsToString(chars)).toBe(tokenizer.styledCharsToString(chars));
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it('the memoised tokenizer gives the same characters as the original, asked once or twice', () => {
+    const fast = memoisedTokenizer(tokenizer);
+    fc.assert(
+      fc.property(styledText, (text) => {
+        const expected = tokenizer.styledCharsFromTokens(tokenizer.tokenize(text));
+        expect(fast.styledCharsFromTokens(fast.tokenize(text))).toEqual(expected);
+        expect(fast.styledCharsFromTokens(fast.tokenize(text))).toEqual(expected);
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it('fastStringWidth measures like string-width', () => {
+    const fast = fastStringWidth(stringWidth);
+    fc.assert(
+      fc.property(styledText, (text) => {
+        expect(fast(text)).toBe(stringWidth(text));
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it('names what a changed dependency no longer exports, so the build fails', () => {
+    expect(missingExports('@alcalzone/ansi-tokenize', tokenizer)).toEqual([]);
+    expect(missingExports('string-width', { default: stringWidth })).toEqual([]);
+    const { diffAnsiCodes: _gone, ...changed } = tokenizer;
+    expect(missingExports('@alcalzone/ansi-tokenize', changed)).toEqual(['diffAnsiCodes']);
+  });
+});
