@@ -1,5 +1,6 @@
 // The discovery index turned into resources → versions → operations. Nothing here trusts the index's
 // order or completeness: versions are ranked by number, and a malformed entry becomes a warning.
+import { isObject } from './json.js';
 import { templateVariables } from './template.js';
 
 export interface Operation {
@@ -149,8 +150,4 @@ export function findVersion(resource: Resource, version?: string): ResourceVersi
   if (version === undefined || version === '') return resource.versions[0];
   const number = versionNumber(/^\d+$/.test(version.trim()) ? `v${version.trim()}` : version);
   return number === undefined ? undefined : resource.versions.find((candidate) => candidate.number === number);
-}
-
-export function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

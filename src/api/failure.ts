@@ -1,6 +1,6 @@
 // A non-2xx answer turned into an ApiError whose message fits one line and whose hint says what to do.
 // A body that is not the `errors` envelope (a proxy's HTML page) is summarised, never dumped.
-import { isObject } from './catalog.js';
+import { isObject } from './json.js';
 import { ApiError, type ApiErrorEntry } from './errors.js';
 
 export interface FailedResponse {

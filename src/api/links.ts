@@ -1,6 +1,6 @@
 // HAL `_links` as a flat list. A link value may be one object or an array of them; `type` carries the
 // HTTP method of an action link.
-import { isObject } from './catalog.js';
+import { isObject } from './json.js';
 
 export interface Link {
   rel: string;
@@ -8,6 +8,11 @@ export interface Link {
   templated: boolean;
   method?: string;
   title?: string;
+}
+
+/** A relation as dpx compares them: `_next`, `Next` and `next` are one relation. */
+export function normaliseRel(rel: string): string {
+  return rel.replace(/^_/, '').toLowerCase();
 }
 
 /** The links of one `_links` object; relative hrefs are resolved against `baseUrl` when one is given. */

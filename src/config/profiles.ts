@@ -1,7 +1,7 @@
 // The user's config file: named profiles (one control plane each), the current profile, and bookmarks.
 // Every change is a read-modify-write of the whole file, written atomically with owner-only permissions.
 
-import { isObject } from '../api/catalog.js';
+import { isObject } from '../api/json.js';
 import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';

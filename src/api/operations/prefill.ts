@@ -1,12 +1,7 @@
 // Which template variables a record can fill, by name alone: the index says nothing about how a
 // record relates to an operation, so names are the only evidence a generic client has.
 
-/** A record field's value as a template value; objects, arrays and empty values fill nothing. */
-function scalar(value: unknown): string | undefined {
-  if (typeof value === 'string') return value === '' ? undefined : value;
-  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
-  return undefined;
-}
+import { scalarText } from '../json.js';
 
 /** Lower case with `-`, `_` and spaces removed, so `organizational-units` and `organizational_unit` compare. */
 function squash(name: string): string {
@@ -31,7 +26,7 @@ export function namesRecordId(name: string, resourceName: string): boolean {
  * the only evidence that an operation of another resource acts on this record.
  */
 export function recordIdValues(names: Iterable<string>, record: Record<string, unknown> | undefined, resourceName: string): Record<string, string> {
-  const recordId = record ? scalar(record['id']) : undefined;
+  const recordId = record ? scalarText(record['id']) : undefined;
   if (recordId === undefined) return {};
   return Object.fromEntries([...names].filter((name) => namesRecordId(name, resourceName)).map((name) => [name, recordId]));
 }
@@ -51,9 +46,9 @@ export function prefillFromRecord(
 ): Record<string, string> {
   const values: Record<string, string> = {};
   if (!record) return values;
-  const recordId = scalar(record['id']);
+  const recordId = scalarText(record['id']);
   for (const name of [...variables.path, ...variables.query]) {
-    const own = scalar(record[name]);
+    const own = scalarText(record[name]);
     if (own !== undefined) {
       values[name] = own;
       continue;

@@ -2,7 +2,7 @@
 // `[code] message` lines; a 202 that names a task offers `t` to follow it.
 import { Box, Text } from 'ink';
 import { useState } from 'react';
-import { isObject } from '../../api/catalog.js';
+import { isObject } from '../../api/json.js';
 import { ApiError, type DpxError } from '../../api/errors.js';
 import type { FollowableTask } from '../../api/operations/task.js';
 import type { ApiResponse } from '../../api/session.js';

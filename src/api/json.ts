@@ -1,0 +1,13 @@
+// Small readers of parsed JSON that every layer needs: which values are objects, and which are scalars
+// that read as text.
+
+export function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** A scalar as text (strings as themselves, numbers and booleans printed); objects, arrays, null and '' give undefined. */
+export function scalarText(value: unknown): string | undefined {
+  if (typeof value === 'string') return value === '' ? undefined : value;
+  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+  return undefined;
+}
