@@ -13,7 +13,12 @@ export interface PreparedRequest {
   resource: string;
   version: string;
   operationId: string;
+  /** The organizational unit the request is scoped to (its header is among `headers`); undefined: none. */
+  ou?: string;
 }
+
+/** Which unit a request is made in: undefined for the session's current one, null for none, else that unit's id. */
+export type OuChoice = string | null | undefined;
 
 export interface RequestTarget {
   resource: string;
@@ -22,6 +27,7 @@ export interface RequestTarget {
   variables?: Record<string, string>;
   query?: Record<string, string>;
   body?: string;
+  ou?: OuChoice;
 }
 
 /** What the session knows that a request needs besides the catalog. */
@@ -117,22 +123,30 @@ export function resolveRequest(catalog: Catalog, target: RequestTarget, context:
   const expanded = operation.templated ? expandTemplate(operation.href, templateValues) : operation.href;
   const url = appendQuery(resolveHref(context.baseUrl, expanded), extraQuery);
 
+  const ou = chosenOu(context, target.ou);
   const prepared: PreparedRequest = {
     method: operation.method,
     url,
-    headers: requestHeaders(context, resource.name, version.version, target.body !== undefined),
+    headers: requestHeaders(context, resource.name, version.version, target.body !== undefined, ou),
     resource: resource.name,
     version: version.version,
     operationId: operation.id,
   };
   if (target.body !== undefined) prepared.body = target.body;
+  if (ou !== undefined) prepared.ou = ou;
   return prepared;
 }
 
-/** Accept for the resource's version, the OU header when an OU is set, Content-Type when a body goes along. */
-export function requestHeaders(context: RequestContext, resource: string, version: string, hasBody: boolean): Record<string, string> {
+/** The unit a request goes to: the one asked for, none when null is asked for, else the session's. */
+export function chosenOu(context: RequestContext, choice: OuChoice): string | undefined {
+  if (choice === null) return undefined;
+  return (choice ?? context.ou) || undefined;
+}
+
+/** Accept for the resource's version, the OU header when the request has a unit, Content-Type when a body goes along. */
+export function requestHeaders(context: RequestContext, resource: string, version: string, hasBody: boolean, ou: string | undefined): Record<string, string> {
   const headers: Record<string, string> = { accept: vendorMediaType(context.vendor, resource, version) };
-  if (context.ou) headers[context.ouHeader.toLowerCase()] = context.ou;
+  if (ou) headers[context.ouHeader.toLowerCase()] = ou;
   if (hasBody) headers['content-type'] = 'application/json';
   return headers;
 }

@@ -1,9 +1,9 @@
 // List envelopes: one page read from a raw body, and a walk over every page by its `next` links that
 // holds one page at a time. Page values are whatever the server put in its links — never computed.
-import { isObject } from './catalog.js';
+import { isObject } from './json.js';
 import { ProtocolError } from './errors.js';
-import { readLinks, type Link } from './links.js';
-import { pagingParameters, resolveHref, resolveOperation, type PreparedRequest } from './operation.js';
+import { normaliseRel, readLinks, type Link } from './links.js';
+import { pagingParameters, resolveHref, resolveOperation, type OuChoice, type PreparedRequest } from './operation.js';
 import { checkEnvelope } from './schemas.js';
 import type { Session } from './session.js';
 
@@ -27,13 +27,18 @@ const ROLE_OF_REL: Record<string, LinkRole> = {
 };
 const DEFAULT_MAX_PAGES = 100_000;
 
+/** Whether a body is a list envelope: an object with an `_embedded.items` array. */
+export function isListEnvelope(body: unknown): boolean {
+  return isObject(body) && isObject(body['_embedded']) && Array.isArray(body['_embedded']['items']);
+}
+
 export function readPage(body: unknown, url: string): Page {
   if (!isObject(body)) throw new ProtocolError(`the answer from ${url} is not a list envelope (not a JSON object)`, 'is this operation a list? try `dpx call` to see the raw answer');
   const warnings = checkEnvelope(body);
   const page: Page = { url, items: readItems(body, url, warnings), links: {}, warnings };
 
   for (const link of readLinks(body['_links'], url)) {
-    const role = ROLE_OF_REL[link.rel.replace(/^_/, '').toLowerCase()];
+    const role = ROLE_OF_REL[normaliseRel(link.rel)];
     // The first link of a role wins; `prev` and `previous` together name one page.
     if (role && !page.links[role]) page.links[role] = link;
   }
@@ -82,7 +87,7 @@ function readItems(body: Record<string, unknown>, url: string, warnings: string[
 /** The first-page request of a resource's list operation, with page size, page and filter under the operation's own names. */
 export async function listRequest(
   session: Session,
-  target: { resource: string; version?: string; operationId?: string; filter?: string; pageSize?: number; page?: string; variables?: Record<string, string> },
+  target: { resource: string; version?: string; operationId?: string; filter?: string; pageSize?: number; page?: string; variables?: Record<string, string>; ou?: OuChoice },
 ): Promise<PreparedRequest> {
   const { resource, version, operation } = resolveOperation(await session.catalog(), target);
   const names = pagingParameters(operation);
@@ -92,6 +97,7 @@ export async function listRequest(
   if (target.filter !== undefined && target.filter !== '') query[names.filter] = target.filter;
   const request: Parameters<Session['prepare']>[0] = { resource: resource.name, version: version.version, operationId: operation.id, query };
   if (target.variables) request.variables = target.variables;
+  if (target.ou !== undefined) request.ou = target.ou;
   return session.prepare(request);
 }
 
@@ -99,7 +105,7 @@ export async function listRequest(
 export function pageLinkRequest(session: Session, page: Page, role: LinkRole, basis: PreparedRequest): PreparedRequest | undefined {
   const link = page.links[role];
   if (!link) return undefined;
-  const request = session.prepareLink(link.href, { resource: basis.resource, version: basis.version, operationId: basis.operationId });
+  const request = session.prepareLink(link.href, { resource: basis.resource, version: basis.version, operationId: basis.operationId, ou: basis.ou ?? null });
   return { ...request, headers: { ...basis.headers } };
 }
 

@@ -1,27 +1,31 @@
-// What must be said and asked before a request that changes something.
-import { SafetyError } from '../errors.js';
-import type { PreparedRequest } from '../operation.js';
+// Write safety, decided once for the session, the command line and the explorer: which methods only
+// read, the refusal of a write while writes are off, and the words a write is confirmed with.
+import { SafetyError } from './errors.js';
+import type { PreparedRequest } from './operation.js';
 
-const READ_METHODS = new Set(['GET', 'HEAD']);
+/** The safe methods of RFC 9110: they change nothing, so read-only mode sends them and retries may repeat them. */
+const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
-export function isWriteMethod(method: string): boolean {
-  return !READ_METHODS.has(method.toUpperCase());
+export function isReadMethod(method: string): boolean {
+  return READ_METHODS.has(method.toUpperCase());
 }
 
-/** The refusal to show before even trying a write in read-only mode; undefined when the request may go. */
+export function isWriteMethod(method: string): boolean {
+  return !isReadMethod(method);
+}
+
+/** The refusal of a write while writes are off; undefined when the request may go. */
 export function writeRefusal(method: string, readOnly: boolean): SafetyError | undefined {
-  if (!readOnly || !isWriteMethod(method)) return undefined;
+  if (!readOnly || isReadMethod(method)) return undefined;
   return new SafetyError(
     `read-only mode: ${method.toUpperCase()} changes data and was not sent`,
-    'start dpx with --allow-writes, or set readOnly: false in the profile, to allow writes',
+    'start dpx with --allow-writes, or set "readOnly": false in the profile, to allow writes',
   );
 }
 
 export interface WriteContext {
   /** The control plane's base URL. */
   baseUrl: string;
-  /** The OU id in the request, if any. */
-  ou?: string;
   /** The OU's name, when dpx knows it. */
   ouName?: string;
 }
@@ -32,13 +36,14 @@ export function describeOu(ou: string | undefined, ouName: string | undefined): 
   return ouName ? `${ouName} (${ou})` : ou;
 }
 
-/** The confirmation question, naming method, resource, operation, control plane and OU. */
+/** What a write is confirmed with: the method and URL, the operation, control plane, OU and body size. */
 export function confirmationLines(request: PreparedRequest, context: WriteContext): string[] {
   return [
-    `${request.method.toUpperCase()} ${request.resource} (${request.operationId}, ${request.version})`,
+    `${request.method.toUpperCase()} ${request.url}`,
+    `operation: ${request.resource} ${request.operationId} (${request.version})`,
     `control plane: ${context.baseUrl}`,
-    `organizational unit: ${describeOu(context.ou, context.ouName)}`,
-    `url: ${request.url}`,
+    `organizational unit: ${describeOu(request.ou, context.ouName)}`,
+    ...(request.body === undefined ? [] : [`body: ${request.body.length} characters of JSON`]),
   ];
 }
 

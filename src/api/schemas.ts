@@ -3,25 +3,19 @@
 // nothing. A mismatch is a warning naming its JSON pointer, never an exception.
 import { bodySchemasByFile, validatorsByFile } from './schema-validators.generated.js';
 
-interface SchemaError {
+export interface SchemaError {
   instancePath: string;
   keyword: string;
   message?: string;
   params?: Record<string, unknown>;
 }
 
-type Validator = ((data: unknown) => boolean) & { errors?: SchemaError[] | null };
+export type Validator = ((data: unknown) => boolean) & { errors?: SchemaError[] | null };
 
 const validators = validatorsByFile as Record<string, Validator>;
 const bodySchemas = bodySchemasByFile as Record<string, object>;
 const MAX_WARNINGS = 20;
 
-const precompiledBySchema = new WeakMap<object, Validator>();
-for (const [file, schema] of Object.entries(bodySchemas)) {
-  const validator = validators[file];
-  if (validator) precompiledBySchema.set(schema, validator);
-}
-const compiledAtRunTime = new WeakMap<object, Validator>();
 
 export function checkIndex(body: unknown): string[] {
   return check('index', body, 'index');
@@ -41,22 +35,27 @@ export function checkRecord(resource: string, version: string, record: unknown):
 }
 
 export function bodySchemaFor(resource: string, version: string, operationId: string): object | undefined {
-  return bodySchemas[`bodies/${resource}.${version}.${operationId}`];
+  return bodySchemas[bodyFile(resource, version, operationId)];
 }
 
-/** Checks a request body against a schema: a precompiled one when it came from bodySchemaFor, else compiled once. */
-export function checkBody(schema: object, body: unknown): string[] {
-  const validator = precompiledBySchema.get(schema) ?? compiledAtRunTime.get(schema) ?? compile(schema);
-  return validator(body) ? [] : describe(validator.errors ?? [], 'body');
+/** The check of a body against the schema dpx ships for the operation; undefined when it ships none. */
+export function bodyCheckFor(resource: string, version: string, operationId: string): ((body: unknown) => string[]) | undefined {
+  const validator = validators[bodyFile(resource, version, operationId)];
+  return validator ? (body) => (validator(body) ? [] : describeSchemaErrors(validator.errors ?? [], 'body')) : undefined;
+}
+
+function bodyFile(resource: string, version: string, operationId: string): string {
+  return `bodies/${resource}.${version}.${operationId}`;
 }
 
 function check(file: string, data: unknown, where: string): string[] {
   const validator = validators[file];
   if (!validator || validator(data)) return [];
-  return describe(validator.errors ?? [], where);
+  return describeSchemaErrors(validator.errors ?? [], where);
 }
 
-function describe(errors: SchemaError[], where: string): string[] {
+/** Schema errors as warnings naming their JSON pointer: `<where> /a/b: must be string`. */
+export function describeSchemaErrors(errors: SchemaError[], where: string): string[] {
   const warnings = errors.slice(0, MAX_WARNINGS).map((error) => {
     const pointer = error.instancePath || '/';
     const extra = error.keyword === 'additionalProperties' && typeof error.params?.['additionalProperty'] === 'string'
@@ -66,15 +65,4 @@ function describe(errors: SchemaError[], where: string): string[] {
   });
   if (errors.length > MAX_WARNINGS) warnings.push(`${where}: ${errors.length - MAX_WARNINGS} more schema mismatches`);
   return warnings;
-}
-
-// Only schemas from outside fixtures/schemas (a profile's schema folder) reach here; ajv is loaded then.
-function compile(schema: object): Validator {
-  const { default: Ajv } = require('ajv') as typeof import('ajv');
-  const { default: addFormats } = require('ajv-formats') as typeof import('ajv-formats');
-  const ajv = new Ajv({ allErrors: true, strict: false });
-  addFormats(ajv);
-  const validator = ajv.compile(schema) as Validator;
-  compiledAtRunTime.set(schema, validator);
-  return validator;
 }

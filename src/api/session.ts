@@ -1,22 +1,28 @@
-// One control plane: the ketting client and its fetch pipeline, the token (only ever to the base URL's
-// origin), the OU header, timeouts, retries of reads, the freshness window, and the mapping of every
-// failure to a DpxError. Bodies are read here, raw, rather than through ketting's state cache.
+// One control plane: ketting's fetch middleware chain (origin guard, token only ever to the base URL's
+// origin, the headers as sent), the OU header, timeouts, retries of reads, the freshness window, and the
+// mapping of every failure to a DpxError. Bodies are read here, raw: dpx uses none of ketting's state
+// cache or HAL parsing, which drop links of vendor media types and items without a self link.
 import { setTimeout as delay } from 'node:timers/promises';
-import { Client, NeverCache, type FetchMiddleware } from 'ketting';
+// ketting's Client adds a cache, an Accept and a console-warning middleware to its fetcher; its Fetcher
+// alone is the chain with only the middlewares given here. ketting is pinned to an exact version, since
+// the class is reached by its module path (the package has no exports map).
+import { Fetcher, type FetchMiddleware } from 'ketting/dist/http/fetcher.js';
 import packageJson from '../../package.json' with { type: 'json' };
-import { isObject, parseCatalog, findResource, type Catalog } from './catalog.js';
+import { parseCatalog, findResource, type Catalog } from './catalog.js';
+import { isObject } from './json.js';
 import { DpxError, messageOf, ProtocolError, SafetyError, TransportError, UsageError } from './errors.js';
 import type { Exchange, ExchangeListener } from './exchange.js';
 import { apiErrorFor, summariseBody } from './failure.js';
 import { FreshnessCache } from './freshness.js';
 import { isJsonMediaType, parseVendorMediaType } from './media.js';
-import { requestHeaders, resolveHref, resolveRequest, serverUrl, type PreparedRequest, type RequestContext, type RequestTarget } from './operation.js';
+import { chosenOu, requestHeaders, resolveHref, resolveRequest, serverUrl, type OuChoice, type PreparedRequest, type RequestContext, type RequestTarget } from './operation.js';
 import { DEFAULT_RETRY_POLICY, isConnectionReset, isRetryableMethod, isRetryableStatus, parseRetryAfter, retryDelayMs, type RetryPolicy } from './retry.js';
+import { isReadMethod, writeRefusal } from './safety.js';
 import { checkIndex } from './schemas.js';
 import { expandTemplate } from './template.js';
 import { describeToken } from './token.js';
 
-export type { PreparedRequest, RequestTarget } from './operation.js';
+export type { OuChoice, PreparedRequest, RequestTarget } from './operation.js';
 
 export interface SessionOptions {
   baseUrl: string;
@@ -69,7 +75,6 @@ const EXCHANGE_BODY_LIMIT = 1024 * 1024;
 const MAX_REDIRECTS = 5;
 /** Deepest nesting of objects and arrays read from a body; real records stay within a dozen or so. */
 export const MAX_JSON_DEPTH = 256;
-const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
 // The index is vendor-neutral to ask for: a generic JSON Accept gets every resource's newest version.
 const DISCOVERY_ACCEPT = 'application/json';
@@ -79,13 +84,12 @@ export class Session {
   readonly origin: string;
   readOnly: boolean;
   readonly stats: { requests: number; lastLatencyMs: number | undefined } = { requests: 0, lastLatencyMs: undefined };
-  /** The ketting client for this control plane; its fetcher carries the auth, origin guard and warnings. */
-  readonly client: Client;
 
   private readonly options: SessionOptions;
   private readonly userAgent: string;
   private readonly retryPolicy: RetryPolicy;
   private readonly fresh: FreshnessCache<ApiResponse>;
+  private readonly fetcher: Fetcher;
   /** The headers each request went out with, once every middleware had its say: keyed by its response or failure. */
   private readonly sentHeaders = new WeakMap<object, Record<string, string>>();
   private learnedVendor: string | undefined;
@@ -115,7 +119,7 @@ export class Session {
       maxDelayMs: options.maxRetryDelayMs ?? DEFAULT_RETRY_POLICY.maxDelayMs,
     };
     this.fresh = new FreshnessCache(options.freshnessMs ?? DEFAULT_FRESHNESS_MS);
-    this.client = this.createClient();
+    this.fetcher = this.createFetcher();
   }
 
   get vendor(): string {
@@ -152,17 +156,20 @@ export class Session {
   /** A request for a link found in a response: expanded when templated, with the Accept of its resource. */
   prepareLink(
     href: string,
-    context: { resource: string; version: string; method?: string; operationId?: string },
+    context: { resource: string; version: string; method?: string; operationId?: string; ou?: OuChoice },
     values: Record<string, string> = {},
   ): PreparedRequest {
     const expanded = href.includes('{') ? expandTemplate(href, values) : href;
+    const requestContext = this.requestContext();
+    const ou = chosenOu(requestContext, context.ou);
     return {
       method: (context.method ?? 'GET').toUpperCase(),
       url: resolveHref(this.baseUrl, expanded),
-      headers: requestHeaders(this.requestContext(), context.resource, context.version, false),
+      headers: requestHeaders(requestContext, context.resource, context.version, false, ou),
       resource: context.resource,
       version: context.version,
       operationId: context.operationId ?? '',
+      ...(ou === undefined ? {} : { ou }),
     };
   }
 
@@ -206,7 +213,7 @@ export class Session {
       const response = this.interpret(raw, currentMethod);
       if (response.status >= 200 && response.status < 300) {
         if (freshKey) this.fresh.set(freshKey, response);
-        else if (!SAFE_METHODS.has(method)) this.fresh.clear();
+        else if (!isReadMethod(method)) this.fresh.clear();
         return response;
       }
       const retryAfterSeconds = parseRetryAfter(raw.headers['retry-after']);
@@ -267,9 +274,10 @@ export class Session {
         'a link pointed to another host; the token is only ever sent to the control plane it was issued for',
       );
     }
-    if (this.readOnly && !SAFE_METHODS.has(method)) {
+    const refusal = writeRefusal(method, this.readOnly);
+    if (refusal) {
       this.emitRefusal(request, 'refused: read-only mode');
-      throw new SafetyError(`read-only: refused to send ${method} ${url.pathname}`, 'writes are off in this profile; pass --allow-writes to enable them');
+      throw refusal;
     }
     return url.toString();
   }
@@ -301,7 +309,7 @@ export class Session {
     try {
       const init: RequestInit = { method, headers, redirect: 'manual', signal: combined };
       if (body !== undefined) init.body = body;
-      const response = await this.client.fetcher.fetch(url, init);
+      const response = await this.fetcher.fetch(url, init);
       exchange.request.headers = this.sentHeaders.get(response) ?? exchange.request.headers;
       const responseHeaders = Object.fromEntries(response.headers.entries());
       const contentType = response.headers.get('content-type') ?? '';
@@ -440,21 +448,10 @@ export class Session {
     }
   }
 
-  private createClient(): Client {
+  private createFetcher(): Fetcher {
     const session = this;
-    const client = new (class extends Client {
-      // ketting reads unknown media types as binary with no links; the vendor family is HAL.
-      override getStateForResponse(uri: string, response: Response) {
-        const essence = (response.headers.get('content-type') ?? '').split(';')[0]!.trim();
-        if (parseVendorMediaType(essence) && !(essence in this.contentTypeMap)) {
-          this.contentTypeMap[essence] = this.contentTypeMap['application/hal+json']!;
-        }
-        return super.getStateForResponse(uri, response);
-      }
-    })(this.baseUrl);
-    client.cache = new NeverCache();
-    // ketting's own warning middleware writes to the console, which would tear through a full-screen UI.
-    client.fetcher.middlewares = client.fetcher.middlewares.filter(([, middleware]) => !String(middleware).includes('console.warn'));
+    const fetcher = new Fetcher();
+    fetcher.advertiseKetting = false;
 
     const guard: FetchMiddleware = async (request, next) => {
       const origin = new URL(request.url).origin;
@@ -491,10 +488,10 @@ export class Session {
         throw error;
       }
     };
-    client.use(guard);
-    client.use(auth, this.origin);
-    client.use(record);
-    return client;
+    fetcher.use(guard);
+    fetcher.use(auth, this.origin);
+    fetcher.use(record);
+    return fetcher;
   }
 
   private emitRefusal(request: PreparedRequest, reason: string): void {

@@ -1,13 +1,25 @@
-// Organizational units, found generically: the index's resource whose name says it holds units,
-// and its records read as { id, name, parent, a few words of context }. A parent comes from a field
-// named like parent_id / parentId / parent, or from a link whose rel says parent.
-import type { Catalog, Resource } from '../api/catalog.js';
-import { recordLinks } from '../api/links.js';
-import { findListOperation } from '../api/operation.js';
-import type { OrgUnit } from './state.js';
+// Organizational units, found generically: the index's resource whose name says it holds units, and its
+// records read as { id, name, parent, a few words of context }, loaded as a tree. A parent comes from a
+// field named like parent_id / parentId / parent, or from a link whose rel says parent.
+import type { Catalog, Resource } from './catalog.js';
+import { recordLinks } from './links.js';
+import { findListOperation } from './operation.js';
+import { listRequest, walkPages } from './pages.js';
+import type { Session } from './session.js';
+import { recordId, recordName } from './records.js';
+
+export interface OrgUnit {
+  id: string;
+  name: string;
+  detail: string;
+  /** The parent unit's id, when the record names one. */
+  parent?: string;
+  /** Depth in the tree (0 for a root) and number of direct children, once the tree is built. */
+  depth: number;
+  children: number;
+}
 
 const UNIT_RESOURCE = /organi[sz]ational|(^|[-_])ous?($|[-_])|tenants?$/i;
-const NAME_FIELDS = ['name', 'display_name', 'displayName', 'title', 'label'];
 const PARENT_FIELD = /^parent([_-]?(ou|unit|org(ani[sz]ational)?[_-]?unit))?([_-]?id)?$/i;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -22,10 +34,11 @@ export function findUnitResource(catalog: Catalog): Resource | undefined {
 
 /** A record as a unit, when it has an id. */
 export function toUnit(record: Record<string, unknown>): OrgUnit | undefined {
-  const id = record['id'];
-  if (typeof id !== 'string' && typeof id !== 'number') return undefined;
-  const nameField = NAME_FIELDS.find((f) => typeof record[f] === 'string');
-  const name = nameField ? String(record[nameField]) : String(id);
+  const id = recordId(record);
+  if (id === undefined) return undefined;
+  const named = recordName(record);
+  const nameField = named?.field;
+  const name = named?.name ?? id;
   const parentField = Object.keys(record).find((k) => PARENT_FIELD.test(k));
   const parent = parentField ? idOf(record[parentField]) : parentFromLinks(record);
   const detail = Object.entries(record)
@@ -33,7 +46,7 @@ export function toUnit(record: Record<string, unknown>): OrgUnit | undefined {
     .slice(0, 2)
     .map(([, v]) => String(v))
     .join(' · ');
-  return { id: String(id), name, detail, depth: 0, children: 0, ...(parent ? { parent } : {}) };
+  return { id, name, detail, depth: 0, children: 0, ...(parent ? { parent } : {}) };
 }
 
 function idOf(value: unknown): string | undefined {
@@ -83,4 +96,25 @@ export function unitTree(units: OrgUnit[]): OrgUnit[] {
   // Units only reachable through a cycle have no root; they are listed at the top level.
   for (const unit of units) if (!seen.has(unit.id)) visit(unit, 0);
   return ordered;
+}
+
+/** The most units read for a tree; a token that sees more gets the first ones, and a warning on the last page. */
+const MAX_UNITS = 2000;
+
+/**
+ * Every unit the token can see, whatever the session's current OU, in tree order when the records name
+ * their parents; undefined when the index offers no unit list.
+ */
+export async function loadUnits(session: Session, options: { signal?: AbortSignal } = {}): Promise<OrgUnit[] | undefined> {
+  const resource = findUnitResource(await session.catalog());
+  if (!resource) return undefined;
+  const request = await listRequest(session, { resource: resource.name, pageSize: 100, ou: null });
+  const units: OrgUnit[] = [];
+  for await (const page of walkPages(session, request, { maxItems: MAX_UNITS, ...(options.signal ? { signal: options.signal } : {}) })) {
+    for (const record of page.items) {
+      const unit = toUnit(record);
+      if (unit) units.push(unit);
+    }
+  }
+  return isTree(units) ? unitTree(units) : units;
 }

@@ -6,14 +6,14 @@ import type { Instance } from 'ink';
 import type { Exchange } from '../api/exchange.js';
 import { HarTrail } from '../api/trail.js';
 import type { Settings } from '../config/settings.js';
-import type { DemoHandle } from '../demo/server.js';
 import { configProfiles, connectionFromSettings, type SessionHooks } from './connections.js';
 import { Explorer } from './explorer.js';
 import { fatalExitCode, takeOverTerminal } from './terminal.js';
 
 export interface ExplorerOptions {
   settings: Settings & { baseUrl: string };
-  demo?: DemoHandle;
+  /** What to call a control plane that comes from no profile, such as "demo". */
+  label?: string;
   configPath: string;
   /** The --trail file the command line opened; without one the explorer keeps a private one for `T`. */
   trail?: HarTrail;
@@ -51,7 +51,7 @@ export async function runExplorer(options: ExplorerOptions): Promise<void> {
     // Called only once requests run, after the explorer below exists.
     onWarning: (message: string) => explorer.notify(message),
   };
-  const first = connectionFromSettings(settings, hooks, options.demo ? 'demo' : undefined);
+  const first = connectionFromSettings(settings, hooks, options.label);
   const explorer = new Explorer({
     ...first,
     profiles: configProfiles(options.configPath, process.env, hooks),

@@ -19,7 +19,7 @@ import { actionFor, helpLines, type KeyContext } from './keymap.js';
 import type { Key } from './keys.js';
 import { bodyHeight, scrollTop } from './layout.js';
 import type { Connection, ProfileChoice, ProfileSource } from './connections.js';
-import { findUnitResource, isTree, isUuid, toUnit, unitTree } from './orgunits.js';
+import { findUnitResource, isTree, isUuid, toUnit, unitTree } from '../api/units.js';
 import { routeFor } from '../api/routes.js';
 import type { CatalogScreen, DetailScreen, ErrorInfo, ExplorerState, ListScreen, OrgUnit, Overlay, PaletteEntry, Screen } from './state.js';
 import { topScreen } from './state.js';

@@ -2,6 +2,9 @@
 // timestamps as ages, booleans as marks, nested values summarised. Unknown values stay neutral.
 import { relativeAge as ageOf } from '../text/time.js';
 import { oneLine } from '../text/cells.js';
+import { isPercentField } from '../text/columns.js';
+import { isStatusField, statusMeaning, type StatusMeaning } from '../api/status.js';
+import { recordLabel } from '../api/records.js';
 
 export type Tone = 'bad' | 'good' | 'busy' | 'waiting' | 'stopped' | 'info' | 'neutral' | 'muted';
 
@@ -10,28 +13,13 @@ export interface Cell {
   tone: Tone;
 }
 
-const TONE_WORDS: [Tone, RegExp][] = [
-  ['bad', /^(fail(ed|ure)?|error(ed)?|critical|fatal|denied|rejected|unhealthy|down|expired)$/],
-  ['good', /^(complete(d)?|success(ful)?|succeeded|ok|healthy|done|active|enabled|up|resolved|available)$/],
-  ['busy', /^(in[_ -]?progress|running|active[_ -]?running|started|processing|warning|degraded)$/],
-  ['waiting', /^(queued|pending|waiting|scheduled|new|created|initiali[sz]ing)$/],
-  ['stopped', /^(abort(ed)?|cancel(l)?ed|skipped|paused|suspended|disabled|inactive)$/],
-];
+const TONE_OF_MEANING: Record<StatusMeaning, Tone> = {
+  failed: 'bad', succeeded: 'good', warning: 'busy', running: 'busy', waiting: 'waiting', stopped: 'stopped', unknown: 'neutral',
+};
 
-/** The meaning of a status-like word; `neutral` for anything not recognised. */
+/** The colour of a status word's meaning; `neutral` for a word the vocabulary does not know. */
 export function statusTone(value: string): Tone {
-  const word = value.trim().toLowerCase();
-  for (const [tone, pattern] of TONE_WORDS) if (pattern.test(word)) return tone;
-  return 'neutral';
-}
-
-/** Field names that hold a state, whose values are coloured by meaning. */
-export function isStatusField(name: string): boolean {
-  return /(^|[_.\-])(status|state|health|severity|phase|result|outcome)$/i.test(name) || /^(status|state)/i.test(name);
-}
-
-export function isPercentField(name: string): boolean {
-  return /(percent(age)?|progress|pct|ratio_100)$/i.test(name) || /^progress/i.test(name);
+  return TONE_OF_MEANING[statusMeaning(value)];
 }
 
 const ISO_TIMESTAMP = /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?$/;
@@ -62,8 +50,6 @@ export function percentBar(value: number, width: number): string {
   return barWidth > 0 ? `${'█'.repeat(filled)}${'░'.repeat(barWidth - filled)} ${label}` : label.trim();
 }
 
-const NAME_LIKE = ['name', 'display_name', 'displayName', 'title', 'full_name', 'label', 'email', 'id'];
-
 /** A nested value in a few characters: an object by its name-like field or its size, an array by length. */
 export function summarise(value: unknown): string {
   if (Array.isArray(value)) {
@@ -73,10 +59,8 @@ export function summarise(value: unknown): string {
   }
   if (value && typeof value === 'object') {
     const record = value as Record<string, unknown>;
-    for (const key of NAME_LIKE) {
-      const v = record[key];
-      if (typeof v === 'string' || typeof v === 'number') return `{${oneLine(String(v))}}`;
-    }
+    const label = recordLabel(record);
+    if (label !== undefined) return `{${oneLine(label)}}`;
     const keys = Object.keys(record).filter((k) => !k.startsWith('_'));
     return `{${keys.length} fields}`;
   }

@@ -3,8 +3,8 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { UsageError } from '../errors.js';
-import { isObject } from '../catalog.js';
-import { bodySchemaFor, checkBody } from '../schemas.js';
+import { isObject } from '../json.js';
+import { bodyCheckFor, bodySchemaFor } from '../schemas.js';
 import { parseJsonText } from './json-text.js';
 
 /** One thing wrong with a body: where (a JSON pointer, '' for the whole body) and what. */
@@ -20,6 +20,8 @@ export interface BodySchema {
   schema: Record<string, unknown>;
   /** Where the schema came from: a file path, or 'built-in'. */
   source: string;
+  /** Schema violations of a parsed body, each as `body <pointer>: <message>`. */
+  check(body: unknown): string[];
 }
 
 /**
@@ -45,15 +47,23 @@ export async function loadBodySchema(
       if (!parsed.ok || !isObject(parsed.value)) {
         throw new UsageError(`the schema ${path} is not a JSON object${parsed.ok ? '' : `: ${parsed.message}`}`, 'fix the file or remove it');
       }
-      return { schema: parsed.value, source: path };
+      const { compileBodyCheck } = await import('../schema-compiler.js');
+      let check: BodySchema['check'];
+      try {
+        check = compileBodyCheck(parsed.value);
+      } catch (error) {
+        throw new UsageError(`the schema ${path} cannot be used: ${(error as Error).message}`, 'fix the file or remove it');
+      }
+      return { schema: parsed.value, source: path, check };
     }
   }
   const builtIn = bodySchemaFor(target.resource, target.version, target.operationId);
-  return builtIn && isObject(builtIn) ? { schema: builtIn, source: 'built-in' } : undefined;
+  const check = bodyCheckFor(target.resource, target.version, target.operationId);
+  return builtIn && isObject(builtIn) && check ? { schema: builtIn, source: 'built-in', check } : undefined;
 }
 
 /** Everything wrong with `text` as a body: a JSON syntax error with line and column, or schema violations. */
-export function checkBodyText(text: string, schema?: Record<string, unknown>): BodyProblem[] {
+export function checkBodyText(text: string, schema?: BodySchema): BodyProblem[] {
   if (text.trim() === '') return [];
   const parsed = parseJsonText(text);
   if (!parsed.ok) return [{ pointer: '', message: `not JSON: ${parsed.message}`, line: parsed.line, column: parsed.column }];
@@ -61,14 +71,8 @@ export function checkBodyText(text: string, schema?: Record<string, unknown>): B
 }
 
 /** Schema violations, each split into its JSON pointer and message (the schema module words them). */
-export function validateBody(schema: Record<string, unknown>, value: unknown): BodyProblem[] {
-  let warnings: string[];
-  try {
-    warnings = checkBody(schema, value);
-  } catch (error) {
-    return [{ pointer: '', message: `the body schema cannot be used: ${(error as Error).message}` }];
-  }
-  return warnings.map((warning) => {
+export function validateBody(schema: BodySchema, value: unknown): BodyProblem[] {
+  return schema.check(value).map((warning) => {
     const match = /^body (\S*): (.*)$/s.exec(warning);
     return match ? { pointer: match[1] === '/' ? '' : match[1]!, message: match[2]! } : { pointer: '', message: warning.replace(/^body:? ?/, '') };
   });

@@ -1,9 +1,9 @@
 // The operation form as data: variables (path required, query optional), the OU, and a JSON body for
 // methods that carry one. Pure functions over an immutable state, so a UI can hold it in a reducer.
 import type { Operation } from '../catalog.js';
-import { resolveHref, type PreparedRequest, type RequestTarget } from '../operation.js';
+import { resolveHref, type RequestTarget } from '../operation.js';
 import { expandTemplate } from '../template.js';
-import { bodyPropertyNames, bodyTemplate, checkBodyText, formatBodyProblem } from './body.js';
+import { bodyPropertyNames, bodyTemplate, checkBodyText, formatBodyProblem, type BodySchema } from './body.js';
 import { recordIdValues } from './prefill.js';
 
 export interface FormField {
@@ -85,7 +85,7 @@ export function withBody(state: OperationFormState, body: string): OperationForm
 }
 
 /** Everything that stops the form from being sent, in the order a person reads the form. */
-export function formProblems(state: OperationFormState, schema?: Record<string, unknown>): FormProblem[] {
+export function formProblems(state: OperationFormState, schema?: BodySchema): FormProblem[] {
   const problems: FormProblem[] = state.fields
     .filter((field) => field.required && field.value.trim() === '')
     .map((field) => ({ where: field.name, message: 'is required (a path variable)' }));
@@ -117,15 +117,9 @@ export function draftUrl(state: OperationFormState, baseUrl: string): string {
 export function toRequestTarget(state: OperationFormState): RequestTarget {
   const pick = (kind: FormField['kind']): Record<string, string> =>
     Object.fromEntries(state.fields.filter((field) => field.kind === kind && field.value !== '').map((field) => [field.name, field.value]));
-  const target: RequestTarget = { resource: state.resource, version: state.version, operationId: state.operation.id, variables: pick('path'), query: pick('query') };
+  const target: RequestTarget = {
+    resource: state.resource, version: state.version, operationId: state.operation.id, variables: pick('path'), query: pick('query'), ou: state.ou === '' ? null : state.ou,
+  };
   if (state.hasBody && state.body.trim() !== '') target.body = state.body;
   return target;
-}
-
-/** The request with the form's OU in place of the session's: set, replaced, or removed when empty. */
-export function withRequestOu(request: PreparedRequest, ouHeader: string, ou: string): PreparedRequest {
-  const name = ouHeader.toLowerCase();
-  const headers = Object.fromEntries(Object.entries(request.headers).filter(([header]) => header.toLowerCase() !== name));
-  if (ou !== '') headers[name] = ou;
-  return { ...request, headers };
 }

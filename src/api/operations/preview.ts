@@ -20,23 +20,18 @@ export interface RequestPreview {
 export interface PreviewContext {
   /** True when the session will add a bearer token: the preview then shows it, masked. */
   authenticated?: boolean;
-  /** The OU header name, so the OU can be named on its own line. */
-  ouHeader?: string;
+  /** The name of the request's OU, when dpx knows it. */
   ouName?: string;
 }
 
 export function previewRequest(prepared: PreparedRequest, context: PreviewContext = {}): RequestPreview {
   // The session adds Authorization when sending; a prepared request never holds the token.
   const headers = { ...(context.authenticated === false ? {} : { authorization: 'Bearer ***' }), ...redactHeaders(prepared.headers) };
-  const ouName = context.ouHeader?.toLowerCase();
-  const ouEntry = ouName === undefined ? undefined : Object.entries(prepared.headers).find(([name]) => name.toLowerCase() === ouName);
   const lines = [`${prepared.method.toUpperCase()} ${prepared.url}`, ...Object.entries(headers).map(([name, value]) => `${name}: ${value}`)];
-  if (context.ouHeader !== undefined) {
-    lines.push(`OU: ${ouEntry ? `${context.ouName ? `${context.ouName} ` : ''}${ouEntry[1]}` : '(none)'}`);
-  }
+  lines.push(`OU: ${prepared.ou ? `${context.ouName ? `${context.ouName} ` : ''}${prepared.ou}` : '(none)'}`);
   if (prepared.body !== undefined) lines.push('', ...prepared.body.split('\n'));
   const preview: RequestPreview = { method: prepared.method.toUpperCase(), url: prepared.url, headers, lines, curl: toCurl(prepared) };
-  if (ouEntry) preview.ou = ouEntry[1];
+  if (prepared.ou) preview.ou = prepared.ou;
   if (prepared.body !== undefined) preview.body = prepared.body;
   return preview;
 }

@@ -1,11 +1,13 @@
 // Following the task a 202 response names, until it reaches a final state. Which resource holds tasks,
 // and which words end one, are not in the index: both are read from the response and the catalog.
 import { setTimeout as sleep } from 'node:timers/promises';
-import { findResource, findVersion, isObject, type Catalog, type Operation, type Resource } from '../catalog.js';
-import { readLinks, type Link } from '../links.js';
+import { findResource, findVersion, type Catalog, type Operation, type Resource } from '../catalog.js';
+import { isObject } from '../json.js';
+import { normaliseRel, readLinks, type Link } from '../links.js';
 import { parseVendorMediaType } from '../media.js';
 import type { PreparedRequest, RequestTarget } from '../operation.js';
 import { routeFor } from '../routes.js';
+import { isFinalStatus, isPassingStatus, statusMeaning } from '../status.js';
 import { wordNamesResource } from './prefill.js';
 
 /** The parts of a response this module reads (an ApiResponse has them all). */
@@ -49,43 +51,26 @@ export function isTaskLike(value: unknown): value is Record<string, unknown> {
   return hasId && (taskStatus(value) !== undefined || taskProgress(value) !== undefined);
 }
 
-const FINAL_WORDS = new Set([
-  'completed', 'complete', 'succeeded', 'success', 'successful', 'done', 'finished', 'ok',
-  'failed', 'failure', 'error', 'errored', 'aborted', 'canceled', 'cancelled', 'rejected', 'expired',
-  'timed_out', 'timeout', 'terminated', 'stopped', 'skipped', 'partially_completed', 'partial_success',
-]);
-const RUNNING_WORDS = new Set([
-  'queued', 'pending', 'waiting', 'scheduled', 'created', 'accepted', 'submitted', 'starting', 'started',
-  'running', 'in_progress', 'inprogress', 'active', 'processing', 'aborting', 'canceling', 'cancelling', 'retrying',
-]);
-const SUCCESS_WORDS = new Set(['completed', 'complete', 'succeeded', 'success', 'successful', 'done', 'finished', 'ok']);
-const FINAL_PREFIXES = ['completed_', 'complete_', 'finished_', 'failed_', 'succeeded_'];
-
 export type TaskOutcome = 'running' | 'succeeded' | 'warning' | 'failed';
 
-/** Normalises `In Progress`, `in-progress` and `IN_PROGRESS` to `in_progress`. */
-function word(status: string): string {
-  return status.trim().toLowerCase().replace(/[\s-]+/g, '_');
-}
-
 /**
- * Final when the status is a known terminal word (or `completed_with_…`-like), or when progress has
- * reached 100 and the status is not a known running word. An unknown status below 100 % keeps polling.
+ * Final when the status is a word that ends a task, or when progress has reached 100 and the status is
+ * not one a task passes through. An unknown status below 100 % keeps polling.
  */
 export function isFinalTask(record: Record<string, unknown>): boolean {
   const status = taskStatus(record);
-  const normal = status === undefined ? undefined : word(status);
-  if (normal !== undefined && (FINAL_WORDS.has(normal) || FINAL_PREFIXES.some((prefix) => normal.startsWith(prefix)))) return true;
+  if (status !== undefined && isFinalStatus(status)) return true;
   const progress = taskProgress(record);
-  return progress !== undefined && progress >= 100 && (normal === undefined || !RUNNING_WORDS.has(normal));
+  return progress !== undefined && progress >= 100 && (status === undefined || !isPassingStatus(status));
 }
 
 export function taskOutcome(record: Record<string, unknown>): TaskOutcome {
   if (!isFinalTask(record)) return 'running';
-  const normal = word(taskStatus(record) ?? '');
-  if (SUCCESS_WORDS.has(normal) || normal === '') return 'succeeded';
-  if (FINAL_PREFIXES.slice(0, 3).some((prefix) => normal.startsWith(prefix)) || normal.startsWith('partial')) return 'warning';
-  if (FINAL_WORDS.has(normal) || normal.startsWith('failed_')) return 'failed';
+  const status = taskStatus(record);
+  if (status === undefined) return 'succeeded';
+  const meaning = statusMeaning(status);
+  if (meaning === 'succeeded') return 'succeeded';
+  if (meaning === 'failed' || meaning === 'stopped') return 'failed';
   return 'warning';
 }
 
@@ -129,7 +114,7 @@ export function findFollowableTask(response: ResponseLike, catalog: Catalog): Fo
   if (!body) return undefined;
   const holders = [body, ...Object.entries(body).filter(([name, value]) => !name.startsWith('_') && isObject(value)).map(([, value]) => value as Record<string, unknown>)];
 
-  const links = holders.flatMap((holder) => readLinks(holder['_links']).filter((link) => !PAGING_RELS.has(link.rel.replace(/^_/, '').toLowerCase())));
+  const links = holders.flatMap((holder) => readLinks(holder['_links']).filter((link) => !PAGING_RELS.has(normaliseRel(link.rel))));
   const targets = links.flatMap((link) => {
     const target = linkTarget(catalog, link, response.url);
     return target ? [{ link, target }] : [];
@@ -139,7 +124,7 @@ export function findFollowableTask(response: ResponseLike, catalog: Catalog): Fo
 
   const task = holders.find(isTaskLike);
   if (task) {
-    const self = readLinks(task['_links']).find((link) => link.rel.replace(/^_/, '') === 'self');
+    const self = readLinks(task['_links']).find((link) => normaliseRel(link.rel) === 'self');
     const bySelf = self && linkTarget(catalog, self, response.url);
     if (bySelf) return { ...bySelf, reason: 'the task’s self link' };
     const media = parseVendorMediaType(response.contentType);

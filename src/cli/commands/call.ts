@@ -5,11 +5,10 @@ import { readFile } from 'node:fs/promises';
 import { createInterface } from 'node:readline/promises';
 import { SafetyError, UsageError } from '../../api/errors.js';
 import type { PreparedRequest } from '../../api/operation.js';
+import { confirmationLines, isWriteMethod, writeRefusal } from '../../api/safety.js';
 import type { CommandContext } from '../context.js';
 import { DataWriter, isInteractive, type CliIO } from '../io.js';
 import { jsonText } from './output.js';
-
-const READ_METHODS = new Set(['GET', 'HEAD']);
 
 export async function callCommand(ctx: CommandContext, positionals: string[], options: Record<string, unknown>): Promise<number> {
   const [resource, operationId, ...extra] = positionals;
@@ -43,7 +42,7 @@ export async function callCommand(ctx: CommandContext, positionals: string[], op
     return 0;
   }
 
-  if (!READ_METHODS.has(request.method)) await confirmWrite(ctx, request, options['yes'] === true);
+  if (isWriteMethod(request.method)) await confirmWrite(ctx, request, options['yes'] === true);
 
   const response = await session.send(request);
   ctx.note(`${response.status} ${response.statusText} · ${Math.round(response.durationMs)} ms`);
@@ -86,34 +85,22 @@ async function bodyText(value: string): Promise<string> {
   return text;
 }
 
-/** A body that does not match the operation's known schema is worth a warning; the server decides. */
+/** A body that does not match the operation's known schema (the profile's, else dpx's) is worth a warning; the server decides. */
 async function warnAboutBody(ctx: CommandContext, request: PreparedRequest, body: string): Promise<void> {
-  const { bodySchemaFor, checkBody } = await import('../../api/schemas.js');
-  const schema = bodySchemaFor(request.resource, request.version, request.operationId);
-  if (schema === undefined) return;
-  for (const problem of checkBody(schema, JSON.parse(body))) ctx.warn(`body: ${problem}`);
+  const { loadBodySchema } = await import('../../api/operations/body.js');
+  const schema = await loadBodySchema(request, ctx.settings.schemaDir);
+  for (const problem of schema?.check(JSON.parse(body)) ?? []) ctx.warn(problem);
 }
 
 async function confirmWrite(ctx: CommandContext, request: PreparedRequest, yes: boolean): Promise<void> {
   const session = ctx.session();
-  if (session.readOnly) {
-    throw new SafetyError(
-      `refused to send ${request.method} ${request.operationId}: writes are off (read-only)`,
-      'pass --allow-writes, or set "readOnly": false in the profile, to allow writes',
-    );
-  }
+  const refusal = writeRefusal(request.method, session.readOnly);
+  if (refusal) throw refusal;
   if (yes) return;
   if (!isInteractive(ctx.io)) {
     throw new SafetyError(`refused to send ${request.method} ${request.operationId} unconfirmed: there is no terminal to ask on`, 'add --yes to confirm the write');
   }
-  const summary = [
-    'about to send a write:',
-    `  ${request.method} ${request.url}`,
-    `  organizational unit: ${session.ou ?? '(none: the token\'s own scope)'}`,
-    `  control plane: ${session.baseUrl}`,
-    ...(request.body === undefined ? [] : [`  body: ${request.body.length} characters of JSON`]),
-  ];
-  ctx.note(summary.join('\n'));
+  ctx.note(['about to send a write:', ...confirmationLines(request, { baseUrl: session.baseUrl }).map((line) => `  ${line}`)].join('\n'));
   if (!(await askYesNo(ctx.io, 'send it? [y/N] '))) {
     throw new SafetyError('not sent: the write was not confirmed', 'answer y to send it, or pass --yes');
   }

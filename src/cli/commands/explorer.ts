@@ -10,7 +10,7 @@ export async function explorerCommand(ctx: CommandContext): Promise<number> {
   await runExplorer({
     settings: { ...ctx.settings, baseUrl },
     configPath: ctx.configPath,
-    ...(ctx.demo === undefined ? {} : { demo: ctx.demo }),
+    ...(ctx.demo === undefined ? {} : { label: 'demo' }),
     ...(ctx.trail === undefined ? {} : { trail: ctx.trail }),
   });
   return 0;

@@ -1,14 +1,5 @@
 // How one field of a record reads as text in a table or a CSV cell; widths are src/text's job.
 
-/** Fields of a record that are data, in their order: HAL plumbing (`_links`, `_embedded`) is not data. */
-export function dataFields(record: Record<string, unknown>): string[] {
-  return Object.keys(record).filter((key) => key !== '_links' && key !== '_embedded');
-}
-
-export function isScalar(value: unknown): boolean {
-  return value === null || value === undefined || ['string', 'number', 'boolean'].includes(typeof value);
-}
-
 /** Scalars as themselves, nested values as compact JSON. */
 export function cellText(value: unknown): string {
   if (value === null || value === undefined) return '';

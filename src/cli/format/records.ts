@@ -3,8 +3,9 @@
 
 import type { DataWriter } from '../io.js';
 import { csvLine, csvRow } from './csv.js';
-import { dataFields } from './cells.js';
-import { formatHeader, formatRow, planTable, type TableLayout } from './table.js';
+import { dataFields } from '../../api/records.js';
+import type { ColumnPlan } from '../../text/columns.js';
+import { formatHeader, formatRow, planTable } from './table.js';
 
 export const LIST_FORMATS = ['table', 'json', 'ndjson', 'csv'] as const;
 export type ListFormat = (typeof LIST_FORMATS)[number];
@@ -104,7 +105,7 @@ class CsvSink implements RecordSink {
 
 /** Column widths come from the first page; later pages are cut to the same grid. */
 class TableSink implements RecordSink {
-  private layout: TableLayout | undefined;
+  private layout: ColumnPlan | undefined;
   private readonly hidden = new Set<string>();
   private rows = 0;
 
@@ -117,7 +118,7 @@ class TableSink implements RecordSink {
       this.layout = planTable(items, this.options.width);
       text += `${formatHeader(this.layout)}\n`;
     }
-    const shown = new Set(this.layout.columns.map((column) => column.key));
+    const shown = new Set(this.layout.columns.map((column) => column.field));
     for (const item of items) {
       for (const key of dataFields(item)) if (!shown.has(key)) this.hidden.add(key);
       text += `${formatRow(this.layout, item)}\n`;

@@ -4,7 +4,7 @@ import { Box, Text } from 'ink';
 import { useReducer, useState } from 'react';
 import type { BodySchema } from '../../api/operations/body.js';
 import { draftUrl, formProblems, withBody, withField, withOu, type OperationFormState } from '../../api/operations/form.js';
-import { isWriteMethod, writeRefusal } from '../../api/operations/safety.js';
+import { isWriteMethod, writeRefusal } from '../../api/safety.js';
 import type { Key } from '../keys.js';
 import { methodTone, Tinted } from '../components/theme.js';
 import { isChar, useKeys, useLiveState } from './use-keys.js';
@@ -74,7 +74,7 @@ export function OperationForm(props: OperationFormProps): React.ReactElement {
   const [editorBusy, setEditorBusy] = useState(false);
   const rows = rowsOf(form);
   const row = rows[Math.min(focus, rows.length - 1)]!;
-  const schema = props.bodySchema?.schema;
+  const schema = props.bodySchema;
   const problems = formProblems(form, schema);
   const method = form.operation.method;
   const refusal = writeRefusal(method, props.readOnly);

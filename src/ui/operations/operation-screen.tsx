@@ -7,9 +7,9 @@ import { toDpxError, type DpxError } from '../../api/errors.js';
 import { operationsFor, type AvailableOperation } from '../../api/operations/available.js';
 import { loadBodySchema, type BodySchema } from '../../api/operations/body.js';
 import { editInEditor, withTerminalSuspended, type TerminalControl } from '../../api/operations/editor.js';
-import { createOperationForm, toRequestTarget, withRequestOu, type OperationFormState } from '../../api/operations/form.js';
+import { createOperationForm, toRequestTarget, type OperationFormState } from '../../api/operations/form.js';
 import { previewRequest } from '../../api/operations/preview.js';
-import { confirmationLines, deleteConfirmationWord, isWriteMethod, needsTypedConfirmation } from '../../api/operations/safety.js';
+import { confirmationLines, deleteConfirmationWord, isWriteMethod, needsTypedConfirmation } from '../../api/safety.js';
 import { findFollowableTask, taskRequest, type FollowableTask } from '../../api/operations/task.js';
 import type { PreparedRequest } from '../../api/operation.js';
 import type { ApiResponse, Session } from '../../api/session.js';
@@ -95,7 +95,7 @@ export function OperationScreen(props: OperationScreenProps): React.ReactElement
   const preview = (form: OperationFormState, schema?: BodySchema): void => {
     setProblem(undefined);
     session.prepare(toRequestTarget(form)).then(
-      (prepared) => setStep({ kind: 'preview', form, ...(schema ? { schema } : {}), request: withRequestOu(prepared, session.ouHeader, form.ou) }),
+      (prepared) => setStep({ kind: 'preview', form, ...(schema ? { schema } : {}), request: prepared }),
       (error: unknown) => fail(error, { kind: 'form', form, ...(schema ? { schema } : {}) }),
     );
   };
@@ -128,7 +128,6 @@ export function OperationScreen(props: OperationScreenProps): React.ReactElement
 
   const terminal = props.terminal ?? (stdout.isTTY ? terminalControl(stdin, stdout) : undefined);
   const editBody = terminal ? (text: string) => withTerminalSuspended(terminal, () => editInEditor(text, props.env ?? process.env)) : undefined;
-  const ouOf = (request: PreparedRequest): string | undefined => request.headers[session.ouHeader.toLowerCase()];
 
   let body: React.ReactElement;
   switch (step.kind) {
@@ -166,10 +165,10 @@ export function OperationScreen(props: OperationScreenProps): React.ReactElement
       );
       break;
     case 'preview': {
-      const ou = ouOf(step.request);
+      const ou = step.request.ou;
       body = (
         <RequestPreview
-          preview={previewRequest(step.request, { authenticated: true, ouHeader: session.ouHeader, ...(props.ouName && ou === session.ou ? { ouName: props.ouName } : {}) })}
+          preview={previewRequest(step.request, { authenticated: true, ...(props.ouName && ou === session.ou ? { ouName: props.ouName } : {}) })}
           readOnly={session.readOnly}
           {...(props.copy ? { copy: props.copy } : {})}
           onSend={() => (isWriteMethod(step.request.method) ? setStep({ ...step, kind: 'confirm' }) : send(step.form, step.schema, step.request))}
@@ -180,14 +179,14 @@ export function OperationScreen(props: OperationScreenProps): React.ReactElement
       break;
     }
     case 'confirm': {
-      const ou = ouOf(step.request);
+      const ou = step.request.ou;
       // The open record is the target only of its own resource's operations, not of a related one.
       const target = step.form.resource === props.resource ? props.record : undefined;
       const expected = needsTypedConfirmation(step.request.method) ? deleteConfirmationWord(step.request, target) : undefined;
       body = (
         <WriteConfirm
           method={step.request.method}
-          lines={confirmationLines(step.request, { baseUrl: session.baseUrl, ...(ou ? { ou } : {}), ...(props.ouName && ou === session.ou ? { ouName: props.ouName } : {}) })}
+          lines={confirmationLines(step.request, { baseUrl: session.baseUrl, ...(props.ouName && ou === session.ou ? { ouName: props.ouName } : {}) })}
           {...(expected !== undefined ? { expectedWord: expected } : {})}
           onConfirm={() => send(step.form, step.schema, step.request)}
           onCancel={() => setStep({ ...step, kind: 'preview' })}

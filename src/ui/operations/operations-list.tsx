@@ -2,7 +2,7 @@
 // resources that take the open record's id; ● marks those the current record fills.
 import { Box, Text } from 'ink';
 import type { AvailableOperation } from '../../api/operations/available.js';
-import { isWriteMethod } from '../../api/operations/safety.js';
+import { isWriteMethod } from '../../api/safety.js';
 import { truncate } from '../../text/cells.js';
 import { methodTone, Tinted } from '../components/theme.js';
 import { isChar, useKeys, useLiveState } from './use-keys.js';

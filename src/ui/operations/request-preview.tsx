@@ -3,7 +3,7 @@
 import { Box, Text, useStdout } from 'ink';
 import { useState } from 'react';
 import type { RequestPreview as Preview } from '../../api/operations/preview.js';
-import { isWriteMethod, writeRefusal } from '../../api/operations/safety.js';
+import { isWriteMethod, writeRefusal } from '../../api/safety.js';
 import { Tinted } from '../components/theme.js';
 import { osc52 } from './clipboard.js';
 import { isChar, useKeys } from './use-keys.js';

@@ -34,12 +34,12 @@ describe('dpx list — formats', () => {
     expect(page.items[0]).toHaveProperty('email');
   });
 
-  it('table: fits the terminal, id first, cut cells marked, hidden fields named, page position on stderr', async () => {
+  it('table: fits the terminal, id and name first, cut cells marked, hidden fields named, page position on stderr', async () => {
     const { code, stdout, stderr } = await dpx(['list', 'tasks'], { env: env(), stdoutTTY: true, columns: 72 });
     expect(code).toBe(0);
     const lines = stdout.trimEnd().split('\n');
     expect(lines).toHaveLength(11);
-    expect(lines[0]).toMatch(/^id\s+status\s/);
+    expect(lines[0]).toMatch(/^id\s+name\s+status\s/);
     for (const line of lines) expect(stringWidth(line)).toBeLessThanOrEqual(72);
     expect(stdout).toContain('…');
     expect(stderr).toMatch(/not shown for lack of width: .*created_timestamp/);

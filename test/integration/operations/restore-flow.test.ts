@@ -5,9 +5,9 @@ import { describe, expect, it } from 'vitest';
 import { ApiError, SafetyError } from '../../../src/api/errors.js';
 import { operationsFor } from '../../../src/api/operations/available.js';
 import { loadBodySchema } from '../../../src/api/operations/body.js';
-import { createOperationForm, formProblems, toRequestTarget, withBody, withRequestOu } from '../../../src/api/operations/form.js';
+import { createOperationForm, formProblems, toRequestTarget, withBody, withOu } from '../../../src/api/operations/form.js';
 import { previewRequest } from '../../../src/api/operations/preview.js';
-import { confirmationLines, writeRefusal } from '../../../src/api/operations/safety.js';
+import { confirmationLines, writeRefusal } from '../../../src/api/safety.js';
 import { findFollowableTask, followTask, taskRequest, type TaskState } from '../../../src/api/operations/task.js';
 import { toCurl } from '../../../src/api/curl.js';
 import { Session } from '../../../src/api/session.js';
@@ -43,9 +43,9 @@ describe('restore → task, end to end', () => {
     const { catalog, form, schema } = await restoreForm(s);
     expect(schema, 'the demo ships a body schema for the restore').toBeDefined();
     // The template from the schema is not yet a valid body: the backup id is a placeholder.
-    expect(formProblems(form, schema!.schema).map((p) => p.where)).toContain('/backup_id');
+    expect(formProblems(form, schema).map((p) => p.where)).toContain('/backup_id');
     const filled = withBody(form, JSON.stringify({ backup_id: await someBackupId(s) }));
-    expect(formProblems(filled, schema!.schema)).toEqual([]);
+    expect(formProblems(filled, schema)).toEqual([]);
 
     const request = await s.prepare(toRequestTarget(filled));
     expect(request.method).toBe('POST');
@@ -111,13 +111,14 @@ describe('confirmation and preview', () => {
     const s = session(false);
     const { form } = await restoreForm(s);
     const ou = '11111111-2222-3333-4444-555555555555';
-    const request = withRequestOu(await s.prepare(toRequestTarget(withBody(form, '{"backup_id":"x"}'))), s.ouHeader, ou);
-    const text = confirmationLines(request, { baseUrl: s.baseUrl, ou, ouName: 'Finance' }).join('\n');
-    expect(text).toContain('POST restores');
+    const request = await s.prepare(toRequestTarget(withOu(withBody(form, '{"backup_id":"x"}'), ou)));
+    const text = confirmationLines(request, { baseUrl: s.baseUrl, ouName: 'Finance' }).join('\n');
+    expect(text).toContain(`POST ${demo.region.baseUrl}/restores`);
+    expect(text).toContain('operation: restores create_restore');
     expect(text).toContain(demo.region.baseUrl);
     expect(text).toContain(`Finance (${ou})`);
 
-    const preview = previewRequest(request, { authenticated: true, ouHeader: s.ouHeader, ouName: 'Finance' });
+    const preview = previewRequest(request, { authenticated: true, ouName: 'Finance' });
     const shown = preview.lines.join('\n');
     expect(shown).toContain(`POST ${demo.region.baseUrl}/restores`);
     expect(shown).toContain('authorization: Bearer ***');

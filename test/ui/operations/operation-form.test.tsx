@@ -1,3 +1,4 @@
+import { compileBodyCheck } from '../../../src/api/schema-compiler.js';
 import { chmod, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -29,7 +30,7 @@ function form(prefill: Record<string, string> = {}): OperationFormState {
 describe('OperationForm', () => {
   it('shows prefilled variables, the OU, the body template and the live URL; p submits', async () => {
     const submitted: OperationFormState[] = [];
-    const ui = await mount(<OperationForm initial={form({ widget_id: 'w-1' })} baseUrl="http://h:1/api" bodySchema={{ schema, source: 'built-in' }} readOnly={false} onSubmit={(f) => submitted.push(f)} onCancel={() => undefined} />);
+    const ui = await mount(<OperationForm initial={form({ widget_id: 'w-1' })} baseUrl="http://h:1/api" bodySchema={{ schema, source: 'built-in', check: compileBodyCheck(schema) }} readOnly={false} onSubmit={(f) => submitted.push(f)} onCancel={() => undefined} />);
     const frame = await until(ui, (f) => f.includes('URL'));
     expect(frame).toContain('PATCH widgets v1 · patch_widget');
     expect(frame).toContain('URL http://h:1/api/widgets/w-1');
@@ -59,7 +60,7 @@ describe('OperationForm', () => {
   });
 
   it('checks the body as JSON and against the schema while typing, with where', async () => {
-    const ui = await mount(<OperationForm initial={{ ...form({ widget_id: 'w' }), body: '' }} baseUrl="http://h:1" bodySchema={{ schema, source: 'built-in' }} readOnly={false} onSubmit={() => undefined} onCancel={() => undefined} />);
+    const ui = await mount(<OperationForm initial={{ ...form({ widget_id: 'w' }), body: '' }} baseUrl="http://h:1" bodySchema={{ schema, source: 'built-in', check: compileBodyCheck(schema) }} readOnly={false} onSubmit={() => undefined} onCancel={() => undefined} />);
     await press(ui, DOWN, DOWN, DOWN, ENTER, '{', ENTER, '"size": "big",');
     await until(ui, (f) => f.includes('✗ body: not JSON') && f.includes('line 2, column 15'));
     await press(ui, BACKSPACE, ENTER, '}', ESC);
@@ -96,7 +97,7 @@ describe('OperationForm', () => {
           events.push('resume');
         }
       };
-      const ui = await mount(<OperationForm initial={form({ widget_id: 'w' })} baseUrl="http://h:1" bodySchema={{ schema, source: 'built-in' }} readOnly={false} editBody={editBody} onSubmit={() => undefined} onCancel={() => undefined} />);
+      const ui = await mount(<OperationForm initial={form({ widget_id: 'w' })} baseUrl="http://h:1" bodySchema={{ schema, source: 'built-in', check: compileBodyCheck(schema) }} readOnly={false} editBody={editBody} onSubmit={() => undefined} onCancel={() => undefined} />);
       await press(ui, 'e');
       const frame = await until(ui, (f) => f.includes('body edited in $EDITOR'));
       expect(frame).toContain('{"size": 42}');

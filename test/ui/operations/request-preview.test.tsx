@@ -12,8 +12,9 @@ const request = {
   resource: 'restores',
   version: 'v1',
   operationId: 'create_restore',
+  ou: 'ou-7',
 };
-const preview = previewRequest(request, { authenticated: true, ouHeader: 'x-service-organizationalunit-context', ouName: 'Finance' });
+const preview = previewRequest(request, { authenticated: true, ouName: 'Finance' });
 
 describe('RequestPreview', () => {
   it('shows the exact request with the token masked; c copies the curl command and shows it', async () => {

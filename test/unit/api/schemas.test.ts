@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { bodySchemaFor, checkBody, checkErrorEnvelope, checkIndex, checkRecord } from '../../../src/api/schemas.js';
+import { compileBodyCheck } from '../../../src/api/schema-compiler.js';
+import { bodyCheckFor, bodySchemaFor, checkErrorEnvelope, checkIndex, checkRecord } from '../../../src/api/schemas.js';
 import resources from '../../../fixtures/demo/resources.json' with { type: 'json' };
 
 describe('schemas', () => {
@@ -15,8 +16,10 @@ describe('schemas', () => {
 
   it('checks bodies with precompiled and with run-time schemas', () => {
     expect(bodySchemaFor('no-such-resource', 'v1', 'x')).toBeUndefined();
-    const runTime = { type: 'object', required: ['name'], properties: { name: { type: 'string' } } };
-    expect(checkBody(runTime, { name: 'x' })).toEqual([]);
-    expect(checkBody(runTime, { name: 1 })).toEqual(['body /name: must be string']);
+    expect(bodyCheckFor('no-such-resource', 'v1', 'x')).toBeUndefined();
+    expect(bodyCheckFor('restores', 'v1', 'create_restore')!({})).toEqual([`body /: must have required property 'backup_id'`]);
+    const runTime = compileBodyCheck({ type: 'object', required: ['name'], properties: { name: { type: 'string' } } });
+    expect(runTime({ name: 'x' })).toEqual([]);
+    expect(runTime({ name: 1 })).toEqual(['body /name: must be string']);
   });
 });

@@ -1,18 +1,24 @@
 import { describe, expect, it } from 'vitest';
 import stringWidth from 'string-width';
-import { orderColumns, planTable, renderTable } from '../../../src/cli/format/table.js';
+import { planTable, renderTable } from '../../../src/cli/format/table.js';
 import { truncate } from '../../../src/text/cells.js';
 
-describe('orderColumns', () => {
-  it('puts id, then status-like, then name-like, then short scalars, long scalars, nested values, and never _links', () => {
+const order = (records: Record<string, unknown>[]) => planTable(records, Infinity).columns.map((column) => column.field);
+
+describe('column order', () => {
+  it('puts the id and a name first, then status-like fields, short values, long values, nested values, and never _links', () => {
     const records = [
       { note: 'x'.repeat(30), size: 3, meta: { a: 1 }, full_name: 'Ann', status: 'ok', _links: { self: { href: '/x' } }, id: 'r1', tags: ['a'], email: 'a@b' },
     ];
-    expect(orderColumns(records)).toEqual(['id', 'status', 'full_name', 'email', 'size', 'note', 'meta', 'tags']);
+    expect(order(records)).toEqual(['id', 'full_name', 'status', 'size', 'email', 'note', 'meta', 'tags']);
   });
 
   it('includes a field that only a later record has', () => {
-    expect(orderColumns([{ id: 1 }, { id: 2, extra: 'x' }])).toEqual(['id', 'extra']);
+    expect(order([{ id: 1 }, { id: 2, extra: 'x' }])).toEqual(['id', 'extra']);
+  });
+
+  it('keeps an order asked for as it is', () => {
+    expect(planTable([{ name: 'a', id: 'b', email: 'c' }], Infinity, ['email', 'name', 'id']).columns.map((column) => column.field)).toEqual(['email', 'name', 'id']);
   });
 });
 
@@ -46,7 +52,7 @@ describe('planTable / renderTable', () => {
 
   it('hides the columns that do not fit and names them', () => {
     const layout = planTable(records, 50);
-    expect(layout.columns.map((column) => column.key)).toEqual(['id', 'status']);
+    expect(layout.columns.map((column) => column.field)).toEqual(['id', 'status']);
     expect(layout.hidden).toEqual(['progress', 'description']);
   });
 
@@ -70,7 +76,7 @@ describe('planTable / renderTable', () => {
 describe('a very narrow width', () => {
   it('still shows the first column, cut to the width', () => {
     const { text, layout } = renderTable([{ id: 'abcdefghijklmnop', other: 'x' }], 5);
-    expect(layout.columns.map((column) => column.key)).toEqual(['id']);
+    expect(layout.columns.map((column) => column.field)).toEqual(['id']);
     expect(layout.hidden).toEqual(['other']);
     expect(text).toBe('id\nabcd…\n');
   });

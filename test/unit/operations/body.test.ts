@@ -2,7 +2,8 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bodyTemplate, checkBodyText, formatBodyProblem, loadBodySchema } from '../../../src/api/operations/body.js';
+import { bodyTemplate, checkBodyText, formatBodyProblem, loadBodySchema, type BodySchema } from '../../../src/api/operations/body.js';
+import { compileBodyCheck } from '../../../src/api/schema-compiler.js';
 
 const schema = {
   type: 'object',
@@ -18,6 +19,7 @@ const schema = {
     target: { type: 'object', required: ['kind'], properties: { kind: { enum: ['disk', 'tape'] }, path: { type: 'string' } } },
   },
 };
+const checked: BodySchema = { schema, source: 'test', check: compileBodyCheck(schema) };
 
 describe('body checks', () => {
   it('builds a template of the required properties only, from examples, enums and types', () => {
@@ -25,17 +27,17 @@ describe('body checks', () => {
   });
 
   it('the template passes its own schema', () => {
-    expect(checkBodyText(bodyTemplate(schema), schema)).toEqual([]);
+    expect(checkBodyText(bodyTemplate(schema), checked)).toEqual([]);
   });
 
   it('reports a JSON syntax error with line and column', () => {
-    const [problem] = checkBodyText('{\n  "name": "x",\n  retention_days: 3\n}', schema);
+    const [problem] = checkBodyText('{\n  "name": "x",\n  retention_days: 3\n}', checked);
     expect(problem).toMatchObject({ pointer: '', line: 3, column: 3 });
     expect(formatBodyProblem(problem!)).toMatch(/^body: not JSON: line 3, column 3: /);
   });
 
   it('reports schema violations with JSON pointers', () => {
-    const problems = checkBodyText(JSON.stringify({ name: 'x', retention_days: 'seven', target: { kind: 'cloud' }, extra: 1 }), schema);
+    const problems = checkBodyText(JSON.stringify({ name: 'x', retention_days: 'seven', target: { kind: 'cloud' }, extra: 1 }), checked);
     const text = problems.map(formatBodyProblem);
     expect(text).toContainEqual(expect.stringMatching(/^\/retention_days: must be integer/));
     expect(text).toContainEqual(expect.stringMatching(/^\/target\/kind: must be equal to one of the allowed values/));
@@ -43,12 +45,12 @@ describe('body checks', () => {
   });
 
   it('names a missing required property', () => {
-    const text = checkBodyText('{}', schema).map(formatBodyProblem).join('\n');
+    const text = checkBodyText('{}', checked).map(formatBodyProblem).join('\n');
     expect(text).toContain("'name'");
   });
 
   it('an empty body has no problems to report here (the form decides whether one is needed)', () => {
-    expect(checkBodyText('  ', schema)).toEqual([]);
+    expect(checkBodyText('  ', checked)).toEqual([]);
   });
 });
 
@@ -64,7 +66,7 @@ describe('loadBodySchema', () => {
   it('prefers the profile schema folder', async () => {
     const found = await loadBodySchema({ resource: 'widgets', version: 'v3', operationId: 'make_widget' }, dir);
     expect(found?.source).toBe(join(dir, 'widgets.v3.make_widget.json'));
-    expect(checkBodyText('{}', found!.schema).map(formatBodyProblem).join('\n')).toContain("'size'");
+    expect(checkBodyText('{}', found!).map(formatBodyProblem).join('\n')).toContain("'size'");
   });
 
   it('names a malformed schema file', async () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseCatalog } from '../../../src/api/catalog.js';
 import { editInEditor, withTerminalSuspended } from '../../../src/api/operations/editor.js';
-import { deleteConfirmationWord } from '../../../src/api/operations/safety.js';
+import { deleteConfirmationWord } from '../../../src/api/safety.js';
 import { findFollowableTask, type ResponseLike } from '../../../src/api/operations/task.js';
 
 const catalog = parseCatalog(

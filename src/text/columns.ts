@@ -1,0 +1,141 @@
+// The one column planner: which fields of a list's records become columns, in what order and how wide.
+// The command line's tables and the explorer's lists both use it; each says how a value reads in a cell
+// (raw text on the command line, ages and bars in the explorer), and widths are measured on that text.
+// Nothing is known in advance: the id and a name lead, then states and progress, then short values,
+// long ones, and nested ones last; what does not fit is named, never silently dropped.
+import { dataFields } from '../api/records.js';
+import { isStatusField } from '../api/status.js';
+import { cellWidth } from './cells.js';
+
+export interface Column {
+  field: string;
+  width: number;
+  align: 'left' | 'right';
+}
+
+export interface ColumnPlan {
+  columns: Column[];
+  /** Fields that did not fit the width, in the order they would have come. */
+  hidden: string[];
+}
+
+export interface PlanOptions {
+  /** Cells available for the columns and the gaps between them (Infinity: no limit). */
+  width: number;
+  /** Cells between two columns. */
+  gap: number;
+  /** How one value reads in a cell. */
+  cellText(field: string, value: unknown): string;
+  /** Fields in a fixed order (the user's choice, or a table dpx made itself) instead of the ranking. */
+  order?: readonly string[];
+  /**
+   * UUIDs first get only their first groups, enough to tell rows apart, and grow back from spare width:
+   * for a screen where the record view shows the whole id. A printed table keeps ids whole, to be copied.
+   */
+  shortenIds?: boolean;
+}
+
+const ID = /^(id|uuid)$/i;
+/** Fields that name a record; only the first leads, further ones (e-mail beside a full name) rank as plain values. */
+const NAME = /^(name|display_?name|full_?name|title|email|label|key)$/i;
+/** A value no wider than this (a timestamp, a number, a word) is short and comes before longer ones. */
+const SHORT_VALUE = 24;
+/** A column first gets at most this many cells, a whole UUID; spare width is shared out afterwards. */
+const COMFORT_WIDTH = 36;
+const UUID_FIRST_WIDTH = 13;
+const UUID_LIKE = /^[0-9a-f]{8}-[0-9a-f]{4}-/i;
+/** Narrower than this, a column says too little to be worth its place. */
+const MIN_WIDTH = 6;
+/** Records measured; a list's first hundred say enough about its shape. */
+const SAMPLE = 100;
+
+/** Whether a field holds progress in percent (drawn as a bar in the explorer). */
+export function isPercentField(name: string): boolean {
+  return /(percent(age)?|progress|pct|ratio_100)$/i.test(name) || /^progress/i.test(name);
+}
+
+interface Traits {
+  field: string;
+  index: number;
+  rank: number;
+  natural: number;
+  firstWidth: number;
+  numeric: boolean;
+}
+
+const RANK = { id: 0, name: 1, state: 2, short: 3, long: 4, nested: 5 } as const;
+
+function rank(field: string, values: unknown[], cellWidths: number[]): number {
+  if (ID.test(field)) return RANK.id;
+  if (NAME.test(field)) return RANK.name;
+  if (isStatusField(field) || isPercentField(field)) return RANK.state;
+  if (values.some((value) => typeof value === 'object' && value !== null)) return RANK.nested;
+  return Math.max(0, ...cellWidths) <= SHORT_VALUE ? RANK.short : RANK.long;
+}
+
+function measure(records: Record<string, unknown>[], options: PlanOptions): Traits[] {
+  const sample = records.slice(0, SAMPLE);
+  const fields = options.order ?? [...new Set(sample.flatMap(dataFields))];
+  return fields.map((field, index) => {
+    const values = sample.map((record) => record[field]);
+    const widths = values.map((value) => cellWidth(options.cellText(field, value)));
+    const present = values.filter((value) => value !== undefined && value !== null);
+    return {
+      field,
+      index,
+      rank: options.order ? 0 : rank(field, values, widths),
+      natural: Math.max(cellWidth(field), ...widths),
+      firstWidth: options.shortenIds && present.some((value) => typeof value === 'string' && UUID_LIKE.test(value)) ? UUID_FIRST_WIDTH : COMFORT_WIDTH,
+      numeric: present.length > 0 && present.every((value) => typeof value === 'number'),
+    };
+  });
+}
+
+/** The fields in reading order: the ranking above, or the order asked for. */
+function ordered(traits: Traits[], fixed: boolean): Traits[] {
+  if (fixed) return traits;
+  const byRank = (a: Traits, b: Traits) => a.rank - b.rank || a.index - b.index;
+  const sorted = [...traits].sort(byRank);
+  for (const extra of sorted.filter((t) => t.rank === RANK.name).slice(1)) extra.rank = RANK.short;
+  return sorted.sort(byRank);
+}
+
+/**
+ * Columns for `records` within `options.width` cells. In reading order each column takes a first width
+ * if it fits, else a narrow one; the first that fits neither way ends the row, so a more important
+ * column is never dropped for a less important one. Spare width then goes to the columns in order:
+ * first up to a comfortable width, then to their full width.
+ */
+export function planColumns(records: Record<string, unknown>[], options: PlanOptions): ColumnPlan {
+  const candidates = ordered(measure(records, options), options.order !== undefined);
+  const chosen: (Traits & { width: number })[] = [];
+  const hidden: string[] = [];
+  let used = 0;
+  for (const candidate of candidates) {
+    const gap = chosen.length > 0 ? options.gap : 0;
+    const widths = [Math.min(candidate.natural, candidate.firstWidth), Math.min(candidate.natural, MIN_WIDTH)];
+    const width = hidden.length === 0 ? widths.find((w) => used + gap + w <= options.width) : undefined;
+    if (width === undefined) {
+      hidden.push(candidate.field);
+      continue;
+    }
+    chosen.push({ ...candidate, width });
+    used += gap + width;
+  }
+  const first = candidates[0];
+  if (chosen.length === 0 && first) {
+    chosen.push({ ...first, width: Math.max(1, Math.min(first.natural, options.width)) });
+    hidden.shift();
+    used = chosen[0]!.width;
+  }
+  for (const limit of [(natural: number) => Math.min(natural, COMFORT_WIDTH), (natural: number) => natural]) {
+    for (const column of chosen) {
+      const grow = Math.min(limit(column.natural) - column.width, options.width - used);
+      if (grow > 0) {
+        column.width += grow;
+        used += grow;
+      }
+    }
+  }
+  return { columns: chosen.map(({ field, width, numeric }) => ({ field, width, align: numeric ? 'right' : 'left' })), hidden };
+}
