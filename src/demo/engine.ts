@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { TokenAuthority } from './auth.js';
 import { behaviours, type RegionData } from './behaviours.js';
@@ -62,6 +63,25 @@ function send(response: ServerResponse, status: number, contentType: string | un
   response.end(payload);
 }
 
+/**
+ * A successful read, with an ETag of what it says (the index, a page, a record) so that a client may ask
+ * again with If-None-Match and get 304 with no body while nothing changed. The tag covers the media type
+ * too: the same record in another version is another representation.
+ */
+function sendRead(request: IncomingMessage, response: ServerResponse, contentType: string, body: unknown, headers: Record<string, string> = {}): void {
+  const payload = JSON.stringify(body);
+  const etag = `W/"${createHash('sha1').update(contentType).update('\n').update(payload).digest('base64url').slice(0, 22)}"`;
+  const common = { ...headers, ETag: etag, 'Cache-Control': 'no-cache' };
+  const asked = request.headers['if-none-match'];
+  if (asked !== undefined && asked.split(',').some((tag) => tag.trim() === etag || tag.trim() === '*')) {
+    response.writeHead(304, common);
+    response.end();
+    return;
+  }
+  response.writeHead(200, { ...common, 'Content-Type': contentType, 'Content-Length': Buffer.byteLength(payload) });
+  response.end(payload);
+}
+
 async function route(engine: RegionEngine, request: IncomingMessage, response: ServerResponse): Promise<void> {
   const now = Date.now();
   const url = new URL(request.url ?? '/', engine.baseUrl);
@@ -75,7 +95,7 @@ async function route(engine: RegionEngine, request: IncomingMessage, response: S
   if (url.pathname === '/') {
     if (method !== 'GET') throw new DemoError(405, 'method_not_allowed', `${method} is not allowed on /; use GET`, { Allow: 'GET' });
     const version = negotiateVersion(accept, engine.vendor, ANY_RESOURCE, INDEX_VERSIONS);
-    send(response, 200, mediaType(engine.vendor, ANY_RESOURCE, version), discoveryIndex(engine.plainListHrefs));
+    sendRead(request, response, mediaType(engine.vendor, ANY_RESOURCE, version), discoveryIndex(engine.plainListHrefs));
     return;
   }
 
@@ -110,7 +130,9 @@ async function route(engine: RegionEngine, request: IncomingMessage, response: S
     now,
   });
   const media = result.media ?? { resource: resourceName, version: versionName };
-  send(response, result.status, mediaType(engine.vendor, media.resource, media.version), result.body, result.headers);
+  const contentType = mediaType(engine.vendor, media.resource, media.version);
+  if (method === 'GET' && result.status === 200 && result.body !== undefined) sendRead(request, response, contentType, result.body, result.headers);
+  else send(response, result.status, contentType, result.body, result.headers);
 }
 
 /** Answers one HTTP request; every failure becomes the `errors` envelope with its status. */
