@@ -6,8 +6,9 @@ import type { Instance } from 'ink';
 import type { Exchange } from '../api/exchange.js';
 import { HarTrail } from '../api/trail.js';
 import type { Settings } from '../config/settings.js';
-import { configProfiles, connectionFromSettings, type SessionHooks } from './connections.js';
-import { Explorer } from './explorer.js';
+import { Navigator } from './nav/navigator.js';
+import { configProfiles, connectionFromSettings, type SessionHooks } from './services/connection.js';
+import { Services } from './services/services.js';
 import { fatalExitCode, takeOverTerminal } from './terminal.js';
 
 export interface ExplorerOptions {
@@ -48,24 +49,21 @@ export async function runExplorer(options: ExplorerOptions): Promise<void> {
   const trail = options.trail ?? (await HarTrail.temporary(() => (settings.token ? [settings.token] : [])));
   const hooks: SessionHooks = {
     onExchange: (exchange: Exchange) => trail.record(exchange),
-    // Called only once requests run, after the explorer below exists.
-    onWarning: (message: string) => explorer.notify(message),
+    // Called only once requests run, after the navigator below exists.
+    onWarning: (message: string) => navigator.notify(message),
   };
-  const first = connectionFromSettings(settings, hooks, options.label);
-  const explorer = new Explorer({
-    ...first,
+  const services = new Services({
+    connection: connectionFromSettings(settings, hooks, options.label),
     profiles: configProfiles(options.configPath, process.env, hooks),
     configPath: options.configPath,
     trail,
-    columns: stdout.columns || 80,
-    rows: stdout.rows || 24,
-    onQuit: () => finish(),
   });
+  const navigator = new Navigator(services, { columns: stdout.columns || 80, rows: stdout.rows || 24, onQuit: () => finish() });
 
   let releaseStderr: () => void = () => undefined;
   let instance: Instance | undefined;
   const guard = takeOverTerminal(stdout, (reason, error) => {
-    explorer.stop();
+    navigator.stop();
     void trail.close();
     instance?.unmount();
     releaseStderr();
@@ -73,14 +71,14 @@ export async function runExplorer(options: ExplorerOptions): Promise<void> {
     if (error !== undefined) process.stderr.write(`dpx: ${reason}: ${error instanceof Error ? error.message : String(error)}\n`);
     process.exit(fatalExitCode(reason));
   });
-  releaseStderr = captureStderr((text) => explorer.notify(text.trim()));
-  void explorer.start();
+  releaseStderr = captureStderr((text) => navigator.notify(text.trim()));
+  void navigator.start();
   try {
     const { drawExplorer } = await import('./draw.js');
-    instance = drawExplorer(explorer);
+    instance = drawExplorer(navigator);
     await done;
   } finally {
-    explorer.stop();
+    navigator.stop();
     instance?.unmount();
     await instance?.waitUntilExit().catch(() => undefined);
     releaseStderr();

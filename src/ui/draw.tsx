@@ -1,14 +1,25 @@
 // The ink side of the explorer, loaded by runExplorer while the discovery index is on its way.
 import { render, type Instance } from 'ink';
+import { osc52 } from './clipboard.js';
 import { ColourProvider, colourWanted } from './components/theme.js';
-import { ExplorerView } from './components/ExplorerView.js';
-import type { Explorer } from './explorer.js';
+import { Frame } from './components/Frame.js';
+import { editInEditor, terminalControl, withTerminalSuspended } from './editor.js';
+import type { Navigator } from './nav/navigator.js';
 
-/** Draws `explorer` on stdout until unmounted; frames as soon as the state changes: ink throttles to maxFps, and at 90 a key waited up to 12 ms for the previous frame's window. */
-export function drawExplorer(explorer: Explorer): Instance {
+/**
+ * Draws the navigator's screens on the terminal until unmounted, and gives the screens the terminal's
+ * hand-offs: $EDITOR (the terminal suspended meanwhile) and the clipboard. Frames go out as soon as the
+ * state changes: ink throttles to maxFps, and at 90 a key waited up to 12 ms for the previous frame's window.
+ */
+export function drawExplorer(navigator: Navigator): Instance {
+  const { stdin, stdout } = process;
+  navigator.services.terminal = {
+    copy: (text) => stdout.write(osc52(text)),
+    ...(stdout.isTTY ? { edit: (text: string) => withTerminalSuspended(terminalControl(stdin, stdout), () => editInEditor(text, process.env)) } : {}),
+  };
   return render(
     <ColourProvider enabled={colourWanted(process.env)}>
-      <ExplorerView explorer={explorer} />
+      <Frame navigator={navigator} />
     </ColourProvider>,
     { exitOnCtrlC: false, patchConsole: true, maxFps: 1000 },
   );

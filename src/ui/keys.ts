@@ -54,3 +54,31 @@ export function describeKey(key: Key): string {
   if (key.name !== 'char') return key.name;
   return key.ctrl ? `ctrl-${key.char}` : key.char;
 }
+
+/** Keys that move a cursor over rows, as bindings list them. */
+export const MOVE_KEYS = ['up', 'k', 'down', 'j', 'pageup', 'pagedown', 'home', 'end'] as const;
+
+/** Where `key` moves a cursor over `count` rows, `page` rows to a page. */
+export function moveCursor(cursor: number, count: number, key: Key, page: number): number {
+  const last = Math.max(0, count - 1);
+  switch (key.name) {
+    case 'up': return Math.max(0, cursor - 1);
+    case 'down': return Math.min(last, cursor + 1);
+    case 'pageup': return Math.max(0, cursor - page);
+    case 'pagedown': return Math.min(last, cursor + page);
+    case 'home': return 0;
+    case 'end': return last;
+    default:
+      if (key.char === 'k') return Math.max(0, cursor - 1);
+      if (key.char === 'j') return Math.min(last, cursor + 1);
+      return cursor;
+  }
+}
+
+/** Applies a text edit (typing, Backspace, ctrl-u); undefined when the key is not one. */
+export function editText(text: string, key: Key): string | undefined {
+  if (key.name === 'backspace') return text.slice(0, -1);
+  if (key.name === 'char' && key.ctrl && key.char === 'u') return '';
+  if (key.name === 'char' && !key.ctrl) return text + key.char;
+  return undefined;
+}

@@ -1,6 +1,6 @@
 // How the terminal's rows are shared. The frame stays at most rows − 1 tall: at full height ink 6.8
 // clears the whole screen on every frame.
-import type { ErrorInfo } from './state.js';
+import type { ErrorInfo } from './nav/screen.js';
 
 export const HEADER_LINES = 3;
 export const CRUMB_LINES = 1;

@@ -5,30 +5,31 @@ import { act } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Session } from '../../src/api/session.js';
 import { ColourProvider } from '../../src/ui/components/theme.js';
-import { ExplorerView } from '../../src/ui/components/ExplorerView.js';
-import { Explorer } from '../../src/ui/explorer.js';
+import { Frame } from '../../src/ui/components/Frame.js';
+import { Navigator } from '../../src/ui/nav/navigator.js';
+import { Services } from '../../src/ui/services/services.js';
 import * as faults from '../helpers/faults.js';
 import { startFaultServer, type Fault, type FaultServer } from '../helpers/faults.js';
 
 let server: FaultServer | undefined;
-let explorer: Explorer | undefined;
+let navigator: Navigator | undefined;
 let unmount: (() => void) | undefined;
 
 afterEach(async () => {
-  explorer?.stop();
+  navigator?.stop();
   if (unmount) act(() => unmount!());
   await server?.close();
-  server = explorer = unmount = undefined;
+  server = navigator = unmount = undefined;
 });
 
 async function mount(list: Fault, timeoutMs = 2_000) {
   server = await startFaultServer({ list, items: 30 });
   const session = new Session({ baseUrl: server.baseUrl, token: 'explorer-fault-token', timeoutMs, maxRetries: 1, retryBaseDelayMs: 20 });
-  explorer = new Explorer({ session, columns: 100, rows: 24, onQuit: () => undefined, watchSeconds: 3600 });
-  const view = await act(async () => render(<ColourProvider enabled={false}><ExplorerView explorer={explorer!} /></ColourProvider>));
+  navigator = new Navigator(new Services({ connection: { session } }), { columns: 100, rows: 24, onQuit: () => undefined, watchSeconds: 3600 });
+  const view = await act(async () => render(<ColourProvider enabled={false}><Frame navigator={navigator!} /></ColourProvider>));
   unmount = view.unmount;
   await act(async () => {
-    await explorer!.start();
+    await navigator!.start();
   });
   const frame = () => view.lastFrame() ?? '';
   const until = async (test: (text: string) => boolean, what: string, withinMs = 5_000) => {

@@ -3,6 +3,7 @@
 // staying inside the terminal while a long response is shown.
 import { afterEach, describe, expect, it } from 'vitest';
 import { useDemo } from '../helpers/demo.js';
+import { visibleRows, type ListState } from '../../src/ui/screens/list/state.js';
 import { KEY, mount, type Mounted } from './mount.js';
 
 const demo = useDemo({ taskSpeed: 60 });
@@ -72,7 +73,7 @@ describe('operations inside the explorer', () => {
     // Enter opens the final task record in the explorer's own detail view; Esc comes back to the list.
     await ui.press(KEY.enter);
     const detail = await ui.waitFor((f) => f.includes('tasks@') || f.includes('› ') && !f.includes('operations ›') && /status/.test(f), 'the task record');
-    expect(ui.explorer.getState().overlay).toBeUndefined();
+    expect(ui.navigator.top()?.kind).toBe('record');
     expect(detail).not.toContain('Operations of');
   });
 
@@ -97,7 +98,7 @@ describe('operations inside the explorer', () => {
   it('a DELETE from the row under the cursor must be confirmed by typing its id', async () => {
     ui = await mount(demo.region, { readOnly: false, rows: 40 });
     await openList(ui, 'policies');
-    const [row] = ui.explorer.visibleRows(ui.explorer.getState().stack.at(-1) as never) as { id: string }[];
+    const [row] = visibleRows(ui.navigator.getState().stack.at(-1)!.state as ListState) as { id: string }[];
     await ui.press('x');
     await chooseOperation(ui, 'delete_policy');
     await ui.waitFor((f) => f.includes('DELETE policies v1') && f.includes('(from the record)'), 'the prefilled form');

@@ -5,12 +5,15 @@ import { render } from 'ink-testing-library';
 import { Session } from '../../src/api/session.js';
 import type { DemoRegion } from '../../src/demo/server.js';
 import { ColourProvider } from '../../src/ui/components/theme.js';
-import { ExplorerView } from '../../src/ui/components/ExplorerView.js';
-import { Explorer, type ExplorerContext } from '../../src/ui/explorer.js';
+import { Frame } from '../../src/ui/components/Frame.js';
+import { Navigator } from '../../src/ui/nav/navigator.js';
+import type { Connection } from '../../src/ui/services/connection.js';
+import { Services, type ServiceOptions } from '../../src/ui/services/services.js';
 
 export interface Mounted {
-  explorer: Explorer;
-  session: Session;
+  navigator: Navigator;
+  /** The session of the control plane the explorer is on now. */
+  readonly session: Session;
   frame(): string;
   press(...inputs: string[]): Promise<void>;
   waitFor(check: (frame: string) => boolean, what: string, timeoutMs?: number): Promise<string>;
@@ -25,32 +28,25 @@ export interface MountOptions {
   rows?: number;
   ou?: string;
   readOnly?: boolean;
-  /** Anything else the explorer is given (a trail, profiles, a config file); `session` replaces the demo's. */
-  context?: Partial<ExplorerContext>;
+  /** The connection and services the explorer is given; `session` replaces the demo's. */
+  context?: Partial<Connection> & Partial<Omit<ServiceOptions, 'connection'>>;
 }
 
-export async function mount(region: DemoRegion, options: MountOptions = {}): Promise<Mounted> {
-  const token = options.token ?? region.tokens.personal;
-  const session = options.context?.session
-    ?? new Session({ baseUrl: region.baseUrl, token, readOnly: options.readOnly ?? true, ...(options.ou ? { ou: options.ou } : {}) });
-  let quits = 0;
-  const explorer = new Explorer({
-    session, token, profile: 'test', columns: 100, rows: options.rows ?? 30, onQuit: () => { quits++; }, watchSeconds: 0.3, ...options.context,
-  });
+/** The explorer's frame on `navigator`, in ink-testing-library, started. */
+export async function mountNavigator(navigator: Navigator, onQuit?: { quits: number }): Promise<Omit<Mounted, 'session'>> {
   let instance!: ReturnType<typeof render>;
   await act(async () => {
-    instance = render(<ColourProvider enabled={false}><ExplorerView explorer={explorer} /></ColourProvider>);
+    instance = render(<ColourProvider enabled={false}><Frame navigator={navigator} /></ColourProvider>);
   });
   await act(async () => {
-    await explorer.start();
+    await navigator.start();
   });
   const frame = () => instance.lastFrame() ?? '';
-  const mounted: Mounted = {
-    explorer,
-    session,
+  return {
+    navigator,
     frame,
     get quits() {
-      return quits;
+      return onQuit?.quits ?? 0;
     },
     async press(...inputs) {
       for (const input of inputs) {
@@ -71,9 +67,23 @@ export async function mount(region: DemoRegion, options: MountOptions = {}): Pro
       }
     },
     async unmount() {
-      explorer.stop();
+      navigator.stop();
       await act(async () => instance.unmount());
     },
   };
-  return mounted;
+}
+
+export async function mount(region: DemoRegion, options: MountOptions = {}): Promise<Mounted> {
+  const token = options.token ?? region.tokens.personal;
+  const { session: given, profile, schemaDir, pageSize, ...serviceOptions } = options.context ?? {};
+  const session = given ?? new Session({ baseUrl: region.baseUrl, token, readOnly: options.readOnly ?? true, ...(options.ou ? { ou: options.ou } : {}) });
+  const connection: Connection = {
+    session, token: options.context?.token ?? token, profile: profile ?? 'test',
+    ...(schemaDir ? { schemaDir } : {}), ...(pageSize ? { pageSize } : {}),
+  };
+  const quitCount = { quits: 0 };
+  const services = new Services({ connection, ...serviceOptions });
+  const navigator = new Navigator(services, { columns: 100, rows: options.rows ?? 30, onQuit: () => { quitCount.quits++; }, watchSeconds: 0.3 });
+  const mounted = await mountNavigator(navigator, quitCount);
+  return Object.defineProperty(mounted, 'session', { get: () => navigator.services.connection.session }) as Mounted;
 }

@@ -2,6 +2,7 @@
 // its form starts with that id in the body; in read-only mode the preview sends nothing.
 import { afterEach, describe, expect, it } from 'vitest';
 import { useDemo } from '../helpers/demo.js';
+import { visibleRows, type ListState } from '../../src/ui/screens/list/state.js';
 import { KEY, mount, type Mounted } from './mount.js';
 
 const demo = useDemo();
@@ -17,7 +18,7 @@ describe('related operations of an open record', () => {
     ui = await mount(demo.region, { rows: 40 });
     await ui.press(':', 'backups', KEY.enter);
     await ui.waitFor((f) => /page 1/.test(f) && f.includes('backups@'), 'the backups list');
-    const [row] = ui.explorer.visibleRows(ui.explorer.getState().stack.at(-1) as never) as { id: string }[];
+    const [row] = visibleRows(ui.navigator.getState().stack.at(-1)!.state as ListState) as { id: string }[];
     await ui.press(KEY.enter);
     await ui.waitFor((f) => f.includes('fields ·') && f.includes(row!.id), 'the backup record');
     await ui.press('x');

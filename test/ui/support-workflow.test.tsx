@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { HarTrail } from '../../src/api/trail.js';
 import { loadConfig } from '../../src/config/profiles.js';
-import { configProfiles } from '../../src/ui/connections.js';
+import { configProfiles } from '../../src/ui/services/connection.js';
 import { useDemo } from '../helpers/demo.js';
 import { startServer, type TestServer } from '../helpers/servers.js';
 import { KEY, mount, type Mounted } from './mount.js';
@@ -71,7 +71,7 @@ describe('the support workflow in the explorer', () => {
     await ui.press('n');
     await ui.waitFor((f) => /page 2\//.test(f), 'page 2');
     await ui.press('j', 'j', 'j');
-    const cursor = (ui.explorer.getState().stack.at(-1) as { cursor: number }).cursor;
+    const cursor = (ui.navigator.getState().stack.at(-1)!.state as { cursor: number }).cursor;
     expect(cursor).toBeGreaterThan(0);
 
     await ui.press(':', 'profile us');
@@ -79,7 +79,7 @@ describe('the support workflow in the explorer', () => {
     await ui.press(KEY.enter);
     const us = await ui.waitFor((f) => f.includes(`us · ${new URL(demo.otherRegion.baseUrl).host}`), 'the other region\'s header');
     expect(us).toContain('[WRITES ALLOWED]');
-    expect(ui.explorer.session.baseUrl).toBe(demo.otherRegion.baseUrl);
+    expect(ui.session.baseUrl).toBe(demo.otherRegion.baseUrl);
     const usBefore = demo.otherRegion.requestCount();
     // Typed at once, while the other region's index may still be on its way: it opens when it arrives.
     await ui.press(':', 'users', KEY.enter);
@@ -90,7 +90,7 @@ describe('the support workflow in the explorer', () => {
     const back = await ui.waitFor((f) => f.includes(`eu · ${new URL(demo.region.baseUrl).host}`) && /page 2\//.test(f), 'eu where it was left');
     expect(back).toContain('[READ-ONLY]');
     expect(back).toContain('tasks@');
-    expect((ui.explorer.getState().stack.at(-1) as { cursor: number }).cursor).toBe(cursor);
+    expect((ui.navigator.getState().stack.at(-1)!.state as { cursor: number }).cursor).toBe(cursor);
     await ui.press(':', 'ctx us', KEY.enter);
     await ui.waitFor((f) => f.includes('users@') && f.includes(`us · `), 'us where it was left');
   });
@@ -99,7 +99,7 @@ describe('the support workflow in the explorer', () => {
     ui = await mountOnProfiles();
     await ui.press(':', 'profile far', KEY.enter);
     await ui.waitFor((f) => f.includes(`far · ${new URL(slowIndex.baseUrl).host}`), 'the far profile\'s header');
-    expect(ui.explorer.getState().catalog).toBeUndefined();
+    expect(ui.navigator.services.catalogOf()).toBeUndefined();
     await ui.press(':', 'users', KEY.enter);
     await ui.waitFor((f) => f.includes('users@') && /page 1/.test(f), 'users on the far profile');
   });

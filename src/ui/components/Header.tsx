@@ -17,7 +17,8 @@ export interface HeaderProps {
   ouName?: string;
   current?: string;
   loading?: string;
-  watching: boolean;
+  /** Marks of the screen on show ('WATCH'). */
+  badges: string[];
   columns: number;
   now: number;
 }
@@ -55,7 +56,7 @@ function shortWarnings(token: TokenInfo, host: string, now: number): string[] {
   return [...short, ...token.warnings.filter((w) => !explained.test(w))];
 }
 
-export function Header({ session, profile, token, ouName, current, loading, watching, columns, now }: HeaderProps) {
+export function Header({ session, profile, token, ouName, current, loading, badges, columns, now }: HeaderProps) {
   const host = new URL(session.baseUrl).host;
   const ou = session.ou ? (ouName && ouName !== session.ou ? `${ouName} (${session.ou.slice(0, 8)}…)` : session.ou) : 'none';
   const latency = session.stats.lastLatencyMs === undefined ? '—' : `${Math.round(session.stats.lastLatencyMs)} ms`;
@@ -76,7 +77,7 @@ export function Header({ session, profile, token, ouName, current, loading, watc
       <Text wrap="truncate">
         <Tinted bold>{current ?? 'catalog'}</Tinted>
         {session.readOnly ? <Tinted tone="busy"> [READ-ONLY]</Tinted> : <Tinted tone="bad" bold> [WRITES ALLOWED]</Tinted>}
-        {watching ? <Tinted tone="info"> [WATCH]</Tinted> : null}
+        {badges.map((badge) => <Tinted key={badge} tone="info"> [{badge}]</Tinted>)}
         {` · ${session.stats.requests} requests · last ${latency}`}
         {loading ? <Text> · <Spinner label={loading} /></Text> : null}
       </Text>

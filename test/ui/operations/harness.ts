@@ -1,43 +1,36 @@
-// Mounting, typing and waiting for ink components under React's act().
-import { render } from 'ink-testing-library';
-import { act, type ReactElement } from 'react';
+// One screen of the explorer opened straight away on a navigator, drawn in ink-testing-library, with the
+// terminal's hand-offs (clipboard, editor) replaced by what the test gives.
+import { Session } from '../../../src/api/session.js';
+import { Navigator } from '../../../src/ui/nav/navigator.js';
+import type { ScreenKind, ScreenParams } from '../../../src/ui/nav/registry.js';
+import type { Origin } from '../../../src/ui/services/connection.js';
+import { Services, type TerminalHandoffs } from '../../../src/ui/services/services.js';
+import { mountNavigator, type Mounted } from '../mount.js';
 
-export type Mounted = ReturnType<typeof render>;
-
-export async function mount(element: ReactElement): Promise<Mounted> {
-  let mounted: Mounted | undefined;
-  await act(async () => {
-    mounted = render(element);
-  });
-  return mounted!;
+export interface ScreenOptions {
+  /** The control plane; by default one that is not there (for screens that send nothing). */
+  session?: Session;
+  terminal?: TerminalHandoffs;
+  taskIntervalMs?: number;
+  rows?: number;
 }
 
-export async function press(mounted: Mounted, ...inputs: string[]): Promise<void> {
-  for (const input of inputs) {
-    await act(async () => {
-      mounted.stdin.write(input);
-      await new Promise((resolve) => setTimeout(resolve, 5));
-    });
-  }
+export type OpenScreen = Omit<Mounted, 'session'> & { origin: Origin; services: Services };
+
+/** Mounts the explorer, waits for the index, then opens `kind` with what `params` makes of the origin. */
+export async function openScreen<K extends ScreenKind>(kind: K, params: (origin: Origin, navigator: Navigator) => ScreenParams[K], options: ScreenOptions = {}): Promise<OpenScreen> {
+  const session = options.session ?? new Session({ baseUrl: 'http://127.0.0.1:9', maxRetries: 0 });
+  const services = new Services({ connection: { session }, terminal: options.terminal ?? { copy: () => undefined }, ...(options.taskIntervalMs ? { taskIntervalMs: options.taskIntervalMs } : {}) });
+  const navigator = new Navigator(services, { columns: 100, rows: options.rows ?? 30, onQuit: () => undefined, watchSeconds: 3600 });
+  const mounted = await mountNavigator(navigator);
+  const origin = services.origin();
+  navigator.open(kind, params(origin, navigator));
+  return { ...mounted, origin, services };
 }
 
-/** Waits until the frame satisfies `test`; fails with the last frame when it never does. */
-export async function until(mounted: Mounted, test: (frame: string) => boolean, timeoutMs = 5000): Promise<string> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const frame = mounted.lastFrame() ?? '';
-    if (test(frame)) return frame;
-    if (Date.now() > deadline) throw new Error(`frame never matched; last frame:\n${frame}`);
-    await act(async () => {
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    });
-  }
-}
-
-export async function unmount(mounted: Mounted): Promise<void> {
-  await act(async () => {
-    mounted.unmount();
-  });
+/** The kind of screen on top: where a key has taken the explorer. */
+export function topKind(screen: OpenScreen): ScreenKind | undefined {
+  return screen.navigator.top()?.kind;
 }
 
 export const ESC = '\x1b';

@@ -1,10 +1,12 @@
+// The exact request before it goes: token masked, the OU named, `c` copies it as curl; while writes are
+// off, Enter sends nothing.
 import { describe, expect, it } from 'vitest';
-import { previewRequest } from '../../../src/api/operations/preview.js';
-import { osc52 } from '../../../src/ui/operations/clipboard.js';
-import { RequestPreview } from '../../../src/ui/operations/request-preview.js';
-import { ENTER, ESC, mount, press, unmount, until } from './harness.js';
+import type { PreparedRequest } from '../../../src/api/operation.js';
+import { Session } from '../../../src/api/session.js';
+import { osc52 } from '../../../src/ui/clipboard.js';
+import { ENTER, ESC, openScreen, topKind } from './harness.js';
 
-const request = {
+const request: PreparedRequest = {
   method: 'POST',
   url: 'http://127.0.0.1:9/restores',
   headers: { accept: 'application/api.service.restores=v1+json', 'x-service-organizationalunit-context': 'ou-7', 'content-type': 'application/json' },
@@ -14,37 +16,42 @@ const request = {
   operationId: 'create_restore',
   ou: 'ou-7',
 };
-const preview = previewRequest(request, { authenticated: true, ouName: 'Finance' });
 
-describe('RequestPreview', () => {
-  it('shows the exact request with the token masked; c copies the curl command and shows it', async () => {
+function open(readOnly: boolean, copied: string[] = []) {
+  const session = new Session({ baseUrl: 'http://127.0.0.1:9', readOnly, maxRetries: 0 });
+  return openScreen('request-preview', (origin, navigator) => ({ flow: { origin, start: navigator.top()!.id }, form: navigator.top()!.id, request }), {
+    session, terminal: { copy: (text) => copied.push(text) },
+  });
+}
+
+describe('the request preview', () => {
+  it('shows the exact request with the token masked; c copies the curl command and shows it; Enter asks to confirm a write', async () => {
     const copied: string[] = [];
-    const sent: string[] = [];
-    const ui = await mount(<RequestPreview preview={preview} readOnly={false} copy={(t) => copied.push(t)} onSend={() => sent.push('send')} onBack={() => undefined} />);
-    const frame = await until(ui, (f) => f.includes('POST http://127.0.0.1:9/restores'));
+    const ui = await open(false, copied);
+    const frame = await ui.waitFor((f) => f.includes('POST http://127.0.0.1:9/restores'), 'the preview');
     expect(frame).toContain('authorization: Bearer ***');
     expect(frame).toContain('x-service-organizationalunit-context: ou-7');
-    expect(frame).toContain('OU: Finance ou-7');
+    expect(frame).toContain('OU: ou-7');
     expect(frame).toContain('{"backup_id":"b-1"}');
-    await press(ui, 'c');
-    const after = await until(ui, (f) => f.includes('copied as curl'));
-    expect(copied).toEqual([preview.curl]);
-    expect(after).toContain("curl -X 'POST' 'http://127.0.0.1:9/restores'");
+    await ui.press('c');
+    const after = await ui.waitFor((f) => f.includes('copied as curl'), 'the copy');
+    expect(copied).toHaveLength(1);
+    expect(copied[0]).toContain("curl -X 'POST' 'http://127.0.0.1:9/restores'");
     expect(after).toContain('Bearer $DPX_TOKEN');
-    await press(ui, ENTER);
-    expect(sent).toEqual(['send']);
-    await unmount(ui);
+    await ui.press(ENTER);
+    await ui.waitFor((f) => f.includes('Send this POST?'), 'the confirmation');
+    expect(topKind(ui)).toBe('write-confirm');
+    await ui.unmount();
   });
 
   it('refuses to send a write in read-only mode, saying so', async () => {
-    const sent: string[] = [];
-    let back = false;
-    const ui = await mount(<RequestPreview preview={preview} readOnly copy={() => undefined} onSend={() => sent.push('send')} onBack={() => (back = true)} />);
-    await until(ui, (f) => f.includes('read-only mode: POST changes data and was not sent'));
-    await press(ui, ENTER, ESC);
-    expect(sent).toEqual([]);
-    expect(back).toBe(true);
-    await unmount(ui);
+    const ui = await open(true);
+    await ui.waitFor((f) => f.includes('read-only mode: POST changes data and was not sent'), 'the refusal');
+    await ui.press(ENTER);
+    expect(topKind(ui)).toBe('request-preview');
+    await ui.press(ESC);
+    expect(topKind(ui)).toBe('catalog');
+    await ui.unmount();
   });
 });
 

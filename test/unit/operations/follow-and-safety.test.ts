@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseCatalog } from '../../../src/api/catalog.js';
-import { editInEditor, withTerminalSuspended } from '../../../src/api/operations/editor.js';
+import { editInEditor, withTerminalSuspended } from '../../../src/ui/editor.js';
 import { deleteConfirmationWord } from '../../../src/api/safety.js';
 import { findFollowableTask, type ResponseLike } from '../../../src/api/operations/task.js';
 

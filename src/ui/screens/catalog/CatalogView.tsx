@@ -1,9 +1,9 @@
 // Home: every resource the index offers, with its versions, its operations and whether it lists.
 import { Box, Text } from 'ink';
-import type { Resource } from '../../api/catalog.js';
-import { findListOperation } from '../../api/operation.js';
-import { fit, truncate } from '../../text/cells.js';
-import { Tinted } from './theme.js';
+import type { Resource } from '../../../api/catalog.js';
+import { findListOperation } from '../../../api/operation.js';
+import { fit, truncate } from '../../../text/cells.js';
+import { Tinted } from '../../components/theme.js';
 
 export interface CatalogViewProps {
   resources: Resource[];

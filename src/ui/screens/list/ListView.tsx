@@ -1,11 +1,11 @@
 // A list resource as a table. Only the rows in the window are drawn, whatever is loaded.
 import { memo } from 'react';
 import { Box, Text } from 'ink';
-import type { Column } from '../columns.js';
-import { valueAt } from '../filter.js';
-import { fit } from '../../text/cells.js';
-import { formatCell, isTimestamp, relativeAge } from '../values.js';
-import { Tinted } from './theme.js';
+import type { Column } from './columns.js';
+import { valueAt } from '../../filter.js';
+import { fit } from '../../../text/cells.js';
+import { formatCell, isTimestamp, relativeAge } from '../../values.js';
+import { Tinted } from '../../components/theme.js';
 
 export interface ListViewProps {
   columns: Column[];

@@ -1,10 +1,12 @@
 // Editing text in the user's editor, as `git commit` does: a temporary file, $VISUAL or $EDITOR (else
-// vi) run through the shell so that `code --wait` works, the file read back when the editor exits.
+// vi) run through the shell so that `code --wait` works, the file read back when the editor exits. The
+// terminal is handed over meanwhile: raw mode off and the alternate screen left, then both restored and
+// the screen cleared for ink's next full frame.
 import { spawnSync } from 'node:child_process';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { UsageError } from '../errors.js';
+import { UsageError } from '../api/errors.js';
 
 export function editorCommand(env: NodeJS.ProcessEnv): string {
   return env['VISUAL']?.trim() || env['EDITOR']?.trim() || 'vi';
@@ -49,4 +51,20 @@ export async function withTerminalSuspended<T>(control: TerminalControl, work: (
   } finally {
     control.resume();
   }
+}
+
+const LEAVE = '\x1b[?25h\x1b[?1049l';
+const ENTER = '\x1b[?1049h\x1b[H\x1b[2J';
+
+export function terminalControl(stdin: NodeJS.ReadStream, stdout: NodeJS.WriteStream): TerminalControl {
+  return {
+    suspend() {
+      stdout.write(LEAVE);
+      if (stdin.isTTY) stdin.setRawMode(false);
+    },
+    resume() {
+      if (stdin.isTTY) stdin.setRawMode(true);
+      stdout.write(ENTER);
+    },
+  };
 }

@@ -1,11 +1,13 @@
 // One control plane the explorer talks to: a profile's settings turned into a session. The explorer
 // keeps one per profile it has visited, so switching back finds the same session (OU, request count).
-import type { Session } from '../api/session.js';
-import { listProfiles } from '../config/profiles.js';
-import { sessionFromSettings, type SessionHooks } from '../config/session.js';
-import { resolveSettings, type Settings } from '../config/settings.js';
+// Every screen's data comes from an origin, a connection and the unit its requests were made in, which
+// it keeps whatever the user switches to afterwards.
+import type { Session } from '../../api/session.js';
+import { listProfiles } from '../../config/profiles.js';
+import { sessionFromSettings, type SessionHooks } from '../../config/session.js';
+import { resolveSettings, type Settings } from '../../config/settings.js';
 
-export type { SessionHooks } from '../config/session.js';
+export type { SessionHooks } from '../../config/session.js';
 
 export interface Connection {
   /** The profile's name, or a label such as "demo" for a session that comes from no profile. */
@@ -14,6 +16,12 @@ export interface Connection {
   token?: string;
   schemaDir?: string;
   pageSize?: number;
+}
+
+/** Where a screen's records come from: the control plane, and the unit its requests are scoped to. */
+export interface Origin {
+  connection: Connection;
+  ou: string | undefined;
 }
 
 export interface ProfileChoice {

@@ -1,13 +1,13 @@
 // One record: a tree of its fields (nested values fold), then its links to follow; or raw JSON.
 import type { ReactElement } from 'react';
 import { Box, Text } from 'ink';
-import type { Link } from '../../api/links.js';
-import { truncate } from '../../text/cells.js';
-import type { TreeLine } from '../tree.js';
-import { formatExact, summarise } from '../values.js';
-import { Tinted } from './theme.js';
+import type { Link } from '../../../api/links.js';
+import { truncate } from '../../../text/cells.js';
+import type { TreeLine } from '../../tree.js';
+import { formatExact, summarise } from '../../values.js';
+import { Tinted } from '../../components/theme.js';
 
-export interface DetailViewProps {
+export interface RecordViewProps {
   lines: TreeLine[];
   links: Link[];
   cursor: number;
@@ -19,7 +19,7 @@ export interface DetailViewProps {
   now: number;
 }
 
-export function DetailView({ lines, links, cursor, top, height, raw, record, columns, now }: DetailViewProps) {
+export function RecordView({ lines, links, cursor, top, height, raw, record, columns, now }: RecordViewProps) {
   if (raw) {
     const text = JSON.stringify(record, null, 2).split('\n');
     return (

@@ -1,10 +1,10 @@
 // The explorer's side of the column planner: values measured as the list draws them (ages, bars, marks),
 // UUIDs shortened at first since the record view shows them whole; and the quick filter and sort of
 // loaded rows.
-import { planColumns, type Column } from '../text/columns.js';
-import { formatCell } from './values.js';
+import { planColumns, type Column } from '../../../text/columns.js';
+import { formatCell } from '../../values.js';
 
-export type { Column } from '../text/columns.js';
+export type { Column } from '../../../text/columns.js';
 
 /** Columns for `records` fitting `width` cells, one space between columns. */
 export function inferColumns(records: Record<string, unknown>[], width: number, now: number): Column[] {

@@ -1,0 +1,64 @@
+// The whole frame: header, breadcrumb, the top screen's body, its panel, the footer. Keys go to the
+// navigator one at a time; the frame is drawn from its state.
+import { useEffect, useSyncExternalStore } from 'react';
+import { Box, Text, useInput, useStdin, useStdout } from 'ink';
+import { describeToken } from '../../api/token.js';
+import { truncate } from '../../text/cells.js';
+import { toKeys } from '../keys.js';
+import { bodyHeight } from '../layout.js';
+import { footerHints } from '../nav/bindings.js';
+import { GLOBAL_BINDINGS } from '../nav/global.js';
+import type { Navigator } from '../nav/navigator.js';
+import { moduleOf } from '../nav/registry.js';
+import { Header } from './Header.js';
+import { Panel } from './Panel.js';
+import { Tinted } from './theme.js';
+
+export function Frame({ navigator }: { navigator: Navigator }) {
+  const state = useSyncExternalStore(navigator.subscribe, navigator.getState);
+  const { isRawModeSupported } = useStdin();
+  const { stdout } = useStdout();
+  useInput(
+    (input, key) => {
+      for (const k of toKeys(input, key)) navigator.key(k);
+    },
+    { isActive: isRawModeSupported === true },
+  );
+  useEffect(() => {
+    const onResize = () => navigator.resize(stdout.columns || 80, stdout.rows || 24);
+    stdout.on('resize', onResize);
+    return () => {
+      stdout.off('resize', onResize);
+    };
+  }, [navigator, stdout]);
+
+  const top = navigator.top();
+  const screen = navigator.screen();
+  if (!top || !screen) return null;
+  const topModule = moduleOf(top.kind);
+  const screenModule = moduleOf(screen.kind);
+  const topContext = navigator.contextOf(top.id);
+  const { columns, rows } = state.size;
+  const height = bodyHeight(rows, screen.state.error);
+  const { connection } = navigator.services;
+  const crumbs = state.stack.filter((entry) => !moduleOf(entry.kind).overlay).map((entry) => moduleOf(entry.kind).crumb(entry.state));
+  const status = topModule.status?.(top.state, topContext);
+  const left = status ? `${status}  ` : '';
+  const hints = footerHints(topModule.bindings, topModule.overlay || topModule.ownKeys ? [] : GLOBAL_BINDINGS, top.state);
+  const right = state.notice
+    ? <Tinted tone="info">{truncate(state.notice, Math.max(0, columns - 1 - left.length))}</Tinted>
+    : <Tinted tone="muted">{truncate(hints, Math.max(0, columns - 1 - left.length))}</Tinted>;
+  return (
+    <Box flexDirection="column" width={columns}>
+      <Header session={connection.session} profile={connection.profile} token={connection.token ? describeToken(connection.token, connection.session.baseUrl, state.now) : undefined}
+        ouName={state.ouName} current={screenModule.subject?.(screen.state)} loading={top.state.loading ?? screen.state.loading}
+        badges={screenModule.badges?.(screen.state) ?? []} columns={columns} now={state.now} />
+      <Text wrap="truncate"><Tinted tone="muted">{crumbs.join(' › ')}</Tinted></Text>
+      <Box flexDirection="column" height={height} overflow="hidden">
+        <topModule.View state={top.state} ctx={topContext} height={height} width={columns} />
+      </Box>
+      <Panel error={screen.state.error} columns={columns} />
+      <Text wrap="truncate"><Tinted bold>{left}</Tinted>{right}</Text>
+    </Box>
+  );
+}

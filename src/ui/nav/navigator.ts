@@ -1,0 +1,282 @@
+// The navigator: a stack of screens (overlays on top of the screen they cover), keys dispatched to the
+// top one's bindings and then to the global ones, the place kept per profile, and the clock. It holds
+// every screen's state as plain data behind one store that React reads; what a screen does with its
+// state is its own module's business, found through the registry.
+import type { Key } from '../keys.js';
+import { bodyHeight } from '../layout.js';
+import type { Connection } from '../services/connection.js';
+import type { Services } from '../services/services.js';
+import { bindingFor } from './bindings.js';
+import { GLOBAL_BINDINGS } from './global.js';
+import { noticeOf } from './problems.js';
+import { allScreens, moduleOf, type ScreenKind, type ScreenParams } from './registry.js';
+import type { Binding, ErrorInfo, Navigation, ScreenBase, ScreenContext } from './screen.js';
+
+export interface Entry {
+  id: number;
+  kind: ScreenKind;
+  state: ScreenBase;
+}
+
+export interface NavState {
+  stack: readonly Entry[];
+  /** The current unit's name, when known. */
+  ouName?: string;
+  /** A short message about the last thing done ("OU set to Acme Corp"), cleared by the next key. */
+  notice?: string;
+  size: { columns: number; rows: number };
+  now: number;
+}
+
+export interface NavigatorOptions {
+  columns: number;
+  rows: number;
+  onQuit(): void;
+  /** Seconds between ticks (watch mode re-fetches on each). */
+  watchSeconds?: number;
+}
+
+/** Where the user was on one control plane, given back on return. */
+interface Place {
+  connection: Connection;
+  stack: readonly Entry[];
+  ouName?: string;
+}
+
+export class Navigator implements Navigation {
+  private state: NavState;
+  private readonly listeners = new Set<() => void>();
+  private readonly places = new Map<string, Place>();
+  private nextId = 1;
+  private timer: ReturnType<typeof setInterval> | undefined;
+
+  constructor(readonly services: Services, private readonly options: NavigatorOptions) {
+    this.state = { stack: [], size: { columns: options.columns, rows: options.rows }, now: services.now() };
+  }
+
+  // ——— the store React reads ———
+
+  readonly subscribe = (listener: () => void): (() => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+
+  readonly getState = (): NavState => this.state;
+
+  private set(change: Partial<NavState>): void {
+    this.state = { ...this.state, ...change, now: this.services.now() };
+    for (const listener of this.listeners) listener();
+  }
+
+  // ——— life cycle ———
+
+  /** Opens the catalog and starts the clock; resolves once the discovery index has been asked for. */
+  async start(): Promise<void> {
+    this.open('catalog', {});
+    void this.services.refreshConfig().catch((error: unknown) => this.notify(noticeOf('the config file cannot be read', error)));
+    await this.services.catalog().then(() => this.learnOuName(), () => undefined);
+    this.timer = setInterval(() => this.tick(), (this.options.watchSeconds ?? 3) * 1000);
+  }
+
+  stop(): void {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = undefined;
+    for (const entry of this.state.stack) moduleOf(entry.kind).stop?.(entry.state as never);
+  }
+
+  resize(columns: number, rows: number): void {
+    this.set({ size: { columns, rows } });
+  }
+
+  private tick(): void {
+    const top = this.top();
+    const module = top && moduleOf(top.kind);
+    if (top && module?.tick) module.tick(this.contextOf(top.id) as never);
+    else this.set({});
+  }
+
+  // ——— screens ———
+
+  top(): Entry | undefined {
+    return this.state.stack[this.state.stack.length - 1];
+  }
+
+  /** The screen the header and panel speak of: the top one that is not an overlay. */
+  screen(): Entry | undefined {
+    return [...this.state.stack].reverse().find((entry) => !moduleOf(entry.kind).overlay);
+  }
+
+  open<K extends ScreenKind>(kind: K, params: ScreenParams[K]): void {
+    const module = moduleOf(kind);
+    let stack = this.state.stack;
+    if (!module.overlay) {
+      while (stack.length > 0 && moduleOf(stack[stack.length - 1]!.kind).overlay) stack = this.drop(stack);
+    }
+    const entry: Entry = { id: this.nextId++, kind, state: module.init(params as never) };
+    this.set({ stack: [...stack, entry] });
+    module.start?.(this.contextOf(entry.id) as never);
+  }
+
+  back(): void {
+    if (this.state.stack.length > 1) this.set({ stack: this.drop(this.state.stack) });
+  }
+
+  backTo(id: number): void {
+    let stack = this.state.stack;
+    while (stack.length > 1 && stack[stack.length - 1]!.id !== id && stack.some((entry) => entry.id === id)) stack = this.drop(stack);
+    this.set({ stack });
+  }
+
+  home(): void {
+    let stack = this.state.stack;
+    while (stack.length > 1) stack = this.drop(stack);
+    this.set({ stack });
+  }
+
+  /** The stack without its top screen, which is told to stop. */
+  private drop(stack: readonly Entry[]): readonly Entry[] {
+    const top = stack[stack.length - 1];
+    if (top) moduleOf(top.kind).stop?.(top.state as never);
+    return stack.slice(0, -1);
+  }
+
+  notify(message: string): void {
+    if (message) this.set({ notice: message.split('\n')[0] });
+  }
+
+  quit(): void {
+    this.options.onQuit();
+  }
+
+  keyTables(): { title: string; bindings: readonly Binding<never>[] }[] {
+    return [{ title: 'everywhere', bindings: GLOBAL_BINDINGS }, ...allScreens().map((module) => ({ title: module.title, bindings: module.bindings as readonly Binding<never>[] }))];
+  }
+
+  // ——— keys ———
+
+  key(key: Key): void {
+    if (key.name === 'char' && key.ctrl && key.char === 'c') return this.quit();
+    if (this.state.notice) this.state = { ...this.state, notice: undefined };
+    const top = this.top();
+    if (!top) return;
+    const module = moduleOf(top.kind);
+    const ctx = this.contextOf(top.id);
+    const own = bindingFor(module.bindings as never, top.state as never, key);
+    const binding = own ?? (module.overlay || module.ownKeys ? undefined : bindingFor(GLOBAL_BINDINGS, top.state, key));
+    if (binding) binding.run(ctx as never, key);
+    else this.set({});
+  }
+
+  // ——— the unit and the profile ———
+
+  setOu(ou: string | undefined, name?: string): void {
+    const { session } = this.services.connection;
+    session.setOu(ou);
+    const known = this.services.unitName(this.services.connection, ou);
+    this.set({ ouName: name && name !== ou ? name : known, notice: ou ? `OU set to ${name ?? ou}` : 'OU cleared' });
+    if (ou && !name && !known) void this.learnOuName();
+    for (const entry of this.state.stack) moduleOf(entry.kind).ouChanged?.(this.contextOf(entry.id) as never, ou);
+  }
+
+  private async learnOuName(): Promise<void> {
+    const connection = this.services.connection;
+    const ou = connection.session.ou;
+    if (!ou) return;
+    try {
+      await this.services.units(connection);
+      const name = this.services.unitName(connection, ou);
+      if (name && connection.session.ou === ou && this.services.connection === connection) this.set({ ouName: name });
+    } catch {
+      // The OU stays shown by its id; the picker reports the failure if the user opens it.
+    }
+  }
+
+  /**
+   * Makes `name` the control plane everything goes to. The place left (screens, cursors, pages, OU) is
+   * kept with its session, and a profile visited before is given back as it was left.
+   */
+  async switchProfile(name: string): Promise<void> {
+    const current = this.services.connection;
+    if (name === current.profile) return this.notify(`already on profile ${name}`);
+    let place = this.places.get(name);
+    if (!place) {
+      if (!this.services.profiles) return this.notify('no config file with profiles: add one with dpx profile add');
+      this.notify(`connecting to profile ${name}…`);
+      try {
+        place = { connection: await this.services.profiles.connect(name), stack: [] };
+      } catch (error) {
+        return this.notify(noticeOf(`cannot switch to ${name}`, error));
+      }
+    }
+    let kept = this.state.stack;
+    while (kept.length > 0 && moduleOf(kept[kept.length - 1]!.kind).overlay) kept = this.drop(kept);
+    this.places.set(current.profile ?? '', { connection: current, stack: kept, ...(this.state.ouName ? { ouName: this.state.ouName } : {}) });
+    this.places.delete(name);
+    this.services.connection = place.connection;
+    const { session } = place.connection;
+    this.state = { ...this.state, stack: place.stack, ouName: place.ouName };
+    this.notify(`profile ${name} · ${session.baseUrl}${session.readOnly ? ' · read-only' : ' · writes allowed'}`);
+    if (place.stack.length === 0) {
+      this.open('catalog', {});
+      await this.services.catalog(place.connection).then(() => this.learnOuName(), () => undefined);
+    }
+  }
+
+  /** The profiles left for another one, by name: the palette offers to go back to them. */
+  placesLeft(): { name: string; baseUrl: string }[] {
+    return [...this.places].map(([name, place]) => ({ name, baseUrl: place.connection.session.baseUrl }));
+  }
+
+  // ——— a screen's handle ———
+
+  /** A screen on the current stack, or on a place left for another profile (its loads still land there). */
+  private find(id: number): Entry | undefined {
+    const stacks = [this.state.stack, ...[...this.places.values()].map((place) => place.stack)];
+    for (const stack of stacks) {
+      const entry = stack.find((candidate) => candidate.id === id);
+      if (entry) return entry;
+    }
+    return undefined;
+  }
+
+  private patch(id: number, change: Partial<ScreenBase>): void {
+    const apply = (stack: readonly Entry[]) => stack.map((entry) => (entry.id === id ? { ...entry, state: { ...entry.state, ...change } } : entry));
+    if (this.state.stack.some((entry) => entry.id === id)) return this.set({ stack: apply(this.state.stack) });
+    for (const place of this.places.values()) if (place.stack.some((entry) => entry.id === id)) place.stack = apply(place.stack);
+  }
+
+  private panelError(id: number): ErrorInfo | undefined {
+    const stack = this.state.stack;
+    const index = stack.findIndex((entry) => entry.id === id);
+    const below = (index === -1 ? [] : stack.slice(0, index + 1)).reverse().find((entry) => !moduleOf(entry.kind).overlay);
+    return below?.state.error;
+  }
+
+  contextOf(id: number): ScreenContext<ScreenBase> {
+    const navigator = this;
+    let last = this.find(id)?.state ?? {};
+    return {
+      id,
+      get state() {
+        last = navigator.find(id)?.state ?? last;
+        return last;
+      },
+      get alive() {
+        return navigator.find(id) !== undefined;
+      },
+      update(change) {
+        const entry = navigator.find(id);
+        if (entry) navigator.patch(id, typeof change === 'function' ? change(entry.state) : change);
+      },
+      nav: this,
+      services: this.services,
+      get size() {
+        return navigator.state.size;
+      },
+      get now() {
+        return navigator.state.now;
+      },
+      bodyHeight: () => bodyHeight(this.state.size.rows, this.panelError(id)),
+    };
+  }
+}

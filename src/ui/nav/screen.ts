@@ -1,0 +1,112 @@
+// What a screen is to the navigator. Every view of the explorer (catalog, list, record, the operation
+// flow, pickers and prompts) is one module of this shape: its state as plain data, its keys as a table
+// of bindings that carry their handlers, and its drawing. The navigator knows nothing else of it, so a
+// new view is a new module and a line in the registry.
+import type { ReactElement } from 'react';
+import type { Key } from '../keys.js';
+import type { ScreenKind, ScreenParams } from './registry.js';
+import type { Services } from '../services/services.js';
+
+export interface ErrorInfo {
+  title: string;
+  status?: number;
+  lines: string[];
+  hint?: string;
+  tone: 'error' | 'warning';
+}
+
+/** What every screen's state has: what it is fetching (the header's spinner) and its last problem (the panel). */
+export interface ScreenBase {
+  loading?: string;
+  error?: ErrorInfo;
+}
+
+/** Stands for any printable character in a binding's keys: for screens that type (filters, prompts). */
+export const TEXT = 'text';
+
+/**
+ * One key binding, as data. `keys` are key labels as describeKey names them ('j', 'down', 'return',
+ * 'ctrl-d', or TEXT); `help` is the help screen's line; `hint`, when given, is the footer's short form.
+ * A binding whose `when` says no is passed over, so the next one (or a global one) may take the key.
+ */
+export interface Binding<S> {
+  keys: readonly string[];
+  help: string;
+  hint?: string;
+  when?(state: S, key: Key): boolean;
+  run(ctx: ScreenContext<S>, key: Key): void;
+}
+
+/** What a screen may ask of the navigator. */
+export interface Navigation {
+  /** Opens a screen on top (an overlay over the current screen, anything else after closing overlays). */
+  open<K extends ScreenKind>(kind: K, params: ScreenParams[K]): void;
+  /** Closes the screen on top, as Esc does. */
+  back(): void;
+  /** Closes every screen above the one with this id. */
+  backTo(id: number): void;
+  /** Back to the catalog. */
+  home(): void;
+  /** A short message in the footer until the next key. */
+  notify(message: string): void;
+  /** Makes every following request go to this unit (undefined: none) and reloads what depends on it. */
+  setOu(ou: string | undefined, name?: string): void;
+  /** Makes another profile's control plane the current one, each profile keeping its place. */
+  switchProfile(name: string): Promise<void>;
+  quit(): void;
+  /** Every key table, for the help screen: the global keys, then each screen's. */
+  keyTables(): { title: string; bindings: readonly Binding<never>[] }[];
+  /** The profiles left for another one, which the palette offers to go back to. */
+  placesLeft(): { name: string; baseUrl: string }[];
+}
+
+/** A screen's handle on itself and on the explorer: valid as long as the screen is on the stack. */
+export interface ScreenContext<S> {
+  readonly id: number;
+  /** The screen's current state; after it has left the stack, the state it had then. */
+  readonly state: S;
+  /** False once the screen has left the stack: late answers are then dropped. */
+  readonly alive: boolean;
+  update(change: Partial<S> | ((state: S) => Partial<S>)): void;
+  readonly nav: Navigation;
+  readonly services: Services;
+  readonly size: { columns: number; rows: number };
+  readonly now: number;
+  /** Rows the screen's body has, under the header and above its panel and the footer. */
+  bodyHeight(): number;
+}
+
+export interface ViewProps<S> {
+  state: S;
+  ctx: ScreenContext<S>;
+  height: number;
+  width: number;
+}
+
+export interface ScreenModule<S extends ScreenBase, P> {
+  /** The help screen's heading for this screen's keys. */
+  readonly title: string;
+  /** Drawn in place of the screen below it, whose header, breadcrumb and panel stay (palette, pickers). */
+  readonly overlay?: boolean;
+  /** Only its own bindings answer (and ctrl-c): for screens where a stray global key would surprise. */
+  readonly ownKeys?: boolean;
+  init(params: P): S;
+  /** Starts what the screen needs once it is on the stack (the first page, a poll). */
+  start?(ctx: ScreenContext<S>): void;
+  /** Stops what it started, when it leaves the stack. */
+  stop?(state: S): void;
+  /** Every few seconds while it is on top (watch mode). */
+  tick?(ctx: ScreenContext<S>): void;
+  /** The OU changed: a screen whose data depends on it loads again. */
+  ouChanged?(ctx: ScreenContext<S>, ou: string | undefined): void;
+  readonly bindings: readonly Binding<S>[];
+  /** Its part of the breadcrumb. */
+  crumb(state: S): string;
+  /** What the header names as on screen ('tasks@v1'). */
+  subject?(state: S): string | undefined;
+  /** Marks in the header ('WATCH'). */
+  badges?(state: S): string[];
+  /** The footer's left part (where in the list), before the hints or a notice. */
+  status?(state: S, ctx: ScreenContext<S>): string | undefined;
+  View(props: ViewProps<S>): ReactElement | null;
+}

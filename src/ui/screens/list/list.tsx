@@ -1,0 +1,159 @@
+// A list resource as a table: pages loaded by the list's links and ahead of the cursor, a local filter
+// and sort over the loaded rows, the server-side filter builder, versions, watch mode.
+import { findResource } from '../../../api/catalog.js';
+import { formatCount } from '../../../text/cells.js';
+import { buildFilter, filterFields, valueAt, type Condition } from '../../filter.js';
+import { editText, MOVE_KEYS, moveCursor } from '../../keys.js';
+import { TEXT, type Binding, type ScreenContext, type ScreenModule } from '../../nav/screen.js';
+import { pageIndexAt, rowCount, rowsOf } from '../../window.js';
+import { askBookmarkName, viewBookmark } from '../bookmarks.js';
+import { ListView } from './ListView.js';
+import { listHeight, loadEdge, loadFirstPage, movePage, prefetch, reloadList, setCursor } from './paging.js';
+import { columnsOf, currentPage, visibleRows, type ListParams, type ListState } from './state.js';
+
+type Ctx = ScreenContext<ListState>;
+
+const idle = (state: ListState) => !state.localFilterEditing;
+
+/** "page 3/120 · 1,193 items · 10 loaded", from what the list's envelope says. */
+function pageIndicator(state: ListState): string {
+  const page = currentPage(state);
+  if (!page) return state.loading ? '' : 'no rows';
+  const index = pageIndexAt(state.pages, state.cursor);
+  const number = page.start && /^\d+$/.test(page.start) ? page.start : undefined;
+  const pagePart = number ? `page ${number}${page.totalPages !== undefined ? `/${formatCount(page.totalPages)}` : ''}` : `page ${index + 1} of those loaded`;
+  const total = page.totalCount !== undefined ? ` · ${formatCount(page.totalCount)} items` : '';
+  const loaded = rowCount(state.pages);
+  const local = state.localFilter ? ` · ${visibleRows(state).length}/${loaded} match "${state.localFilter}"` : ` · ${formatCount(loaded)} loaded`;
+  const more = state.pages[state.pages.length - 1]?.links.next ? '' : ' · end';
+  return `${pagePart}${total}${local}${more}`;
+}
+
+function applyFilter(ctx: Ctx, conditions: Condition[], samples: Record<string, unknown>): void {
+  const serverFilter = conditions.length ? buildFilter(conditions, samples, ctx.now) : undefined;
+  ctx.update({ conditions, serverFilter, localFilter: '', sort: undefined });
+  void loadFirstPage(ctx);
+}
+
+function openFilterBuilder(ctx: Ctx): void {
+  const state = ctx.state;
+  if (state.source.kind !== 'resource') {
+    return ctx.nav.notify('this list came from a link; server-side filters apply to lists opened from the index (use / for the loaded rows)');
+  }
+  const records = rowsOf(state.pages);
+  const fields = filterFields(records);
+  const samples = Object.fromEntries(fields.map((field) => [field, records.map((r) => valueAt(r, field)).find((v) => v !== undefined && v !== null)]));
+  ctx.nav.open('filter', { fields, samples, conditions: state.conditions, filtered: state.serverFilter !== undefined, apply: (conditions) => applyFilter(ctx, conditions, samples) });
+}
+
+function chooseVersion(ctx: Ctx): void {
+  const catalog = ctx.services.catalogOf(ctx.state.origin.connection);
+  const known = catalog ? findResource(catalog, ctx.state.resource) : undefined;
+  if (!known) return ctx.nav.notify(`${ctx.state.resource} is not in the index, so it has no versions to choose from`);
+  ctx.nav.open('version', {
+    resource: known.name, versions: known.versions.map((v) => v.version), current: ctx.state.version,
+    apply: (version) => {
+      ctx.update({ version });
+      void loadFirstPage(ctx);
+    },
+  });
+}
+
+const editing: Binding<ListState>[] = [
+  { keys: ['return'], help: 'keep the local filter', hint: 'Enter keeps', when: (s) => s.localFilterEditing, run: (ctx) => ctx.update({ localFilterEditing: false }) },
+  { keys: ['escape'], help: 'clear the local filter', hint: 'Esc clears', when: (s) => s.localFilterEditing, run: (ctx) => ctx.update({ localFilterEditing: false, localFilter: '', cursor: 0, top: 0 }) },
+  {
+    keys: [TEXT, 'backspace', 'ctrl-u'],
+    help: 'type the local filter',
+    when: (s) => s.localFilterEditing,
+    run: (ctx, key) => ctx.update((s) => ({ localFilter: editText(s.localFilter, key) ?? s.localFilter, cursor: 0, top: 0 })),
+  },
+];
+
+export const listScreen: ScreenModule<ListState, ListParams> = {
+  title: 'list',
+  init: ({ origin, source, serverFilter, first, label }) => ({
+    origin, source, resource: source.resource, version: first?.request.version ?? source.version ?? '',
+    ...(label ? { label } : {}), ...(serverFilter ? { serverFilter } : {}), ...(first ? { firstRequest: first.request, pages: [first.page] } : { pages: [] }),
+    conditions: [], cursor: 0, top: 0, column: 0, localFilter: '', localFilterEditing: false, watch: false,
+  }),
+  start: (ctx) => {
+    if (ctx.state.pages.length > 0) prefetch(ctx);
+    else void loadFirstPage(ctx);
+  },
+  tick: (ctx) => {
+    if (ctx.state.watch && !ctx.state.pending) void reloadList(ctx, true);
+  },
+  ouChanged: (ctx, ou) => {
+    // A list read on another control plane keeps its own unit.
+    if (ctx.state.origin.connection !== ctx.services.connection) return;
+    ctx.update((s) => ({ origin: { ...s.origin, ou } }));
+    void loadFirstPage(ctx);
+  },
+  crumb: (s) => `${s.label ?? `${s.resource}@${s.version}`}${s.serverFilter ? ' (filtered)' : ''}`,
+  subject: (s) => `${s.resource}@${s.version}`,
+  badges: (s) => (s.watch ? ['WATCH'] : []),
+  status: (s) => (s.localFilterEditing ? `/${s.localFilter}▏` : pageIndicator(s)),
+  bindings: [
+    ...editing,
+    {
+      keys: ['return'], help: 'open the record', hint: 'Enter open', when: idle,
+      run: (ctx) => {
+        const record = visibleRows(ctx.state)[ctx.state.cursor];
+        if (record) ctx.nav.open('record', { origin: ctx.state.origin, resource: ctx.state.resource, version: ctx.state.version, record });
+      },
+    },
+    {
+      keys: ['x'], help: 'operations the index offers for this resource version (● the row under the cursor fills them)', hint: 'x operations', when: idle,
+      run: (ctx) => {
+        const { origin, resource, version, cursor } = ctx.state;
+        const record = visibleRows(ctx.state)[cursor];
+        ctx.nav.open('operations', { origin, resource, version, ...(record ? { record } : {}) });
+      },
+    },
+    { keys: ['n', 'p'], help: 'next / previous page', hint: 'n/p page', when: idle, run: (ctx, key) => movePage(ctx, key.char === 'n' ? 1 : -1) },
+    { keys: ['g', 'G'], help: 'first / last page (by the list\'s links)', when: idle, run: (ctx, key) => void loadEdge(ctx, key.char === 'g' ? 'first' : 'last') },
+    { keys: ['/'], help: 'quick filter on the loaded rows (Enter keeps it, Esc clears it)', hint: '/ quick', when: idle, run: (ctx) => ctx.update({ localFilterEditing: true }) },
+    { keys: ['f'], help: 'server-side filter builder: field, operator, value', hint: 'f filter', when: idle, run: openFilterBuilder },
+    {
+      keys: ['s'], help: 'sort the loaded rows by the current column (again: reverse)', hint: 's sort', when: idle,
+      run: (ctx) => {
+        const columns = columnsOf(ctx.state, ctx.size.columns - 2, ctx.now);
+        const field = columns[Math.min(ctx.state.column, columns.length - 1)]?.field;
+        if (field) ctx.update((s) => ({ sort: { field, descending: s.sort?.field === field ? !s.sort.descending : false }, cursor: 0, top: 0 }));
+      },
+    },
+    {
+      keys: ['w'], help: 'watch: re-fetch every few seconds', hint: 'w watch', when: idle,
+      run: (ctx) => {
+        const watch = !ctx.state.watch;
+        ctx.update({ watch });
+        ctx.nav.notify(watch ? 'watching: the page is re-fetched every few seconds (w stops)' : 'watch stopped');
+      },
+    },
+    { keys: ['v'], help: 'switch the resource version and reload', hint: 'v version', when: idle, run: chooseVersion },
+    {
+      keys: ['b'], help: 'bookmark this view (profile, resource, version, OU, filter, page); :bm opens bookmarks', hint: 'b bookmark', when: idle,
+      run: (ctx) => askBookmarkName(ctx as ScreenContext<unknown>, viewBookmark(ctx.state, currentPage(ctx.state)?.start)),
+    },
+    { keys: [...MOVE_KEYS], help: 'move over the loaded rows', when: idle, run: (ctx, key) => setCursor(ctx, moveCursor(ctx.state.cursor, visibleRows(ctx.state).length, key, listHeight(ctx))) },
+    {
+      keys: ['left', 'h', 'right', 'l'], help: 'choose the current column', when: idle,
+      run: (ctx, key) => {
+        const count = columnsOf(ctx.state, ctx.size.columns - 2, ctx.now).length;
+        const step = key.name === 'left' || key.char === 'h' ? -1 : 1;
+        ctx.update((s) => ({ column: Math.max(0, Math.min(count - 1, s.column + step)) }));
+      },
+    },
+    { keys: ['r'], help: 'reload', when: idle, run: (ctx) => void reloadList(ctx) },
+    { keys: ['escape', 'backspace'], help: 'clear the quick filter first, then back', when: (s) => idle(s) && s.localFilter !== '', run: (ctx) => ctx.update({ localFilter: '', cursor: 0, top: 0 }) },
+  ],
+  View: ({ state, ctx, height, width }) => {
+    const rows = visibleRows(state);
+    const empty = state.loading ? '' : state.localFilter ? `no loaded row matches "${state.localFilter}"` : state.error ? '' : 'the list is empty';
+    return (
+      <ListView columns={columnsOf(state, width - 2, ctx.now)} rows={rows} cursor={state.cursor} top={state.top}
+        height={height} currentColumn={state.column} sort={state.sort} now={ctx.now} empty={empty} />
+    );
+  },
+};

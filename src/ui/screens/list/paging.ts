@@ -1,0 +1,142 @@
+// Loading a list's pages: the first page, the page under the cursor again, the pages next to the loaded
+// run (ahead of need, as the cursor nears the end), and the first and last pages by the list's links.
+// Every request goes to the list's own origin, whatever the explorer has switched to since.
+import type { PreparedRequest } from '../../../api/operation.js';
+import { listRequest, pageLinkRequest, readPage, type LinkRole, type Page } from '../../../api/pages.js';
+import { parseVendorMediaType } from '../../../api/media.js';
+import { scrollTop } from '../../layout.js';
+import { errorInfo, warningInfo } from '../../nav/problems.js';
+import type { ScreenContext } from '../../nav/screen.js';
+import { appendPage, pageIndexAt, pageStartRow, prependPage } from '../../window.js';
+import { asLoaded, currentPage, recordIndex, visibleRows, type ListState } from './state.js';
+
+type Ctx = ScreenContext<ListState>;
+
+const PREFETCH_MARGIN = 5;
+
+export function listHeight(ctx: Ctx): number {
+  return ctx.bodyHeight() - 1;
+}
+
+async function firstPageRequest(state: ListState): Promise<PreparedRequest> {
+  const { session, pageSize } = state.origin.connection;
+  const { source } = state;
+  const ou = state.origin.ou ?? null;
+  if (source.kind === 'link') return session.prepareLink(source.href, { resource: source.resource, version: state.version || source.version, ou });
+  return listRequest(session, {
+    resource: source.resource, version: state.version || source.version, operationId: source.operationId,
+    filter: state.serverFilter, pageSize, page: source.page, ou,
+  });
+}
+
+async function fetchPage(state: ListState, request: PreparedRequest, reload = false): Promise<{ page: Page; contentType: string }> {
+  const response = await state.origin.connection.session.send(request, { reload });
+  return { page: readPage(response.body, response.url), contentType: response.contentType };
+}
+
+/** Loads the first page again: after a filter, version or OU change. What was shown goes first. */
+export async function loadFirstPage(ctx: Ctx): Promise<void> {
+  ctx.update({ loading: 'loading the first page', pending: 'first', error: undefined, pages: [], cursor: 0, top: 0 });
+  try {
+    const request = await firstPageRequest(ctx.state);
+    const { page, contentType } = await fetchPage(ctx.state, request, true);
+    const version = parseVendorMediaType(contentType)?.version ?? request.version;
+    ctx.update({ firstRequest: request, version, pages: [page], cursor: 0, top: 0, loading: undefined, pending: undefined, error: warningInfo(page.warnings) });
+    prefetch(ctx);
+  } catch (error) {
+    ctx.update({ loading: undefined, pending: undefined, error: errorInfo(error) });
+  }
+}
+
+/** Fetches the page under the cursor again by its self link; the cursor keeps its place in it. */
+export async function reloadList(ctx: Ctx, quiet = false): Promise<void> {
+  const state = ctx.state;
+  const index = pageIndexAt(state.pages, recordIndex(state));
+  const page = state.pages[index];
+  const request = page && state.firstRequest ? pageLinkRequest(state.origin.connection.session, page, 'self', state.firstRequest) : undefined;
+  if (!request) return loadFirstPage(ctx);
+  const offset = recordIndex(state) - pageStartRow(state.pages, index);
+  ctx.update({ loading: quiet ? undefined : 'reloading', pending: 'reload' });
+  try {
+    const { page: fresh } = await fetchPage(state, request, true);
+    ctx.update((s) => {
+      const cursor = Math.min(Math.max(0, fresh.items.length - 1), asLoaded(s) ? offset : 0);
+      return { pages: [fresh], cursor, top: scrollTop(0, cursor, listHeight(ctx)), loading: undefined, pending: undefined, error: warningInfo(fresh.warnings) };
+    });
+  } catch (error) {
+    ctx.update({ loading: undefined, pending: undefined, error: errorInfo(error) });
+  }
+}
+
+/** Moves the cursor; the next page is asked for once the key's frame is out, since a request costs milliseconds. */
+export function setCursor(ctx: Ctx, cursor: number): void {
+  ctx.update((s) => ({ cursor, top: scrollTop(s.top, cursor, listHeight(ctx)) }));
+  setImmediate(() => prefetch(ctx));
+}
+
+/** Loads the next page ahead of need: when the cursor nears the end of the rows, or they do not fill the screen. */
+export function prefetch(ctx: Ctx): void {
+  if (!ctx.alive) return;
+  const state = ctx.state;
+  // A local filter works on what is loaded: it never pulls in more pages looking for matches.
+  if (state.pending || state.localFilter || state.error?.tone === 'error') return;
+  const wanted = Math.max(state.cursor + PREFETCH_MARGIN, state.top + listHeight(ctx));
+  if (visibleRows(state).length < wanted && state.pages[state.pages.length - 1]?.links.next) void loadAdjacent(ctx, 'next', false);
+}
+
+/** Loads the page after (or before) the run; `jump` moves the cursor to its first row. */
+export async function loadAdjacent(ctx: Ctx, role: 'next' | 'prev', jump: boolean): Promise<void> {
+  const state = ctx.state;
+  if (!state.firstRequest) return;
+  if (state.pending) {
+    // A key that asks for the page already on its way is answered when it arrives.
+    if (jump && state.pending === role) ctx.update({ jumpWhenLoaded: role });
+    return;
+  }
+  const edge = role === 'next' ? state.pages[state.pages.length - 1] : state.pages[0];
+  const request = edge ? pageLinkRequest(state.origin.connection.session, edge, role, state.firstRequest) : undefined;
+  if (!request) {
+    if (jump) ctx.nav.notify(role === 'next' ? 'this is the last page' : 'this is the first page');
+    return;
+  }
+  ctx.update({ pending: role, loading: jump ? `loading the ${role} page` : undefined });
+  try {
+    const { page } = await fetchPage(state, request);
+    ctx.update((s) => {
+      const { pages, shift } = role === 'next' ? appendPage(s.pages, page) : prependPage(s.pages, page);
+      const plain = asLoaded(s);
+      let cursor = plain ? Math.max(0, s.cursor + shift) : s.cursor;
+      if ((jump || s.jumpWhenLoaded === role) && plain) cursor = role === 'next' ? pageStartRow(pages, pages.length - 1) : 0;
+      const top = scrollTop(plain ? Math.max(0, s.top + shift) : s.top, cursor, listHeight(ctx));
+      return { pages, cursor, top, pending: undefined, jumpWhenLoaded: undefined, loading: undefined, error: warningInfo(page.warnings) };
+    });
+    prefetch(ctx);
+  } catch (error) {
+    ctx.update({ pending: undefined, jumpWhenLoaded: undefined, loading: undefined, error: errorInfo(error) });
+  }
+}
+
+/** The first or last page, by the list's own links. */
+export async function loadEdge(ctx: Ctx, role: Extract<LinkRole, 'first' | 'last'>): Promise<void> {
+  const state = ctx.state;
+  const page = currentPage(state);
+  if (!state.firstRequest || !page || state.pending) return;
+  const request = pageLinkRequest(state.origin.connection.session, page, role, state.firstRequest);
+  if (!request) return ctx.nav.notify(`the list offers no ${role} link`);
+  ctx.update({ pending: role, loading: `loading the ${role} page` });
+  try {
+    const { page: edge } = await fetchPage(state, request);
+    ctx.update({ pages: [edge], cursor: 0, top: 0, pending: undefined, loading: undefined, error: warningInfo(edge.warnings) });
+    prefetch(ctx);
+  } catch (error) {
+    ctx.update({ pending: undefined, loading: undefined, error: errorInfo(error) });
+  }
+}
+
+/** The next or previous page: within the loaded run when it is there, else loaded. */
+export function movePage(ctx: Ctx, step: 1 | -1): void {
+  const state = ctx.state;
+  const target = pageIndexAt(state.pages, recordIndex(state)) + step;
+  if (target >= 0 && target < state.pages.length && asLoaded(state)) return setCursor(ctx, pageStartRow(state.pages, target));
+  void loadAdjacent(ctx, step === 1 ? 'next' : 'prev', true);
+}

@@ -1,0 +1,90 @@
+// A list screen as data: where its first page comes from, the run of pages loaded (at most a window of
+// them), the cursor, and what the user did to the loaded rows (local filter, sort). The rows and columns
+// shown are derived from it here.
+import type { PreparedRequest } from '../../../api/operation.js';
+import type { Page } from '../../../api/pages.js';
+import type { Condition } from '../../filter.js';
+import type { ScreenBase } from '../../nav/screen.js';
+import type { Origin } from '../../services/connection.js';
+import { pageIndexAt, rowsOf } from '../../window.js';
+import { compareBy, inferColumns, recordMatches, type Column } from './columns.js';
+
+/** Where a list's first page comes from, so it can be asked again after an OU, filter or version change. */
+export type ListSource =
+  | { kind: 'resource'; resource: string; version?: string; operationId?: string; page?: string }
+  | { kind: 'link'; href: string; resource: string; version: string };
+
+export interface ListParams {
+  origin: Origin;
+  source: ListSource;
+  /** A server-side filter to open with (a bookmark's). */
+  serverFilter?: string;
+  /** The first page, when the opener already has it (a followed link that answered with a list). */
+  first?: { request: PreparedRequest; page: Page };
+  /** How the breadcrumb names the list, when not by its resource. */
+  label?: string;
+}
+
+export interface ListState extends ScreenBase {
+  origin: Origin;
+  source: ListSource;
+  resource: string;
+  version: string;
+  label?: string;
+  /** The request of the first page shown: reload, version switch and page links start from it. */
+  firstRequest?: PreparedRequest;
+  serverFilter?: string;
+  conditions: Condition[];
+  pages: Page[];
+  cursor: number;
+  top: number;
+  column: number;
+  sort?: { field: string; descending: boolean };
+  /** The local filter: a text every shown row contains, applied to the loaded rows only. */
+  localFilter: string;
+  localFilterEditing: boolean;
+  watch: boolean;
+  /** Which page move is on its way, so a key repeat or a prefetch does not ask twice. */
+  pending?: 'next' | 'prev' | 'first' | 'last' | 'reload';
+  /** A page key pressed while that page was still loading: the cursor goes there when it arrives. */
+  jumpWhenLoaded?: 'next' | 'prev';
+}
+
+/** Whether the loaded rows are shown as loaded (no local filter, no sort): then cursor and row index agree. */
+export function asLoaded(state: ListState): boolean {
+  return !state.localFilter && !state.sort;
+}
+
+/** The rows the list shows: loaded rows, locally filtered and sorted. */
+export function visibleRows(state: ListState): Record<string, unknown>[] {
+  let rows = rowsOf(state.pages);
+  if (state.localFilter) rows = rows.filter((row) => recordMatches(row, state.localFilter));
+  if (state.sort) rows = [...rows].sort(compareBy(state.sort.field, state.sort.descending));
+  return rows;
+}
+
+/** The index in the loaded run of the record under the cursor. */
+export function recordIndex(state: ListState): number {
+  if (asLoaded(state)) return state.cursor;
+  const record = visibleRows(state)[state.cursor];
+  return record ? rowsOf(state.pages).indexOf(record) : 0;
+}
+
+/** The loaded page the cursor is on. */
+export function currentPage(state: ListState): Page | undefined {
+  return state.pages[pageIndexAt(state.pages, recordIndex(state))];
+}
+
+const planned = new WeakMap<readonly Page[], { width: number; columns: Column[] }>();
+
+/**
+ * The list's columns, planned once per set of loaded pages and width: asked at every frame and every key,
+ * and each plan measures every sampled cell.
+ */
+export function columnsOf(state: ListState, width: number, now: number): Column[] {
+  const known = planned.get(state.pages);
+  if (known?.width === width) return known.columns;
+  const columns = inferColumns(rowsOf(state.pages), width, now);
+  planned.set(state.pages, { width, columns });
+  return columns;
+}

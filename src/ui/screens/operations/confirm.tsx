@@ -1,0 +1,61 @@
+// The last question before a write: what, where, in which OU. A DELETE must be confirmed by typing the
+// id it deletes, so a habitual `y` cannot remove the wrong record.
+import { Box, Text } from 'ink';
+import { Tinted, useToneColour } from '../../components/theme.js';
+import type { ScreenBase, ScreenContext, ScreenModule } from '../../nav/screen.js';
+import { TEXT } from '../../nav/screen.js';
+import { editText } from '../../keys.js';
+
+export interface ConfirmParams {
+  method: string;
+  /** From confirmationLines: method and URL, operation, control plane, OU. */
+  lines: string[];
+  /** For a DELETE: the id the user must type. */
+  expectedWord?: string;
+  /** Sends the write; given this screen's handle, to go on from. */
+  confirm(ctx: ScreenContext<unknown>): void;
+}
+
+export interface ConfirmState extends ScreenBase, ConfirmParams {
+  typed: string;
+  wrong: boolean;
+}
+
+const plain = (s: ConfirmState) => s.expectedWord === undefined;
+const typed = (s: ConfirmState) => s.expectedWord !== undefined;
+
+export const confirmScreen: ScreenModule<ConfirmState, ConfirmParams> = {
+  title: 'write confirmation',
+  ownKeys: true,
+  init: (params) => ({ ...params, typed: '', wrong: false }),
+  crumb: () => 'confirm',
+  bindings: [
+    { keys: ['escape'], help: 'cancel: nothing is sent', hint: 'Esc cancel', run: (ctx) => ctx.nav.back() },
+    { keys: ['y', 'Y'], help: 'send the write', hint: 'y send', when: plain, run: (ctx) => ctx.state.confirm(ctx as ScreenContext<unknown>) },
+    { keys: ['n', 'N'], help: 'cancel', hint: 'n cancel', when: plain, run: (ctx) => ctx.nav.back() },
+    {
+      keys: ['return'], help: 'a DELETE: send once the id typed is the id it deletes', when: typed,
+      run: (ctx) => (ctx.state.typed.trim() === ctx.state.expectedWord ? ctx.state.confirm(ctx as ScreenContext<unknown>) : ctx.update({ wrong: true })),
+    },
+    { keys: [TEXT, 'backspace'], help: 'a DELETE: type the id', when: typed, run: (ctx, key) => ctx.update((s) => ({ typed: editText(s.typed, key) ?? s.typed, wrong: false })) },
+  ],
+  View: ({ state }) => {
+    const tone = state.expectedWord === undefined ? 'busy' : 'bad';
+    const border = useToneColour(tone);
+    return (
+      <Box flexDirection="column" borderStyle="double" {...(border ? { borderColor: border } : {})} paddingX={1}>
+        <Tinted bold tone={tone}>Send this {state.method.toUpperCase()}? It changes data on the control plane.</Tinted>
+        {state.lines.map((line, index) => <Text key={index} wrap="wrap">{line}</Text>)}
+        {state.expectedWord === undefined ? (
+          <Text>y send · n or Esc cancel</Text>
+        ) : (
+          <Box flexDirection="column">
+            <Text>Type <Text bold>{state.expectedWord}</Text> to delete it, then Enter (Esc cancels):</Text>
+            <Text>&gt; {state.typed}▏</Text>
+            {state.wrong ? <Tinted tone="bad">that is not {state.expectedWord}; nothing was sent</Tinted> : null}
+          </Box>
+        )}
+      </Box>
+    );
+  },
+};

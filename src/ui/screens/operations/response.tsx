@@ -1,0 +1,144 @@
+// What came back: status, headers, and the body as a tree or raw JSON (`y`); an error as its
+// `[code] message` lines; a 202 that names a task offers `t` to follow it.
+import { Box, Text } from 'ink';
+import { ApiError, toDpxError, type DpxError } from '../../../api/errors.js';
+import { isObject } from '../../../api/json.js';
+import type { PreparedRequest } from '../../../api/operation.js';
+import { findFollowableTask, taskRequest, type FollowableTask } from '../../../api/operations/task.js';
+import type { ApiResponse } from '../../../api/session.js';
+import { oneLine, truncate } from '../../../text/cells.js';
+import { httpStatusTone, Tinted } from '../../components/theme.js';
+import { errorInfo } from '../../nav/problems.js';
+import type { ScreenBase, ScreenContext, ScreenModule } from '../../nav/screen.js';
+import { flattenTree } from '../../tree.js';
+import { formatExact, summarise } from '../../values.js';
+import type { Flow } from './flow.js';
+
+export interface ResponseParams {
+  flow: Flow;
+  request: PreparedRequest;
+}
+
+export interface ResponseState extends ScreenBase, ResponseParams {
+  response?: ApiResponse;
+  failure?: DpxError;
+  followable?: FollowableTask;
+  raw: boolean;
+  top: number;
+}
+
+type Ctx = ScreenContext<ResponseState>;
+
+/** `[code] message` lines from an `errors` envelope in a body, or none. */
+export function errorLines(body: unknown): string[] {
+  if (!isObject(body) || !Array.isArray(body['errors'])) return [];
+  return body['errors'].map((entry) =>
+    isObject(entry) ? `[${String(entry['error_code'] ?? entry['code'] ?? '?')}] ${oneLine(String(entry['error_message'] ?? entry['message'] ?? ''))}` : oneLine(String(entry)),
+  );
+}
+
+function bodyLines(response: ApiResponse, raw: boolean, width: number, now: number): string[] {
+  const { body, text } = response;
+  if (raw || (!isObject(body) && !Array.isArray(body))) {
+    const shown = body === undefined || body === null ? text : JSON.stringify(body, null, 2);
+    return shown === '' ? ['(no body)'] : shown.split('\n');
+  }
+  const links = isObject(body) && isObject(body['_links']) ? Object.keys(body['_links']) : [];
+  const lines = flattenTree(body, new Set()).map((line) => truncate(`${'  '.repeat(line.depth)}${line.label}: ${line.container ? summarise(line.value) : formatExact(line.value, now).text}`, width));
+  return links.length > 0 ? [...lines, `_links: ${links.join(', ')}`] : lines;
+}
+
+/** How the rows are shared: status, headers (which give way first), error lines, the task offer, the body. */
+function layout(state: ResponseState, height: number, width: number, now: number) {
+  const response = state.response;
+  const errors = response ? errorLines(response.body) : [];
+  const headerNames = response ? Object.keys(response.headers).sort() : [];
+  const fixed = 2 + errors.length + (state.followable ? 1 : 0);
+  const headerRoom = Math.max(1, Math.min(headerNames.length, height - fixed - 5));
+  const headers = headerNames.length > headerRoom ? headerNames.slice(0, headerRoom - 1) : headerNames;
+  const bodyHeight = Math.max(3, height - fixed - headers.length - (headerNames.length > headers.length ? 1 : 0) - 1);
+  const lines = response ? bodyLines(response, state.raw, width, now) : [];
+  return { errors, headers, hiddenHeaders: headerNames.length - headers.length, bodyHeight, lines };
+}
+
+async function send(ctx: Ctx): Promise<void> {
+  const { flow, request } = ctx.state;
+  const { session } = flow.origin.connection;
+  ctx.update({ loading: `${request.method} ${request.url}` });
+  try {
+    const response = await session.send(request);
+    const catalog = ctx.services.catalogOf(flow.origin.connection);
+    const followable = catalog ? findFollowableTask(response, catalog) : undefined;
+    ctx.update({ loading: undefined, response, ...(followable ? { followable } : {}) });
+  } catch (error) {
+    ctx.update({ loading: undefined, failure: toDpxError(error) });
+  }
+}
+
+async function follow(ctx: Ctx): Promise<void> {
+  const { flow, followable } = ctx.state;
+  if (!followable) return;
+  try {
+    const request = await taskRequest(flow.origin.connection.session, followable);
+    ctx.nav.open('task', { flow, request });
+  } catch (error) {
+    ctx.update({ error: errorInfo(error) });
+  }
+}
+
+function scroll(ctx: Ctx, by: (state: ResponseState, page: number) => number): void {
+  const { lines, bodyHeight } = layout(ctx.state, ctx.bodyHeight(), ctx.size.columns, ctx.now);
+  const maxTop = Math.max(0, lines.length - bodyHeight);
+  ctx.update((s) => ({ top: Math.max(0, Math.min(maxTop, by(s, bodyHeight))) }));
+}
+
+export const responseScreen: ScreenModule<ResponseState, ResponseParams> = {
+  title: 'response',
+  ownKeys: true,
+  init: (params) => ({ ...params, raw: false, top: 0 }),
+  start: (ctx) => void send(ctx),
+  crumb: () => 'response',
+  subject: (s) => `${s.request.resource}@${s.request.version}`,
+  bindings: [
+    { keys: ['escape'], help: 'back to the form', hint: 'Esc back', run: (ctx) => ctx.nav.back() },
+    { keys: ['y'], help: 'raw / tree', hint: 'y raw', run: (ctx) => ctx.update((s) => ({ raw: !s.raw })) },
+    { keys: ['t'], help: 'follow the task the response names (Enter on its end opens the record)', hint: 't follow the task', when: (s) => s.followable !== undefined, run: (ctx) => void follow(ctx) },
+    { keys: ['down', 'j'], help: 'scroll', hint: '↑↓ scroll', run: (ctx) => scroll(ctx, (s) => s.top + 1) },
+    { keys: ['up', 'k'], help: 'scroll', run: (ctx) => scroll(ctx, (s) => s.top - 1) },
+    { keys: ['pagedown'], help: 'scroll a page', run: (ctx) => scroll(ctx, (s, page) => s.top + page) },
+    { keys: ['pageup'], help: 'scroll a page', run: (ctx) => scroll(ctx, (s, page) => s.top - page) },
+  ],
+  View: ({ state, ctx, height, width }) => {
+    const { response, failure } = state;
+    if (!response) {
+      if (!failure) return <Text dimColor>sending {state.request.method} {state.request.url}…</Text>;
+      const status = failure instanceof ApiError ? failure.status : undefined;
+      return (
+        <Box flexDirection="column">
+          <Tinted bold tone={status ? httpStatusTone(status) : 'bad'}>{status ? `HTTP ${status} · ` : ''}{failure.message}</Tinted>
+          {failure instanceof ApiError && failure.errors.map((entry, index) => <Tinted key={index} tone="bad">[{entry.code}] {entry.message}</Tinted>)}
+          {failure.hint ? <Text dimColor>hint: {failure.hint}</Text> : null}
+        </Box>
+      );
+    }
+    const { errors, headers, hiddenHeaders, bodyHeight, lines } = layout(state, height, width, ctx.now);
+    return (
+      <Box flexDirection="column">
+        <Text bold>
+          <Tinted tone={httpStatusTone(response.status)}>{response.status} {response.statusText}</Tinted>{' '}
+          {response.method} {response.url} <Text dimColor>{Math.round(response.durationMs)} ms</Text>
+        </Text>
+        {headers.map((name) => <Text key={name} dimColor wrap="truncate">{name}: {response.headers[name]}</Text>)}
+        {hiddenHeaders > 0 ? <Text dimColor>… {hiddenHeaders} more headers (y raw shows the body only)</Text> : null}
+        {errors.map((line, index) => <Tinted key={index} tone="bad" wrap="truncate">{line}</Tinted>)}
+        {state.followable ? (
+          <Tinted tone="info">this response names a task ({state.followable.taskId ?? state.followable.resource}, via {state.followable.reason}): t follow it</Tinted>
+        ) : null}
+        <Box flexDirection="column">
+          {lines.slice(state.top, state.top + bodyHeight).map((line, index) => <Text key={state.top + index} wrap="truncate">{line === '' ? ' ' : line}</Text>)}
+        </Box>
+        <Text dimColor>{state.raw ? 'raw' : 'tree'} · {lines.length > bodyHeight ? `${state.top + 1}–${Math.min(lines.length, state.top + bodyHeight)} of ${lines.length}` : `${lines.length} lines`}</Text>
+      </Box>
+    );
+  },
+};

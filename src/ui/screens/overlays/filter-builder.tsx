@@ -1,0 +1,110 @@
+// `f`: a server-side filter built a condition at a time (field, operator, value), with the filter JSON
+// shown as it grows; the conditions are handed back to the list that asked.
+import { Box, Text } from 'ink';
+import { InputLine, Choices } from '../../components/Choices.js';
+import { Tinted } from '../../components/theme.js';
+import { buildFilter, OPERATORS, type Condition, type Operator } from '../../filter.js';
+import { fuzzyFilter } from '../../fuzzy.js';
+import { editText } from '../../keys.js';
+import { TEXT, type ScreenBase, type ScreenContext, type ScreenModule } from '../../nav/screen.js';
+
+export const APPLY_FILTER = '✓ apply the filter';
+export const CLEAR_FILTER = '✗ clear the server-side filter';
+
+export interface FilterParams {
+  fields: string[];
+  /** A value of each field seen in the loaded rows, so a typed value takes the field's type. */
+  samples: Record<string, unknown>;
+  conditions: Condition[];
+  /** Whether the list is filtered already (then clearing is offered). */
+  filtered: boolean;
+  apply(conditions: Condition[]): void;
+}
+
+export interface FilterState extends ScreenBase, FilterParams {
+  step: 'field' | 'operator' | 'value';
+  input: string;
+  cursor: number;
+  field?: string;
+  operator?: Operator;
+}
+
+type Ctx = ScreenContext<FilterState>;
+
+function choices(state: FilterState): string[] {
+  if (state.step === 'field') {
+    const fields = fuzzyFilter(state.input, state.fields, (f) => f);
+    if (state.input) return fields;
+    const actions = state.conditions.length ? [APPLY_FILTER] : state.filtered ? [CLEAR_FILTER] : [];
+    return [...actions, ...fields];
+  }
+  if (state.step === 'operator') return fuzzyFilter(state.input, [...OPERATORS], (o) => o);
+  return [];
+}
+
+function preview(state: FilterState, now: number): string {
+  const pending = state.step === 'value' && state.field && state.operator && state.input ? [{ field: state.field, operator: state.operator, value: state.input }] : [];
+  const conditions = [...state.conditions, ...pending];
+  return conditions.length ? buildFilter(conditions, state.samples, now) : '';
+}
+
+function finish(ctx: Ctx, conditions: Condition[]): void {
+  ctx.nav.back();
+  ctx.state.apply(conditions);
+}
+
+function accept(ctx: Ctx): void {
+  const state = ctx.state;
+  const chosen = choices(state)[state.cursor];
+  if (state.step === 'field') {
+    if (!chosen) return ctx.nav.notify('choose a field from the list');
+    if (chosen === APPLY_FILTER) return finish(ctx, state.conditions);
+    if (chosen === CLEAR_FILTER) return finish(ctx, []);
+    return ctx.update({ field: chosen, step: 'operator', input: '', cursor: 0 });
+  }
+  if (state.step === 'operator') {
+    if (!chosen) return ctx.nav.notify('choose an operator from the list');
+    return ctx.update({ operator: chosen as Operator, step: 'value', input: '', cursor: 0 });
+  }
+  if (!state.input) return finish(ctx, state.conditions);
+  const condition = { field: state.field ?? '', operator: state.operator ?? '$eq', value: state.input };
+  ctx.update({ conditions: [...state.conditions, condition], step: 'field', input: '', cursor: 0, field: undefined, operator: undefined });
+}
+
+export const filterBuilderScreen: ScreenModule<FilterState, FilterParams> = {
+  title: 'server-side filter builder (f)',
+  overlay: true,
+  init: (params) => ({ ...params, step: 'field', input: '', cursor: 0 }),
+  crumb: () => 'filter',
+  bindings: [
+    { keys: ['escape'], help: 'cancel', run: (ctx) => ctx.nav.back() },
+    { keys: ['ctrl-d'], help: 'drop the last condition', run: (ctx) => ctx.update((s) => ({ conditions: s.conditions.slice(0, -1) })) },
+    { keys: ['ctrl-a'], help: 'apply the conditions so far', run: (ctx) => finish(ctx, ctx.state.conditions) },
+    {
+      keys: ['up', 'down'], help: 'choose',
+      run: (ctx, key) => ctx.update((s) => ({ cursor: Math.max(0, Math.min(choices(s).length - 1, s.cursor + (key.name === 'up' ? -1 : 1))) })),
+    },
+    { keys: ['tab'], help: 'complete the choice', when: (s) => choices(s)[s.cursor] !== undefined, run: (ctx) => ctx.update((s) => ({ input: choices(s)[s.cursor] ?? s.input })) },
+    { keys: ['return'], help: 'choose the field, the operator; add the condition; on an empty value, apply', run: accept },
+    { keys: [TEXT, 'backspace', 'ctrl-u'], help: 'type a field, an operator or a value (-1d means a day ago)', run: (ctx, key) => ctx.update((s) => ({ input: editText(s.input, key) ?? s.input, cursor: 0 })) },
+  ],
+  View: ({ state, ctx, height }) => {
+    const step = state.step === 'field' ? 'field' : state.step === 'operator' ? `operator for ${state.field}` : `value for ${state.field} ${state.operator}`;
+    const hint = state.step === 'value'
+      ? 'Enter adds the condition · for times, -1d / -24h / 30m ago mean that long before now'
+      : state.conditions.length
+        ? 'Enter on "✓ apply the filter" sends it · another field adds a condition · ctrl-d drops the last'
+        : 'Enter chooses · Esc cancels';
+    const json = preview(state, ctx.now);
+    return (
+      <Box flexDirection="column">
+        <Tinted bold>server-side filter · {step}</Tinted>
+        {state.conditions.map((c, i) => <Text key={i} wrap="truncate">  {i + 1}. {c.field} {c.operator} {c.value}</Text>)}
+        <InputLine prompt={`${step}: `} value={state.input} />
+        <Text wrap="truncate"><Tinted tone="muted">filter JSON: </Tinted><Tinted tone="good">{json || '(no condition yet)'}</Tinted></Text>
+        <Tinted tone="muted">{hint}</Tinted>
+        <Choices items={choices(state)} cursor={state.cursor} height={Math.max(1, height - 5 - state.conditions.length)} render={(c) => c} />
+      </Box>
+    );
+  },
+};

@@ -1,0 +1,82 @@
+// `o`: the organizational unit every following request is made in — a tree when the index has a unit
+// list, or a UUID typed by hand.
+import { Box } from 'ink';
+import { isTree, isUuid, type OrgUnit } from '../../../api/units.js';
+import { fit, truncate } from '../../../text/cells.js';
+import { Choices, InputLine } from '../../components/Choices.js';
+import { Tinted } from '../../components/theme.js';
+import { fuzzyFilter } from '../../fuzzy.js';
+import { editText } from '../../keys.js';
+import { errorInfo } from '../../nav/problems.js';
+import { TEXT, type ScreenBase, type ScreenModule } from '../../nav/screen.js';
+
+export interface OuPickerState extends ScreenBase {
+  input: string;
+  cursor: number;
+  units?: OrgUnit[];
+}
+
+const NONE: OrgUnit = { id: '', name: '(no OU: everything the token can see)', detail: '', depth: 0, children: 0 };
+
+function choices(state: OuPickerState): OrgUnit[] {
+  const units = state.units ?? [];
+  if (!state.input) return [NONE, ...units];
+  const typed = state.input.trim();
+  const matches = fuzzyFilter(state.input, units, (u) => `${u.name} ${u.id}`).map((u) => ({ ...u, depth: 0 }));
+  if (isUuid(typed) && !matches.some((u) => u.id === typed)) matches.unshift({ id: typed, name: typed, detail: 'use this UUID', depth: 0, children: 0 });
+  return matches;
+}
+
+/** "  Acme Corp" indented by depth in a tree; the id and child count follow in the detail. */
+function unitLabel(unit: OrgUnit): string {
+  return `${'  '.repeat(unit.depth)}${unit.depth > 0 ? '└ ' : ''}${unit.name}`;
+}
+
+export const ouPickerScreen: ScreenModule<OuPickerState, Record<string, never>> = {
+  title: 'OU picker (o)',
+  overlay: true,
+  init: () => ({ input: '', cursor: 0, loading: 'loading organizational units' }),
+  start: (ctx) => {
+    ctx.services.units().then(
+      (units) => ctx.update({ loading: undefined, ...(units ? { units } : {}) }),
+      (error: unknown) => ctx.update({ loading: undefined, error: errorInfo(error) }),
+    );
+  },
+  crumb: () => 'OU',
+  bindings: [
+    { keys: ['escape'], help: 'cancel', run: (ctx) => ctx.nav.back() },
+    {
+      keys: ['up', 'down'], help: 'choose',
+      run: (ctx, key) => ctx.update((s) => ({ cursor: Math.max(0, Math.min(choices(s).length - 1, s.cursor + (key.name === 'up' ? -1 : 1))) })),
+    },
+    {
+      keys: ['return'], help: 'make every request in the chosen unit',
+      run: (ctx) => {
+        const unit = choices(ctx.state)[ctx.state.cursor];
+        if (!unit) return ctx.nav.notify(ctx.state.units ? 'no unit matches; type a name or a UUID' : 'type the OU\'s UUID');
+        ctx.nav.back();
+        ctx.nav.setOu(unit.id || undefined, unit.id ? unit.name : undefined);
+      },
+    },
+    { keys: [TEXT, 'backspace', 'ctrl-u'], help: 'type a name or a UUID', run: (ctx, key) => ctx.update((s) => ({ input: editText(s.input, key) ?? s.input, cursor: 0 })) },
+  ],
+  View: ({ state, height, width }) => {
+    const shown = choices(state);
+    const tree = state.units !== undefined && isTree(state.units);
+    const labelWidth = Math.min(44, Math.max(10, ...shown.map((u) => unitLabel(u).length)));
+    const detail = (u: OrgUnit) => [u.id, tree && u.id ? `${u.children} ${u.children === 1 ? 'child' : 'children'}` : '', u.detail].filter(Boolean).join(' · ');
+    const heading = state.loading
+      ? 'loading organizational units…'
+      : state.units
+        ? `organizational unit${tree ? 's as a tree' : ''}: type a name or UUID · ↑↓ · Enter sets it · Esc cancels (${state.units.length} units)`
+        : 'the index offers no organizational-unit list: type the OU UUID, Enter sets it';
+    return (
+      <Box flexDirection="column">
+        <InputLine prompt="OU " value={state.input} />
+        <Tinted tone="muted">{heading}</Tinted>
+        {state.error ? <Tinted tone="bad">{state.error.status ?? ''} {state.error.title}</Tinted> : null}
+        <Choices items={shown} cursor={state.cursor} height={height - 3} render={(u) => `${fit(unitLabel(u), labelWidth)}  ${truncate(detail(u), width - labelWidth - 6)}`} />
+      </Box>
+    );
+  },
+};

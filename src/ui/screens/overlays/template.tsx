@@ -1,0 +1,67 @@
+// The variables of a templated link or operation, with the URL they make shown live as they are typed.
+import { Box, Text } from 'ink';
+import { expandTemplate } from '../../../api/template.js';
+import { truncate } from '../../../text/cells.js';
+import { Tinted } from '../../components/theme.js';
+import { editText } from '../../keys.js';
+import { TEXT, type ScreenBase, type ScreenModule } from '../../nav/screen.js';
+
+export interface TemplateParams {
+  title: string;
+  href: string;
+  variables: string[];
+  submit(values: Record<string, string>): void;
+}
+
+export interface TemplateState extends ScreenBase, TemplateParams {
+  values: Record<string, string>;
+  index: number;
+}
+
+function preview(state: TemplateState): string {
+  try {
+    return expandTemplate(state.href, state.values);
+  } catch (error) {
+    return `(cannot expand: ${(error as Error).message})`;
+  }
+}
+
+export const templateScreen: ScreenModule<TemplateState, TemplateParams> = {
+  title: 'link and operation variables',
+  overlay: true,
+  init: (params) => ({ ...params, values: {}, index: 0 }),
+  crumb: () => 'variables',
+  bindings: [
+    { keys: ['escape'], help: 'cancel', run: (ctx) => ctx.nav.back() },
+    { keys: ['up', 'backtab'], help: 'previous variable', run: (ctx) => ctx.update((s) => ({ index: Math.max(0, s.index - 1) })) },
+    { keys: ['down', 'tab'], help: 'next variable', run: (ctx) => ctx.update((s) => ({ index: Math.min(s.variables.length - 1, s.index + 1) })) },
+    {
+      keys: ['return'], help: 'next variable; on the last, go',
+      run: (ctx) => {
+        const { index, variables, values, submit } = ctx.state;
+        if (index < variables.length - 1) return ctx.update({ index: index + 1 });
+        ctx.nav.back();
+        submit(Object.fromEntries(Object.entries(values).filter(([, value]) => value !== '')));
+      },
+    },
+    {
+      keys: [TEXT, 'backspace', 'ctrl-u'], help: 'type the value (ctrl-u clears)',
+      run: (ctx, key) => ctx.update((s) => {
+        const name = s.variables[s.index] ?? '';
+        return { values: { ...s.values, [name]: editText(s.values[name] ?? '', key) ?? '' } };
+      }),
+    },
+  ],
+  View: ({ state, width }) => (
+    <Box flexDirection="column">
+      <Tinted bold>{state.title}: fill in the variables (Tab/↑↓ move · Enter next/go · Esc cancels)</Tinted>
+      <Text wrap="truncate"><Tinted tone="muted">template </Tinted>{truncate(state.href, width - 12)}</Text>
+      {state.variables.map((name, i) => (
+        <Text key={name} wrap="truncate">
+          <Tinted inverse={i === state.index}>{i === state.index ? '› ' : '  '}{name}</Tinted> = {state.values[name] ?? ''}{i === state.index ? <Tinted tone="info">▏</Tinted> : null}
+        </Text>
+      ))}
+      <Text wrap="truncate"><Tinted tone="muted">URL </Tinted><Tinted tone="good">{truncate(preview(state), width - 6)}</Tinted></Text>
+    </Box>
+  ),
+};

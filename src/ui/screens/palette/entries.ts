@@ -1,0 +1,114 @@
+// What the `:` palette offers for what has been typed: resources, their versions and operations, units,
+// profiles, bookmarks and a few commands. Each provider answers for its own words ("ou", "profile",
+// "ctx", "bm"), so a new view adds its entries here without touching the palette itself.
+import { findResource } from '../../../api/catalog.js';
+import { isUuid } from '../../../api/units.js';
+import { fuzzyFilter } from '../../fuzzy.js';
+import { writeTrail } from '../../nav/global.js';
+import type { ScreenContext } from '../../nav/screen.js';
+import { describeBookmark, openBookmark } from '../bookmarks.js';
+
+export interface PaletteEntry {
+  /** What the palette shows and matches against, e.g. "tasks v1" or "ou Acme Corp". */
+  label: string;
+  detail?: string;
+  run(): void;
+}
+
+type Ctx = ScreenContext<unknown>;
+type Provider = (ctx: Ctx, query: string) => PaletteEntry[];
+
+const OU_QUERY = /^ou\b/i;
+const PROFILE_QUERY = /^(profile|ctx)\b/i;
+const BOOKMARK_QUERY = /^(bm|bookmark)\b/i;
+const WORD_QUERIES = [OU_QUERY, PROFILE_QUERY, BOOKMARK_QUERY];
+
+const isWordQuery = (query: string) => WORD_QUERIES.some((pattern) => pattern.test(query));
+
+/** An operation picked by name: lists open as lists, other reads ask for their variables, writes open their form. */
+function runOperation(ctx: Ctx, resourceName: string, version: string, operationId: string): void {
+  const catalog = ctx.services.catalogOf();
+  const operation = catalog && findResource(catalog, resourceName)?.versions.find((v) => v.version === version)?.operations.find((o) => o.id === operationId);
+  if (!operation) return;
+  const origin = ctx.services.origin();
+  if (operation.method !== 'GET') return ctx.nav.open('operations', { origin, resource: resourceName, version, operationId });
+  if (operation.pathVariables.length === 0) return ctx.nav.open('list', { origin, source: { kind: 'resource', resource: resourceName, version, operationId } });
+  ctx.nav.open('template', {
+    title: `${resourceName} ${operationId}`, href: operation.href, variables: operation.pathVariables,
+    submit: (variables) => ctx.nav.open('record', { origin, resource: resourceName, version, read: { operationId, variables } }),
+  });
+}
+
+const resources: Provider = (ctx, query) => {
+  if (isWordQuery(query)) return [];
+  const origin = () => ctx.services.origin();
+  return (ctx.services.catalogOf()?.resources ?? []).flatMap((resource) => [
+    { label: resource.name, detail: `list, ${resource.defaultVersion}`, run: () => ctx.nav.open('list', { origin: origin(), source: { kind: 'resource', resource: resource.name } }) },
+    ...resource.versions.flatMap((version) => [
+      ...(resource.versions.length > 1
+        ? [{ label: `${resource.name} ${version.version}`, detail: 'list this version', run: () => ctx.nav.open('list', { origin: origin(), source: { kind: 'resource', resource: resource.name, version: version.version } }) }]
+        : []),
+      ...version.operations.map((operation) => ({
+        label: `${resource.name} ${operation.id}`, detail: `${operation.method} ${operation.href} (${version.version})`,
+        run: () => runOperation(ctx, resource.name, version.version, operation.id),
+      })),
+    ]),
+  ]);
+};
+
+const units: Provider = (ctx, query) => {
+  if (PROFILE_QUERY.test(query) || BOOKMARK_QUERY.test(query)) return [];
+  const picker = { label: 'ou', detail: 'open the OU picker', run: () => ctx.nav.open('ou-picker', {}) };
+  if (!OU_QUERY.test(query)) return [{ ...picker, detail: 'choose the organizational unit' }];
+  const known = ctx.services.unitsKnown();
+  // The units arrive while the palette is open; the palette draws again when they do.
+  if (!known && ctx.services.catalogOf()) void ctx.services.units().then(() => ctx.update({}), () => undefined);
+  const typed = query.replace(OU_QUERY, '').trim();
+  const entries: PaletteEntry[] = (known ?? []).map((unit) => ({ label: `ou ${unit.name}`, detail: unit.id, run: () => ctx.nav.setOu(unit.id, unit.name) }));
+  if (isUuid(typed)) entries.unshift({ label: `ou ${typed}`, detail: 'use this UUID', run: () => ctx.nav.setOu(typed) });
+  return [...entries, picker];
+};
+
+const profiles: Provider = (ctx, query) => {
+  const word = /^ctx\b/i.test(query) ? 'ctx' : 'profile';
+  const current = ctx.services.connection.profile;
+  const left = new Map(ctx.nav.placesLeft().map((place) => [place.name, place.baseUrl]));
+  const choices = ctx.services.profileChoices();
+  const entries: PaletteEntry[] = choices.map((choice) => ({
+    label: `${word} ${choice.name}`,
+    detail: `${choice.baseUrl}${choice.name === current ? ' (in use)' : left.has(choice.name) ? ' (back to where you were)' : ''}`,
+    run: () => void ctx.nav.switchProfile(choice.name),
+  }));
+  // A place left that is no config profile (the demo, a --base-url session) can still be gone back to.
+  for (const [name, baseUrl] of left) {
+    if (name && !choices.some((choice) => choice.name === name)) entries.push({ label: `${word} ${name}`, detail: `${baseUrl} (back to where you were)`, run: () => void ctx.nav.switchProfile(name) });
+  }
+  if (entries.length === 0 && PROFILE_QUERY.test(query)) {
+    entries.push({ label: word, detail: 'no profiles in the config file: dpx profile add NAME --base-url URL', run: () => undefined });
+  }
+  return entries;
+};
+
+const bookmarks: Provider = (ctx, query) => {
+  if (!BOOKMARK_QUERY.test(query)) return [];
+  const saved = ctx.services.bookmarks();
+  if (saved.length === 0) return [{ label: 'bm', detail: 'no bookmarks yet: b on a list or record saves one', run: () => undefined }];
+  return saved.map(({ name, bookmark }) => ({ label: `bm ${name}`, detail: describeBookmark(bookmark), run: () => void openBookmark(ctx, bookmark) }));
+};
+
+const commands: Provider = (ctx, query) => {
+  if (isWordQuery(query)) return [];
+  return [
+    { label: 'trail', detail: 'write the trail of this session so far as a HAR file (also T)', run: () => void writeTrail(ctx) },
+    { label: 'home', detail: 'back to the catalog', run: () => ctx.nav.home() },
+    { label: 'help', detail: 'every key', run: () => ctx.nav.open('help', {}) },
+    { label: 'quit', detail: 'leave dpx', run: () => ctx.nav.quit() },
+  ];
+};
+
+const PROVIDERS: Provider[] = [resources, units, profiles, bookmarks, commands];
+
+/** Every entry for what has been typed, best match first. */
+export function paletteEntries(ctx: Ctx, query: string): PaletteEntry[] {
+  return fuzzyFilter(query, PROVIDERS.flatMap((provider) => provider(ctx, query)), (entry) => entry.label);
+}

@@ -1,0 +1,171 @@
+// One record: its fields as a tree whose nested values fold, then its links to follow (a list opens as a
+// list, anything else as a record), or its raw JSON. Everything it asks goes to the record's origin.
+import { recordLinks, normaliseRel, type Link } from '../../../api/links.js';
+import { parseVendorMediaType } from '../../../api/media.js';
+import { isListEnvelope, readPage } from '../../../api/pages.js';
+import { isObject } from '../../../api/json.js';
+import { recordId, recordName } from '../../../api/records.js';
+import { routeFor } from '../../../api/routes.js';
+import { isReadMethod } from '../../../api/safety.js';
+import { expandTemplate, templateVariables } from '../../../api/template.js';
+import { MOVE_KEYS, moveCursor } from '../../keys.js';
+import { scrollTop } from '../../layout.js';
+import { errorInfo } from '../../nav/problems.js';
+import type { ScreenBase, ScreenContext, ScreenModule } from '../../nav/screen.js';
+import type { Origin } from '../../services/connection.js';
+import { flattenTree, initiallyCollapsed } from '../../tree.js';
+import { askBookmarkName, viewBookmark } from '../bookmarks.js';
+import { RecordView } from './RecordView.js';
+
+/** How to read a record the opener does not have yet: by an operation of the index, or by a URL. */
+export type RecordRead = { operationId: string; variables: Record<string, string> } | { href: string };
+
+export interface RecordParams {
+  origin: Origin;
+  resource: string;
+  version: string;
+  /** The record, or how to read it. */
+  record?: Record<string, unknown>;
+  read?: RecordRead;
+}
+
+export interface RecordState extends ScreenBase {
+  origin: Origin;
+  resource: string;
+  version: string;
+  record: Record<string, unknown>;
+  read?: RecordRead;
+  links: Link[];
+  collapsed: Set<string>;
+  cursor: number;
+  top: number;
+  raw: boolean;
+}
+
+type Ctx = ScreenContext<RecordState>;
+
+/** A response body as a record: an object as it is, anything else wrapped. */
+export function asRecord(body: unknown): Record<string, unknown> {
+  return isObject(body) ? body : { value: body };
+}
+
+function lineCount(state: RecordState): number {
+  return flattenTree(state.record, state.collapsed).length + state.links.length;
+}
+
+/** Follows a link of the record: a list opens as a list, anything else as a record (or in place, to reload). */
+async function follow(ctx: Ctx, link: Link, values: Record<string, string>, inPlace = false): Promise<void> {
+  const { origin, resource: from, version: fromVersion } = ctx.state;
+  const { session } = origin.connection;
+  ctx.update({ loading: `following ${link.rel}`, error: undefined });
+  try {
+    const catalog = ctx.services.catalogOf(origin.connection);
+    const route = catalog ? routeFor(catalog, expandTemplate(link.href, values), session.baseUrl) : undefined;
+    const owner = route && route.resource !== from ? route : { resource: from, version: fromVersion };
+    const request = session.prepareLink(link.href, { ...owner, ou: origin.ou ?? null }, values);
+    const response = await session.send(request, { reload: inPlace });
+    const media = parseVendorMediaType(response.contentType);
+    const resource = media?.resource ?? request.resource;
+    const version = media?.version ?? request.version;
+    ctx.update({ loading: undefined });
+    if (isListEnvelope(response.body)) {
+      const page = readPage(response.body, response.url);
+      return ctx.nav.open('list', { origin, source: { kind: 'link', href: request.url, resource, version }, first: { request, page }, label: `${resource}@${version} (${link.rel})` });
+    }
+    const record = asRecord(response.body);
+    if (inPlace) return ctx.update({ record, links: recordLinks(record), collapsed: initiallyCollapsed(record) });
+    ctx.nav.open('record', { origin, resource, version, record });
+  } catch (error) {
+    ctx.update({ loading: undefined, error: errorInfo(error) });
+  }
+}
+
+/** Reads the record the screen was opened for. */
+async function read(ctx: Ctx, how: RecordRead): Promise<void> {
+  const { origin, resource, version } = ctx.state;
+  const { session } = origin.connection;
+  ctx.update({ loading: `reading ${resource}`, error: undefined });
+  try {
+    const request = 'href' in how
+      ? session.prepareLink(how.href, { resource, version, ou: origin.ou ?? null })
+      : await session.prepare({ resource, version, operationId: how.operationId, variables: how.variables, ou: origin.ou ?? null });
+    const record = asRecord((await session.send(request)).body);
+    ctx.update({ loading: undefined, record, links: recordLinks(record), collapsed: initiallyCollapsed(record) });
+  } catch (error) {
+    ctx.update({ loading: undefined, error: errorInfo(error) });
+  }
+}
+
+function openLink(ctx: Ctx, link: Link): void {
+  const method = link.method ?? 'GET';
+  if (!isReadMethod(method)) {
+    return ctx.update({
+      error: { title: `${link.rel} is a ${method} link, an operation rather than a place`, lines: [link.href], hint: 'press x for the operations the index offers for this resource (form, preview, confirmation)', tone: 'warning' },
+    });
+  }
+  const { path, query } = templateVariables(link.href);
+  const variables = link.templated ? [...path, ...query] : [];
+  if (variables.length === 0) return void follow(ctx, link, {});
+  ctx.nav.open('template', { title: `follow ${link.rel}`, href: link.href, variables, submit: (values) => void follow(ctx, link, values) });
+}
+
+export const recordScreen: ScreenModule<RecordState, RecordParams> = {
+  title: 'record',
+  init: ({ origin, resource, version, record = {}, read }) => ({
+    origin, resource, version, record, ...(read ? { read } : {}), links: recordLinks(record), collapsed: initiallyCollapsed(record), cursor: 0, top: 0, raw: false,
+  }),
+  start: (ctx) => {
+    if (ctx.state.read) void read(ctx, ctx.state.read);
+  },
+  crumb: (s) => {
+    const title = recordId(s.record) ?? recordName(s.record)?.name ?? s.resource;
+    return title.length > 14 ? `${title.slice(0, 13)}…` : title;
+  },
+  subject: (s) => `${s.resource}@${s.version}`,
+  bindings: [
+    {
+      keys: ['return', ' '], help: 'fold / unfold a nested value; follow a link', hint: 'Enter fold/follow',
+      run: (ctx) => {
+        const lines = flattenTree(ctx.state.record, ctx.state.collapsed);
+        const line = lines[ctx.state.cursor];
+        if (line?.container) {
+          const collapsed = new Set(ctx.state.collapsed);
+          if (collapsed.has(line.path)) collapsed.delete(line.path);
+          else collapsed.add(line.path);
+          return ctx.update({ collapsed });
+        }
+        const link = ctx.state.links[ctx.state.cursor - lines.length];
+        if (link) openLink(ctx, link);
+      },
+    },
+    {
+      keys: ['x'], help: 'operations the index offers for this resource version (● this record fills them)', hint: 'x operations',
+      run: (ctx) => ctx.nav.open('operations', { origin: ctx.state.origin, resource: ctx.state.resource, version: ctx.state.version, record: ctx.state.record }),
+    },
+    { keys: ['y'], help: 'raw JSON on / off', hint: 'y raw', run: (ctx) => ctx.update((s) => ({ raw: !s.raw, top: 0 })) },
+    {
+      keys: ['r'], help: 'reload the record by its self link', hint: 'r reload',
+      run: (ctx) => {
+        const self = ctx.state.links.find((l) => normaliseRel(l.rel) === 'self');
+        if (!self) return ctx.nav.notify('this record has no self link to reload from');
+        void follow(ctx, self, {}, true);
+      },
+    },
+    {
+      keys: ['b'], help: 'bookmark this resource\'s list (profile, resource, version, OU); :bm opens bookmarks', hint: 'b bookmark',
+      run: (ctx) => askBookmarkName(ctx as ScreenContext<unknown>, viewBookmark(ctx.state)),
+    },
+    {
+      keys: [...MOVE_KEYS], help: 'move over fields and links',
+      run: (ctx, key) => {
+        const height = ctx.bodyHeight() - 1;
+        const cursor = moveCursor(ctx.state.cursor, lineCount(ctx.state), key, height);
+        ctx.update((s) => ({ cursor, top: scrollTop(s.top, cursor, height) }));
+      },
+    },
+  ],
+  View: ({ state, ctx, height, width }) => (
+    <RecordView lines={flattenTree(state.record, state.collapsed)} links={state.links} cursor={state.cursor} top={state.top}
+      height={height} raw={state.raw} record={state.record} columns={width} now={ctx.now} />
+  ),
+};

@@ -1,0 +1,162 @@
+// What screens share and ask for, with no drawing: the control plane the explorer is on, each
+// connection's discovery index and unit tree (asked once, known afterwards), the config file's profiles
+// and bookmarks, the trail, and the terminal's hand-offs (an editor, the clipboard). Screens ask these;
+// they never reach into one another.
+import { join } from 'node:path';
+import type { Catalog } from '../../api/catalog.js';
+import { UsageError } from '../../api/errors.js';
+import type { Session } from '../../api/session.js';
+import { loadUnits, type OrgUnit } from '../../api/units.js';
+import { listBookmarks, saveBookmark, type Bookmark } from '../../config/profiles.js';
+import type { Connection, Origin, ProfileChoice, ProfileSource } from './connection.js';
+
+/** The trail the session records into, for `T`. */
+export interface TrailSink {
+  writeSnapshot(path: string): Promise<void>;
+  readonly entryCount: number;
+}
+
+/** Handing the terminal to other programs; absent parts (no terminal) make their keys say so. */
+export interface TerminalHandoffs {
+  /** Opens text in $EDITOR and gives back what was saved. */
+  edit?(text: string): Promise<string>;
+  /** Puts text on the terminal's clipboard. */
+  copy(text: string): void;
+}
+
+export interface ServiceOptions {
+  connection: Connection;
+  profiles?: ProfileSource;
+  /** The config file bookmarks are saved in and read from. */
+  configPath?: string;
+  trail?: TrailSink;
+  /** Where `T` writes trails (the working directory by default). */
+  trailDir?: string;
+  terminal?: TerminalHandoffs;
+  /** Milliseconds between polls of a followed task. */
+  taskIntervalMs?: number;
+  now?: () => number;
+}
+
+/** "dpx-trail-2024-05-01T10-20-30Z.har": sorts by time and is a valid file name everywhere. */
+export function trailFileName(now: number): string {
+  return `dpx-trail-${new Date(now).toISOString().replace(/\.\d+Z$/, 'Z').replace(/:/g, '-')}.har`;
+}
+
+export class Services {
+  /** The control plane new screens open on; the navigator switches it with the profile. */
+  connection: Connection;
+  readonly profiles: ProfileSource | undefined;
+  readonly configPath: string | undefined;
+  readonly taskIntervalMs: number | undefined;
+  terminal: TerminalHandoffs;
+  private readonly trail: TrailSink | undefined;
+  private readonly trailDir: string | undefined;
+  private readonly clock: () => number;
+  private readonly catalogs = new WeakMap<Session, Catalog>();
+  private readonly unitTrees = new WeakMap<Session, Promise<OrgUnit[] | undefined>>();
+  private readonly knownUnits = new WeakMap<Session, OrgUnit[] | undefined>();
+  private profileList: ProfileChoice[] = [];
+  private bookmarkList: { name: string; bookmark: Bookmark }[] = [];
+  private configRead: Promise<void> | undefined;
+  /** Whether the config file has been read once (or failed to be). */
+  configLoaded = false;
+
+  constructor(options: ServiceOptions) {
+    this.connection = options.connection;
+    this.profiles = options.profiles;
+    this.configPath = options.configPath;
+    this.taskIntervalMs = options.taskIntervalMs;
+    this.trail = options.trail;
+    this.trailDir = options.trailDir;
+    this.terminal = options.terminal ?? { copy: () => undefined };
+    this.clock = options.now ?? Date.now;
+  }
+
+  now(): number {
+    return this.clock();
+  }
+
+  /** Where a screen opened now gets its data: the current control plane, in its current unit. */
+  origin(): Origin {
+    return { connection: this.connection, ou: this.connection.session.ou };
+  }
+
+  /** The connection's discovery index, once it has arrived. */
+  catalogOf(connection: Connection = this.connection): Catalog | undefined {
+    return this.catalogs.get(connection.session);
+  }
+
+  async catalog(connection: Connection = this.connection): Promise<Catalog> {
+    const catalog = await connection.session.catalog();
+    this.catalogs.set(connection.session, catalog);
+    return catalog;
+  }
+
+  /** Every unit the connection's token can see, in tree order; undefined when the index has no unit list. */
+  units(connection: Connection = this.connection): Promise<OrgUnit[] | undefined> {
+    let pending = this.unitTrees.get(connection.session);
+    if (!pending) {
+      pending = this.catalog(connection).then(() => loadUnits(connection.session));
+      this.unitTrees.set(connection.session, pending);
+      pending.then(
+        (units) => this.knownUnits.set(connection.session, units),
+        () => this.unitTrees.delete(connection.session),
+      );
+    }
+    return pending;
+  }
+
+  unitsKnown(connection: Connection = this.connection): OrgUnit[] | undefined {
+    return this.knownUnits.get(connection.session);
+  }
+
+  /** A unit's name when the connection's units are known. */
+  unitName(connection: Connection, id: string | undefined): string | undefined {
+    return id === undefined ? undefined : this.unitsKnown(connection)?.find((unit) => unit.id === id)?.name;
+  }
+
+  // ——— the config file ———
+
+  /** Reads the profiles and bookmarks again, so a `dpx profile add` elsewhere shows up. */
+  refreshConfig(): Promise<void> {
+    this.configRead = (async () => {
+      try {
+        if (this.profiles) this.profileList = await this.profiles.list();
+        if (this.configPath) this.bookmarkList = await listBookmarks(this.configPath);
+      } finally {
+        this.configLoaded = true;
+      }
+    })();
+    return this.configRead;
+  }
+
+  /** Resolves once the config file has been read (or failed to be). */
+  configReady(): Promise<void> {
+    return (this.configRead ?? this.refreshConfig()).catch(() => undefined);
+  }
+
+  profileChoices(): ProfileChoice[] {
+    return this.profileList;
+  }
+
+  bookmarks(): { name: string; bookmark: Bookmark }[] {
+    return this.bookmarkList;
+  }
+
+  async saveBookmark(name: string, bookmark: Bookmark): Promise<void> {
+    if (!this.configPath) throw new UsageError('no config file to keep bookmarks in', 'dpx profile add creates one');
+    await saveBookmark(this.configPath, name, bookmark);
+    this.bookmarkList = await listBookmarks(this.configPath);
+  }
+
+  // ——— the trail ———
+
+  /** Writes the trail so far to ./dpx-trail-<time>.har and says where; undefined when no trail is kept. */
+  async writeTrail(): Promise<{ path: string; entries: number } | undefined> {
+    if (!this.trail) return undefined;
+    const path = join(this.trailDir ?? process.cwd(), trailFileName(this.now()));
+    await this.trail.writeSnapshot(path);
+    return { path, entries: this.trail.entryCount };
+  }
+}
