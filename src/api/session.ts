@@ -93,6 +93,7 @@ export class Session {
   /** The headers each request went out with, once every middleware had its say: keyed by its response or failure. */
   private readonly sentHeaders = new WeakMap<object, Record<string, string>>();
   private learnedVendor: string | undefined;
+  private last: Exchange | undefined;
   private currentOu: string | undefined;
   private pendingCatalog: Promise<Catalog> | undefined;
   private knownCatalog: Catalog | undefined;
@@ -120,6 +121,11 @@ export class Session {
     };
     this.fresh = new FreshnessCache(options.freshnessMs ?? DEFAULT_FRESHNESS_MS);
     this.fetcher = this.createFetcher();
+  }
+
+  /** The last request sent (or refused) and what came back, as the session saw them: nothing redacted. */
+  get lastExchange(): Exchange | undefined {
+    return this.last;
   }
 
   get vendor(): string {
@@ -501,6 +507,7 @@ export class Session {
   }
 
   private emit(exchange: Exchange): void {
+    this.last = exchange;
     try {
       this.options.onExchange?.(exchange);
     } catch (error) {

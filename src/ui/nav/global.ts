@@ -16,6 +16,7 @@ export const GLOBAL_BINDINGS: readonly Binding<unknown>[] = [
   {
     keys: [':'],
     help: 'palette: resource, "tasks v1", an operation ("<resource> <operation-id>" opens its form), "ou <name|uuid>", "profile <name>" or "ctx <name>", "bm <name>", "trail", "home"',
+    hint: ': palette',
     run: (ctx) => ctx.nav.open('palette', {}),
   },
   { keys: ['?'], help: 'this help', hint: '? help', run: (ctx) => ctx.nav.open('help', {}) },
@@ -31,6 +32,7 @@ export const GLOBAL_BINDINGS: readonly Binding<unknown>[] = [
     hint: 'T trail',
     run: (ctx) => void writeTrail(ctx),
   },
+  { keys: ['E'], help: 'the last request and its response as sent and received (headers, raw body; credentials masked)', run: (ctx) => ctx.nav.open('exchange', { origin: ctx.services.origin() }) },
   { keys: ['escape', 'backspace'], help: 'back to the previous screen, cursor and page as they were', hint: 'Esc back', run: (ctx) => ctx.nav.back() },
   { keys: ['q'], help: 'quit (ctrl-c quits from anywhere)', run: (ctx) => ctx.nav.quit() },
 ];

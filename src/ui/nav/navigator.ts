@@ -9,8 +9,8 @@ import type { Services } from '../services/services.js';
 import { bindingFor } from './bindings.js';
 import { GLOBAL_BINDINGS } from './global.js';
 import { noticeOf } from './problems.js';
-import { allScreens, moduleOf, type ScreenKind, type ScreenParams } from './registry.js';
-import type { Binding, ErrorInfo, Navigation, ScreenBase, ScreenContext } from './screen.js';
+import { allScreens, moduleOf } from './registry.js';
+import type { Binding, ErrorInfo, Navigation, ScreenBase, ScreenContext, ScreenKind, ScreenParams } from './screen.js';
 
 export interface Entry {
   id: number;

@@ -1,47 +1,24 @@
-// Every screen of the explorer, by kind, with what each is opened with. A new view is one module and
-// one line in each of the two tables below; nothing else needs to know of it.
+// Every screen of the explorer, by kind. Each module declares the kind it answers to and what it is
+// opened with (ScreenParams in screen.ts is filled by the modules); this table says which module draws
+// each kind, and the compiler refuses a kind without a module. A new view is one module and one line here.
 import { catalogScreen } from '../screens/catalog/catalog.js';
+import { exchangeScreen } from '../screens/exchange/exchange.js';
 import { listScreen } from '../screens/list/list.js';
-import type { ListParams } from '../screens/list/state.js';
-import { confirmScreen, type ConfirmParams } from '../screens/operations/confirm.js';
-import { formScreen, type FormParams } from '../screens/operations/form.js';
-import { operationsScreen, type OperationsParams } from '../screens/operations/choose.js';
-import { previewScreen, type PreviewParams } from '../screens/operations/preview.js';
-import { responseScreen, type ResponseParams } from '../screens/operations/response.js';
-import { taskScreen, type TaskParams } from '../screens/operations/task.js';
-import { filterBuilderScreen, type FilterParams } from '../screens/overlays/filter-builder.js';
+import { confirmScreen } from '../screens/operations/confirm.js';
+import { formScreen } from '../screens/operations/form.js';
+import { operationsScreen } from '../screens/operations/choose.js';
+import { previewScreen } from '../screens/operations/preview.js';
+import { responseScreen } from '../screens/operations/response.js';
+import { taskScreen } from '../screens/operations/task.js';
+import { filterBuilderScreen } from '../screens/overlays/filter-builder.js';
 import { helpScreen } from '../screens/overlays/help.js';
 import { ouPickerScreen } from '../screens/overlays/ou-picker.js';
-import { promptScreen, type PromptParams } from '../screens/overlays/prompt.js';
-import { templateScreen, type TemplateParams } from '../screens/overlays/template.js';
-import { versionScreen, type VersionParams } from '../screens/overlays/version.js';
+import { promptScreen } from '../screens/overlays/prompt.js';
+import { templateScreen } from '../screens/overlays/template.js';
+import { versionScreen } from '../screens/overlays/version.js';
 import { paletteScreen } from '../screens/palette/palette.js';
-import { recordScreen, type RecordParams } from '../screens/record/record.js';
-import type { ScreenBase, ScreenModule } from './screen.js';
-
-type Nothing = Record<string, never>;
-
-/** What each kind of screen is opened with. */
-export interface ScreenParams {
-  catalog: Nothing;
-  list: ListParams;
-  record: RecordParams;
-  operations: OperationsParams;
-  'operation-form': FormParams;
-  'request-preview': PreviewParams;
-  'write-confirm': ConfirmParams;
-  response: ResponseParams;
-  task: TaskParams;
-  palette: Nothing;
-  help: Nothing;
-  'ou-picker': Nothing;
-  filter: FilterParams;
-  version: VersionParams;
-  template: TemplateParams;
-  prompt: PromptParams;
-}
-
-export type ScreenKind = keyof ScreenParams;
+import { recordScreen } from '../screens/record/record.js';
+import type { ScreenBase, ScreenKind, ScreenModule, ScreenParams } from './screen.js';
 
 /**
  * The screens in the order the help lists their keys. A module's state type is its own business (each is
@@ -57,6 +34,7 @@ const SCREENS: { [K in ScreenKind]: ScreenModule<any, ScreenParams[K]> } = {
   'write-confirm': confirmScreen,
   response: responseScreen,
   task: taskScreen,
+  exchange: exchangeScreen,
   palette: paletteScreen,
   help: helpScreen,
   'ou-picker': ouPickerScreen,

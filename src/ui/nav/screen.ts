@@ -4,8 +4,15 @@
 // new view is a new module and a line in the registry.
 import type { ReactElement } from 'react';
 import type { Key } from '../keys.js';
-import type { ScreenKind, ScreenParams } from './registry.js';
 import type { Services } from '../services/services.js';
+
+/**
+ * What each kind of screen is opened with. Empty here: each screen module adds its own kind to it
+ * (`declare module` in the module), so that opening a screen is checked without this file knowing any.
+ */
+export interface ScreenParams {}
+
+export type ScreenKind = keyof ScreenParams;
 
 export interface ErrorInfo {
   title: string;

@@ -2,7 +2,7 @@
 // terminal's hand-offs (clipboard, editor) replaced by what the test gives.
 import { Session } from '../../../src/api/session.js';
 import { Navigator } from '../../../src/ui/nav/navigator.js';
-import type { ScreenKind, ScreenParams } from '../../../src/ui/nav/registry.js';
+import type { ScreenKind, ScreenParams } from '../../../src/ui/nav/screen.js';
 import type { Origin } from '../../../src/ui/services/connection.js';
 import { Services, type TerminalHandoffs } from '../../../src/ui/services/services.js';
 import { mountNavigator, type Mounted } from '../mount.js';

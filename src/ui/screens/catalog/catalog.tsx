@@ -7,6 +7,12 @@ import { TEXT, type ScreenBase, type ScreenContext, type ScreenModule } from '..
 import type { Services } from '../../services/services.js';
 import { CatalogView } from './CatalogView.js';
 
+declare module '../../nav/screen.js' {
+  interface ScreenParams {
+    catalog: Record<string, never>;
+  }
+}
+
 export interface CatalogState extends ScreenBase {
   filter: string;
   cursor: number;
@@ -49,13 +55,10 @@ export const catalogScreen: ScreenModule<CatalogState, Record<string, never>> = 
       when: (state, key) => types(state, key.char),
       run: (ctx, key) => ctx.update((s) => ({ filter: s.filter + key.char, cursor: 0 })),
     },
-    {
-      keys: ['backspace', 'ctrl-u'],
-      help: 'edit the filter',
-      when: (state) => state.filter !== '',
-      run: (ctx, key) => ctx.update((s) => ({ filter: editText(s.filter, key) ?? s.filter, cursor: 0 })),
-    },
+    // Home has nothing to go back to: Backspace and Esc only ever edit the filter here.
+    { keys: ['backspace', 'ctrl-u'], help: 'edit the filter', run: (ctx, key) => ctx.update((s) => ({ filter: editText(s.filter, key) ?? s.filter, cursor: 0 })) },
     { keys: ['escape'], help: 'clear the filter', hint: 'Esc clears', when: (state) => state.filter !== '', run: (ctx) => ctx.update({ filter: '', cursor: 0 }) },
+    { keys: ['escape'], help: 'nothing to go back to', when: (state) => state.filter === '', run: () => undefined },
     {
       keys: ['up', 'down', 'pageup', 'pagedown', 'home', 'end'],
       help: 'move',

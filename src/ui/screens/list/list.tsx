@@ -11,6 +11,12 @@ import { ListView } from './ListView.js';
 import { listHeight, loadEdge, loadFirstPage, movePage, prefetch, reloadList, setCursor } from './paging.js';
 import { columnsOf, currentPage, visibleRows, type ListParams, type ListState } from './state.js';
 
+declare module '../../nav/screen.js' {
+  interface ScreenParams {
+    list: ListParams;
+  }
+}
+
 type Ctx = ScreenContext<ListState>;
 
 const idle = (state: ListState) => !state.localFilterEditing;

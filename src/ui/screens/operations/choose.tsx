@@ -13,6 +13,12 @@ import type { ScreenBase, ScreenContext, ScreenModule } from '../../nav/screen.j
 import type { Origin } from '../../services/connection.js';
 import type { Flow } from './flow.js';
 
+declare module '../../nav/screen.js' {
+  interface ScreenParams {
+    operations: OperationsParams;
+  }
+}
+
 export interface OperationsParams {
   origin: Origin;
   resource: string;
@@ -63,7 +69,6 @@ export const operationsScreen: ScreenModule<OperationsState, OperationsParams> =
   crumb: () => 'operations',
   subject: (s) => `${s.resource}@${s.version}`,
   bindings: [
-    { keys: ['escape', 'q'], help: 'close the operations', hint: 'Esc back', run: (ctx) => ctx.nav.back() },
     { keys: ['up', 'k', 'down', 'j', 'home', 'end'], help: 'choose an operation', hint: '↑↓ move', run: (ctx, key) => ctx.update((s) => ({ cursor: moveCursor(s.cursor, offered(ctx).length, key, 1) })) },
     {
       keys: ['return'], help: 'open its form', hint: 'Enter open the form',
@@ -72,6 +77,7 @@ export const operationsScreen: ScreenModule<OperationsState, OperationsParams> =
         if (choice && !ctx.state.loading) void choose(ctx, choice);
       },
     },
+    { keys: ['escape', 'q'], help: 'close the operations', hint: 'Esc back', run: (ctx) => ctx.nav.back() },
   ],
   View: ({ state, ctx, height, width }) => {
     const operations = offered(ctx);

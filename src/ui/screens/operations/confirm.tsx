@@ -6,6 +6,12 @@ import type { ScreenBase, ScreenContext, ScreenModule } from '../../nav/screen.j
 import { TEXT } from '../../nav/screen.js';
 import { editText } from '../../keys.js';
 
+declare module '../../nav/screen.js' {
+  interface ScreenParams {
+    'write-confirm': ConfirmParams;
+  }
+}
+
 export interface ConfirmParams {
   method: string;
   /** From confirmationLines: method and URL, operation, control plane, OU. */
@@ -30,7 +36,6 @@ export const confirmScreen: ScreenModule<ConfirmState, ConfirmParams> = {
   init: (params) => ({ ...params, typed: '', wrong: false }),
   crumb: () => 'confirm',
   bindings: [
-    { keys: ['escape'], help: 'cancel: nothing is sent', hint: 'Esc cancel', run: (ctx) => ctx.nav.back() },
     { keys: ['y', 'Y'], help: 'send the write', hint: 'y send', when: plain, run: (ctx) => ctx.state.confirm(ctx as ScreenContext<unknown>) },
     { keys: ['n', 'N'], help: 'cancel', hint: 'n cancel', when: plain, run: (ctx) => ctx.nav.back() },
     {
@@ -38,6 +43,7 @@ export const confirmScreen: ScreenModule<ConfirmState, ConfirmParams> = {
       run: (ctx) => (ctx.state.typed.trim() === ctx.state.expectedWord ? ctx.state.confirm(ctx as ScreenContext<unknown>) : ctx.update({ wrong: true })),
     },
     { keys: [TEXT, 'backspace'], help: 'a DELETE: type the id', when: typed, run: (ctx, key) => ctx.update((s) => ({ typed: editText(s.typed, key) ?? s.typed, wrong: false })) },
+    { keys: ['escape'], help: 'cancel: nothing is sent', hint: 'Esc cancel', run: (ctx) => ctx.nav.back() },
   ],
   View: ({ state }) => {
     const tone = state.expectedWord === undefined ? 'busy' : 'bad';

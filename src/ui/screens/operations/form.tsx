@@ -10,6 +10,12 @@ import { errorInfo, noticeOf } from '../../nav/problems.js';
 import { TEXT, type Binding, type ScreenBase, type ScreenContext, type ScreenModule } from '../../nav/screen.js';
 import type { Flow } from './flow.js';
 
+declare module '../../nav/screen.js' {
+  interface ScreenParams {
+    'operation-form': FormParams;
+  }
+}
+
 export interface FormParams {
   flow: Flow;
   form: OperationFormState;
@@ -99,7 +105,6 @@ export const formScreen: ScreenModule<FormState, FormParams> = {
   subject: (s) => `${s.form.resource}@${s.form.version}`,
   bindings: [
     ...typingBindings,
-    { keys: ['escape'], help: 'back to the operations', hint: 'Esc back', when: idle, run: (ctx) => ctx.nav.back() },
     { keys: ['up', 'backtab', 'k'], help: 'previous field', hint: '↑↓ move', when: idle, run: (ctx) => step(ctx, -1) },
     { keys: ['down', 'tab', 'j'], help: 'next field', when: idle, run: (ctx) => step(ctx, 1) },
     {
@@ -108,6 +113,7 @@ export const formScreen: ScreenModule<FormState, FormParams> = {
     },
     { keys: ['e'], help: 'the body in $EDITOR', hint: 'e body in $EDITOR', when: (s) => idle(s) && s.form.hasBody && !s.editorBusy, run: openEditor },
     { keys: ['p'], help: 'preview the exact request', hint: 'p preview', when: idle, run: (ctx) => void preview(ctx) },
+    { keys: ['escape'], help: 'back to the operations', hint: 'Esc back', when: idle, run: (ctx) => ctx.nav.back() },
   ],
   View: ({ state, ctx }) => {
     const { form, schema, focus, editing } = state;

@@ -8,6 +8,12 @@ import { Tinted } from '../../components/theme.js';
 import type { ScreenBase, ScreenContext, ScreenModule } from '../../nav/screen.js';
 import { unitName, type Flow } from './flow.js';
 
+declare module '../../nav/screen.js' {
+  interface ScreenParams {
+    'request-preview': PreviewParams;
+  }
+}
+
 export interface PreviewParams {
   flow: Flow;
   /** The form's screen, which the response comes back to. */
@@ -51,7 +57,6 @@ export const previewScreen: ScreenModule<PreviewState, PreviewParams> = {
   crumb: () => 'preview',
   subject: (s) => `${s.request.resource}@${s.request.version}`,
   bindings: [
-    { keys: ['escape'], help: 'back to the form', hint: 'Esc back to the form', run: (ctx) => ctx.nav.back() },
     {
       keys: ['c'], help: 'copy as curl (OSC 52), the token as $DPX_TOKEN', hint: 'c copy as curl',
       run: (ctx) => {
@@ -60,6 +65,7 @@ export const previewScreen: ScreenModule<PreviewState, PreviewParams> = {
       },
     },
     { keys: ['return'], help: 'send (a write asks to confirm; refused while writes are off)', hint: 'Enter send', when: (s) => !refusalOf(s), run: confirmThenSend },
+    { keys: ['escape'], help: 'back to the form', hint: 'Esc back to the form', run: (ctx) => ctx.nav.back() },
   ],
   View: ({ state, ctx }) => {
     const ouName = unitName(ctx as ScreenContext<unknown>, state.flow, state.request.ou);

@@ -14,6 +14,12 @@ import { flattenTree } from '../../tree.js';
 import { formatExact, summarise } from '../../values.js';
 import type { Flow } from './flow.js';
 
+declare module '../../nav/screen.js' {
+  interface ScreenParams {
+    response: ResponseParams;
+  }
+}
+
 export interface ResponseParams {
   flow: Flow;
   request: PreparedRequest;
@@ -100,13 +106,13 @@ export const responseScreen: ScreenModule<ResponseState, ResponseParams> = {
   crumb: () => 'response',
   subject: (s) => `${s.request.resource}@${s.request.version}`,
   bindings: [
-    { keys: ['escape'], help: 'back to the form', hint: 'Esc back', run: (ctx) => ctx.nav.back() },
     { keys: ['y'], help: 'raw / tree', hint: 'y raw', run: (ctx) => ctx.update((s) => ({ raw: !s.raw })) },
     { keys: ['t'], help: 'follow the task the response names (Enter on its end opens the record)', hint: 't follow the task', when: (s) => s.followable !== undefined, run: (ctx) => void follow(ctx) },
     { keys: ['down', 'j'], help: 'scroll', hint: '↑↓ scroll', run: (ctx) => scroll(ctx, (s) => s.top + 1) },
     { keys: ['up', 'k'], help: 'scroll', run: (ctx) => scroll(ctx, (s) => s.top - 1) },
     { keys: ['pagedown'], help: 'scroll a page', run: (ctx) => scroll(ctx, (s, page) => s.top + page) },
     { keys: ['pageup'], help: 'scroll a page', run: (ctx) => scroll(ctx, (s, page) => s.top - page) },
+    { keys: ['escape'], help: 'back to the form', hint: 'Esc back', run: (ctx) => ctx.nav.back() },
   ],
   View: ({ state, ctx, height, width }) => {
     const { response, failure } = state;

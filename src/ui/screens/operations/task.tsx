@@ -9,6 +9,12 @@ import type { ScreenBase, ScreenContext, ScreenModule } from '../../nav/screen.j
 import { percentBar } from '../../values.js';
 import { leaveFlow, type Flow } from './flow.js';
 
+declare module '../../nav/screen.js' {
+  interface ScreenParams {
+    task: TaskParams;
+  }
+}
+
 export interface TaskParams {
   flow: Flow;
   request: PreparedRequest;
@@ -42,7 +48,6 @@ export const taskScreen: ScreenModule<TaskScreenState, TaskParams> = {
   crumb: () => 'task',
   subject: (s) => `${s.request.resource}@${s.request.version}`,
   bindings: [
-    { keys: ['escape'], help: 'stop watching (the task goes on)', hint: 'Esc back', run: (ctx) => ctx.nav.back() },
     {
       keys: ['return'], help: 'open the final task record', hint: 'Enter open the task', when: (s) => s.task?.final === true,
       run: (ctx) => {
@@ -52,6 +57,7 @@ export const taskScreen: ScreenModule<TaskScreenState, TaskParams> = {
         ctx.nav.open('record', { origin: flow.origin, resource: request.resource, version: request.version, record: task.record });
       },
     },
+    { keys: ['escape'], help: 'stop watching (the task goes on)', hint: 'Esc back', run: (ctx) => ctx.nav.back() },
   ],
   View: ({ state, ctx }) => {
     const { task, failure, request } = state;

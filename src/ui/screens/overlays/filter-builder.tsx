@@ -8,6 +8,12 @@ import { fuzzyFilter } from '../../fuzzy.js';
 import { editText } from '../../keys.js';
 import { TEXT, type ScreenBase, type ScreenContext, type ScreenModule } from '../../nav/screen.js';
 
+declare module '../../nav/screen.js' {
+  interface ScreenParams {
+    filter: FilterParams;
+  }
+}
+
 export const APPLY_FILTER = '✓ apply the filter';
 export const CLEAR_FILTER = '✗ clear the server-side filter';
 

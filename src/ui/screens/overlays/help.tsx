@@ -6,6 +6,12 @@ import { moveCursor } from '../../keys.js';
 import { helpLines } from '../../nav/bindings.js';
 import type { ScreenBase, ScreenModule } from '../../nav/screen.js';
 
+declare module '../../nav/screen.js' {
+  interface ScreenParams {
+    help: Record<string, never>;
+  }
+}
+
 export interface HelpState extends ScreenBase {
   top: number;
 }

@@ -10,6 +10,12 @@ import { editText } from '../../keys.js';
 import { errorInfo } from '../../nav/problems.js';
 import { TEXT, type ScreenBase, type ScreenModule } from '../../nav/screen.js';
 
+declare module '../../nav/screen.js' {
+  interface ScreenParams {
+    'ou-picker': Record<string, never>;
+  }
+}
+
 export interface OuPickerState extends ScreenBase {
   input: string;
   cursor: number;

@@ -5,6 +5,12 @@ import { Tinted } from '../../components/theme.js';
 import { editText } from '../../keys.js';
 import { TEXT, type ScreenBase, type ScreenModule } from '../../nav/screen.js';
 
+declare module '../../nav/screen.js' {
+  interface ScreenParams {
+    prompt: PromptParams;
+  }
+}
+
 export interface PromptParams {
   title: string;
   input: string;

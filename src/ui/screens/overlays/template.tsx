@@ -6,6 +6,12 @@ import { Tinted } from '../../components/theme.js';
 import { editText } from '../../keys.js';
 import { TEXT, type ScreenBase, type ScreenModule } from '../../nav/screen.js';
 
+declare module '../../nav/screen.js' {
+  interface ScreenParams {
+    template: TemplateParams;
+  }
+}
+
 export interface TemplateParams {
   title: string;
   href: string;

@@ -4,6 +4,12 @@ import { Choices } from '../../components/Choices.js';
 import { Tinted } from '../../components/theme.js';
 import type { ScreenBase, ScreenModule } from '../../nav/screen.js';
 
+declare module '../../nav/screen.js' {
+  interface ScreenParams {
+    version: VersionParams;
+  }
+}
+
 export interface VersionParams {
   resource: string;
   versions: string[];

@@ -100,6 +100,7 @@ const commands: Provider = (ctx, query) => {
   if (isWordQuery(query)) return [];
   return [
     { label: 'trail', detail: 'write the trail of this session so far as a HAR file (also T)', run: () => void writeTrail(ctx) },
+    { label: 'exchange', detail: 'the last request and its response as sent and received (also E)', run: () => ctx.nav.open('exchange', { origin: ctx.services.origin() }) },
     { label: 'home', detail: 'back to the catalog', run: () => ctx.nav.home() },
     { label: 'help', detail: 'every key', run: () => ctx.nav.open('help', {}) },
     { label: 'quit', detail: 'leave dpx', run: () => ctx.nav.quit() },

@@ -7,6 +7,12 @@ import { editText } from '../../keys.js';
 import { TEXT, type ScreenBase, type ScreenContext, type ScreenModule } from '../../nav/screen.js';
 import { paletteEntries } from './entries.js';
 
+declare module '../../nav/screen.js' {
+  interface ScreenParams {
+    palette: Record<string, never>;
+  }
+}
+
 export interface PaletteState extends ScreenBase {
   input: string;
   cursor: number;

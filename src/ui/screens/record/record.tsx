@@ -17,6 +17,12 @@ import { flattenTree, initiallyCollapsed } from '../../tree.js';
 import { askBookmarkName, viewBookmark } from '../bookmarks.js';
 import { RecordView } from './RecordView.js';
 
+declare module '../../nav/screen.js' {
+  interface ScreenParams {
+    record: RecordParams;
+  }
+}
+
 /** How to read a record the opener does not have yet: by an operation of the index, or by a URL. */
 export type RecordRead = { operationId: string; variables: Record<string, string> } | { href: string };
 
