@@ -1,14 +1,17 @@
-// Bundles the CLI into one ESM file, dist/dpx.js, runnable with plain `node`.
+// Bundles the CLI into dist/dpx.js, runnable with plain `node`, and the code it loads only when needed
+// (the explorer: ink, react, yoga and the screens; the demo; the profile commands) into dist/chunks/, so
+// that a scriptable command parses only what it runs.
 // `--if-stale` skips the build when dist/dpx.js is newer than every input.
 import { build } from 'esbuild';
-import { statSync, readdirSync, existsSync, mkdirSync, writeFileSync, chmodSync } from 'node:fs';
+import { statSync, readdirSync, existsSync, mkdirSync, writeFileSync, chmodSync, rmSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join, dirname } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { writeSchemaModule } from './generate-schemas.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const outfile = join(root, 'dist', 'dpx.js');
+const outdir = join(root, 'dist');
+const outfile = join(outdir, 'dpx.js');
 
 // The precompiled schema validators are generated, not committed: tsc and vitest read them too.
 writeSchemaModule();
@@ -25,7 +28,9 @@ if (process.argv.includes('--if-stale') && existsSync(outfile)) {
   if (statSync(outfile).mtimeMs >= newestInput) process.exit(0);
 }
 
-mkdirSync(join(root, 'dist'), { recursive: true });
+// Chunks are named by their content: old ones would pile up beside the new.
+rmSync(join(outdir, 'chunks'), { recursive: true, force: true });
+mkdirSync(outdir, { recursive: true });
 const stub = join(root, 'dist', '.react-devtools-stub.js');
 writeFileSync(stub, 'export default {};\n');
 const shims = join(root, 'scripts', 'bundle-shims.mjs');
@@ -89,8 +94,10 @@ const renderShims = {
 };
 
 await build({
-  entryPoints: [join(root, 'src', 'cli', 'entry.ts')],
-  outfile,
+  entryPoints: { dpx: join(root, 'src', 'cli', 'entry.ts') },
+  outdir,
+  splitting: true,
+  chunkNames: 'chunks/[name]-[hash]',
   bundle: true,
   platform: 'node',
   target: 'node20',
@@ -104,7 +111,8 @@ await build({
   alias: { 'react-devtools-core': stub },
   plugins: [renderShims],
   define: { 'process.env.NODE_ENV': '"production"' },
-  // ketting and some of ink's dependencies are CommonJS and call require() for node built-ins.
+  // ketting and some of ink's dependencies are CommonJS and call require() for node built-ins; every
+  // output file (the entry and each chunk) is a module of its own and gets its own require.
   banner: { js: "#!/usr/bin/env node\nimport { createRequire as __dpxCreateRequire } from 'node:module';\nconst require = __dpxCreateRequire(import.meta.url);" },
 });
 chmodSync(outfile, 0o755);

@@ -1,6 +1,8 @@
-// The built one-file bundle, run as a user would: `node dist/dpx.js …` in a child process.
+// The built bundle, run as a user would: `node dist/dpx.js …` in a child process.
 import { execFile, spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useDemo } from '../../helpers/demo.js';
@@ -29,7 +31,22 @@ beforeAll(async () => {
   await run(process.execPath, [join(root, 'scripts', 'build.mjs'), '--if-stale'], { cwd: root });
 }, 120_000);
 
+/** Records every module file the process loads, on stderr, one `loaded <url>` line each. */
+const RECORD_LOADS = `data:text/javascript,${encodeURIComponent(
+  "import { register } from 'node:module'; register('data:text/javascript,' + encodeURIComponent('export async function load(url, context, next) { if (url.startsWith(\"file:\")) process._rawDebug(\"loaded \" + url); return next(url, context); }'));",
+)}`;
+
 describe('the bundle', () => {
+  it('a scriptable command loads none of the explorer: no ink, react or yoga is parsed', async () => {
+    const { stdout, stderr } = await run(process.execPath, ['--import', RECORD_LOADS, bundle, 'resources', '--output', 'json'], { env: childEnv() });
+    expect(JSON.parse(stdout).length).toBeGreaterThan(3);
+    const loaded = [...stderr.matchAll(/^loaded (file:\S+)$/gm)].map((match) => fileURLToPath(match[1]!));
+    expect(loaded.some((file) => file.includes(join('dist', 'chunks')))).toBe(true);
+    // yoga's layout and react's contexts, by names their code keeps when minified.
+    const explorerCode = /getComputedLayout|Symbol\.for\("react\.context"\)/;
+    expect(loaded.filter((file) => explorerCode.test(readFileSync(file, 'utf8')))).toEqual([]);
+  });
+
   it('lists the resources as JSON', async () => {
     const { code, stdout, stderr } = await dpxBundle(['resources', '--output', 'json']);
     expect(stderr).toBe('');
