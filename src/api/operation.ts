@@ -42,10 +42,46 @@ const PAGE_SIZE_NAMES = ['limit', 'page_size', 'per_page', 'size'];
 const PAGE_NAMES = ['start', 'page', 'page_number'];
 const FILTER_NAMES = ['filter', 'q', 'where'];
 
-/** A resource's list operation: a GET whose id starts with `list`, else the first GET with no path variable. */
-export function findListOperation(version: ResourceVersion): Operation | undefined {
-  const gets = version.operations.filter((operation) => operation.method === 'GET' && operation.pathVariables.length === 0);
-  return gets.find((operation) => operation.id.toLowerCase().startsWith('list')) ?? gets[0];
+/** Whether an id reads as a list (`list_users`, `listWidgets`). */
+function idSaysList(operation: Operation): boolean {
+  return operation.id.toLowerCase().startsWith('list');
+}
+
+/** Whether the operation's template takes a page size or a page: it reads a collection a page at a time. */
+function takesPaging(operation: Operation): boolean {
+  return operation.queryVariables.some((name) => PAGE_SIZE_NAMES.includes(name.toLowerCase()) || PAGE_NAMES.includes(name.toLowerCase()));
+}
+
+/**
+ * Whether a GET reads a collection: its id says list, or its template pages. A collection under a parent
+ * (`/groups/{group_id}/backups{?limit,start}`) is a list too; its path variables name the parent.
+ */
+export function isListOperation(operation: Operation): boolean {
+  return operation.method === 'GET' && (idSaysList(operation) || takesPaging(operation));
+}
+
+/** The version's list operations: top-level collections first, then those under a parent, each in index order. */
+export function listOperations(version: ResourceVersion): Operation[] {
+  const lists = version.operations.filter(isListOperation);
+  return [...lists.filter((operation) => operation.pathVariables.length === 0), ...lists.filter((operation) => operation.pathVariables.length > 0)];
+}
+
+/**
+ * A resource's list operation. With the names of the variables the caller has values for, the list under a
+ * parent whose path variables they fill (the one filling most); otherwise a top-level one: a GET whose id
+ * starts with `list`, else one whose template pages, else the first GET with no path variable; and when the
+ * resource has none of those, its first list under a parent.
+ */
+export function findListOperation(version: ResourceVersion, variables: readonly string[] = []): Operation | undefined {
+  const lists = listOperations(version);
+  if (variables.length > 0) {
+    const filled = lists
+      .filter((operation) => operation.pathVariables.length > 0 && operation.pathVariables.every((name) => variables.includes(name)))
+      .sort((a, b) => b.pathVariables.length - a.pathVariables.length);
+    if (filled[0]) return filled[0];
+  }
+  const plain = version.operations.filter((operation) => operation.method === 'GET' && operation.pathVariables.length === 0);
+  return plain.find(idSaysList) ?? plain.find(takesPaging) ?? plain[0] ?? lists[0];
 }
 
 /** The query parameter names an operation uses for page size, page and filter. */
@@ -69,7 +105,7 @@ export interface ResolvedOperation {
 }
 
 /** Finds resource, version and operation by name, or a UsageError that lists what does exist. */
-export function resolveOperation(catalog: Catalog, target: { resource: string; version?: string; operationId?: string }): ResolvedOperation {
+export function resolveOperation(catalog: Catalog, target: { resource: string; version?: string; operationId?: string; variables?: Record<string, string> }): ResolvedOperation {
   const resource = findResource(catalog, target.resource);
   if (!resource) {
     throw new UsageError(`unknown resource: ${target.resource}`, `the index lists: ${catalog.resources.map((r) => r.name).join(', ') || '(nothing)'}`);
@@ -82,7 +118,7 @@ export function resolveOperation(catalog: Catalog, target: { resource: string; v
     );
   }
   if (target.operationId === undefined) {
-    const list = findListOperation(version);
+    const list = findListOperation(version, Object.keys(target.variables ?? {}));
     if (!list) throw new UsageError(`${resource.name} ${version.version} has no list operation`, operationsHint(version));
     return { resource, version, operation: list };
   }

@@ -27,9 +27,9 @@ export function isUuid(text: string): boolean {
   return UUID.test(text.trim());
 }
 
-/** The listable resource that holds organizational units, when the index offers one. */
+/** The resource that holds organizational units, when the index offers one listable without a parent. */
 export function findUnitResource(catalog: Catalog): Resource | undefined {
-  return catalog.resources.find((r) => UNIT_RESOURCE.test(r.name) && r.versions.some((v) => findListOperation(v)));
+  return catalog.resources.find((r) => UNIT_RESOURCE.test(r.name) && r.versions.some((v) => findListOperation(v)?.pathVariables.length === 0));
 }
 
 /** A record as a unit, when it has an id. */

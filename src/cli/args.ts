@@ -46,6 +46,7 @@ const COMMAND_OPTIONS: Record<CommandName, OptionSpec> = {
     page: { type: 'string' },
     all: { type: 'boolean' },
     'max-items': { type: 'string' },
+    var: { type: 'string', multiple: true },
   },
   call: {
     version: { type: 'string' },
@@ -158,4 +159,15 @@ export function positiveNumber(option: string, text: string | undefined, integer
 export function nonNegativeInteger(option: string, text: string | undefined): number {
   if (text === '0') return 0;
   return positiveNumber(option, text, true);
+}
+
+/** `NAME=VALUE` options (`--var`, `--query`) into a record; the value may itself contain `=`. */
+export function namedValues(option: string, value: unknown): Record<string, string> {
+  const result: Record<string, string> = {};
+  for (const pair of Array.isArray(value) ? (value as string[]) : []) {
+    const at = pair.indexOf('=');
+    if (at <= 0) throw new UsageError(`${option} takes NAME=VALUE, not '${pair}'`, `e.g. ${option} id=1234`);
+    result[pair.slice(0, at)] = pair.slice(at + 1);
+  }
+  return result;
 }

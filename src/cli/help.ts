@@ -54,6 +54,9 @@ ${GLOBAL}`,
 
 Lists records of a resource: one page, or every page with --all.
   --op ID               the list operation to use (default: the GET whose id starts with "list")
+  --var NAME=VALUE      a path variable of a list under a parent record (repeatable), e.g.
+                        --var protection_group_id=…; without --op, picks the list whose variables
+                        these are (dpx resources marks such lists with +)
   --version vN          a version other than the newest
   --filter JSON         a JSON filter, e.g. '{"name":{"$contains":"a"}}' (checked before sending)
   --page-size N         records per page

@@ -46,11 +46,13 @@ function inScope(resource: ResourceDef, record: StoredRecord, scope: Set<string>
   return scope.has(record[resource.scope_field] as string);
 }
 
-function findRecord(context: OperationContext): StoredRecord {
-  const id = context.variables[context.resource.id_variable] ?? '';
-  const record = context.data.store.collection(context.resourceName).get(id);
-  if (!record || !inScope(context.resource, record, context.scope)) {
-    throw new DemoError(404, 'record_not_found', `No ${context.resourceName} record with id ${id} in this organizational-unit context`);
+/** The record of `resourceName` that the path names by its id variable (the operation's own resource by default), if the request may see it. */
+function findRecord(context: OperationContext, resourceName = context.resourceName): StoredRecord {
+  const resource = resourceDef(resourceName);
+  const id = context.variables[resource.id_variable] ?? '';
+  const record = context.data.store.collection(resourceName).get(id);
+  if (!record || !inScope(resource, record, context.scope)) {
+    throw new DemoError(404, 'record_not_found', `No ${resourceName} record with id ${id} in this organizational-unit context`);
   }
   return record;
 }
@@ -91,13 +93,26 @@ function presented(context: OperationContext, record: StoredRecord): unknown {
 function list(context: OperationContext): OperationResult {
   const request = pageRequest(context.query);
   const { resource, scope } = context;
+  const parent = parentOf(context);
   const matches = request.filter === undefined ? undefined : compileFilter(request.filter, context.version, context.resourceName, context.versionName);
   const items = context.data.store.collection(context.resourceName).items;
-  const matching = !matches && (!scope || resource.scope_field === null) ? items : items.filter((r) => inScope(resource, r, scope) && (!matches || matches(r)));
+  const unfiltered = !parent && !matches && (!scope || resource.scope_field === null);
+  const matching = unfiltered
+    ? items
+    : items.filter((r) => (!parent || r[parent.field] === parent.id) && inScope(resource, r, scope) && (!matches || matches(r)));
   return {
     status: 200,
-    body: listEnvelope(pathOf(context.operation.href), request, matching, (r) => presented(context, r), context.resource.envelope_counts !== false),
+    body: listEnvelope(parent?.path ?? pathOf(context.operation.href), request, matching, (r) => presented(context, r), context.resource.envelope_counts !== false),
   };
+}
+
+/** The parent of a list under one (`/protection-groups/{id}/backups`), found as a read of it would be; its page links keep its path. */
+function parentOf(context: OperationContext): { id: string; field: string; path: string } | undefined {
+  const parent = context.operation.parent;
+  if (!parent) return undefined;
+  const record = findRecord(context, parent.resource);
+  const path = pathOf(context.operation.href).replace(`{${resourceDef(parent.resource).id_variable}}`, encodeURIComponent(record.id));
+  return { id: record.id, field: parent.field, path };
 }
 
 function read(context: OperationContext): OperationResult {

@@ -27,6 +27,11 @@ export interface OperationDef {
   behaviour: string;
   /** Stored fields a `set_fields` behaviour writes. */
   set?: Record<string, unknown>;
+  /**
+   * A list of the records under one record of another resource: the href names that record by the parent's
+   * id variable, and `field` is the stored field of each listed record that holds the parent's id.
+   */
+  parent?: { resource: string; field: string };
 }
 
 export interface VersionDef {

@@ -49,7 +49,7 @@ export function operationsFor(
   const found = resource && findVersion(resource, version);
   if (!resource || !found) return [];
   const own = found.operations.map((operation) => {
-    const prefill = prefillFromRecord({ path: operation.pathVariables, query: operation.queryVariables }, record, resource.name);
+    const prefill = prefillFromRecord(operation, record, resource.name);
     const offered = offer(operation, resource.name, found.version, prefill);
     return { ...offered, fillsFromRecord: record !== undefined && operation.pathVariables.length > 0 && offered.missing.length === 0 };
   });

@@ -1,7 +1,9 @@
 // Which template variables a record can fill, by name alone: the index says nothing about how a
 // record relates to an operation, so names are the only evidence a generic client has.
 
+import type { Operation } from '../catalog.js';
 import { scalarText } from '../json.js';
+import { isListOperation } from '../operation.js';
 
 /** Lower case with `-`, `_` and spaces removed, so `organizational-units` and `organizational_unit` compare. */
 function squash(name: string): string {
@@ -32,33 +34,31 @@ export function recordIdValues(names: Iterable<string>, record: Record<string, u
 }
 
 /**
- * Values for `variables` taken from `record`:
+ * Values for the operation's variables taken from `record`:
  * 1. a variable named like a record field takes that field (`role_id` ← record.role_id);
  * 2. `id` takes record.id;
  * 3. `<x>_id` takes record.id when the record's resource is named after `<x>` (`task_id` ← a task's id);
  * 4. the last still-unfilled `<x>_id` variable of the path takes record.id when it is the path's last
- *    variable: an operation of the record's own resource addresses the record by its final segment.
+ *    variable: an operation of the record's own resource addresses the record by its final segment. Not
+ *    so a list under a parent (`/groups/{group_id}/backups`): its variables name the parent, never the record.
  */
-export function prefillFromRecord(
-  variables: { path: string[]; query: string[] },
-  record: Record<string, unknown> | undefined,
-  resourceName: string,
-): Record<string, string> {
+export function prefillFromRecord(operation: Operation, record: Record<string, unknown> | undefined, resourceName: string): Record<string, string> {
   const values: Record<string, string> = {};
   if (!record) return values;
+  const { pathVariables: path, queryVariables: query } = operation;
   const recordId = scalarText(record['id']);
-  for (const name of [...variables.path, ...variables.query]) {
+  for (const name of [...path, ...query]) {
     const own = scalarText(record[name]);
     if (own !== undefined) {
       values[name] = own;
       continue;
     }
-    if (recordId === undefined || variables.query.includes(name)) continue;
+    if (recordId === undefined || query.includes(name)) continue;
     if (name.toLowerCase() === 'id' || namesRecordId(name, resourceName)) values[name] = recordId;
   }
-  const last = variables.path[variables.path.length - 1];
-  const idsLeft = variables.path.filter((name) => values[name] === undefined && /_id$/i.test(name));
-  if (recordId !== undefined && last !== undefined && idsLeft.length === 1 && idsLeft[0] === last && !Object.values(values).includes(recordId)) {
+  const last = path[path.length - 1];
+  const idsLeft = path.filter((name) => values[name] === undefined && /_id$/i.test(name));
+  if (recordId !== undefined && last !== undefined && idsLeft.length === 1 && idsLeft[0] === last && !Object.values(values).includes(recordId) && !isListOperation(operation)) {
     values[last] = recordId;
   }
   return values;

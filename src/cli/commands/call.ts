@@ -6,6 +6,7 @@ import { createInterface } from 'node:readline/promises';
 import { SafetyError, UsageError } from '../../api/errors.js';
 import type { PreparedRequest } from '../../api/operation.js';
 import { confirmationLines, isWriteMethod, writeRefusal } from '../../api/safety.js';
+import { namedValues } from '../args.js';
 import type { CommandContext } from '../context.js';
 import { DataWriter, isInteractive, type CliIO } from '../io.js';
 import { jsonText } from './output.js';
@@ -15,8 +16,8 @@ export async function callCommand(ctx: CommandContext, positionals: string[], op
   if (resource === undefined || operationId === undefined || extra.length > 0) {
     throw new UsageError('dpx call takes a resource and an operation id', 'dpx operations <resource> lists the ids; e.g. dpx call users list_users');
   }
-  const variables = pairs('--var', options['var']);
-  const query = pairs('--query', options['query']);
+  const variables = namedValues('--var', options['var']);
+  const query = namedValues('--query', options['query']);
   const body = typeof options['body'] === 'string' ? await bodyText(options['body']) : undefined;
   const dryRun = options['dry-run'] === true;
 
@@ -54,17 +55,6 @@ export async function callCommand(ctx: CommandContext, positionals: string[], op
     out.release();
   }
   return 0;
-}
-
-/** `name=value` options into a record; the value may itself contain `=`. */
-function pairs(option: string, value: unknown): Record<string, string> {
-  const result: Record<string, string> = {};
-  for (const pair of Array.isArray(value) ? (value as string[]) : []) {
-    const at = pair.indexOf('=');
-    if (at <= 0) throw new UsageError(`${option} takes NAME=VALUE, not '${pair}'`, `e.g. ${option} id=1234`);
-    result[pair.slice(0, at)] = pair.slice(at + 1);
-  }
-  return result;
 }
 
 async function bodyText(value: string): Promise<string> {

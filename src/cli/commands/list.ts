@@ -1,12 +1,13 @@
 // `dpx list <resource>`: one page, or every page with --all, streamed to stdout in the chosen format as
-// the pages arrive. The filter is checked as JSON before anything is sent.
+// the pages arrive. The filter is checked as JSON before anything is sent. A list under a parent record
+// (`/protection-groups/{id}/backups`) takes the parent from --var.
 
 import { UsageError } from '../../api/errors.js';
 import type { PreparedRequest } from '../../api/operation.js';
 import { listRequest, readPage, walkPages, type Page } from '../../api/pages.js';
 import type { Session } from '../../api/session.js';
 import type { CommandContext } from '../context.js';
-import { positiveNumber } from '../args.js';
+import { namedValues, positiveNumber } from '../args.js';
 import { createRecordSink, LIST_FORMATS } from '../format/records.js';
 import { DataWriter } from '../io.js';
 import { formatCount } from '../../text/cells.js';
@@ -24,6 +25,7 @@ export async function listCommand(ctx: CommandContext, positionals: string[], op
   const maxItems = optionalNumber('--max-items', options['max-items']);
   const page = typeof options['page'] === 'string' ? options['page'] : undefined;
   const all = options['all'] === true;
+  const variables = namedValues('--var', options['var']);
 
   const session = ctx.session();
   const first = await listRequest(session, {
@@ -33,6 +35,7 @@ export async function listCommand(ctx: CommandContext, positionals: string[], op
     ...(filter === undefined ? {} : { filter }),
     ...(pageSize === undefined ? {} : { pageSize }),
     ...(page === undefined ? {} : { page }),
+    variables,
   });
 
   const out = new DataWriter(ctx.io.stdout);

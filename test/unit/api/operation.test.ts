@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { findResource, findVersion, parseCatalog, type Operation } from '../../../src/api/catalog.js';
 import { ProtocolError, UsageError } from '../../../src/api/errors.js';
-import { findListOperation, pagingParameters, resolveHref, resolveRequest } from '../../../src/api/operation.js';
+import { findListOperation, isListOperation, listOperations, pagingParameters, resolveHref, resolveRequest } from '../../../src/api/operation.js';
 
 const catalog = parseCatalog({
   widgets: {
@@ -25,6 +25,57 @@ describe('findListOperation', () => {
     const widgets = findResource(catalog, 'widgets')!;
     expect(findListOperation(findVersion(widgets, 'v2')!)!.id).toBe('listWidgets');
     expect(findListOperation(findVersion(widgets, 'v1')!)!.id).toBe('all_widgets');
+  });
+});
+
+describe('lists under a parent', () => {
+  const nested = parseCatalog({
+    parts: {
+      supported_versions: ['v1'],
+      v1: {
+        get_part: { href: '/parts/{part_id}', type: 'get' },
+        partsOfMachine: { href: '/machines/{machine_id}/parts{?per_page,page}', type: 'get' },
+        list_bin_parts: { href: '/sites/{site}/bins/{bin}/parts', type: 'get' },
+        list_parts: { href: '/parts{?limit}', type: 'get' },
+        add_part: { href: '/machines/{machine_id}/parts{?limit}', type: 'post' },
+      },
+    },
+    bins: {
+      supported_versions: ['v1'],
+      v1: { bin_contents: { href: '/bins/{bin}/contents{?page_size}', type: 'get' }, get_bin: { href: '/bins/{bin}', type: 'get' } },
+    },
+  }, 'acme');
+  const parts = findVersion(findResource(nested, 'parts')!, 'v1')!;
+  const bins = findVersion(findResource(nested, 'bins')!, 'v1')!;
+
+  it('a GET is a list when its id says so or its template pages; a read of one record is not', () => {
+    const byId = (id: string) => parts.operations.find((operation) => operation.id === id)!;
+    expect(isListOperation(byId('partsOfMachine'))).toBe(true);
+    expect(isListOperation(byId('list_bin_parts'))).toBe(true);
+    expect(isListOperation(byId('get_part'))).toBe(false);
+    expect(isListOperation(byId('add_part'))).toBe(false);
+  });
+
+  it('lists the top-level collection first, then those under a parent', () => {
+    expect(listOperations(parts).map((operation) => operation.id)).toEqual(['list_parts', 'partsOfMachine', 'list_bin_parts']);
+  });
+
+  it('by default picks the top-level list; given variables, the list under the parent they name', () => {
+    expect(findListOperation(parts)!.id).toBe('list_parts');
+    expect(findListOperation(parts, ['machine_id'])!.id).toBe('partsOfMachine');
+    expect(findListOperation(parts, ['site', 'bin'])!.id).toBe('list_bin_parts');
+    expect(findListOperation(parts, ['bin'])!.id).toBe('list_parts');
+  });
+
+  it('a resource listable only under a parent has that list as its list', () => {
+    expect(findListOperation(bins)!.id).toBe('bin_contents');
+  });
+
+  it('resolving it without the parent\'s variable is a usage error naming the variable', () => {
+    expect(() => resolveRequest(nested, { resource: 'bins', operationId: 'bin_contents' }, context)).toThrow(UsageError);
+    expect(() => resolveRequest(nested, { resource: 'bins', operationId: 'bin_contents' }, context)).toThrow('bin_contents needs the variable bin');
+    const prepared = resolveRequest(nested, { resource: 'bins', operationId: 'bin_contents', variables: { bin: 'b 7' }, query: { page_size: '5' } }, context);
+    expect(prepared.url).toBe('https://cp.example:8443/bins/b%207/contents?page_size=5');
   });
 });
 

@@ -9,6 +9,7 @@ const index = {
       list_tasks: { href: '/tasks{?limit,start,filter}', type: 'get', templated: true },
       abort_task: { href: '/tasks/{task_id}/abort', type: 'post', templated: true },
       get_task: { href: '/tasks/{task_id}', type: 'get', templated: true },
+      list_group_tasks: { href: '/groups/{group_id}/tasks{?limit,start}', type: 'get', templated: true },
     },
   },
   policies: {
@@ -33,6 +34,7 @@ describe('operationsFor', () => {
     expect(ops.map((op) => `${op.method} ${op.id} ${op.href}`)).toEqual([
       'GET list_tasks /tasks{?limit,start,filter}',
       'GET get_task /tasks/{task_id}',
+      'GET list_group_tasks /groups/{group_id}/tasks{?limit,start}',
       'POST abort_task /tasks/{task_id}/abort',
     ]);
     expect(ops.every((op) => !op.fillsFromRecord)).toBe(true);
@@ -45,6 +47,14 @@ describe('operationsFor', () => {
     expect(byId['get_task']!.fillsFromRecord).toBe(true);
     expect(byId['abort_task']!.fillsFromRecord).toBe(true);
     expect(byId['list_tasks']!.fillsFromRecord).toBe(false);
+  });
+
+  it('fills a list under a parent from the record\'s field naming the parent, never with the record\'s own id', () => {
+    const inGroup = operationsFor(catalog, 'tasks', undefined, { id: 't-42', group_id: 'g-1' }).find((op) => op.id === 'list_group_tasks')!;
+    expect(inGroup.prefill).toEqual({ group_id: 'g-1' });
+    const alone = operationsFor(catalog, 'tasks', undefined, { id: 't-42' }).find((op) => op.id === 'list_group_tasks')!;
+    expect(alone.prefill).toEqual({});
+    expect(alone.missing).toEqual(['group_id']);
   });
 
   it('fills a plural resource whose singular ends in y (policy_id from a policy record)', () => {
