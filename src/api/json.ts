@@ -11,3 +11,17 @@ export function scalarText(value: unknown): string | undefined {
   if (typeof value === 'number' || typeof value === 'boolean') return String(value);
   return undefined;
 }
+
+/**
+ * The value at a dotted path (`initiated_by.email`): a key spelled exactly so wins, else the path is
+ * walked through nested objects. undefined when any step is missing.
+ */
+export function valueAt(record: Record<string, unknown>, path: string): unknown {
+  if (Object.hasOwn(record, path)) return record[path];
+  let value: unknown = record;
+  for (const step of path.split('.')) {
+    if (!isObject(value) || !Object.hasOwn(value, step)) return undefined;
+    value = value[step];
+  }
+  return value;
+}

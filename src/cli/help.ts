@@ -63,6 +63,9 @@ Lists records of a resource: one page, or every page with --all.
   --page P              the page to start from
   --all                 follow "next" links through every page, streaming
   --max-items N         stop after N records
+  --fields A,B.C        only these fields, in this order, in every format; a dotted path reads a
+                        nested value (initiated_by.email); a field a record lacks is left out
+                        (json, ndjson) or an empty cell (table, csv)
   -o, --output FORMAT   table (default), json, ndjson or csv
 
 Formats:
@@ -75,6 +78,7 @@ Formats:
   ndjson  one record per line, written page by page as the pages arrive.
   csv     RFC 4180; the header is the fields of the first page; nested values are JSON.
 Records are printed as the server sent them (json, ndjson); table and csv leave out _links.
+With --fields, each record is an object keyed by the paths given: {"id":…,"initiated_by.email":…}.
 Progress for --all goes to stderr when stderr is a terminal.
 
 ${GLOBAL}`,
@@ -87,6 +91,9 @@ Sends any operation of the index and prints the response body as JSON (the statu
   --body JSON|@FILE     the request body, inline or from a file (checked as JSON)
   --dry-run             print the request as a curl command (token as $DPX_TOKEN); send nothing
   -y, --yes             confirm a write without asking
+  --fields A,B.C        only these fields of the response's records, in this order (as for dpx list)
+  -o, --output FORMAT   json (default: the body as sent), ndjson, table or csv of its records; a list
+                        answer prints as dpx list prints a page, a single record as one row
 
 Writes (anything but GET and HEAD) are refused unless --allow-writes is given or the profile lifts
 read-only; then they are confirmed on a terminal, or by --yes. Without a terminal and without --yes

@@ -1,21 +1,34 @@
 // `dpx call <resource> <operation-id>`: any operation of the index. A write is refused unless writes are
 // allowed, and then sent only once confirmed (on a terminal, or by --yes); --dry-run sends nothing.
+// The body is printed as sent, unless --fields or another format than json asks for its records: a list
+// envelope is then printed as `dpx list` prints a page, and a record (or an array of them) keeps its shape
+// in json and is a table, csv or ndjson of its records otherwise.
 
 import { readFile } from 'node:fs/promises';
 import { createInterface } from 'node:readline/promises';
 import { SafetyError, UsageError } from '../../api/errors.js';
+import { isObject } from '../../api/json.js';
 import type { PreparedRequest } from '../../api/operation.js';
+import { isListEnvelope, readPage } from '../../api/pages.js';
 import { confirmationLines, isWriteMethod, writeRefusal } from '../../api/safety.js';
+import type { ApiResponse } from '../../api/session.js';
 import { namedValues } from '../args.js';
 import type { CommandContext } from '../context.js';
+import { parseFields, selectFields } from '../format/fields.js';
+import { createRecordSink, LIST_FORMATS, type ListFormat } from '../format/records.js';
 import { DataWriter, isInteractive, type CliIO } from '../io.js';
-import { jsonText } from './output.js';
+import { jsonText, outputFormat, tableWidth } from './output.js';
+
+/** json first: without --output, the body is printed as the server sent it. */
+const CALL_FORMATS = ['json', ...LIST_FORMATS.filter((format) => format !== 'json')] as const;
 
 export async function callCommand(ctx: CommandContext, positionals: string[], options: Record<string, unknown>): Promise<number> {
   const [resource, operationId, ...extra] = positionals;
   if (resource === undefined || operationId === undefined || extra.length > 0) {
     throw new UsageError('dpx call takes a resource and an operation id', 'dpx operations <resource> lists the ids; e.g. dpx call users list_users');
   }
+  const format = outputFormat(options['output'], CALL_FORMATS);
+  const fields = parseFields(options['fields']);
   const variables = namedValues('--var', options['var']);
   const query = namedValues('--query', options['query']);
   const body = typeof options['body'] === 'string' ? await bodyText(options['body']) : undefined;
@@ -49,12 +62,41 @@ export async function callCommand(ctx: CommandContext, positionals: string[], op
   ctx.note(`${response.status} ${response.statusText} · ${Math.round(response.durationMs)} ms`);
   const out = new DataWriter(ctx.io.stdout);
   try {
-    if (response.body !== undefined) await out.write(jsonText(response.body, ctx.io));
+    if (response.body !== undefined) await printBody(ctx, out, response, format, fields);
     else if (response.text !== '') await out.write(response.text.endsWith('\n') ? response.text : `${response.text}\n`);
   } finally {
     out.release();
   }
   return 0;
+}
+
+async function printBody(ctx: CommandContext, out: DataWriter, response: ApiResponse, format: ListFormat, fields: string[] | undefined): Promise<void> {
+  const { body } = response;
+  const page = isListEnvelope(body) ? readPage(body, response.url) : undefined;
+  const records = page?.items ?? (Array.isArray(body) ? body.filter(isObject) : isObject(body) ? [body] : undefined);
+  // A scalar body has no fields to choose from.
+  if (records === undefined) return out.write(jsonText(body, ctx.io));
+  if (format === 'json') {
+    if (fields === undefined) return out.write(jsonText(body, ctx.io));
+    if (page === undefined) {
+      // A record, or an array of records, keeps its shape.
+      const selected = records.map((record) => selectFields(record, fields));
+      return out.write(jsonText(Array.isArray(body) ? selected : selected[0], ctx.io));
+    }
+  }
+  for (const warning of page?.warnings ?? []) ctx.warn(warning);
+  const sink = createRecordSink(format, out, {
+    width: tableWidth(ctx.io),
+    pretty: ctx.io.stdout.isTTY === true,
+    note: (message) => ctx.note(message),
+    ...(fields === undefined ? {} : { fields }),
+  });
+  await sink.page(records);
+  await sink.finish({
+    pagesFetched: 1,
+    ...(page?.totalCount === undefined ? {} : { totalCount: page.totalCount }),
+    ...(page?.totalPages === undefined ? {} : { totalPages: page.totalPages }),
+  });
 }
 
 async function bodyText(value: string): Promise<string> {

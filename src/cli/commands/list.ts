@@ -8,6 +8,7 @@ import { listRequest, readPage, walkPages, type Page } from '../../api/pages.js'
 import type { Session } from '../../api/session.js';
 import type { CommandContext } from '../context.js';
 import { namedValues, positiveNumber } from '../args.js';
+import { parseFields } from '../format/fields.js';
 import { createRecordSink, LIST_FORMATS } from '../format/records.js';
 import { DataWriter } from '../io.js';
 import { formatCount } from '../../text/cells.js';
@@ -26,6 +27,7 @@ export async function listCommand(ctx: CommandContext, positionals: string[], op
   const page = typeof options['page'] === 'string' ? options['page'] : undefined;
   const all = options['all'] === true;
   const variables = namedValues('--var', options['var']);
+  const fields = parseFields(options['fields']);
 
   const session = ctx.session();
   const first = await listRequest(session, {
@@ -43,6 +45,7 @@ export async function listCommand(ctx: CommandContext, positionals: string[], op
     width: tableWidth(ctx.io),
     pretty: ctx.io.stdout.isTTY === true,
     note: (message) => ctx.note(message),
+    ...(fields === undefined ? {} : { fields }),
   });
   const progress = all ? Progress.forStream(ctx.io.stderr) : undefined;
   // Stops the walk when stdout's reader goes away or the user interrupts.

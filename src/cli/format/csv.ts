@@ -8,10 +8,10 @@ export function csvField(value: unknown): string {
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
-export function csvLine(values: unknown[]): string {
+export function csvLine(values: readonly unknown[]): string {
   return `${values.map(csvField).join(',')}\r\n`;
 }
 
-export function csvRow(columns: string[], record: Record<string, unknown>): string {
+export function csvRow(columns: readonly string[], record: Record<string, unknown>): string {
   return csvLine(columns.map((column) => record[column]));
 }

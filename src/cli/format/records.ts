@@ -5,6 +5,7 @@ import type { DataWriter } from '../io.js';
 import { csvLine, csvRow } from './csv.js';
 import { dataFields } from '../../api/records.js';
 import type { ColumnPlan } from '../../text/columns.js';
+import { selectFields } from './fields.js';
 import { formatHeader, formatRow, planTable } from './table.js';
 
 export const LIST_FORMATS = ['table', 'json', 'ndjson', 'csv'] as const;
@@ -28,16 +29,25 @@ export interface SinkOptions {
   pretty: boolean;
   /** A note for stderr (never data). */
   note: (message: string) => void;
+  /** `--fields`: only these (dotted) paths, in this order, keyed by the paths; else every field. */
+  fields?: readonly string[];
 }
 
 export function createRecordSink(format: ListFormat, out: DataWriter, options: SinkOptions): RecordSink {
+  const sink = formatSink(format, out, options);
+  const { fields } = options;
+  if (fields === undefined) return sink;
+  return { page: (items) => sink.page(items.map((item) => selectFields(item, fields))), finish: (summary) => sink.finish(summary) };
+}
+
+function formatSink(format: ListFormat, out: DataWriter, options: SinkOptions): RecordSink {
   switch (format) {
     case 'ndjson':
       return { page: (items) => out.write(items.map((item) => `${JSON.stringify(item)}\n`).join('')), finish: async () => undefined };
     case 'json':
       return new JsonSink(out, options.pretty);
     case 'csv':
-      return new CsvSink(out, options.note);
+      return new CsvSink(out, options.note, options.fields);
     case 'table':
       return new TableSink(out, options);
   }
@@ -75,18 +85,21 @@ class JsonSink implements RecordSink {
   }
 }
 
-/** The header is the fields of the first page; a field that first appears later is reported, not lost silently. */
+/**
+ * The header is the fields asked for, else the fields of the first page; a field that first appears later
+ * is reported, not lost silently.
+ */
 class CsvSink implements RecordSink {
-  private columns: string[] | undefined;
+  private columns: readonly string[] | undefined;
   private readonly missing = new Set<string>();
 
-  constructor(private readonly out: DataWriter, private readonly note: (message: string) => void) {}
+  constructor(private readonly out: DataWriter, private readonly note: (message: string) => void, private readonly fields: readonly string[] | undefined) {}
 
   async page(items: Record<string, unknown>[]): Promise<void> {
     if (items.length === 0) return;
     let text = '';
     if (this.columns === undefined) {
-      this.columns = [...new Set(items.flatMap(dataFields))];
+      this.columns = this.fields ?? [...new Set(items.flatMap(dataFields))];
       text += csvLine(this.columns);
     }
     for (const item of items) {
@@ -115,7 +128,7 @@ class TableSink implements RecordSink {
     if (items.length === 0) return;
     let text = '';
     if (this.layout === undefined) {
-      this.layout = planTable(items, this.options.width);
+      this.layout = planTable(items, this.options.width, this.options.fields);
       text += `${formatHeader(this.layout)}\n`;
     }
     const shown = new Set(this.layout.columns.map((column) => column.field));

@@ -72,14 +72,15 @@ describe('dpx list under a parent, against the demo', () => {
   });
 
   it('a missing variable is a usage error naming it, before any list request is sent', async () => {
-    const before = demo.region.requestCount();
-    const { code, stdout, stderr } = await dpx(['list', 'backups', '--op', 'list_protection_group_backups'], { env: env() });
+    const trail = join(mkdtempSync(join(tmpdir(), 'dpx-nested-')), 'missing.har');
+    const { code, stdout, stderr } = await dpx(['list', 'backups', '--op', 'list_protection_group_backups', '--trail', trail], { env: env() });
     expect(code).toBe(2);
     expect(stdout).toBe('');
     expect(stderr).toMatch(/^error: .*protection_group_id/m);
     expect(stderr).toMatch(/^hint: .*--var protection_group_id=/m);
     // Only the index was read.
-    expect(demo.region.requestCount() - before).toBe(1);
+    const entries = (JSON.parse(readFileSync(trail, 'utf8')) as { log: { entries: { request: { url: string } }[] } }).log.entries;
+    expect(entries.map((entry) => new URL(entry.request.url).pathname)).toEqual(['/']);
   });
 
   it('a parent that does not exist is the server\'s 404, exit 1', async () => {
