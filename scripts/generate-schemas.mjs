@@ -20,6 +20,7 @@ export function generate() {
   const exports = {};
   const keys = [];
   const bodies = {};
+  const enums = {};
   files.forEach((file, index) => {
     const key = relative(schemaDir, file).replace(/\\/g, '/').replace(/\.json$/, '');
     const schema = JSON.parse(readFileSync(file, 'utf8'));
@@ -29,6 +30,10 @@ export function generate() {
     exports[`validator${index}`] = key;
     keys.push([key, `validator${index}`]);
     if (key.startsWith('bodies/')) bodies[key] = schema;
+    if (key.startsWith('records/')) {
+      const fields = fieldEnums(schema);
+      if (Object.keys(fields).length > 0) enums[key] = fields;
+    }
   });
   const code = files.length > 0 ? standaloneCode.default(ajv, exports).replace(/^"use strict";/, '') : '';
   return [
@@ -37,8 +42,26 @@ export function generate() {
     code,
     `export const validatorsByFile = {${keys.map(([key, name]) => `${JSON.stringify(key)}: ${name}`).join(', ')}};`,
     `export const bodySchemasByFile = ${JSON.stringify(bodies)};`,
+    `export const recordEnumsByFile = ${JSON.stringify(enums)};`,
     '',
   ].join('\n');
+}
+
+/**
+ * The enumerated fields of a record schema by dotted path (`initiated_by.type`): the values a filter on
+ * the field can compare with. Only these lists ship, not the record schemas themselves.
+ */
+function fieldEnums(schema) {
+  const enums = {};
+  const visit = (node, path) => {
+    if (node === null || typeof node !== 'object') return;
+    const values = Array.isArray(node.enum) ? node.enum : 'const' in node ? [node.const] : undefined;
+    if (values && path !== '') enums[path] = [...new Set([...(enums[path] ?? []), ...values])];
+    for (const branch of [...(node.anyOf ?? []), ...(node.oneOf ?? []), ...(node.allOf ?? [])]) visit(branch, path);
+    for (const [name, child] of Object.entries(node.properties ?? {})) visit(child, path === '' ? name : `${path}.${name}`);
+  };
+  visit(schema, '');
+  return enums;
 }
 
 function listJson(dir) {

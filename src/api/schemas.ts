@@ -1,7 +1,7 @@
 // Responses and bodies checked against the JSON schemas in fixtures/schemas. The validators are
 // precompiled into schema-validators.generated.ts (scripts/generate-schemas.mjs), so start-up compiles
 // nothing. A mismatch is a warning naming its JSON pointer, never an exception.
-import { bodySchemasByFile, validatorsByFile } from './schema-validators.generated.js';
+import { bodySchemasByFile, recordEnumsByFile, validatorsByFile } from './schema-validators.generated.js';
 
 export interface SchemaError {
   instancePath: string;
@@ -14,6 +14,7 @@ export type Validator = ((data: unknown) => boolean) & { errors?: SchemaError[] 
 
 const validators = validatorsByFile as Record<string, Validator>;
 const bodySchemas = bodySchemasByFile as Record<string, object>;
+const recordEnums = recordEnumsByFile as Record<string, Record<string, readonly unknown[]>>;
 const MAX_WARNINGS = 20;
 
 
@@ -32,6 +33,15 @@ export function checkErrorEnvelope(body: unknown): string[] {
 /** Warnings for a record of a known resource version; [] when no schema is known for it. */
 export function checkRecord(resource: string, version: string, record: unknown): string[] {
   return check(`records/${resource}.${version}`, record, `${resource} ${version}`);
+}
+
+/**
+ * The values a field of a known record version may take, when its schema enumerates them; a nested field
+ * by its dotted path (`initiated_by.type`). undefined when no schema is known or the field is open.
+ */
+export function fieldEnum(resource: string, version: string, field: string): readonly unknown[] | undefined {
+  const fields = recordEnums[`records/${resource}.${version}`];
+  return fields && Object.hasOwn(fields, field) ? fields[field] : undefined;
 }
 
 export function bodySchemaFor(resource: string, version: string, operationId: string): object | undefined {
