@@ -43,6 +43,24 @@ export interface SessionOptions {
   maxBodyBytes?: number;
   onExchange?: ExchangeListener;
   onWarning?: (message: string) => void;
+  /** Keeps the discovery index between runs: it is then revalidated with If-None-Match, not fetched anew. */
+  indexStore?: IndexStore;
+}
+
+/** A discovery index as the server sent it, kept between runs. */
+export interface StoredIndex {
+  body: unknown;
+  contentType: string;
+  /** The server's validator, when it sent one. */
+  etag?: string;
+  /** When the server last sent or confirmed it (ms since the epoch). */
+  checkedAt: number;
+}
+
+/** Where discovery indexes are kept between runs, by the base URL of their control plane (files, for the CLI). */
+export interface IndexStore {
+  read(baseUrl: string): Promise<StoredIndex | undefined>;
+  write(baseUrl: string, index: StoredIndex): Promise<void>;
 }
 
 export interface ApiResponse {
@@ -217,6 +235,8 @@ export class Session {
         continue;
       }
       const response = this.interpret(raw, currentMethod);
+      // A conditional request's 304 is an answer: what the caller holds is still current.
+      if (response.status === 304 && headers['if-none-match'] !== undefined) return response;
       if (response.status >= 200 && response.status < 300) {
         if (freshKey) this.fresh.set(freshKey, response);
         else if (!isReadMethod(method)) this.fresh.clear();
@@ -238,24 +258,26 @@ export class Session {
   }
 
   private async fetchCatalog(): Promise<Catalog> {
+    const store = this.options.indexStore;
+    const stored = await store?.read(this.baseUrl).catch(() => undefined);
     const headers: Record<string, string> = { accept: DISCOVERY_ACCEPT };
     if (this.currentOu) headers[this.ouHeader.toLowerCase()] = this.currentOu;
+    if (stored?.etag !== undefined) headers['if-none-match'] = stored.etag;
     const response = await this.send(
       { method: 'GET', url: resolveHref(this.baseUrl, '/'), headers, resource: '', version: '', operationId: '' },
       { reload: true },
     );
-    const learned = parseVendorMediaType(response.contentType);
+    const checkedAt = Date.now();
+    const etag = response.headers['etag'];
+    const index: StoredIndex = response.status === 304 && stored
+      ? { ...stored, checkedAt }
+      : { body: response.body, contentType: response.contentType, checkedAt, ...(etag === undefined ? {} : { etag }) };
+    const learned = parseVendorMediaType(index.contentType);
     if (learned) this.learnedVendor = learned.vendor;
-    if (!isObject(response.body)) {
-      throw new ProtocolError(`the discovery index at ${response.url} is not a JSON object`, 'check the base URL: it must be the control plane\'s API root');
-    }
-    const catalog = parseCatalog(response.body, this.vendor);
-    catalog.warnings.unshift(...checkIndex(response.body));
-    if (catalog.resources.length === 0) {
-      throw new ProtocolError(`the discovery index at ${response.url} lists no usable resource`, catalog.warnings[0] ?? 'the token may have access to nothing here');
-    }
+    const catalog = catalogFromIndex(index, response.url, this.vendor);
     for (const warning of catalog.warnings) this.warn(warning);
     this.knownCatalog = catalog;
+    await store?.write(this.baseUrl, index).catch((error: unknown) => this.warn(`the discovery index was not kept for next time: ${messageOf(error)}`));
     return catalog;
   }
 
@@ -518,6 +540,22 @@ export class Session {
   private warn(message: string): void {
     this.options.onWarning?.(message);
   }
+}
+
+/**
+ * The catalog of a discovery index, fetched or kept (`url` names where it came from in errors). Its vendor
+ * is the one the index's Content-Type names, else `vendor`. An index with no usable resource is a ProtocolError.
+ */
+export function catalogFromIndex(index: Pick<StoredIndex, 'body' | 'contentType'>, url: string, vendor: string): Catalog {
+  if (!isObject(index.body)) {
+    throw new ProtocolError(`the discovery index at ${url} is not a JSON object`, 'check the base URL: it must be the control plane\'s API root');
+  }
+  const catalog = parseCatalog(index.body, parseVendorMediaType(index.contentType)?.vendor ?? vendor);
+  catalog.warnings.unshift(...checkIndex(index.body));
+  if (catalog.resources.length === 0) {
+    throw new ProtocolError(`the discovery index at ${url} lists no usable resource`, catalog.warnings[0] ?? 'the token may have access to nothing here');
+  }
+  return catalog;
 }
 
 /**

@@ -2,11 +2,11 @@
 // Every change is a read-modify-write of the whole file, written atomically with owner-only permissions.
 
 import { isObject } from '../api/json.js';
-import { randomBytes } from 'node:crypto';
-import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import envPaths from 'env-paths';
 import { UsageError } from '../api/errors.js';
+import { writeAtomically } from './files.js';
 
 export interface Profile {
   baseUrl: string;
@@ -82,15 +82,11 @@ export async function loadConfig(path: string): Promise<ConfigFile> {
   return checkConfig(path, parsed);
 }
 
-/** Temp file + rename, so a crash never leaves a half-written config; 0600 because profiles name token files. */
+/** Written atomically; 0600 because profiles name token files. */
 export async function saveConfig(path: string, config: ConfigFile): Promise<void> {
-  await mkdir(dirname(path), { recursive: true, mode: 0o700 });
-  const temporary = `${path}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
   try {
-    await writeFile(temporary, `${JSON.stringify(config, null, 2)}\n`, { mode: 0o600 });
-    await rename(temporary, path);
+    await writeAtomically(path, `${JSON.stringify(config, null, 2)}\n`);
   } catch (error) {
-    await rm(temporary, { force: true });
     throw new UsageError(`cannot write the config file ${path}: ${(error as Error).message}`, 'check the folder permissions, or set DPX_CONFIG to another path');
   }
 }

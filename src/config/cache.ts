@@ -1,0 +1,75 @@
+// What dpx keeps between runs so that shell completion answers without a round trip: per control plane
+// (base URL), its discovery index and its organizational units, each a JSON file in the XDG cache folder.
+// Nothing secret goes in (no token, no token file); a file that is broken, or written for another base
+// URL, reads as absent.
+import { createHash } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { isAbsolute, join } from 'node:path';
+import envPaths from 'env-paths';
+import { isObject } from '../api/json.js';
+import type { IndexStore, StoredIndex } from '../api/session.js';
+import type { OrgUnit } from '../api/units.js';
+import { writeAtomically } from './files.js';
+
+/** `$XDG_CACHE_HOME/dpx` when the environment names one, else the platform's cache folder for dpx. */
+export function defaultCacheDir(env: NodeJS.ProcessEnv = process.env): string {
+  const xdg = env['XDG_CACHE_HOME'];
+  return xdg && isAbsolute(xdg) ? join(xdg, 'dpx') : envPaths('dpx', { suffix: '' }).cache;
+}
+
+/** One kind of cached value, a file per base URL: `<dir>/<kind>-<hash of the base URL>.json`. */
+class CacheFolder<T> {
+  constructor(
+    private readonly dir: string,
+    private readonly kind: string,
+    private readonly isValue: (value: unknown) => value is T,
+  ) {}
+
+  async read(baseUrl: string): Promise<T | undefined> {
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(await readFile(this.path(baseUrl), 'utf8'));
+    } catch {
+      return undefined;
+    }
+    return isObject(parsed) && parsed['baseUrl'] === baseUrl && this.isValue(parsed['value']) ? parsed['value'] : undefined;
+  }
+
+  write(baseUrl: string, value: T): Promise<void> {
+    return writeAtomically(this.path(baseUrl), JSON.stringify({ baseUrl, value }));
+  }
+
+  private path(baseUrl: string): string {
+    return join(this.dir, `${this.kind}-${createHash('sha256').update(baseUrl).digest('hex').slice(0, 32)}.json`);
+  }
+}
+
+export function indexCache(dir: string): IndexStore {
+  return new CacheFolder(dir, 'index', isStoredIndex);
+}
+
+export interface StoredUnits {
+  /** In tree order, as loadUnits gives them. */
+  units: OrgUnit[];
+  /** When the server was last asked for them (ms since the epoch). */
+  checkedAt: number;
+}
+
+export function unitCache(dir: string): { read(baseUrl: string): Promise<StoredUnits | undefined>; write(baseUrl: string, units: StoredUnits): Promise<void> } {
+  return new CacheFolder(dir, 'units', isStoredUnits);
+}
+
+function isStoredIndex(value: unknown): value is StoredIndex {
+  return isObject(value)
+    && isObject(value['body'])
+    && typeof value['contentType'] === 'string'
+    && typeof value['checkedAt'] === 'number'
+    && (value['etag'] === undefined || typeof value['etag'] === 'string');
+}
+
+function isStoredUnits(value: unknown): value is StoredUnits {
+  return isObject(value)
+    && typeof value['checkedAt'] === 'number'
+    && Array.isArray(value['units'])
+    && value['units'].every((unit) => isObject(unit) && typeof unit['id'] === 'string' && typeof unit['name'] === 'string' && typeof unit['depth'] === 'number');
+}
