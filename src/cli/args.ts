@@ -5,9 +5,9 @@ import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { UsageError } from '../api/errors.js';
 import type { GlobalFlags } from '../config/settings.js';
 
-export type CommandName = 'explorer' | 'resources' | 'operations' | 'list' | 'call' | 'whoami' | 'profile' | 'demo' | 'help';
+export type CommandName = 'explorer' | 'resources' | 'operations' | 'list' | 'call' | 'whoami' | 'profile' | 'demo' | 'completion' | 'help';
 
-type OptionSpec = NonNullable<ParseArgsConfig['options']>;
+export type OptionSpec = NonNullable<ParseArgsConfig['options']>;
 
 const GLOBAL_OPTIONS = {
   profile: { type: 'string' },
@@ -62,9 +62,21 @@ const COMMAND_OPTIONS: Record<CommandName, OptionSpec> = {
   whoami: { ...OUTPUT },
   profile: { 'token-env': { type: 'string' }, 'page-size': { type: 'string' } },
   demo: { port: { type: 'string' }, scale: { type: 'string' }, seed: { type: 'string' }, 'rate-limit': { type: 'string' } },
+  completion: {},
 };
 
-const COMMANDS = new Set<string>(Object.keys(COMMAND_OPTIONS).filter((name) => name !== 'explorer'));
+/** The words that name a command (the explorer has none). */
+export const COMMAND_WORDS = Object.keys(COMMAND_OPTIONS).filter((name): name is Exclude<CommandName, 'explorer'> => name !== 'explorer');
+const COMMANDS = new Set<string>(COMMAND_WORDS);
+
+export function isCommandWord(word: string): word is Exclude<CommandName, 'explorer'> {
+  return COMMANDS.has(word);
+}
+
+/** Every option a command takes by long name, the global ones included; the command's own win a clash (`--version`). */
+export function commandOptions(command: CommandName): OptionSpec {
+  return { ...GLOBAL_OPTIONS, ...COMMAND_OPTIONS[command] };
+}
 
 export interface ParsedArgs {
   command: CommandName;
@@ -80,13 +92,13 @@ export interface ParsedArgs {
 export function parseCommandLine(argv: string[]): ParsedArgs {
   refuseTokenArgument(argv);
   const word = findCommandWord(argv);
-  if (word !== undefined && !COMMANDS.has(word)) {
+  if (word !== undefined && !isCommandWord(word)) {
     throw new UsageError(`unknown command '${word}'`, 'run `dpx --help` for the list of commands');
   }
   const command = (word ?? 'explorer') as CommandName;
   let parsed;
   try {
-    parsed = parseArgs({ args: argv, options: { ...GLOBAL_OPTIONS, ...COMMAND_OPTIONS[command] }, allowPositionals: true, strict: true });
+    parsed = parseArgs({ args: argv, options: commandOptions(command), allowPositionals: true, strict: true });
   } catch (error) {
     const message = error instanceof Error ? error.message.split('\n')[0] ?? '' : String(error);
     throw new UsageError(message.replace(/\.$/, ''), `run \`dpx ${command === 'explorer' ? '' : `${command} `}--help\``);

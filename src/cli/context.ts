@@ -29,15 +29,7 @@ export class CommandContext {
     let demo: DemoHandle | undefined;
     let trail: HarTrail | undefined;
     try {
-      if (flags.demo) {
-        const { startDemo } = await import('../demo/server.js');
-        demo = await startDemo({ port: 0, scale: 1 });
-        const region = demo.regions[0];
-        if (!region) throw new UsageError('the demo started no region', 'this is a bug in the demo');
-        settings.baseUrl = region.baseUrl;
-        settings.token = region.tokens.personal;
-        settings.tokenSource = 'the demo (personal token of its first region)';
-      }
+      if (flags.demo) demo = await startDemoFor(settings);
       if (settings.trail !== undefined) {
         const { HarTrail } = await import('../api/trail.js');
         trail = await HarTrail.open(settings.trail, () => (settings.token ? [settings.token] : []));
@@ -94,4 +86,19 @@ export class CommandContext {
     await this.trail?.close();
     await this.demo?.close();
   }
+}
+
+/** Starts the embedded demo and points the settings at its first region, with that region's personal token. */
+export async function startDemoFor(settings: Settings): Promise<DemoHandle> {
+  const { startDemo } = await import('../demo/server.js');
+  const demo = await startDemo({ port: 0, scale: 1 });
+  const region = demo.regions[0];
+  if (!region) {
+    await demo.close();
+    throw new UsageError('the demo started no region', 'this is a bug in the demo');
+  }
+  settings.baseUrl = region.baseUrl;
+  settings.token = region.tokens.personal;
+  settings.tokenSource = 'the demo (personal token of its first region)';
+  return demo;
 }

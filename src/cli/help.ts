@@ -20,19 +20,29 @@ const GLOBAL = `Global options (before or after the command):
 
 Exit codes: 0 ok, 1 API error, 2 usage error, 3 network or protocol error, 4 refused for safety.`;
 
+/** Each command in a few words: the overview below, and the descriptions shell completion shows. */
+export const COMMAND_SUMMARIES: Record<Exclude<CommandName, 'explorer' | 'help'>, { usage: string; summary: string }> = {
+  resources: { usage: 'dpx resources', summary: 'resources, versions and operation counts' },
+  operations: { usage: 'dpx operations <resource>', summary: 'a resource\'s operations' },
+  list: { usage: 'dpx list <resource>', summary: 'list records (one page, or --all)' },
+  call: { usage: 'dpx call <resource> <operation>', summary: 'send any operation from the index' },
+  whoami: { usage: 'dpx whoami', summary: 'what the token says about itself' },
+  profile: { usage: 'dpx profile add|list|use|remove', summary: 'saved control planes' },
+  demo: { usage: 'dpx demo', summary: 'run the demo control plane alone' },
+  completion: { usage: 'dpx completion bash|zsh|fish', summary: 'a shell completion script' },
+};
+
+const OVERVIEW = [
+  ['dpx [global options]', 'the interactive explorer'],
+  ['dpx --demo', 'the explorer on the embedded demo control plane'],
+  ...Object.values(COMMAND_SUMMARIES).map(({ usage, summary }) => [usage, summary]),
+].map(([usage, summary]) => `  ${usage!.padEnd(34)}${summary}`).join('\n');
+
 const TEXTS: Record<CommandName, string> = {
   explorer: `dpx — explore a Data Protection Management REST API from its discovery index
 
 Usage:
-  dpx [global options]              the interactive explorer
-  dpx --demo                        the explorer on the embedded demo control plane
-  dpx resources                     resources, versions and operation counts
-  dpx operations <resource>         a resource's operations
-  dpx list <resource>               list records (one page, or --all)
-  dpx call <resource> <operation>   send any operation from the index
-  dpx whoami                        what the token says about itself
-  dpx profile add|list|use|remove   saved control planes
-  dpx demo                          run the demo control plane alone
+${OVERVIEW}
 
 ${GLOBAL}`,
   help: '',
@@ -116,6 +126,16 @@ ${GLOBAL}`,
 
 Profiles live in the config file (DPX_CONFIG overrides its path). The first profile added becomes the
 current one. A profile stores where the token is (a file or an environment variable), never the token.
+
+${GLOBAL}`,
+  completion: `Usage: dpx completion bash|zsh|fish
+
+Prints a script that completes dpx's commands, options, profile names, and — from the control plane's
+discovery index, kept in the cache folder — resource names, operation ids, versions and organizational
+units. Install it once:
+  bash   echo 'eval "$(dpx completion bash)"' >> ~/.bashrc
+  zsh    dpx completion zsh > "\${fpath[1]}/_dpx"      (or: eval "$(dpx completion zsh)" in ~/.zshrc)
+  fish   dpx completion fish > ~/.config/fish/completions/dpx.fish
 
 ${GLOBAL}`,
   demo: `Usage: dpx demo [--port N] [--scale N] [--seed N] [--rate-limit N]

@@ -18,6 +18,11 @@ import { formatError } from './report.js';
 const INTERRUPTED = 130;
 
 export async function runCli(argv: string[], io: CliIO): Promise<number> {
+  // Shell completion (hidden): never an error into the prompt, and no explorer code loaded.
+  if (argv[0] === '__complete') {
+    const { completeCommand } = await import('./completion/complete.js');
+    return completeCommand(io, argv.slice(1));
+  }
   let context: CommandContext | undefined;
   try {
     const args = parseCommandLine(argv);
@@ -33,6 +38,10 @@ export async function runCli(argv: string[], io: CliIO): Promise<number> {
     if (args.command === 'profile') {
       const { profileCommand } = await import('./commands/profile.js');
       return await profileCommand(io, configPath, args.positionals, args.flags, args.options);
+    }
+    if (args.command === 'completion') {
+      const { completionCommand } = await import('./commands/completion.js');
+      return await completionCommand(io, args.positionals);
     }
     if (args.command === 'demo') {
       const { demoCommand } = await import('./commands/demo.js');

@@ -88,6 +88,12 @@ describe('a scripted session with a known token', () => {
     await expectExit(['resources', '--base-url', demo.otherRegion.baseUrl, ...trail('other-region')], 1);
     await expectExit(['list', 'no-such-resource', ...base], 2);
     await expectExit(['resources', '--base-url', 'http://127.0.0.1:9', '--timeout', '1'], 3);
+    // Shell completion: it fetches the index and the units and keeps them in the cache folder.
+    await expectExit(['completion', 'bash'], 0);
+    for (const words of [['list', ''], ['--ou', ''], ['call', 'tasks', ''], ['--profile', '']]) {
+      expect((await expectExit(['__complete', ...base, ...words], 0)).stderr).toBe('');
+    }
+    expect((await dpx(['__complete', '--base-url', demo.otherRegion.baseUrl, 'list', ''])).stderr).toBe('');
   }, 60_000);
 
   it('ran every command and wrote the trails and the config inside the temporary folder', () => {
@@ -95,6 +101,7 @@ describe('a scripted session with a known token', () => {
     const files = filesUnder(home);
     expect(files.filter((file) => file.endsWith('.har'))).toHaveLength(6);
     expect(files.some((file) => file.endsWith('config.json'))).toBe(true);
+    expect(files.filter((file) => file.startsWith(join(home, 'cache', 'dpx')))).toHaveLength(2);
     // The trails do hold the session: requests with their (redacted) Authorization header.
     expect(readFileSync(join(home, 'trails', 'list.har'), 'utf8')).toMatch(/authorization/i);
   });

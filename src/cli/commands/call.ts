@@ -15,19 +15,16 @@ import type { ApiResponse } from '../../api/session.js';
 import { namedValues } from '../args.js';
 import type { CommandContext } from '../context.js';
 import { parseFields, selectFields } from '../format/fields.js';
-import { createRecordSink, LIST_FORMATS, type ListFormat } from '../format/records.js';
+import { createRecordSink, type ListFormat } from '../format/records.js';
 import { DataWriter, isInteractive, type CliIO } from '../io.js';
-import { jsonText, outputFormat, tableWidth } from './output.js';
-
-/** json first: without --output, the body is printed as the server sent it. */
-const CALL_FORMATS = ['json', ...LIST_FORMATS.filter((format) => format !== 'json')] as const;
+import { jsonText, OUTPUT_FORMATS, outputFormat, tableWidth } from './output.js';
 
 export async function callCommand(ctx: CommandContext, positionals: string[], options: Record<string, unknown>): Promise<number> {
   const [resource, operationId, ...extra] = positionals;
   if (resource === undefined || operationId === undefined || extra.length > 0) {
     throw new UsageError('dpx call takes a resource and an operation id', 'dpx operations <resource> lists the ids; e.g. dpx call users list_users');
   }
-  const format = outputFormat(options['output'], CALL_FORMATS);
+  const format = outputFormat(options['output'], OUTPUT_FORMATS.call);
   const fields = parseFields(options['fields']);
   const variables = namedValues('--var', options['var']);
   const query = namedValues('--query', options['query']);

@@ -6,13 +6,13 @@ import { listOperations } from '../../api/operation.js';
 import type { CommandContext } from '../context.js';
 import { renderTable } from '../format/table.js';
 import { DataWriter } from '../io.js';
-import { jsonText, outputFormat, tableWidth } from './output.js';
+import { jsonText, OUTPUT_FORMATS, outputFormat, tableWidth } from './output.js';
 
 /** Marks a list under a parent in the table's ids: it lists only once its path variables are given. */
 const NESTED_LIST_MARK = '+';
 
 export async function resourcesCommand(ctx: CommandContext, options: Record<string, unknown>): Promise<number> {
-  const format = outputFormat(options['output'], ['table', 'json']);
+  const format = outputFormat(options['output'], OUTPUT_FORMATS.resources);
   const catalog = await ctx.session().catalog();
   const rows = catalog.resources.map((resource) => {
     const version = findVersion(resource, resource.defaultVersion);
@@ -47,7 +47,7 @@ export async function resourcesCommand(ctx: CommandContext, options: Record<stri
 }
 
 export async function operationsCommand(ctx: CommandContext, positionals: string[], options: Record<string, unknown>): Promise<number> {
-  const format = outputFormat(options['output'], ['table', 'json']);
+  const format = outputFormat(options['output'], OUTPUT_FORMATS.operations);
   const [name, ...extra] = positionals;
   if (name === undefined || extra.length > 0) {
     throw new UsageError('dpx operations takes one resource name', 'dpx resources lists them; e.g. dpx operations users');

@@ -9,18 +9,18 @@ import type { Session } from '../../api/session.js';
 import type { CommandContext } from '../context.js';
 import { namedValues, positiveNumber } from '../args.js';
 import { parseFields } from '../format/fields.js';
-import { createRecordSink, LIST_FORMATS } from '../format/records.js';
+import { createRecordSink } from '../format/records.js';
 import { DataWriter } from '../io.js';
 import { formatCount } from '../../text/cells.js';
 import { Progress } from '../progress.js';
-import { outputFormat, tableWidth } from './output.js';
+import { OUTPUT_FORMATS, outputFormat, tableWidth } from './output.js';
 
 export async function listCommand(ctx: CommandContext, positionals: string[], options: Record<string, unknown>): Promise<number> {
   const [resource, ...extra] = positionals;
   if (resource === undefined || extra.length > 0) {
     throw new UsageError('dpx list takes one resource name', 'dpx resources lists them; e.g. dpx list users');
   }
-  const format = outputFormat(options['output'], LIST_FORMATS);
+  const format = outputFormat(options['output'], OUTPUT_FORMATS.list);
   const filter = checkedFilter(options['filter']);
   const pageSize = optionalNumber('--page-size', options['page-size']) ?? ctx.settings.pageSize;
   const maxItems = optionalNumber('--max-items', options['max-items']);

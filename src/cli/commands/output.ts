@@ -1,7 +1,19 @@
 // Choices every printing command shares: which format, how wide a table, whether JSON is indented.
 
 import { UsageError } from '../../api/errors.js';
+import { LIST_FORMATS } from '../format/records.js';
 import type { CliIO } from '../io.js';
+
+const TABLE_OR_JSON = ['table', 'json'] as const;
+
+/** The formats each printing command takes, its default first (for call, json: the body as sent). */
+export const OUTPUT_FORMATS = {
+  resources: TABLE_OR_JSON,
+  operations: TABLE_OR_JSON,
+  whoami: TABLE_OR_JSON,
+  list: LIST_FORMATS,
+  call: ['json', ...LIST_FORMATS.filter((format) => format !== 'json')],
+} as const satisfies Record<string, readonly string[]>;
 
 /** When stdout is not a terminal and $COLUMNS is unset, tables are laid out for this many cells. */
 export const PIPED_TABLE_WIDTH = 100;

@@ -10,6 +10,9 @@ import { renderTable } from '../format/table.js';
 import { DataWriter, type CliIO } from '../io.js';
 import { tableWidth } from './output.js';
 
+/** The actions of `dpx profile`; each but list names a profile. */
+export const PROFILE_ACTIONS = ['add', 'list', 'use', 'remove'] as const;
+
 export async function profileCommand(io: CliIO, configPath: string, positionals: string[], flags: GlobalFlags, options: Record<string, unknown>): Promise<number> {
   const [action, name, ...extra] = positionals;
   const needsName = action === 'add' || action === 'use' || action === 'remove';

@@ -7,10 +7,10 @@ import { describeToken } from '../../api/token.js';
 import type { CommandContext } from '../context.js';
 import { renderTable } from '../format/table.js';
 import { DataWriter } from '../io.js';
-import { jsonText, outputFormat } from './output.js';
+import { jsonText, OUTPUT_FORMATS, outputFormat } from './output.js';
 
 export async function whoamiCommand(ctx: CommandContext, options: Record<string, unknown>, now = Date.now()): Promise<number> {
-  const format = outputFormat(options['output'], ['table', 'json']);
+  const format = outputFormat(options['output'], OUTPUT_FORMATS.whoami);
   const { settings } = ctx;
   if (settings.token === undefined) {
     throw new UsageError('no token: nothing to describe', 'export DPX_TOKEN, pass --token-file FILE, or use a profile that names a token file');

@@ -31,8 +31,11 @@ class Collector extends Writable {
 /** Every stdout and stderr text of the file's runs, for the "no token in any output" check. */
 export const transcript: string[] = [];
 
+const home = mkdtempSync(join(tmpdir(), 'dpx-cli-'));
 /** A config path of its own per test file, so no user config is read. */
-export const configPath = join(mkdtempSync(join(tmpdir(), 'dpx-cli-')), 'config.json');
+export const configPath = join(home, 'config.json');
+/** A cache folder of its own per test file (XDG_CACHE_HOME), so no user cache is read or written. */
+export const cacheHome = join(home, 'cache');
 
 export interface RunOptions {
   env?: NodeJS.ProcessEnv;
@@ -55,7 +58,7 @@ export async function dpx(argv: string[], options: RunOptions = {}): Promise<Cli
   const code = await runCli(argv, {
     stdout,
     stderr,
-    env: { DPX_CONFIG: configPath, ...options.env },
+    env: { DPX_CONFIG: configPath, XDG_CACHE_HOME: cacheHome, ...options.env },
     ...(stdin === undefined ? {} : { stdin }),
   });
   transcript.push(stdout.text, stderr.text);

@@ -1,0 +1,189 @@
+// `dpx __complete <words…>`: what the shell scripts call on Tab. The words are those after `dpx`, the
+// last one the word at the cursor (empty for a new word). It prints one candidate a line, a tab and a
+// description after it where there is one (zsh and fish show them, bash only the candidate). It never
+// prints an error and always exits 0: whatever it cannot learn, it leaves out.
+
+import { findResource, findVersion, type Catalog, type Operation, type Resource, type ResourceVersion } from '../../api/catalog.js';
+import { listOperations } from '../../api/operation.js';
+import type { OrgUnit } from '../../api/units.js';
+import { defaultConfigPath } from '../../config/profiles.js';
+import type { GlobalFlags } from '../../config/settings.js';
+import { COMMAND_WORDS, commandOptions } from '../args.js';
+import { OUTPUT_FORMATS } from '../commands/output.js';
+import { PROFILE_ACTIONS } from '../commands/profile.js';
+import { tableCell } from '../format/cells.js';
+import { COMMAND_SUMMARIES } from '../help.js';
+import type { CliIO } from '../io.js';
+import { readLine, type CompletionLine } from './line.js';
+import { SHELLS } from './scripts.js';
+import { CompletionSources } from './sources.js';
+
+interface Candidate {
+  value: string;
+  description?: string;
+}
+
+export async function completeCommand(io: CliIO, words: string[]): Promise<number> {
+  const line = readLine(words);
+  const sources = new CompletionSources(flagsOf(line), io.env, defaultConfigPath(io.env));
+  try {
+    const found = matching(await candidates(line, sources), line.current, line.valueFor === 'ou');
+    io.stdout.write(found.map(({ value, description }) => (description ? `${value}\t${description}\n` : `${value}\n`)).join(''));
+  } catch {
+    // Nothing goes into the prompt: no candidates is the answer to anything unexpected.
+  } finally {
+    await sources.close();
+  }
+  return 0;
+}
+
+async function candidates(line: CompletionLine, sources: CompletionSources): Promise<Candidate[]> {
+  if (line.valueFor !== undefined) return optionValues(line, line.valueFor, sources);
+  // `--name=value` is left alone: bash splits it at the `=`, zsh and fish do not. `--name value` completes.
+  if (line.current.startsWith('-')) return line.current.includes('=') ? [] : optionNames(line);
+  return positionalValues(line, sources);
+}
+
+/**
+ * The candidates that start with the word typed; with `byDescription`, when none does, those whose
+ * description holds it (`--ou acme` finds the unit by its name).
+ */
+function matching(all: Candidate[], current: string, byDescription: boolean): Candidate[] {
+  // A candidate is a line of its own: a server's name with a control character in it would break it.
+  const shown = all
+    .filter((candidate) => tableCell(candidate.value) === candidate.value)
+    .map((candidate) => (candidate.description === undefined ? candidate : { ...candidate, description: tableCell(candidate.description) }));
+  const byValue = shown.filter((candidate) => candidate.value.startsWith(current));
+  if (byValue.length > 0 || !byDescription) return byValue;
+  const needle = current.toLowerCase();
+  return shown.filter((candidate) => candidate.description?.toLowerCase().includes(needle));
+}
+
+function optionNames(line: CompletionLine): Candidate[] {
+  return Object.entries(commandOptions(line.command ?? 'explorer'))
+    .filter(([name, spec]) => spec.multiple === true || !line.options.has(name))
+    .map(([name]) => ({ value: `--${name}` }));
+}
+
+async function optionValues(line: CompletionLine, option: string, sources: CompletionSources): Promise<Candidate[]> {
+  switch (option) {
+    case 'profile':
+      return (await sources.profiles()).map(({ name, profile }) => ({ value: name, description: profile.baseUrl }));
+    case 'ou':
+      return unitCandidates((await sources.units()) ?? []);
+    case 'output': {
+      const formats: readonly string[] = line.command !== undefined && line.command in OUTPUT_FORMATS ? OUTPUT_FORMATS[line.command as keyof typeof OUTPUT_FORMATS] : [];
+      return formats.map((format) => ({ value: format }));
+    }
+    case 'version': {
+      const resource = await resourceOf(line, sources);
+      return (resource?.versions ?? []).map((version) => ({ value: version.version, ...(version.version === resource?.defaultVersion ? { description: 'the default (newest)' } : {}) }));
+    }
+    case 'op': {
+      const version = await versionOf(line, sources);
+      return (version ? listOperations(version) : []).map(operationCandidate);
+    }
+    case 'var': {
+      // After `name=` comes a value dpx cannot know.
+      if (line.current.includes('=')) return [];
+      const given = new Set((line.options.get('var') ?? []).map((pair) => pair.split('=')[0]));
+      return (await variableNames(line, sources)).filter((name) => !given.has(name)).map((name) => ({ value: `${name}=` }));
+    }
+    default:
+      return [];
+  }
+}
+
+async function positionalValues(line: CompletionLine, sources: CompletionSources): Promise<Candidate[]> {
+  const [first] = line.positionals;
+  const position = line.positionals.length;
+  switch (line.command) {
+    case undefined:
+      // After a word that is no command, nothing fits.
+      return position === 0 ? COMMAND_WORDS.filter((word) => word !== 'help').map((word) => ({ value: word, description: COMMAND_SUMMARIES[word].summary })) : [];
+    case 'completion':
+      return position === 0 ? SHELLS.map((shell) => ({ value: shell })) : [];
+    case 'profile':
+      if (position === 0) return PROFILE_ACTIONS.map((action) => ({ value: action }));
+      if (position === 1 && (first === 'use' || first === 'remove')) return (await sources.profiles()).map(({ name, profile }) => ({ value: name, description: profile.baseUrl }));
+      return [];
+    case 'operations':
+    case 'list':
+      return position === 0 ? resourceCandidates(await sources.catalog()) : [];
+    case 'call':
+      if (position === 0) return resourceCandidates(await sources.catalog());
+      if (position === 1) return ((await versionOf(line, sources))?.operations ?? []).map(operationCandidate);
+      return [];
+    default:
+      return [];
+  }
+}
+
+function resourceCandidates(catalog: Catalog | undefined): Candidate[] {
+  return (catalog?.resources ?? []).map((resource) => ({ value: resource.name, description: resource.versions.map((version) => version.version).join(' ') }));
+}
+
+function operationCandidate(operation: Operation): Candidate {
+  return { value: operation.id, description: `${operation.method} ${operation.href}` };
+}
+
+/** Unit ids, each described by its place in the tree (`Global › Acme Corp › EMEA`). */
+function unitCandidates(units: OrgUnit[]): Candidate[] {
+  const byId = new Map(units.map((unit) => [unit.id, unit]));
+  const place = (unit: OrgUnit): string => {
+    const names = [unit.name];
+    const seen = new Set([unit.id]);
+    for (let parent = unit.parent; parent !== undefined && !seen.has(parent); parent = byId.get(parent)?.parent) {
+      seen.add(parent);
+      const found = byId.get(parent);
+      if (!found) break;
+      names.unshift(found.name);
+    }
+    return names.join(' › ');
+  };
+  return units.map((unit) => ({ value: unit.id, description: place(unit) }));
+}
+
+async function resourceOf(line: CompletionLine, sources: CompletionSources): Promise<Resource | undefined> {
+  const name = line.positionals[0];
+  if (name === undefined) return undefined;
+  const catalog = await sources.catalog();
+  return catalog && findResource(catalog, name);
+}
+
+async function versionOf(line: CompletionLine, sources: CompletionSources): Promise<ResourceVersion | undefined> {
+  const resource = await resourceOf(line, sources);
+  return resource && findVersion(resource, line.options.get('version')?.[0]);
+}
+
+/** For list, the path variables of its lists under a parent (of --op's, when given); for call, the operation's. */
+async function variableNames(line: CompletionLine, sources: CompletionSources): Promise<string[]> {
+  const version = await versionOf(line, sources);
+  if (!version) return [];
+  if (line.command === 'call') {
+    const operation = version.operations.find((candidate) => candidate.id === line.positionals[1]);
+    return operation ? [...operation.pathVariables, ...operation.queryVariables] : [];
+  }
+  if (line.command !== 'list') return [];
+  const chosen = line.options.get('op')?.[0];
+  const lists = chosen === undefined ? listOperations(version) : version.operations.filter((operation) => operation.id === chosen);
+  return [...new Set(lists.flatMap((operation) => operation.pathVariables))];
+}
+
+/** The global options on the line that choose the control plane. */
+function flagsOf(line: CompletionLine): GlobalFlags {
+  const value = (name: string): string | undefined => line.options.get(name)?.[0];
+  const flags: GlobalFlags = {};
+  const profile = value('profile');
+  const baseUrl = value('base-url');
+  const tokenFile = value('token-file');
+  const ouHeader = value('ou-header');
+  const vendor = value('vendor');
+  if (profile !== undefined) flags.profile = profile;
+  if (baseUrl !== undefined) flags.baseUrl = baseUrl;
+  if (tokenFile !== undefined) flags.tokenFile = tokenFile;
+  if (ouHeader !== undefined) flags.ouHeader = ouHeader;
+  if (vendor !== undefined) flags.vendor = vendor;
+  if (line.options.has('demo')) flags.demo = true;
+  return flags;
+}
