@@ -131,11 +131,12 @@ ${GLOBAL}`,
   completion: `Usage: dpx completion bash|zsh|fish
 
 Prints a script that completes dpx's commands, options, profile names, and — from the control plane's
-discovery index, kept in the cache folder — resource names, operation ids, versions and organizational
-units. Install it once:
+discovery index — resource names, operation ids, versions, list variables and organizational units.
+Install it once:
   bash   echo 'eval "$(dpx completion bash)"' >> ~/.bashrc
-  zsh    dpx completion zsh > "\${fpath[1]}/_dpx"      (or: eval "$(dpx completion zsh)" in ~/.zshrc)
+  zsh    echo 'eval "$(dpx completion zsh)"' >> ~/.zshrc        (after compinit; or save it as _dpx in $fpath)
   fish   dpx completion fish > ~/.config/fish/completions/dpx.fish
+Names are kept in the cache folder ($XDG_CACHE_HOME/dpx) and used for 10 minutes without a request.
 
 ${GLOBAL}`,
   demo: `Usage: dpx demo [--port N] [--scale N] [--seed N] [--rate-limit N]
