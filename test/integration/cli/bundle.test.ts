@@ -47,6 +47,15 @@ describe('the bundle', () => {
     expect(loaded.filter((file) => explorerCode.test(readFileSync(file, 'utf8')))).toEqual([]);
   });
 
+  it('shell completion loads none of the explorer either', async () => {
+    const { stdout, stderr } = await run(process.execPath, ['--import', RECORD_LOADS, bundle, '__complete', 'list', 'us'], { env: childEnv({ XDG_CACHE_HOME: join(configPath, '..', 'cache') }) });
+    expect(stdout).toBe('users\tv2 v1\n');
+    const loaded = [...stderr.matchAll(/^loaded (file:\S+)$/gm)].map((match) => fileURLToPath(match[1]!));
+    expect(stderr.replace(/^loaded \S+\n/gm, '')).toBe('');
+    const explorerCode = /getComputedLayout|Symbol\.for\("react\.context"\)/;
+    expect(loaded.filter((file) => explorerCode.test(readFileSync(file, 'utf8')))).toEqual([]);
+  });
+
   it('lists the resources as JSON', async () => {
     const { code, stdout, stderr } = await dpxBundle(['resources', '--output', 'json']);
     expect(stderr).toBe('');
