@@ -5,7 +5,7 @@ import { dirname } from 'node:path';
 
 /** Temp file + rename, so a crash or a second dpx writing at once never leaves a half-written file. */
 export async function writeAtomically(path: string, text: string): Promise<void> {
-  await mkdir(dirname(path), { recursive: true, mode: 0o700 });
+  await makeDirectory(dirname(path));
   const temporary = `${path}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
   try {
     await writeFile(temporary, text, { mode: 0o600 });
@@ -13,5 +13,24 @@ export async function writeAtomically(path: string, text: string): Promise<void>
   } catch (error) {
     await rm(temporary, { force: true });
     throw error;
+  }
+}
+
+/**
+ * `mkdir -p`, one level at a time. Node 20's recursive mkdir retries forever, at full CPU, where the file
+ * system answers a create with ENOENT although the parent exists (a folder under /proc).
+ */
+async function makeDirectory(dir: string): Promise<void> {
+  try {
+    await mkdir(dir, { mode: 0o700 });
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'EEXIST') return;
+    const parent = dirname(dir);
+    if (code !== 'ENOENT' || parent === dir) throw error;
+    await makeDirectory(parent);
+    await mkdir(dir, { mode: 0o700 }).catch((again: NodeJS.ErrnoException) => {
+      if (again.code !== 'EEXIST') throw again;
+    });
   }
 }

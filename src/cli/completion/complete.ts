@@ -3,6 +3,7 @@
 // description after it where there is one (zsh and fish show them, bash only the candidate). It never
 // prints an error and always exits 0: whatever it cannot learn, it leaves out.
 
+import { setTimeout as delay } from 'node:timers/promises';
 import { findResource, findVersion, type Catalog, type Operation, type Resource, type ResourceVersion } from '../../api/catalog.js';
 import { listOperations } from '../../api/operation.js';
 import type { OrgUnit } from '../../api/units.js';
@@ -23,15 +24,21 @@ interface Candidate {
   description?: string;
 }
 
+/** Past this, the prompt is given back with no candidates, whatever is still under way. */
+const DEADLINE_MS = 4_000;
+
 export async function completeCommand(io: CliIO, words: string[]): Promise<number> {
   const line = readLine(words);
   const sources = new CompletionSources(flagsOf(line), io.env, defaultConfigPath(io.env));
+  const settled = new AbortController();
   try {
-    const found = matching(await candidates(line, sources), line.current, line.valueFor === 'ou');
+    const deadline = delay(DEADLINE_MS, [], { signal: settled.signal });
+    const found = matching(await Promise.race([candidates(line, sources), deadline]), line.current, line.valueFor === 'ou');
     io.stdout.write(found.map(({ value, description }) => (description ? `${value}\t${description}\n` : `${value}\n`)).join(''));
   } catch {
     // Nothing goes into the prompt: no candidates is the answer to anything unexpected.
   } finally {
+    settled.abort();
     await sources.close();
   }
   return 0;

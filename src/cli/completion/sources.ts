@@ -18,7 +18,7 @@ import { startDemoFor } from '../context.js';
 
 /** How long a kept index or unit list is used without asking the server. */
 export const FRESH_FOR_MS = 10 * 60_000;
-/** Someone is waiting at the prompt: a control plane that has not answered by then is not waited for. */
+/** Someone is waiting at the prompt: a control plane that has not answered by then is not waited for (and all of completion has a deadline of its own). */
 const REQUEST_TIMEOUT_MS = 2_000;
 
 interface Connection {

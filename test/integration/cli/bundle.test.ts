@@ -56,6 +56,13 @@ describe('the bundle', () => {
     expect(loaded.filter((file) => explorerCode.test(readFileSync(file, 'utf8')))).toEqual([]);
   });
 
+  it('completes when the cache folder cannot be made (under /proc, where Node\'s recursive mkdir would spin)', async () => {
+    const started = performance.now();
+    const { code, stdout, stderr } = await dpxBundle(['__complete', 'list', 'us'], childEnv({ XDG_CACHE_HOME: '/proc/dpx-no-cache' }));
+    expect({ code, stdout, stderr }).toEqual({ code: 0, stdout: 'users\tv2 v1\n', stderr: '' });
+    expect(performance.now() - started).toBeLessThan(15_000);
+  });
+
   it('lists the resources as JSON', async () => {
     const { code, stdout, stderr } = await dpxBundle(['resources', '--output', 'json']);
     expect(stderr).toBe('');
