@@ -28,16 +28,6 @@ export function filterFields(records: Record<string, unknown>[]): string[] {
   return [...seen];
 }
 
-/** The value at a dotted path of a record. */
-export function valueAt(record: Record<string, unknown>, path: string): unknown {
-  let value: unknown = record;
-  for (const part of path.split('.')) {
-    if (!value || typeof value !== 'object') return undefined;
-    value = (value as Record<string, unknown>)[part];
-  }
-  return value;
-}
-
 const RELATIVE = /^(?:-\s*(\d+)\s*([smhdw])|(\d+)\s*([smhdw])\s*ago)$/i;
 const UNIT_MS: Record<string, number> = { s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000, w: 604_800_000 };
 

@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { useDemo } from '../helpers/demo.js';
 import { KEY, mount, type Mounted } from './mount.js';
@@ -114,6 +116,25 @@ describe('list view', () => {
     await ui.press('f', 'progress_percentage', KEY.enter, '$contains', KEY.enter, '5', KEY.enter, KEY.enter);
     frame = await ui.waitFor((f) => f.includes('400'), 'the server error');
     expect(frame).toMatch(/\[invalid_filter\]/);
+  });
+
+  it('offers a field\'s values while a condition is built: the schema\'s when it lists them, else the loaded rows\'', async () => {
+    ui = await openList('alerts');
+    await ui.press('f', 'severity', KEY.enter, '$eq', KEY.enter);
+    let frame = await ui.waitFor((f) => f.includes('value for severity $eq'), 'the value step');
+    expect(frame).toContain('the values the schema allows');
+    const schema = JSON.parse(readFileSync(join(import.meta.dirname, '..', '..', 'fixtures', 'schemas', 'records', 'alerts.v1.json'), 'utf8')) as { properties: { severity: { enum: string[] } } };
+    for (const severity of schema.properties.severity.enum) expect(frame).toMatch(new RegExp(`^[› ] ${severity}$`, 'm'));
+    const last = schema.properties.severity.enum.at(-1)!;
+    await ui.press(last.slice(0, 3), KEY.tab);
+    frame = await ui.waitFor((f) => f.includes(`filter JSON: {"severity":{"$eq":"${last}"}}`), 'the value taken by Tab');
+    await ui.press(KEY.escape);
+    await ui.press('f', 'category', KEY.enter, '$eq', KEY.enter);
+    frame = await ui.waitFor((f) => f.includes('value for category $eq'), 'the value step for a field with no listed values');
+    expect(frame).toContain('values seen in the loaded rows');
+    const shown = (ui.navigator.top()!.state as { suggest(field: string): { values: unknown[] } }).suggest('category').values;
+    expect(shown.length).toBeGreaterThan(1);
+    expect(frame).toContain(String(shown[0]));
   });
 
   it('Esc goes back with the cursor and page restored', async () => {

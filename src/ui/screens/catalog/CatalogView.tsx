@@ -1,7 +1,8 @@
-// Home: every resource the index offers, with its versions, its operations and whether it lists.
+// Home: every resource the index offers, with its versions, its operations and whether it lists (at the
+// top level, or only under a parent record).
 import { Box, Text } from 'ink';
 import type { Resource } from '../../../api/catalog.js';
-import { findListOperation } from '../../../api/operation.js';
+import { listOperations } from '../../../api/operation.js';
 import { fit, truncate } from '../../../text/cells.js';
 import { Tinted } from '../../components/theme.js';
 
@@ -29,14 +30,16 @@ export function CatalogView({ resources, total, filter, cursor, height, columns 
         const selected = top + i === cursor;
         const versions = resource.versions.map((v) => v.version).join(' ');
         const version = resource.versions.find((v) => v.version === resource.defaultVersion) ?? resource.versions[0];
-        const listable = resource.versions.some((v) => findListOperation(v));
+        const lists = resource.versions.flatMap((v) => listOperations(v));
+        // A resource listed only under a parent record asks for the parent when opened: marked {…}, as a templated link is.
+        const listMark = lists.some((o) => o.pathVariables.length === 0) ? 'list ✓' : lists.length > 0 ? 'list {…}' : '';
         const operations = version ? version.operations.map((o) => `${o.method} ${o.id}`).join(', ') : '';
         const rest = Math.max(0, columns - nameWidth - 30);
         return (
           <Text key={resource.name} wrap="truncate">
             <Tinted bold={selected} inverse={selected}>{selected ? '› ' : '  '}{fit(resource.name, nameWidth)}</Tinted>
             {' '}{fit(versions, 8)}{' '}
-            {listable ? <Tinted tone="good">{fit('list ✓', 7)}</Tinted> : <Tinted tone="muted">{fit('no list', 7)}</Tinted>}
+            {listMark ? <Tinted tone="good">{fit(listMark, 8)}</Tinted> : <Tinted tone="muted">{fit('no list', 8)}</Tinted>}
             {' '}<Tinted tone="muted">{fit(`${version?.operations.length ?? 0} ops`, 7)}</Tinted>
             {' '}<Tinted tone="muted">{truncate(operations, rest)}</Tinted>
           </Text>

@@ -2,7 +2,7 @@
 import { memo } from 'react';
 import { Box, Text } from 'ink';
 import type { Column } from './columns.js';
-import { valueAt } from '../../filter.js';
+import { valueAt } from '../../../api/json.js';
 import { fit } from '../../../text/cells.js';
 import { formatCell, isTimestamp, relativeAge } from '../../values.js';
 import { Tinted } from '../../components/theme.js';

@@ -1,8 +1,11 @@
 // A list resource as a table: pages loaded by the list's links and ahead of the cursor, a local filter
 // and sort over the loaded rows, the server-side filter builder, versions, watch mode.
-import { findResource } from '../../../api/catalog.js';
+import { findResource, findVersion } from '../../../api/catalog.js';
+import { findListOperation } from '../../../api/operation.js';
 import { formatCount } from '../../../text/cells.js';
-import { buildFilter, filterFields, valueAt, type Condition } from '../../filter.js';
+import { valueAt } from '../../../api/json.js';
+import { valueSuggestions } from '../../../api/suggestions.js';
+import { buildFilter, filterFields, type Condition } from '../../filter.js';
 import { editText, MOVE_KEYS, moveCursor } from '../../keys.js';
 import { TEXT, type Binding, type ScreenContext, type ScreenModule } from '../../nav/screen.js';
 import { pageIndexAt, rowCount, rowsOf } from '../../window.js';
@@ -49,7 +52,35 @@ function openFilterBuilder(ctx: Ctx): void {
   const records = rowsOf(state.pages);
   const fields = filterFields(records);
   const samples = Object.fromEntries(fields.map((field) => [field, records.map((r) => valueAt(r, field)).find((v) => v !== undefined && v !== null)]));
-  ctx.nav.open('filter', { fields, samples, conditions: state.conditions, filtered: state.serverFilter !== undefined, apply: (conditions) => applyFilter(ctx, conditions, samples) });
+  ctx.nav.open('filter', {
+    fields, samples, conditions: state.conditions, filtered: state.serverFilter !== undefined,
+    suggest: (field) => valueSuggestions({ resource: state.resource, version: state.version, field }, records),
+    apply: (conditions) => applyFilter(ctx, conditions, samples),
+  });
+}
+
+/**
+ * Opens the list, first asking for the path variables of a list under a parent record (the backups of
+ * one protection group) when the opener did not give them. Esc there leaves the list unopened.
+ */
+async function open(ctx: Ctx): Promise<void> {
+  const { source, origin } = ctx.state;
+  if (source.kind !== 'resource') return loadFirstPage(ctx);
+  const catalog = await ctx.services.catalog(origin.connection).catch(() => undefined);
+  const resource = catalog && findResource(catalog, source.resource);
+  const version = resource && findVersion(resource, ctx.state.version || source.version);
+  const given = source.variables ?? {};
+  const operation = version && (source.operationId ? version.operations.find((o) => o.id === source.operationId) : findListOperation(version, Object.keys(given)));
+  const missing = operation?.pathVariables.filter((name) => !given[name]) ?? [];
+  if (!operation || missing.length === 0) return loadFirstPage(ctx);
+  ctx.nav.open('template', {
+    title: `${source.resource} ${operation.id}`, href: operation.href, variables: missing,
+    submit: (values) => {
+      ctx.update({ source: { ...source, operationId: operation.id, variables: { ...given, ...values } } });
+      void loadFirstPage(ctx);
+    },
+    cancel: () => ctx.nav.back(),
+  });
 }
 
 function chooseVersion(ctx: Ctx): void {
@@ -85,7 +116,7 @@ export const listScreen: ScreenModule<ListState, ListParams> = {
   }),
   start: (ctx) => {
     if (ctx.state.pages.length > 0) prefetch(ctx);
-    else void loadFirstPage(ctx);
+    else void open(ctx);
   },
   tick: (ctx) => {
     if (ctx.state.watch && !ctx.state.pending) void reloadList(ctx, true);
@@ -96,7 +127,10 @@ export const listScreen: ScreenModule<ListState, ListParams> = {
     ctx.update((s) => ({ origin: { ...s.origin, ou } }));
     void loadFirstPage(ctx);
   },
-  crumb: (s) => `${s.label ?? `${s.resource}@${s.version}`}${s.serverFilter ? ' (filtered)' : ''}`,
+  crumb: (s) => {
+    const parent = s.source.kind === 'resource' && s.source.variables ? ` of ${Object.values(s.source.variables).join(', ')}` : '';
+    return `${s.label ?? `${s.resource}@${s.version}${parent}`}${s.serverFilter ? ' (filtered)' : ''}`;
+  },
   subject: (s) => `${s.resource}@${s.version}`,
   badges: (s) => (s.watch ? ['WATCH'] : []),
   status: (s) => (s.localFilterEditing ? `/${s.localFilter}▏` : pageIndicator(s)),

@@ -25,7 +25,7 @@ async function firstPageRequest(state: ListState): Promise<PreparedRequest> {
   if (source.kind === 'link') return session.prepareLink(source.href, { resource: source.resource, version: state.version || source.version, ou });
   return listRequest(session, {
     resource: source.resource, version: state.version || source.version, operationId: source.operationId,
-    filter: state.serverFilter, pageSize, page: source.page, ou,
+    filter: state.serverFilter, pageSize, page: source.page, ou, ...(source.variables ? { variables: source.variables } : {}),
   });
 }
 

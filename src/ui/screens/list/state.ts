@@ -11,7 +11,7 @@ import { compareBy, inferColumns, recordMatches, type Column } from './columns.j
 
 /** Where a list's first page comes from, so it can be asked again after an OU, filter or version change. */
 export type ListSource =
-  | { kind: 'resource'; resource: string; version?: string; operationId?: string; page?: string }
+  | { kind: 'resource'; resource: string; version?: string; operationId?: string; page?: string; variables?: Record<string, string> }
   | { kind: 'link'; href: string; resource: string; version: string };
 
 export interface ListParams {

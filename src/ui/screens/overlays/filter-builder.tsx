@@ -6,6 +6,7 @@ import { Tinted } from '../../components/theme.js';
 import { buildFilter, OPERATORS, type Condition, type Operator } from '../../filter.js';
 import { fuzzyFilter } from '../../fuzzy.js';
 import { editText } from '../../keys.js';
+import type { ValueSuggestions } from '../../../api/suggestions.js';
 import { TEXT, type ScreenBase, type ScreenContext, type ScreenModule } from '../../nav/screen.js';
 
 declare module '../../nav/screen.js' {
@@ -24,6 +25,8 @@ export interface FilterParams {
   conditions: Condition[];
   /** Whether the list is filtered already (then clearing is offered). */
   filtered: boolean;
+  /** Values to offer for a field: the schema's, else those of the loaded rows. */
+  suggest(field: string): ValueSuggestions;
   apply(conditions: Condition[]): void;
 }
 
@@ -45,7 +48,8 @@ function choices(state: FilterState): string[] {
     return [...actions, ...fields];
   }
   if (state.step === 'operator') return fuzzyFilter(state.input, [...OPERATORS], (o) => o);
-  return [];
+  const values = state.field ? state.suggest(state.field).values.map(String) : [];
+  return state.input ? fuzzyFilter(state.input, values, (v) => v) : values;
 }
 
 function preview(state: FilterState, now: number): string {
@@ -96,8 +100,9 @@ export const filterBuilderScreen: ScreenModule<FilterState, FilterParams> = {
   ],
   View: ({ state, ctx, height }) => {
     const step = state.step === 'field' ? 'field' : state.step === 'operator' ? `operator for ${state.field}` : `value for ${state.field} ${state.operator}`;
+    const suggested = state.step === 'value' && state.field ? state.suggest(state.field) : undefined;
     const hint = state.step === 'value'
-      ? 'Enter adds the condition · for times, -1d / -24h / 30m ago mean that long before now'
+      ? `Enter adds the condition · Tab takes the value under the cursor${suggested?.values.length ? (suggested.source === 'schema' ? ' (the values the schema allows)' : ' (values seen in the loaded rows)') : ''} · for times, -1d / -24h / 30m ago mean that long before now`
       : state.conditions.length
         ? 'Enter on "✓ apply the filter" sends it · another field adds a condition · ctrl-d drops the last'
         : 'Enter chooses · Esc cancels';

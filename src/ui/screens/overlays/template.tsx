@@ -17,6 +17,8 @@ export interface TemplateParams {
   href: string;
   variables: string[];
   submit(values: Record<string, string>): void;
+  /** What Esc means besides closing these questions, for a screen that cannot go on without the answers. */
+  cancel?(): void;
 }
 
 export interface TemplateState extends ScreenBase, TemplateParams {
@@ -38,7 +40,13 @@ export const templateScreen: ScreenModule<TemplateState, TemplateParams> = {
   init: (params) => ({ ...params, values: {}, index: 0 }),
   crumb: () => 'variables',
   bindings: [
-    { keys: ['escape'], help: 'cancel', run: (ctx) => ctx.nav.back() },
+    {
+      keys: ['escape'], help: 'cancel',
+      run: (ctx) => {
+        ctx.nav.back();
+        ctx.state.cancel?.();
+      },
+    },
     { keys: ['up', 'backtab'], help: 'previous variable', run: (ctx) => ctx.update((s) => ({ index: Math.max(0, s.index - 1) })) },
     { keys: ['down', 'tab'], help: 'next variable', run: (ctx) => ctx.update((s) => ({ index: Math.min(s.variables.length - 1, s.index + 1) })) },
     {

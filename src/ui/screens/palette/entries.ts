@@ -2,6 +2,7 @@
 // profiles, bookmarks and a few commands. Each provider answers for its own words ("ou", "profile",
 // "ctx", "bm"), so a new view adds its entries here without touching the palette itself.
 import { findResource } from '../../../api/catalog.js';
+import { isListOperation } from '../../../api/operation.js';
 import { isUuid } from '../../../api/units.js';
 import { fuzzyFilter } from '../../fuzzy.js';
 import { writeTrail } from '../../nav/global.js';
@@ -32,7 +33,8 @@ function runOperation(ctx: Ctx, resourceName: string, version: string, operation
   if (!operation) return;
   const origin = ctx.services.origin();
   if (operation.method !== 'GET') return ctx.nav.open('operations', { origin, resource: resourceName, version, operationId });
-  if (operation.pathVariables.length === 0) return ctx.nav.open('list', { origin, source: { kind: 'resource', resource: resourceName, version, operationId } });
+  // A list under a parent asks for its parent's variables itself.
+  if (operation.pathVariables.length === 0 || isListOperation(operation)) return ctx.nav.open('list', { origin, source: { kind: 'resource', resource: resourceName, version, operationId } });
   ctx.nav.open('template', {
     title: `${resourceName} ${operationId}`, href: operation.href, variables: operation.pathVariables,
     submit: (variables) => ctx.nav.open('record', { origin, resource: resourceName, version, read: { operationId, variables } }),
