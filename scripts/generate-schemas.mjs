@@ -21,6 +21,7 @@ export function generate() {
   const keys = [];
   const bodies = {};
   const enums = {};
+  const recordFields = {};
   files.forEach((file, index) => {
     const key = relative(schemaDir, file).replace(/\\/g, '/').replace(/\.json$/, '');
     const schema = JSON.parse(readFileSync(file, 'utf8'));
@@ -33,6 +34,7 @@ export function generate() {
     if (key.startsWith('records/')) {
       const fields = fieldEnums(schema);
       if (Object.keys(fields).length > 0) enums[key] = fields;
+      recordFields[key] = scalarPaths(schema);
     }
   });
   const code = files.length > 0 ? standaloneCode.default(ajv, exports).replace(/^"use strict";/, '') : '';
@@ -43,6 +45,7 @@ export function generate() {
     `export const validatorsByFile = {${keys.map(([key, name]) => `${JSON.stringify(key)}: ${name}`).join(', ')}};`,
     `export const bodySchemasByFile = ${JSON.stringify(bodies)};`,
     `export const recordEnumsByFile = ${JSON.stringify(enums)};`,
+    `export const recordFieldsByFile = ${JSON.stringify(recordFields)};`,
     '',
   ].join('\n');
 }
@@ -62,6 +65,21 @@ function fieldEnums(schema) {
   };
   visit(schema, '');
   return enums;
+}
+
+/**
+ * The dotted paths of a record schema's scalar properties (`initiated_by.email`), HAL's `_links` left
+ * out: which fields a list of that resource can be filtered on, known without asking the server.
+ */
+function scalarPaths(schema, prefix = '') {
+  const properties = schema && typeof schema === 'object' ? schema.properties : undefined;
+  if (!properties || typeof properties !== 'object') return [];
+  return Object.entries(properties).flatMap(([name, property]) => {
+    if (name.startsWith('_')) return [];
+    const path = prefix ? `${prefix}.${name}` : name;
+    const nested = property && typeof property === 'object' && property.properties ? scalarPaths(property, path) : [];
+    return nested.length > 0 ? nested : [path];
+  });
 }
 
 function listJson(dir) {

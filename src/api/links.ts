@@ -15,6 +15,14 @@ export function normaliseRel(rel: string): string {
   return rel.replace(/^_/, '').toLowerCase();
 }
 
+// Relations that place a document among pages (and HAL's own `curies`), not links to other records.
+const PAGING_RELS = new Set(['self', 'first', 'last', 'next', 'prev', 'previous', 'curies']);
+
+/** Whether a relation is paging or self-reference rather than a link to something else. */
+export function isPagingRel(rel: string): boolean {
+  return PAGING_RELS.has(normaliseRel(rel));
+}
+
 /** The links of one `_links` object; relative hrefs are resolved against `baseUrl` when one is given. */
 export function readLinks(links: unknown, baseUrl?: string): Link[] {
   if (!isObject(links)) return [];

@@ -84,6 +84,13 @@ export function findListOperation(version: ResourceVersion, variables: readonly 
   return plain.find(idSaysList) ?? plain.find(takesPaging) ?? plain[0] ?? lists[0];
 }
 
+/** The read operation of a resource version (the given one, else the default): a GET whose only path variable addresses one record. */
+export function findReadOperation(resource: Resource, version?: string): { version: string; operation: Operation } | undefined {
+  const found = findVersion(resource, version);
+  const operation = found?.operations.find((candidate) => candidate.method === 'GET' && candidate.pathVariables.length === 1);
+  return found && operation ? { version: found.version, operation } : undefined;
+}
+
 /** The query parameter names an operation uses for page size, page and filter. */
 export function pagingParameters(operation: Operation): { pageSize: string; page: string; filter: string } {
   const pick = (aliases: string[]): string | undefined => {

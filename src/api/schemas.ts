@@ -1,7 +1,7 @@
 // Responses and bodies checked against the JSON schemas in fixtures/schemas. The validators are
 // precompiled into schema-validators.generated.ts (scripts/generate-schemas.mjs), so start-up compiles
 // nothing. A mismatch is a warning naming its JSON pointer, never an exception.
-import { bodySchemasByFile, recordEnumsByFile, validatorsByFile } from './schema-validators.generated.js';
+import { bodySchemasByFile, recordEnumsByFile, recordFieldsByFile, validatorsByFile } from './schema-validators.generated.js';
 
 export interface SchemaError {
   instancePath: string;
@@ -15,8 +15,8 @@ export type Validator = ((data: unknown) => boolean) & { errors?: SchemaError[] 
 const validators = validatorsByFile as Record<string, Validator>;
 const bodySchemas = bodySchemasByFile as Record<string, object>;
 const recordEnums = recordEnumsByFile as Record<string, Record<string, readonly unknown[]>>;
+const recordFields = recordFieldsByFile as Record<string, string[]>;
 const MAX_WARNINGS = 20;
-
 
 export function checkIndex(body: unknown): string[] {
   return check('index', body, 'index');
@@ -42,6 +42,11 @@ export function checkRecord(resource: string, version: string, record: unknown):
 export function fieldEnum(resource: string, version: string, field: string): readonly unknown[] | undefined {
   const fields = recordEnums[`records/${resource}.${version}`];
   return fields && Object.hasOwn(fields, field) ? fields[field] : undefined;
+}
+
+/** The dotted paths of the scalar fields of a known resource version's records; undefined when no schema is known for it. */
+export function knownRecordFields(resource: string, version: string): string[] | undefined {
+  return recordFields[`records/${resource}.${version}`];
 }
 
 export function bodySchemaFor(resource: string, version: string, operationId: string): object | undefined {

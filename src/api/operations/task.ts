@@ -1,11 +1,11 @@
 // Following the task a 202 response names, until it reaches a final state. Which resource holds tasks,
 // and which words end one, are not in the index: both are read from the response and the catalog.
 import { setTimeout as sleep } from 'node:timers/promises';
-import { findResource, findVersion, type Catalog, type Operation, type Resource } from '../catalog.js';
+import { findResource, type Catalog } from '../catalog.js';
 import { isObject } from '../json.js';
-import { normaliseRel, readLinks, type Link } from '../links.js';
+import { isPagingRel, normaliseRel, readLinks, type Link } from '../links.js';
 import { parseVendorMediaType } from '../media.js';
-import type { PreparedRequest, RequestTarget } from '../operation.js';
+import { findReadOperation, type PreparedRequest, type RequestTarget } from '../operation.js';
 import { routeFor } from '../routes.js';
 import { isFinalStatus, isPassingStatus, statusMeaning } from '../status.js';
 import { wordNamesResource } from './prefill.js';
@@ -24,7 +24,6 @@ export type FollowableTask =
   | { kind: 'link'; href: string; resource: string; version: string; taskId?: string; reason: string }
   | { kind: 'operation'; resource: string; version: string; operationId: string; variables: Record<string, string>; taskId: string; reason: string };
 
-const PAGING_RELS = new Set(['self', 'first', 'last', 'next', 'prev', 'previous', 'curies']);
 const STATUS_FIELDS = ['status', 'state', 'phase', 'task_status', 'task_state'];
 
 /** A record's status word, lower case, from the first status-like field it has. */
@@ -74,13 +73,6 @@ export function taskOutcome(record: Record<string, unknown>): TaskOutcome {
   return 'warning';
 }
 
-/** The read operation of a resource version: a GET whose only path variable addresses one record. */
-function readOperation(resource: Resource, version?: string): { version: string; operation: Operation } | undefined {
-  const found = findVersion(resource, version);
-  const operation = found?.operations.find((candidate) => candidate.method === 'GET' && candidate.pathVariables.length === 1);
-  return found && operation ? { version: found.version, operation } : undefined;
-}
-
 function linkTarget(catalog: Catalog, link: Link, base: string): FollowableTask | undefined {
   if (link.templated) return undefined;
   let url: URL;
@@ -114,7 +106,7 @@ export function findFollowableTask(response: ResponseLike, catalog: Catalog): Fo
   if (!body) return undefined;
   const holders = [body, ...Object.entries(body).filter(([name, value]) => !name.startsWith('_') && isObject(value)).map(([, value]) => value as Record<string, unknown>)];
 
-  const links = holders.flatMap((holder) => readLinks(holder['_links']).filter((link) => !PAGING_RELS.has(normaliseRel(link.rel))));
+  const links = holders.flatMap((holder) => readLinks(holder['_links']).filter((link) => !isPagingRel(link.rel)));
   const targets = links.flatMap((link) => {
     const target = linkTarget(catalog, link, response.url);
     return target ? [{ link, target }] : [];
@@ -129,7 +121,7 @@ export function findFollowableTask(response: ResponseLike, catalog: Catalog): Fo
     if (bySelf) return { ...bySelf, reason: 'the task’s self link' };
     const media = parseVendorMediaType(response.contentType);
     const resource = media && findResource(catalog, media.resource);
-    const read = resource && readOperation(resource, media.version);
+    const read = resource && findReadOperation(resource, media.version);
     if (resource && read) {
       const taskId = String(task['id']);
       return { kind: 'operation', resource: resource.name, version: read.version, operationId: read.operation.id, variables: { [read.operation.pathVariables[0]!]: taskId }, taskId, reason: 'the response’s media type' };
@@ -140,7 +132,7 @@ export function findFollowableTask(response: ResponseLike, catalog: Catalog): Fo
     const singular = /^(.+)_id$/i.exec(name)?.[1];
     if (singular === undefined || (typeof value !== 'string' && typeof value !== 'number')) return [];
     return catalog.resources.flatMap((resource) => {
-      const read = readOperation(resource);
+      const read = findReadOperation(resource);
       const addressed = read && (read.operation.pathVariables[0] === name || wordNamesResource(singular, resource.name));
       return read && addressed ? [{ resource, read, taskId: String(value), name }] : [];
     });
