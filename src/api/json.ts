@@ -25,3 +25,12 @@ export function valueAt(record: Record<string, unknown>, path: string): unknown 
   }
   return value;
 }
+
+const ISO_TIMESTAMP = /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?$/;
+
+/** Milliseconds since the epoch of an ISO 8601 timestamp (the spec's form); undefined for any other value. */
+export function timestampOf(value: unknown): number | undefined {
+  if (typeof value !== 'string' || !ISO_TIMESTAMP.test(value)) return undefined;
+  const at = Date.parse(value);
+  return Number.isNaN(at) ? undefined : at;
+}

@@ -1,6 +1,6 @@
 // What a record is called, read generically: its id, and the first field whose name says it names the
 // record. Servers name records in many ways; this is the one list of those ways.
-import { scalarText } from './json.js';
+import { isObject, scalarText } from './json.js';
 
 /** Fields that name a record, most telling first. */
 export const NAME_FIELDS = ['name', 'display_name', 'displayName', 'full_name', 'fullName', 'title', 'label'] as const;
@@ -27,4 +27,19 @@ export function recordLabel(record: Record<string, unknown>): string | undefined
 /** Fields of a record that are data, in their order: HAL's plumbing (`_links`, `_embedded`) is not. */
 export function dataFields(record: Record<string, unknown>): string[] {
   return Object.keys(record).filter((key) => key !== '_links' && key !== '_embedded');
+}
+
+/** The dotted paths of the scalar fields of `records` (nested objects followed, HAL's fields not), in the order met. */
+export function scalarPaths(records: Record<string, unknown>[]): string[] {
+  const seen = new Set<string>();
+  const visit = (value: Record<string, unknown>, prefix: string): void => {
+    for (const [key, child] of Object.entries(value)) {
+      if (key.startsWith('_')) continue;
+      const path = prefix ? `${prefix}.${key}` : key;
+      if (isObject(child)) visit(child, path);
+      else seen.add(path);
+    }
+  };
+  for (const record of records) visit(record, '');
+  return [...seen];
 }

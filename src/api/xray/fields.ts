@@ -1,0 +1,62 @@
+// Which fields the records of a list have, so an x-ray knows which lists could refer to a record: from
+// the record schema dpx ships for the resource version, else from one small page of the list. What a page
+// taught is kept for the session, so a second x-ray does not ask again.
+import type { Catalog, Resource } from '../catalog.js';
+import { findVersion } from '../catalog.js';
+import { findListOperation } from '../operation.js';
+import { listRequest, readPage } from '../pages.js';
+import { scalarPaths } from '../records.js';
+import { knownRecordFields } from '../schemas.js';
+import type { PreparedRequest, Session } from '../session.js';
+
+/** Records read to learn a list's fields: enough to meet optional fields and a few type values. */
+export const LEARNING_PAGE_SIZE = 20;
+
+export interface ListFields {
+  resource: string;
+  version: string;
+  /** Dotted paths of scalar fields. */
+  fields: string[];
+  source: 'schema' | 'page';
+  /** The records of the page the fields were learned from (none when a schema said). */
+  sample: Record<string, unknown>[];
+}
+
+/** The lists of the index: every resource whose default version has a list operation. */
+export function listResources(catalog: Catalog): Resource[] {
+  return catalog.resources.filter((resource) => {
+    const version = findVersion(resource, undefined);
+    return version !== undefined && findListOperation(version) !== undefined;
+  });
+}
+
+const learned = new WeakMap<Session, Map<string, ListFields>>();
+
+/** The fields known without a request: a shipped schema, or a page this session already read. */
+export function knownListFields(session: Session, resource: Resource): ListFields | undefined {
+  const version = resource.defaultVersion;
+  const fields = knownRecordFields(resource.name, version);
+  if (fields) return { resource: resource.name, version, fields, source: 'schema', sample: [] };
+  return learned.get(session)?.get(cacheKey(session, resource));
+}
+
+/** Reads one small page of the list and keeps what it taught. `send` is the caller's, so it can count and bound it. */
+export async function learnListFields(
+  session: Session,
+  resource: Resource,
+  send: (request: PreparedRequest) => Promise<{ body: unknown; url: string }>,
+): Promise<ListFields> {
+  const request = await listRequest(session, { resource: resource.name, version: resource.defaultVersion, pageSize: LEARNING_PAGE_SIZE });
+  const response = await send(request);
+  const page = readPage(response.body, response.url);
+  const fields: ListFields = { resource: resource.name, version: resource.defaultVersion, fields: scalarPaths(page.items), source: 'page', sample: page.items };
+  let perSession = learned.get(session);
+  if (!perSession) learned.set(session, (perSession = new Map()));
+  perSession.set(cacheKey(session, resource), fields);
+  return fields;
+}
+
+/** A list's records can differ between units (optional fields), so what a page taught is kept per unit. */
+function cacheKey(session: Session, resource: Resource): string {
+  return `${resource.name}\n${resource.defaultVersion}\n${session.ou ?? ''}`;
+}

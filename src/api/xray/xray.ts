@@ -1,0 +1,525 @@
+// The x-ray of one record: everything its links reach, breadth first to a depth; every list whose
+// records refer to it by id; and those referring records as a history. Results arrive as events while
+// the answers come in, so a screen can grow a tree; the CLI takes the whole result at the end.
+//
+// Cost, exactly: one request per record read (the root when it is not given, and each distinct record
+// the links reach), one per list whose fields had to be learned from a page, and one per inbound
+// candidate. The discovery index is read once per session before the x-ray and is not counted here.
+// Every request goes through the session, at most `concurrency` at a time.
+import { findResource, findVersion, type Catalog, type Resource } from '../catalog.js';
+import { ApiError, messageOf, ProtocolError, toDpxError, UsageError, type DpxError } from '../errors.js';
+import { isObject, scalarText } from '../json.js';
+import { normaliseRel, recordLinks } from '../links.js';
+import { parseVendorMediaType } from '../media.js';
+import { findReadOperation, resolveHref } from '../operation.js';
+import { taskStatus } from '../operations/task.js';
+import { isListEnvelope, listRequest, readPage } from '../pages.js';
+import { recordId, recordLabel, recordName } from '../records.js';
+import { routeFor } from '../routes.js';
+import { expandTemplate } from '../template.js';
+import type { ApiResponse, PreparedRequest, Session } from '../session.js';
+import { Bounded } from '../bounded.js';
+import { knownListFields, learnListFields, listResources, type ListFields } from './fields.js';
+import { nodeKey, XrayGraph, type XrayEdge, type XrayNode } from './graph.js';
+import { eventOf, timeline, type TimelineEntry } from './history.js';
+import { inboundCandidates, refersTo, type InboundCandidate } from './inbound.js';
+import { linkTargets } from './outbound.js';
+
+export type { XrayEdge, XrayNode, NodeState } from './graph.js';
+export type { InboundCandidate } from './inbound.js';
+export type { TimelineEntry } from './history.js';
+
+export const DEFAULT_DEPTH = 2;
+export const DEFAULT_INBOUND_PAGE_SIZE = 10;
+export const DEFAULT_CONCURRENCY = 8;
+export const DEFAULT_MAX_NODES = 500;
+
+export interface XrayOptions {
+  /** Links followed from the root (default 2); 0 reads the root alone. */
+  depth?: number;
+  /** Look for lists that refer to the record (default true). */
+  inbound?: boolean;
+  /** Records asked for per inbound candidate (default 10); total_count says how many there are. */
+  inboundPageSize?: number;
+  /** Requests in flight at once (default 8). */
+  concurrency?: number;
+  /** Records the outbound walk creates at most (default 500); links past it are counted, not followed. */
+  maxNodes?: number;
+  signal?: AbortSignal;
+}
+
+/** The record to x-ray: by resource and id (read first), or a record already in hand (no request for it). */
+export type XrayTarget =
+  | { resource: string; version?: string; id: string }
+  | { resource: string; version?: string; record: Record<string, unknown>; url?: string };
+
+export interface InboundGroup {
+  candidate: InboundCandidate;
+  /** The filtered query's URL. */
+  url?: string;
+  /** The list's total_count for the filter, when the server sent one. */
+  total?: number;
+  /** The referring records on the page, as node keys. */
+  keys: string[];
+  /** Why the candidate was dropped quietly: the server refused the filter (400), or did not apply it. */
+  refused?: string;
+  /** The query failed otherwise; the candidate's node carries the error. */
+  error?: string;
+}
+
+export interface XrayNote {
+  kind: 'link-skipped' | 'beyond-depth' | 'node-cap' | 'fields-unknown' | 'candidate-refused';
+  text: string;
+}
+
+export interface XrayCost {
+  /** Records read: the root when it was not given, and each distinct record the links reached. */
+  records: number;
+  /** Lists whose fields were learned from a page (no schema known, not learned before in this session). */
+  fieldPages: number;
+  /** Filtered queries, one per inbound candidate. */
+  inboundQueries: number;
+}
+
+export type XrayEvent =
+  /** A node appeared, or one already sent changed (same key): a copy, safe to keep. */
+  | { kind: 'node'; node: XrayNode }
+  | { kind: 'edge'; edge: XrayEdge }
+  /** One inbound candidate answered (or was dropped). */
+  | { kind: 'inbound'; group: InboundGroup }
+  | { kind: 'note'; note: XrayNote }
+  /** Once every inbound candidate has answered. */
+  | { kind: 'timeline'; entries: TimelineEntry[] };
+
+export interface XrayResult {
+  root: string;
+  /** The root, the outbound walk's records in breadth-first order, then the inbound ones by candidate. */
+  nodes: XrayNode[];
+  /** Outbound edges in walk order, then inbound ones by candidate. */
+  edges: XrayEdge[];
+  inbound: InboundGroup[];
+  timeline: TimelineEntry[];
+  notes: XrayNote[];
+  /** Requests this x-ray sent: cost.records + cost.fieldPages + cost.inboundQueries. */
+  requests: number;
+  cost: XrayCost;
+}
+
+/**
+ * The x-ray as events, in the order things are learned; the generator's return value is the whole
+ * result. Stopping early (break, return) or aborting the signal cancels the requests in flight.
+ */
+export async function* xray(session: Session, target: XrayTarget, options: XrayOptions = {}): AsyncGenerator<XrayEvent, XrayResult> {
+  const queue: XrayEvent[] = [];
+  let wake: (() => void) | undefined;
+  let settled = false;
+  const run = new XrayRun(session, options, (event) => {
+    queue.push(event);
+    wake?.();
+  });
+  const done = run.start(target).finally(() => {
+    settled = true;
+    wake?.();
+  });
+  // Read below; a consumer that stops early never awaits it, and its failure is then nobody's concern.
+  done.catch(() => undefined);
+  try {
+    for (;;) {
+      while (queue.length > 0) yield queue.shift()!;
+      if (settled) break;
+      await new Promise<void>((resolve) => {
+        wake = resolve;
+      });
+      wake = undefined;
+    }
+    return await done;
+  } finally {
+    run.stop();
+  }
+}
+
+/** The x-ray with a callback per event, for callers that want the result as one promise. */
+export async function runXray(
+  session: Session,
+  target: XrayTarget,
+  options: XrayOptions & { onEvent?: (event: XrayEvent) => void } = {},
+): Promise<XrayResult> {
+  const events = xray(session, target, options);
+  for (;;) {
+    const next = await events.next();
+    if (next.done) return next.value;
+    options.onEvent?.(next.value);
+  }
+}
+
+class XrayRun {
+  private readonly graph = new XrayGraph();
+  private readonly pool: Bounded;
+  private readonly controller = new AbortController();
+  private readonly cost: XrayCost = { records: 0, fieldPages: 0, inboundQueries: 0 };
+  private readonly notes: XrayNote[] = [];
+  private readonly groups: InboundGroup[] = [];
+  /** Nodes the outbound walk reached, in order; a record met only on an inbound page is not one of them. */
+  private readonly outbound = new Set<string>();
+  private readonly inboundRecords = new Map<string, { resource: string; record: Record<string, unknown> }>();
+  private readonly depth: number;
+  private readonly maxNodes: number;
+  private readonly pageSize: number;
+  private rootKey = '';
+  private sent = 0;
+
+  constructor(
+    private readonly session: Session,
+    private readonly options: XrayOptions,
+    private readonly emit: (event: XrayEvent) => void,
+  ) {
+    this.pool = new Bounded(options.concurrency ?? DEFAULT_CONCURRENCY);
+    this.depth = options.depth ?? DEFAULT_DEPTH;
+    this.maxNodes = options.maxNodes ?? DEFAULT_MAX_NODES;
+    this.pageSize = options.inboundPageSize ?? DEFAULT_INBOUND_PAGE_SIZE;
+    const outer = options.signal;
+    if (outer?.aborted) this.controller.abort(outer.reason);
+    else outer?.addEventListener('abort', () => this.controller.abort(outer.reason), { once: true });
+  }
+
+  stop(): void {
+    this.controller.abort();
+  }
+
+  async start(target: XrayTarget): Promise<XrayResult> {
+    const catalog = await this.session.catalog();
+    const resource = findResource(catalog, target.resource);
+    if (!resource) {
+      throw new UsageError(`unknown resource: ${target.resource}`, `the index lists: ${catalog.resources.map((r) => r.name).join(', ')}`);
+    }
+    const version = findVersion(resource, target.version)?.version;
+    if (!version) {
+      throw new UsageError(`${resource.name} has no version ${target.version ?? ''}`.trimEnd(), `supported versions: ${resource.versions.map((v) => v.version).join(', ')}`);
+    }
+
+    let root: XrayNode;
+    let id: string | number;
+    let read: PreparedRequest | undefined;
+    if ('record' in target) {
+      const raw = target.record['id'];
+      if (typeof raw !== 'string' && typeof raw !== 'number') throw new UsageError('the record has no id', 'an x-ray starts from a record with an id field');
+      id = raw;
+      const url = target.url ?? selfUrl(target.record, this.session.baseUrl) ?? (await this.readRequest(resource, version, String(raw))).url;
+      root = recordNode(nodeKey(url), url, resource.name, version, 0, target.record);
+    } else {
+      id = target.id;
+      read = await this.readRequest(resource, version, target.id);
+      root = { key: nodeKey(read.url), url: read.url, resource: resource.name, version, id: target.id, label: target.id, depth: 0, state: 'pending' };
+    }
+    this.rootKey = root.key;
+    this.addOutbound(root);
+
+    const inbound = this.options.inbound === false ? Promise.resolve() : this.inbound(catalog, resource, id);
+    // The inbound queries need only the id, so they start with the root's own request, not after it.
+    inbound.catch(() => undefined);
+    try {
+      if (read) await this.readRoot(root, read);
+      await this.walk(catalog, root);
+      await inbound;
+    } catch (error) {
+      this.controller.abort();
+      throw error;
+    }
+    const entries = timeline(this.groups.flatMap((group) => group.keys.flatMap((key) => {
+      const found = this.inboundRecords.get(key);
+      return found ? [{ key, ...found }] : [];
+    })));
+    if (this.options.inbound !== false) this.emit({ kind: 'timeline', entries });
+    return this.result(entries);
+  }
+
+  private async readRequest(resource: Resource, version: string, id: string): Promise<PreparedRequest> {
+    const read = findReadOperation(resource, version);
+    if (!read) {
+      throw new UsageError(`${resource.name} ${version} has no operation that reads one record by id`, `its operations: ${findVersion(resource, version)?.operations.map((op) => op.id).join(', ') ?? 'none'}`);
+    }
+    return this.session.prepare({ resource: resource.name, version, operationId: read.operation.id, variables: { [read.operation.pathVariables[0]!]: id } });
+  }
+
+  /** The root must be read for anything else to mean something: its failure is the x-ray's. */
+  private async readRoot(root: XrayNode, request: PreparedRequest): Promise<void> {
+    this.cost.records += 1;
+    const response = await this.send(request);
+    if (!isObject(response.body) || isListEnvelope(response.body)) {
+      throw new ProtocolError(`the answer from ${response.url} is not one record`, 'the read operation of this resource answered with something else');
+    }
+    this.loaded(root, response, response.body);
+  }
+
+  /** Breadth first, level by level: a record's depth is its shortest distance, whatever answers first. */
+  private async walk(catalog: Catalog, root: XrayNode): Promise<void> {
+    let level = [root];
+    for (let depth = 0; level.length > 0; depth += 1) {
+      const next: XrayNode[] = [];
+      let beyond = 0;
+      let capped = 0;
+      for (const node of level) {
+        if (node.state !== 'loaded' || !node.record || !node.resource) continue;
+        const { targets, skipped } = linkTargets(node.record, node.resource, this.session.baseUrl);
+        for (const skip of skipped) this.note('link-skipped', `${node.resource} ${node.label}: ${skip.via} not followed: ${skip.reason}`);
+        for (const link of targets) {
+          const known = this.graph.find(link.url);
+          if (known && this.outbound.has(known.key)) {
+            this.connect({ from: node.key, to: known.key, rel: link.rel, direction: 'out', via: link.via });
+            continue;
+          }
+          if (depth >= this.depth) {
+            beyond += 1;
+            continue;
+          }
+          if (this.outbound.size >= this.maxNodes) {
+            capped += 1;
+            continue;
+          }
+          const child = this.linkNode(catalog, link.url, link.rel, node, depth + 1);
+          this.addOutbound(child, node.key);
+          this.connect({ from: node.key, to: child.key, rel: link.rel, direction: 'out', via: link.via });
+          if (child.state === 'pending') next.push(child);
+        }
+      }
+      if (beyond > 0) this.note('beyond-depth', `${beyond} ${beyond === 1 ? 'link leads' : 'links lead'} past depth ${this.depth}; not followed`);
+      if (capped > 0) this.note('node-cap', `${capped} ${capped === 1 ? 'link' : 'links'} not followed: the x-ray holds ${this.maxNodes} records at most`);
+      await Promise.all(next.map((node) => this.load(node)));
+      level = next;
+    }
+  }
+
+  /** A record a link points at, before it is read; one on another origin is never sent the token. */
+  private linkNode(catalog: Catalog, url: string, rel: string, parent: XrayNode, depth: number): XrayNode {
+    const route = routeFor(catalog, url, this.session.baseUrl);
+    const node: XrayNode = {
+      key: nodeKey(url),
+      url,
+      resource: route?.resource ?? parent.resource!,
+      version: route?.version ?? parent.version!,
+      label: rel,
+      depth,
+      state: 'pending',
+    };
+    const origin = originOf(url);
+    if (origin !== this.session.origin) {
+      node.state = 'not-followed';
+      node.error = `on ${origin ?? 'an unreadable URL'}, not ${this.session.origin}: not followed`;
+      node.hint = 'the token is only ever sent to the control plane it was issued for';
+    }
+    return node;
+  }
+
+  private async load(node: XrayNode): Promise<void> {
+    try {
+      const request = this.session.prepareLink(node.url!, { resource: node.resource!, version: node.version! });
+      this.cost.records += 1;
+      const response = await this.send(request);
+      const media = parseVendorMediaType(response.contentType);
+      if (media) {
+        node.resource = media.resource;
+        node.version = media.version;
+      }
+      if (isListEnvelope(response.body)) {
+        const page = readPage(response.body, response.url);
+        node.count = page.totalCount ?? page.items.length;
+        node.label = `${node.count} ${node.resource} (${node.label})`;
+        node.state = 'loaded';
+        this.emitNode(node);
+      } else if (isObject(response.body)) {
+        this.loaded(node, response, response.body);
+      } else {
+        throw new ProtocolError(`the answer from ${response.url} is not a JSON object`, 'the link leads to something other than a record');
+      }
+    } catch (error) {
+      if (this.controller.signal.aborted) throw error;
+      const failure = toDpxError(error);
+      node.state = 'failed';
+      node.error = failure.message;
+      node.hint = failure.hint;
+      this.emitNode(node);
+    }
+  }
+
+  private loaded(node: XrayNode, response: ApiResponse, record: Record<string, unknown>): void {
+    Object.assign(node, recordNode(node.key, node.url ?? response.url, node.resource!, node.version!, node.depth, record));
+    const self = selfUrl(record, this.session.baseUrl);
+    if (self) this.graph.alias(self, node.key);
+    this.emitNode(node);
+  }
+
+  private async inbound(catalog: Catalog, target: Resource, id: string | number): Promise<void> {
+    const lists = await Promise.all(listResources(catalog).map((list) => this.fieldsOf(list)));
+    const candidates = inboundCandidates(catalog, target, id, lists.filter((list): list is ListFields => list !== undefined));
+    await Promise.all(candidates.map((candidate, index) => this.query(catalog, candidate, index, target, id)));
+  }
+
+  private async fieldsOf(list: Resource): Promise<ListFields | undefined> {
+    const known = knownListFields(this.session, list);
+    if (known) return known;
+    this.cost.fieldPages += 1;
+    try {
+      return await learnListFields(this.session, list, (request) => this.send(request));
+    } catch (error) {
+      if (this.controller.signal.aborted) throw error;
+      this.note('fields-unknown', `${list.name}: fields not learned, so not searched for references: ${messageOf(error)}`);
+      return undefined;
+    }
+  }
+
+  private async query(catalog: Catalog, candidate: InboundCandidate, index: number, target: Resource, id: string | number): Promise<void> {
+    const group: InboundGroup = { candidate, keys: [] };
+    this.groups[index] = group;
+    const where = `${candidate.resource} by ${candidate.via}`;
+    try {
+      const request = await listRequest(this.session, { resource: candidate.resource, version: candidate.version, filter: JSON.stringify(candidate.filter), pageSize: this.pageSize });
+      group.url = request.url;
+      this.cost.inboundQueries += 1;
+      const response = await this.send(request);
+      const page = readPage(response.body, response.url);
+      const referring = page.items.filter((record) => refersTo(record, candidate, target, id));
+      if (referring.length < page.items.length) {
+        this.refuse(group, `${where}: the server did not apply the filter (${page.items.length - referring.length} of ${page.items.length} records on the page do not refer to this record)`);
+      } else {
+        if (page.totalCount !== undefined) group.total = page.totalCount;
+        const list = findResource(catalog, candidate.resource);
+        for (const record of referring) this.referredBy(group, record, list);
+      }
+    } catch (error) {
+      if (this.controller.signal.aborted) throw error;
+      if (error instanceof ApiError && error.status === 400) {
+        this.refuse(group, `${where}: the server refused the filter: ${error.message}`);
+      } else {
+        this.failedCandidate(group, toDpxError(error));
+      }
+    }
+    this.emit({ kind: 'inbound', group: { ...group, keys: [...group.keys] } });
+  }
+
+  /** A record on a candidate's page: a node of its own unless the walk already has it, and an edge to the root. */
+  private referredBy(group: InboundGroup, record: Record<string, unknown>, list: Resource | undefined): void {
+    const { candidate } = group;
+    const url = selfUrl(record, this.session.baseUrl) ?? (list && readUrl(list, candidate.version, record, this.session.baseUrl));
+    const key = url === undefined ? `${nodeKey(group.url!)}#${group.keys.length}` : (this.graph.find(url)?.key ?? nodeKey(url));
+    if (key === this.rootKey) return;
+    group.keys.push(key);
+    this.inboundRecords.set(key, { resource: candidate.resource, record });
+    if (!this.graph.nodes.has(key)) {
+      const node = recordNode(key, url, candidate.resource, candidate.version, 1, record);
+      node.state = 'listed';
+      this.graph.add(node);
+      this.emitNode(node);
+    }
+    this.connect({ from: key, to: this.rootKey, rel: candidate.rel, direction: 'in', via: candidate.via });
+  }
+
+  /** A candidate whose query failed (not refused): a node that shows the error, so no source is lost unseen. */
+  private failedCandidate(group: InboundGroup, failure: DpxError): void {
+    const { candidate } = group;
+    group.error = failure.message;
+    const key = nodeKey(group.url ?? `${this.session.baseUrl}#${candidate.resource}:${candidate.via}`);
+    const node: XrayNode = { key, resource: candidate.resource, version: candidate.version, label: `${candidate.resource} by ${candidate.via}`, depth: 1, state: 'failed', error: failure.message, hint: failure.hint };
+    if (group.url) node.url = group.url;
+    this.graph.add(node);
+    this.emitNode(node);
+    group.keys.push(key);
+    this.connect({ from: key, to: this.rootKey, rel: candidate.rel, direction: 'in', via: candidate.via });
+  }
+
+  private refuse(group: InboundGroup, reason: string): void {
+    group.refused = reason;
+    this.note('candidate-refused', reason);
+  }
+
+  private addOutbound(node: XrayNode, parent?: string): void {
+    this.graph.add(node, parent);
+    this.outbound.add(node.key);
+    this.emitNode(node);
+  }
+
+  private connect(edge: Omit<XrayEdge, 'cycle'>): void {
+    this.emit({ kind: 'edge', edge: { ...this.graph.connect(edge) } });
+  }
+
+  private emitNode(node: XrayNode): void {
+    this.emit({ kind: 'node', node: { ...node } });
+  }
+
+  private note(kind: XrayNote['kind'], text: string): void {
+    const note = { kind, text };
+    this.notes.push(note);
+    this.emit({ kind: 'note', note });
+  }
+
+  private send(request: PreparedRequest): Promise<ApiResponse> {
+    return this.pool.run(() => {
+      this.controller.signal.throwIfAborted();
+      this.sent += 1;
+      return this.session.send(request, { signal: this.controller.signal });
+    });
+  }
+
+  private result(entries: TimelineEntry[]): XrayResult {
+    const order = new Map<string, number>();
+    for (const key of this.outbound) if (!order.has(key)) order.set(key, order.size);
+    for (const group of this.groups) for (const key of group?.keys ?? []) if (!order.has(key)) order.set(key, order.size);
+    const nodes = [...this.graph.nodes.values()].sort((a, b) => (order.get(a.key) ?? Infinity) - (order.get(b.key) ?? Infinity));
+    const groupOf = (edge: XrayEdge) => this.groups.findIndex((group) => group?.candidate.via === edge.via && group.keys.includes(edge.from));
+    const edges = [
+      ...this.graph.edges.filter((edge) => edge.direction === 'out'),
+      ...this.graph.edges.filter((edge) => edge.direction === 'in').sort((a, b) => groupOf(a) - groupOf(b)),
+    ];
+    return {
+      root: this.rootKey,
+      nodes,
+      edges,
+      inbound: this.groups.filter((group) => group !== undefined),
+      timeline: entries,
+      notes: this.notes,
+      requests: this.sent,
+      cost: { ...this.cost },
+    };
+  }
+}
+
+function recordNode(key: string, url: string | undefined, resource: string, version: string, depth: number, record: Record<string, unknown>): XrayNode {
+  // A record without a name (an audit entry) reads better as what it records than as its id.
+  const label = recordName(record)?.name ?? scalarText(record['email']) ?? eventOf(record)?.text ?? recordLabel(record) ?? key;
+  const node: XrayNode = { key, resource, version, label, depth, state: 'loaded', record };
+  if (url !== undefined) node.url = url;
+  const id = recordId(record);
+  if (id !== undefined) node.id = id;
+  const status = taskStatus(record);
+  if (status !== undefined) node.status = status;
+  return node;
+}
+
+function selfUrl(record: Record<string, unknown>, baseUrl: string): string | undefined {
+  const self = recordLinks(record).find((link) => normaliseRel(link.rel) === 'self' && !link.templated);
+  if (!self) return undefined;
+  try {
+    return resolveHref(baseUrl, self.href);
+  } catch {
+    return undefined;
+  }
+}
+
+/** Where a record without a self link is read: its resource's read operation, given its id. */
+function readUrl(resource: Resource, version: string, record: Record<string, unknown>, baseUrl: string): string | undefined {
+  const id = recordId(record);
+  const read = findReadOperation(resource, version);
+  if (id === undefined || !read) return undefined;
+  try {
+    return resolveHref(baseUrl, expandTemplate(read.operation.href, { [read.operation.pathVariables[0]!]: id }));
+  } catch {
+    return undefined;
+  }
+}
+
+function originOf(url: string): string | undefined {
+  try {
+    return new URL(url).origin;
+  } catch {
+    return undefined;
+  }
+}
