@@ -5,7 +5,7 @@ import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { UsageError } from '../api/errors.js';
 import type { GlobalFlags } from '../config/settings.js';
 
-export type CommandName = 'explorer' | 'resources' | 'operations' | 'list' | 'call' | 'whoami' | 'profile' | 'demo' | 'completion' | 'help';
+export type CommandName = 'explorer' | 'resources' | 'operations' | 'list' | 'call' | 'xray' | 'whoami' | 'profile' | 'demo' | 'completion' | 'help';
 
 export type OptionSpec = NonNullable<ParseArgsConfig['options']>;
 
@@ -59,6 +59,7 @@ const COMMAND_OPTIONS: Record<CommandName, OptionSpec> = {
     yes: { type: 'boolean', short: 'y' },
     fields: { type: 'string' },
   },
+  xray: { ...OUTPUT, depth: { type: 'string' }, 'no-inbound': { type: 'boolean' }, verbose: { type: 'boolean' } },
   whoami: { ...OUTPUT },
   profile: { 'token-env': { type: 'string' }, 'page-size': { type: 'string' } },
   demo: { port: { type: 'string' }, scale: { type: 'string' }, seed: { type: 'string' }, 'rate-limit': { type: 'string' } },

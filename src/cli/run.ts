@@ -9,6 +9,7 @@ import { callCommand } from './commands/call.js';
 import { operationsCommand, resourcesCommand } from './commands/catalog.js';
 import { listCommand } from './commands/list.js';
 import { whoamiCommand } from './commands/whoami.js';
+import { xrayCommand } from './commands/xray.js';
 import { CommandContext } from './context.js';
 import { helpText } from './help.js';
 import { OutputClosed, type CliIO } from './io.js';
@@ -70,6 +71,8 @@ async function dispatch(ctx: CommandContext, args: ParsedArgs): Promise<number> 
       return listCommand(ctx, args.positionals, args.options);
     case 'call':
       return callCommand(ctx, args.positionals, args.options);
+    case 'xray':
+      return xrayCommand(ctx, args.positionals, args.options);
     case 'whoami':
       return whoamiCommand(ctx, args.options);
     default: {

@@ -35,3 +35,8 @@ export function tableWidth(io: CliIO): number {
 export function jsonText(value: unknown, io: CliIO): string {
   return `${io.stdout.isTTY ? JSON.stringify(value, null, 2) : JSON.stringify(value)}\n`;
 }
+
+/** Colour on stdout: only on a terminal, and never when NO_COLOR is set (no-color.org) or the terminal is dumb. */
+export function colourWanted(io: CliIO): boolean {
+  return io.stdout.isTTY === true && io.env['NO_COLOR'] === undefined && io.env['TERM'] !== 'dumb';
+}
