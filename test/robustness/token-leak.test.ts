@@ -80,6 +80,9 @@ describe('a scripted session with a known token', () => {
 
     await expectExit(['call', 'tasks', read.id, ...variable(firstId), '--dry-run', ...base], 0);
     await expectExit(['call', 'tasks', read.id, ...variable(firstId), ...base, ...trail('call')], 0);
+    await expectExit(['xray', 'tasks', firstId, '--verbose', ...base, ...trail('xray')], 0);
+    await expectExit(['xray', 'tasks', firstId, '--output', 'json', ...base], 0);
+    await expectExit(['xray', 'tasks', firstId, '--output', 'dot', '--depth', '1', ...base], 0);
     await expectExit(['whoami', ...base], 0);
     await expectExit(['whoami', '--output', 'json', '--profile', 'leak'], 0);
     // The failures, each of which talks about the token or the request that carried it.
@@ -87,6 +90,7 @@ describe('a scripted session with a known token', () => {
     await expectExit(['call', 'tasks', write.id, '--var', `${write.pathVariables[0]}=${firstId}`, ...base, ...trail('refused')], 4);
     await expectExit(['resources', '--base-url', demo.otherRegion.baseUrl, ...trail('other-region')], 1);
     await expectExit(['list', 'no-such-resource', ...base], 2);
+    await expectExit(['xray', 'tasks', 'no-such-task', ...base], 1);
     await expectExit(['resources', '--base-url', 'http://127.0.0.1:9', '--timeout', '1'], 3);
     // Shell completion: it fetches the index and the units and keeps them in the cache folder.
     await expectExit(['completion', 'bash'], 0);
@@ -97,9 +101,9 @@ describe('a scripted session with a known token', () => {
   }, 60_000);
 
   it('ran every command and wrote the trails and the config inside the temporary folder', () => {
-    expect(outputs.length).toBeGreaterThanOrEqual(12);
+    expect(outputs.length).toBeGreaterThanOrEqual(16);
     const files = filesUnder(home);
-    expect(files.filter((file) => file.endsWith('.har'))).toHaveLength(6);
+    expect(files.filter((file) => file.endsWith('.har'))).toHaveLength(7);
     expect(files.some((file) => file.endsWith('config.json'))).toBe(true);
     expect(files.filter((file) => file.startsWith(join(home, 'cache', 'dpx')))).toHaveLength(2);
     // The trails do hold the session: requests with their (redacted) Authorization header.
