@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { startDemoProcess } from './lib/demo.mjs';
 import { median, memorySource, peakRssKiB, percentile, runNode } from './lib/measure.mjs';
 import { ExplorerPty } from './lib/pty.mjs';
+import { xrayFigures } from './lib/xray.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = join(here, '..');
@@ -197,6 +198,23 @@ async function explorerRequests(demo) {
   }
 }
 
+/** The records the x-ray starts from: a failed restore task (links to its backup, group, unit) and that backup (tasks name it). */
+async function xrayTargets(demo) {
+  const filter = encodeURIComponent(JSON.stringify({ category: 'restore', status: 'failed' }));
+  const response = await fetch(`${demo.baseUrl}/${RESOURCE}?limit=1&filter=${filter}`, { headers: { authorization: `Bearer ${demo.token}` } });
+  const task = (await response.json())._embedded.items[0];
+  return [
+    { label: 'a failed restore task', resource: RESOURCE, id: task.id },
+    { label: 'its backup', resource: 'backups', id: task.backup_id },
+  ];
+}
+
+async function xrays(demo) {
+  const figures = [];
+  for (const target of await xrayTargets(demo)) figures.push(await xrayFigures(bundle, clientEnv(demo), scratch, target));
+  return figures;
+}
+
 function format(value, digits = 2) {
   return typeof value === 'number' ? value.toFixed(digits) : String(value);
 }
@@ -250,6 +268,27 @@ async function main() {
     results.requests = await explorerRequests(large);
     const r = results.requests;
     rows.push({ figure: 'explorer requests: catalog, tasks, n, p, n, record, back', dpx: String(r.requests), baseline: String(r.minimum), value: `${format(r.ratio)}×; index ×${r.indexFetches}; repeats ${r.repeatedUrls.length}`, target: 'index once, no page fetched twice', met: r.indexFetches === 1 && r.repeatedUrls.length === 0 });
+
+    log('e. x-ray: the first level');
+    results.xray = await xrays(large);
+    for (const x of results.xray) {
+      rows.push({
+        figure: `x-ray of ${x.label}: first request to whole first level (ms; ${x.firstLevelRequests} requests)`,
+        dpx: format(x.firstLevelMs, 0),
+        baseline: format(x.baselineFirstLevelMs, 0),
+        value: `${format(x.ratio)}×; one wave ${x.oneWave ? 'yes' : 'NO'}`,
+        target: '≤ 1.5×; links read in one wave',
+        met: x.ratio <= 1.5 && x.oneWave && x.inboundWithRecord,
+      });
+    }
+    rows.push({
+      figure: `x-ray requests: ${results.xray.map((x) => x.label).join(' / ')}`,
+      dpx: results.xray.map((x) => x.requests).join(' / '),
+      baseline: '—',
+      value: `trail agrees: ${results.xray.every((x) => x.requestsMatchTrail) ? 'yes' : 'NO'}`,
+      target: '= records read + inbound queries',
+      met: results.xray.every((x) => x.requestsMatchTrail),
+    });
   } finally {
     await Promise.all([large.close(), small.close()]);
     rmSync(scratch, { recursive: true, force: true });
@@ -264,6 +303,7 @@ async function main() {
   const notes = [
     `Explorer requests made: ${results.requests.requested.join(', ')}${results.requests.repeatedUrls.length ? `; repeated: ${results.requests.repeatedUrls.join(', ')}` : ''}.`,
     `Explorer key presses reached page ${results.explorer.reachedPage}; slowest press ${format(results.explorer.keyMaxMs, 1)} ms.`,
+    ...results.xray.map((x) => `X-ray of ${x.label} (scale 100, medians of ${x.runs}): the record's round trip ${format(x.recordMs, 1)} ms (baseline ${format(x.baselineRecordMs, 1)} ms); the whole \`dpx xray … -o json\` ${format(x.wallMs, 0)} ms with ${x.nodes} records; the inbound queries went out with the record: ${x.inboundWithRecord ? 'yes' : 'NO'}.`),
   ];
   writeFileSync(
     join(here, 'LATEST.md'),

@@ -17,10 +17,11 @@ export function peakRssKiB(pid) {
 }
 
 /**
- * Runs `node <args>` with `env`; stdout is counted (bytes and lines) and dropped. Resolves with the
- * wall time in ms, the exit code, the output counts, stderr and the peak RSS in MiB.
+ * Runs `node <args>` with `env`; stdout is counted (bytes and lines) and dropped, or kept as `stdout`
+ * with `{ keepStdout: true }`. Resolves with the wall time in ms, the exit code, the output counts,
+ * stderr and the peak RSS in MiB.
  */
-export function runNode(args, env) {
+export function runNode(args, env, { keepStdout = false } = {}) {
   const command = hasGnuTime ? GNU_TIME : process.execPath;
   const argv = hasGnuTime ? ['-v', process.execPath, ...args] : args;
   const started = performance.now();
@@ -28,9 +29,11 @@ export function runNode(args, env) {
   let bytes = 0;
   let lines = 0;
   let stderr = '';
+  let stdout = '';
   let polledKiB = 0;
   child.stdout.on('data', (chunk) => {
     bytes += chunk.length;
+    if (keepStdout) stdout += chunk;
     for (let at = chunk.indexOf(10); at !== -1; at = chunk.indexOf(10, at + 1)) lines += 1;
   });
   child.stderr.on('data', (chunk) => { stderr += chunk; });
@@ -42,7 +45,7 @@ export function runNode(args, env) {
       const reported = /Maximum resident set size \(kbytes\): (\d+)/.exec(stderr);
       const peakKiB = reported ? Number(reported[1]) : polledKiB;
       const ownStderr = hasGnuTime ? stderr.replace(/\n?\tCommand being timed:[\s\S]*$/, '') : stderr;
-      resolve({ ms, code, bytes, lines, stderr: ownStderr, peakMiB: peakKiB / 1024 });
+      resolve({ ms, code, bytes, lines, stderr: ownStderr, peakMiB: peakKiB / 1024, ...(keepStdout ? { stdout } : {}) });
     });
   });
 }
