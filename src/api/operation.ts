@@ -111,8 +111,8 @@ export interface ResolvedOperation {
   operation: Operation;
 }
 
-/** Finds resource, version and operation by name, or a UsageError that lists what does exist. */
-export function resolveOperation(catalog: Catalog, target: { resource: string; version?: string; operationId?: string; variables?: Record<string, string> }): ResolvedOperation {
+/** Finds resource and version by name (the default version when none is given), or a UsageError that lists what does exist. */
+export function resolveVersion(catalog: Catalog, target: { resource: string; version?: string }): { resource: Resource; version: ResourceVersion } {
   const resource = findResource(catalog, target.resource);
   if (!resource) {
     throw new UsageError(`unknown resource: ${target.resource}`, `the index lists: ${catalog.resources.map((r) => r.name).join(', ') || '(nothing)'}`);
@@ -124,6 +124,12 @@ export function resolveOperation(catalog: Catalog, target: { resource: string; v
       `supported versions: ${resource.versions.map((v) => v.version).join(', ')}`,
     );
   }
+  return { resource, version };
+}
+
+/** Finds resource, version and operation by name, or a UsageError that lists what does exist. */
+export function resolveOperation(catalog: Catalog, target: { resource: string; version?: string; operationId?: string; variables?: Record<string, string> }): ResolvedOperation {
+  const { resource, version } = resolveVersion(catalog, target);
   if (target.operationId === undefined) {
     const list = findListOperation(version, Object.keys(target.variables ?? {}));
     if (!list) throw new UsageError(`${resource.name} ${version.version} has no list operation`, operationsHint(version));
@@ -228,7 +234,7 @@ export function serverUrl(href: string, base?: string): URL {
   }
 }
 
-function operationsHint(version: ResourceVersion): string {
+export function operationsHint(version: ResourceVersion): string {
   const ids = version.operations.map((operation) => operation.id);
   return ids.length > 0 ? `operations: ${ids.join(', ')}` : 'this version lists no operations';
 }

@@ -62,10 +62,10 @@ function valueAt(record: Record<string, unknown>, path: string): unknown {
 export function xrayApi(controls: XrayApiControls = {}): Handler {
   return async (request, response, server) => {
     const url = new URL(request.url, server.baseUrl);
-    const [, name, id] = url.pathname.split('/');
+    const [, name = '', id] = url.pathname.split('/');
     const type = (resource: string) => ({ 'content-type': `application/api.${VENDOR}.${resource}=v1+json` });
     if (url.pathname === '/') return sendJson(response, 200, INDEX, { 'content-type': `application/api.${VENDOR}.*=v1+json` });
-    const records = name === undefined ? undefined : RECORDS[name];
+    const records = RECORDS[name];
     if (!records || request.method !== 'GET') return sendJson(response, 404, { errors: [{ error_code: 'not_found', error_message: `nothing at ${url.pathname}` }] });
     if (id !== undefined) {
       if (id === 'v-500') return sendJson(response, 500, { errors: [{ error_code: 'internal', error_message: 'the volume service is down' }] });

@@ -6,12 +6,12 @@
 // the links reach), one per list whose fields had to be learned from a page, and one per inbound
 // candidate. The discovery index is read once per session before the x-ray and is not counted here.
 // Every request goes through the session, at most `concurrency` at a time.
-import { findResource, findVersion, type Catalog, type Resource } from '../catalog.js';
+import { findResource, type Catalog, type Resource, type ResourceVersion } from '../catalog.js';
 import { ApiError, messageOf, ProtocolError, toDpxError, UsageError, type DpxError } from '../errors.js';
 import { isObject, scalarText } from '../json.js';
 import { normaliseRel, recordLinks } from '../links.js';
 import { parseVendorMediaType } from '../media.js';
-import { findReadOperation, resolveHref } from '../operation.js';
+import { findReadOperation, operationsHint, resolveHref, resolveVersion } from '../operation.js';
 import { taskStatus } from '../operations/task.js';
 import { isListEnvelope, listRequest, readPage } from '../pages.js';
 import { recordId, recordLabel, recordName } from '../records.js';
@@ -188,14 +188,8 @@ class XrayRun {
 
   async start(target: XrayTarget): Promise<XrayResult> {
     const catalog = await this.session.catalog();
-    const resource = findResource(catalog, target.resource);
-    if (!resource) {
-      throw new UsageError(`unknown resource: ${target.resource}`, `the index lists: ${catalog.resources.map((r) => r.name).join(', ')}`);
-    }
-    const version = findVersion(resource, target.version)?.version;
-    if (!version) {
-      throw new UsageError(`${resource.name} has no version ${target.version ?? ''}`.trimEnd(), `supported versions: ${resource.versions.map((v) => v.version).join(', ')}`);
-    }
+    const { resource, version: resolved } = resolveVersion(catalog, target);
+    const version = resolved.version;
 
     let root: XrayNode;
     let id: string | number;
@@ -204,11 +198,11 @@ class XrayRun {
       const raw = target.record['id'];
       if (typeof raw !== 'string' && typeof raw !== 'number') throw new UsageError('the record has no id', 'an x-ray starts from a record with an id field');
       id = raw;
-      const url = target.url ?? selfUrl(target.record, this.session.baseUrl) ?? (await this.readRequest(resource, version, String(raw))).url;
+      const url = target.url ?? selfUrl(target.record, this.session.baseUrl) ?? (await this.readRequest(resource, resolved, String(raw))).url;
       root = recordNode(nodeKey(url), url, resource.name, version, 0, target.record);
     } else {
       id = target.id;
-      read = await this.readRequest(resource, version, target.id);
+      read = await this.readRequest(resource, resolved, target.id);
       root = { key: nodeKey(read.url), url: read.url, resource: resource.name, version, id: target.id, label: target.id, depth: 0, state: 'pending' };
     }
     this.rootKey = root.key;
@@ -233,12 +227,10 @@ class XrayRun {
     return this.result(entries);
   }
 
-  private async readRequest(resource: Resource, version: string, id: string): Promise<PreparedRequest> {
-    const read = findReadOperation(resource, version);
-    if (!read) {
-      throw new UsageError(`${resource.name} ${version} has no operation that reads one record by id`, `its operations: ${findVersion(resource, version)?.operations.map((op) => op.id).join(', ') ?? 'none'}`);
-    }
-    return this.session.prepare({ resource: resource.name, version, operationId: read.operation.id, variables: { [read.operation.pathVariables[0]!]: id } });
+  private async readRequest(resource: Resource, version: ResourceVersion, id: string): Promise<PreparedRequest> {
+    const read = findReadOperation(resource, version.version);
+    if (!read) throw new UsageError(`${resource.name} ${version.version} has no operation that reads one record by id`, operationsHint(version));
+    return this.session.prepare({ resource: resource.name, version: version.version, operationId: read.operation.id, variables: { [read.operation.pathVariables[0]!]: id } });
   }
 
   /** The root must be read for anything else to mean something: its failure is the x-ray's. */
