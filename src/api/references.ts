@@ -7,7 +7,7 @@ import { findReadOperation } from './operation.js';
 import { namesRecordId } from './operations/prefill.js';
 import { recordId, recordLabel } from './records.js';
 import { isObject, scalarText } from './json.js';
-import type { Session } from './session.js';
+import type { OuChoice, Session } from './session.js';
 
 export interface IdColumn {
   /** The list's field: `protection_group_id`. */
@@ -65,8 +65,9 @@ export class ReferenceNames {
     return names;
   }
 
-  name(column: IdColumn, id: string): string | null | undefined {
-    return this.names.get(this.key(column, id));
+  /** `ou` as in a request: undefined for the session's current unit, null for none, else that unit (the list's own). */
+  name(column: IdColumn, id: string, ou?: OuChoice): string | null | undefined {
+    return this.names.get(this.key(column, id, ou));
   }
 
   /**
@@ -76,17 +77,17 @@ export class ReferenceNames {
   async resolve(
     column: IdColumn,
     ids: Iterable<string>,
-    options: { signal?: AbortSignal; onName?: (id: string, name: string | null) => void } = {},
+    options: { signal?: AbortSignal; ou?: OuChoice; onName?: (id: string, name: string | null) => void } = {},
   ): Promise<Map<string, string | null>> {
     const catalog = await this.session.catalog();
     const resource = catalog.resources.find((candidate) => candidate.name === column.resource);
     const answers = await Promise.all([...new Set(ids)].map(async (id) => {
-      const key = this.key(column, id);
+      const key = this.key(column, id, options.ou);
       const known = this.names.get(key);
       if (known !== undefined) return [id, known] as const;
       let reading = this.pending.get(key);
       if (!reading) {
-        reading = this.read(resource, column, id, options.signal);
+        reading = this.read(resource, column, id, options.ou, options.signal);
         this.pending.set(key, reading);
       }
       try {
@@ -101,12 +102,12 @@ export class ReferenceNames {
     return new Map(answers);
   }
 
-  private async read(resource: Resource | undefined, column: IdColumn, id: string, signal: AbortSignal | undefined): Promise<string | null> {
+  private async read(resource: Resource | undefined, column: IdColumn, id: string, ou: OuChoice, signal: AbortSignal | undefined): Promise<string | null> {
     const read = resource && findReadOperation(resource, column.version);
     if (!read) return null;
     return this.pool.run(async () => {
       signal?.throwIfAborted();
-      const request = await this.session.prepare({ resource: column.resource, version: read.version, operationId: read.operation.id, variables: { [read.operation.pathVariables[0]!]: id } });
+      const request = await this.session.prepare({ resource: column.resource, version: read.version, operationId: read.operation.id, variables: { [read.operation.pathVariables[0]!]: id }, ou });
       this.requests += 1;
       try {
         const response = await this.session.send(request, signal ? { signal } : {});
@@ -122,7 +123,8 @@ export class ReferenceNames {
   }
 
   /** Names differ by unit (a record outside it is not found), so the unit is part of what is cached. */
-  private key(column: IdColumn, id: string): string {
-    return `${this.session.ou ?? ''}\n${column.resource}\n${id}`;
+  private key(column: IdColumn, id: string, ou: OuChoice): string {
+    const unit = ou === undefined ? (this.session.ou ?? '') : (ou ?? '');
+    return `${unit}\n${column.resource}\n${id}`;
   }
 }

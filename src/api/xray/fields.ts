@@ -7,7 +7,7 @@ import { findListOperation } from '../operation.js';
 import { listRequest, readPage } from '../pages.js';
 import { scalarPaths } from '../records.js';
 import { knownRecordFields } from '../schemas.js';
-import type { PreparedRequest, Session } from '../session.js';
+import type { OuChoice, PreparedRequest, Session } from '../session.js';
 
 /** Records read to learn a list's fields: enough to meet optional fields and a few type values. */
 export const LEARNING_PAGE_SIZE = 20;
@@ -33,30 +33,31 @@ export function listResources(catalog: Catalog): Resource[] {
 const learned = new WeakMap<Session, Map<string, ListFields>>();
 
 /** The fields known without a request: a shipped schema, or a page this session already read. */
-export function knownListFields(session: Session, resource: Resource): ListFields | undefined {
+export function knownListFields(session: Session, resource: Resource, ou: OuChoice): ListFields | undefined {
   const version = resource.defaultVersion;
   const fields = knownRecordFields(resource.name, version);
   if (fields) return { resource: resource.name, version, fields, source: 'schema', sample: [] };
-  return learned.get(session)?.get(cacheKey(session, resource));
+  return learned.get(session)?.get(cacheKey(session, resource, ou));
 }
 
 /** Reads one small page of the list and keeps what it taught. `send` is the caller's, so it can count and bound it. */
 export async function learnListFields(
   session: Session,
   resource: Resource,
+  ou: OuChoice,
   send: (request: PreparedRequest) => Promise<{ body: unknown; url: string }>,
 ): Promise<ListFields> {
-  const request = await listRequest(session, { resource: resource.name, version: resource.defaultVersion, pageSize: LEARNING_PAGE_SIZE });
+  const request = await listRequest(session, { resource: resource.name, version: resource.defaultVersion, pageSize: LEARNING_PAGE_SIZE, ou });
   const response = await send(request);
   const page = readPage(response.body, response.url);
   const fields: ListFields = { resource: resource.name, version: resource.defaultVersion, fields: scalarPaths(page.items), source: 'page', sample: page.items };
   let perSession = learned.get(session);
   if (!perSession) learned.set(session, (perSession = new Map()));
-  perSession.set(cacheKey(session, resource), fields);
+  perSession.set(cacheKey(session, resource, ou), fields);
   return fields;
 }
 
 /** A list's records can differ between units (optional fields), so what a page taught is kept per unit. */
-function cacheKey(session: Session, resource: Resource): string {
-  return `${resource.name}\n${resource.defaultVersion}\n${session.ou ?? ''}`;
+function cacheKey(session: Session, resource: Resource, ou: OuChoice): string {
+  return `${resource.name}\n${resource.defaultVersion}\n${ou === undefined ? (session.ou ?? '') : (ou ?? '')}`;
 }

@@ -17,7 +17,7 @@ import { isListEnvelope, listRequest, readPage } from '../pages.js';
 import { recordId, recordLabel, recordName } from '../records.js';
 import { routeFor } from '../routes.js';
 import { expandTemplate } from '../template.js';
-import type { ApiResponse, PreparedRequest, Session } from '../session.js';
+import type { ApiResponse, OuChoice, PreparedRequest, Session } from '../session.js';
 import { Bounded } from '../bounded.js';
 import { knownListFields, learnListFields, listResources, type ListFields } from './fields.js';
 import { nodeKey, XrayGraph, type XrayEdge, type XrayNode } from './graph.js';
@@ -45,6 +45,8 @@ export interface XrayOptions {
   concurrency?: number;
   /** Records the outbound walk creates at most (default 500); links past it are counted, not followed. */
   maxNodes?: number;
+  /** The unit every request is made in: undefined for the session's current one, null for none, else that unit (the one the record was read in). */
+  ou?: OuChoice;
   signal?: AbortSignal;
 }
 
@@ -230,7 +232,7 @@ class XrayRun {
   private async readRequest(resource: Resource, version: ResourceVersion, id: string): Promise<PreparedRequest> {
     const read = findReadOperation(resource, version.version);
     if (!read) throw new UsageError(`${resource.name} ${version.version} has no operation that reads one record by id`, operationsHint(version));
-    return this.session.prepare({ resource: resource.name, version: version.version, operationId: read.operation.id, variables: { [read.operation.pathVariables[0]!]: id } });
+    return this.session.prepare({ resource: resource.name, version: version.version, operationId: read.operation.id, variables: { [read.operation.pathVariables[0]!]: id }, ou: this.options.ou });
   }
 
   /** The root must be read for anything else to mean something: its failure is the x-ray's. */
@@ -304,7 +306,7 @@ class XrayRun {
 
   private async load(node: XrayNode): Promise<void> {
     try {
-      const request = this.session.prepareLink(node.url!, { resource: node.resource!, version: node.version! });
+      const request = this.session.prepareLink(node.url!, { resource: node.resource!, version: node.version!, ou: this.options.ou });
       this.cost.records += 1;
       const response = await this.send(request);
       const media = parseVendorMediaType(response.contentType);
@@ -347,11 +349,11 @@ class XrayRun {
   }
 
   private async fieldsOf(list: Resource): Promise<ListFields | undefined> {
-    const known = knownListFields(this.session, list);
+    const known = knownListFields(this.session, list, this.options.ou);
     if (known) return known;
     this.cost.fieldPages += 1;
     try {
-      return await learnListFields(this.session, list, (request) => this.send(request));
+      return await learnListFields(this.session, list, this.options.ou, (request) => this.send(request));
     } catch (error) {
       if (this.controller.signal.aborted) throw error;
       this.note('fields-unknown', `${list.name}: fields not learned, so not searched for references: ${messageOf(error)}`);
@@ -364,7 +366,7 @@ class XrayRun {
     this.groups[index] = group;
     const where = `${candidate.resource} by ${candidate.via}`;
     try {
-      const request = await listRequest(this.session, { resource: candidate.resource, version: candidate.version, filter: JSON.stringify(candidate.filter), pageSize: this.pageSize });
+      const request = await listRequest(this.session, { resource: candidate.resource, version: candidate.version, filter: JSON.stringify(candidate.filter), pageSize: this.pageSize, ou: this.options.ou });
       group.url = request.url;
       this.cost.inboundQueries += 1;
       const response = await this.send(request);

@@ -64,6 +64,23 @@ describe('references read as names', () => {
     expect(first.get(id)).toBe(second.get(id));
   });
 
+  it('names are read, and kept, per unit: a record outside the list\'s unit has none there', async () => {
+    const client = session();
+    const items = await backupsPage(client);
+    const column = idColumns(await client.catalog(), items).find((candidate) => candidate.field === 'protection_group_id')!;
+    const backup = items[0]!;
+    const id = String(backup['protection_group_id']);
+    const units = (await demoRequest(demo.region, '/organizational-units?limit=100')).body._embedded.items as { id: string; parent_id: string | null }[];
+    const elsewhere = units.find((unit) => unit.parent_id !== null && unit.id !== backup['organizational_unit_id'] && !units.some((child) => child.parent_id === unit.id))!.id;
+    const names = ReferenceNames.of(client);
+    const here = await names.resolve(column, [id], { ou: String(backup['organizational_unit_id']) });
+    const there = await names.resolve(column, [id], { ou: elsewhere });
+    expect(here.get(id)).toEqual(expect.any(String));
+    expect(there.get(id)).toBeNull();
+    expect(names.name(column, id, elsewhere)).toBeNull();
+    expect(names.name(column, id)).toBeUndefined();
+  });
+
   it('an id that names no record has no name, and is not asked for twice; a cancelled read is asked for again', async () => {
     const client = session();
     const column = { field: 'task_id', resource: 'tasks', version: 'v1' };

@@ -173,6 +173,23 @@ describe('x-ray against the demo', () => {
     await expect(run).rejects.toThrow(/cancelled/);
   });
 
+  it('asks every request in the unit it is given, whatever the session\'s current unit', async () => {
+    const task = await firstItem('/tasks', { category: 'restore', status: 'failed' });
+    const unit = task['organizational_unit_id'] as string;
+    const exchanges: Exchange[] = [];
+    const client = session(exchanges);
+    await client.catalog();
+    const result = await runXray(client, { resource: 'tasks', id: task['id'] }, { ou: unit });
+    const header = `x-${client.vendor}-organizationalunit-context`;
+    const asked = exchanges.slice(1);
+    expect(asked.length).toBe(result.requests);
+    expect(asked.filter((exchange) => exchange.request.headers[header] !== unit)).toEqual([]);
+    // The unit's parent is outside the unit, so the demo does not find it there: that node shows its error, the rest goes on.
+    const parent = (await demoRequest(demo.region, `/organizational-units/${unit}`)).body.parent_id as string;
+    expect(result.nodes.find((node) => node.key === url(`/organizational-units/${parent}`))).toMatchObject({ state: 'failed', error: expect.stringContaining('404') });
+    expect(result.nodes.find((node) => node.key === url(`/backups/${task['backup_id']}`))).toMatchObject({ state: 'loaded' });
+  });
+
   it('an id that names no record is the x-ray\'s failure, with the API\'s error', async () => {
     await expect(runXray(session(), { resource: 'tasks', id: 'no-such-task' })).rejects.toMatchObject({ status: 404 });
   });
