@@ -84,10 +84,14 @@ export function findListOperation(version: ResourceVersion, variables: readonly 
   return plain.find(idSaysList) ?? plain.find(takesPaging) ?? plain[0] ?? lists[0];
 }
 
-/** The read operation of a resource version (the given one, else the default): a GET whose only path variable addresses one record. */
+/**
+ * The read operation of a resource version (the given one, else the default): a GET whose only path
+ * variable addresses one record — not a list under a parent (`/groups/{group_id}/backups`), whose one
+ * variable names the parent.
+ */
 export function findReadOperation(resource: Resource, version?: string): { version: string; operation: Operation } | undefined {
   const found = findVersion(resource, version);
-  const operation = found?.operations.find((candidate) => candidate.method === 'GET' && candidate.pathVariables.length === 1);
+  const operation = found?.operations.find((candidate) => candidate.method === 'GET' && candidate.pathVariables.length === 1 && !isListOperation(candidate));
   return found && operation ? { version: found.version, operation } : undefined;
 }
 

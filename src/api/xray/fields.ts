@@ -22,11 +22,16 @@ export interface ListFields {
   sample: Record<string, unknown>[];
 }
 
-/** The lists of the index: every resource whose default version has a list operation. */
+/**
+ * The lists of the index an x-ray can ask: every resource whose default version has a top-level list
+ * operation. A list under a parent record needs the parent's id, which a filter on another record's id
+ * cannot give it.
+ */
 export function listResources(catalog: Catalog): Resource[] {
   return catalog.resources.filter((resource) => {
     const version = findVersion(resource, undefined);
-    return version !== undefined && findListOperation(version) !== undefined;
+    const list = version && findListOperation(version);
+    return list !== undefined && list.pathVariables.length === 0;
   });
 }
 

@@ -38,7 +38,7 @@ export function linkTargets(record: Record<string, unknown>, resourceName: strin
     let href = link.href;
     if (link.templated) {
       const variables = templateVariables(link.href);
-      const values = filledVariables(variables, record, resourceName);
+      const values = filledVariables(link.href, variables, record, resourceName);
       const missing = variables.path.filter((name) => values[name] === undefined);
       if (missing.length > 0) {
         skipped.push({ rel: link.rel, via, reason: `the record does not fill ${missing.join(', ')} of ${link.href}` });
@@ -61,12 +61,13 @@ export function linkTargets(record: Record<string, unknown>, resourceName: strin
 }
 
 /**
- * The operations' prefill rules, with one restraint for links: a variable named like a field the record
- * has takes that field or nothing. A backup whose `task_id` is null has no task, and its `{task_id}` link
- * must not be filled with the backup's own id.
+ * The operations' prefill rules, the link read as the GET it is, with one restraint for links: a variable
+ * named like a field the record has takes that field or nothing. A backup whose `task_id` is null has no
+ * task, and its `{task_id}` link must not be filled with the backup's own id.
  */
-function filledVariables(variables: { path: string[]; query: string[] }, record: Record<string, unknown>, resourceName: string): Record<string, string> {
-  const values = prefillFromRecord(variables, record, resourceName);
+function filledVariables(href: string, variables: { path: string[]; query: string[] }, record: Record<string, unknown>, resourceName: string): Record<string, string> {
+  const asOperation = { id: '', method: 'GET', href, templated: true, pathVariables: variables.path, queryVariables: variables.query };
+  const values = prefillFromRecord(asOperation, record, resourceName);
   for (const name of Object.keys(values)) {
     if (name in record && (record[name] === null || record[name] === undefined)) delete values[name];
   }

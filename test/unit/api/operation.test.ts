@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { findResource, findVersion, parseCatalog, type Operation } from '../../../src/api/catalog.js';
 import { ProtocolError, UsageError } from '../../../src/api/errors.js';
-import { findListOperation, isListOperation, listOperations, pagingParameters, resolveHref, resolveRequest } from '../../../src/api/operation.js';
+import { findListOperation, findReadOperation, isListOperation, listOperations, pagingParameters, resolveHref, resolveRequest } from '../../../src/api/operation.js';
 
 const catalog = parseCatalog({
   widgets: {
@@ -65,6 +65,14 @@ describe('lists under a parent', () => {
     expect(findListOperation(parts, ['machine_id'])!.id).toBe('partsOfMachine');
     expect(findListOperation(parts, ['site', 'bin'])!.id).toBe('list_bin_parts');
     expect(findListOperation(parts, ['bin'])!.id).toBe('list_parts');
+  });
+
+  it('the read of one record is never a list under a parent, whichever the index names first', () => {
+    const machineParts = parseCatalog({
+      parts: { supported_versions: ['v1'], v1: { partsOfMachine: { href: '/machines/{machine_id}/parts{?per_page}', type: 'get' }, get_part: { href: '/parts/{part_id}', type: 'get' } } },
+    }, 'acme');
+    expect(findReadOperation(findResource(machineParts, 'parts')!)?.operation.id).toBe('get_part');
+    expect(findReadOperation(findResource(nested, 'bins')!)?.operation.id).toBe('get_bin');
   });
 
   it('a resource listable only under a parent has that list as its list', () => {
