@@ -13,6 +13,7 @@ export const OUTPUT_FORMATS = {
   whoami: TABLE_OR_JSON,
   list: LIST_FORMATS,
   call: ['json', ...LIST_FORMATS.filter((format) => format !== 'json')],
+  xray: ['tree', 'json', 'dot'],
 } as const satisfies Record<string, readonly string[]>;
 
 /** When stdout is not a terminal and $COLUMNS is unset, tables are laid out for this many cells. */

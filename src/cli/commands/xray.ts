@@ -6,8 +6,8 @@ import { UsageError } from '../../api/errors.js';
 import { DEFAULT_DEPTH, runXray, type XrayResult } from '../../api/xray/xray.js';
 import type { CommandContext } from '../context.js';
 import { nonNegativeInteger } from '../args.js';
-import { XRAY_FORMATS, xrayDocument, xrayDot, xrayTree } from '../format/xray.js';
-import { colourWanted, jsonText, outputFormat } from './output.js';
+import { xrayDocument, xrayDot, xrayTree } from '../format/xray.js';
+import { colourWanted, jsonText, OUTPUT_FORMATS, outputFormat } from './output.js';
 
 /** Deeper than this, an x-ray is a crawl of the whole control plane rather than a look around a record. */
 const MAX_DEPTH = 10;
@@ -17,7 +17,7 @@ export async function xrayCommand(ctx: CommandContext, positionals: string[], op
   if (resource === undefined || id === undefined || extra.length > 0) {
     throw new UsageError('dpx xray takes a resource and the id of one of its records', 'e.g. dpx xray tasks <id>; dpx list <resource> shows ids');
   }
-  const format = outputFormat(options['output'], XRAY_FORMATS);
+  const format = outputFormat(options['output'], OUTPUT_FORMATS.xray);
   const depth = typeof options['depth'] === 'string' ? nonNegativeInteger('--depth', options['depth']) : DEFAULT_DEPTH;
   if (depth > MAX_DEPTH) throw new UsageError(`--depth ${depth} is deeper than ${MAX_DEPTH}`, `give --depth 0 to ${MAX_DEPTH}; each level costs a request per record it reaches`);
   const inbound = options['no-inbound'] !== true;

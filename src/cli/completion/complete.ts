@@ -116,6 +116,7 @@ async function positionalValues(line: CompletionLine, sources: CompletionSources
       return [];
     case 'operations':
     case 'list':
+    case 'xray':
       return position === 0 ? resourceCandidates(await sources.catalog()) : [];
     case 'call':
       if (position === 0) return resourceCandidates(await sources.catalog());

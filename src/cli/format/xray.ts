@@ -5,9 +5,6 @@ import type { XrayEdge, XrayNode, XrayResult } from '../../api/xray/xray.js';
 import { cellWidth, oneLine, pad } from '../../text/cells.js';
 import { paint, statusColour, type Colour } from '../../text/colour.js';
 
-export const XRAY_FORMATS = ['tree', 'json', 'dot'] as const;
-export type XrayFormat = (typeof XRAY_FORMATS)[number];
-
 /** `{"root", "nodes": [{key, resource, id, label, status, url, error}], "edges": [{from, to, rel, direction, via}], "requests"}` */
 export function xrayDocument(result: XrayResult): object {
   return {

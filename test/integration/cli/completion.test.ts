@@ -45,7 +45,7 @@ describe('dpx completion', () => {
 describe('commands and options', () => {
   it('completes the command word, each with what it does', async () => {
     const lines = await complete(['']);
-    expect(values(lines)).toEqual(['resources', 'operations', 'list', 'call', 'whoami', 'profile', 'demo', 'completion']);
+    expect(values(lines)).toEqual(['resources', 'operations', 'list', 'call', 'xray', 'whoami', 'profile', 'demo', 'completion']);
     expect(lines).toContain('list\tlist records (one page, or --all)');
     expect(await complete(['li'])).toEqual(['list\tlist records (one page, or --all)']);
   });
@@ -64,6 +64,7 @@ describe('commands and options', () => {
     expect(await complete(['list', '-o', ''])).toEqual(['table', 'json', 'ndjson', 'csv']);
     expect(await complete(['call', '--output', ''])).toEqual(['json', 'table', 'ndjson', 'csv']);
     expect(await complete(['whoami', '--output', 'j'])).toEqual(['json']);
+    expect(await complete(['xray', 'tasks', 'some-id', '-o', ''])).toEqual(['tree', 'json', 'dot']);
     expect(await complete(['completion', ''])).toEqual(['bash', 'zsh', 'fish']);
     expect(await complete(['profile', ''])).toEqual(['add', 'list', 'use', 'remove']);
   });
@@ -84,6 +85,9 @@ describe('names from the index, against the demo', () => {
     const resources = JSON.parse(stdout) as { name: string; versions: string[] }[];
     expect(await complete(['list', ''])).toEqual(resources.map((resource) => `${resource.name}\t${resource.versions.join(' ')}`));
     expect(values(await complete(['operations', 'us']))).toEqual(['users']);
+    expect(values(await complete(['xray', 'ta']))).toEqual(['tasks']);
+    // After the resource comes a record's id, which dpx does not guess.
+    expect(await complete(['xray', 'tasks', ''])).toEqual([]);
   });
 
   it('completes the operation ids of a resource, described by method and href', async () => {
