@@ -11,7 +11,7 @@ import { median, runNode } from './measure.mjs';
 
 const baselineScript = join(dirname(fileURLToPath(import.meta.url)), '..', 'xray-baseline.mjs');
 
-const RUNS = 5;
+const RUNS = 9;
 
 function spans(trail) {
   return JSON.parse(readFileSync(trail, 'utf8')).log.entries.map((entry) => {
