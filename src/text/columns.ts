@@ -28,6 +28,8 @@ export interface PlanOptions {
   cellText(field: string, value: unknown): string;
   /** Fields in a fixed order (the user's choice, or a table dpx made itself) instead of the ranking. */
   order?: readonly string[];
+  /** Fields the reader asked to see: they come right after the id and the name (ids read as names). */
+  lead?: readonly string[];
   /**
    * UUIDs first get only their first groups, enough to tell rows apart, and grow back from spare width:
    * for a screen where the record view shows the whole id. A printed table keeps ids whole, to be copied.
@@ -63,10 +65,11 @@ interface Traits {
   numeric: boolean;
 }
 
-const RANK = { id: 0, name: 1, state: 2, short: 3, long: 4, nested: 5 } as const;
+const RANK = { id: 0, name: 1, lead: 1.5, state: 2, short: 3, long: 4, nested: 5 } as const;
 
-function rank(field: string, values: unknown[], cellWidths: number[]): number {
+function rank(field: string, values: unknown[], cellWidths: number[], lead: readonly string[]): number {
   if (ID.test(field)) return RANK.id;
+  if (lead.includes(field)) return RANK.lead;
   if (NAME.test(field)) return RANK.name;
   if (isStatusField(field) || isPercentField(field)) return RANK.state;
   if (values.some((value) => typeof value === 'object' && value !== null)) return RANK.nested;
@@ -78,14 +81,16 @@ function measure(records: Record<string, unknown>[], options: PlanOptions): Trai
   const fields = options.order ?? [...new Set(sample.flatMap(dataFields))];
   return fields.map((field, index) => {
     const values = sample.map((record) => record[field]);
-    const widths = values.map((value) => cellWidth(options.cellText(field, value)));
+    const texts = values.map((value) => options.cellText(field, value));
+    const widths = texts.map(cellWidth);
     const present = values.filter((value) => value !== undefined && value !== null);
     return {
       field,
       index,
-      rank: options.order ? 0 : rank(field, values, widths),
+      rank: options.order ? 0 : rank(field, values, widths, options.lead ?? []),
       natural: Math.max(cellWidth(field), ...widths),
-      firstWidth: options.shortenIds && present.some((value) => typeof value === 'string' && UUID_LIKE.test(value)) ? UUID_FIRST_WIDTH : COMFORT_WIDTH,
+      // A column the reader asked to see keeps its comfortable width, even where its text is still an id.
+      firstWidth: options.shortenIds && !options.lead?.includes(field) && texts.some((text) => UUID_LIKE.test(text)) ? UUID_FIRST_WIDTH : COMFORT_WIDTH,
       numeric: present.length > 0 && present.every((value) => typeof value === 'number'),
     };
   });

@@ -1,7 +1,9 @@
-// How one value reads on screen: status words coloured by what they mean, percentages as bars,
-// timestamps as ages, booleans as marks, nested values summarised. Unknown values stay neutral.
+// How one value reads on screen: status words coloured by what they mean, percentages as bars, byte
+// counts in KiB/MiB/GiB, timestamps as ages, booleans as marks, nested values summarised (exactly, in the
+// record view). Unknown values stay neutral.
 import { relativeAge as ageOf } from '../text/time.js';
 import { oneLine } from '../text/cells.js';
+import { formatBytes, isByteCount } from '../text/bytes.js';
 import { isPercentField } from '../text/columns.js';
 import { isStatusField, statusMeaning, type StatusMeaning } from '../api/status.js';
 import { recordLabel } from '../api/records.js';
@@ -73,6 +75,7 @@ export function formatCell(field: string, value: unknown, width: number, now: nu
   if (typeof value === 'boolean') return { text: value ? '✓' : '✗', tone: value ? 'good' : 'muted' };
   if (typeof value === 'number') {
     if (isPercentField(field) && value >= 0 && value <= 100) return { text: percentBar(value, Math.min(width, 16)), tone: 'neutral' };
+    if (isByteCount(field, value)) return { text: formatBytes(value), tone: 'neutral' };
     return { text: String(value), tone: 'neutral' };
   }
   if (typeof value === 'string') {

@@ -18,6 +18,7 @@ import { templateScreen } from '../screens/overlays/template.js';
 import { versionScreen } from '../screens/overlays/version.js';
 import { paletteScreen } from '../screens/palette/palette.js';
 import { recordScreen } from '../screens/record/record.js';
+import { xrayScreen } from '../screens/xray/xray.js';
 import type { ScreenBase, ScreenKind, ScreenModule, ScreenParams } from './screen.js';
 
 /**
@@ -34,6 +35,7 @@ const SCREENS: { [K in ScreenKind]: ScreenModule<any, ScreenParams[K]> } = {
   'write-confirm': confirmScreen,
   response: responseScreen,
   task: taskScreen,
+  xray: xrayScreen,
   exchange: exchangeScreen,
   palette: paletteScreen,
   help: helpScreen,

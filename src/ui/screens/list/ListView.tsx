@@ -2,6 +2,7 @@
 import { memo } from 'react';
 import { Box, Text } from 'ink';
 import type { Column } from './columns.js';
+import type { CellText } from './state.js';
 import { valueAt } from '../../../api/json.js';
 import { fit } from '../../../text/cells.js';
 import { formatCell, isTimestamp, relativeAge } from '../../values.js';
@@ -17,6 +18,8 @@ export interface ListViewProps {
   sort?: { field: string; descending: boolean };
   now: number;
   empty: string;
+  /** Cells that read otherwise than their values say (ids read as names). */
+  cellText?: CellText;
 }
 
 interface RowProps {
@@ -24,6 +27,7 @@ interface RowProps {
   columns: Column[];
   selected: boolean;
   now: number;
+  cellText: ListViewProps['cellText'];
 }
 
 /**
@@ -31,7 +35,7 @@ interface RowProps {
  * relative ages change once a second at most, so a new `now` alone redraws it only when one does.
  */
 function sameRow(before: RowProps, after: RowProps): boolean {
-  if (before.record !== after.record || before.columns !== after.columns || before.selected !== after.selected) return false;
+  if (before.record !== after.record || before.columns !== after.columns || before.selected !== after.selected || before.cellText !== after.cellText) return false;
   if (before.now === after.now) return true;
   return after.columns.every((c) => {
     const value = valueAt(after.record, c.field);
@@ -39,12 +43,14 @@ function sameRow(before: RowProps, after: RowProps): boolean {
   });
 }
 
-const Row = memo(function Row({ record, columns, selected, now }: RowProps) {
+const Row = memo(function Row({ record, columns, selected, now, cellText }: RowProps) {
   return (
     <Text wrap="truncate">
       <Tinted bold inverse={selected}>{selected ? '›' : ' '}</Tinted>{' '}
       {columns.map((c, j) => {
-        const cell = formatCell(c.field, valueAt(record, c.field), c.width, now);
+        const value = valueAt(record, c.field);
+        const named = cellText?.text(c.field, value);
+        const cell = named === undefined ? formatCell(c.field, value, c.width, now) : { text: named, tone: 'info' as const };
         return (
           <Tinted key={c.field} tone={cell.tone} bold={selected}>
             {fit(cell.text, c.width, c.align)}{j < columns.length - 1 ? ' ' : ''}
@@ -55,7 +61,7 @@ const Row = memo(function Row({ record, columns, selected, now }: RowProps) {
   );
 }, sameRow);
 
-export function ListView({ columns, rows, cursor, top, height, currentColumn, sort, now, empty }: ListViewProps) {
+export function ListView({ columns, rows, cursor, top, height, currentColumn, sort, now, empty, cellText }: ListViewProps) {
   const visible = rows.slice(top, top + height - 1);
   return (
     <Box flexDirection="column">
@@ -71,7 +77,7 @@ export function ListView({ columns, rows, cursor, top, height, currentColumn, so
         })}
       </Text>
       {visible.map((record, i) => (
-        <Row key={top + i} record={record} columns={columns} selected={top + i === cursor} now={now} />
+        <Row key={top + i} record={record} columns={columns} selected={top + i === cursor} now={now} cellText={cellText} />
       ))}
       {rows.length === 0 ? <Tinted tone="muted">  {empty}</Tinted> : null}
     </Box>

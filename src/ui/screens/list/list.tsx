@@ -10,8 +10,10 @@ import { editText, MOVE_KEYS, moveCursor } from '../../keys.js';
 import { TEXT, type Binding, type ScreenContext, type ScreenModule } from '../../nav/screen.js';
 import { pageIndexAt, rowCount, rowsOf } from '../../window.js';
 import { askBookmarkName, viewBookmark } from '../bookmarks.js';
+import { useMemo } from 'react';
 import { ListView } from './ListView.js';
-import { listHeight, loadEdge, loadFirstPage, movePage, prefetch, reloadList, setCursor } from './paging.js';
+import { idColumnsOf, namedText } from './names.js';
+import { listHeight, loadEdge, loadFirstPage, movePage, reloadList, setCursor, shown } from './paging.js';
 import { columnsOf, currentPage, visibleRows, type ListParams, type ListState } from './state.js';
 
 declare module '../../nav/screen.js' {
@@ -23,6 +25,7 @@ declare module '../../nav/screen.js' {
 type Ctx = ScreenContext<ListState>;
 
 const idle = (state: ListState) => !state.localFilterEditing;
+
 
 /** "page 3/120 · 1,193 items · 10 loaded", from what the list's envelope says. */
 function pageIndicator(state: ListState): string {
@@ -112,10 +115,10 @@ export const listScreen: ScreenModule<ListState, ListParams> = {
   init: ({ origin, source, serverFilter, first, label }) => ({
     origin, source, resource: source.resource, version: first?.request.version ?? source.version ?? '',
     ...(label ? { label } : {}), ...(serverFilter ? { serverFilter } : {}), ...(first ? { firstRequest: first.request, pages: [first.page] } : { pages: [] }),
-    conditions: [], cursor: 0, top: 0, column: 0, localFilter: '', localFilterEditing: false, watch: false,
+    conditions: [], cursor: 0, top: 0, column: 0, localFilter: '', localFilterEditing: false, watch: false, names: false, namesRead: 0,
   }),
   start: (ctx) => {
-    if (ctx.state.pages.length > 0) prefetch(ctx);
+    if (ctx.state.pages.length > 0) shown(ctx);
     else void open(ctx);
   },
   tick: (ctx) => {
@@ -151,6 +154,13 @@ export const listScreen: ScreenModule<ListState, ListParams> = {
         ctx.nav.open('operations', { origin, resource, version, ...(record ? { record } : {}) });
       },
     },
+    {
+      keys: ['X'], help: 'x-ray of the row under the cursor: what its links reach, what refers to it, its history', when: idle,
+      run: (ctx) => {
+        const record = visibleRows(ctx.state)[ctx.state.cursor];
+        if (record) ctx.nav.open('xray', { origin: ctx.state.origin, resource: ctx.state.resource, version: ctx.state.version, record });
+      },
+    },
     { keys: ['n', 'p'], help: 'next / previous page', hint: 'n/p page', when: idle, run: (ctx, key) => movePage(ctx, key.char === 'n' ? 1 : -1) },
     { keys: ['g', 'G'], help: 'first / last page (by the list\'s links)', when: idle, run: (ctx, key) => void loadEdge(ctx, key.char === 'g' ? 'first' : 'last') },
     { keys: ['/'], help: 'quick filter on the loaded rows (Enter keeps it, Esc clears it)', hint: '/ quick', when: idle, run: (ctx) => ctx.update({ localFilterEditing: true }) },
@@ -173,6 +183,14 @@ export const listScreen: ScreenModule<ListState, ListParams> = {
     },
     { keys: ['v'], help: 'switch the resource version and reload', hint: 'v version', when: idle, run: chooseVersion },
     {
+      keys: ['N'], help: 'names for id columns: a <resource>_id column shows the name of the record it refers to (the record view keeps the id)', hint: 'N names', when: idle,
+      run: (ctx) => {
+        if (!ctx.state.names && idColumnsOf(ctx, ctx.state).length === 0) return ctx.nav.notify('no column here holds ids of a resource the index has');
+        ctx.update((s) => ({ names: !s.names }));
+        shown(ctx);
+      },
+    },
+    {
       keys: ['b'], help: 'bookmark this view (profile, resource, version, OU, filter, page); :bm opens bookmarks', hint: 'b bookmark', when: idle,
       run: (ctx) => askBookmarkName(ctx as ScreenContext<unknown>, viewBookmark(ctx.state, currentPage(ctx.state)?.start)),
     },
@@ -191,9 +209,14 @@ export const listScreen: ScreenModule<ListState, ListParams> = {
   View: ({ state, ctx, height, width }) => {
     const rows = visibleRows(state);
     const empty = state.loading ? '' : state.localFilter ? `no loaded row matches "${state.localFilter}"` : state.error ? '' : 'the list is empty';
+    // A new function only when names are turned on or off or one arrives: rows redraw only then.
+    const cellText = useMemo(
+      () => (state.names ? { fields: idColumnsOf(ctx, state).map((column) => column.field), text: (field: string, value: unknown) => namedText(ctx, state, field, value) } : undefined),
+      [state.names, state.namesRead, state.pages],
+    );
     return (
-      <ListView columns={columnsOf(state, width - 2, ctx.now)} rows={rows} cursor={state.cursor} top={state.top}
-        height={height} currentColumn={state.column} sort={state.sort} now={ctx.now} empty={empty} />
+      <ListView columns={columnsOf(state, width - 2, ctx.now, cellText)} rows={rows} cursor={state.cursor} top={state.top}
+        height={height} currentColumn={state.column} sort={state.sort} now={ctx.now} empty={empty} cellText={cellText} />
     );
   },
 };

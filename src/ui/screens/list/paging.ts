@@ -8,6 +8,7 @@ import { scrollTop } from '../../layout.js';
 import { errorInfo, warningInfo } from '../../nav/problems.js';
 import type { ScreenContext } from '../../nav/screen.js';
 import { appendPage, pageIndexAt, pageStartRow, prependPage } from '../../window.js';
+import { askNames } from './names.js';
 import { asLoaded, currentPage, recordIndex, visibleRows, type ListState } from './state.js';
 
 type Ctx = ScreenContext<ListState>;
@@ -42,7 +43,7 @@ export async function loadFirstPage(ctx: Ctx): Promise<void> {
     const { page, contentType } = await fetchPage(ctx.state, request, true);
     const version = parseVendorMediaType(contentType)?.version ?? request.version;
     ctx.update({ firstRequest: request, version, pages: [page], cursor: 0, top: 0, loading: undefined, pending: undefined, error: warningInfo(page.warnings) });
-    prefetch(ctx);
+    shown(ctx);
   } catch (error) {
     ctx.update({ loading: undefined, pending: undefined, error: errorInfo(error) });
   }
@@ -63,15 +64,26 @@ export async function reloadList(ctx: Ctx, quiet = false): Promise<void> {
       const cursor = Math.min(Math.max(0, fresh.items.length - 1), asLoaded(s) ? offset : 0);
       return { pages: [fresh], cursor, top: scrollTop(0, cursor, listHeight(ctx)), loading: undefined, pending: undefined, error: warningInfo(fresh.warnings) };
     });
+    shown(ctx);
   } catch (error) {
     ctx.update({ loading: undefined, pending: undefined, error: errorInfo(error) });
   }
 }
 
-/** Moves the cursor; the next page is asked for once the key's frame is out, since a request costs milliseconds. */
+/**
+ * Moves the cursor. The next page, and the names of ids that scrolled into view, are asked for once the
+ * key's frame is out, since a request costs milliseconds.
+ */
 export function setCursor(ctx: Ctx, cursor: number): void {
   ctx.update((s) => ({ cursor, top: scrollTop(s.top, cursor, listHeight(ctx)) }));
-  setImmediate(() => prefetch(ctx));
+  setImmediate(() => shown(ctx));
+}
+
+/** What the rows on screen need once they are there: the page after them, and the names of their ids. */
+export function shown(ctx: Ctx): void {
+  if (!ctx.alive) return;
+  prefetch(ctx);
+  askNames(ctx, visibleRows(ctx.state).slice(ctx.state.top, ctx.state.top + listHeight(ctx)));
 }
 
 /** Loads the next page ahead of need: when the cursor nears the end of the rows, or they do not fill the screen. */
@@ -110,7 +122,7 @@ export async function loadAdjacent(ctx: Ctx, role: 'next' | 'prev', jump: boolea
       const top = scrollTop(plain ? Math.max(0, s.top + shift) : s.top, cursor, listHeight(ctx));
       return { pages, cursor, top, pending: undefined, jumpWhenLoaded: undefined, loading: undefined, error: warningInfo(page.warnings) };
     });
-    prefetch(ctx);
+    shown(ctx);
   } catch (error) {
     ctx.update({ pending: undefined, jumpWhenLoaded: undefined, loading: undefined, error: errorInfo(error) });
   }
@@ -127,7 +139,7 @@ export async function loadEdge(ctx: Ctx, role: Extract<LinkRole, 'first' | 'last
   try {
     const { page: edge } = await fetchPage(state, request);
     ctx.update({ pages: [edge], cursor: 0, top: 0, pending: undefined, loading: undefined, error: warningInfo(edge.warnings) });
-    prefetch(ctx);
+    shown(ctx);
   } catch (error) {
     ctx.update({ pending: undefined, loading: undefined, error: errorInfo(error) });
   }

@@ -44,6 +44,10 @@ export interface ListState extends ScreenBase {
   localFilter: string;
   localFilterEditing: boolean;
   watch: boolean;
+  /** `N`: id columns show the names of the records they refer to. */
+  names: boolean;
+  /** Names read so far while names are on: a new one redraws the list. */
+  namesRead: number;
   /** Which page move is on its way, so a key repeat or a prefetch does not ask twice. */
   pending?: 'next' | 'prev' | 'first' | 'last' | 'reload';
   /** A page key pressed while that page was still loading: the cursor goes there when it arrives. */
@@ -75,16 +79,23 @@ export function currentPage(state: ListState): Page | undefined {
   return state.pages[pageIndexAt(state.pages, recordIndex(state))];
 }
 
-const planned = new WeakMap<readonly Page[], { width: number; columns: Column[] }>();
+const planned = new WeakMap<readonly Page[], { width: number; names: number; columns: Column[] }>();
+
+/** Cells that read otherwise than their values say (ids shown as names): which fields, and their text (undefined: as the value says). */
+export interface CellText {
+  fields: readonly string[];
+  text(field: string, value: unknown): string | undefined;
+}
 
 /**
- * The list's columns, planned once per set of loaded pages and width: asked at every frame and every key,
- * and each plan measures every sampled cell.
+ * The list's columns, planned once per set of loaded pages, width and names read: asked at every frame
+ * and every key, and each plan measures every sampled cell.
  */
-export function columnsOf(state: ListState, width: number, now: number): Column[] {
+export function columnsOf(state: ListState, width: number, now: number, cellText?: CellText): Column[] {
+  const names = state.names ? state.namesRead : -1;
   const known = planned.get(state.pages);
-  if (known?.width === width) return known.columns;
-  const columns = inferColumns(rowsOf(state.pages), width, now);
-  planned.set(state.pages, { width, columns });
+  if (known?.width === width && known.names === names) return known.columns;
+  const columns = inferColumns(rowsOf(state.pages), width, now, cellText);
+  planned.set(state.pages, { width, names, columns });
   return columns;
 }

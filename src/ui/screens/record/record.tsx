@@ -148,6 +148,10 @@ export const recordScreen: ScreenModule<RecordState, RecordParams> = {
       keys: ['x'], help: 'operations the index offers for this resource version (● this record fills them)', hint: 'x operations',
       run: (ctx) => ctx.nav.open('operations', { origin: ctx.state.origin, resource: ctx.state.resource, version: ctx.state.version, record: ctx.state.record }),
     },
+    {
+      keys: ['X'], help: 'x-ray: what the record\'s links reach, what refers to it, and its history', hint: 'X x-ray',
+      run: (ctx) => ctx.nav.open('xray', { origin: ctx.state.origin, resource: ctx.state.resource, version: ctx.state.version, record: ctx.state.record }),
+    },
     { keys: ['y'], help: 'raw JSON on / off', hint: 'y raw', run: (ctx) => ctx.update((s) => ({ raw: !s.raw, top: 0 })) },
     {
       keys: ['r'], help: 'reload the record by its self link', hint: 'r reload',

@@ -1,0 +1,90 @@
+// X-ray in the explorer, on the demo: a failed restore task's links as a tree that fills in, the tasks
+// that name a backup, the history, and Enter opening a record of the tree; N reads id columns as names,
+// and byte counts read as KiB/MiB/GiB in lists.
+import { afterEach, describe, expect, it } from 'vitest';
+import { demoRequest, useDemo } from '../helpers/demo.js';
+import { KEY, mount, type Mounted } from './mount.js';
+
+const demo = useDemo();
+let ui: Mounted | undefined;
+afterEach(async () => {
+  await ui?.unmount();
+  ui = undefined;
+});
+
+const FAILED_RESTORES = '{"category":{"$eq":"restore"},"status":{"$eq":"failed"}}';
+
+/** Opens the first failed restore task's record. */
+async function failedRestore(mounted: Mounted): Promise<Record<string, any>> {
+  const task = (await demoRequest(demo.region, `/tasks?limit=1&filter=${encodeURIComponent(FAILED_RESTORES)}`)).body._embedded.items[0];
+  await mounted.press(':', 'tasks get_task', KEY.enter);
+  await mounted.waitFor((f) => f.includes('task_id'), 'the question for the task');
+  await mounted.press(task.id, KEY.enter);
+  await mounted.waitFor((f) => f.includes(`id: "${task.id}"`), 'the task record');
+  return task;
+}
+
+describe('x-ray in the explorer', () => {
+  it('X on a restore task shows its backup, protection group and unit as a tree; Enter opens the backup', async () => {
+    ui = await mount(demo.region, { rows: 45 });
+    const task = await failedRestore(ui);
+    const backup = (await demoRequest(demo.region, `/backups/${task.backup_id}`)).body;
+    await ui.press('X');
+    const tree = await ui.waitFor((f) => f.includes('links (depth 2)') && f.includes(`backup → backups`) && f.includes('protection_group → protection-groups') && !f.includes(' …'), 'the tree');
+    expect(tree).toMatch(/organizational_unit → organizational-units/);
+    expect(tree).toContain('referred to by');
+    expect(tree).toContain(backup.id.slice(0, 13));
+    const lines = tree.split('\n');
+    const at = lines.findIndex((line) => line.includes('backup → backups'));
+    const cursorAt = lines.findIndex((line) => line.startsWith('›'));
+    for (let i = cursorAt; i < at; i++) await ui.press(KEY.down);
+    await ui.waitFor((f) => f.split('\n').find((line) => line.startsWith('›'))?.includes('backup → backups') === true, 'the cursor on the backup');
+    await ui.press(KEY.enter);
+    await ui.waitFor((f) => f.includes(`id: "${backup.id}"`) && f.includes('x-ray ›'), 'the backup\'s record');
+  });
+
+  it('X on a backup finds the tasks that name it, and h shows them as a history', async () => {
+    const backup = (await demoRequest(demo.region, '/backups?limit=1')).body._embedded.items[0];
+    const naming = (await demoRequest(demo.region, `/tasks?limit=1&filter=${encodeURIComponent(JSON.stringify({ backup_id: { $eq: backup.id } }))}`)).body;
+    ui = await mount(demo.region, { rows: 45 });
+    await ui.press(':', 'backups', KEY.enter);
+    await ui.waitFor((f) => /page 1\//.test(f), 'the backups list');
+    await ui.press('X');
+    const tree = await ui.waitFor((f) => f.includes('tasks by backup_id:'), 'the inbound tasks');
+    expect(tree).toMatch(new RegExp(`tasks by backup_id: ${naming.total_count}\\b`));
+    await ui.press('h');
+    const history = await ui.waitFor((f) => f.includes('history, newest first') || f.includes('carries a timestamp'), 'the history');
+    if (naming.total_count > 0) expect(history).toMatch(/\d+[smhd] ago/);
+  });
+});
+
+describe('lists read for people', () => {
+  it('N shows the name of the protection group an id refers to; the record keeps the id', async () => {
+    const backup = (await demoRequest(demo.region, '/backups?limit=1')).body._embedded.items[0];
+    const group = (await demoRequest(demo.region, `/protection-groups/${backup.protection_group_id}`)).body;
+    ui = await mount(demo.region, { rows: 30 });
+    await ui.press(':', 'backups', KEY.enter);
+    const ids = await ui.waitFor((f) => /page 1\//.test(f), 'the backups list');
+    expect(ids).not.toContain(group.name);
+    await ui.waitFor(() => true, 'the page read ahead');
+    const page = (await demoRequest(demo.region, '/backups?limit=30')).body._embedded.items as Record<string, string>[];
+    const distinct = new Set(page.flatMap((row) => ['protection_group_id', 'organizational_unit_id', 'task_id'].map((field) => `${field}:${row[field]}`).filter((key) => !key.endsWith(':null'))));
+    const before = demo.region.requestCount();
+    await ui.press('N');
+    await ui.waitFor((f) => f.includes(group.name), 'the group\'s name in the list');
+    // Only the ids on screen are read, each once: never more than one request per distinct id of the page.
+    expect(demo.region.requestCount() - before - 1).toBeLessThanOrEqual(distinct.size);
+    await ui.press(KEY.enter);
+    await ui.waitFor((f) => f.includes(`protection_group_id: "${backup.protection_group_id}"`), 'the id in the record');
+  });
+
+  it('byte counts read as KiB, MiB or GiB in a list and exactly in the record', async () => {
+    const backup = (await demoRequest(demo.region, '/backups?limit=1')).body._embedded.items[0];
+    ui = await mount(demo.region, { rows: 30, context: {} });
+    await ui.press(':', 'backups', KEY.enter);
+    const list = await ui.waitFor((f) => /page 1\//.test(f), 'the backups list');
+    expect(list).toMatch(/\d+(\.\d)? (KiB|MiB|GiB|TiB)/);
+    await ui.press(KEY.enter);
+    await ui.waitFor((f) => f.includes(`size_bytes: ${backup.size_bytes}`), 'the exact size in the record');
+  });
+});
