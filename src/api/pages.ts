@@ -6,6 +6,7 @@ import { normaliseRel, readLinks, type Link } from './links.js';
 import { pagingParameters, resolveHref, resolveOperation, type OuChoice, type PreparedRequest } from './operation.js';
 import { checkEnvelope } from './schemas.js';
 import type { Session } from './session.js';
+import { normalisedUrl } from './urls.js';
 
 export type { Link } from './links.js';
 
@@ -134,9 +135,9 @@ export async function* walkPages(
       pages += 1;
       // The first request often leaves the page parameter out; the page's own names for itself let a
       // next link back to it count as a cycle at once, not after reading it twice.
-      visited.add(pageKey(response.url));
+      visited.add(normalisedUrl(response.url));
       const self = selfUrl(session, page);
-      if (self !== undefined) visited.add(pageKey(self));
+      if (self !== undefined) visited.add(normalisedUrl(self));
       const room = maxItems - items;
       if (page.items.length >= room) {
         if (page.items.length > room || page.links.next) page.warnings.push(`stopped at ${maxItems} items (the item cap)`);
@@ -174,7 +175,7 @@ interface PageFetch {
 
 /** Sends a page request unless it leads back to a page already read; aborts with the walk's own signal. */
 function fetchPage(session: Session, request: PreparedRequest, visited: Set<string>, pagesRead: number, signal: AbortSignal | undefined): PageFetch {
-  const key = pageKey(request.url);
+  const key = normalisedUrl(request.url);
   if (visited.has(key)) {
     throw new ProtocolError(
       `the next link after page ${pagesRead} leads back to a page already read (${key})`,
@@ -193,19 +194,6 @@ function fetchPage(session: Session, request: PreparedRequest, visited: Set<stri
   // Awaited by the walk when it needs the page; an abort after an early stop must not surface as unhandled.
   response.catch(() => undefined);
   return { response, abort: () => controller.abort() };
-}
-
-/** A page URL as the walk compares them: absolute, without a fragment, query parameters in name order. */
-function pageKey(url: string): string {
-  try {
-    const parsed = new URL(url);
-    parsed.hash = '';
-    parsed.searchParams.sort();
-    return parsed.toString();
-  } catch {
-    // Not a URL: sending it fails with the session's own error, so the text serves as its key meanwhile.
-    return url;
-  }
 }
 
 /**

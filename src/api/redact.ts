@@ -54,3 +54,20 @@ function redactHeaderValue(name: string, value: string, secrets: string[]): stri
   if (SECRET_HEADER.test(name)) return MASK;
   return redactText(value, secrets);
 }
+
+/** Every string in a parsed value, wherever it sits (keys included), loses its secrets and JWT-looking values. */
+export function redactValue<T>(value: T, secrets: string[]): T {
+  if (typeof value === 'string') return redactText(value, secrets) as T;
+  if (Array.isArray(value)) return value.map((item) => redactValue(item, secrets)) as T;
+  if (typeof value === 'object' && value !== null) {
+    return Object.fromEntries(Object.entries(value).map(([key, item]) => [redactText(key, secrets), redactValue(item, secrets)])) as T;
+  }
+  return value;
+}
+
+/** The credential part of an Authorization header (after its scheme), so a token nobody named is masked too. */
+export function authorizationCredential(headers: Record<string, string>): string | undefined {
+  const value = Object.entries(headers).find(([name]) => name.toLowerCase() === 'authorization')?.[1];
+  const credential = value?.trim().split(/\s+/).slice(1).join(' ');
+  return credential ? credential : undefined;
+}

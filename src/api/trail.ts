@@ -1,27 +1,33 @@
-// The trail: every exchange as a HAR 1.2 entry, for browser developer tools or a support ticket.
+// The trail: every exchange as a HAR 1.2 entry, for browser developer tools, a support ticket, and dpx's
+// own offline browsing and replay (har.ts reads it back).
 //
-// The file is a complete HAR document after every entry. It always ends with the closing `]}}` of the
-// entries array, and a new entry replaces that tail with `,<entry>]}}`, so that a crash (even SIGKILL)
-// between or during records leaves every entry already written readable and the JSON whole.
+// The file is written append-only, so an entry costs the same whatever the file's size: the HAR document
+// up to its `"entries":[`, then one line per entry, and on a clean close the tail `]}}` that makes it
+// strict HAR for devtools. A kill (even SIGKILL) can only cut the file short — Linux stops a write to the
+// page cache between pages, never leaving a hole — so the tail is missing and the last line may be a torn
+// entry; dpx's reader drops that line and keeps every entry before it. `writeSnapshot` writes the entries
+// so far with the tail: a complete HAR at any moment.
 //
-// Linux stops a write to the page cache between pages when the process is killed, so a positional
-// write that spans a page boundary can land half-way (measured here: 2 MB entries written in a loop
-// and killed at random were torn about one time in twenty). Only a write inside one page is
-// all-or-nothing; a larger entry goes into a copy of the file that is then renamed over it. That costs
-// a copy of the trail per large entry (about 2 ms per MB here).
+// One entry per line (JSON.stringify never writes a raw line break); the comma leads an entry's line, so
+// a cut never leaves a whole entry followed by a dangling comma:
+//   {"log":{"version":"1.2","creator":{…},"pages":[],"entries":[
+//   {entry 1}
+//   ,{entry 2}
+//   ]}}
 
-import { closeSync, copyFileSync, openSync, renameSync, rmSync, writeFileSync, writeSync } from 'node:fs';
-import { copyFile, chmod, mkdtemp, rm } from 'node:fs/promises';
+import { closeSync, openSync, renameSync, rmSync, writeFileSync, writeSync } from 'node:fs';
+import { chmod, copyFile, mkdtemp, open, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import packageJson from '../../package.json' with { type: 'json' };
 import { UsageError } from './errors.js';
 import type { Exchange, ExchangeResponse } from './exchange.js';
-import { redactHeaders, redactText } from './redact.js';
+import { authorizationCredential, redactHeaders, redactValue } from './redact.js';
 
-const TAIL = ']}}';
-/** The smallest page size of the platforms Node runs on: a write inside one such page is never torn. */
-const PAGE_SIZE = 4096;
+/** What closes the entries array and the document; written on a clean close, and ending every snapshot. */
+export const TRAIL_TAIL = '\n]}}\n';
+/** How a trail marks a body it kept only the start of; the reader will not answer from such a body. */
+export const TRUNCATED_COMMENT = 'body truncated by dpx';
 const HTTP_VERSION = 'HTTP/1.1';
 
 interface HarHeader {
@@ -34,17 +40,17 @@ export class HarTrail {
   private readonly secrets: () => string[];
   private readonly ownedDir: string | undefined;
   private fd: number | undefined;
-  /** Byte offset of the tail `]}}`, where the next entry goes. */
-  private tailOffset: number;
+  /** Bytes written so far: the head and every whole entry, never the tail. */
+  private length: number;
   private entries = 0;
   /** Credentials seen in the Authorization headers recorded so far, masked wherever else they appear. */
   private readonly seenCredentials = new Set<string>();
 
-  private constructor(path: string, secrets: () => string[], fd: number, tailOffset: number, ownedDir?: string) {
+  private constructor(path: string, secrets: () => string[], fd: number, length: number, ownedDir?: string) {
     this.path = path;
     this.secrets = secrets;
     this.fd = fd;
-    this.tailOffset = tailOffset;
+    this.length = length;
     this.ownedDir = ownedDir;
   }
 
@@ -63,15 +69,16 @@ export class HarTrail {
   }
 
   private static create(path: string, secrets: () => string[], ownedDir?: string): HarTrail {
-    // Serialised with `entries` last, so the document ends with the tail.
     const document = JSON.stringify({ log: { version: '1.2', creator: { name: 'dpx', version: packageJson.version }, pages: [], entries: [] } });
+    // Serialised with `entries` last, so the head is the document without its closing `]}}`.
+    const head = document.slice(0, -']}}'.length);
     // Written beside the target and renamed, so there is never an empty or partial file at `path`.
-    const partial = partialPath(path);
+    const partial = `${path}.partial`;
     try {
       rmSync(partial, { force: true });
-      writeFileSync(partial, document, { mode: 0o600 });
+      writeFileSync(partial, head, { mode: 0o600 });
       renameSync(partial, path);
-      return new HarTrail(path, secrets, openSync(path, 'r+'), Buffer.byteLength(document) - TAIL.length, ownedDir);
+      return new HarTrail(path, secrets, openSync(path, 'r+'), Buffer.byteLength(head), ownedDir);
     } catch (error) {
       throw new UsageError(`cannot write the trail ${path}: ${(error as Error).message}`, 'give --trail a file in a folder you can write to');
     }
@@ -83,67 +90,50 @@ export class HarTrail {
     const credential = authorizationCredential(exchange.request.headers);
     if (credential !== undefined) this.seenCredentials.add(credential);
     const secrets = [...this.secrets(), ...this.seenCredentials].filter((secret) => secret !== '');
-    const entry = redactStrings(harEntry(exchange, secrets), secrets);
-    const chunk = Buffer.from(`${this.entries > 0 ? ',' : ''}${JSON.stringify(entry)}${TAIL}`);
-    const withinOnePage = Math.floor(this.tailOffset / PAGE_SIZE) === Math.floor((this.tailOffset + chunk.length - 1) / PAGE_SIZE);
-    if (withinOnePage) writeAt(this.fd, chunk, this.tailOffset);
-    else this.fd = this.replaceWith(chunk, this.fd);
-    this.tailOffset += chunk.length - TAIL.length;
+    const entry = redactValue(harEntry(exchange, secrets), secrets);
+    const line = Buffer.from(`\n${this.entries > 0 ? ',' : ''}${JSON.stringify(entry)}`);
+    writeAt(this.fd, line, this.length);
+    this.length += line.length;
     this.entries += 1;
   };
-
-  /** Writes the chunk into a copy of the trail and renames the copy over it; returns the copy's descriptor. */
-  private replaceWith(chunk: Buffer, fd: number): number {
-    const copy = partialPath(this.path);
-    let copyFd: number | undefined;
-    try {
-      copyFileSync(this.path, copy);
-      copyFd = openSync(copy, 'r+');
-      writeAt(copyFd, chunk, this.tailOffset);
-      renameSync(copy, this.path);
-    } catch (error) {
-      if (copyFd !== undefined) closeSync(copyFd);
-      rmSync(copy, { force: true });
-      throw error;
-    }
-    closeSync(fd);
-    return copyFd;
-  }
 
   get entryCount(): number {
     return this.entries;
   }
 
-  /** The trail so far, as its own HAR file (owner-only permissions: it holds API data). */
+  /** The trail so far, as its own strict HAR file (owner-only permissions: it holds API data). */
   async writeSnapshot(path: string): Promise<void> {
     const target = resolve(path);
     if (target === this.path) return;
+    // The entries written by now; ones recorded while the copy runs are cut off again below.
+    const length = this.length;
     try {
       await copyFile(this.path, target);
       await chmod(target, 0o600);
+      const file = await open(target, 'r+');
+      try {
+        await file.truncate(length);
+        await file.write(TRAIL_TAIL, length);
+      } finally {
+        await file.close();
+      }
     } catch (error) {
       throw new UsageError(`cannot write the trail to ${target}: ${(error as Error).message}`, 'choose a file in a folder you can write to');
     }
   }
 
+  /** Ends the document with its tail, so the file is strict HAR; a temporary trail is removed. */
   async close(): Promise<void> {
     if (this.fd === undefined) return;
-    closeSync(this.fd);
+    const fd = this.fd;
     this.fd = undefined;
+    try {
+      writeAt(fd, Buffer.from(TRAIL_TAIL), this.length);
+    } finally {
+      closeSync(fd);
+    }
     if (this.ownedDir !== undefined) await rm(this.ownedDir, { recursive: true, force: true });
   }
-}
-
-/** The credential part of an Authorization header (after its scheme), so a token the trail was not told of is masked too. */
-function authorizationCredential(headers: Record<string, string>): string | undefined {
-  const value = Object.entries(headers).find(([name]) => name.toLowerCase() === 'authorization')?.[1];
-  const credential = value?.trim().split(/\s+/).slice(1).join(' ');
-  return credential ? credential : undefined;
-}
-
-/** One fixed name per trail, so a copy left by a kill is reused by the next record, not piled up. */
-function partialPath(path: string): string {
-  return `${path}.partial`;
 }
 
 function writeAt(fd: number, chunk: Buffer, position: number): void {
@@ -192,7 +182,7 @@ function harResponse(response: ExchangeResponse, secrets: string[], error: strin
       size,
       mimeType: response.contentType || headerValue(headers, 'content-type') || 'x-unknown',
       text: response.body,
-      ...(response.bodyTruncated ? { comment: 'body truncated by dpx' } : {}),
+      ...(response.bodyTruncated ? { comment: TRUNCATED_COMMENT } : {}),
     },
     redirectURL: headerValue(headers, 'location') ?? '',
     headersSize: -1,
@@ -231,14 +221,4 @@ function queryString(url: string): HarHeader[] {
   } catch {
     return [];
   }
-}
-
-/** Every string in the entry, wherever it sits, loses its secrets and JWT-looking values. */
-function redactStrings<T>(value: T, secrets: string[]): T {
-  if (typeof value === 'string') return redactText(value, secrets) as T;
-  if (Array.isArray(value)) return value.map((item) => redactStrings(item, secrets)) as T;
-  if (typeof value === 'object' && value !== null) {
-    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, redactStrings(item, secrets)])) as T;
-  }
-  return value;
 }

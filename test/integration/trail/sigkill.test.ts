@@ -1,5 +1,5 @@
-// A process recording a trail is killed with SIGKILL in the middle of writing; the file it leaves must
-// be valid HAR 1.2 holding every entry written so far, each one complete, and no token.
+// A process recording a trail is killed with SIGKILL in the middle of writing; dpx's reader must read the
+// file it leaves: every entry written so far, each one complete (a torn last one dropped), and no token.
 
 import { spawn } from 'node:child_process';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
@@ -8,19 +8,30 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readHar } from '../../unit/trail/har-schema.js';
+import { parseHarText, readTrail } from '../../../src/api/har.js';
+import { harProblems } from '../../unit/trail/har-schema.js';
 
 const TOKEN = 'sigkill-test-token-5d1e8a2b77c4';
 /** Entry sizes that fit in a page and that span many, so that both ways of appending are killed. */
 const FILLER_LENGTHS = [100, 1500, 30_000];
 const filler = (index: number): string => 'f'.repeat(FILLER_LENGTHS[index % FILLER_LENGTHS.length] as number);
 
-/** Records entries as fast as it can (bounded in count and time), saying "ready" after the 50th. */
+/** The discovery index the child records first, as dpx does, so that the reader finds the API. */
+const INDEX = { items: { supported_versions: ['v1'], v1: { list_items: { href: '/items{?i}', type: 'get', templated: true } } } };
+
+/** Records the index, then entries as fast as it can (bounded in count and time), saying "ready" after the 50th. */
 const CHILD = `
 import { HarTrail } from './trail.mjs';
 const [path, token] = process.argv.slice(2);
 const lengths = ${JSON.stringify(FILLER_LENGTHS)};
 const trail = await HarTrail.open(path, () => [token]);
+trail.record({
+  startedAt: new Date(),
+  durationMs: 1,
+  request: { method: 'GET', url: 'http://127.0.0.1/', headers: { Authorization: 'Bearer ' + token, accept: 'application/json' } },
+  response: { status: 200, statusText: 'OK', headers: { 'content-type': 'application/api.service.*=v1+json' },
+    body: ${JSON.stringify(JSON.stringify(INDEX))}, bodyTruncated: false, contentType: 'application/api.service.*=v1+json' },
+});
 const deadline = Date.now() + 20_000;
 for (let i = 0; i < 2_000_000 && Date.now() < deadline; i += 1) {
   trail.record({
@@ -69,18 +80,28 @@ async function killWhileRecording(path: string, delayMs: number): Promise<NodeJS
 }
 
 describe('a trail killed with SIGKILL mid-session', () => {
-  it.each([0, 30, 120, 300])('stays valid HAR with every entry complete (killed %i ms after the 50th entry)', async (delayMs) => {
+  it.each([0, 30, 120, 300])('is read by dpx with every entry complete (killed %i ms after the 50th entry)', async (delayMs) => {
     const path = join(dir, `killed-${delayMs}.har`);
     expect(await killWhileRecording(path, delayMs)).toBe('SIGKILL');
 
     const text = await readFile(path, 'utf8');
     expect(text).not.toContain(TOKEN);
-    const entries = readHar(path).log.entries;
-    expect(entries.length).toBeGreaterThan(50);
-    entries.forEach((entry, index) => {
-      expect(entry.request.url).toBe(`http://127.0.0.1/items?i=${index}`);
-      expect(entry.request.headers).toEqual([{ name: 'Authorization', value: 'Bearer ***' }]);
-      expect(JSON.parse(entry.response.content.text ?? '')).toEqual({ i: index, token: '***', filler: filler(index) });
+    // What the reader rebuilds is a HAR 1.2 document, tail and all.
+    expect(harProblems(parseHarText(text, path).document)).toEqual([]);
+
+    const trail = await readTrail(path);
+    expect(trail.baseUrl).toBe('http://127.0.0.1');
+    expect(trail.repaired).toBeDefined();
+    const [index, ...items] = trail.exchanges;
+    expect(JSON.parse(index?.text ?? '')).toEqual(INDEX);
+    expect(items.length).toBeGreaterThan(50);
+    items.forEach((exchange, i) => {
+      expect(exchange.url).toBe(`http://127.0.0.1/items?i=${i}`);
+      expect(exchange.requestHeaders).toEqual({ authorization: 'Bearer ***' });
+      expect(JSON.parse(exchange.text ?? '')).toEqual({ i, token: '***', filler: filler(i) });
     });
+    // Only the very last line can be torn: everything before it was read.
+    const lines = text.split('\n').filter((line) => line !== '');
+    expect(lines.length - 1 - trail.exchanges.length).toBe(trail.repaired?.droppedTornEntry ? 1 : 0);
   });
 });

@@ -6,10 +6,11 @@ import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { UsageError } from '../../../src/api/errors.js';
 import type { Exchange } from '../../../src/api/exchange.js';
+import { parseHarText } from '../../../src/api/har.js';
 import { HarTrail } from '../../../src/api/trail.js';
 import packageJson from '../../../package.json' with { type: 'json' };
 import { jwt, secret, textWith } from './arbitraries.js';
-import { harProblems, readHar } from './har-schema.js';
+import { harProblems, readHar, type HarDocument } from './har-schema.js';
 
 const JWT =
   'eyJhbGciOiJSUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiJhbGljZSIsImV4cCI6MTcwMDAwMDAwMH0.c2lnbmF0dXJlLWJ5dGVz';
@@ -17,6 +18,13 @@ const OPAQUE = 'opaque-service-token-7f3a9c1e55';
 
 let dir: string;
 let path: string;
+
+/** The entries of a trail still being written, as dpx's reader sees them (the file has no tail yet). */
+async function entriesSoFar(file: string): Promise<HarDocument['log']['entries']> {
+  const { document } = parseHarText(await readFile(file, 'utf8'), file);
+  expect(harProblems(document)).toEqual([]);
+  return (document as HarDocument).log.entries;
+}
 
 beforeEach(async () => {
   dir = await mkdtemp(join(tmpdir(), 'dpx-trail-'));
@@ -48,37 +56,54 @@ function exchange(overrides: Partial<Exchange> = {}): Exchange {
 }
 
 describe('HarTrail', () => {
-  it('starts as a valid, empty HAR 1.2 document readable only by its owner', async () => {
+  it('starts as an empty trail readable only by its owner, and closes as a strict HAR 1.2 document', async () => {
     const trail = await HarTrail.open(path, () => []);
+    expect(await entriesSoFar(path)).toEqual([]);
+    expect((await stat(path)).mode & 0o777).toBe(0o600);
+    await trail.close();
     const har = readHar(path);
     expect(har.log.version).toBe('1.2');
     expect(har.log.creator).toEqual({ name: 'dpx', version: packageJson.version });
     expect(har.log.entries).toEqual([]);
-    expect((await stat(path)).mode & 0o777).toBe(0o600);
-    await trail.close();
   });
 
-  it('is a valid HAR document after every entry, with the entries in order', async () => {
+  it('is readable by dpx after every entry, and strict HAR with the entries in order once closed', async () => {
     const trail = await HarTrail.open(path, () => []);
-    for (let index = 1; index <= 5; index += 1) {
-      trail.record(exchange({ request: { method: 'GET', url: `http://127.0.0.1:4010/api/things?start=${index}`, headers: {} } }));
-      const har = readHar(path);
-      expect(har.log.entries.map((entry) => entry.request.url)).toEqual(
-        Array.from({ length: index }, (_, i) => `http://127.0.0.1:4010/api/things?start=${i + 1}`),
-      );
+    const urls = Array.from({ length: 5 }, (_, i) => `http://127.0.0.1:4010/api/things?start=${i + 1}`);
+    for (const [index, url] of urls.entries()) {
+      trail.record(exchange({ request: { method: 'GET', url, headers: {} } }));
+      expect((await entriesSoFar(path)).map((entry) => entry.request.url)).toEqual(urls.slice(0, index + 1));
     }
     expect(trail.entryCount).toBe(5);
     await trail.close();
+    expect(readHar(path).log.entries.map((entry) => entry.request.url)).toEqual(urls);
+  });
+
+  it('appends: an entry adds its own bytes, whatever the size of the file before it', async () => {
+    const trail = await HarTrail.open(path, () => []);
+    const large = exchange({ response: { ...exchange().response!, body: 'b'.repeat(200_000) } });
+    const growth: number[] = [];
+    for (let index = 0; index < 20; index += 1) {
+      const before = (await stat(path)).size;
+      trail.record(index === 10 ? exchange() : large);
+      growth.push((await stat(path)).size - before);
+    }
+    await trail.close();
+    // Every large entry but the first (no comma) adds the same bytes; the small one in the middle adds few.
+    expect(new Set(growth.filter((_, index) => index !== 0 && index !== 10)).size).toBe(1);
+    expect(growth[10]).toBeLessThan(1_000);
+    expect(readHar(path).log.entries).toHaveLength(20);
   });
 
   it('appends small and large entries alike, keeping owner-only permissions and leaving no other file', async () => {
     const trail = await HarTrail.open(path, () => []);
     const sizes = [10, 5000, 20, 70_000, 3000, 1];
     for (const size of sizes) trail.record(exchange({ response: { ...exchange().response!, body: 'b'.repeat(size) } }));
-    expect(readHar(path).log.entries.map((entry) => entry.response.content.text?.length)).toEqual(sizes);
+    expect((await entriesSoFar(path)).map((entry) => entry.response.content.text?.length)).toEqual(sizes);
     expect((await stat(path)).mode & 0o777).toBe(0o600);
     expect(await readdir(dir)).toEqual(['trail.har']);
     await trail.close();
+    expect(readHar(path).log.entries.map((entry) => entry.response.content.text?.length)).toEqual(sizes);
   });
 
   it('records request and response as HAR fields', async () => {
@@ -96,6 +121,7 @@ describe('HarTrail', () => {
         },
       }),
     );
+    await trail.close();
     const [entry] = readHar(path).log.entries;
     expect(entry).toMatchObject({
       startedDateTime: '2025-01-02T03:04:05.678Z',
@@ -114,18 +140,17 @@ describe('HarTrail', () => {
       },
       timings: { send: 0, wait: 12.5, receive: 0 },
     });
-    await trail.close();
   });
 
   it('records an exchange that got no response as status 0 with the error', async () => {
     const trail = await HarTrail.open(path, () => []);
     const { response: _none, ...failed } = exchange();
     trail.record({ ...failed, error: 'connect ECONNREFUSED 127.0.0.1:9' });
+    await trail.close();
     const [entry] = readHar(path).log.entries;
     expect(entry?.response.status).toBe(0);
     expect(entry?.response._error).toBe('connect ECONNREFUSED 127.0.0.1:9');
     expect(entry?.comment).toBe('connect ECONNREFUSED 127.0.0.1:9');
-    await trail.close();
   });
 
   it('contains no token anywhere: headers, URL, query, bodies, redirect, error text', async () => {
@@ -153,6 +178,7 @@ describe('HarTrail', () => {
     // A token that changes mid-session (another profile) is masked from then on.
     current = 'second-token-value-12345';
     trail.record(exchange({ request: { method: 'GET', url: 'http://127.0.0.1:4010/api/y', headers: { Authorization: `Bearer ${current}` } } }));
+    await trail.close();
 
     const text = await readFile(path, 'utf8');
     for (const leaked of [OPAQUE, encodeURIComponent(OPAQUE), JWT, 'abc123cookie', 'second-token-value-12345']) expect(text).not.toContain(leaked);
@@ -164,7 +190,6 @@ describe('HarTrail', () => {
     ]);
     expect(first?.response.redirectURL).toBe('http://127.0.0.1:4010/next?t=***');
     expect(second?.request.headers).toEqual([{ name: 'Authorization', value: 'Bearer ***' }]);
-    await trail.close();
   });
 
   it('masks a token it was never told of, once it has seen it sent in an Authorization header', async () => {
@@ -178,7 +203,7 @@ describe('HarTrail', () => {
     expect(readHar(path).log.entries.map((e) => e.response.content.text)).toEqual(['first ***', 'later ***']);
   });
 
-  it('writes a snapshot of the trail so far that later entries do not change', async () => {
+  it('writes a snapshot of the trail so far as strict HAR, which later entries do not change', async () => {
     const trail = await HarTrail.open(path, () => []);
     trail.record(exchange());
     trail.record(exchange());
@@ -186,9 +211,13 @@ describe('HarTrail', () => {
     await trail.writeSnapshot(snapshot);
     trail.record(exchange());
     expect(readHar(snapshot).log.entries).toHaveLength(2);
-    expect(readHar(path).log.entries).toHaveLength(3);
+    expect(await entriesSoFar(path)).toHaveLength(3);
     expect((await stat(snapshot)).mode & 0o777).toBe(0o600);
     await trail.close();
+    const afterClose = join(dir, 'after-close.har');
+    await trail.writeSnapshot(afterClose);
+    expect(readHar(afterClose).log.entries).toHaveLength(3);
+    expect(readHar(path).log.entries).toHaveLength(3);
   });
 
   it('keeps a temporary trail for snapshots and removes it on close', async () => {
