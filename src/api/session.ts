@@ -1,6 +1,7 @@
 // One control plane: ketting's fetch middleware chain (origin guard, token only ever to the base URL's
-// origin, the headers as sent), the OU header, timeouts, retries of reads, the freshness window, and the
-// mapping of every failure to a DpxError. Bodies are read here, raw: dpx uses none of ketting's state
+// origin, the headers as sent, then the transport: the network, or a recorded trail offline), the OU
+// header, timeouts, retries of reads, the freshness window, conditional requests (If-None-Match), and
+// the mapping of every failure to a DpxError. Bodies are read here, raw: dpx uses none of ketting's state
 // cache or HAL parsing, which drop links of vendor media types and items without a self link.
 import { setTimeout as delay } from 'node:timers/promises';
 // ketting's Client adds a cache, an Accept and a console-warning middleware to its fetcher; its Fetcher
@@ -15,6 +16,7 @@ import type { Exchange, ExchangeListener } from './exchange.js';
 import { apiErrorFor, summariseBody } from './failure.js';
 import { FreshnessCache } from './freshness.js';
 import { isJsonMediaType, parseVendorMediaType } from './media.js';
+import type { Transport } from './offline.js';
 import { chosenOu, requestHeaders, resolveHref, resolveRequest, serverUrl, type OuChoice, type PreparedRequest, type RequestContext, type RequestTarget } from './operation.js';
 import { DEFAULT_RETRY_POLICY, isConnectionReset, isRetryableMethod, isRetryableStatus, parseRetryAfter, retryDelayMs, type RetryPolicy } from './retry.js';
 import { isReadMethod, writeRefusal } from './safety.js';
@@ -45,6 +47,11 @@ export interface SessionOptions {
   onWarning?: (message: string) => void;
   /** Keeps the discovery index between runs: it is then revalidated with If-None-Match, not fetched anew. */
   indexStore?: IndexStore;
+  /**
+   * The last step of the fetch chain, after the origin guard, the token and the recording of the headers
+   * as sent; fetch() when not given. Offline, `trailTransport` answers from a trail and nothing is sent.
+   */
+  transport?: Transport;
 }
 
 /** A discovery index as the server sent it, kept between runs. */
@@ -63,6 +70,18 @@ export interface IndexStore {
   write(baseUrl: string, index: StoredIndex): Promise<void>;
 }
 
+export interface SendOptions {
+  /** Skip the freshness window: ask the server again. */
+  reload?: boolean;
+  /**
+   * Ask the server whether a GET's answer changed (watch polling): with the ETag of the last answer to
+   * the same request, If-None-Match goes along, and a 304 gives that last answer back marked
+   * `notModified`. Implies `reload`.
+   */
+  revalidate?: boolean;
+  signal?: AbortSignal;
+}
+
 export interface ApiResponse {
   status: number;
   statusText: string;
@@ -73,6 +92,8 @@ export interface ApiResponse {
   method: string;
   durationMs: number;
   contentType: string;
+  /** The server answered 304 to a revalidation: this is the answer it confirmed, unchanged. */
+  notModified?: boolean;
 }
 
 interface RawResponse {
@@ -89,6 +110,8 @@ const DEFAULT_VENDOR = 'service';
 const DEFAULT_TIMEOUT_MS = 30_000;
 const DEFAULT_FRESHNESS_MS = 30_000;
 const DEFAULT_MAX_BODY_BYTES = 32 * 1024 * 1024;
+/** Answers kept with their ETags for revalidation: what a screen polls, not the history of a walk. */
+export const VALIDATOR_CAPACITY = 32;
 const EXCHANGE_BODY_LIMIT = 1024 * 1024;
 const MAX_REDIRECTS = 5;
 /** Deepest nesting of objects and arrays read from a body; real records stay within a dozen or so. */
@@ -107,6 +130,8 @@ export class Session {
   private readonly userAgent: string;
   private readonly retryPolicy: RetryPolicy;
   private readonly fresh: FreshnessCache<ApiResponse>;
+  /** The last answer with an ETag to each recent GET, by the same key as the freshness window. */
+  private readonly validators = new FreshnessCache<{ etag: string; response: ApiResponse }>(Number.POSITIVE_INFINITY, VALIDATOR_CAPACITY);
   private readonly fetcher: Fetcher;
   /** The headers each request went out with, once every middleware had its say: keyed by its response or failure. */
   private readonly sentHeaders = new WeakMap<object, Record<string, string>>();
@@ -197,15 +222,17 @@ export class Session {
     };
   }
 
-  async send(request: PreparedRequest, options: { reload?: boolean; signal?: AbortSignal } = {}): Promise<ApiResponse> {
+  async send(request: PreparedRequest, options: SendOptions = {}): Promise<ApiResponse> {
     const method = request.method.toUpperCase();
     let url = this.checkedUrl(request, method);
     const headers = this.wireHeaders(request.headers);
     const freshKey = method === 'GET' ? `${url}\n${headers['accept'] ?? ''}\n${headers[this.ouHeader.toLowerCase()] ?? ''}` : undefined;
-    if (freshKey && !options.reload) {
+    if (freshKey && !options.reload && !options.revalidate) {
       const remembered = this.fresh.get(freshKey);
       if (remembered) return remembered;
     }
+    const validator = freshKey && options.revalidate ? this.validators.get(freshKey) : undefined;
+    if (validator) headers['if-none-match'] = validator.etag;
 
     let currentMethod = method;
     let body = request.body;
@@ -226,6 +253,8 @@ export class Session {
         }
         if (++redirects > MAX_REDIRECTS) throw new ProtocolError(`more than ${MAX_REDIRECTS} redirects from ${url}`, 'the server redirects in a loop');
         url = target.toString();
+        // The tag belongs to the URL asked for; the answer from elsewhere is read whole.
+        delete headers['if-none-match'];
         if (raw.status === 303 || ((raw.status === 301 || raw.status === 302) && currentMethod === 'POST')) {
           currentMethod = 'GET';
           body = undefined;
@@ -234,12 +263,22 @@ export class Session {
         attempt = -1;
         continue;
       }
+      if (raw.status === 304 && validator && freshKey && redirects === 0) {
+        const confirmed: ApiResponse = { ...validator.response, durationMs: raw.durationMs, notModified: true };
+        this.fresh.set(freshKey, confirmed);
+        return confirmed;
+      }
       const response = this.interpret(raw, currentMethod);
       // A conditional request's 304 is an answer: what the caller holds is still current.
       if (response.status === 304 && headers['if-none-match'] !== undefined) return response;
       if (response.status >= 200 && response.status < 300) {
-        if (freshKey) this.fresh.set(freshKey, response);
-        else if (!isReadMethod(method)) this.fresh.clear();
+        if (freshKey) {
+          this.fresh.set(freshKey, response);
+          const etag = raw.headers['etag'];
+          if (etag && redirects === 0) this.validators.set(freshKey, { etag, response });
+        } else if (!isReadMethod(method)) {
+          this.fresh.clear();
+        }
         return response;
       }
       const retryAfterSeconds = parseRetryAfter(raw.headers['retry-after']);
@@ -519,6 +558,8 @@ export class Session {
     fetcher.use(guard);
     fetcher.use(auth, this.origin);
     fetcher.use(record);
+    const transport = this.options.transport;
+    if (transport) fetcher.use((request) => transport(request, { ouHeader: session.ouHeader.toLowerCase() }));
     return fetcher;
   }
 
