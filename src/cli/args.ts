@@ -21,6 +21,7 @@ const GLOBAL_OPTIONS = {
   timeout: { type: 'string' },
   trail: { type: 'string' },
   demo: { type: 'boolean' },
+  offline: { type: 'string' },
   help: { type: 'boolean', short: 'h' },
   version: { type: 'boolean' },
 } as const satisfies OptionSpec;
@@ -121,6 +122,7 @@ export function parseCommandLine(argv: string[]): ParsedArgs {
     timeout: values['timeout'] === undefined ? undefined : positiveNumber('--timeout', stringValue(values['timeout'])),
     trail: stringValue(values['trail']),
     demo: values['demo'] === true ? true : undefined,
+    offline: stringValue(values['offline']),
   };
   return {
     command,

@@ -1,12 +1,12 @@
 // What a command runs with: the resolved settings, one session for the control plane (created on first
-// use), the demo when --demo started one, the trail when --trail asked for one, and stderr messages that
-// never carry a token.
+// use), the demo when --demo started one, the trail when --trail asked for one, the recorded trail that
+// answers instead of a control plane with --offline, and stderr messages that never carry a token.
 
 import { UsageError } from '../api/errors.js';
 import type { Session } from '../api/session.js';
 import type { HarTrail } from '../api/trail.js';
 import { sessionFromSettings } from '../config/session.js';
-import { resolveSettings, type GlobalFlags, type Settings } from '../config/settings.js';
+import { resolveSettings, type GlobalFlags, type OfflineSource, type Settings } from '../config/settings.js';
 import type { DemoHandle } from '../demo/server.js';
 import type { CliIO } from './io.js';
 import { formatWarning } from './report.js';
@@ -32,21 +32,29 @@ export class CommandContext {
       if (flags.demo) demo = await startDemoFor(settings);
       if (settings.trail !== undefined) {
         const { HarTrail } = await import('../api/trail.js');
-        trail = await HarTrail.open(settings.trail, () => (settings.token ? [settings.token] : []));
+        const credentials = settings.offline?.trail.credentials ?? [];
+        trail = await HarTrail.open(settings.trail, () => [...(settings.token ? [settings.token] : []), ...credentials]);
       }
     } catch (error) {
       await demo?.close();
       throw error;
     }
-    return new CommandContext(io, settings, configPath, demo, trail);
+    const context = new CommandContext(io, settings, configPath, demo, trail);
+    for (const warning of settings.offline?.trail.warnings ?? []) context.warn(warning);
+    return context;
   }
 
-  /** Everything that must never reach the terminal. */
+  /** With --offline: the trail answering every request, and the label the explorer shows (`OFFLINE · <file>`). */
+  get offline(): OfflineSource | undefined {
+    return this.settings.offline;
+  }
+
+  /** Everything that must never reach the terminal: the token, and any credential a browser's trail recorded. */
   secrets(): string[] {
-    return this.settings.token ? [this.settings.token] : [];
+    return [...(this.settings.token ? [this.settings.token] : []), ...(this.settings.offline?.trail.credentials ?? [])];
   }
 
-  /** The control plane's session; a usage error when no base URL or no token is configured. */
+  /** The control plane's session (offline: the trail's); a usage error when no base URL or no token is configured. */
   session(options: { needsToken?: boolean } = {}): Session {
     if (this.sessionInstance) return this.sessionInstance;
     const { settings } = this;
@@ -56,7 +64,7 @@ export class CommandContext {
         'pass --base-url URL, set DPX_BASE_URL, add a profile (dpx profile add), or try --demo',
       );
     }
-    if (options.needsToken !== false && settings.token === undefined) {
+    if (options.needsToken !== false && settings.token === undefined && settings.offline === undefined) {
       throw new UsageError('no token: nothing to authenticate with', 'export DPX_TOKEN, pass --token-file FILE, or use a profile that names a token file');
     }
     const trail = this.trail;

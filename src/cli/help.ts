@@ -15,6 +15,8 @@ const GLOBAL = `Global options (before or after the command):
   --timeout SECONDS     per-request timeout (default 30)
   --trail FILE          record every request and response (tokens redacted) as HAR
   --demo                run against the embedded demo control plane (no account needed)
+  --offline FILE        answer every request from a recorded trail (HAR: dpx's or a browser's);
+                        nothing is sent, no token is read, writes are refused
   -h, --help            help; \`dpx <command> --help\` for one command
   --version             print dpx's version
 
@@ -36,6 +38,7 @@ export const COMMAND_SUMMARIES: Record<Exclude<CommandName, 'explorer' | 'help'>
 const OVERVIEW = [
   ['dpx [global options]', 'the interactive explorer'],
   ['dpx --demo', 'the explorer on the embedded demo control plane'],
+  ['dpx --offline FILE.har', 'the explorer on what a trail recorded, with no network'],
   ...Object.values(COMMAND_SUMMARIES).map(({ usage, summary }) => [usage, summary]),
 ].map(([usage, summary]) => `  ${usage!.padEnd(34)}${summary}`).join('\n');
 

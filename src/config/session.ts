@@ -1,6 +1,8 @@
 // Resolved settings turned into a session: the one place that knows which setting feeds which session
-// option, shared by the command line and the explorer's profile switcher.
+// option, shared by the command line and the explorer's profile switcher. Offline settings give a
+// session that answers from their trail.
 import type { ExchangeListener } from '../api/exchange.js';
+import { trailTransport } from '../api/offline.js';
 import { Session, type IndexStore } from '../api/session.js';
 import type { Settings } from './settings.js';
 
@@ -25,7 +27,10 @@ export function sessionFromSettings(settings: Settings & { baseUrl: string }, ho
     ...(settings.vendor === undefined ? {} : { vendor: settings.vendor }),
     ...(hooks.onExchange ? { onExchange: hooks.onExchange } : {}),
     ...(hooks.onWarning ? { onWarning: hooks.onWarning } : {}),
-    ...(hooks.indexStore ? { indexStore: hooks.indexStore } : {}),
+    // A trail's index is its own: offline, the index cache is neither read nor written.
+    ...(hooks.indexStore && settings.offline === undefined ? { indexStore: hooks.indexStore } : {}),
     ...(hooks.maxRetries === undefined ? {} : { maxRetries: hooks.maxRetries }),
+    // Offline, the trail answers at the end of the fetch chain: nothing is sent, and there is no token to send.
+    ...(settings.offline === undefined ? {} : { transport: trailTransport(settings.offline.trail) }),
   });
 }

@@ -2,8 +2,9 @@
 // command-line flags, then the environment, then the profile, then the defaults.
 
 import { homedir } from 'node:os';
-import { dirname, isAbsolute, resolve } from 'node:path';
+import { basename, dirname, isAbsolute, resolve } from 'node:path';
 import { UsageError } from '../api/errors.js';
+import type { RecordedTrail } from '../api/har.js';
 import { defaultConfigPath, loadConfig, requireProfile, type Profile } from './profiles.js';
 import { readTokenFile } from './token-file.js';
 
@@ -20,6 +21,16 @@ export interface GlobalFlags {
   timeout?: number;
   trail?: string;
   demo?: boolean;
+  /** A trail (HAR) to answer every request from, instead of a control plane. */
+  offline?: string;
+}
+
+/** Offline: the trail that stands in for the control plane, and how to name it on screen. */
+export interface OfflineSource {
+  file: string;
+  /** `OFFLINE · <file name>`: the explorer's header badge. */
+  label: string;
+  trail: RecordedTrail;
 }
 
 export interface Settings {
@@ -36,41 +47,61 @@ export interface Settings {
   timeoutMs: number;
   trail?: string;
   schemaDir?: string;
+  /** Set with --offline: requests are answered from this trail and never sent; no token is read. */
+  offline?: OfflineSource;
 }
 
 export const DEFAULT_TIMEOUT_MS = 30_000;
 
 export async function resolveSettings(flags: GlobalFlags, env: NodeJS.ProcessEnv, configPath = defaultConfigPath(env)): Promise<Settings> {
+  if (flags.offline !== undefined) {
+    if (flags.demo) throw new UsageError('--offline and --demo contradict each other', 'give one of them: the trail or the demo answers');
+    if (flags.baseUrl !== undefined) throw new UsageError('--offline takes the base URL from the trail', 'leave out --base-url');
+  }
   const config = await loadConfig(configPath);
-  // The demo brings its own base URL and tokens: no profile applies unless one is asked for by name.
-  const profileName = flags.profile ?? (flags.demo ? undefined : nonEmpty(env['DPX_PROFILE']) ?? config.current);
+  // The demo and a trail bring their own control plane: no profile applies unless one is asked for by name.
+  const ownControlPlane = flags.demo === true || flags.offline !== undefined;
+  const profileName = flags.profile ?? (ownControlPlane ? undefined : nonEmpty(env['DPX_PROFILE']) ?? config.current);
   const profile: Partial<Profile> = profileName === undefined ? {} : requireProfile(config, profileName, configPath);
   // Paths in a profile are relative to the config file, not to wherever dpx happens to be run.
   const profileDir = dirname(configPath);
+  const ouHeader = flags.ouHeader ?? profile.ouHeader;
+  const offline = flags.offline === undefined ? undefined : await offlineSource(flags.offline, ouHeader);
 
-  const baseUrl = flags.baseUrl ?? nonEmpty(env['DPX_BASE_URL']) ?? profile.baseUrl;
+  const baseUrl = offline?.trail.baseUrl ?? flags.baseUrl ?? nonEmpty(env['DPX_BASE_URL']) ?? profile.baseUrl;
   if (baseUrl !== undefined) checkBaseUrl(baseUrl);
 
   const settings: Settings = {
-    readOnly: resolveReadOnly(flags, profile),
+    // A trail is read, never written to: nothing it would answer a write with was ever the server's answer to this one.
+    readOnly: offline ? true : resolveReadOnly(flags, profile),
     timeoutMs: resolveTimeout(flags.timeout),
     ...defined({
       profile: profileName,
       baseUrl,
-      ou: flags.ou ?? nonEmpty(env['DPX_OU']) ?? profile.ou,
-      ouHeader: flags.ouHeader ?? profile.ouHeader,
-      vendor: flags.vendor ?? profile.vendor,
+      // Offline, the unit is the one the trail was recorded in unless another recorded one is asked for.
+      ou: offline ? flags.ou ?? offline.trail.ou : flags.ou ?? nonEmpty(env['DPX_OU']) ?? profile.ou,
+      ouHeader,
+      // Offline, the trail knows the vendor before the index is read: the unit header is named after it.
+      vendor: flags.vendor ?? profile.vendor ?? offline?.trail.vendor,
       pageSize: profile.pageSize,
       trail: flags.trail,
       schemaDir: profile.schemaDir === undefined ? undefined : localPath(profile.schemaDir, profileDir),
+      offline,
     }),
   };
-  const token = flags.demo ? undefined : await resolveToken(flags, env, profile, profileDir);
+  const token = ownControlPlane ? undefined : await resolveToken(flags, env, profile, profileDir);
   if (token) {
     settings.token = token.token;
     settings.tokenSource = token.source;
   }
   return settings;
+}
+
+async function offlineSource(file: string, ouHeader: string | undefined): Promise<OfflineSource> {
+  const path = resolve(expandHome(file));
+  const { readTrail } = await import('../api/har.js');
+  const trail = await readTrail(path, ouHeader === undefined ? {} : { ouHeader });
+  return { file: path, label: `OFFLINE · ${basename(path)}`, trail };
 }
 
 /** The token never comes from a command-line argument: argv is visible to every user in `ps`. */

@@ -1,16 +1,18 @@
 // `dpx` with no command: the interactive explorer. The UI (ink, react) loads only here, so that the
-// scriptable commands start fast.
+// scriptable commands start fast. With --offline the settings carry the trail, so every session made
+// from them answers from it; the label names it in the header.
 
 import type { CommandContext } from '../context.js';
 
 export async function explorerCommand(ctx: CommandContext): Promise<number> {
   // Fails here, before the terminal is taken over, when no control plane or token is configured.
   const { baseUrl } = ctx.session();
+  const label = ctx.offline?.label ?? (ctx.demo === undefined ? undefined : 'demo');
   const { runExplorer } = await import('../../ui/app.js');
   await runExplorer({
     settings: { ...ctx.settings, baseUrl },
     configPath: ctx.configPath,
-    ...(ctx.demo === undefined ? {} : { label: 'demo' }),
+    ...(label === undefined ? {} : { label }),
     ...(ctx.trail === undefined ? {} : { trail: ctx.trail }),
   });
   return 0;

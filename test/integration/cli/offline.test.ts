@@ -1,0 +1,115 @@
+// A case file read offline: a trail recorded with the CLI against the demo over HTTP, the demo stopped,
+// then `dpx --offline FILE list|call` answering from it, and a browser's devtools export opened the same way.
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CommandContext } from '../../../src/cli/context.js';
+import { startDemo } from '../../../src/demo/server.js';
+import { dpx, tokensShown } from './harness.js';
+
+const DEVTOOLS = join(import.meta.dirname, '..', '..', 'fixtures', 'devtools-export.har');
+const DEVTOOLS_USER = '6b0f3a52-1d8e-4d7a-9a47-0c1d2e3f4a51';
+let dir: string;
+/** The trail of `list`, and the trail of `call`: each run writes its own file. */
+let trail: string;
+let recordTrail: string;
+let tokens: string[];
+/** What the commands printed online, while the demo ran. */
+let online: { page: unknown; record: unknown; userId: string };
+
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'dpx-offline-cli-'));
+  trail = join(dir, 'case-1234.har');
+  recordTrail = join(dir, 'record.har');
+  const demo = await startDemo({ scale: 1 });
+  try {
+    const region = demo.regions[0]!;
+    tokens = Object.values(region.tokens);
+    const env = { DPX_BASE_URL: region.baseUrl, DPX_TOKEN: region.tokens.personal };
+    const list = await dpx(['--trail', trail, 'list', 'users', '--page-size', '5', '-o', 'json'], { env });
+    expect(list.code, list.stderr).toBe(0);
+    const page = JSON.parse(list.stdout) as { items: { id: string }[] };
+    const userId = page.items[2]!.id;
+    const record = await dpx(['--trail', recordTrail, 'call', 'users', 'get_user', '--var', `user_id=${userId}`], { env });
+    expect(record.code, record.stderr).toBe(0);
+    online = { page, record: JSON.parse(record.stdout), userId };
+  } finally {
+    await demo.close();
+  }
+});
+afterAll(async () => {
+  expect(tokensShown(tokens)).toEqual([]);
+  await rm(dir, { recursive: true, force: true });
+});
+
+describe('dpx --offline FILE (the demo stopped)', () => {
+  it('lists what was listed, with no base URL and no token configured', async () => {
+    const run = await dpx(['--offline', trail, 'list', 'users', '--page-size', '5', '-o', 'json']);
+    expect(run.code, run.stderr).toBe(0);
+    expect(JSON.parse(run.stdout)).toEqual(online.page);
+  });
+
+  it('calls the read operation that was called', async () => {
+    const run = await dpx(['--offline', recordTrail, 'call', 'users', 'get_user', '--var', `user_id=${online.userId}`]);
+    expect(run.code, run.stderr).toBe(0);
+    expect(JSON.parse(run.stdout)).toEqual(online.record);
+  });
+
+  it('reads no token: a token file that does not exist, and a token in the environment, go unused', async () => {
+    const run = await dpx(['--offline', trail, '--token-file', join(dir, 'no-such-token'), 'list', 'users', '--page-size', '5', '-o', 'ndjson'], { env: { DPX_TOKEN: 'not-a-token' } });
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stdout.trim().split('\n')).toHaveLength(5);
+  });
+
+  it('fails a request the trail does not hold with "not in this trail" (exit 3), and sends nothing', async () => {
+    const run = await dpx(['--offline', trail, 'call', 'users', 'get_user', '--var', 'user_id=someone-else']);
+    expect(run.code).toBe(3);
+    expect(run.stderr).toMatch(/^error: GET \S+\/users\/someone-else is not in this trail$/m);
+    expect(run.stderr).toMatch(/^hint: offline, dpx answers only what .*case-1234\.har recorded/m);
+    const anotherPage = await dpx(['--offline', trail, 'list', 'users', '--page-size', '7']);
+    expect(anotherPage.code).toBe(3);
+    expect(anotherPage.stderr).toMatch(/not in this trail/);
+  });
+
+  it('refuses writes whatever the settings', async () => {
+    const run = await dpx(['--offline', trail, '--allow-writes', 'call', 'users', 'delete_user', '--var', `user_id=${online.userId}`, '--yes']);
+    expect(run.code).toBe(4);
+    expect(run.stderr).toMatch(/read-only/);
+  });
+
+  it('gives the command context the trail, its base URL and the explorer label', async () => {
+    const io = { stdout: process.stdout, stderr: process.stderr, env: {} };
+    const ctx = await CommandContext.create(io, { offline: trail }, join(dir, 'config.json'));
+    try {
+      expect(ctx.offline?.label).toBe('OFFLINE · case-1234.har');
+      expect(ctx.session().baseUrl).toBe(ctx.offline?.trail.baseUrl);
+      expect(ctx.settings.token).toBeUndefined();
+    } finally {
+      await ctx.close();
+    }
+  });
+
+  it('refuses --offline with --demo or --base-url, and a file that is not there, as usage errors', async () => {
+    expect((await dpx(['--offline', trail, '--demo', 'resources'])).code).toBe(2);
+    expect((await dpx(['--offline', trail, '--base-url', 'http://127.0.0.1:9', 'resources'])).code).toBe(2);
+    const missing = await dpx(['--offline', join(dir, 'nope.har'), 'resources']);
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toMatch(/cannot read the trail/);
+  });
+});
+
+describe('dpx --offline on a browser devtools export', () => {
+  it('lists and reads the API requests it holds, in the unit it was recorded in, and never shows its credential', async () => {
+    const list = await dpx(['--offline', DEVTOOLS, 'list', 'users', '--page-size', '2', '-o', 'json']);
+    expect(list.code, list.stderr).toBe(0);
+    expect((JSON.parse(list.stdout) as { items: { email: string }[] }).items.map((item) => item.email)).toEqual(['lin.okafor@corp.example', 'sam.ruiz@corp.example']);
+    expect(list.stderr).toMatch(/3 of the 7 requests .* are left out/);
+    const record = await dpx(['--offline', DEVTOOLS, 'call', 'users', 'get_user', '--var', `user_id=${DEVTOOLS_USER}`]);
+    expect(record.code, record.stderr).toBe(0);
+    expect(JSON.parse(record.stdout)).toMatchObject({ id: DEVTOOLS_USER, full_name: 'Lin Okafor' });
+    const resources = await dpx(['--offline', DEVTOOLS, 'resources', '-o', 'json']);
+    expect((JSON.parse(resources.stdout) as { name: string }[]).map((resource) => resource.name)).toEqual(['users', 'alerts']);
+    expect(tokensShown(['eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiJicm93c2VyLXVzZXJAZXhhbXBsZS5jb20iLCJleHAiOjE5MDAwMDAwMDB9.YnJvd3Nlci1yZWNvcmRlZC1zaWduYXR1cmUtOTk4'])).toEqual([]);
+  });
+});
