@@ -46,9 +46,16 @@ export interface RecordChange {
   fields: FieldChange[];
 }
 
+/** A record with the key it was matched by. */
+export interface KeyedRecord {
+  /** The record's id, else its self link, else its position in the list (`#3`). */
+  id: string;
+  record: Record<string, unknown>;
+}
+
 export interface RecordsDiff {
-  added: Record<string, unknown>[];
-  removed: Record<string, unknown>[];
+  added: KeyedRecord[];
+  removed: KeyedRecord[];
   changed: RecordChange[];
 }
 
@@ -153,13 +160,13 @@ export function diffRecords(then: Record<string, unknown>[], now: Record<string,
   for (const [id, record] of before) {
     const counterpart = after.get(id);
     if (counterpart === undefined) {
-      diff.removed.push(record);
+      diff.removed.push({ id, record });
       continue;
     }
     const fields = changedFields(record, counterpart);
     if (fields.length > 0) diff.changed.push({ id, fields });
   }
-  for (const [id, record] of after) if (!before.has(id)) diff.added.push(record);
+  for (const [id, record] of after) if (!before.has(id)) diff.added.push({ id, record });
   return diff;
 }
 

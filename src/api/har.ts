@@ -31,6 +31,8 @@ export interface RecordedExchange {
   text?: string;
   /** The trail kept only the start of the body. */
   truncated: boolean;
+  /** Why no response arrived, or what went wrong, as recorded. */
+  error?: string;
 }
 
 export interface RecordedTrail {
@@ -164,6 +166,7 @@ function readEntry(entry: unknown, position: number): RecordedExchange | undefin
   const text = truncated ? undefined : contentText(content);
   const postData = isObject(request['postData']) ? request['postData']['text'] : undefined;
   const status = typeof response['status'] === 'number' && Number.isInteger(response['status']) ? response['status'] : 0;
+  const error = [response['_error'], entry['comment']].find((value): value is string => typeof value === 'string' && value !== '');
   return {
     position,
     startedAt: typeof entry['startedDateTime'] === 'string' ? entry['startedDateTime'] : '',
@@ -177,6 +180,7 @@ function readEntry(entry: unknown, position: number): RecordedExchange | undefin
     contentType: responseHeaders['content-type'] ?? (typeof content['mimeType'] === 'string' ? content['mimeType'] : ''),
     ...(text === undefined ? {} : { text }),
     truncated,
+    ...(error === undefined ? {} : { error }),
   };
 }
 

@@ -5,7 +5,7 @@ import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { UsageError } from '../api/errors.js';
 import type { GlobalFlags } from '../config/settings.js';
 
-export type CommandName = 'explorer' | 'resources' | 'operations' | 'list' | 'call' | 'xray' | 'whoami' | 'profile' | 'demo' | 'completion' | 'help';
+export type CommandName = 'explorer' | 'resources' | 'operations' | 'list' | 'call' | 'xray' | 'replay' | 'diff' | 'whoami' | 'profile' | 'demo' | 'completion' | 'help';
 
 export type OptionSpec = NonNullable<ParseArgsConfig['options']>;
 
@@ -61,6 +61,8 @@ const COMMAND_OPTIONS: Record<CommandName, OptionSpec> = {
     fields: { type: 'string' },
   },
   xray: { ...OUTPUT, depth: { type: 'string' }, 'no-inbound': { type: 'boolean' }, verbose: { type: 'boolean' } },
+  replay: { ...OUTPUT, 'exit-code': { type: 'boolean' } },
+  diff: { ...OUTPUT, versions: { type: 'string' }, profiles: { type: 'string' }, 'exit-code': { type: 'boolean' } },
   whoami: { ...OUTPUT },
   profile: { 'token-env': { type: 'string' }, 'page-size': { type: 'string' } },
   demo: { port: { type: 'string' }, scale: { type: 'string' }, seed: { type: 'string' }, 'rate-limit': { type: 'string' } },
@@ -110,11 +112,13 @@ export function parseCommandLine(argv: string[]): ParsedArgs {
   if (values['read-only'] === true && values['allow-writes'] === true) {
     throw new UsageError('--read-only and --allow-writes contradict each other', 'give one of them');
   }
+  const ou = stringValue(values['ou']);
   const flags: GlobalFlags = {
     profile: stringValue(values['profile']),
     baseUrl: stringValue(values['base-url']),
     tokenFile: stringValue(values['token-file']),
-    ou: stringValue(values['ou']),
+    // `dpx diff … --ou A,B` compares two units: that pair is the command's, not the unit every request goes to.
+    ou: command === 'diff' && ou?.includes(',') ? undefined : ou,
     ouHeader: stringValue(values['ou-header']),
     vendor: stringValue(values['vendor']),
     readOnly: values['read-only'] === true ? true : undefined,

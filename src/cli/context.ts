@@ -14,6 +14,8 @@ import { formatWarning } from './report.js';
 export class CommandContext {
   private sessionInstance: Session | undefined;
   private readonly warned = new Set<string>();
+  /** Tokens of further profiles a command opened (`diff --profiles`): masked like the main one. */
+  private readonly otherTokens: string[] = [];
 
   private constructor(
     readonly io: CliIO,
@@ -28,18 +30,19 @@ export class CommandContext {
     const settings = await resolveSettings(flags, io.env, configPath);
     let demo: DemoHandle | undefined;
     let trail: HarTrail | undefined;
+    // The trail masks everything the context will call secret, including tokens of profiles opened later.
+    let context: CommandContext | undefined;
     try {
       if (flags.demo) demo = await startDemoFor(settings);
       if (settings.trail !== undefined) {
         const { HarTrail } = await import('../api/trail.js');
-        const credentials = settings.offline?.trail.credentials ?? [];
-        trail = await HarTrail.open(settings.trail, () => [...(settings.token ? [settings.token] : []), ...credentials]);
+        trail = await HarTrail.open(settings.trail, () => context?.secrets() ?? []);
       }
     } catch (error) {
       await demo?.close();
       throw error;
     }
-    const context = new CommandContext(io, settings, configPath, demo, trail);
+    context = new CommandContext(io, settings, configPath, demo, trail);
     for (const warning of settings.offline?.trail.warnings ?? []) context.warn(warning);
     return context;
   }
@@ -51,7 +54,7 @@ export class CommandContext {
 
   /** Everything that must never reach the terminal: the token, and any credential a browser's trail recorded. */
   secrets(): string[] {
-    return [...(this.settings.token ? [this.settings.token] : []), ...(this.settings.offline?.trail.credentials ?? [])];
+    return [...(this.settings.token ? [this.settings.token] : []), ...this.otherTokens, ...(this.settings.offline?.trail.credentials ?? [])];
   }
 
   /** The control plane's session (offline: the trail's); a usage error when no base URL or no token is configured. */
@@ -76,6 +79,25 @@ export class CommandContext {
       },
     );
     return this.sessionInstance;
+  }
+
+  /**
+   * A session for another saved profile, resolved as `dpx --profile NAME` would be, recording into the
+   * same trail; its token joins the secrets.
+   */
+  async profileSession(name: string): Promise<Session> {
+    const settings = await resolveSettings({ profile: name }, this.io.env, this.configPath);
+    if (settings.token) this.otherTokens.push(settings.token);
+    if (settings.baseUrl === undefined) throw new UsageError(`the profile ${name} has no base URL`, `dpx profile add ${name} --base-url URL …`);
+    if (settings.token === undefined) throw new UsageError(`the profile ${name} names no token`, 'give the profile a --token-file or --token-env');
+    const trail = this.trail;
+    return sessionFromSettings(
+      { ...settings, baseUrl: settings.baseUrl },
+      {
+        onWarning: (message) => this.warn(`${name}: ${message}`),
+        ...(trail === undefined ? {} : { onExchange: (exchange) => trail.record(exchange) }),
+      },
+    );
   }
 
   /** A warning on stderr, once per distinct message. */

@@ -20,7 +20,8 @@ const GLOBAL = `Global options (before or after the command):
   -h, --help            help; \`dpx <command> --help\` for one command
   --version             print dpx's version
 
-Exit codes: 0 ok, 1 API error, 2 usage error, 3 network or protocol error, 4 refused for safety.`;
+Exit codes: 0 ok, 1 API error, 2 usage error, 3 network or protocol error, 4 refused for safety,
+5 differences found (replay and diff with --exit-code).`;
 
 /** Each command in a few words: the overview below, and the descriptions shell completion shows. */
 export const COMMAND_SUMMARIES: Record<Exclude<CommandName, 'explorer' | 'help'>, { usage: string; summary: string }> = {
@@ -29,6 +30,8 @@ export const COMMAND_SUMMARIES: Record<Exclude<CommandName, 'explorer' | 'help'>
   list: { usage: 'dpx list <resource>', summary: 'list records (one page, or --all)' },
   call: { usage: 'dpx call <resource> <operation>', summary: 'send any operation from the index' },
   xray: { usage: 'dpx xray <resource> <id>', summary: 'everything connected to a record, both ways, and its history' },
+  replay: { usage: 'dpx replay FILE.har', summary: 'send a trail\'s reads again and compare then and now' },
+  diff: { usage: 'dpx diff <resource> <id> …', summary: 'one record in two versions, units or profiles, side by side' },
   whoami: { usage: 'dpx whoami', summary: 'what the token says about itself' },
   profile: { usage: 'dpx profile add|list|use|remove', summary: 'saved control planes' },
   demo: { usage: 'dpx demo', summary: 'run the demo control plane alone' },
@@ -134,6 +137,34 @@ Everything connected to one record:
 
 Requests: one per record read, one per inbound candidate, and one per list whose fields dpx had to learn
 from a page (none when it ships the list's schema); at most 8 at a time.
+
+${GLOBAL}`,
+  replay: `Usage: dpx replay FILE.har [--ou ID] [--profile NAME] [-o table|json] [--exit-code]
+
+Sends the trail's GET and HEAD requests again to the current control plane, with the current settings
+(token, unit, profile), and compares each answer with the recorded one. Recorded URLs are moved from the
+trail's base URL onto the current one; the recorded Accept (the version) is kept. Writes are listed as
+skipped and never sent, whatever the settings. A request recorded several times is replayed once.
+For each request: the status then and now, and for lists and records, the records added, removed and
+changed (matched by id, else by self link), with the changed field paths and both values. _links, _etag
+and the envelope around a list's records (counts, page, when the answer was made) are not changes.
+  -o, --output FORMAT   table (default), or json: {"requests": [{"method", "url", "then": {"status"},
+                        "now": {"status"}, "added": [{"id", "label"}], "removed": […], "changed": [{"id",
+                        "fields": [{"path", "then", "now"}]}]}], "skipped": [{"method", "url", "reason"}]}
+  --exit-code           exit 5 when anything differs (else 0)
+
+${GLOBAL}`,
+  diff: `Usage: dpx diff <resource> <id> (--versions A,B | --ou A,B | --profiles A,B) [-o table|json] [--exit-code]
+
+Reads one record twice through the resource's read operation — in two versions, in two organizational
+units, or through two saved profiles — and shows the two documents side by side, aligned by field path.
+Fields only one side has are marked; two differently named fields holding the same value (users v1
+username, v2 email) are paired as "same value". _links and _etag are not compared. With --versions or
+--profiles, a single --ou ID scopes both reads.
+  -o, --output FORMAT   table (default), or json: {"left": {"label", "url"}, "right": {…}, "fields":
+                        [{"path", "right_path"?, "state", "left"?, "right"?}]}; state is equal, changed,
+                        only-left, only-right or same-value
+  --exit-code           exit 5 when any field differs (else 0)
 
 ${GLOBAL}`,
   whoami: `Usage: dpx whoami [--output table|json]

@@ -11,12 +11,10 @@ import { listCommand } from './commands/list.js';
 import { whoamiCommand } from './commands/whoami.js';
 import { xrayCommand } from './commands/xray.js';
 import { CommandContext } from './context.js';
+import { INTERRUPTED } from './exit-codes.js';
 import { helpText } from './help.js';
 import { OutputClosed, type CliIO } from './io.js';
 import { formatError } from './report.js';
-
-/** The exit code of a run interrupted by Ctrl-C, as shells expect (128 + SIGINT). */
-const INTERRUPTED = 130;
 
 export async function runCli(argv: string[], io: CliIO): Promise<number> {
   // Shell completion (hidden): never an error into the prompt, and no explorer code loaded.
@@ -73,6 +71,14 @@ async function dispatch(ctx: CommandContext, args: ParsedArgs): Promise<number> 
       return callCommand(ctx, args.positionals, args.options);
     case 'xray':
       return xrayCommand(ctx, args.positionals, args.options);
+    case 'replay': {
+      const { replayCommand } = await import('./commands/replay.js');
+      return replayCommand(ctx, args.positionals, args.options);
+    }
+    case 'diff': {
+      const { diffCommand } = await import('./commands/diff.js');
+      return diffCommand(ctx, args.positionals, args.options);
+    }
     case 'whoami':
       return whoamiCommand(ctx, args.options);
     default: {

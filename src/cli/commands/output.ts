@@ -14,6 +14,8 @@ export const OUTPUT_FORMATS = {
   list: LIST_FORMATS,
   call: ['json', ...LIST_FORMATS.filter((format) => format !== 'json')],
   xray: ['tree', 'json', 'dot'],
+  replay: TABLE_OR_JSON,
+  diff: TABLE_OR_JSON,
 } as const satisfies Record<string, readonly string[]>;
 
 /** When stdout is not a terminal and $COLUMNS is unset, tables are laid out for this many cells. */

@@ -117,6 +117,7 @@ async function positionalValues(line: CompletionLine, sources: CompletionSources
     case 'operations':
     case 'list':
     case 'xray':
+    case 'diff':
       return position === 0 ? resourceCandidates(await sources.catalog()) : [];
     case 'call':
       if (position === 0) return resourceCandidates(await sources.catalog());

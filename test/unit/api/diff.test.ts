@@ -98,8 +98,8 @@ describe('two lists record by record', () => {
     const then = [{ id: 'a', p: 10 }, { id: 'b', p: 20 }, { id: 'c', p: 30 }];
     const now = [{ id: 'd', p: 0 }, { id: 'a', p: 15 }, { id: 'b', p: 20 }];
     expect(diffRecords(then, now)).toEqual({
-      added: [{ id: 'd', p: 0 }],
-      removed: [{ id: 'c', p: 30 }],
+      added: [{ id: 'd', record: { id: 'd', p: 0 } }],
+      removed: [{ id: 'c', record: { id: 'c', p: 30 } }],
       changed: [{ id: 'a', fields: [{ path: 'p', then: 10, now: 15 }] }],
     });
   });
