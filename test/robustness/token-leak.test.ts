@@ -2,7 +2,7 @@
 // every writable place (config, trail, XDG folders, HOME) inside one temporary folder. Afterwards the token
 // and its signature segment must appear in no stdout, no stderr and no file written.
 import { execFile } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -28,8 +28,28 @@ function filesUnder(folder: string): string[] {
   });
 }
 
+/** What a browser's devtools would export after the console asked for the index and one tasks page, token and all. */
+async function browserExport(baseUrl: string, token: string): Promise<unknown> {
+  const entry = async (path: string, accept: string) => {
+    const response = await fetch(`${baseUrl}${path}`, { headers: { authorization: `Bearer ${token}`, accept } });
+    const text = await response.text();
+    return {
+      startedDateTime: new Date().toISOString(),
+      time: 5,
+      request: { method: 'GET', url: `${baseUrl}${path}`, httpVersion: 'http/1.1', headers: [{ name: 'Authorization', value: `Bearer ${token}` }, { name: 'Accept', value: accept }], queryString: [], cookies: [], headersSize: -1, bodySize: 0 },
+      response: { status: response.status, statusText: '', httpVersion: 'http/1.1', headers: [...response.headers].map(([name, value]) => ({ name, value })), cookies: [], content: { size: text.length, mimeType: response.headers.get('content-type') ?? '', text }, redirectURL: '', headersSize: -1, bodySize: -1 },
+      cache: {},
+      timings: { send: 0, wait: 5, receive: 0 },
+    };
+  };
+  const entries = [await entry('/', 'application/json, text/plain, */*'), await entry('/tasks?limit=3', 'application/json, text/plain, */*')];
+  return { log: { version: '1.2', creator: { name: 'WebInspector', version: '537.36' }, pages: [], entries } };
+}
+
 describe('a scripted session with a known token', () => {
   const home = tempDir('dpx-leak-');
+  /** Where the browser's export lives: it holds the token by nature, so it is not searched. */
+  const outside = tempDir('dpx-leak-browser-');
   const outputs: Output[] = [];
   let token = '';
 
@@ -98,12 +118,31 @@ describe('a scripted session with a known token', () => {
       expect((await expectExit(['__complete', ...base, ...words], 0)).stderr).toBe('');
     }
     expect((await dpx(['__complete', '--base-url', demo.otherRegion.baseUrl, 'list', ''])).stderr).toBe('');
+
+    // Case files: the trails read offline, replayed (tables, JSON, and a trail of the replay), and diffs.
+    const listTrail = join(home, 'trails', 'list.har');
+    await expectExit(['--offline', listTrail, 'list', 'tasks', '--page-size', '100', '--output', 'ndjson', ...trail('offline')], 0);
+    await expectExit(['--offline', join(home, 'trails', 'call.har'), 'call', 'tasks', read.id, ...variable(firstId)], 0);
+    await expectExit(['--offline', listTrail, 'call', 'tasks', read.id, ...variable('not-recorded')], 3);
+    await expectExit(['replay', join(home, 'trails', 'call.har'), ...base, ...trail('replay')], 0);
+    await expectExit(['replay', join(home, 'trails', 'not-found.har'), '--output', 'json', ...base], 0);
+    await expectExit(['replay', join(home, 'trails', 'refused.har'), '--output', 'json', '--exit-code', '--base-url', demo.otherRegion.baseUrl], 5);
+    const users = JSON.parse((await expectExit(['list', 'users', '--page-size', '1', '--output', 'json', ...base], 0)).stdout) as { items: { id: string }[] };
+    await expectExit(['diff', 'users', users.items[0]!.id, '--versions', 'v1,v2', ...base, ...trail('diff')], 0);
+    await expectExit(['diff', 'users', users.items[0]!.id, '--versions', 'v1,v2', '--output', 'json', ...base], 0);
+    // A browser's export keeps the token it sent: offline and replayed, it is masked all the same.
+    const browserHar = join(outside, 'browser.har');
+    writeFileSync(browserHar, JSON.stringify(await browserExport(demo.region.baseUrl, token)));
+    expect(readFileSync(browserHar, 'utf8')).toContain(token);
+    await expectExit(['--offline', browserHar, 'list', 'tasks', '--page-size', '3', ...trail('browser-offline')], 0);
+    await expectExit(['--offline', browserHar, 'list', 'tasks', '--page-size', '4'], 3);
+    await expectExit(['replay', browserHar, '--output', 'json', ...base, ...trail('browser-replay')], 0);
   }, 60_000);
 
   it('ran every command and wrote the trails and the config inside the temporary folder', () => {
-    expect(outputs.length).toBeGreaterThanOrEqual(16);
+    expect(outputs.length).toBeGreaterThanOrEqual(29);
     const files = filesUnder(home);
-    expect(files.filter((file) => file.endsWith('.har'))).toHaveLength(7);
+    expect(files.filter((file) => file.endsWith('.har'))).toHaveLength(12);
     expect(files.some((file) => file.endsWith('config.json'))).toBe(true);
     expect(files.filter((file) => file.startsWith(join(home, 'cache', 'dpx')))).toHaveLength(2);
     // The trails do hold the session: requests with their (redacted) Authorization header.
