@@ -1,12 +1,11 @@
 // `dpx diff <resource> <id> --versions a,b | --ou A,B | --profiles a,b`: one record read twice — in two
 // versions, two units or through two profiles — and the two documents side by side, aligned by field
-// path (src/api/diff.ts).
+// path (src/api/compare.ts, src/api/diff.ts).
 
-import { alignDocuments, type AlignedField, type FieldState } from '../../api/diff.js';
+import { compareRecord, type RecordSide } from '../../api/compare.js';
+import type { AlignedField, FieldState } from '../../api/diff.js';
 import { UsageError } from '../../api/errors.js';
-import { findReadOperation, resolveVersion } from '../../api/operation.js';
 import { redactText, redactValue } from '../../api/redact.js';
-import type { ApiResponse, Session } from '../../api/session.js';
 import type { CommandContext } from '../context.js';
 import { DIFFERENCES_FOUND } from '../exit-codes.js';
 import { renderTable } from '../format/table.js';
@@ -16,37 +15,32 @@ import { jsonText, OUTPUT_FORMATS, outputFormat, tableWidth } from './output.js'
 const AXES = ['versions', 'ou', 'profiles'] as const;
 type Axis = (typeof AXES)[number];
 
-interface Side {
-  label: string;
-  session: Session;
-  version?: string;
-  ou?: string;
-}
-
 export async function diffCommand(ctx: CommandContext, positionals: string[], options: Record<string, unknown>): Promise<number> {
   const [resource, id, ...extra] = positionals;
   if (resource === undefined || id === undefined || extra.length > 0) {
     throw new UsageError('dpx diff takes a resource and a record id', 'e.g. dpx diff users <id> --versions v1,v2');
   }
   const format = outputFormat(options['output'], OUTPUT_FORMATS.diff);
-  const sides = await chooseSides(ctx, options);
-  const settled = await Promise.allSettled(sides.map((side) => readRecord(side, resource, id)));
-  settled.forEach((result, index) => {
-    if (result.status === 'rejected') ctx.note(`could not read the ${sides[index]!.label} side:`);
-  });
-  const failed = settled.find((result): result is PromiseRejectedResult => result.status === 'rejected');
-  if (failed) throw failed.reason;
-  const [left, right] = settled.map((result) => (result as PromiseFulfilledResult<ApiResponse>).value) as [ApiResponse, ApiResponse];
-  const [leftSide, rightSide] = sides as [Side, Side];
-  const rows = alignDocuments(left.body, right.body);
+  const [leftSide, rightSide] = await chooseSides(ctx, options);
+  const comparison = await compareRecord(resource, id, leftSide, rightSide);
+  if (!comparison.complete) {
+    // Each side that failed is named; the first failure is the command's error, a second one a warning.
+    const failures = [comparison.left, comparison.right].flatMap((result) => ('error' in result ? [result] : []));
+    for (const [index, failure] of failures.entries()) {
+      ctx.note(`could not read the ${failure.side.label} side:`);
+      if (index > 0) ctx.warn(failure.error.message);
+    }
+    throw failures[0]!.error;
+  }
+  const { left, right, rows } = comparison;
 
   const secrets = ctx.secrets();
   const out = new DataWriter(ctx.io.stdout);
   try {
     if (format === 'json') {
       const document = {
-        left: { label: leftSide.label, url: left.url },
-        right: { label: rightSide.label, url: right.url },
+        left: { label: leftSide.label, url: left.response.url },
+        right: { label: rightSide.label, url: right.response.url },
         fields: rows.map(jsonRow),
       };
       await out.write(jsonText(redactValue(document, secrets), ctx.io));
@@ -61,7 +55,7 @@ export async function diffCommand(ctx: CommandContext, positionals: string[], op
   return options['exit-code'] === true && differing > 0 ? DIFFERENCES_FOUND : 0;
 }
 
-async function chooseSides(ctx: CommandContext, options: Record<string, unknown>): Promise<Side[]> {
+async function chooseSides(ctx: CommandContext, options: Record<string, unknown>): Promise<[RecordSide, RecordSide]> {
   // A single --ou is the unit both sides are read in; two are the units compared.
   const given = AXES.filter((axis) => options[axis] !== undefined && (axis !== 'ou' || String(options[axis]).includes(',')));
   if (given.length !== 1) {
@@ -72,32 +66,15 @@ async function chooseSides(ctx: CommandContext, options: Record<string, unknown>
   if (values.length !== 2 || values.some((value) => value === '') || values[0] === values[1]) {
     throw new UsageError(`--${axis} takes two different values separated by a comma, not '${String(options[axis])}'`, `e.g. --${axis} ${axis === 'versions' ? 'v1,v2' : axis === 'ou' ? '<unit>,<unit>' : 'eu,us'}`);
   }
+  const [first, second] = values as [string, string];
   switch (axis) {
     case 'versions':
-      return values.map((version) => ({ label: version, session: ctx.session(), version }));
+      return [{ label: first, session: ctx.session(), version: first }, { label: second, session: ctx.session(), version: second }];
     case 'ou':
-      return values.map((ou) => ({ label: ou, session: ctx.session(), ou }));
+      return [{ label: first, session: ctx.session(), ou: first }, { label: second, session: ctx.session(), ou: second }];
     case 'profiles':
-      return Promise.all(values.map(async (profile) => ({ label: profile, session: await ctx.profileSession(profile) })));
+      return [{ label: first, session: await ctx.profileSession(first) }, { label: second, session: await ctx.profileSession(second) }];
   }
-}
-
-/** The record through the resource's read operation (a GET with one path variable) in the side's version and unit. */
-async function readRecord(side: Side, resource: string, id: string): Promise<ApiResponse> {
-  const catalog = await side.session.catalog();
-  const { resource: found, version } = resolveVersion(catalog, { resource, ...(side.version === undefined ? {} : { version: side.version }) });
-  const read = findReadOperation(found, version.version)?.operation;
-  if (!read) {
-    throw new UsageError(`${found.name} ${version.version} has no operation that reads one record`, 'dpx diff needs a GET operation whose href takes the record id');
-  }
-  const request = await side.session.prepare({
-    resource: found.name,
-    version: version.version,
-    operationId: read.id,
-    variables: { [read.pathVariables[0]!]: id },
-    ...(side.ou === undefined ? {} : { ou: side.ou }),
-  });
-  return side.session.send(request);
 }
 
 function stateWord(state: FieldState, left: string, right: string): string {
