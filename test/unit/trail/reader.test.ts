@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { UsageError } from '../../../src/api/errors.js';
 import type { Exchange } from '../../../src/api/exchange.js';
-import { readTrail } from '../../../src/api/har.js';
+import { parseHarText, readTrail } from '../../../src/api/har.js';
 import { HarTrail } from '../../../src/api/trail.js';
 
 const DEVTOOLS = join(import.meta.dirname, '..', '..', 'fixtures', 'devtools-export.har');
@@ -59,6 +59,22 @@ describe('reading a dpx trail', () => {
     expect(trail.exchanges).toHaveLength(2);
     expect(trail.repaired).toEqual({ droppedTornEntry: true });
     expect(trail.warnings.join('\n')).toMatch(/was not closed.*torn last one is left out/);
+  });
+
+  it('reads a trail cut at any byte after its head: every entry whose line is whole, none other', async () => {
+    const bodies = ['{"a":"é"}', 'x'.repeat(300), '{"b":"日本"}', ''];
+    const path = await writeTrail('cut.har', [exchange('http://h.example/', JSON.stringify(INDEX)), ...bodies.map((body, i) => exchange(`http://h.example/things?i=${i}`, body))], false);
+    const bytes = await readFile(path);
+    const head = bytes.indexOf(10);
+    // The byte offsets at which each entry's line is complete.
+    const ends: number[] = [];
+    for (let at = bytes.indexOf(10, head + 1); at !== -1; at = bytes.indexOf(10, at + 1)) ends.push(at);
+    ends.push(bytes.length);
+    for (let cut = head; cut <= bytes.length; cut += 1) {
+      const { document } = parseHarText(bytes.subarray(0, cut).toString('utf8'), 'cut.har');
+      const whole = ends.filter((end) => end <= cut).length;
+      expect((document as { log: { entries: unknown[] } }).log.entries, `cut at ${cut}`).toHaveLength(whole);
+    }
   });
 
   it('refuses a file damaged anywhere but at its end, and one that is not HAR, with usage errors naming the file', async () => {
