@@ -1,11 +1,12 @@
 // A case file read offline: a trail recorded with the CLI against the demo over HTTP, the demo stopped,
 // then `dpx --offline FILE list|call` answering from it, and a browser's devtools export opened the same way.
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CommandContext } from '../../../src/cli/context.js';
 import { startDemo } from '../../../src/demo/server.js';
+import { readHar } from '../../unit/trail/har-schema.js';
 import { dpx, tokensShown } from './harness.js';
 
 const DEVTOOLS = join(import.meta.dirname, '..', '..', 'fixtures', 'devtools-export.har');
@@ -96,6 +97,30 @@ describe('dpx --offline FILE (the demo stopped)', () => {
     const missing = await dpx(['--offline', join(dir, 'nope.har'), 'resources']);
     expect(missing.code).toBe(2);
     expect(missing.stderr).toMatch(/cannot read the trail/);
+  });
+});
+
+describe('dpx --offline and recorded failures', () => {
+  it('gives back a recorded 503 as the API error it was, at once: nothing is retried offline', async () => {
+    const entry = (url: string, accept: string, status: number, text: string, headers: { name: string; value: string }[]) => ({
+      startedDateTime: '2025-01-01T00:00:00.000Z',
+      time: 1,
+      request: { method: 'GET', url, httpVersion: 'HTTP/1.1', headers: [{ name: 'accept', value: accept }], queryString: [], cookies: [], headersSize: -1, bodySize: 0 },
+      response: { status, statusText: '', httpVersion: 'HTTP/1.1', headers, cookies: [], content: { size: text.length, mimeType: 'application/json', text }, redirectURL: '', headersSize: -1, bodySize: -1 },
+      cache: {},
+      timings: { send: 0, wait: 1, receive: 0 },
+    });
+    const index = { things: { supported_versions: ['v1'], v1: { list_things: { href: '/things', type: 'get' } } } };
+    const busy = join(dir, 'busy.har');
+    await writeFile(busy, JSON.stringify({ log: { version: '1.2', creator: { name: 'hand', version: '1' }, entries: [
+      entry('http://busy.example/', 'application/json', 200, JSON.stringify(index), []),
+      entry('http://busy.example/things', 'application/api.service.things=v1+json', 503, '{"errors":[{"error_code":"unavailable","error_message":"try later"}]}', [{ name: 'Retry-After', value: '2' }]),
+    ] } }));
+    const asked = join(dir, 'asked.har');
+    const run = await dpx(['--offline', busy, '--trail', asked, 'list', 'things']);
+    expect(run.code, run.stderr).toBe(1);
+    expect(run.stderr).toMatch(/\[unavailable\] try later/);
+    expect(readHar(asked).log.entries.filter((item) => item.request.url.endsWith('/things'))).toHaveLength(1);
   });
 });
 
