@@ -45,7 +45,8 @@ describe('dpx completion', () => {
 describe('commands and options', () => {
   it('completes the command word, each with what it does', async () => {
     const lines = await complete(['']);
-    expect(values(lines)).toEqual(['resources', 'operations', 'list', 'call', 'xray', 'whoami', 'profile', 'demo', 'completion']);
+    expect(values(lines)).toEqual(['resources', 'operations', 'list', 'call', 'xray', 'replay', 'diff', 'whoami', 'profile', 'demo', 'completion']);
+    expect(lines).toContain('replay\tsend a trail\'s reads again and compare then and now');
     expect(lines).toContain('list\tlist records (one page, or --all)');
     expect(await complete(['li'])).toEqual(['list\tlist records (one page, or --all)']);
   });
@@ -88,6 +89,8 @@ describe('names from the index, against the demo', () => {
     expect(values(await complete(['xray', 'ta']))).toEqual(['tasks']);
     // After the resource comes a record's id, which dpx does not guess.
     expect(await complete(['xray', 'tasks', ''])).toEqual([]);
+    expect(values(await complete(['diff', 'us']))).toEqual(['users']);
+    expect(await complete(['replay', 'case.har', '--output', ''])).toEqual(['table', 'json']);
   });
 
   it('completes the operation ids of a resource, described by method and href', async () => {
