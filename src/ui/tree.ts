@@ -1,9 +1,12 @@
 // A record as the lines of a collapsible tree. `_links` are left out: the detail view lists them
 // separately, as things to follow.
+import { childPath } from '../api/diff.js';
 
 export interface TreeLine {
   /** JSON pointer of the value, the key of its collapsed state. */
   path: string;
+  /** The value's path as comparisons name it (`role.id`, `items[2]`). */
+  field: string;
   depth: number;
   label: string;
   value: unknown;
@@ -49,16 +52,17 @@ export function initiallyCollapsed(record: unknown): Set<string> {
 /** The visible lines of `record`, given which containers are collapsed. */
 export function flattenTree(record: unknown, collapsed: ReadonlySet<string>): TreeLine[] {
   const lines: TreeLine[] = [];
-  const visit = (value: unknown, path: string, depth: number): void => {
+  const visit = (value: unknown, path: string, field: string, depth: number): void => {
     for (const [key, child] of entriesOf(value)) {
       if (depth === 0 && key === '_links') continue;
-      const childPath = pointer(path, key);
+      const at = pointer(path, key);
+      const named = childPath(field, Array.isArray(value) ? Number(key) : key);
       const container = containerOf(child);
-      const isCollapsed = container !== undefined && collapsed.has(childPath);
-      lines.push({ path: childPath, depth, label: key, value: child, container, size: entriesOf(child).length, collapsed: isCollapsed });
-      if (container && !isCollapsed) visit(child, childPath, depth + 1);
+      const isCollapsed = container !== undefined && collapsed.has(at);
+      lines.push({ path: at, field: named, depth, label: key, value: child, container, size: entriesOf(child).length, collapsed: isCollapsed });
+      if (container && !isCollapsed) visit(child, at, named, depth + 1);
     }
   };
-  visit(record, '', 0);
+  visit(record, '', '', 0);
   return lines;
 }

@@ -75,7 +75,7 @@ export async function mountNavigator(navigator: Navigator, onQuit?: { quits: num
 
 export async function mount(region: DemoRegion, options: MountOptions = {}): Promise<Mounted> {
   const token = options.token ?? region.tokens.personal;
-  const { session: given, profile, schemaDir, pageSize, ...serviceOptions } = options.context ?? {};
+  const { session: given, profile, schemaDir, pageSize, offline: _offline, ...serviceOptions } = options.context ?? {};
   const session = given ?? new Session({ baseUrl: region.baseUrl, token, readOnly: options.readOnly ?? true, ...(options.ou ? { ou: options.ou } : {}) });
   const connection: Connection = {
     session, token: options.context?.token ?? token, profile: profile ?? 'test',

@@ -2,6 +2,13 @@
 import { Text } from 'ink';
 import { Tinted } from './theme.js';
 
+/** One thing a picker offers: what it shows and matches against, a few words more, and what choosing it does. */
+export interface Choice {
+  label: string;
+  detail?: string;
+  run(): void;
+}
+
 export function Choices<T>({ items, cursor, height, render }: { items: T[]; cursor: number; height: number; render: (item: T, selected: boolean) => string }) {
   const top = Math.max(0, Math.min(cursor - Math.floor(height / 2), items.length - height));
   return (

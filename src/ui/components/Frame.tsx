@@ -50,7 +50,7 @@ export function Frame({ navigator }: { navigator: Navigator }) {
     : <Tinted tone="muted">{truncate(hints, Math.max(0, columns - 1 - left.length))}</Tinted>;
   return (
     <Box flexDirection="column" width={columns}>
-      <Header session={connection.session} profile={connection.profile} token={connection.token ? describeToken(connection.token, connection.session.baseUrl, state.now) : undefined}
+      <Header session={connection.session} profile={connection.profile} {...(connection.offline ? { offline: connection.offline } : {})} token={connection.token ? describeToken(connection.token, connection.session.baseUrl, state.now) : undefined}
         ouName={state.ouName} current={screenModule.subject?.(screen.state)} loading={top.state.loading ?? screen.state.loading}
         badges={screenModule.badges?.(screen.state) ?? []} columns={columns} now={state.now} />
       <Text wrap="truncate"><Tinted tone="muted">{crumbs.join(' › ')}</Tinted></Text>

@@ -13,6 +13,8 @@ import { Tinted } from './theme.js';
 export interface HeaderProps {
   session: Session;
   profile?: string;
+  /** "OFFLINE · case.har" when every answer comes from a trail. */
+  offline?: string;
   token?: TokenInfo;
   ouName?: string;
   current?: string;
@@ -56,23 +58,23 @@ function shortWarnings(token: TokenInfo, host: string, now: number): string[] {
   return [...short, ...token.warnings.filter((w) => !explained.test(w))];
 }
 
-export function Header({ session, profile, token, ouName, current, loading, badges, columns, now }: HeaderProps) {
+export function Header({ session, profile, offline, token, ouName, current, loading, badges, columns, now }: HeaderProps) {
   const host = new URL(session.baseUrl).host;
   const ou = session.ou ? (ouName && ouName !== session.ou ? `${ouName} (${session.ou.slice(0, 8)}…)` : session.ou) : 'none';
   const latency = session.stats.lastLatencyMs === undefined ? '—' : `${Math.round(session.stats.lastLatencyMs)} ms`;
   const first = `${profile ? `${profile} · ` : ''}${host} · OU ${ou}`;
-  const who = token ? tokenText(token, now) : 'no token: requests go unauthenticated';
+  const who = offline ? 'answers come from the trail; nothing is sent and no token is read' : token ? tokenText(token, now) : 'no token: requests go unauthenticated';
   const warnings = token ? shortWarnings(token, host, now) : [];
   const expired = token?.expiresAt !== undefined && token.expiresAt.getTime() <= now;
   const foreign = token?.issuer !== undefined && hostOf(token.issuer) !== host;
   return (
     <Box flexDirection="column">
       <Text wrap="truncate">
-        <Tinted tone="info" bold>dpx</Tinted> {truncate(first, Math.max(10, columns - 5))}
+        <Tinted tone="info" bold>dpx</Tinted> {offline ? <Tinted tone="busy" bold>{offline} · </Tinted> : null}{truncate(first, Math.max(10, columns - 5 - (offline ? offline.length + 3 : 0)))}
       </Text>
       <Text wrap="truncate">
         {warnings.length ? <Tinted tone={expired || foreign ? 'bad' : 'busy'} bold>⚠ {warnings.join(' · ')} · </Tinted> : null}
-        <Tinted tone={!token || expired ? 'bad' : 'muted'}>{who}</Tinted>
+        <Tinted tone={offline ? 'muted' : !token || expired ? 'bad' : 'muted'}>{who}</Tinted>
       </Text>
       <Text wrap="truncate">
         <Tinted bold>{current ?? 'catalog'}</Tinted>

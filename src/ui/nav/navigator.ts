@@ -197,6 +197,7 @@ export class Navigator implements Navigation {
    */
   async switchProfile(name: string): Promise<void> {
     const current = this.services.connection;
+    if (current.offline) return this.notify(`${current.offline}: this explorer answers from the trail only; start dpx without --offline to go online`);
     if (name === current.profile) return this.notify(`already on profile ${name}`);
     let place = this.places.get(name);
     if (!place) {

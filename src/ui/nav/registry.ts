@@ -19,6 +19,8 @@ import { versionScreen } from '../screens/overlays/version.js';
 import { paletteScreen } from '../screens/palette/palette.js';
 import { recordScreen } from '../screens/record/record.js';
 import { xrayScreen } from '../screens/xray/xray.js';
+import { diffScreen } from '../screens/diff/diff.js';
+import { chooseScreen } from '../screens/overlays/choose.js';
 import type { ScreenBase, ScreenKind, ScreenModule, ScreenParams } from './screen.js';
 
 /**
@@ -36,6 +38,7 @@ const SCREENS: { [K in ScreenKind]: ScreenModule<any, ScreenParams[K]> } = {
   response: responseScreen,
   task: taskScreen,
   xray: xrayScreen,
+  diff: diffScreen,
   exchange: exchangeScreen,
   palette: paletteScreen,
   help: helpScreen,
@@ -44,6 +47,7 @@ const SCREENS: { [K in ScreenKind]: ScreenModule<any, ScreenParams[K]> } = {
   version: versionScreen,
   template: templateScreen,
   prompt: promptScreen,
+  choose: chooseScreen,
 };
 
 export function moduleOf<K extends ScreenKind>(kind: K): ScreenModule<ScreenBase, ScreenParams[K]> {

@@ -12,6 +12,8 @@ export type { SessionHooks } from '../../config/session.js';
 export interface Connection {
   /** The profile's name, or a label such as "demo" for a session that comes from no profile. */
   profile?: string;
+  /** Set when every answer comes from a recorded trail ("OFFLINE · case-42.har"): nothing is sent. */
+  offline?: string;
   session: Session;
   token?: string;
   schemaDir?: string;
@@ -37,9 +39,10 @@ export interface ProfileSource {
 }
 
 export function connectionFromSettings(settings: Settings & { baseUrl: string }, hooks: SessionHooks, label?: string): Connection {
-  const profile = settings.profile ?? label;
+  const profile = settings.offline ? undefined : settings.profile ?? label;
   return {
     session: sessionFromSettings(settings, hooks),
+    ...(settings.offline ? { offline: settings.offline.label } : {}),
     ...(profile === undefined ? {} : { profile }),
     ...(settings.token === undefined ? {} : { token: settings.token }),
     ...(settings.schemaDir === undefined ? {} : { schemaDir: settings.schemaDir }),

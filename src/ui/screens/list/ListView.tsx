@@ -20,6 +20,8 @@ export interface ListViewProps {
   empty: string;
   /** Cells that read otherwise than their values say (ids read as names). */
   cellText?: CellText;
+  /** The fields of each row that changed at the last reload, highlighted. */
+  changed?: ReadonlyMap<Record<string, unknown>, ReadonlySet<string>>;
 }
 
 interface RowProps {
@@ -28,6 +30,7 @@ interface RowProps {
   selected: boolean;
   now: number;
   cellText: ListViewProps['cellText'];
+  changed: ReadonlySet<string> | undefined;
 }
 
 /**
@@ -35,7 +38,7 @@ interface RowProps {
  * relative ages change once a second at most, so a new `now` alone redraws it only when one does.
  */
 function sameRow(before: RowProps, after: RowProps): boolean {
-  if (before.record !== after.record || before.columns !== after.columns || before.selected !== after.selected || before.cellText !== after.cellText) return false;
+  if (before.record !== after.record || before.columns !== after.columns || before.selected !== after.selected || before.cellText !== after.cellText || before.changed !== after.changed) return false;
   if (before.now === after.now) return true;
   return after.columns.every((c) => {
     const value = valueAt(after.record, c.field);
@@ -43,7 +46,7 @@ function sameRow(before: RowProps, after: RowProps): boolean {
   });
 }
 
-const Row = memo(function Row({ record, columns, selected, now, cellText }: RowProps) {
+const Row = memo(function Row({ record, columns, selected, now, cellText, changed }: RowProps) {
   return (
     <Text wrap="truncate">
       <Tinted bold inverse={selected}>{selected ? '›' : ' '}</Tinted>{' '}
@@ -51,17 +54,19 @@ const Row = memo(function Row({ record, columns, selected, now, cellText }: RowP
         const value = valueAt(record, c.field);
         const named = cellText?.text(c.field, value);
         const cell = named === undefined ? formatCell(c.field, value, c.width, now) : { text: named, tone: 'info' as const };
+        const fresh = changed?.has(c.field) === true;
         return (
-          <Tinted key={c.field} tone={cell.tone} bold={selected}>
-            {fit(cell.text, c.width, c.align)}{j < columns.length - 1 ? ' ' : ''}
-          </Tinted>
+          <Text key={c.field}>
+            <Tinted tone={fresh ? 'busy' : cell.tone} bold={selected || fresh} inverse={fresh}>{fit(cell.text, c.width, c.align)}</Tinted>
+            {j < columns.length - 1 ? ' ' : ''}
+          </Text>
         );
       })}
     </Text>
   );
 }, sameRow);
 
-export function ListView({ columns, rows, cursor, top, height, currentColumn, sort, now, empty, cellText }: ListViewProps) {
+export function ListView({ columns, rows, cursor, top, height, currentColumn, sort, now, empty, cellText, changed }: ListViewProps) {
   const visible = rows.slice(top, top + height - 1);
   return (
     <Box flexDirection="column">
@@ -77,7 +82,7 @@ export function ListView({ columns, rows, cursor, top, height, currentColumn, so
         })}
       </Text>
       {visible.map((record, i) => (
-        <Row key={top + i} record={record} columns={columns} selected={top + i === cursor} now={now} cellText={cellText} />
+        <Row key={top + i} record={record} columns={columns} selected={top + i === cursor} now={now} cellText={cellText} changed={changed?.get(record)} />
       ))}
       {rows.length === 0 ? <Tinted tone="muted">  {empty}</Tinted> : null}
     </Box>

@@ -143,7 +143,9 @@ export const listScreen: ScreenModule<ListState, ListParams> = {
       keys: ['return'], help: 'open the record', hint: 'Enter open', when: idle,
       run: (ctx) => {
         const record = visibleRows(ctx.state)[ctx.state.cursor];
-        if (record) ctx.nav.open('record', { origin: ctx.state.origin, resource: ctx.state.resource, version: ctx.state.version, record });
+        // A row a reload changed opens with its last values as the version before.
+        const before = record && ctx.state.changes?.before.get(record);
+        if (record) ctx.nav.open('record', { origin: ctx.state.origin, resource: ctx.state.resource, version: ctx.state.version, record, ...(before ? { earlier: [before] } : {}) });
       },
     },
     {
@@ -174,7 +176,7 @@ export const listScreen: ScreenModule<ListState, ListParams> = {
       },
     },
     {
-      keys: ['w'], help: 'watch: re-fetch every few seconds', hint: 'w watch', when: idle,
+      keys: ['w'], help: 'watch: the page is asked again every few seconds (If-None-Match); cells that changed are highlighted until the next time', hint: 'w watch', when: idle,
       run: (ctx) => {
         const watch = !ctx.state.watch;
         ctx.update({ watch });
@@ -216,7 +218,8 @@ export const listScreen: ScreenModule<ListState, ListParams> = {
     );
     return (
       <ListView columns={columnsOf(state, width - 2, ctx.now, cellText)} rows={rows} cursor={state.cursor} top={state.top}
-        height={height} currentColumn={state.column} sort={state.sort} now={ctx.now} empty={empty} cellText={cellText} />
+        height={height} currentColumn={state.column} sort={state.sort} now={ctx.now} empty={empty} cellText={cellText}
+        {...(state.changes ? { changed: state.changes.fields } : {})} />
     );
   },
 };

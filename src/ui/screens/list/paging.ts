@@ -4,12 +4,14 @@
 import type { PreparedRequest } from '../../../api/operation.js';
 import { listRequest, pageLinkRequest, readPage, type LinkRole, type Page } from '../../../api/pages.js';
 import { parseVendorMediaType } from '../../../api/media.js';
+import { dataFields } from '../../../api/records.js';
+import { diffRecords, recordKey, topLevelField } from '../../../api/diff.js';
 import { scrollTop } from '../../layout.js';
 import { errorInfo, warningInfo } from '../../nav/problems.js';
 import type { ScreenContext } from '../../nav/screen.js';
 import { appendPage, pageIndexAt, pageStartRow, prependPage } from '../../window.js';
 import { askNames } from './names.js';
-import { asLoaded, currentPage, recordIndex, visibleRows, type ListState } from './state.js';
+import { asLoaded, currentPage, recordIndex, visibleRows, type ListState, type RowChanges } from './state.js';
 
 type Ctx = ScreenContext<ListState>;
 
@@ -30,9 +32,28 @@ async function firstPageRequest(state: ListState): Promise<PreparedRequest> {
   });
 }
 
-async function fetchPage(state: ListState, request: PreparedRequest, reload = false): Promise<{ page: Page; contentType: string }> {
-  const response = await state.origin.connection.session.send(request, { reload });
+/** A page; `again` asks the server whether it changed (If-None-Match when it gave an ETag), else it may come from the freshness window. */
+async function fetchPage(state: ListState, request: PreparedRequest, again = false): Promise<{ page: Page; contentType: string }> {
+  const response = await state.origin.connection.session.send(request, again ? { revalidate: true } : {});
   return { page: readPage(response.body, response.url), contentType: response.contentType };
+}
+
+/** What changed from the rows before a reload to the rows after it, keyed by the rows now shown. */
+function rowChanges(before: Record<string, unknown>[], after: Record<string, unknown>[]): RowChanges {
+  const diff = diffRecords(before, after);
+  const byKey = new Map(after.map((record, position) => [recordKey(record, position), record]));
+  const oldByKey = new Map(before.map((record, position) => [recordKey(record, position), record]));
+  const fields = new Map<Record<string, unknown>, ReadonlySet<string>>();
+  const was = new Map<Record<string, unknown>, Record<string, unknown>>();
+  for (const change of diff.changed) {
+    const record = byKey.get(change.id);
+    const old = oldByKey.get(change.id);
+    if (!record || !old) continue;
+    fields.set(record, new Set(change.fields.map((field) => topLevelField(field.path))));
+    was.set(record, old);
+  }
+  for (const { record } of diff.added) fields.set(record, new Set(dataFields(record)));
+  return { fields, before: was };
 }
 
 /** Loads the first page again: after a filter, version or OU change. What was shown goes first. */
@@ -55,14 +76,16 @@ export async function reloadList(ctx: Ctx, quiet = false): Promise<void> {
   const index = pageIndexAt(state.pages, recordIndex(state));
   const page = state.pages[index];
   const request = page && state.firstRequest ? pageLinkRequest(state.origin.connection.session, page, 'self', state.firstRequest) : undefined;
-  if (!request) return loadFirstPage(ctx);
+  if (!page || !request) return loadFirstPage(ctx);
   const offset = recordIndex(state) - pageStartRow(state.pages, index);
   ctx.update({ loading: quiet ? undefined : 'reloading', pending: 'reload' });
   try {
     const { page: fresh } = await fetchPage(state, request, true);
+    // Highlighted until the next reload: what changed since this one's previous answer.
+    const changes = rowChanges(page.items, fresh.items);
     ctx.update((s) => {
       const cursor = Math.min(Math.max(0, fresh.items.length - 1), asLoaded(s) ? offset : 0);
-      return { pages: [fresh], cursor, top: scrollTop(0, cursor, listHeight(ctx)), loading: undefined, pending: undefined, error: warningInfo(fresh.warnings) };
+      return { pages: [fresh], changes, cursor, top: scrollTop(0, cursor, listHeight(ctx)), loading: undefined, pending: undefined, error: warningInfo(fresh.warnings) };
     });
     shown(ctx);
   } catch (error) {

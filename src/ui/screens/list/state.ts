@@ -14,6 +14,12 @@ export type ListSource =
   | { kind: 'resource'; resource: string; version?: string; operationId?: string; page?: string; variables?: Record<string, string> }
   | { kind: 'link'; href: string; resource: string; version: string };
 
+/** Rows a reload changed, by the record now shown: which of its fields changed, and the row as it was. */
+export interface RowChanges {
+  fields: ReadonlyMap<Record<string, unknown>, ReadonlySet<string>>;
+  before: ReadonlyMap<Record<string, unknown>, Record<string, unknown>>;
+}
+
 export interface ListParams {
   origin: Origin;
   source: ListSource;
@@ -48,6 +54,8 @@ export interface ListState extends ScreenBase {
   names: boolean;
   /** Names read so far while names are on: a new one redraws the list. */
   namesRead: number;
+  /** What the last reload changed: each changed row's changed fields, and its values before. */
+  changes?: RowChanges;
   /** Which page move is on its way, so a key repeat or a prefetch does not ask twice. */
   pending?: 'next' | 'prev' | 'first' | 'last' | 'reload';
   /** A page key pressed while that page was still loading: the cursor goes there when it arrives. */

@@ -4,17 +4,14 @@
 import { findResource } from '../../../api/catalog.js';
 import { isListOperation } from '../../../api/operation.js';
 import { isUuid } from '../../../api/units.js';
+import type { Choice } from '../../components/Choices.js';
 import { fuzzyFilter } from '../../fuzzy.js';
 import { writeTrail } from '../../nav/global.js';
 import type { ScreenContext } from '../../nav/screen.js';
 import { describeBookmark, openBookmark } from '../bookmarks.js';
 
-export interface PaletteEntry {
-  /** What the palette shows and matches against, e.g. "tasks v1" or "ou Acme Corp". */
-  label: string;
-  detail?: string;
-  run(): void;
-}
+/** What the palette offers: its label is what is matched, e.g. "tasks v1" or "ou Acme Corp". */
+export type PaletteEntry = Choice;
 
 type Ctx = ScreenContext<unknown>;
 type Provider = (ctx: Ctx, query: string) => PaletteEntry[];

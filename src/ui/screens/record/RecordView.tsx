@@ -17,9 +17,24 @@ export interface RecordViewProps {
   record: unknown;
   columns: number;
   now: number;
+  /** Fields that changed since the version before, by path, with the value they had. */
+  changed?: ReadonlyMap<string, unknown>;
+  /** What the first line says about the version on show, when the record has more than one. */
+  version?: string;
 }
 
-export function RecordView({ lines, links, cursor, top, height, raw, record, columns, now }: RecordViewProps) {
+/** Whether a line is a changed field, or holds one. */
+function touched(field: string, changed: ReadonlyMap<string, unknown>): boolean {
+  if (changed.has(field)) return true;
+  for (const path of changed.keys()) if (path.startsWith(`${field}.`) || path.startsWith(`${field}[`)) return true;
+  return false;
+}
+
+function was(value: unknown): string {
+  return value === undefined ? 'absent' : typeof value === 'string' ? JSON.stringify(value) : JSON.stringify(value) ?? String(value);
+}
+
+export function RecordView({ lines, links, cursor, top, height, raw, record, columns, now, changed, version }: RecordViewProps) {
   if (raw) {
     const text = JSON.stringify(record, null, 2).split('\n');
     return (
@@ -40,13 +55,16 @@ export function RecordView({ lines, links, cursor, top, height, raw, record, col
     const value = line.container
       ? { text: line.collapsed ? `${summarise(line.value)} (${line.size})` : '', tone: 'muted' as const }
       : formatExact(line.value, now);
+    const change = changed !== undefined && touched(line.field, changed);
+    const before = change && !line.container && changed.has(line.field) ? `  (was ${was(changed.get(line.field))})` : '';
     items.push({
       key: line.path,
       node: (
         <Text wrap="truncate">
           <Tinted inverse={selected} bold={selected}>{selected ? '›' : ' '}</Tinted>
-          {indent}{marker}<Tinted tone="info">{line.label}</Tinted>
-          {line.container ? '' : ': '}<Tinted tone={value.tone}>{truncate(value.text, Math.max(10, columns - indent.length - line.label.length - 8))}</Tinted>
+          {indent}{marker}<Tinted tone={change ? 'busy' : 'info'} inverse={change}>{line.label}</Tinted>
+          {line.container ? '' : ': '}<Tinted tone={change ? 'busy' : value.tone} bold={change}>{truncate(value.text, Math.max(10, columns - indent.length - line.label.length - 8))}</Tinted>
+          {before ? <Tinted tone="muted">{before}</Tinted> : null}
         </Text>
       ),
     });
@@ -68,7 +86,7 @@ export function RecordView({ lines, links, cursor, top, height, raw, record, col
   });
   return (
     <Box flexDirection="column">
-      <Tinted tone="muted">{lines.length} fields · {links.length} links (Enter follows) · y raw JSON</Tinted>
+      <Tinted tone="muted">{version ? `${version} · ` : ''}{lines.length} fields · {links.length} links (Enter follows) · y raw JSON</Tinted>
       {items.map((item) => <Box key={item.key}>{item.node}</Box>)}
     </Box>
   );

@@ -7,6 +7,7 @@ import { isObject } from '../../../api/json.js';
 import { recordId, recordName } from '../../../api/records.js';
 import { routeFor } from '../../../api/routes.js';
 import { isReadMethod } from '../../../api/safety.js';
+import { changedFields } from '../../../api/diff.js';
 import { expandTemplate, templateVariables } from '../../../api/template.js';
 import { MOVE_KEYS, moveCursor } from '../../keys.js';
 import { scrollTop } from '../../layout.js';
@@ -15,6 +16,7 @@ import type { ScreenBase, ScreenContext, ScreenModule } from '../../nav/screen.j
 import type { Origin } from '../../services/connection.js';
 import { flattenTree, initiallyCollapsed } from '../../tree.js';
 import { askBookmarkName, viewBookmark } from '../bookmarks.js';
+import { compareWith } from './compare.js';
 import { RecordView } from './RecordView.js';
 
 declare module '../../nav/screen.js' {
@@ -33,6 +35,8 @@ export interface RecordParams {
   /** The record, or how to read it. */
   record?: Record<string, unknown>;
   read?: RecordRead;
+  /** Earlier versions of it, oldest first (a watched list's last values of the row). */
+  earlier?: Record<string, unknown>[];
 }
 
 export interface RecordState extends ScreenBase {
@@ -46,6 +50,21 @@ export interface RecordState extends ScreenBase {
   cursor: number;
   top: number;
   raw: boolean;
+  /** The versions seen, oldest first, the last the record itself; at most VERSIONS_KEPT. */
+  versions: Record<string, unknown>[];
+  /** Which version is on show. */
+  shown: number;
+  /** `w`: the record is read again every few seconds, a new version kept when it changed. */
+  watch: boolean;
+}
+
+const VERSIONS_KEPT = 10;
+
+/** The record's versions with `record` added as the newest, when it differs from the last one. */
+function withVersion(versions: Record<string, unknown>[], record: Record<string, unknown>): Record<string, unknown>[] {
+  const last = versions[versions.length - 1];
+  if (last !== undefined && changedFields(last, record).length === 0) return versions;
+  return [...versions, record].slice(-VERSIONS_KEPT);
 }
 
 type Ctx = ScreenContext<RecordState>;
@@ -69,7 +88,7 @@ async function follow(ctx: Ctx, link: Link, values: Record<string, string>, inPl
     const route = catalog ? routeFor(catalog, expandTemplate(link.href, values), session.baseUrl) : undefined;
     const owner = route && route.resource !== from ? route : { resource: from, version: fromVersion };
     const request = session.prepareLink(link.href, { ...owner, ou: origin.ou ?? null }, values);
-    const response = await session.send(request, { reload: inPlace });
+    const response = await session.send(request, inPlace ? { revalidate: true } : {});
     const media = parseVendorMediaType(response.contentType);
     const resource = media?.resource ?? request.resource;
     const version = media?.version ?? request.version;
@@ -79,7 +98,14 @@ async function follow(ctx: Ctx, link: Link, values: Record<string, string>, inPl
       return ctx.nav.open('list', { origin, source: { kind: 'link', href: request.url, resource, version }, first: { request, page }, label: `${resource}@${version} (${link.rel})` });
     }
     const record = asRecord(response.body);
-    if (inPlace) return ctx.update({ record, links: recordLinks(record), collapsed: initiallyCollapsed(record) });
+    if (inPlace) {
+      return ctx.update((s) => {
+        const versions = withVersion(s.versions, record);
+        // The newest is followed while it is on show; an older one being read stays.
+        const shown = s.shown === s.versions.length - 1 ? versions.length - 1 : s.shown;
+        return { record, links: recordLinks(record), versions, shown };
+      });
+    }
     ctx.nav.open('record', { origin, resource, version, record });
   } catch (error) {
     ctx.update({ loading: undefined, error: errorInfo(error) });
@@ -96,7 +122,7 @@ async function read(ctx: Ctx, how: RecordRead): Promise<void> {
       ? session.prepareLink(how.href, { resource, version, ou: origin.ou ?? null })
       : await session.prepare({ resource, version, operationId: how.operationId, variables: how.variables, ou: origin.ou ?? null });
     const record = asRecord((await session.send(request)).body);
-    ctx.update({ loading: undefined, record, links: recordLinks(record), collapsed: initiallyCollapsed(record) });
+    ctx.update({ loading: undefined, record, links: recordLinks(record), collapsed: initiallyCollapsed(record), versions: [record], shown: 0 });
   } catch (error) {
     ctx.update({ loading: undefined, error: errorInfo(error) });
   }
@@ -117,17 +143,23 @@ function openLink(ctx: Ctx, link: Link): void {
 
 export const recordScreen: ScreenModule<RecordState, RecordParams> = {
   title: 'record',
-  init: ({ origin, resource, version, record = {}, read }) => ({
+  init: ({ origin, resource, version, record = {}, read, earlier = [] }) => ({
     origin, resource, version, record, ...(read ? { read } : {}), links: recordLinks(record), collapsed: initiallyCollapsed(record), cursor: 0, top: 0, raw: false,
+    versions: withVersion(earlier, record), shown: Math.min(earlier.length, VERSIONS_KEPT - 1), watch: false,
   }),
   start: (ctx) => {
     if (ctx.state.read) void read(ctx, ctx.state.read);
+  },
+  tick: (ctx) => {
+    const self = ctx.state.links.find((l) => normaliseRel(l.rel) === 'self');
+    if (ctx.state.watch && self && !ctx.state.loading) void follow(ctx, self, {}, true);
   },
   crumb: (s) => {
     const title = recordId(s.record) ?? recordName(s.record)?.name ?? s.resource;
     return title.length > 14 ? `${title.slice(0, 13)}…` : title;
   },
   subject: (s) => `${s.resource}@${s.version}`,
+  badges: (s) => (s.watch ? ['WATCH'] : []),
   bindings: [
     {
       keys: ['return', ' '], help: 'fold / unfold a nested value; follow a link', hint: 'Enter fold/follow',
@@ -152,6 +184,10 @@ export const recordScreen: ScreenModule<RecordState, RecordParams> = {
       keys: ['X'], help: 'x-ray: what the record\'s links reach, what refers to it, and its history', hint: 'X x-ray',
       run: (ctx) => ctx.nav.open('xray', { origin: ctx.state.origin, resource: ctx.state.resource, version: ctx.state.version, record: ctx.state.record }),
     },
+    {
+      keys: ['d'], help: 'diff: the record beside itself in another version, unit or profile, aligned by field', hint: 'd diff',
+      run: (ctx) => void compareWith(ctx),
+    },
     { keys: ['y'], help: 'raw JSON on / off', hint: 'y raw', run: (ctx) => ctx.update((s) => ({ raw: !s.raw, top: 0 })) },
     {
       keys: ['r'], help: 'reload the record by its self link', hint: 'r reload',
@@ -161,6 +197,17 @@ export const recordScreen: ScreenModule<RecordState, RecordParams> = {
         void follow(ctx, self, {}, true);
       },
     },
+    {
+      keys: ['w'], help: 'watch: read the record again every few seconds (If-None-Match), keeping its last 10 versions', hint: 'w watch',
+      run: (ctx) => {
+        const watch = !ctx.state.watch;
+        if (watch && !ctx.state.links.some((l) => normaliseRel(l.rel) === 'self')) return ctx.nav.notify('this record has no self link to read it again by');
+        ctx.update({ watch });
+        ctx.nav.notify(watch ? 'watching: each change becomes a version; [ and ] go through them (w stops)' : 'watch stopped');
+      },
+    },
+    { keys: ['['], help: 'the version before (each shows what changed since the one before it)', hint: '[ ] versions', when: (s) => s.shown > 0, run: (ctx) => ctx.update((s) => ({ shown: s.shown - 1 })) },
+    { keys: [']'], help: 'the version after', when: (s) => s.shown < s.versions.length - 1, run: (ctx) => ctx.update((s) => ({ shown: s.shown + 1 })) },
     {
       keys: ['b'], help: 'bookmark this resource\'s list (profile, resource, version, OU); :bm opens bookmarks', hint: 'b bookmark',
       run: (ctx) => askBookmarkName(ctx as ScreenContext<unknown>, viewBookmark(ctx.state)),
@@ -174,8 +221,14 @@ export const recordScreen: ScreenModule<RecordState, RecordParams> = {
       },
     },
   ],
-  View: ({ state, ctx, height, width }) => (
-    <RecordView lines={flattenTree(state.record, state.collapsed)} links={state.links} cursor={state.cursor} top={state.top}
-      height={height} raw={state.raw} record={state.record} columns={width} now={ctx.now} />
-  ),
+  View: ({ state, ctx, height, width }) => {
+    const shown = state.versions[state.shown] ?? state.record;
+    const before = state.versions[state.shown - 1];
+    const changed = before ? new Map(changedFields(before, shown).map((change) => [change.path, change.then])) : undefined;
+    const version = state.versions.length > 1 ? `version ${state.shown + 1} of ${state.versions.length}${state.shown === state.versions.length - 1 ? ' (newest)' : ''}` : undefined;
+    return (
+      <RecordView lines={flattenTree(shown, state.collapsed)} links={state.links} cursor={state.cursor} top={state.top}
+        height={height} raw={state.raw} record={shown} columns={width} now={ctx.now} {...(changed ? { changed } : {})} {...(version ? { version } : {})} />
+    );
+  },
 };

@@ -1,0 +1,75 @@
+// Case files in the explorer, on the demo: watch mode highlights what changed and asks with
+// If-None-Match; a watched record keeps its versions, each showing what changed since the one before;
+// d shows a record beside itself in another version.
+import { afterEach, describe, expect, it } from 'vitest';
+import type { ListState } from '../../src/ui/screens/list/state.js';
+import type { RecordState } from '../../src/ui/screens/record/record.js';
+import { demoRequest, useDemo } from '../helpers/demo.js';
+import { KEY, mount, type Mounted } from './mount.js';
+
+const demo = useDemo({ taskSpeed: 40 });
+let ui: Mounted | undefined;
+afterEach(async () => {
+  await ui?.unmount();
+  ui = undefined;
+});
+
+const RUNNING = encodeURIComponent('{"status":{"$eq":"in_progress"}}');
+const top = (mounted: Mounted) => mounted.navigator.top()!;
+
+describe('watching', () => {
+  it('w on a list highlights the cells that changed since the last refresh, and asks with If-None-Match', async () => {
+    ui = await mount(demo.region, { rows: 40 });
+    await ui.press(':', 'tasks', KEY.enter);
+    await ui.waitFor((f) => /page 1\//.test(f), 'the tasks list');
+    await ui.press('f', 'status', KEY.enter, '$eq', KEY.enter, 'in_progress', KEY.enter, KEY.enter);
+    await ui.waitFor((f) => f.includes('(filtered)') && /page 1\//.test(f), 'the running tasks');
+    await ui.press('w');
+    await ui.waitFor(() => ((top(ui!).state as ListState).changes?.fields.size ?? 0) > 0, 'a refresh that changed a row');
+    const { changes, pages } = top(ui).state as ListState;
+    const [row, fields] = [...changes!.fields][0]!;
+    expect(pages[0]!.items).toContain(row);
+    expect([...fields]).toContain('progress_percentage');
+    // Once the page's self link has been read with an ETag, every poll after it is conditional.
+    await ui.waitFor(() => /^W\//.test(ui!.session.lastExchange?.request.headers['if-none-match'] ?? ''), 'a poll with If-None-Match');
+  });
+
+  it('w on a record keeps its versions; [ and ] go through them, each with what changed since the one before', async () => {
+    const task = (await demoRequest(demo.region, `/tasks?limit=1&filter=${RUNNING}`)).body._embedded.items[0];
+    ui = await mount(demo.region, { rows: 40 });
+    await ui.press(':', 'tasks get_task', KEY.enter);
+    await ui.waitFor((f) => f.includes('task_id'), 'the question for the task');
+    await ui.press(task.id, KEY.enter);
+    await ui.waitFor((f) => f.includes(`id: "${task.id}"`), 'the task');
+    await ui.press('w');
+    await ui.waitFor(() => (top(ui!).state as RecordState).versions.length >= 3, 'three versions', 10_000);
+    const newest = await ui.waitFor((f) => /version \d+ of \d+ \(newest\)/.test(f), 'the newest version on show');
+    expect(newest).toMatch(/progress_percentage: \d+ {2}\(was \d+\)/);
+    await ui.press('[');
+    const older = await ui.waitFor((f) => /version \d+ of \d+ ·/.test(f) && !f.includes('(newest)'), 'an older version');
+    const state = top(ui).state as RecordState;
+    expect(state.shown).toBe(state.versions.length - 2);
+    expect(older).toContain(`progress_percentage: ${state.versions[state.shown]!['progress_percentage']}`);
+    await ui.press(']');
+    await ui.waitFor((f) => f.includes('(newest)'), 'the newest again');
+  });
+});
+
+describe('d on a record', () => {
+  it('shows a user in v2 beside the same user in v1: fields of one side only, and renamed fields paired by value', async () => {
+    const user = (await demoRequest(demo.region, '/users?limit=1')).body._embedded.items[0];
+    ui = await mount(demo.region, { rows: 40 });
+    await ui.press(':', 'users', KEY.enter);
+    await ui.waitFor((f) => /page 1\//.test(f), 'the users list');
+    await ui.press(KEY.enter);
+    await ui.waitFor((f) => f.includes(`id: "${user.id}"`), 'the user');
+    await ui.press('d');
+    await ui.waitFor((f) => f.includes('compare users') && f.includes('version v1'), 'the choice');
+    await ui.press('version v1', KEY.enter);
+    const diff = await ui.waitFor((f) => f.includes('diff v2 ↔ v1') && f.includes('FIELD'), 'the diff');
+    expect(diff).toMatch(/≈ email \/ username/);
+    expect(diff).toMatch(/renamed/);
+    await ui.press('a');
+    await ui.waitFor((f) => /^ {2}id +\S/m.test(f) && f.includes(user.id.slice(0, 20)), 'every field');
+  });
+});
