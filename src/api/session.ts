@@ -15,6 +15,7 @@ import { DpxError, messageOf, ProtocolError, SafetyError, TransportError, UsageE
 import type { Exchange, ExchangeListener } from './exchange.js';
 import { apiErrorFor, summariseBody } from './failure.js';
 import { FreshnessCache } from './freshness.js';
+import { RequestLimiter, type LimiterStats, type Release } from './limiter.js';
 import { isJsonMediaType, parseVendorMediaType } from './media.js';
 import type { Transport } from './offline.js';
 import { chosenOu, requestHeaders, resolveHref, resolveRequest, serverUrl, type OuChoice, type PreparedRequest, type RequestContext, type RequestTarget } from './operation.js';
@@ -43,6 +44,10 @@ export interface SessionOptions {
   freshnessMs?: number;
   /** Largest response body read; a bigger one is a ProtocolError. */
   maxBodyBytes?: number;
+  /** Requests in flight at once to this control plane (default 8). */
+  concurrency?: number;
+  /** Requests started per second to this control plane, at most (default 50). */
+  ratePerSecond?: number;
   onExchange?: ExchangeListener;
   onWarning?: (message: string) => void;
   /** Keeps the discovery index between runs: it is then revalidated with If-None-Match, not fetched anew. */
@@ -80,6 +85,11 @@ export interface SendOptions {
    */
   revalidate?: boolean;
   signal?: AbortSignal;
+}
+
+/** What a progress line says about the traffic: requests sent (every attempt), in flight, waiting, 429s. */
+export interface TrafficStats extends LimiterStats {
+  requests: number;
 }
 
 export interface ApiResponse {
@@ -133,6 +143,7 @@ export class Session {
   /** The last answer with an ETag to each recent GET, by the same key as the freshness window. */
   private readonly validators = new FreshnessCache<{ etag: string; response: ApiResponse }>(Number.POSITIVE_INFINITY, VALIDATOR_CAPACITY);
   private readonly fetcher: Fetcher;
+  private readonly limiter: RequestLimiter;
   /** The headers each request went out with, once every middleware had its say: keyed by its response or failure. */
   private readonly sentHeaders = new WeakMap<object, Record<string, string>>();
   private learnedVendor: string | undefined;
@@ -163,12 +174,21 @@ export class Session {
       maxDelayMs: options.maxRetryDelayMs ?? DEFAULT_RETRY_POLICY.maxDelayMs,
     };
     this.fresh = new FreshnessCache(options.freshnessMs ?? DEFAULT_FRESHNESS_MS);
+    this.limiter = new RequestLimiter({
+      ...(options.concurrency === undefined ? {} : { concurrency: options.concurrency }),
+      ...(options.ratePerSecond === undefined ? {} : { ratePerSecond: options.ratePerSecond }),
+    });
     this.fetcher = this.createFetcher();
   }
 
   /** The last request sent (or refused) and what came back, as the session saw them: nothing redacted. */
   get lastExchange(): Exchange | undefined {
     return this.last;
+  }
+
+  /** The traffic so far and now: for a progress line. */
+  get traffic(): TrafficStats {
+    return { requests: this.stats.requests, ...this.limiter.stats };
   }
 
   get vendor(): string {
@@ -365,6 +385,31 @@ export class Session {
     signal: AbortSignal | undefined,
     attempt: number,
   ): Promise<RawResponse | { retry: number }> {
+    const release = await this.slot(method, url, signal);
+    try {
+      return await this.attemptInSlot(method, url, headers, body, signal, attempt);
+    } finally {
+      release();
+    }
+  }
+
+  /** A slot of the plane's limiter; waiting for it is cancelled with the request. */
+  private async slot(method: string, url: string, signal: AbortSignal | undefined): Promise<Release> {
+    try {
+      return await this.limiter.acquire(signal);
+    } catch (error) {
+      throw new TransportError(`cancelled: ${method} ${url}`, 'the request was cancelled before it was sent', { cause: error });
+    }
+  }
+
+  private async attemptInSlot(
+    method: string,
+    url: string,
+    headers: Record<string, string>,
+    body: string | undefined,
+    signal: AbortSignal | undefined,
+    attempt: number,
+  ): Promise<RawResponse | { retry: number }> {
     const timeoutMs = this.options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
     const timeout = AbortSignal.timeout(timeoutMs);
     const combined = signal ? AbortSignal.any([signal, timeout]) : timeout;
@@ -382,6 +427,8 @@ export class Session {
       const contentType = response.headers.get('content-type') ?? '';
       const text = method === 'HEAD' ? '' : await this.readBody(response, url);
       const durationMs = performance.now() - started;
+      // Noted before the slot is given back, so that no request queued behind this one starts meanwhile.
+      if (response.status === 429) this.limiter.noteRateLimited(this.pauseAfter429(responseHeaders['retry-after']));
       this.stats.lastLatencyMs = durationMs;
       exchange.durationMs = durationMs;
       exchange.response = {
@@ -505,6 +552,18 @@ export class Session {
       if (problem) context.tokenProblem = problem;
     }
     return context;
+  }
+
+  /**
+   * How long a 429 pauses the whole plane: its Retry-After, when it is one the retry policy would wait
+   * for. A longer one fails the request at once (see retryDelayMs), and pausing everything else for it
+   * would only hold back answers that fail just as fast.
+   */
+  private pauseAfter429(retryAfter: string | undefined): number | undefined {
+    const seconds = parseRetryAfter(retryAfter);
+    if (seconds === undefined) return undefined;
+    const ms = seconds * 1000;
+    return ms <= this.retryPolicy.maxDelayMs ? ms : undefined;
   }
 
   private async waitBeforeRetry(ms: number, signal: AbortSignal | undefined): Promise<void> {

@@ -1,0 +1,159 @@
+// The session's limiter, seen from the server's side: when requests arrive, how many are open at once,
+// and what a 429 with Retry-After does to every other request of the same control plane.
+import { afterEach, describe, expect, it } from 'vitest';
+import { ApiError } from '../../../src/api/errors.js';
+import { Session, type SessionOptions } from '../../../src/api/session.js';
+import { sendJson, startServer, type Handler, type TestServer } from '../../helpers/servers.js';
+
+const TOKEN = 'header.payload.signature-for-limiter-tests';
+let servers: TestServer[] = [];
+afterEach(async () => {
+  await Promise.all(servers.map((server) => server.close()));
+  servers = [];
+});
+
+async function serve(handler: Handler): Promise<TestServer> {
+  const server = await startServer(handler);
+  servers.push(server);
+  return server;
+}
+
+function session(server: TestServer, options: Partial<SessionOptions> = {}): Session {
+  return new Session({ baseUrl: server.baseUrl, token: TOKEN, retryBaseDelayMs: 1, ...options });
+}
+
+/** A GET of its own URL each time, so that no answer comes from the freshness window. */
+function get(server: TestServer, n: number) {
+  return { method: 'GET', url: `${server.baseUrl}/things?n=${n}`, headers: { accept: 'application/json' }, resource: '', version: '', operationId: '' };
+}
+
+async function until(condition: () => boolean, timeoutMs = 10_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error('condition not met in time');
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+}
+
+/** The most arrivals that fall within any one second. */
+function busiestSecond(arrivals: number[]): number {
+  const sorted = [...arrivals].sort((a, b) => a - b);
+  let most = 0;
+  for (let i = 0; i < sorted.length; i += 1) {
+    let j = i;
+    while (j < sorted.length && sorted[j]! < sorted[i]! + 1000) j += 1;
+    most = Math.max(most, j - i);
+  }
+  return most;
+}
+
+describe('the rate ceiling', () => {
+  it('holds at the server: no second receives more than the rate (plus one that left on time and arrived late)', async () => {
+    const arrivals: number[] = [];
+    const server = await serve((_request, response) => {
+      arrivals.push(performance.now());
+      sendJson(response, 200, { ok: true });
+    });
+    const rate = 5;
+    const client = session(server, { ratePerSecond: rate, concurrency: 8 });
+    const count = 16;
+    await Promise.all(Array.from({ length: count }, (_, n) => client.send(get(server, n))));
+    expect(arrivals).toHaveLength(count);
+    // Starts are spaced 1000/rate ms apart; a request may reach the server a little later than it
+    // left, so a one-second window at the server can catch one start of the next second.
+    expect(busiestSecond(arrivals)).toBeLessThanOrEqual(rate + 1);
+    const span = Math.max(...arrivals) - Math.min(...arrivals);
+    expect(span).toBeGreaterThanOrEqual(((count - 2) / rate) * 1000);
+    expect(client.traffic.requests).toBe(count);
+  });
+});
+
+describe('the concurrency bound', () => {
+  it('never has more requests open at the server than the bound, and does reach it', async () => {
+    let open = 0;
+    let mostOpen = 0;
+    const server = await serve((_request, response) => {
+      open += 1;
+      mostOpen = Math.max(mostOpen, open);
+      setTimeout(() => {
+        open -= 1;
+        sendJson(response, 200, { ok: true });
+      }, 100);
+    });
+    const client = session(server, { concurrency: 3, ratePerSecond: 1000 });
+    const sending = Promise.all(Array.from({ length: 12 }, (_, n) => client.send(get(server, n))));
+    await until(() => client.traffic.inFlight === 3);
+    expect(client.traffic.waiting).toBeGreaterThan(0);
+    await sending;
+    expect(server.requests).toHaveLength(12);
+    expect(mostOpen).toBe(3);
+    expect(client.traffic).toMatchObject({ requests: 12, inFlight: 0, waiting: 0 });
+  });
+});
+
+describe('429 with Retry-After', () => {
+  /** The first request gets 429 with `retryAfter`; every other one 200. Arrival times by request number. */
+  async function limitedOnce(retryAfter: string) {
+    const arrivals: number[] = [];
+    const server = await serve((_request, response) => {
+      arrivals.push(performance.now());
+      if (arrivals.length === 1) sendJson(response, 429, { errors: [{ error_code: 'rate_limited', error_message: 'slow down' }] }, { 'retry-after': retryAfter });
+      else sendJson(response, 200, { ok: true });
+    });
+    return { server, arrivals };
+  }
+
+  it('pauses every request of the plane until it has passed; the limited request is retried after it', async () => {
+    const { server, arrivals } = await limitedOnce('1');
+    const client = session(server, { ratePerSecond: 1000 });
+    const first = client.send(get(server, 0));
+    await until(() => client.traffic.rateLimited === 1);
+    const others = await Promise.all([1, 2, 3].map((n) => client.send(get(server, n))));
+    expect((await first).status).toBe(200);
+    expect(others.map((response) => response.status)).toEqual([200, 200, 200]);
+    const limitedAt = arrivals[0]!;
+    expect(arrivals).toHaveLength(5);
+    for (const arrival of arrivals.slice(1)) expect(arrival - limitedAt).toBeGreaterThanOrEqual(1000);
+    expect(client.traffic.rateLimited).toBe(1);
+    expect(client.traffic.pausedMs).toBeGreaterThanOrEqual(1000);
+    expect(client.traffic.pausedMs).toBeLessThan(2000);
+  });
+
+  it('still pauses the others when the retry policy gives up on the limited request', async () => {
+    const { server, arrivals } = await limitedOnce('1');
+    const client = session(server, { ratePerSecond: 1000, maxRetries: 0 });
+    const first = client.send(get(server, 0)).catch((error: unknown) => error);
+    await until(() => client.traffic.rateLimited === 1);
+    await client.send(get(server, 1));
+    const failure = await first;
+    expect(failure).toBeInstanceOf(ApiError);
+    expect((failure as ApiError).status).toBe(429);
+    expect(arrivals).toHaveLength(2);
+    expect(arrivals[1]! - arrivals[0]!).toBeGreaterThanOrEqual(1000);
+  });
+
+  it('does not hold the plane for a Retry-After longer than any retry would wait: that request fails at once', async () => {
+    const { server, arrivals } = await limitedOnce('3600');
+    const client = session(server, { ratePerSecond: 1000, maxRetryDelayMs: 500 });
+    const failure = await client.send(get(server, 0)).catch((error: unknown) => error);
+    expect((failure as ApiError).retryAfterSeconds).toBe(3600);
+    await client.send(get(server, 1));
+    expect(arrivals).toHaveLength(2);
+    expect(client.traffic).toMatchObject({ rateLimited: 1, pausedMs: 0 });
+  });
+});
+
+describe('cancelling', () => {
+  it('a request cancelled while it waits for a slot is never sent', async () => {
+    const server = await serve((_request, response) => setTimeout(() => sendJson(response, 200, { ok: true }), 50));
+    const client = session(server, { concurrency: 1, ratePerSecond: 1000 });
+    const first = client.send(get(server, 0));
+    const stop = new AbortController();
+    const second = client.send(get(server, 1), { signal: stop.signal }).catch((error: unknown) => error);
+    stop.abort();
+    expect(String(await second)).toMatch(/cancelled/);
+    await first;
+    expect(server.requests.map((request) => request.url)).toEqual(['/things?n=0']);
+    expect(client.traffic.waiting).toBe(0);
+  });
+});
