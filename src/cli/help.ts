@@ -13,6 +13,9 @@ const GLOBAL = `Global options (before or after the command):
   --read-only           refuse every write (the default)
   --allow-writes        allow POST/PUT/PATCH/DELETE (each still confirmed, or --yes)
   --timeout SECONDS     per-request timeout (default 30)
+  --concurrency N       requests in flight at once per control plane (default 8; env DPX_CONCURRENCY)
+  --rate N              requests per second per control plane, at most (default 50; env DPX_RATE);
+                        a 429 with Retry-After pauses every request to that control plane until then
   --trail FILE          record every request and response (tokens redacted) as HAR
   --demo                run against the embedded demo control plane (no account needed)
   --offline FILE        answer every request from a recorded trail (HAR: dpx's or a browser's);
@@ -176,7 +179,8 @@ never printed.
 ${GLOBAL}`,
   profile: `Usage:
   dpx profile add <name> --base-url URL [--token-file FILE | --token-env VAR] [--ou UUID]
-                         [--ou-header NAME] [--vendor NAME] [--page-size N] [--allow-writes]
+                         [--ou-header NAME] [--vendor NAME] [--page-size N] [--concurrency N]
+                         [--rate N] [--allow-writes]
   dpx profile list
   dpx profile use <name>
   dpx profile remove <name>

@@ -16,6 +16,10 @@ export interface Profile {
   ouHeader?: string;
   vendor?: string;
   pageSize?: number;
+  /** Requests in flight at once to this control plane. */
+  concurrency?: number;
+  /** Requests per second to this control plane, at most. */
+  rate?: number;
   readOnly?: boolean;
   schemaDir?: string;
 }
@@ -45,6 +49,8 @@ const PROFILE_FIELDS: Record<keyof Profile, FieldKind> = {
   ouHeader: 'string',
   vendor: 'string',
   pageSize: 'number',
+  concurrency: 'number',
+  rate: 'number',
   readOnly: 'boolean',
   schemaDir: 'string',
 };
@@ -183,8 +189,12 @@ function checkConfig(path: string, parsed: unknown): ConfigFile {
 function profileProblem(profile: unknown, where: string): string | undefined {
   if (!isObject(profile)) return `${where} must be an object`;
   if (typeof profile['baseUrl'] !== 'string' || profile['baseUrl'] === '') return `${where}.baseUrl must be a non-empty string`;
-  const pageSize = profile['pageSize'];
-  if (pageSize !== undefined && !(Number.isInteger(pageSize) && (pageSize as number) > 0)) return `${where}.pageSize must be a positive integer`;
+  for (const field of ['pageSize', 'concurrency'] as const) {
+    const value = profile[field];
+    if (value !== undefined && !(Number.isInteger(value) && (value as number) > 0)) return `${where}.${field} must be a positive integer`;
+  }
+  const rate = profile['rate'];
+  if (rate !== undefined && !(typeof rate === 'number' && Number.isFinite(rate) && rate > 0)) return `${where}.rate must be a positive number`;
   return fieldsProblem(profile, PROFILE_FIELDS, where);
 }
 

@@ -25,6 +25,8 @@ export function sessionFromSettings(settings: Settings & { baseUrl: string }, ho
     ...(settings.ou === undefined ? {} : { ou: settings.ou }),
     ...(settings.ouHeader === undefined ? {} : { ouHeader: settings.ouHeader }),
     ...(settings.vendor === undefined ? {} : { vendor: settings.vendor }),
+    ...(settings.concurrency === undefined ? {} : { concurrency: settings.concurrency }),
+    ...(settings.ratePerSecond === undefined ? {} : { ratePerSecond: settings.ratePerSecond }),
     ...(hooks.onExchange ? { onExchange: hooks.onExchange } : {}),
     ...(hooks.onWarning ? { onWarning: hooks.onWarning } : {}),
     // A trail's index is its own: offline, the index cache is neither read nor written.

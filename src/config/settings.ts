@@ -19,6 +19,10 @@ export interface GlobalFlags {
   allowWrites?: boolean;
   /** seconds */
   timeout?: number;
+  /** Requests in flight at once per control plane. */
+  concurrency?: number;
+  /** Requests per second per control plane, at most. */
+  rate?: number;
   trail?: string;
   demo?: boolean;
   /** A trail (HAR) to answer every request from, instead of a control plane. */
@@ -45,6 +49,10 @@ export interface Settings {
   pageSize?: number;
   readOnly: boolean;
   timeoutMs: number;
+  /** Requests in flight at once; the session's default when unset. */
+  concurrency?: number;
+  /** Requests per second, at most; the session's default when unset. */
+  ratePerSecond?: number;
   trail?: string;
   schemaDir?: string;
   /** Set with --offline: requests are answered from this trail and never sent; no token is read. */
@@ -84,6 +92,8 @@ export async function resolveSettings(flags: GlobalFlags, env: NodeJS.ProcessEnv
       // Offline, the trail knows the vendor before the index is read: the unit header is named after it.
       vendor: flags.vendor ?? profile.vendor ?? offline?.trail.vendor,
       pageSize: profile.pageSize,
+      concurrency: flags.concurrency ?? envNumber(env, 'DPX_CONCURRENCY', true) ?? profile.concurrency,
+      ratePerSecond: flags.rate ?? envNumber(env, 'DPX_RATE', false) ?? profile.rate,
       trail: flags.trail,
       schemaDir: profile.schemaDir === undefined ? undefined : localPath(profile.schemaDir, profileDir),
       offline,
@@ -138,6 +148,17 @@ function resolveTimeout(seconds: number | undefined): number {
     throw new UsageError(`invalid timeout ${seconds}`, 'give --timeout a positive number of seconds, e.g. --timeout 30');
   }
   return Math.round(seconds * 1000);
+}
+
+/** A positive number from the environment; a malformed one is an error, not silently the default. */
+function envNumber(env: NodeJS.ProcessEnv, name: string, whole: boolean): number | undefined {
+  const text = nonEmpty(env[name]?.trim());
+  if (text === undefined) return undefined;
+  const value = Number(text);
+  if (!Number.isFinite(value) || value <= 0 || (whole && !Number.isInteger(value))) {
+    throw new UsageError(`${name} must be a positive ${whole ? 'whole ' : ''}number, not '${text}'`, `unset it, or set e.g. ${name}=${whole ? 8 : 50}`);
+  }
+  return value;
 }
 
 function checkBaseUrl(baseUrl: string): void {

@@ -74,6 +74,8 @@ function profileFrom(flags: GlobalFlags, options: Record<string, unknown>): Prof
   if (flags.ouHeader !== undefined) profile.ouHeader = flags.ouHeader;
   if (flags.vendor !== undefined) profile.vendor = flags.vendor;
   if (typeof options['page-size'] === 'string') profile.pageSize = positiveNumber('--page-size', options['page-size'], true);
+  if (flags.concurrency !== undefined) profile.concurrency = flags.concurrency;
+  if (flags.rate !== undefined) profile.rate = flags.rate;
   if (flags.allowWrites) profile.readOnly = false;
   return profile;
 }

@@ -145,7 +145,9 @@ describe('429 with Retry-After', () => {
 
 describe('cancelling', () => {
   it('a request cancelled while it waits for a slot is never sent', async () => {
-    const server = await serve((_request, response) => setTimeout(() => sendJson(response, 200, { ok: true }), 50));
+    const server = await serve((_request, response) => {
+      setTimeout(() => sendJson(response, 200, { ok: true }), 50);
+    });
     const client = session(server, { concurrency: 1, ratePerSecond: 1000 });
     const first = client.send(get(server, 0));
     const stop = new AbortController();

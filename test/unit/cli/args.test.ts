@@ -57,6 +57,12 @@ describe('parseCommandLine', () => {
     }
   });
 
+  it('reads --concurrency (whole) and --rate as global options of any command', () => {
+    expect(parseCommandLine(['--concurrency', '4', 'list', 'users', '--rate', '12.5']).flags).toEqual({ concurrency: 4, rate: 12.5 });
+    expect(() => parseCommandLine(['list', 'users', '--concurrency', '1.5'])).toThrow(/--concurrency must be a positive whole number/);
+    expect(() => parseCommandLine(['resources', '--rate', '0'])).toThrow(/--rate must be a positive number/);
+  });
+
   it('keeps a command-only option out of other commands', () => {
     expect(() => parseCommandLine(['resources', '--all'])).toThrow(UsageError);
   });

@@ -86,6 +86,17 @@ describe('precedence: flags > environment > profile > defaults', () => {
     });
   });
 
+  it('takes the request budget (concurrency, rate) from flags, then DPX_CONCURRENCY/DPX_RATE, then the profile', async () => {
+    await withConfig({ current: 'prod', profiles: { prod: { ...prod, concurrency: 4, rate: 20 } } });
+    expect(await resolveWith({})).toMatchObject({ concurrency: 4, ratePerSecond: 20 });
+    expect(await resolveWith({}, { DPX_CONCURRENCY: '2', DPX_RATE: '30' })).toMatchObject({ concurrency: 2, ratePerSecond: 30 });
+    expect(await resolveWith({ concurrency: 16, rate: 99.5 }, { DPX_CONCURRENCY: '2', DPX_RATE: '30' })).toMatchObject({ concurrency: 16, ratePerSecond: 99.5 });
+    await expect(resolveWith({}, { DPX_CONCURRENCY: '2.5' })).rejects.toThrow(/DPX_CONCURRENCY must be a positive whole number/);
+    await expect(resolveWith({}, { DPX_RATE: 'fast' })).rejects.toBeInstanceOf(UsageError);
+    await withConfig({ current: 'prod', profiles: { prod: { ...prod, rate: -1 } } });
+    await expect(resolveWith({})).rejects.toThrow(/profiles\.prod\.rate must be a positive number/);
+  });
+
   it('refuses an unknown profile, a bad base URL and a bad timeout as usage errors', async () => {
     await expect(resolveWith({ profile: 'nope' })).rejects.toThrow(/no profile named "nope"/);
     await expect(resolveWith({ baseUrl: 'not a url' })).rejects.toBeInstanceOf(UsageError);
