@@ -5,7 +5,7 @@ import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { UsageError } from '../api/errors.js';
 import type { GlobalFlags } from '../config/settings.js';
 
-export type CommandName = 'explorer' | 'resources' | 'operations' | 'list' | 'call' | 'xray' | 'replay' | 'diff' | 'whoami' | 'profile' | 'demo' | 'completion' | 'help';
+export type CommandName = 'explorer' | 'resources' | 'operations' | 'list' | 'count' | 'call' | 'xray' | 'replay' | 'diff' | 'whoami' | 'profile' | 'demo' | 'completion' | 'help';
 
 export type OptionSpec = NonNullable<ParseArgsConfig['options']>;
 
@@ -51,6 +51,15 @@ const COMMAND_OPTIONS: Record<CommandName, OptionSpec> = {
     'max-items': { type: 'string' },
     var: { type: 'string', multiple: true },
     fields: { type: 'string' },
+    profiles: { type: 'string' },
+  },
+  count: {
+    ...OUTPUT,
+    version: { type: 'string' },
+    filter: { type: 'string' },
+    by: { type: 'string' },
+    values: { type: 'string' },
+    profiles: { type: 'string' },
   },
   call: {
     ...OUTPUT,

@@ -1,12 +1,15 @@
 // What a command runs with: the resolved settings, one session for the control plane (created on first
-// use), the demo when --demo started one, the trail when --trail asked for one, the recorded trail that
-// answers instead of a control plane with --offline, and stderr messages that never carry a token.
+// use) and one per further profile a command asks, the demo when --demo started one, the trail when
+// --trail asked for one, the recorded trail that answers instead of a control plane with --offline, and
+// stderr messages that never carry a token.
 
 import { UsageError } from '../api/errors.js';
+import type { Source } from '../api/scopes.js';
 import type { Session } from '../api/session.js';
 import type { HarTrail } from '../api/trail.js';
+import { listProfiles } from '../config/profiles.js';
 import { sessionFromSettings } from '../config/session.js';
-import { resolveSettings, type GlobalFlags, type OfflineSource, type Settings } from '../config/settings.js';
+import { resolveProfileSettings, resolveSettings, type GlobalFlags, type OfflineSource, type Settings } from '../config/settings.js';
 import type { DemoHandle } from '../demo/server.js';
 import type { CliIO } from './io.js';
 import { formatWarning } from './report.js';
@@ -14,11 +17,12 @@ import { formatWarning } from './report.js';
 export class CommandContext {
   private sessionInstance: Session | undefined;
   private readonly warned = new Set<string>();
-  /** Tokens of further profiles a command opened (`diff --profiles`): masked like the main one. */
+  /** Tokens of further profiles a command opened (`diff --profiles`, `count --profiles`): masked like the main one. */
   private readonly otherTokens: string[] = [];
 
   private constructor(
     readonly io: CliIO,
+    readonly flags: GlobalFlags,
     readonly settings: Settings,
     readonly configPath: string,
     readonly demo: DemoHandle | undefined,
@@ -42,7 +46,7 @@ export class CommandContext {
       await demo?.close();
       throw error;
     }
-    context = new CommandContext(io, settings, configPath, demo, trail);
+    context = new CommandContext(io, flags, settings, configPath, demo, trail);
     for (const warning of settings.offline?.trail.warnings ?? []) context.warn(warning);
     return context;
   }
@@ -70,34 +74,67 @@ export class CommandContext {
     if (options.needsToken !== false && settings.token === undefined && settings.offline === undefined) {
       throw new UsageError('no token: nothing to authenticate with', 'export DPX_TOKEN, pass --token-file FILE, or use a profile that names a token file');
     }
-    const trail = this.trail;
-    this.sessionInstance = sessionFromSettings(
-      { ...settings, baseUrl: settings.baseUrl },
-      {
-        onWarning: (message) => this.warn(message),
-        ...(trail === undefined ? {} : { onExchange: (exchange) => trail.record(exchange) }),
-      },
-    );
+    this.sessionInstance = this.sessionFor({ ...settings, baseUrl: settings.baseUrl });
     return this.sessionInstance;
   }
 
   /**
-   * A session for another saved profile, resolved as `dpx --profile NAME` would be, recording into the
-   * same trail; its token joins the secrets.
+   * A session for another saved profile, recording into the same trail; its token joins the secrets. Its
+   * control plane — base URL, token, unit — comes from the profile alone (resolveProfileSettings): the
+   * flags' and the environment's name this run's own, and its token must not reach the profile's.
    */
   async profileSession(name: string): Promise<Session> {
-    const settings = await resolveSettings({ profile: name }, this.io.env, this.configPath);
+    const settings = await resolveProfileSettings(name, this.flags, this.io.env, this.configPath);
     if (settings.token) this.otherTokens.push(settings.token);
     if (settings.baseUrl === undefined) throw new UsageError(`the profile ${name} has no base URL`, `dpx profile add ${name} --base-url URL …`);
     if (settings.token === undefined) throw new UsageError(`the profile ${name} names no token`, 'give the profile a --token-file or --token-env');
+    return this.sessionFor({ ...settings, baseUrl: settings.baseUrl }, name);
+  }
+
+  /**
+   * The control planes a run over several asks: this run's own without --profiles; else one per profile
+   * named (`all`: every profile of the config file); with --demo, the demo's regions stand for profiles.
+   */
+  async sources(profiles: string | undefined): Promise<Source[]> {
+    if (profiles === undefined) {
+      const own = this.session();
+      return [this.settings.profile === undefined ? { session: own } : { session: own, profile: this.settings.profile }];
+    }
+    if (this.flags.baseUrl !== undefined || this.flags.tokenFile !== undefined) {
+      throw new UsageError('--profiles takes each control plane from its profile: --base-url and --token-file name only one', 'leave them out, or drop --profiles');
+    }
+    const names = profiles.split(',').map((name) => name.trim()).filter((name) => name !== '');
+    if (this.demo) return this.demoSources(names);
+    const chosen = names.includes('all') ? (await listProfiles(this.configPath)).map((entry) => entry.name) : names;
+    if (chosen.length === 0) {
+      throw new UsageError(`no profiles in ${this.configPath}`, 'add some with: dpx profile add NAME --base-url URL --token-file FILE');
+    }
+    const sources: Source[] = [];
+    for (const name of chosen) sources.push({ session: await this.profileSession(name), profile: name });
+    return sources;
+  }
+
+  /** The demo's regions as if they were profiles named after them. */
+  private demoSources(names: string[]): Source[] {
+    const regions = this.demo!.regions;
+    const chosen = names.includes('all') ? regions : names.map((name) => {
+      const region = regions.find((candidate) => candidate.name === name);
+      if (!region) throw new UsageError(`the demo has no region ${name}`, `its regions: ${regions.map((candidate) => candidate.name).join(', ')}, or all`);
+      return region;
+    });
+    return chosen.map((region) => {
+      this.otherTokens.push(region.tokens.personal);
+      return { session: this.sessionFor({ ...this.settings, baseUrl: region.baseUrl, token: region.tokens.personal }, region.name), profile: region.name };
+    });
+  }
+
+  /** A session recording into this run's trail; a profile's warnings are prefixed with its name. */
+  private sessionFor(settings: Settings & { baseUrl: string }, profile?: string): Session {
     const trail = this.trail;
-    return sessionFromSettings(
-      { ...settings, baseUrl: settings.baseUrl },
-      {
-        onWarning: (message) => this.warn(`${name}: ${message}`),
-        ...(trail === undefined ? {} : { onExchange: (exchange) => trail.record(exchange) }),
-      },
-    );
+    return sessionFromSettings(settings, {
+      onWarning: (message) => this.warn(profile === undefined ? message : `${profile}: ${message}`),
+      ...(trail === undefined ? {} : { onExchange: (exchange) => trail.record(exchange) }),
+    });
   }
 
   /** A warning on stderr, once per distinct message. */

@@ -31,6 +31,7 @@ export const COMMAND_SUMMARIES: Record<Exclude<CommandName, 'explorer' | 'help'>
   resources: { usage: 'dpx resources', summary: 'resources, versions and operation counts' },
   operations: { usage: 'dpx operations <resource>', summary: 'a resource\'s operations' },
   list: { usage: 'dpx list <resource>', summary: 'list records (one page, or --all)' },
+  count: { usage: 'dpx count <resource>', summary: 'count records per unit and control plane, by a field\'s values' },
   call: { usage: 'dpx call <resource> <operation>', summary: 'send any operation from the index' },
   xray: { usage: 'dpx xray <resource> <id>', summary: 'everything connected to a record, both ways, and its history' },
   replay: { usage: 'dpx replay FILE.har', summary: 'send a trail\'s reads again and compare then and now' },
@@ -83,6 +84,10 @@ Lists records of a resource: one page, or every page with --all.
   --page P              the page to start from
   --all                 follow "next" links through every page, streaming
   --max-items N         stop after N records
+  --ou all|ID,ID        list in every unit (all) or in these units, merged
+  --profiles all|NAME,NAME
+                        list in each of these profiles' control planes (all: every profile;
+                        with --demo, its regions), merged
   --fields A,B.C        only these fields, in this order, in every format; a dotted path reads a
                         nested value (initiated_by.email); a field a record lacks is left out
                         (json, ndjson) or an empty cell (table, csv)
@@ -100,6 +105,44 @@ Formats:
 Records are printed as the server sent them (json, ndjson); table and csv leave out _links.
 With --fields, each record is an object keyed by the paths given: {"id":…,"initiated_by.email":…}.
 Progress for --all goes to stderr when stderr is a terminal.
+
+Across units or profiles (--ou all|ID,ID or --profiles), every source's records stream as they arrive.
+json and ndjson records carry "_context": {"profile", "base_url", "ou", "ou_name"}; table and csv lead
+with the profile and the unit (_profile, _unit; csv also _ou). A record seen under several units (an
+ancestor's list holds its descendants' records) comes out once, with the deepest unit. A source that
+fails is named on stderr (and in the json's "errors"), the others are still printed, and the exit code
+is 1.
+
+${GLOBAL}`,
+  count: `Usage: dpx count <resource> [options]
+
+Counts records in each unit of each control plane: one row per (control plane, unit), one column per
+value of a field plus the total. Each count is what the server reports for the unit's scope (the unit
+and its descendants), asked with a page of one record; a list that reports no total_count is walked
+page by page instead, which stderr says.
+  --by FIELD            a column per value of FIELD (without it: only the total)
+  --values A,B,...      the values to count (true, false and null as JSON literals); by default the
+                        record schema's values when dpx knows them, else those seen on one page
+  --filter JSON         a JSON object that narrows every count; each cell adds {FIELD: {"$eq": value}}
+                        as one more key (or one more operator of FIELD's own condition)
+  --ou all|ID,ID        the units: every unit of the index's unit list in tree order, or these
+                        (default: the unit the run acts in, else none)
+  --profiles all|NAME,NAME
+                        the control planes: each profile's own (all: every profile; with --demo, its
+                        regions); default: the one the run uses
+  --version vN          a version other than the newest
+  -o, --output FORMAT   table (default), json or csv
+
+Formats:
+  table   units indented by depth; each count with a bar, its share of the row's total, coloured by
+          what the value means (failed red, completed green…) on a terminal without NO_COLOR;
+          without --by, bars compare the totals. The total is the sum of the row's columns.
+  json    {"by", "columns": [...], "rows": [{"profile", "base_url", "ou", "ou_name", "depth",
+          "counts": {value: n}, "total", "error"}], "requests"}
+  csv     profile,base_url,ou,ou_name,depth,<values...>,total,error
+A row that fails (a unit that refuses, a control plane that does not answer) carries its error, is
+named on stderr, and makes the exit code 1; every other row is still printed. Progress (units done,
+requests, 429s waited) goes to stderr when it is a terminal.
 
 ${GLOBAL}`,
   call: `Usage: dpx call <resource> <operation-id> [options]

@@ -1,5 +1,5 @@
-// One self-overwriting status line on stderr while `--all` walks the pages — only on a terminal, so
-// logs and pipes never collect carriage returns.
+// One self-overwriting status line on stderr while `--all` walks the pages or a run over several units
+// goes on — only on a terminal, so logs and pipes never collect carriage returns.
 
 import { formatCount } from '../text/cells.js';
 import type { OutputStream } from './io.js';
@@ -25,11 +25,16 @@ export class Progress {
   }
 
   update(pages: number, items: number, totalPages?: number, totalItems?: number): void {
+    this.show(progressText(pages, items, totalPages, totalItems));
+  }
+
+  /** Any one line of status; at most one redraw per interval. */
+  show(text: string): void {
     const now = Date.now();
     if (now - this.lastDrawn < REDRAW_INTERVAL_MS) return;
     this.lastDrawn = now;
     this.drawn = true;
-    this.stream.write(`${CLEAR_LINE}${progressText(pages, items, totalPages, totalItems)}`);
+    this.stream.write(`${CLEAR_LINE}${text}`);
   }
 
   clear(): void {

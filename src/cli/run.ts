@@ -3,15 +3,18 @@
 
 import packageJson from '../../package.json' with { type: 'json' };
 import { toDpxError } from '../api/errors.js';
+import type { UnitChoice } from '../api/scopes.js';
 import { defaultConfigPath } from '../config/profiles.js';
 import { parseCommandLine, type ParsedArgs } from './args.js';
 import { callCommand } from './commands/call.js';
 import { operationsCommand, resourcesCommand } from './commands/catalog.js';
+import { countCommand } from './commands/count.js';
 import { listCommand } from './commands/list.js';
 import { whoamiCommand } from './commands/whoami.js';
 import { xrayCommand } from './commands/xray.js';
 import { CommandContext } from './context.js';
 import { INTERRUPTED } from './exit-codes.js';
+import { takeUnitChoice } from './fanout.js';
 import { helpText } from './help.js';
 import { OutputClosed, type CliIO } from './io.js';
 import { formatError } from './report.js';
@@ -46,8 +49,9 @@ export async function runCli(argv: string[], io: CliIO): Promise<number> {
       const { demoCommand } = await import('./commands/demo.js');
       return await demoCommand(io, args.options);
     }
-    context = await CommandContext.create(io, args.flags, configPath);
-    return await dispatch(context, args);
+    const { flags, units } = takeUnitChoice(args.command, args.flags);
+    context = await CommandContext.create(io, flags, configPath);
+    return await dispatch(context, args, units);
   } catch (error) {
     if (error instanceof OutputClosed) return 0;
     if (io.signal?.aborted) return INTERRUPTED;
@@ -59,14 +63,16 @@ export async function runCli(argv: string[], io: CliIO): Promise<number> {
   }
 }
 
-async function dispatch(ctx: CommandContext, args: ParsedArgs): Promise<number> {
+async function dispatch(ctx: CommandContext, args: ParsedArgs, units: UnitChoice): Promise<number> {
   switch (args.command) {
     case 'resources':
       return resourcesCommand(ctx, args.options);
     case 'operations':
       return operationsCommand(ctx, args.positionals, args.options);
     case 'list':
-      return listCommand(ctx, args.positionals, args.options);
+      return listCommand(ctx, args.positionals, args.options, units);
+    case 'count':
+      return countCommand(ctx, args.positionals, args.options, units);
     case 'call':
       return callCommand(ctx, args.positionals, args.options);
     case 'xray':

@@ -61,7 +61,21 @@ export interface Settings {
 
 export const DEFAULT_TIMEOUT_MS = 30_000;
 
-export async function resolveSettings(flags: GlobalFlags, env: NodeJS.ProcessEnv, configPath = defaultConfigPath(env)): Promise<Settings> {
+export function resolveSettings(flags: GlobalFlags, env: NodeJS.ProcessEnv, configPath = defaultConfigPath(env)): Promise<Settings> {
+  return resolveFrom(flags, env, configPath, false);
+}
+
+/**
+ * One profile's settings in a run over several profiles at once: its control plane — base URL, token,
+ * unit — comes from the profile alone. --base-url, --token-file, DPX_BASE_URL, DPX_TOKEN and DPX_OU each
+ * name one control plane, and a token given for one must never be sent to the others.
+ */
+export function resolveProfileSettings(name: string, flags: GlobalFlags, env: NodeJS.ProcessEnv, configPath = defaultConfigPath(env)): Promise<Settings> {
+  return resolveFrom({ ...flags, profile: name }, env, configPath, true);
+}
+
+/** `own`: the control plane from the profile alone (see resolveProfileSettings). */
+async function resolveFrom(flags: GlobalFlags, env: NodeJS.ProcessEnv, configPath: string, own: boolean): Promise<Settings> {
   if (flags.offline !== undefined) {
     if (flags.demo) throw new UsageError('--offline and --demo contradict each other', 'give one of them: the trail or the demo answers');
     if (flags.baseUrl !== undefined) throw new UsageError('--offline takes the base URL from the trail', 'leave out --base-url');
@@ -76,7 +90,7 @@ export async function resolveSettings(flags: GlobalFlags, env: NodeJS.ProcessEnv
   const ouHeader = flags.ouHeader ?? profile.ouHeader;
   const offline = flags.offline === undefined ? undefined : await offlineSource(flags.offline, ouHeader);
 
-  const baseUrl = offline?.trail.baseUrl ?? flags.baseUrl ?? nonEmpty(env['DPX_BASE_URL']) ?? profile.baseUrl;
+  const baseUrl = own ? profile.baseUrl : offline?.trail.baseUrl ?? flags.baseUrl ?? nonEmpty(env['DPX_BASE_URL']) ?? profile.baseUrl;
   if (baseUrl !== undefined) checkBaseUrl(baseUrl);
 
   const settings: Settings = {
@@ -87,7 +101,7 @@ export async function resolveSettings(flags: GlobalFlags, env: NodeJS.ProcessEnv
       profile: profileName,
       baseUrl,
       // Offline, the unit is the one the trail was recorded in unless another recorded one is asked for.
-      ou: offline ? flags.ou ?? offline.trail.ou : flags.ou ?? nonEmpty(env['DPX_OU']) ?? profile.ou,
+      ou: own ? profile.ou : offline ? flags.ou ?? offline.trail.ou : flags.ou ?? nonEmpty(env['DPX_OU']) ?? profile.ou,
       ouHeader,
       // Offline, the trail knows the vendor before the index is read: the unit header is named after it.
       vendor: flags.vendor ?? profile.vendor ?? offline?.trail.vendor,
@@ -99,7 +113,7 @@ export async function resolveSettings(flags: GlobalFlags, env: NodeJS.ProcessEnv
       offline,
     }),
   };
-  const token = ownControlPlane ? undefined : await resolveToken(flags, env, profile, profileDir);
+  const token = ownControlPlane ? undefined : await resolveToken(own ? {} : flags, own ? {} : env, profile, profileDir, env);
   if (token) {
     settings.token = token.token;
     settings.tokenSource = token.source;
@@ -115,7 +129,13 @@ async function offlineSource(file: string, ouHeader: string | undefined): Promis
 }
 
 /** The token never comes from a command-line argument: argv is visible to every user in `ps`. */
-async function resolveToken(flags: GlobalFlags, env: NodeJS.ProcessEnv, profile: Partial<Profile>, profileDir: string): Promise<{ token: string; source: string } | undefined> {
+async function resolveToken(
+  flags: GlobalFlags,
+  env: NodeJS.ProcessEnv,
+  profile: Partial<Profile>,
+  profileDir: string,
+  profileEnv: NodeJS.ProcessEnv,
+): Promise<{ token: string; source: string } | undefined> {
   if (flags.tokenFile !== undefined) {
     const path = resolve(expandHome(flags.tokenFile));
     return { token: await readTokenFile(path), source: `--token-file ${path}` };
@@ -127,7 +147,7 @@ async function resolveToken(flags: GlobalFlags, env: NodeJS.ProcessEnv, profile:
     return { token: await readTokenFile(path), source: `token file ${path}` };
   }
   if (profile.tokenEnv !== undefined) {
-    const value = nonEmpty(env[profile.tokenEnv]?.trim());
+    const value = nonEmpty(profileEnv[profile.tokenEnv]?.trim());
     if (value === undefined) {
       throw new UsageError(`the profile's token variable ${profile.tokenEnv} is not set`, `export ${profile.tokenEnv}=<token>, or set DPX_TOKEN`);
     }

@@ -30,6 +30,8 @@ export interface PlanOptions {
   order?: readonly string[];
   /** Fields the reader asked to see: they come right after the id and the name (ids read as names). */
   lead?: readonly string[];
+  /** Fields placed before every other, in this order (where a merged list's record came from). */
+  first?: readonly string[];
   /**
    * UUIDs first get only their first groups, enough to tell rows apart, and grow back from spare width:
    * for a screen where the record view shows the whole id. A printed table keeps ids whole, to be copied.
@@ -76,6 +78,12 @@ function rank(field: string, values: unknown[], cellWidths: number[], lead: read
   return Math.max(0, ...cellWidths) <= SHORT_VALUE ? RANK.short : RANK.long;
 }
 
+/** Ranks before every other (they are negative), in the order given. */
+function firstRank(field: string, first: readonly string[] | undefined): number | undefined {
+  const at = first?.indexOf(field) ?? -1;
+  return at === -1 ? undefined : at - first!.length;
+}
+
 function measure(records: Record<string, unknown>[], options: PlanOptions): Traits[] {
   const sample = records.slice(0, SAMPLE);
   const fields = options.order ?? [...new Set(sample.flatMap(dataFields))];
@@ -87,7 +95,7 @@ function measure(records: Record<string, unknown>[], options: PlanOptions): Trai
     return {
       field,
       index,
-      rank: options.order ? 0 : rank(field, values, widths, options.lead ?? []),
+      rank: options.order ? 0 : firstRank(field, options.first) ?? rank(field, values, widths, options.lead ?? []),
       natural: Math.max(cellWidth(field), ...widths),
       // A column the reader asked to see keeps its comfortable width, even where its text is still an id.
       firstWidth: options.shortenIds && !options.lead?.includes(field) && texts.some((text) => UUID_LIKE.test(text)) ? UUID_FIRST_WIDTH : COMFORT_WIDTH,

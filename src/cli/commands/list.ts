@@ -8,14 +8,30 @@ import { listRequest, readPage, walkPages, type Page } from '../../api/pages.js'
 import type { Session } from '../../api/session.js';
 import type { CommandContext } from '../context.js';
 import { namedValues, positiveNumber } from '../args.js';
+import type { UnitChoice } from '../../api/scopes.js';
 import { parseFields } from '../format/fields.js';
-import { createRecordSink } from '../format/records.js';
+import { createRecordSink, type ListFormat } from '../format/records.js';
 import { DataWriter } from '../io.js';
 import { formatCount } from '../../text/cells.js';
 import { Progress } from '../progress.js';
+import { mergedListCommand } from './list-merged.js';
 import { OUTPUT_FORMATS, outputFormat, tableWidth } from './output.js';
 
-export async function listCommand(ctx: CommandContext, positionals: string[], options: Record<string, unknown>): Promise<number> {
+/** What `dpx list` was asked, read and checked before anything is sent. */
+export interface ListOptions {
+  format: ListFormat;
+  filter?: string;
+  pageSize?: number;
+  maxItems?: number;
+  page?: string;
+  all: boolean;
+  version?: string;
+  operationId?: string;
+  variables: Record<string, string>;
+  fields?: string[];
+}
+
+export async function listCommand(ctx: CommandContext, positionals: string[], options: Record<string, unknown>, units: UnitChoice): Promise<number> {
   const [resource, ...extra] = positionals;
   if (resource === undefined || extra.length > 0) {
     throw new UsageError('dpx list takes one resource name', 'dpx resources lists them; e.g. dpx list users');
@@ -28,6 +44,21 @@ export async function listCommand(ctx: CommandContext, positionals: string[], op
   const all = options['all'] === true;
   const variables = namedValues('--var', options['var']);
   const fields = parseFields(options['fields']);
+  const profiles = typeof options['profiles'] === 'string' ? options['profiles'] : undefined;
+  if (units !== undefined || profiles !== undefined) {
+    return mergedListCommand(ctx, resource, {
+      format,
+      all,
+      variables,
+      ...(filter === undefined ? {} : { filter }),
+      ...(pageSize === undefined ? {} : { pageSize }),
+      ...(maxItems === undefined ? {} : { maxItems }),
+      ...(page === undefined ? {} : { page }),
+      ...(typeof options['version'] === 'string' ? { version: options['version'] } : {}),
+      ...(typeof options['op'] === 'string' ? { operationId: options['op'] } : {}),
+      ...(fields === undefined ? {} : { fields }),
+    }, units, profiles);
+  }
 
   const session = ctx.session();
   const first = await listRequest(session, {

@@ -15,6 +15,8 @@ export interface ListSummary {
   totalCount?: number;
   totalPages?: number;
   pagesFetched: number;
+  /** Sources that failed, in a list merged from several (json only; the other formats name them on stderr). */
+  errors?: Record<string, unknown>[];
 }
 
 export interface RecordSink {
@@ -31,6 +33,8 @@ export interface SinkOptions {
   note: (message: string) => void;
   /** `--fields`: only these (dotted) paths, in this order, keyed by the paths; else every field. */
   fields?: readonly string[];
+  /** Table fields that come first whatever the ranking (where a merged list's record came from). */
+  leading?: readonly string[];
 }
 
 export function createRecordSink(format: ListFormat, out: DataWriter, options: SinkOptions): RecordSink {
@@ -55,7 +59,8 @@ function formatSink(format: ListFormat, out: DataWriter, options: SinkOptions): 
 
 /**
  * `{ "items": [...], "total_count": n, "total_pages": n, "pages_fetched": n }` — the items are written as
- * the pages come; the counts (the server's, when it sent them) close the document.
+ * the pages come; the counts (the server's, when it sent them) close the document, and for a list merged
+ * from several sources, the `errors` of those that failed.
  */
 class JsonSink implements RecordSink {
   private count = 0;
@@ -73,14 +78,16 @@ class JsonSink implements RecordSink {
   }
 
   async finish(summary: ListSummary): Promise<void> {
-    const counts: [string, number][] = [];
+    const counts: [string, unknown][] = [];
     if (summary.totalCount !== undefined) counts.push(['total_count', summary.totalCount]);
     if (summary.totalPages !== undefined) counts.push(['total_pages', summary.totalPages]);
     counts.push(['pages_fetched', summary.pagesFetched]);
+    if (summary.errors !== undefined) counts.push(['errors', summary.errors]);
     const empty = this.count === 0;
+    const value = (entry: unknown) => (this.pretty ? JSON.stringify(entry, null, 2).replace(/\n/g, '\n  ') : JSON.stringify(entry));
     const text = this.pretty
-      ? `${empty ? '{\n  "items": [' : '\n  '}]${counts.map(([key, value]) => `,\n  "${key}": ${value}`).join('')}\n}\n`
-      : `${empty ? '{"items":[' : '\n'}]${counts.map(([key, value]) => `,"${key}":${value}`).join('')}}\n`;
+      ? `${empty ? '{\n  "items": [' : '\n  '}]${counts.map(([key, entry]) => `,\n  "${key}": ${value(entry)}`).join('')}\n}\n`
+      : `${empty ? '{"items":[' : '\n'}]${counts.map(([key, entry]) => `,"${key}":${value(entry)}`).join('')}}\n`;
     await this.out.write(text);
   }
 }
@@ -128,7 +135,7 @@ class TableSink implements RecordSink {
     if (items.length === 0) return;
     let text = '';
     if (this.layout === undefined) {
-      this.layout = planTable(items, this.options.width, this.options.fields);
+      this.layout = planTable(items, this.options.width, this.options.fields, this.options.leading);
       text += `${formatHeader(this.layout)}\n`;
     }
     const shown = new Set(this.layout.columns.map((column) => column.field));

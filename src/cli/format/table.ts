@@ -6,9 +6,12 @@ import { tableCell } from './cells.js';
 
 const GAP = 2;
 
-/** The layout of `records` within `maxWidth` cells (Infinity: no limit); `order` fixes the columns of a table dpx made itself. */
-export function planTable(records: Record<string, unknown>[], maxWidth: number, order?: readonly string[]): ColumnPlan {
-  return planColumns(records, { width: maxWidth, gap: GAP, cellText: (_field, value) => tableCell(value), ...(order ? { order } : {}) });
+/**
+ * The layout of `records` within `maxWidth` cells (Infinity: no limit); `order` fixes the columns of a
+ * table dpx made itself, `leading` puts fields first and ranks the rest.
+ */
+export function planTable(records: Record<string, unknown>[], maxWidth: number, order?: readonly string[], leading?: readonly string[]): ColumnPlan {
+  return planColumns(records, { width: maxWidth, gap: GAP, cellText: (_field, value) => tableCell(value), ...(order ? { order } : {}), ...(leading ? { first: leading } : {}) });
 }
 
 function formatLine(layout: ColumnPlan, cells: string[]): string {

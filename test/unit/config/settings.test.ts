@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { SafetyError, UsageError } from '../../../src/api/errors.js';
 import { saveConfig, type ConfigFile } from '../../../src/config/profiles.js';
-import { resolveSettings, type GlobalFlags } from '../../../src/config/settings.js';
+import { resolveProfileSettings, resolveSettings, type GlobalFlags } from '../../../src/config/settings.js';
 
 let dir: string;
 let configPath: string;
@@ -170,6 +170,32 @@ describe('token sources', () => {
     const settings = await resolveWith({});
     expect(settings.token).toBeUndefined();
     expect(settings.tokenSource).toBeUndefined();
+  });
+});
+
+describe('one profile of several (--profiles)', () => {
+  it('takes the control plane from the profile alone: no base URL, token or unit of the flags or the environment', async () => {
+    await tokenFile('lab.token', 'lab-file-token\n');
+    await withConfig({
+      current: 'prod',
+      profiles: {
+        prod: { baseUrl: 'https://prod.example/api', ou: 'ou-prod', tokenEnv: 'PROD_TOKEN' },
+        lab: { baseUrl: 'https://lab.example/api', tokenFile: 'lab.token' },
+        bare: { baseUrl: 'https://bare.example/api' },
+        plain: { baseUrl: 'https://plain.example/api', tokenEnv: 'DPX_TOKEN' },
+      },
+    });
+    const flags: GlobalFlags = { baseUrl: 'http://127.0.0.1:7', tokenFile: join(dir, 'nowhere'), ou: 'ou-flag', rate: 10, timeout: 5 };
+    const env = { DPX_BASE_URL: 'http://127.0.0.1:9', DPX_TOKEN: 'env-token', DPX_OU: 'ou-env', DPX_PROFILE: 'lab', PROD_TOKEN: 'prod-token' };
+    expect(await resolveProfileSettings('prod', flags, env, configPath)).toMatchObject({
+      profile: 'prod', baseUrl: 'https://prod.example/api', ou: 'ou-prod', token: 'prod-token', ratePerSecond: 10, timeoutMs: 5000,
+    });
+    expect(await resolveProfileSettings('lab', flags, env, configPath)).toMatchObject({ baseUrl: 'https://lab.example/api', token: 'lab-file-token' });
+    const bare = await resolveProfileSettings('bare', flags, env, configPath);
+    expect(bare.token).toBeUndefined();
+    expect(bare.ou).toBeUndefined();
+    // A profile that names DPX_TOKEN as its own variable still reads it.
+    expect((await resolveProfileSettings('plain', flags, env, configPath)).token).toBe('env-token');
   });
 });
 
