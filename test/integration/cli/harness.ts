@@ -17,13 +17,14 @@ class Collector extends Writable {
   text = '';
   isTTY: boolean;
   columns: number | undefined;
-  constructor(options: { isTTY?: boolean; columns?: number } = {}) {
+  constructor(options: { isTTY?: boolean; columns?: number } = {}, private readonly watch?: (text: string) => void) {
     super({ decodeStrings: false });
     this.isTTY = options.isTTY ?? false;
     this.columns = options.columns;
   }
   override _write(chunk: string | Buffer, _encoding: string, callback: () => void): void {
     this.text += chunk.toString();
+    this.watch?.(this.text);
     callback();
   }
 }
@@ -44,10 +45,12 @@ export interface RunOptions {
   stderrTTY?: boolean;
   /** Text typed on a terminal stdin (makes stdin a TTY). */
   typed?: string;
+  /** Told stdout so far after every write, while the command runs. */
+  watchStdout?: (text: string) => void;
 }
 
 export async function dpx(argv: string[], options: RunOptions = {}): Promise<CliResult> {
-  const stdout = new Collector({ isTTY: options.stdoutTTY ?? false, ...(options.columns === undefined ? {} : { columns: options.columns }) });
+  const stdout = new Collector({ isTTY: options.stdoutTTY ?? false, ...(options.columns === undefined ? {} : { columns: options.columns }) }, options.watchStdout);
   const stderr = new Collector({ isTTY: options.stderrTTY ?? false });
   let stdin: (PassThrough & { isTTY?: boolean }) | undefined;
   if (options.typed !== undefined) {

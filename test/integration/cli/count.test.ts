@@ -1,0 +1,258 @@
+// `dpx count` against the demo control plane over HTTP: counts agree with what `list --all` yields, one
+// request per cell, values from the schema or a page, the walk where no count is given, and failures
+// that stay in their row.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { useDemo } from '../../helpers/demo.js';
+import { dpx, tokensShown } from './harness.js';
+
+const demo = useDemo();
+const env = () => ({ DPX_BASE_URL: demo.region.baseUrl, DPX_TOKEN: demo.region.tokens.personal });
+
+afterAll(() => {
+  expect(tokensShown([...Object.values(demo.region.tokens), ...Object.values(demo.otherRegion.tokens)])).toEqual([]);
+});
+
+interface CountRow {
+  profile: string | null;
+  base_url: string;
+  ou: string | null;
+  ou_name: string | null;
+  depth: number;
+  counts: Record<string, number | null>;
+  total: number | null;
+  error: string | null;
+}
+
+interface CountDocument {
+  by: string | null;
+  columns: string[];
+  rows: CountRow[];
+  requests: number;
+}
+
+async function countJson(args: string[], extraEnv: Record<string, string> = {}): Promise<{ code: number; stderr: string; document: CountDocument }> {
+  const { code, stdout, stderr } = await dpx(['count', ...args, '--output', 'json'], { env: { ...env(), ...extraEnv } });
+  return { code, stderr, document: JSON.parse(stdout) as CountDocument };
+}
+
+async function listAll(resource: string, args: string[]): Promise<Record<string, unknown>[]> {
+  const { code, stdout, stderr } = await dpx(['list', resource, '--all', '--page-size', '100', '--output', 'json', ...args], { env: env() });
+  expect(code, stderr).toBe(0);
+  return (JSON.parse(stdout) as { items: Record<string, unknown>[] }).items;
+}
+
+const schemaValues = (file: string, field: string): unknown[] => {
+  const schema = JSON.parse(readFileSync(join(import.meta.dirname, '..', '..', '..', 'fixtures', 'schemas', 'records', `${file}.json`), 'utf8')) as { properties: Record<string, { enum?: unknown[] }> };
+  return schema.properties[field]!.enum!;
+};
+
+describe('dpx count — the numbers', () => {
+  it('equal, unit by unit and value by value, what list --all yields with the same filter', async () => {
+    const filter = '{"category":{"$eq":"restore"}}';
+    const { code, stderr, document } = await countJson(['tasks', '--by', 'status', '--ou', 'all', '--filter', filter]);
+    expect(code, stderr).toBe(0);
+    expect(document.rows.length).toBeGreaterThan(10);
+    for (const row of document.rows) {
+      const items = await listAll('tasks', ['--ou', row.ou!, '--filter', filter]);
+      const tally: Record<string, number> = {};
+      for (const item of items) tally[String(item['status'])] = (tally[String(item['status'])] ?? 0) + 1;
+      for (const column of document.columns) expect(row.counts[column], `${row.ou_name} ${column}`).toBe(tally[column] ?? 0);
+      expect(row.total).toBe(items.length);
+      expect(row.error).toBeNull();
+    }
+  });
+
+  it('costs one request per cell plus discovery (the index and one page of units), and the server saw exactly those', async () => {
+    const before = demo.region.requestCount();
+    const { code, document } = await countJson(['tasks', '--by', 'status', '--ou', 'all']);
+    expect(code).toBe(0);
+    expect(document.requests).toBe(2 + document.rows.length * document.columns.length);
+    expect(demo.region.requestCount() - before).toBe(document.requests);
+  });
+
+  it('ANDs each value with the filter\'s own condition on the same field: other values count 0', async () => {
+    const { document } = await countJson(['tasks', '--by', 'status', '--filter', '{"status":{"$in":["failed","aborted"]}}']);
+    const [row] = document.rows;
+    const failed = await listAll('tasks', ['--filter', '{"status":{"$eq":"failed"}}']);
+    expect(row!.counts['failed']).toBe(failed.length);
+    expect(row!.counts['completed']).toBe(0);
+    expect(row!.total).toBe(row!.counts['failed']! + row!.counts['aborted']!);
+  });
+
+  it('counts the scope of a unit: its descendants are in its count', async () => {
+    const { document } = await countJson(['tasks', '--ou', 'all']);
+    const root = document.rows[0]!;
+    expect(root.depth).toBe(0);
+    expect(root.total).toBe((await listAll('tasks', [])).length);
+    for (const [index, row] of document.rows.entries()) {
+      const children = document.rows.slice(index + 1).filter((other, at, rest) => other.depth === row.depth + 1 && rest.slice(0, at).every((between) => between.depth > row.depth));
+      const sum = children.reduce((total, child) => total + child.total!, 0);
+      expect(row.total!, row.ou_name!).toBeGreaterThanOrEqual(sum);
+    }
+  });
+});
+
+describe('dpx count — rows and columns', () => {
+  it('json: the document the issue names, rows in tree order with depths, every unit of the index', async () => {
+    const { document } = await countJson(['tasks', '--by', 'status', '--ou', 'all']);
+    expect(Object.keys(document)).toEqual(['by', 'columns', 'rows', 'requests']);
+    expect(document.by).toBe('status');
+    expect(Object.keys(document.rows[0]!)).toEqual(['profile', 'base_url', 'ou', 'ou_name', 'depth', 'counts', 'total', 'error']);
+    const units = (await listAll('organizational-units', [])) as { id: string; parent_id: string | null }[];
+    expect(document.rows.map((row) => row.ou).sort()).toEqual(units.map((unit) => unit.id).sort());
+    const position = new Map(document.rows.map((row, index) => [row.ou, index]));
+    for (const unit of units) {
+      const row = document.rows[position.get(unit.id)!]!;
+      if (unit.parent_id === null) expect(row.depth).toBe(0);
+      else {
+        expect(position.get(unit.parent_id)!).toBeLessThan(position.get(unit.id)!);
+        expect(row.depth).toBe(document.rows[position.get(unit.parent_id)!]!.depth + 1);
+      }
+      expect(row.base_url).toBe(demo.region.baseUrl);
+      expect(row.profile).toBeNull();
+    }
+  });
+
+  it('takes the columns from the record schema\'s values when it lists them', async () => {
+    const { document } = await countJson(['tasks', '--by', 'status']);
+    expect(document.columns).toEqual(schemaValues('tasks.v1', 'status'));
+  });
+
+  it('else from the values seen on one page, and says so', async () => {
+    const { document, stderr } = await countJson(['alerts', '--by', 'category']);
+    const seen = [...new Set((await listAll('alerts', [])).map((alert) => String(alert['category'])))].sort();
+    expect(document.columns).toEqual(seen);
+    expect(stderr).toMatch(/values of category are those seen on one page/);
+    expect(document.rows[0]!.total).toBe((await listAll('alerts', [])).length);
+  });
+
+  it('without --by: only the total', async () => {
+    const { document } = await countJson(['users']);
+    expect(document.by).toBeNull();
+    expect(document.columns).toEqual([]);
+    expect(document.rows).toHaveLength(1);
+    expect(document.rows[0]).toMatchObject({ ou: null, ou_name: null, counts: {}, total: (await listAll('users', [])).length });
+  });
+
+  it('--values: only those, with true and false sent as JSON literals', async () => {
+    const { code, document } = await countJson(['users', '--by', 'is_enabled', '--values', 'true,false']);
+    expect(code).toBe(0);
+    expect(document.columns).toEqual(['true', 'false']);
+    const users = await listAll('users', []);
+    expect(document.rows[0]!.counts).toEqual({ true: users.filter((user) => user['is_enabled'] === true).length, false: users.filter((user) => user['is_enabled'] === false).length });
+  });
+
+  it('walks the pages of a list that reports no total_count, says so once, and still counts right', async () => {
+    const { code, stderr, document } = await countJson(['audit-trails', '--ou', 'all']);
+    expect(code).toBe(0);
+    expect(stderr.match(/reports no total_count: counting by walking every page/g)).toHaveLength(1);
+    for (const row of document.rows.slice(0, 4)) expect(row.total).toBe((await listAll('audit-trails', ['--ou', row.ou!])).length);
+  });
+
+  it('csv: a header of the row fields, the values and the total', async () => {
+    const { code, stdout } = await dpx(['count', 'tasks', '--by', 'status', '--values', 'failed,completed', '--ou', 'all', '--output', 'csv'], { env: env() });
+    expect(code).toBe(0);
+    const lines = stdout.trimEnd().split('\r\n');
+    expect(lines[0]).toBe('profile,base_url,ou,ou_name,depth,failed,completed,total,error');
+    const [, , , name, depth, failed, completed, total] = lines[1]!.split(',');
+    expect(name).toBe('Global');
+    expect(depth).toBe('0');
+    expect(Number(total)).toBe(Number(failed) + Number(completed));
+  });
+
+  it('table: units indented by depth, counts with bars coloured by meaning on a terminal, none with NO_COLOR', async () => {
+    const coloured = await dpx(['count', 'tasks', '--by', 'status', '--values', 'failed,completed', '--ou', 'all'], { env: env(), stdoutTTY: true, columns: 120 });
+    expect(coloured.code).toBe(0);
+    const lines = coloured.stdout.trimEnd().split('\n');
+    expect(lines[0]).toMatch(/^unit\s+failed\s+completed\s+total$/);
+    expect(lines[1]).toMatch(/^Global\s/);
+    expect(lines[2]).toMatch(/^ {2}\S/);
+    expect(lines.some((line) => /^ {4}\S/.test(line))).toBe(true);
+    expect(coloured.stdout).toMatch(/\x1b\[31m█+[▏▎▍▌▋▊▉]?\s+\d/);
+    expect(coloured.stdout).toMatch(/\x1b\[32m█+/);
+    const plain = await dpx(['count', 'tasks', '--by', 'status', '--values', 'failed,completed', '--ou', 'all'], { env: { ...env(), NO_COLOR: '1' }, stdoutTTY: true, columns: 120 });
+    expect(plain.stdout).not.toMatch(/\x1b\[/);
+    expect(plain.stdout).toMatch(/█/);
+  });
+});
+
+describe('dpx count — partial failure', () => {
+  it('a unit that refuses fails its row only: the error in the row and on stderr, the rest printed, exit 1', async () => {
+    const units = (await listAll('organizational-units', [])) as { id: string; name: string }[];
+    const missing = '00000000-0000-4000-8000-000000000000';
+    const { code, stderr, document } = await countJson(['tasks', '--by', 'status', '--values', 'failed', '--ou', `${units[1]!.id},${missing},${units[2]!.id}`]);
+    expect(code).toBe(1);
+    expect(document.rows).toHaveLength(3);
+    const failed = document.rows.find((row) => row.ou === missing)!;
+    expect(failed.error).toMatch(/403/);
+    expect(failed.total).toBeNull();
+    expect(failed.counts['failed']).toBeNull();
+    expect(stderr).toMatch(new RegExp(`^error: .*${missing}: HTTP 403`, 'm'));
+    for (const row of document.rows.filter((other) => other.ou !== missing)) {
+      expect(row.error).toBeNull();
+      expect(row.total).toBeGreaterThan(0);
+    }
+  });
+
+  it('--profiles: one session per profile; a control plane that does not answer is one failed row, exit 1', async () => {
+    await dpx(['profile', 'add', 'eu', '--base-url', demo.region.baseUrl, '--token-env', 'EU_TOKEN']);
+    await dpx(['profile', 'add', 'us', '--base-url', demo.otherRegion.baseUrl, '--token-env', 'US_TOKEN']);
+    await dpx(['profile', 'add', 'gone', '--base-url', 'http://127.0.0.1:9', '--token-env', 'EU_TOKEN']);
+    const tokens = { EU_TOKEN: demo.region.tokens.personal, US_TOKEN: demo.otherRegion.tokens.personal };
+    // The environment names the eu region and its token: neither may reach the us profile's control plane.
+    const both = await countJson(['tasks', '--profiles', 'eu,us', '--ou', 'all'], tokens);
+    expect(both.code, both.stderr).toBe(0);
+    expect(new Set(both.document.rows.map((row) => row.profile))).toEqual(new Set(['eu', 'us']));
+    expect(both.document.rows.filter((row) => row.profile === 'us').every((row) => row.base_url === demo.otherRegion.baseUrl)).toBe(true);
+
+    const { code, stderr, document } = await countJson(['tasks', '--profiles', 'all', '--timeout', '2'], tokens);
+    expect(code).toBe(1);
+    expect(document.rows.map((row) => row.profile)).toEqual(['eu', 'gone', 'us']);
+    const gone = document.rows[1]!;
+    expect(gone.error).toMatch(/could not reach/);
+    expect(stderr).toMatch(/^error: gone: could not reach/m);
+    expect(document.rows[0]!.total).toBeGreaterThan(0);
+    expect(document.rows[2]!.total).toBeGreaterThan(0);
+  });
+
+  it('--demo --profiles all: the demo\'s regions stand for profiles', async () => {
+    const { code, stdout } = await dpx(['--demo', 'count', 'roles', '--profiles', 'all', '--output', 'json']);
+    expect(code).toBe(0);
+    expect((JSON.parse(stdout) as CountDocument).rows.map((row) => row.profile)).toEqual(['eu-west', 'us-east']);
+  });
+});
+
+describe('dpx count — usage', () => {
+  it('refuses what cannot be counted before anything is sent (exit 2)', async () => {
+    const before = demo.region.requestCount();
+    for (const args of [
+      ['tasks', '--values', 'failed'],
+      ['tasks', '--by', 'status', '--filter', '{"status":{"$eq":"failed"}}'],
+      ['tasks', '--by', 'status', '--filter', '{"status":"failed"}'],
+      ['tasks', '--filter', '[1]'],
+      ['tasks', '--filter', '{oops'],
+      ['tasks', '--ou', 'all,12ea2b10-e6d9-4c3f-90f8-0199acb1b1d2'],
+      ['tasks', '--output', 'ndjson'],
+    ]) {
+      const { code, stderr } = await dpx(['count', ...args], { env: env() });
+      expect(code, args.join(' ')).toBe(2);
+      expect(stderr).toMatch(/^error: .*\nhint: /m);
+    }
+    expect(demo.region.requestCount()).toBe(before);
+  });
+
+  it('an unknown resource everywhere is a usage error, not a table of failures', async () => {
+    const { code, stdout, stderr } = await dpx(['count', 'nothing-here', '--ou', 'all'], { env: env() });
+    expect(code).toBe(2);
+    expect(stdout).toBe('');
+    expect(stderr).toMatch(/^error: unknown resource: nothing-here/m);
+  });
+
+  it('--ou all and id lists are for list and count only', async () => {
+    const { code, stderr } = await dpx(['resources', '--ou', 'all'], { env: env() });
+    expect(code).toBe(2);
+    expect(stderr).toMatch(/only dpx list and dpx count/);
+  });
+});
