@@ -243,13 +243,15 @@ Install it once:
 Names are kept in the cache folder ($XDG_CACHE_HOME/dpx) and used for 10 minutes without a request.
 
 ${GLOBAL}`,
-  demo: `Usage: dpx demo [--port N] [--scale N] [--seed N] [--rate-limit N]
+  demo: `Usage: dpx demo [--port N] [--scale N] [--seed N] [--rate-limit N] [--tenants N]
 
 Runs the embedded demo control plane until Ctrl-C and prints each region's base URL and tokens.
   --port N              first port (0, the default, picks free ports)
   --scale N             data size multiplier (1 ≈ 1,000 tasks)
   --seed N              seed of the generated data
   --rate-limit N        requests per second before 429
+  --tenants N           N generated tenants, each with 1–3 levels of sub-units, instead of the
+                        five fixed ones; the data grows with the units
 
 ${GLOBAL}`,
 };

@@ -1,6 +1,5 @@
 import { startDemo, type DemoHandle, type DemoOptions } from './server.js';
 import { organizationalUnitHeader } from './engine.js';
-import { world } from './generate.js';
 
 /**
  * `dpx demo`: starts the demo control plane and prints each region's base URL, its ready-to-use demo
@@ -9,9 +8,9 @@ import { world } from './generate.js';
 export async function runDemoCommand(options: DemoOptions, out: NodeJS.WritableStream): Promise<DemoHandle> {
   const handle = await startDemo(options);
   const vendor = (options.vendor ?? 'service').toLowerCase();
-  const tenant = world.organizational_units.find((u) => u.kind === 'tenant');
   const lines = [`dpx demo control plane (scale ${options.scale ?? 1}, seed ${options.seed ?? 42}${options.rateLimit ? `, ${options.rateLimit} requests/s per token` : ''})`, ''];
   for (const region of handle.regions) {
+    const tenants = region.units.filter((u) => u.kind === 'tenant');
     lines.push(
       `region ${region.name}`,
       `  base URL        ${region.baseUrl}`,
@@ -20,10 +19,11 @@ export async function runDemoCommand(options: DemoOptions, out: NodeJS.WritableS
       `  expired token   ${region.tokens.expired}`,
       `  try             curl -H "Authorization: Bearer ${region.tokens.personal}" ${region.baseUrl}/`,
       `  or              export DPX_BASE_URL=${region.baseUrl} DPX_TOKEN=${region.tokens.personal}; dpx resources`,
+      `  units           ${tenants.length} tenants, ${region.units.length} units in all${tenants[0] ? `; e.g. ${tenants[0].id} (${tenants[0].name})` : ''}`,
       '',
     );
   }
-  if (tenant) lines.push(`Organizational-unit header: ${organizationalUnitHeader(vendor)}: ${tenant.id} (${tenant.name})`);
+  lines.push(`Organizational-unit header: ${organizationalUnitHeader(vendor)}`);
   lines.push('Tokens are valid only at the region that printed them. Press Ctrl+C to stop.', '');
   out.write(lines.join('\n'));
   return handle;

@@ -5,6 +5,53 @@ import type { StoredRecord } from './store.js';
 /** The generators' inputs: names, the OU tree, vocabularies with weights (fixtures/demo/world.json). */
 export const world = worldJson;
 
+export interface UnitDef {
+  id: string;
+  name: string;
+  kind: string;
+  parent_id: string | null;
+}
+
+const FIXED_UNITS: readonly UnitDef[] = world.organizational_units;
+const FIXED_PLACEABLE = FIXED_UNITS.filter((unit) => unit.kind !== 'root').length;
+
+/**
+ * The organizational-unit tree of a region: the fixture's, or with `tenants` its root and that many
+ * generated tenants (a managed service provider's customers), each with 1–3 levels of sub-units below
+ * it. Drawn from a generator of its own, so a tree is the same whatever else the seed makes.
+ */
+export function unitTree(seed: number, tenants?: number): readonly UnitDef[] {
+  if (tenants === undefined) return FIXED_UNITS;
+  const rng = new Random(seed ^ 0x7e_4a_47);
+  const words = world.generated_units;
+  const root = FIXED_UNITS.find((unit) => unit.kind === 'root')!;
+  const units: UnitDef[] = [root];
+  const tenantNames = new Set<string>();
+  for (let t = 0; t < tenants; t++) {
+    const tenant: UnitDef = { id: rng.uuid(), name: uniqueName(`${rng.pick(words.tenant_words)} ${rng.pick(words.tenant_suffixes)}`, tenantNames), kind: 'tenant', parent_id: root.id };
+    units.push(tenant);
+    const levels = rng.int(1, 3);
+    const grow = (parent: UnitDef, level: number): void => {
+      const siblings = new Set<string>();
+      for (let c = rng.int(1, level === 1 ? 3 : 2); c > 0; c--) {
+        const unit: UnitDef = { id: rng.uuid(), name: uniqueName(rng.pick(words.unit_names), siblings), kind: 'unit', parent_id: parent.id };
+        units.push(unit);
+        if (level < levels) grow(unit, level + 1);
+      }
+    };
+    grow(tenant, 1);
+  }
+  return units;
+}
+
+/** `name`, or `name 2`, `name 3`… when it is taken; the name chosen is added to `taken`. */
+function uniqueName(name: string, taken: Set<string>): string {
+  let chosen = name;
+  for (let n = 2; taken.has(chosen); n++) chosen = `${name} ${n}`;
+  taken.add(chosen);
+  return chosen;
+}
+
 const DAY_MS = 86_400_000;
 const HOUR_MS = 3_600_000;
 
@@ -77,31 +124,33 @@ function sortNewestFirst(records: StoredRecord[], field: string): void {
  * Deterministic records for one region. Values depend only on the seed and scale; timestamps are spread
  * over the last `history_days` before `now`, so recent data exists whenever the server starts.
  */
-export function generateWorld(seed: number, scale: number, now: number): GeneratedWorld {
+export function generateWorld(seed: number, scale: number, now: number, tree: readonly UnitDef[] = FIXED_UNITS): GeneratedWorld {
   const rng = new Random(seed);
-  const volume = (name: keyof typeof world.volumes_per_scale) => Math.max(1, Math.round(world.volumes_per_scale[name] * scale));
+  // Data grows with the units: the fixture's tree is the yardstick of the volumes per scale.
+  const perUnit = tree.filter((unit) => unit.kind !== 'root').length / FIXED_PLACEABLE;
+  const volume = (name: keyof typeof world.volumes_per_scale) => Math.max(1, Math.round(world.volumes_per_scale[name] * scale * perUnit));
   const historyMs = world.history_days * DAY_MS;
   const pastTime = () => now - Math.floor(rng.next() * historyMs);
   const value = <T extends { value: string; weight: number }>(items: readonly T[]) => rng.weighted(items, (i) => i.weight).value;
 
-  // Organizational units: the fixed tree, each with its full path.
-  const unitsById = new Map(world.organizational_units.map((u) => [u.id, u]));
+  // Organizational units: the tree, each with its full path.
+  const unitsById = new Map(tree.map((u) => [u.id, u]));
   const pathOf = (id: string | null): string => {
     const unit = id ? unitsById.get(id) : undefined;
     if (!unit) return '';
     const parent = pathOf(unit.parent_id);
     return parent ? `${parent} / ${unit.name}` : unit.name;
   };
-  const units: StoredRecord[] = world.organizational_units.map((u, i) => ({
+  const units: StoredRecord[] = tree.map((u, i) => ({
     id: u.id,
     name: u.name,
     kind: u.kind,
     path: pathOf(u.id),
     parent_id: u.parent_id,
-    created_timestamp: now - 400 * DAY_MS + i * DAY_MS,
+    created_timestamp: now - 400 * DAY_MS + (i % 365) * DAY_MS,
   }));
-  const placeable = world.organizational_units.filter((u) => u.kind !== 'root');
-  const rootId = world.organizational_units.find((u) => u.kind === 'root')?.id ?? '';
+  const placeable = tree.filter((u) => u.kind !== 'root');
+  const rootId = tree.find((u) => u.kind === 'root')?.id ?? '';
   const unitSlug = (id: string) => slug(unitsById.get(id)?.name ?? 'global');
 
   const roles: StoredRecord[] = world.roles.map(({ weight: _weight, ...role }) => ({ ...role, built_in: true }));

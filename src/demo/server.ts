@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { TokenAuthority, type MintRequest } from './auth.js';
 import { handleRequest, type RegionEngine } from './engine.js';
-import { generateWorld, world } from './generate.js';
+import { generateWorld, unitTree, world, type UnitDef } from './generate.js';
 import { LiveTasks } from './live.js';
 import { RateLimiter } from './rate-limit.js';
 import { Store } from './store.js';
@@ -20,12 +20,19 @@ export interface DemoOptions {
   plainListHrefs?: boolean;
   /** Time multiplier for live tasks; default 1. */
   taskSpeed?: number;
+  /**
+   * Generated tenants, each with 1–3 levels of sub-units, instead of the fixture's tree; the data grows
+   * with the units. Each region has its own.
+   */
+  tenants?: number;
 }
 
 export interface DemoRegion {
   name: string;
   baseUrl: string;
   tokens: { personal: string; service: string; expired: string };
+  /** The region's organizational units, root first. */
+  units: readonly UnitDef[];
   requestCount(): number;
   mintToken(claims: { subject?: string; type?: 'personal' | 'service'; expiresInSeconds?: number }): Promise<string>;
 }
@@ -60,12 +67,14 @@ export async function startDemo(options: DemoOptions = {}): Promise<DemoHandle> 
   const vendor = (options.vendor ?? 'service').toLowerCase();
   const speed = options.taskSpeed && options.taskSpeed > 0 ? options.taskSpeed : 1;
   if (!(scale > 0)) throw new Error(`scale must be a positive number, got ${scale}`);
+  if (options.tenants !== undefined && !(Number.isInteger(options.tenants) && options.tenants > 0)) throw new Error(`tenants must be a positive whole number, got ${options.tenants}`);
   const servers: Server[] = [];
   const regions: DemoRegion[] = [];
   try {
     for (const [i, regionDef] of world.regions.entries()) {
       const now = Date.now();
-      const generated = generateWorld(seed + i, scale, now);
+      const units = unitTree(seed + i, options.tenants);
+      const generated = generateWorld(seed + i, scale, now, units);
       const store = new Store(generated.records);
       const live = new LiveTasks(store, speed);
       for (const pending of generated.pending) live.track(pending, now);
@@ -101,6 +110,7 @@ export async function startDemo(options: DemoOptions = {}): Promise<DemoHandle> 
           service: await auth.mint({ type: 'service' }),
           expired: await auth.mint({ type: 'personal', expiresInSeconds: -3600 }),
         },
+        units,
         requestCount: () => requests,
         mintToken: (claims: MintRequest) => auth.mint(claims),
       });

@@ -178,6 +178,17 @@ describe('dpx count — rows and columns', () => {
   });
 });
 
+describe('dpx count — progress', () => {
+  it('goes to stderr on a terminal only: units done of total, requests, 429s waited', async () => {
+    const tty = await dpx(['count', 'tasks', '--ou', 'all'], { env: env(), stderrTTY: true });
+    expect(tty.code).toBe(0);
+    expect(tty.stderr).toMatch(/\r\x1b\[2Kunits \d+\/15 · requests \d+ · 429s 0/);
+    expect(tty.stderr.endsWith('\r\x1b[2K')).toBe(true);
+    const piped = await dpx(['count', 'tasks', '--ou', 'all'], { env: env() });
+    expect(piped.stderr).toBe('');
+  });
+});
+
 describe('dpx count — partial failure', () => {
   it('a unit that refuses fails its row only: the error in the row and on stderr, the rest printed, exit 1', async () => {
     const units = (await listAll('organizational-units', [])) as { id: string; name: string }[];

@@ -19,18 +19,20 @@ describe('dpx demo', () => {
     });
     const stderr = new Writable({ write: (_chunk, _encoding, callback) => callback() });
     const interrupt = new AbortController();
-    const running = runCli(['demo', '--port', '0', '--seed', '7'], { stdout, stderr, env: { DPX_CONFIG: configPath }, signal: interrupt.signal });
+    const running = runCli(['demo', '--port', '0', '--seed', '7', '--tenants', '9'], { stdout, stderr, env: { DPX_CONFIG: configPath }, signal: interrupt.signal });
     await announced;
     const baseUrl = /base URL\s+(http:\/\/127\.0\.0\.1:\d+)/.exec(printed)?.[1];
     expect(baseUrl).toBeDefined();
+    expect(printed).toMatch(/^ {2}units {11}9 tenants, \d+ units in all; e\.g\. [0-9a-f-]{36} \(.+\)$/m);
     expect((await fetch(`${baseUrl}/`)).status).toBe(401);
     interrupt.abort();
     expect(await running).toBe(0);
     await expect(fetch(`${baseUrl}/`)).rejects.toThrow();
   });
 
-  it('refuses a bad --scale with exit 2', async () => {
+  it('refuses a bad --scale or --tenants with exit 2', async () => {
     const sink = new Writable({ write: (_chunk, _encoding, callback) => callback() });
     expect(await runCli(['demo', '--scale', 'lots'], { stdout: sink, stderr: sink, env: { DPX_CONFIG: configPath } })).toBe(2);
+    expect(await runCli(['demo', '--tenants', '2.5'], { stdout: sink, stderr: sink, env: { DPX_CONFIG: configPath } })).toBe(2);
   });
 });
