@@ -4,7 +4,9 @@
 // a fan-out over hundreds of units, a retry and the explorer's page reads all share the same budget.
 //
 // Starts are spaced evenly (one every 1000/rate ms) rather than let through in bursts of `rate`: the
-// server counts arrivals, and a burst that arrives a little late lands in the next second's count.
+// server counts arrivals, and a burst that arrives a little late lands in the next second's count. Above
+// 1000 a second the spacing is finer than a timer can wait, so up to rate/1000 may start within one
+// millisecond (a second then holds at most rate + rate/1000).
 import { UsageError } from './errors.js';
 
 export interface LimiterOptions {
@@ -31,13 +33,24 @@ export type Release = () => void;
 export const DEFAULT_CONCURRENCY = 8;
 export const DEFAULT_RATE_PER_SECOND = 50;
 
-type Waiter = (release: Release) => void;
+interface Waiter {
+  start: (release: Release) => void;
+  fail: (reason: unknown) => void;
+  signal: AbortSignal | undefined;
+}
 
 export class RequestLimiter {
   readonly concurrency: number;
   readonly ratePerSecond: number;
   private readonly intervalMs: number;
+  /** Starts allowed back to back before the spacing applies. */
+  private readonly burst: number;
   private readonly queue: Waiter[] = [];
+  /**
+   * One abort listener per signal however many requests wait under it: a fan-out queues thousands under
+   * one signal, and an EventTarget removes a listener by searching for it.
+   */
+  private readonly watched = new Map<AbortSignal, { waiting: number; onAbort: () => void }>();
   private active = 0;
   private nextStartAt = 0;
   private pausedUntil = 0;
@@ -49,6 +62,7 @@ export class RequestLimiter {
     this.concurrency = positive(options.concurrency, DEFAULT_CONCURRENCY, 'concurrency', true);
     this.ratePerSecond = positive(options.ratePerSecond, DEFAULT_RATE_PER_SECOND, 'rate', false);
     this.intervalMs = 1000 / this.ratePerSecond;
+    this.burst = Math.max(1, Math.floor(this.ratePerSecond / 1000));
   }
 
   get stats(): LimiterStats {
@@ -59,18 +73,8 @@ export class RequestLimiter {
   acquire(signal?: AbortSignal): Promise<Release> {
     if (signal?.aborted) return Promise.reject(signal.reason);
     return new Promise<Release>((resolve, reject) => {
-      const onAbort = () => {
-        const at = this.queue.indexOf(waiter);
-        if (at !== -1) this.queue.splice(at, 1);
-        reject(signal?.reason);
-        this.pump();
-      };
-      const waiter: Waiter = (release) => {
-        signal?.removeEventListener('abort', onAbort);
-        resolve(release);
-      };
-      signal?.addEventListener('abort', onAbort, { once: true });
-      this.queue.push(waiter);
+      this.queue.push({ start: resolve, fail: reject, signal });
+      if (signal) this.watch(signal);
       this.pump();
     });
   }
@@ -98,7 +102,7 @@ export class RequestLimiter {
     }
     while (this.queue.length > 0 && this.active < this.concurrency) {
       const now = performance.now();
-      const startAt = Math.max(this.nextStartAt, this.pausedUntil);
+      const startAt = Math.max(this.nextStartAt - (this.burst - 1) * this.intervalMs, this.pausedUntil);
       if (now < startAt) {
         this.timer = setTimeout(() => {
           this.timer = undefined;
@@ -107,16 +111,47 @@ export class RequestLimiter {
         return;
       }
       const waiter = this.queue.shift()!;
+      if (waiter.signal) this.unwatch(waiter.signal);
       this.active += 1;
-      this.nextStartAt = now + this.intervalMs;
+      this.nextStartAt = Math.max(this.nextStartAt, now) + this.intervalMs;
       let released = false;
-      waiter(() => {
+      waiter.start(() => {
         if (released) return;
         released = true;
         this.active -= 1;
         this.pump();
       });
     }
+  }
+
+  private watch(signal: AbortSignal): void {
+    let entry = this.watched.get(signal);
+    if (!entry) {
+      const onAbort = () => this.cancel(signal);
+      entry = { waiting: 0, onAbort };
+      this.watched.set(signal, entry);
+      signal.addEventListener('abort', onAbort, { once: true });
+    }
+    entry.waiting += 1;
+  }
+
+  private unwatch(signal: AbortSignal): void {
+    const entry = this.watched.get(signal);
+    if (!entry) return;
+    entry.waiting -= 1;
+    if (entry.waiting === 0) {
+      signal.removeEventListener('abort', entry.onAbort);
+      this.watched.delete(signal);
+    }
+  }
+
+  /** Every request still waiting under an aborted signal fails with its reason; the others move up. */
+  private cancel(signal: AbortSignal): void {
+    this.watched.delete(signal);
+    const kept = this.queue.filter((waiter) => waiter.signal !== signal);
+    for (const waiter of this.queue) if (waiter.signal === signal) waiter.fail(signal.reason);
+    this.queue.splice(0, this.queue.length, ...kept);
+    this.pump();
   }
 }
 

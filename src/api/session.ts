@@ -411,15 +411,25 @@ export class Session {
     attempt: number,
   ): Promise<RawResponse | { retry: number }> {
     const timeoutMs = this.options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
-    const timeout = AbortSignal.timeout(timeoutMs);
-    const combined = signal ? AbortSignal.any([signal, timeout]) : timeout;
+    // One controller per attempt, its timer cleared as soon as the attempt ends: AbortSignal.timeout and
+    // AbortSignal.any keep every signal (and its timer) alive for the whole timeout, which a fan-out of
+    // thousands of requests pays for in garbage collection.
+    const controller = new AbortController();
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      controller.abort(new Error(`timed out after ${timeoutMs} ms`));
+    }, timeoutMs);
+    const onAbort = () => controller.abort(signal?.reason);
+    if (signal?.aborted) onAbort();
+    else signal?.addEventListener('abort', onAbort, { once: true });
     const startedAt = new Date();
     const started = performance.now();
     const exchange: Exchange = { startedAt, durationMs: 0, request: { method, url, headers: { ...headers } } };
     if (body !== undefined) exchange.request.body = body;
     this.stats.requests += 1;
     try {
-      const init: RequestInit = { method, headers, redirect: 'manual', signal: combined };
+      const init: RequestInit = { method, headers, redirect: 'manual', signal: controller.signal };
       if (body !== undefined) init.body = body;
       const response = await this.fetcher.fetch(url, init);
       exchange.request.headers = this.sentHeaders.get(response) ?? exchange.request.headers;
@@ -451,7 +461,7 @@ export class Session {
       }
       if (error instanceof DpxError) throw error;
       if (signal?.aborted) throw new TransportError(`cancelled: ${method} ${url}`, 'the request was cancelled before it finished', { cause: error });
-      if (timeout.aborted) {
+      if (timedOut) {
         throw new TransportError(
           `no answer from ${this.origin} within ${Math.round(timeoutMs / 100) / 10} s`,
           'the control plane is slow or unreachable; try again, or raise --timeout',
@@ -463,6 +473,9 @@ export class Session {
         if (wait !== undefined) return { retry: wait };
       }
       throw new TransportError(`could not reach ${this.origin}: ${describeNetworkError(error)}`, 'check the base URL, the network and any proxy', { cause: error });
+    } finally {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', onAbort);
     }
   }
 
