@@ -18,12 +18,32 @@ const COLD_RUNS = 9;
 const EXPORT_RUNS = 3;
 const KEY_PRESSES = 200;
 const FIRST_FRAME_RUNS = 7;
+const COUNT_RUNS = 3;
+/** Tenants of the demo for the count matrix: with the default seed, 202 units in its first region. */
+const COUNT_TENANTS = 30;
+/**
+ * Its data scale: about 1,400 tasks over those units, so that the demo answers a count in a millisecond
+ * or so and the figure shows the clients' cost rather than the server's filtering.
+ */
+const COUNT_SCALE = 0.1;
+const COUNT_CONCURRENCY = 8;
 
 // The list the export and the explorer walk. Only the bench names it: dpx itself learns it from the index.
 const RESOURCE = 'tasks';
+// What the count matrix counts by, and where the baseline finds the units and the list. The spec leaves
+// task states open, so no schema lists them and dpx would read them off one page of the newest tasks;
+// the bench names the demo's nine, so that the matrix is the whole one.
+const COUNT_FIELD = 'status';
+const COUNT_VALUES = ['scheduled', 'queued', 'in_progress', 'aborting', 'completed', 'completed_with_warnings', 'failed', 'aborted', 'skipped'];
+const UNITS_PATH = '/organizational-units';
+const LIST_PATH = `/${RESOURCE}`;
+
+// No baseline here has a rate ceiling, so dpx's (50 requests/s by default) is lifted for every figure:
+// they measure dpx's own cost. Under the default ceiling the 1,040-page export alone would take ≥ 20.8 s.
+const LIFTED_RATE = '100000';
 
 function clientEnv(demo) {
-  const env = { ...process.env, DPX_BASE_URL: demo.baseUrl, DPX_TOKEN: demo.token, DPX_CONFIG: join(scratch, 'config.json') };
+  const env = { ...process.env, DPX_BASE_URL: demo.baseUrl, DPX_TOKEN: demo.token, DPX_CONFIG: join(scratch, 'config.json'), DPX_RATE: LIFTED_RATE };
   delete env.DPX_PROFILE;
   return env;
 }
@@ -238,6 +258,41 @@ async function xrays(demo) {
   return figures;
 }
 
+/**
+ * The tenant health matrix: `dpx count tasks --by status --ou all` over about 200 units, against a loop
+ * of plain fetches sending the same count requests with the same concurrency (the rate ceiling lifted,
+ * as for every figure). One run with a trail counts the requests dpx sent, against the least the
+ * question needs.
+ */
+async function countMatrix(demo) {
+  const env = clientEnv(demo);
+  const args = [bundle, 'count', RESOURCE, '--by', COUNT_FIELD, '--values', COUNT_VALUES.join(','), '--ou', 'all', '--concurrency', String(COUNT_CONCURRENCY), '--output', 'json'];
+  const trail = join(scratch, 'count.har');
+  const first = checkRun('dpx count (with a trail)', await runNode([...args, '--trail', trail], env, { keepStdout: true }));
+  const document = JSON.parse(first.stdout);
+  const units = document.rows.length;
+  const cells = units * document.columns.length;
+  const sent = JSON.parse(readFileSync(trail, 'utf8')).log.entries.length;
+  // Discovery: the index and the pages of units.
+  const minimum = cells + 1 + Math.ceil(units / 100);
+  const loopArgs = [join(here, 'count-loop.mjs'), demo.baseUrl, UNITS_PATH, LIST_PATH, COUNT_FIELD, String(COUNT_CONCURRENCY), ...document.columns];
+  const dpxRuns = [];
+  const loopRuns = [];
+  for (let i = 0; i < COUNT_RUNS; i += 1) {
+    dpxRuns.push(checkRun('dpx count', await runNode(args, env)).ms);
+    const loop = checkRun('the count loop', await runNode(loopArgs, env, { keepStdout: i === 0 }));
+    if (i === 0) {
+      const counted = JSON.parse(loop.stdout);
+      const dpxSum = document.rows.reduce((sum, row) => sum + row.total, 0);
+      if (counted.sum !== dpxSum || counted.cells !== cells) log(`count: the loop counted ${counted.sum} in ${counted.cells} cells, dpx ${dpxSum} in ${cells}`);
+    }
+    loopRuns.push(loop.ms);
+  }
+  const dpxMs = median(dpxRuns);
+  const loopMs = median(loopRuns);
+  return { units, values: document.columns.length, cells, dpxMs, loopMs, throughputRatio: loopMs / dpxMs, requests: document.requests, sent, minimum, dpxRuns, loopRuns };
+}
+
 function format(value, digits = 2) {
   return typeof value === 'number' ? value.toFixed(digits) : String(value);
 }
@@ -253,73 +308,26 @@ function table(rows) {
 async function main() {
   const started = Date.now();
   log(`machine: ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, node ${process.version}; memory from ${memorySource}`);
-  log('starting the demo control planes (scale 100 and scale 10) in their own processes');
-  const [large, small] = await Promise.all([startDemoProcess(bundle, 100), startDemoProcess(bundle, 10)]);
+  const everything = only.length === 0;
+  log(`starting the demo control planes (${everything ? 'scale 100, scale 10 and ' : ''}${COUNT_TENANTS} tenants) in their own processes`);
+  const [large, small, tenants] = await Promise.all([
+    everything ? startDemoProcess(bundle, 100) : undefined,
+    everything ? startDemoProcess(bundle, 10) : undefined,
+    startDemoProcess(bundle, COUNT_SCALE, ['--tenants', String(COUNT_TENANTS)]),
+  ]);
   // The machine is shared: its load says how much a figure that missed its target can be trusted.
   const results = { date: new Date().toISOString(), node: process.version, cpus: cpus().length, memorySource, loadAtStart: loadavg()[0] };
   const rows = [];
   try {
-    log('a. cold start');
-    results.coldStart = await coldStart(large);
-    rows.push({ figure: 'cold start: dpx resources --output json vs node fetching the index (median ms)', dpx: format(results.coldStart.dpxMs, 0), baseline: format(results.coldStart.baselineMs, 0), value: `${format(results.coldStart.ratio)}×`, target: '≤ 1.5×', met: results.coldStart.ratio <= 1.5 });
+    if (everything) await listExplorerAndXray(large, small, results, rows);
 
-    log('b. export, 10,000 and 100,000 tasks');
-    results.exportSmall = await exportList(small, 'small');
-    results.exportLarge = await exportList(large, 'large');
-    const { exportSmall: s, exportLarge: l } = results;
-    rows.push({ figure: `export ${l.items.toLocaleString('en')} tasks, ndjson, page size 100 (items/s)`, dpx: format(l.dpxItemsPerSecond, 0), baseline: format(l.loopItemsPerSecond, 0), value: `${format(l.throughputRatio)}×`, target: '≥ 0.8×', met: l.throughputRatio >= 0.8 });
-    rows.push({ figure: `export ${s.items.toLocaleString('en')} tasks (items/s)`, dpx: format(s.dpxItemsPerSecond, 0), baseline: format(s.loopItemsPerSecond, 0), value: `${format(s.throughputRatio)}×`, target: '≥ 0.8×', met: s.throughputRatio >= 0.8 });
-    rows.push({ figure: `export peak RSS at ${l.items.toLocaleString('en')} tasks (MiB)`, dpx: format(l.dpxPeakMiB, 0), baseline: format(l.loopPeakMiB, 0), value: `${format(l.dpxPeakMiB, 0)} MiB`, target: '≤ 150 MiB', met: l.dpxPeakMiB <= 150 });
-    const flat = l.dpxPeakMiB / s.dpxPeakMiB;
-    results.exportRssGrowth = flat;
-    // The loop's own growth shows how much of it is V8 letting the heap grow before collecting.
-    const loopGrowth = l.loopPeakMiB / s.loopPeakMiB;
-    rows.push({ figure: `export peak RSS, ${l.items.toLocaleString('en')} vs ${s.items.toLocaleString('en')} tasks`, dpx: `${format(l.dpxPeakMiB, 0)} / ${format(s.dpxPeakMiB, 0)}`, baseline: `${format(l.loopPeakMiB, 0)} / ${format(s.loopPeakMiB, 0)}`, value: `${format(flat)}× (loop ${format(loopGrowth)}×)`, target: '≈ 1× (flat; ≤ 1.2×)', met: flat <= 1.2 });
-
-    log('b2. export with --trail, 1,000+ pages');
-    results.trailExport = await trailExport(large);
-    const t = results.trailExport;
-    rows.push({ figure: `list --all --trail over ${t.pages.toLocaleString('en')} pages (${format(t.trailMiB, 0)} MiB trail) vs no trail (median ms)`, dpx: format(t.tracedMs, 0), baseline: format(t.plainMs, 0), value: `${format(t.ratio)}×`, target: '≤ 1.3×', met: t.ratio <= 1.3 });
-
-    log('c. explorer: first frame, key presses, memory');
-    results.firstFrame = await firstFrames(large);
-    const f = results.firstFrame;
-    rows.push({ figure: `explorer: start to first catalog frame (ms, median of ${f.runs} starts)`, dpx: format(f.firstFrameMs, 0), baseline: format(f.baselineMs, 0), value: `${format(f.firstFrameRatio)}×`, target: '≤ 2×', met: f.firstFrameRatio <= 2 });
-    results.explorer = await explorerFigures(large);
-    const e = results.explorer;
-    rows.push({ figure: `explorer: key press to screen change, ${e.keyPresses} presses over ${RESOURCE} (p50 / p95 ms)`, dpx: `${format(e.keyP50Ms, 1)} / ${format(e.keyP95Ms, 1)}`, baseline: '—', value: `p95 ${format(e.keyP95Ms, 1)} ms`, target: 'p95 ≤ 20 ms', met: e.keyP95Ms <= 20 });
-    // The same walk over a list ten times shorter: memory must follow what is loaded, not the list's size.
-    results.explorerSmall = await explorerFigures(small);
-    const memoryRatio = e.peakMiB / results.explorerSmall.peakMiB;
-    rows.push({ figure: 'explorer: peak RSS, same walk over 104,000 vs 10,400 tasks (MiB)', dpx: `${format(e.peakMiB, 0)} / ${format(results.explorerSmall.peakMiB, 0)}`, baseline: '—', value: `${format(memoryRatio)}×`, target: 'follows what is loaded (≤ 1.2×)', met: memoryRatio <= 1.2 });
-
-    log('d. explorer requests');
-    results.requests = await explorerRequests(large);
-    const r = results.requests;
-    rows.push({ figure: 'explorer requests: catalog, tasks, n, p, n, record, back', dpx: String(r.requests), baseline: String(r.minimum), value: `${format(r.ratio)}×; index ×${r.indexFetches}; repeats ${r.repeatedUrls.length}`, target: 'index once, no page fetched twice', met: r.indexFetches === 1 && r.repeatedUrls.length === 0 });
-
-    log('e. x-ray: the first level');
-    results.xray = await xrays(large);
-    for (const x of results.xray) {
-      rows.push({
-        figure: `x-ray of ${x.label}: first request to whole first level (ms; ${x.firstLevelRequests} requests)`,
-        dpx: format(x.firstLevelMs, 0),
-        baseline: format(x.baselineFirstLevelMs, 0),
-        value: `${format(x.ratio)}×; one wave ${x.oneWave ? 'yes' : 'NO'}`,
-        target: '≤ 1.5×; links read in one wave',
-        met: x.ratio <= 1.5 && x.oneWave && x.inboundWithRecord,
-      });
-    }
-    rows.push({
-      figure: `x-ray requests: ${results.xray.map((x) => x.label).join(' / ')}`,
-      dpx: results.xray.map((x) => x.requests).join(' / '),
-      baseline: '—',
-      value: `trail agrees: ${results.xray.every((x) => x.requestsMatchTrail) ? 'yes' : 'NO'}`,
-      target: '= records read + inbound queries',
-      met: results.xray.every((x) => x.requestsMatchTrail),
-    });
+    log('f. count matrix');
+    results.count = await countMatrix(tenants);
+    const c = results.count;
+    rows.push({ figure: `count matrix: ${RESOURCE} by ${COUNT_FIELD} over ${c.units} units × ${c.values} values, concurrency ${COUNT_CONCURRENCY} (median ms)`, dpx: format(c.dpxMs, 0), baseline: format(c.loopMs, 0), value: `${format(c.throughputRatio)}× the loop's throughput`, target: '≥ 0.8×', met: c.throughputRatio >= 0.8 });
+    rows.push({ figure: 'count matrix requests vs the minimum (units × values + index + unit pages)', dpx: String(c.sent), baseline: String(c.minimum), value: `${format(c.sent / c.minimum)}×`, target: '= the minimum', met: c.sent === c.minimum });
   } finally {
-    await Promise.all([large.close(), small.close()]);
+    await Promise.all([large?.close(), small?.close(), tenants.close()]);
     rmSync(scratch, { recursive: true, force: true });
   }
   results.seconds = Math.round((Date.now() - started) / 1000);
@@ -328,13 +336,20 @@ async function main() {
 
   const printed = table(rows);
   process.stdout.write(`${printed}\n`);
+  if (!everything) {
+    log(`only ${only.join(', ')}: bench/LATEST.md and bench/results/latest.json are left as they were`);
+    return;
+  }
   mkdirSync(join(here, 'results'), { recursive: true });
   writeFileSync(join(here, 'results', 'latest.json'), `${JSON.stringify(results, null, 2)}\n`);
   const notes = [
     `Explorer requests made: ${results.requests.requested.join(', ')}${results.requests.repeatedUrls.length ? `; repeated: ${results.requests.repeatedUrls.join(', ')}` : ''}.`,
     `Explorer key presses reached page ${results.explorer.reachedPage}; slowest press ${format(results.explorer.keyMaxMs, 1)} ms.`,
     ...results.xray.map((x) => `X-ray of ${x.label} (scale 100, medians of ${x.runs}): the record's round trip ${format(x.recordMs, 1)} ms (baseline ${format(x.baselineRecordMs, 1)} ms); the whole \`dpx xray … -o json\` ${format(x.wallMs, 0)} ms with ${x.nodes} records; the inbound queries went out with the record: ${x.inboundWithRecord ? 'yes' : 'NO'}.`),
+
     `The export with --trail peaked at ${format(results.trailExport.tracedPeakMiB, 0)} MiB and wrote ${format(results.trailExport.trailMiB, 0)} MiB of trail.`,
+    `Count matrix runs (ms): dpx ${results.count.dpxRuns.map((ms) => format(ms, 0)).join(', ')}; loop ${results.count.loopRuns.map((ms) => format(ms, 0)).join(', ')}. dpx's json said ${results.count.requests} requests; the trail holds ${results.count.sent}.`,
+    `Every figure runs with DPX_RATE=${LIFTED_RATE}: no baseline has a rate ceiling, so dpx's (50 requests/s by default) is lifted and the figures measure dpx's own cost.`,
   ];
   writeFileSync(
     join(here, 'LATEST.md'),
@@ -342,5 +357,71 @@ async function main() {
   );
   log(`done in ${results.seconds} s; bench/results/latest.json and bench/LATEST.md written`);
 }
+
+/** Figures a to e: start-up, export, the explorer and the x-ray. */
+async function listExplorerAndXray(large, small, results, rows) {
+  log('a. cold start');
+  results.coldStart = await coldStart(large);
+  rows.push({ figure: 'cold start: dpx resources --output json vs node fetching the index (median ms)', dpx: format(results.coldStart.dpxMs, 0), baseline: format(results.coldStart.baselineMs, 0), value: `${format(results.coldStart.ratio)}×`, target: '≤ 1.5×', met: results.coldStart.ratio <= 1.5 });
+
+  log('b. export, 10,000 and 100,000 tasks');
+  results.exportSmall = await exportList(small, 'small');
+  results.exportLarge = await exportList(large, 'large');
+  const { exportSmall: s, exportLarge: l } = results;
+  rows.push({ figure: `export ${l.items.toLocaleString('en')} tasks, ndjson, page size 100 (items/s)`, dpx: format(l.dpxItemsPerSecond, 0), baseline: format(l.loopItemsPerSecond, 0), value: `${format(l.throughputRatio)}×`, target: '≥ 0.8×', met: l.throughputRatio >= 0.8 });
+  rows.push({ figure: `export ${s.items.toLocaleString('en')} tasks (items/s)`, dpx: format(s.dpxItemsPerSecond, 0), baseline: format(s.loopItemsPerSecond, 0), value: `${format(s.throughputRatio)}×`, target: '≥ 0.8×', met: s.throughputRatio >= 0.8 });
+  rows.push({ figure: `export peak RSS at ${l.items.toLocaleString('en')} tasks (MiB)`, dpx: format(l.dpxPeakMiB, 0), baseline: format(l.loopPeakMiB, 0), value: `${format(l.dpxPeakMiB, 0)} MiB`, target: '≤ 150 MiB', met: l.dpxPeakMiB <= 150 });
+  const flat = l.dpxPeakMiB / s.dpxPeakMiB;
+  results.exportRssGrowth = flat;
+  // The loop's own growth shows how much of it is V8 letting the heap grow before collecting.
+  const loopGrowth = l.loopPeakMiB / s.loopPeakMiB;
+  rows.push({ figure: `export peak RSS, ${l.items.toLocaleString('en')} vs ${s.items.toLocaleString('en')} tasks`, dpx: `${format(l.dpxPeakMiB, 0)} / ${format(s.dpxPeakMiB, 0)}`, baseline: `${format(l.loopPeakMiB, 0)} / ${format(s.loopPeakMiB, 0)}`, value: `${format(flat)}× (loop ${format(loopGrowth)}×)`, target: '≈ 1× (flat; ≤ 1.2×)', met: flat <= 1.2 });
+
+  log('b2. export with --trail, 1,000+ pages');
+  results.trailExport = await trailExport(large);
+  const t = results.trailExport;
+  rows.push({ figure: `list --all --trail over ${t.pages.toLocaleString('en')} pages (${format(t.trailMiB, 0)} MiB trail) vs no trail (median ms)`, dpx: format(t.tracedMs, 0), baseline: format(t.plainMs, 0), value: `${format(t.ratio)}×`, target: '≤ 1.3×', met: t.ratio <= 1.3 });
+
+  log('c. explorer: first frame, key presses, memory');
+  results.firstFrame = await firstFrames(large);
+  const f = results.firstFrame;
+  rows.push({ figure: `explorer: start to first catalog frame (ms, median of ${f.runs} starts)`, dpx: format(f.firstFrameMs, 0), baseline: format(f.baselineMs, 0), value: `${format(f.firstFrameRatio)}×`, target: '≤ 2×', met: f.firstFrameRatio <= 2 });
+  results.explorer = await explorerFigures(large);
+  const e = results.explorer;
+  rows.push({ figure: `explorer: key press to screen change, ${e.keyPresses} presses over ${RESOURCE} (p50 / p95 ms)`, dpx: `${format(e.keyP50Ms, 1)} / ${format(e.keyP95Ms, 1)}`, baseline: '—', value: `p95 ${format(e.keyP95Ms, 1)} ms`, target: 'p95 ≤ 20 ms', met: e.keyP95Ms <= 20 });
+  // The same walk over a list ten times shorter: memory must follow what is loaded, not the list's size.
+  results.explorerSmall = await explorerFigures(small);
+  const memoryRatio = e.peakMiB / results.explorerSmall.peakMiB;
+  rows.push({ figure: 'explorer: peak RSS, same walk over 104,000 vs 10,400 tasks (MiB)', dpx: `${format(e.peakMiB, 0)} / ${format(results.explorerSmall.peakMiB, 0)}`, baseline: '—', value: `${format(memoryRatio)}×`, target: 'follows what is loaded (≤ 1.2×)', met: memoryRatio <= 1.2 });
+
+  log('d. explorer requests');
+  results.requests = await explorerRequests(large);
+  const r = results.requests;
+  rows.push({ figure: 'explorer requests: catalog, tasks, n, p, n, record, back', dpx: String(r.requests), baseline: String(r.minimum), value: `${format(r.ratio)}×; index ×${r.indexFetches}; repeats ${r.repeatedUrls.length}`, target: 'index once, no page fetched twice', met: r.indexFetches === 1 && r.repeatedUrls.length === 0 });
+
+  log('e. x-ray: the first level');
+  results.xray = await xrays(large);
+  for (const x of results.xray) {
+    rows.push({
+      figure: `x-ray of ${x.label}: first request to whole first level (ms; ${x.firstLevelRequests} requests)`,
+      dpx: format(x.firstLevelMs, 0),
+      baseline: format(x.baselineFirstLevelMs, 0),
+      value: `${format(x.ratio)}×; one wave ${x.oneWave ? 'yes' : 'NO'}`,
+      target: '≤ 1.5×; links read in one wave',
+      met: x.ratio <= 1.5 && x.oneWave && x.inboundWithRecord,
+    });
+  }
+  rows.push({
+    figure: `x-ray requests: ${results.xray.map((x) => x.label).join(' / ')}`,
+    dpx: results.xray.map((x) => x.requests).join(' / '),
+    baseline: '—',
+    value: `trail agrees: ${results.xray.every((x) => x.requestsMatchTrail) ? 'yes' : 'NO'}`,
+    target: '= records read + inbound queries',
+    met: results.xray.every((x) => x.requestsMatchTrail),
+  });
+}
+
+/** `npm run bench -- count` runs only the count matrix, and leaves LATEST.md as it was. */
+const only = process.argv.slice(2);
 
 await main();

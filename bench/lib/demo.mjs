@@ -2,8 +2,8 @@
 // client being measured. Its first region's base URL and personal token are read from what it prints.
 import { spawn } from 'node:child_process';
 
-export async function startDemoProcess(bundle, scale) {
-  const child = spawn(process.execPath, [bundle, 'demo', '--port', '0', '--scale', String(scale)], { stdio: ['ignore', 'pipe', 'pipe'] });
+export async function startDemoProcess(bundle, scale, extraArgs = []) {
+  const child = spawn(process.execPath, [bundle, 'demo', '--port', '0', '--scale', String(scale), ...extraArgs], { stdio: ['ignore', 'pipe', 'pipe'] });
   let text = '';
   let errors = '';
   child.stderr.on('data', (chunk) => { errors += chunk; });

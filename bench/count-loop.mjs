@@ -1,0 +1,38 @@
+// The count baseline: the least a Node program can do to count a list by a field's values in every
+// unit — read the units (page by page), then ask each (unit, value) for one record and read its
+// total_count, with a fixed number of requests in flight. No discovery index, no checks, no formatting.
+// Usage: node bench/count-loop.mjs <base-url> <units-path> <list-path> <field> <concurrency> <value>...
+//        (token in DPX_TOKEN; prints {"requests": n, "cells": n, "sum": n})
+const [baseUrl, unitsPath, listPath, field, concurrencyText, ...values] = process.argv.slice(2);
+const headers = { authorization: `Bearer ${process.env.DPX_TOKEN}`, accept: 'application/json' };
+const OU_HEADER = 'x-service-organizationalunit-context';
+let requests = 0;
+
+async function get(url, extra = {}) {
+  requests += 1;
+  const response = await fetch(url, { headers: { ...headers, ...extra } });
+  if (!response.ok) throw new Error(`HTTP ${response.status} from ${url}`);
+  return response.json();
+}
+
+const units = [];
+for (let url = `${baseUrl}${unitsPath}?limit=100`; url;) {
+  const page = await get(url);
+  units.push(...page._embedded.items.map((unit) => unit.id));
+  const next = page._links?.next?.href;
+  url = next ? new URL(next, url).toString() : undefined;
+}
+
+const cells = units.flatMap((unit) => values.map((value) => ({ unit, value })));
+let at = 0;
+let sum = 0;
+async function worker() {
+  while (at < cells.length) {
+    const { unit, value } = cells[at++];
+    const filter = encodeURIComponent(JSON.stringify({ [field]: { $eq: value } }));
+    const page = await get(`${baseUrl}${listPath}?limit=1&filter=${filter}`, { [OU_HEADER]: unit });
+    sum += page.total_count;
+  }
+}
+await Promise.all(Array.from({ length: Number(concurrencyText) }, worker));
+process.stdout.write(`${JSON.stringify({ requests, cells: cells.length, sum })}\n`);
