@@ -111,6 +111,14 @@ describe('a scripted session with a known token', () => {
     await expectExit(['resources', '--base-url', demo.otherRegion.baseUrl, ...trail('other-region')], 1);
     await expectExit(['list', 'no-such-resource', ...base], 2);
     await expectExit(['xray', 'tasks', 'no-such-task', ...base], 1);
+    // Across units and control planes: the matrix, a merged list, and their failures (a unit that
+    // refuses, a profile whose control plane does not answer).
+    await expectExit(['count', 'tasks', '--by', 'status', '--ou', 'all', ...base, ...trail('count')], 0);
+    await expectExit(['count', 'tasks', '--ou', `all`, '--profiles', 'leak', '--output', 'json'], 0);
+    await expectExit(['list', 'users', '--ou', 'all', '--all', '--output', 'ndjson', '--profiles', 'leak', ...trail('merged')], 0);
+    await expectExit(['count', 'tasks', '--ou', '00000000-0000-4000-8000-000000000000', '--output', 'csv', ...base], 1);
+    await expectExit(['profile', 'add', 'gone', '--base-url', 'http://127.0.0.1:9', '--token-env', 'DPX_TOKEN'], 0);
+    await expectExit(['list', 'roles', '--profiles', 'leak,gone', '--output', 'json', '--timeout', '1'], 1);
     await expectExit(['resources', '--base-url', 'http://127.0.0.1:9', '--timeout', '1'], 3);
     // Shell completion: it fetches the index and the units and keeps them in the cache folder.
     await expectExit(['completion', 'bash'], 0);
@@ -140,9 +148,9 @@ describe('a scripted session with a known token', () => {
   }, 60_000);
 
   it('ran every command and wrote the trails and the config inside the temporary folder', () => {
-    expect(outputs.length).toBeGreaterThanOrEqual(29);
+    expect(outputs.length).toBeGreaterThanOrEqual(35);
     const files = filesUnder(home);
-    expect(files.filter((file) => file.endsWith('.har'))).toHaveLength(12);
+    expect(files.filter((file) => file.endsWith('.har'))).toHaveLength(14);
     expect(files.some((file) => file.endsWith('config.json'))).toBe(true);
     expect(files.filter((file) => file.startsWith(join(home, 'cache', 'dpx')))).toHaveLength(2);
     // The trails do hold the session: requests with their (redacted) Authorization header.
