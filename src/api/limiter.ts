@@ -89,7 +89,7 @@ export class RequestLimiter {
     const now = performance.now();
     const until = now + waitMs;
     if (until <= this.pausedUntil) return;
-    this.pausedMs += until - Math.max(now, this.pausedUntil);
+    this.pausedMs += now >= this.pausedUntil ? waitMs : until - this.pausedUntil;
     this.pausedUntil = until;
     this.pump();
   }
