@@ -19,9 +19,16 @@ describe('retries', () => {
     expect((error as ApiError).status).toBe(429);
     expect(demo.region.requestCount() - before).toBe(1);
 
+    // The 429's Retry-After now holds every request of `s` until this second is over, so a read of its
+    // own would not meet a 429 at all; a second session with the same token still finds the second full.
+    expect(s.traffic.pausedMs).toBeGreaterThan(0);
+    const reader = new Session({ baseUrl: demo.region.baseUrl, token: demo.region.tokens.service, maxRetries: 1, retryBaseDelayMs: 10, maxRetryDelayMs: 5000 });
+    await reader.catalog().catch(() => undefined);
     const list = restores.versions[0]!.operations.find((op) => op.method === 'GET' && op.pathVariables.length === 0)!;
     const beforeRead = demo.region.requestCount();
-    await s.send(await s.prepare({ resource: restores.name, operationId: list.id }), { reload: true }).catch(() => undefined);
+    const read = await reader.send(await reader.prepare({ resource: restores.name, operationId: list.id }), { reload: true }).catch(() => undefined);
+    expect(reader.traffic.rateLimited).toBeGreaterThanOrEqual(1);
     expect(demo.region.requestCount() - beforeRead).toBeGreaterThanOrEqual(2);
+    expect(read?.status).toBe(200);
   });
 });
