@@ -10,16 +10,14 @@ import { describeScope, FanOutProgress } from '../fanout.js';
 import { colourWanted } from '../format/colour.js';
 import { matrixCsv, matrixJson, matrixTable, type Matrix, type MatrixRow } from '../format/matrix.js';
 import { DataWriter } from '../io.js';
-import { jsonText, outputFormat, tableWidth } from './output.js';
-
-const COUNT_FORMATS = ['table', 'json', 'csv'] as const;
+import { jsonText, OUTPUT_FORMATS, outputFormat, tableWidth } from './output.js';
 
 export async function countCommand(ctx: CommandContext, positionals: string[], options: Record<string, unknown>, units: UnitChoice): Promise<number> {
   const [resource, ...extra] = positionals;
   if (resource === undefined || extra.length > 0) {
     throw new UsageError('dpx count takes one resource name', 'dpx resources lists them; e.g. dpx count users --ou all');
   }
-  const format = outputFormat(options['output'], COUNT_FORMATS);
+  const format = outputFormat(options['output'], OUTPUT_FORMATS.count);
   const by = text(options['by']);
   const values = text(options['values']);
   if (values !== undefined && by === undefined) throw new UsageError('--values needs --by: the values of which field?', 'e.g. --by status --values failed,aborted');

@@ -12,6 +12,7 @@ export const OUTPUT_FORMATS = {
   operations: TABLE_OR_JSON,
   whoami: TABLE_OR_JSON,
   list: LIST_FORMATS,
+  count: ['table', 'json', 'csv'],
   call: ['json', ...LIST_FORMATS.filter((format) => format !== 'json')],
   xray: ['tree', 'json', 'dot'],
   replay: TABLE_OR_JSON,

@@ -76,8 +76,12 @@ async function optionValues(line: CompletionLine, option: string, sources: Compl
   switch (option) {
     case 'profile':
       return (await sources.profiles()).map(({ name, profile }) => ({ value: name, description: profile.baseUrl }));
-    case 'ou':
-      return unitCandidates((await sources.units()) ?? []);
+    case 'ou': {
+      const units = unitCandidates((await sources.units()) ?? []);
+      return line.command === 'list' || line.command === 'count' ? [{ value: 'all', description: 'every unit' }, ...units] : units;
+    }
+    case 'profiles':
+      return [{ value: 'all', description: 'every profile' }, ...(await sources.profiles()).map(({ name, profile }) => ({ value: name, description: profile.baseUrl }))];
     case 'output': {
       const formats: readonly string[] = line.command !== undefined && line.command in OUTPUT_FORMATS ? OUTPUT_FORMATS[line.command as keyof typeof OUTPUT_FORMATS] : [];
       return formats.map((format) => ({ value: format }));
@@ -118,6 +122,7 @@ async function positionalValues(line: CompletionLine, sources: CompletionSources
     case 'list':
     case 'xray':
     case 'diff':
+    case 'count':
       return position === 0 ? resourceCandidates(await sources.catalog()) : [];
     case 'call':
       if (position === 0) return resourceCandidates(await sources.catalog());

@@ -45,7 +45,7 @@ describe('dpx completion', () => {
 describe('commands and options', () => {
   it('completes the command word, each with what it does', async () => {
     const lines = await complete(['']);
-    expect(values(lines)).toEqual(['resources', 'operations', 'list', 'call', 'xray', 'replay', 'diff', 'whoami', 'profile', 'demo', 'completion']);
+    expect(values(lines)).toEqual(['resources', 'operations', 'list', 'count', 'call', 'xray', 'replay', 'diff', 'whoami', 'profile', 'demo', 'completion']);
     expect(lines).toContain('replay\tsend a trail\'s reads again and compare then and now');
     expect(lines).toContain('list\tlist records (one page, or --all)');
     expect(await complete(['li'])).toEqual(['list\tlist records (one page, or --all)']);
@@ -66,6 +66,7 @@ describe('commands and options', () => {
     expect(await complete(['call', '--output', ''])).toEqual(['json', 'table', 'ndjson', 'csv']);
     expect(await complete(['whoami', '--output', 'j'])).toEqual(['json']);
     expect(await complete(['xray', 'tasks', 'some-id', '-o', ''])).toEqual(['tree', 'json', 'dot']);
+    expect(await complete(['count', '-o', ''])).toEqual(['table', 'json', 'csv']);
     expect(await complete(['completion', ''])).toEqual(['bash', 'zsh', 'fish']);
     expect(await complete(['profile', ''])).toEqual(['add', 'list', 'use', 'remove']);
   });
@@ -76,6 +77,7 @@ describe('commands and options', () => {
     expect((await dpx(['profile', 'add', 'us-prod', '--base-url', 'https://us.example.com/api'], { env: profileEnv })).code).toBe(0);
     expect(await complete(['--profile', ''], profileEnv)).toEqual(['eu-prod\thttps://eu.example.com/api', 'us-prod\thttps://us.example.com/api']);
     expect(values(await complete(['profile', 'use', 'u'], profileEnv))).toEqual(['us-prod']);
+    expect(values(await complete(['count', 'tasks', '--profiles', ''], profileEnv))).toEqual(['all', 'eu-prod', 'us-prod']);
     expect(await complete(['profile', 'list', ''], profileEnv)).toEqual([]);
   });
 });
@@ -91,6 +93,7 @@ describe('names from the index, against the demo', () => {
     expect(await complete(['xray', 'tasks', ''])).toEqual([]);
     expect(values(await complete(['diff', 'us']))).toEqual(['users']);
     expect(await complete(['replay', 'case.har', '--output', ''])).toEqual(['table', 'json']);
+    expect(values(await complete(['count', 'ta']))).toEqual(['tasks']);
   });
 
   it('completes the operation ids of a resource, described by method and href', async () => {
@@ -127,6 +130,10 @@ describe('names from the index, against the demo', () => {
     for (const line of acme) expect(line).toMatch(/\tGlobal › Acme Corp/);
     const id = values(acme)[0]!;
     expect(await complete(['--ou', id.slice(0, 8)])).toEqual([acme[0]]);
+    // list and count ask several units at once: all is one of the choices there, and only there.
+    expect(await complete(['count', 'tasks', '--ou', 'al'])).toEqual(['all\tevery unit']);
+    expect(values(await complete(['list', 'tasks', '--ou', '']))[0]).toBe('all');
+    expect(values(units)).not.toContain('all');
   });
 
   it('with --demo, completes from a demo of its own', async () => {
