@@ -1,12 +1,13 @@
-// How fast one control plane is asked: at most `concurrency` requests at a time, starts spaced so that no
-// second holds more than `ratePerSecond` of them, and a pause of every request while the server has said
-// (429 with Retry-After) not to come back yet. The session takes a slot for every attempt it sends, so
-// a fan-out over hundreds of units, a retry and the explorer's page reads all share the same budget.
+// How fast one control plane is asked: at most `concurrency` requests at a time, no second holding more
+// than `ratePerSecond` starts, and a pause of every request while the server has said (429 with
+// Retry-After) not to come back yet. The session takes a slot for every attempt it sends, so a fan-out
+// over hundreds of units, a retry, the x-ray and the explorer's page reads all share the same budget.
 //
-// Starts are spaced evenly (one every 1000/rate ms) rather than let through in bursts of `rate`: the
-// server counts arrivals, and a burst that arrives a little late lands in the next second's count. Above
-// 1000 a second the spacing is finer than a timer can wait, so up to rate/1000 may start within one
-// millisecond (a second then holds at most rate + rate/1000).
+// The ceiling is a sliding window over the last starts, not an even spacing: requests asked for together
+// (the x-ray's first level, a page and the one read ahead) leave together as long as the second has room,
+// so a small burst costs no latency, while no window of a second ever holds more than the rate. A burst
+// can reach the server a little unevenly, which the default's margin (50 a second where the service
+// allows 100) absorbs.
 import { UsageError } from './errors.js';
 
 export interface LimiterOptions {
@@ -32,6 +33,7 @@ export type Release = () => void;
 
 export const DEFAULT_CONCURRENCY = 8;
 export const DEFAULT_RATE_PER_SECOND = 50;
+const MAX_WINDOW_STARTS = 1000;
 
 interface Waiter {
   start: (release: Release) => void;
@@ -42,9 +44,12 @@ interface Waiter {
 export class RequestLimiter {
   readonly concurrency: number;
   readonly ratePerSecond: number;
-  private readonly intervalMs: number;
-  /** Starts allowed back to back before the spacing applies. */
-  private readonly burst: number;
+  /** At most `windowStarts` starts in any `windowMs`: the rate, as a whole number of starts per window. */
+  private readonly windowStarts: number;
+  private readonly windowMs: number;
+  /** The last `windowStarts` start times, oldest at `oldest`. */
+  private readonly starts: number[] = [];
+  private oldest = 0;
   private readonly queue: Waiter[] = [];
   /**
    * One abort listener per signal however many requests wait under it: a fan-out queues thousands under
@@ -52,7 +57,6 @@ export class RequestLimiter {
    */
   private readonly watched = new Map<AbortSignal, { waiting: number; onAbort: () => void }>();
   private active = 0;
-  private nextStartAt = 0;
   private pausedUntil = 0;
   private pausedMs = 0;
   private rateLimited = 0;
@@ -61,8 +65,10 @@ export class RequestLimiter {
   constructor(options: LimiterOptions = {}) {
     this.concurrency = positive(options.concurrency, DEFAULT_CONCURRENCY, 'concurrency', true);
     this.ratePerSecond = positive(options.ratePerSecond, DEFAULT_RATE_PER_SECOND, 'rate', false);
-    this.intervalMs = 1000 / this.ratePerSecond;
-    this.burst = Math.max(1, Math.floor(this.ratePerSecond / 1000));
+    // A fractional rate gets a longer window (0.5 a second: one start in any 2 s); a huge one a shorter
+    // window, so the log of starts stays small (100,000 a second: 1,000 in any 10 ms).
+    this.windowStarts = Math.min(MAX_WINDOW_STARTS, Math.max(1, Math.floor(this.ratePerSecond)));
+    this.windowMs = (this.windowStarts * 1000) / this.ratePerSecond;
   }
 
   get stats(): LimiterStats {
@@ -102,7 +108,7 @@ export class RequestLimiter {
     }
     while (this.queue.length > 0 && this.active < this.concurrency) {
       const now = performance.now();
-      const startAt = Math.max(this.nextStartAt - (this.burst - 1) * this.intervalMs, this.pausedUntil);
+      const startAt = Math.max(this.windowOpensAt(), this.pausedUntil);
       if (now < startAt) {
         this.timer = setTimeout(() => {
           this.timer = undefined;
@@ -113,7 +119,7 @@ export class RequestLimiter {
       const waiter = this.queue.shift()!;
       if (waiter.signal) this.unwatch(waiter.signal);
       this.active += 1;
-      this.nextStartAt = Math.max(this.nextStartAt, now) + this.intervalMs;
+      this.noteStart(now);
       let released = false;
       waiter.start(() => {
         if (released) return;
@@ -122,6 +128,20 @@ export class RequestLimiter {
         this.pump();
       });
     }
+  }
+
+  /** When the window has room for one more start: now while it holds fewer than its starts, else when its oldest leaves. */
+  private windowOpensAt(): number {
+    return this.starts.length < this.windowStarts ? 0 : this.starts[this.oldest]! + this.windowMs;
+  }
+
+  private noteStart(now: number): void {
+    if (this.starts.length < this.windowStarts) {
+      this.starts.push(now);
+      return;
+    }
+    this.starts[this.oldest] = now;
+    this.oldest = (this.oldest + 1) % this.windowStarts;
   }
 
   private watch(signal: AbortSignal): void {
