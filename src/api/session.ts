@@ -385,7 +385,8 @@ export class Session {
     signal: AbortSignal | undefined,
     attempt: number,
   ): Promise<RawResponse | { retry: number }> {
-    const release = await this.slot(method, url, signal);
+    // A transport that answers from a trail sends nothing to any control plane: there is nothing to pace.
+    const release = this.options.transport ? () => undefined : await this.slot(method, url, signal);
     try {
       return await this.attemptInSlot(method, url, headers, body, signal, attempt);
     } finally {

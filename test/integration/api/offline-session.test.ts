@@ -42,6 +42,16 @@ function offlineSession(onExchange?: (exchange: Exchange) => void): Session {
 }
 
 describe('an offline session', () => {
+  it('is not paced by the limiter: nothing it answers goes to a control plane', async () => {
+    const session = new Session({ baseUrl: trail.baseUrl, transport: trailTransport(trail), concurrency: 1, ratePerSecond: 1 });
+    await session.catalog();
+    const first = await listRequest(session, { resource: 'users', pageSize: 4 });
+    const sends = [1, 2, 3].map(() => session.send(first, { reload: true }));
+    // Online, one at a time at one a second, two of these would be waiting for a slot; offline none is.
+    expect(session.traffic.waiting).toBe(0);
+    await Promise.all(sends);
+  });
+
   it('answers the catalog and the recorded pages without a token and without a single request to the server', async () => {
     const before = demo.region.requestCount();
     const session = offlineSession();
