@@ -79,6 +79,10 @@ describe('the navigator without a terminal', () => {
     expect(nav.getState().stack.map((entry) => entry.kind)).toEqual(['catalog', 'list', 'record', 'operations', 'operation-form', 'request-preview']);
     const list = nav.getState().stack[1]!.state as ListState;
     expect(list.origin.ou).toBe(b.id);
+    // Sent, it goes out with A's header.
+    press(nav, '\r');
+    await until(() => top(nav).kind === 'response' && !top(nav).state.loading, 'the response');
+    expect(nav.services.connection.session.lastExchange?.request.headers[nav.services.connection.session.ouHeader.toLowerCase()]).toBe(a.id);
   });
 
   it('every key of the help is a binding of some screen, and the help names them', () => {

@@ -40,7 +40,13 @@ export function Frame({ navigator }: { navigator: Navigator }) {
   const topContext = navigator.contextOf(top.id);
   const { columns, rows } = state.size;
   const height = bodyHeight(rows, screen.state.error);
-  const { connection } = navigator.services;
+  // The header speaks of where what is on screen came from: a list opened from a count cell is in its
+  // unit, a record read before an OU switch in the unit it was read in.
+  const origin = screenModule.origin?.(screen.state) ?? navigator.services.origin();
+  const { connection } = origin;
+  const ouName = origin.ou === navigator.services.connection.session.ou && connection === navigator.services.connection
+    ? state.ouName
+    : navigator.services.unitName(connection, origin.ou);
   const crumbs = state.stack.filter((entry) => !moduleOf(entry.kind).overlay).map((entry) => moduleOf(entry.kind).crumb(entry.state));
   const status = topModule.status?.(top.state, topContext);
   const left = status ? `${status}  ` : '';
@@ -51,7 +57,7 @@ export function Frame({ navigator }: { navigator: Navigator }) {
   return (
     <Box flexDirection="column" width={columns}>
       <Header session={connection.session} profile={connection.profile} {...(connection.offline ? { offline: connection.offline } : {})} token={connection.token ? describeToken(connection.token, connection.session.baseUrl, state.now) : undefined}
-        ouName={state.ouName} current={screenModule.subject?.(screen.state)} loading={top.state.loading ?? screen.state.loading}
+        {...(origin.ou ? { ou: origin.ou } : {})} {...(ouName ? { ouName } : {})} current={screenModule.subject?.(screen.state)} loading={top.state.loading ?? screen.state.loading}
         badges={screenModule.badges?.(screen.state) ?? []} columns={columns} now={state.now} />
       <Text wrap="truncate"><Tinted tone="muted">{crumbs.join(' › ')}</Tinted></Text>
       <Box flexDirection="column" height={height} overflow="hidden">

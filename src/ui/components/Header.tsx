@@ -16,6 +16,8 @@ export interface HeaderProps {
   /** "OFFLINE · case.har" when every answer comes from a trail. */
   offline?: string;
   token?: TokenInfo;
+  /** The unit what is on screen was read in, and its name when known. */
+  ou?: string;
   ouName?: string;
   current?: string;
   loading?: string;
@@ -58,9 +60,9 @@ function shortWarnings(token: TokenInfo, host: string, now: number): string[] {
   return [...short, ...token.warnings.filter((w) => !explained.test(w))];
 }
 
-export function Header({ session, profile, offline, token, ouName, current, loading, badges, columns, now }: HeaderProps) {
+export function Header({ session, profile, offline, token, ou: unit, ouName, current, loading, badges, columns, now }: HeaderProps) {
   const host = new URL(session.baseUrl).host;
-  const ou = session.ou ? (ouName && ouName !== session.ou ? `${ouName} (${session.ou.slice(0, 8)}…)` : session.ou) : 'none';
+  const ou = unit ? (ouName && ouName !== unit ? `${ouName} (${unit.slice(0, 8)}…)` : unit) : 'none';
   const latency = session.stats.lastLatencyMs === undefined ? '—' : `${Math.round(session.stats.lastLatencyMs)} ms`;
   const first = `${profile ? `${profile} · ` : ''}${host} · OU ${ou}`;
   const who = offline ? 'answers come from the trail; nothing is sent and no token is read' : token ? tokenText(token, now) : 'no token: requests go unauthenticated';

@@ -21,6 +21,8 @@ import { recordScreen } from '../screens/record/record.js';
 import { xrayScreen } from '../screens/xray/xray.js';
 import { diffScreen } from '../screens/diff/diff.js';
 import { chooseScreen } from '../screens/overlays/choose.js';
+import { countScreen } from '../screens/count/count.js';
+import { mergedScreen } from '../screens/merged/merged.js';
 import type { ScreenBase, ScreenKind, ScreenModule, ScreenParams } from './screen.js';
 
 /**
@@ -30,6 +32,8 @@ import type { ScreenBase, ScreenKind, ScreenModule, ScreenParams } from './scree
 const SCREENS: { [K in ScreenKind]: ScreenModule<any, ScreenParams[K]> } = {
   catalog: catalogScreen,
   list: listScreen,
+  'merged-list': mergedScreen,
+  count: countScreen,
   record: recordScreen,
   operations: operationsScreen,
   'operation-form': formScreen,

@@ -4,6 +4,7 @@
 // new view is a new module and a line in the registry.
 import type { ReactElement } from 'react';
 import type { Key } from '../keys.js';
+import type { Origin } from '../services/connection.js';
 import type { Services } from '../services/services.js';
 
 /**
@@ -113,6 +114,8 @@ export interface ScreenModule<S extends ScreenBase, P> {
   subject?(state: S): string | undefined;
   /** Marks in the header ('WATCH'). */
   badges?(state: S): string[];
+  /** Where what the screen shows was read (control plane and unit), when that is not the current one's. */
+  origin?(state: S): Origin | undefined;
   /** The footer's left part (where in the list), before the hints or a notice. */
   status?(state: S, ctx: ScreenContext<S>): string | undefined;
   View(props: ViewProps<S>): ReactElement | null;

@@ -47,6 +47,7 @@ export const exchangeScreen: ScreenModule<ExchangeState, ExchangeParams> = {
     const exchange = origin.connection.session.lastExchange;
     return { origin, top: 0, ...(exchange ? { exchange } : {}) };
   },
+  origin: (s) => s.origin,
   crumb: () => 'last exchange',
   bindings: [
     { keys: [...MOVE_KEYS], help: 'scroll', hint: '↑↓ scroll', run: (ctx, key) => ctx.update((s) => ({ top: moveCursor(s.top, lines(s).length, key, ctx.bodyHeight()) })) },

@@ -130,6 +130,7 @@ export const listScreen: ScreenModule<ListState, ListParams> = {
     ctx.update((s) => ({ origin: { ...s.origin, ou } }));
     void loadFirstPage(ctx);
   },
+  origin: (s) => s.origin,
   crumb: (s) => {
     const parent = s.source.kind === 'resource' && s.source.variables ? ` of ${Object.values(s.source.variables).join(', ')}` : '';
     return `${s.label ?? `${s.resource}@${s.version}${parent}`}${s.serverFilter ? ' (filtered)' : ''}`;

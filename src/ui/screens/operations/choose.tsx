@@ -66,6 +66,7 @@ export const operationsScreen: ScreenModule<OperationsState, OperationsParams> =
     const chosen = ctx.state.operationId ? offered(ctx).find((op) => op.id === ctx.state.operationId && !op.related) : undefined;
     if (chosen) void choose(ctx, chosen);
   },
+  origin: (s) => s.origin,
   crumb: () => 'operations',
   subject: (s) => `${s.resource}@${s.version}`,
   bindings: [

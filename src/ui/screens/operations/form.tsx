@@ -101,6 +101,7 @@ export const formScreen: ScreenModule<FormState, FormParams> = {
   title: 'operation form',
   ownKeys: true,
   init: (params) => ({ ...params, focus: 0, editing: false, editorBusy: false }),
+  origin: (s) => s.flow.origin,
   crumb: (s) => s.form.operation.id,
   subject: (s) => `${s.form.resource}@${s.form.version}`,
   bindings: [

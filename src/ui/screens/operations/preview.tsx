@@ -54,6 +54,7 @@ export const previewScreen: ScreenModule<PreviewState, PreviewParams> = {
   title: 'request preview',
   ownKeys: true,
   init: (params) => ({ ...params, showCurl: false }),
+  origin: (s) => s.flow.origin,
   crumb: () => 'preview',
   subject: (s) => `${s.request.resource}@${s.request.version}`,
   bindings: [

@@ -103,6 +103,7 @@ export const responseScreen: ScreenModule<ResponseState, ResponseParams> = {
   ownKeys: true,
   init: (params) => ({ ...params, raw: false, top: 0 }),
   start: (ctx) => void send(ctx),
+  origin: (s) => s.flow.origin,
   crumb: () => 'response',
   subject: (s) => `${s.request.resource}@${s.request.version}`,
   bindings: [

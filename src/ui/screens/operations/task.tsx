@@ -45,6 +45,7 @@ export const taskScreen: ScreenModule<TaskScreenState, TaskParams> = {
   init: (params) => ({ ...params, polling: new AbortController() }),
   start: (ctx) => void poll(ctx),
   stop: (state) => state.polling.abort(),
+  origin: (s) => s.flow.origin,
   crumb: () => 'task',
   subject: (s) => `${s.request.resource}@${s.request.version}`,
   bindings: [

@@ -2,6 +2,7 @@
 // profiles, bookmarks and a few commands. Each provider answers for its own words ("ou", "profile",
 // "ctx", "bm"), so a new view adds its entries here without touching the palette itself.
 import { findResource } from '../../../api/catalog.js';
+import { knownRecordFields } from '../../../api/schemas.js';
 import { isListOperation } from '../../../api/operation.js';
 import { isUuid } from '../../../api/units.js';
 import type { Choice } from '../../components/Choices.js';
@@ -19,7 +20,9 @@ type Provider = (ctx: Ctx, query: string) => PaletteEntry[];
 const OU_QUERY = /^ou\b/i;
 const PROFILE_QUERY = /^(profile|ctx)\b/i;
 const BOOKMARK_QUERY = /^(bm|bookmark)\b/i;
-const WORD_QUERIES = [OU_QUERY, PROFILE_QUERY, BOOKMARK_QUERY];
+const COUNT_QUERY = /^count\b/i;
+const MERGED_QUERY = /@/;
+const WORD_QUERIES = [OU_QUERY, PROFILE_QUERY, BOOKMARK_QUERY, COUNT_QUERY, MERGED_QUERY];
 
 const isWordQuery = (query: string) => WORD_QUERIES.some((pattern) => pattern.test(query));
 
@@ -106,7 +109,31 @@ const commands: Provider = (ctx, query) => {
   ];
 };
 
-const PROVIDERS: Provider[] = [resources, units, profiles, bookmarks, commands];
+/** `count <resource> [by <field>]`: the count matrix; the fields offered are those the record schema lists. */
+const counts: Provider = (ctx, query) => {
+  if (!COUNT_QUERY.test(query)) return [];
+  const by = /\bby\s+(\S+)/i.exec(query)?.[1];
+  return (ctx.services.catalogOf()?.resources ?? []).flatMap((resource) => {
+    const open = (field?: string): PaletteEntry => ({
+      label: `count ${resource.name}${field ? ` by ${field}` : ''}`,
+      detail: field ? `every unit × the values of ${field}` : 'every unit\'s total',
+      run: () => ctx.nav.open('count', { resource: resource.name, ...(field ? { by: field } : {}) }),
+    });
+    const fields = by ? [by] : (knownRecordFields(resource.name, resource.defaultVersion) ?? []).filter((field) => !/(^|_)id$|timestamp|_at$/.test(field));
+    return [open(), ...fields.map(open)];
+  });
+};
+
+/** `<resource> @all`: one list merged across every unit of the current profile. */
+const merged: Provider = (ctx, query) => {
+  if (!MERGED_QUERY.test(query)) return [];
+  return (ctx.services.catalogOf()?.resources ?? []).map((resource) => ({
+    label: `${resource.name} @all`, detail: 'one list across every unit, each record tagged with its unit',
+    run: () => ctx.nav.open('merged-list', { origin: ctx.services.origin(), resource: resource.name }),
+  }));
+};
+
+const PROVIDERS: Provider[] = [resources, units, profiles, bookmarks, counts, merged, commands];
 
 /** Every entry for what has been typed, best match first. */
 export function paletteEntries(ctx: Ctx, query: string): PaletteEntry[] {

@@ -154,6 +154,7 @@ export const recordScreen: ScreenModule<RecordState, RecordParams> = {
     const self = ctx.state.links.find((l) => normaliseRel(l.rel) === 'self');
     if (ctx.state.watch && self && !ctx.state.loading) void follow(ctx, self, {}, true);
   },
+  origin: (s) => s.origin,
   crumb: (s) => {
     const title = recordId(s.record) ?? recordName(s.record)?.name ?? s.resource;
     return title.length > 14 ? `${title.slice(0, 13)}…` : title;

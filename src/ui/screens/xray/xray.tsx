@@ -138,6 +138,7 @@ export const xrayScreen: ScreenModule<XrayState, XrayParams> = {
   init: (params) => ({ ...params, nodes: {}, edges: [], inbound: [], collapsed: new Set(), cursor: 0, top: 0, history: false, stopping: new AbortController() }),
   start: (ctx) => void walk(ctx),
   stop: (state) => state.stopping.abort(),
+  origin: (s) => s.origin,
   crumb: () => 'x-ray',
   subject: (s) => `${s.resource}@${s.version}`,
   status: (s) => `${Object.keys(s.nodes).length} records · ${s.inbound.filter((g) => !g.refused).length} lists refer to it${s.requests !== undefined ? ` · ${s.requests} requests` : ''}`,

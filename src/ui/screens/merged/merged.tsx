@@ -1,0 +1,163 @@
+// `:<resource> @all`: one list across every unit of the current profile, each record tagged with the unit
+// it was read in. Every unit's first page is asked at once (through the session's limiter), deepest units
+// first so a record an ancestor's scope also holds keeps its deepest unit; further pages come per unit as
+// the cursor nears the end. A record opens, and acts, in its own unit.
+import { setMaxListeners } from 'node:events';
+import { useMemo } from 'react';
+import { findResource } from '../../../api/catalog.js';
+import { RecordDedupe, scopePages } from '../../../api/fanout.js';
+import type { Page } from '../../../api/pages.js';
+import { planScopes, type Scope } from '../../../api/scopes.js';
+import { formatCount } from '../../../text/cells.js';
+import { MOVE_KEYS, moveCursor } from '../../keys.js';
+import { scrollTop } from '../../layout.js';
+import { errorInfo, noticeOf } from '../../nav/problems.js';
+import type { ScreenBase, ScreenContext, ScreenModule } from '../../nav/screen.js';
+import type { Origin } from '../../services/connection.js';
+import { inferColumns } from '../list/columns.js';
+import { ListView } from '../list/ListView.js';
+
+declare module '../../nav/screen.js' {
+  interface ScreenParams {
+    'merged-list': MergedParams;
+  }
+}
+
+export interface MergedParams {
+  origin: Origin;
+  resource: string;
+}
+
+/** The field a row's unit is shown in: no record field can be named so. */
+const UNIT = '@unit';
+const PREFETCH_MARGIN = 5;
+
+export interface MergedState extends ScreenBase, MergedParams {
+  scopes: Scope[];
+  /** Records as shown (each with its unit), and the scope each was read in. */
+  rows: Record<string, unknown>[];
+  scopeOf: ReadonlyMap<Record<string, unknown>, Scope>;
+  /** Each unit's pages still to come, in the order units are read; removed once a unit has no more. */
+  more: ReadonlyMap<Scope, AsyncGenerator<Page>>;
+  asking: number;
+  failed: number;
+  cursor: number;
+  top: number;
+  dedupe: RecordDedupe;
+  stopping: AbortController;
+}
+
+type Ctx = ScreenContext<MergedState>;
+
+async function nextPage(ctx: Ctx, scope: Scope, pages: AsyncGenerator<Page>): Promise<void> {
+  try {
+    const next = await pages.next();
+    ctx.update((s) => {
+      const more = new Map(s.more);
+      if (next.done) {
+        more.delete(scope);
+        return { more, asking: s.asking - 1 };
+      }
+      const added = next.value.items.filter((record) => s.dedupe.admit(record)).map((record) => ({ [UNIT]: scope.ouName ?? '(no unit)', ...record }));
+      const scopeOf = new Map(s.scopeOf);
+      for (const row of added) scopeOf.set(row, scope);
+      if (!next.value.links.next) more.delete(scope);
+      return { rows: [...s.rows, ...added], scopeOf, more, asking: s.asking - 1 };
+    });
+  } catch (error) {
+    if (ctx.state.stopping.signal.aborted) return;
+    ctx.update((s) => {
+      const more = new Map(s.more);
+      more.delete(scope);
+      return { more, asking: s.asking - 1, failed: s.failed + 1 };
+    });
+    ctx.nav.notify(noticeOf(`${scope.ouName ?? 'a unit'} left out`, error));
+  }
+}
+
+/** Asks every unit that has more for its next page. */
+function askMore(ctx: Ctx): void {
+  const { more } = ctx.state;
+  if (ctx.state.asking > 0 || more.size === 0) return;
+  ctx.update({ asking: more.size });
+  for (const [scope, pages] of more) void nextPage(ctx, scope, pages);
+}
+
+async function start(ctx: Ctx): Promise<void> {
+  const { origin, resource, stopping } = ctx.state;
+  const source = { session: origin.connection.session, ...(origin.connection.profile ? { profile: origin.connection.profile } : {}) };
+  // Every unit's walk listens to this one signal.
+  setMaxListeners(0, stopping.signal);
+  ctx.update({ loading: `reading ${resource} in every unit` });
+  // Known to the explorer too, so that a record opened from here is named by its unit in the header.
+  void ctx.services.units(origin.connection).catch(() => undefined);
+  try {
+    // Deepest first: a record also held by an ancestor's scope is given out with its deepest unit.
+    const scopes = (await planScopes(source, 'all', { signal: stopping.signal })).sort((a, b) => b.depth - a.depth);
+    const pageSize = origin.connection.pageSize;
+    const more = new Map(scopes.map((scope) => [scope, scopePages(scope, { resource, all: true, ...(pageSize ? { pageSize } : {}) }, { signal: stopping.signal })]));
+    ctx.update({ scopes, more, loading: undefined });
+    askMore(ctx);
+  } catch (error) {
+    if (!stopping.signal.aborted) ctx.update({ loading: undefined, error: errorInfo(error) });
+  }
+}
+
+/** The record under the cursor as it was read, in its unit, with the version its list was read in. */
+function chosen(ctx: Ctx): { resource: string; version: string; record: Record<string, unknown>; origin: Origin } | undefined {
+  const row = ctx.state.rows[ctx.state.cursor];
+  const scope = row && ctx.state.scopeOf.get(row);
+  if (!row || !scope) return undefined;
+  const { [UNIT]: _unit, ...record } = row;
+  const { origin, resource } = ctx.state;
+  const catalog = ctx.services.catalogOf(origin.connection);
+  const version = (catalog && findResource(catalog, resource)?.defaultVersion) ?? '';
+  return { resource, version, record, origin: { connection: origin.connection, ou: scope.ou ?? undefined } };
+}
+
+export const mergedScreen: ScreenModule<MergedState, MergedParams> = {
+  title: 'merged list (:<resource> @all)',
+  init: (params) => ({
+    ...params, scopes: [], rows: [], scopeOf: new Map(), more: new Map(), asking: 0, failed: 0, cursor: 0, top: 0, dedupe: new RecordDedupe(), stopping: new AbortController(),
+  }),
+  start: (ctx) => void start(ctx),
+  stop: (state) => state.stopping.abort(),
+  origin: (s) => s.origin,
+  crumb: (s) => `${s.resource} @all`,
+  subject: (s) => `${s.resource} in every unit`,
+  status: (s) => {
+    const answering = s.asking > 0 ? ` · ${s.asking} units answering` : '';
+    const failed = s.failed > 0 ? ` · ${s.failed} units failed` : '';
+    return `${formatCount(s.rows.length)} records from ${s.scopes.length} units${answering}${failed}${s.more.size === 0 && s.scopes.length > 0 ? ' · end' : ''}`;
+  },
+  bindings: [
+    {
+      keys: ['return'], help: 'open the record, in the unit it was read in', hint: 'Enter open',
+      run: (ctx) => {
+        const row = chosen(ctx);
+        if (row) ctx.nav.open('record', row);
+      },
+    },
+    {
+      keys: ['X'], help: 'x-ray of the record, in its unit', hint: 'X x-ray',
+      run: (ctx) => {
+        const row = chosen(ctx);
+        if (row) ctx.nav.open('xray', row);
+      },
+    },
+    {
+      keys: [...MOVE_KEYS], help: 'move; the next pages are asked for as the end comes near',
+      run: (ctx, key) => {
+        const height = ctx.bodyHeight() - 1;
+        const cursor = moveCursor(ctx.state.cursor, ctx.state.rows.length, key, height);
+        ctx.update((s) => ({ cursor, top: scrollTop(s.top, cursor, height) }));
+        if (cursor + PREFETCH_MARGIN + height >= ctx.state.rows.length) askMore(ctx);
+      },
+    },
+  ],
+  View: ({ state, ctx, height, width }) => {
+    const columns = useMemo(() => inferColumns(state.rows, width - 2, ctx.now, { fields: [UNIT], text: () => undefined }), [state.rows.length === 0, state.scopes, width]);
+    const empty = state.loading || state.asking > 0 ? '' : 'no unit holds any';
+    return <ListView columns={columns} rows={state.rows} cursor={state.cursor} top={state.top} height={height} currentColumn={-1} now={ctx.now} empty={empty} />;
+  },
+};

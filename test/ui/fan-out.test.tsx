@@ -1,0 +1,132 @@
+// One question across units and control planes, in the explorer, on the demo's two regions: the count
+// matrix fills in cell by cell (a slow unit never holds up the others), Enter on a cell opens that unit's
+// list filtered by the value, P adds every profile, and :<resource> @all merges every unit's list.
+import { chmod, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { Session } from '../../src/api/session.js';
+import type { CountState } from '../../src/ui/screens/count/count.js';
+import type { ListState } from '../../src/ui/screens/list/state.js';
+import type { MergedState } from '../../src/ui/screens/merged/merged.js';
+import type { RecordState } from '../../src/ui/screens/record/record.js';
+import { configProfiles } from '../../src/ui/services/connection.js';
+import { demoRequest, useDemo } from '../helpers/demo.js';
+import { startServer, type TestServer } from '../helpers/servers.js';
+import { KEY, mount, type Mounted } from './mount.js';
+
+const demo = useDemo();
+const OU_HEADER = 'x-service-organizationalunit-context';
+let ui: Mounted | undefined;
+let dir: string;
+let configPath: string;
+let slow: TestServer;
+let slowUnit = '';
+
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'dpx-fanout-'));
+  configPath = join(dir, 'config.json');
+  for (const [name, region] of [['eu', demo.region], ['us', demo.otherRegion]] as const) {
+    await writeFile(join(dir, `${name}.token`), `${region.tokens.personal}\n`);
+    await chmod(join(dir, `${name}.token`), 0o600);
+  }
+  await writeFile(configPath, JSON.stringify({ current: 'eu', profiles: { eu: { baseUrl: demo.region.baseUrl, tokenFile: 'eu.token' }, us: { baseUrl: demo.otherRegion.baseUrl, tokenFile: 'us.token' } } }), { mode: 0o600 });
+  // The first region behind a proxy that holds back every answer for one unit.
+  slow = await startServer(async (request, response) => {
+    if (request.headers[OU_HEADER] === slowUnit) await new Promise((resolve) => setTimeout(resolve, 1500));
+    const headers = Object.fromEntries(Object.entries(request.headers).filter(([name]) => ['authorization', 'accept', OU_HEADER].includes(name))) as Record<string, string>;
+    const upstream = await fetch(`${demo.region.baseUrl}${request.url}`, { headers });
+    response.writeHead(upstream.status, { 'content-type': upstream.headers.get('content-type') ?? 'application/json' });
+    response.end(await upstream.text());
+  });
+});
+afterAll(async () => {
+  await slow.close();
+  await rm(dir, { recursive: true, force: true });
+});
+afterEach(async () => {
+  await ui?.unmount();
+  ui = undefined;
+});
+
+const top = (mounted: Mounted) => mounted.navigator.top()!;
+const units = async () => (await demoRequest(demo.region, '/organizational-units?limit=100')).body._embedded.items as { id: string; name: string }[];
+
+async function countIn(unit: string, filter: Record<string, unknown>): Promise<number> {
+  return (await demoRequest(demo.region, `/tasks?limit=1&filter=${encodeURIComponent(JSON.stringify(filter))}`, { headers: { [OU_HEADER]: unit } })).body.total_count as number;
+}
+
+describe('the count matrix', () => {
+  it('fills in cell by cell without waiting for a slow unit; each count is what the server reports for the unit', async () => {
+    const all = await units();
+    const [fast, held] = [all[1]!, all[2]!];
+    slowUnit = held.id;
+    ui = await mount(demo.region, { rows: 40, context: { session: new Session({ baseUrl: slow.baseUrl, token: demo.region.tokens.personal }) } });
+    await ui.press(':', 'count tasks by status', KEY.enter);
+    const state = () => top(ui!).state as CountState;
+    const rowOf = (id: string) => state().plan?.rows.findIndex((row) => row.scope.ou === id) ?? -1;
+    await ui.waitFor(() => rowOf(fast.id) >= 0 && (state().cells[rowOf(fast.id)] ?? []).filter((cell) => cell !== undefined).length > 0, 'a count of the fast unit');
+    const whileHeld = state();
+    expect((whileHeld.cells[rowOf(held.id)] ?? []).filter((cell) => cell !== undefined)).toEqual([]);
+    expect(ui.frame()).toContain('…');
+    await ui.waitFor(() => (state().cells[rowOf(held.id)] ?? []).filter((cell) => typeof cell === 'number').length > state().plan!.columns.length, 'the slow unit at last, every value and its total', 15_000);
+    const plan = state().plan!;
+    const failed = plan.columns.findIndex((column) => column.value === 'failed');
+    expect(state().cells[rowOf(held.id)]![failed]).toBe(await countIn(held.id, { status: { $eq: 'failed' } }));
+    expect(state().cells[rowOf(fast.id)]![failed]).toBe(await countIn(fast.id, { status: { $eq: 'failed' } }));
+  });
+
+  it('Enter on a cell opens that unit\'s list filtered by the value, in that unit, named in the header', async () => {
+    const unit = (await units())[1]!;
+    ui = await mount(demo.region, { rows: 40 });
+    await ui.press(':', 'count tasks by status', KEY.enter);
+    const state = () => top(ui!).state as CountState;
+    await ui.waitFor(() => state().plan !== undefined && !state().loading, 'every count');
+    const row = state().plan!.rows.findIndex((r) => r.scope.ou === unit.id);
+    const column = state().plan!.columns.findIndex((c) => c.value === 'failed') + 1;
+    await ui.press(...Array.from({ length: row }, () => KEY.down), ...Array.from({ length: column }, () => KEY.right), KEY.enter);
+    const frame = await ui.waitFor((f) => f.includes('(filtered)') && /page 1\//.test(f) && f.split('\n')[0]!.includes(`OU ${unit.name}`), 'the unit\'s failed tasks');
+    const list = top(ui).state as ListState;
+    expect(list.origin.ou).toBe(unit.id);
+    expect(list.serverFilter).toBe('{"status":{"$eq":"failed"}}');
+    expect(frame).toContain(`${(await countIn(unit.id, { status: { $eq: 'failed' } })).toLocaleString('en-US')} items`);
+    // The explorer's own unit is untouched.
+    expect(ui.session.ou).toBeUndefined();
+  });
+
+  it('P adds every profile: both regions\' units, each row naming its profile', async () => {
+    const profiles = configProfiles(configPath, { DPX_CONFIG: configPath }, {});
+    const eu = await profiles.connect('eu');
+    ui = await mount(demo.region, { rows: 60, context: { ...eu, profiles, configPath } });
+    await ui.press(':', 'count tasks', KEY.enter);
+    const state = () => top(ui!).state as CountState;
+    await ui.waitFor(() => state().plan !== undefined && !state().loading, 'the totals of eu');
+    const euRows = state().plan!.rows.length;
+    await ui.press('P');
+    await ui.waitFor(() => (state().plan?.rows.length ?? 0) > euRows && !state().loading, 'both profiles');
+    const rows = state().plan!.rows;
+    expect(new Set(rows.map((row) => row.scope.source.profile))).toEqual(new Set(['eu', 'us']));
+    expect(ui.frame()).toMatch(/^us · /m);
+  });
+});
+
+describe(':<resource> @all', () => {
+  it('merges every unit\'s list, each record once, tagged with its deepest unit, and opens a record in its unit', async () => {
+    ui = await mount(demo.region, { rows: 40 });
+    await ui.press(':', 'tasks @all', KEY.enter);
+    const state = () => top(ui!).state as MergedState;
+    await ui.waitFor(() => state().scopes.length > 0 && state().asking === 0 && state().rows.length > 0, 'every unit\'s first page');
+    const ids = state().rows.map((row) => row['id']);
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(ui.frame()).toContain('@UNIT');
+    const first = state().rows[0]!;
+    const scope = state().scopeOf.get(first)!;
+    // Deepest units are read first: the first record's unit holds no other chosen unit.
+    expect(state().scopes.some((other) => other.within.includes(scope.ou!))).toBe(false);
+    await ui.press(KEY.enter);
+    const record = top(ui).state as RecordState;
+    expect(record.record['id']).toBe(first['id']);
+    expect(record.origin.ou).toBe(scope.ou);
+    expect(record.record['@unit']).toBeUndefined();
+  });
+});
