@@ -1,6 +1,7 @@
 // What an x-ray finds: records as nodes keyed by their URL, and the references between them as edges
 // that always point from the referring record to the referred one; `direction` says how dpx found the
 // reference (a link the record carries, or a filter on another list).
+import { normalisedUrl } from '../urls.js';
 
 export type NodeState =
   /** Asked for, no answer yet. */
@@ -47,16 +48,7 @@ export interface XrayEdge {
 }
 
 /** A URL as the x-ray compares them: absolute, without a fragment, query parameters in name order. */
-export function nodeKey(url: string): string {
-  try {
-    const parsed = new URL(url);
-    parsed.hash = '';
-    parsed.searchParams.sort();
-    return parsed.toString();
-  } catch {
-    return url;
-  }
-}
+export const nodeKey = normalisedUrl;
 
 export class XrayGraph {
   readonly nodes = new Map<string, XrayNode>();
