@@ -1,22 +1,33 @@
-// Colour for printed text: what a status word means decides its colour, the same meanings the
-// explorer colours (failed red, succeeded green, warning and running yellow, waiting blue, stopped
-// magenta; a word the vocabulary does not know stays uncoloured). The caller decides whether colour is
-// wanted at all (a terminal, NO_COLOR unset).
+// Colour by meaning, the same on the command line and in the explorer: what a status word means decides
+// its tone (failed red, succeeded green, warning and running yellow, waiting blue, stopped magenta; a word
+// the vocabulary does not know stays uncoloured), and a tone its colour. Whether colour is wanted at all
+// (a terminal, NO_COLOR unset) is the caller's to decide.
 import { statusMeaning, type StatusMeaning } from '../api/status.js';
 
-export type Colour = 'red' | 'green' | 'yellow' | 'blue' | 'magenta' | 'gray';
+export type Tone = 'bad' | 'good' | 'busy' | 'waiting' | 'stopped' | 'info' | 'neutral' | 'muted';
+export type ColourName = 'red' | 'green' | 'yellow' | 'blue' | 'magenta' | 'cyan' | 'gray';
 
-const MEANING_COLOURS: Record<StatusMeaning, Colour | undefined> = {
-  failed: 'red', succeeded: 'green', warning: 'yellow', running: 'yellow', waiting: 'blue', stopped: 'magenta', unknown: undefined,
+export const TONE_COLOURS: Record<Tone, ColourName | undefined> = {
+  bad: 'red', good: 'green', busy: 'yellow', waiting: 'blue', stopped: 'magenta', info: 'cyan', neutral: undefined, muted: 'gray',
 };
 
-const SGR: Record<Colour, string> = { red: '31', green: '32', yellow: '33', blue: '34', magenta: '35', gray: '90' };
+const TONE_OF_MEANING: Record<StatusMeaning, Tone> = {
+  failed: 'bad', succeeded: 'good', warning: 'busy', running: 'busy', waiting: 'waiting', stopped: 'stopped', unknown: 'neutral',
+};
 
-export function statusColour(word: string): Colour | undefined {
-  return MEANING_COLOURS[statusMeaning(word)];
+const SGR: Record<ColourName, string> = { red: '31', green: '32', yellow: '33', blue: '34', magenta: '35', cyan: '36', gray: '90' };
+
+export function meaningTone(meaning: StatusMeaning): Tone {
+  return TONE_OF_MEANING[meaning];
 }
 
-/** `text` in `colour` as ANSI SGR, or as it is when colour is off or none is given. */
-export function paint(text: string, colour: Colour | undefined, enabled: boolean): string {
+/** The tone of a status word's meaning; `neutral` for a word the vocabulary does not know. */
+export function statusTone(word: string): Tone {
+  return meaningTone(statusMeaning(word));
+}
+
+/** `text` in a tone's colour as ANSI SGR, or as it is when colour is off or the tone has none. */
+export function paint(text: string, tone: Tone | undefined, enabled: boolean): string {
+  const colour = tone === undefined ? undefined : TONE_COLOURS[tone];
   return enabled && colour && text !== '' ? `\x1b[${SGR[colour]}m${text}\x1b[39m` : text;
 }

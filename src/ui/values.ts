@@ -5,23 +5,14 @@ import { relativeAge as ageOf } from '../text/time.js';
 import { oneLine } from '../text/cells.js';
 import { formatBytes, isByteCount } from '../text/bytes.js';
 import { isPercentField } from '../text/columns.js';
-import { isStatusField, statusMeaning, type StatusMeaning } from '../api/status.js';
+import { isStatusField } from '../api/status.js';
+import { statusTone, type Tone } from '../text/colour.js';
 import { recordLabel } from '../api/records.js';
 
-export type Tone = 'bad' | 'good' | 'busy' | 'waiting' | 'stopped' | 'info' | 'neutral' | 'muted';
 
 export interface Cell {
   text: string;
   tone: Tone;
-}
-
-const TONE_OF_MEANING: Record<StatusMeaning, Tone> = {
-  failed: 'bad', succeeded: 'good', warning: 'busy', running: 'busy', waiting: 'waiting', stopped: 'stopped', unknown: 'neutral',
-};
-
-/** The colour of a status word's meaning; `neutral` for a word the vocabulary does not know. */
-export function statusTone(value: string): Tone {
-  return TONE_OF_MEANING[statusMeaning(value)];
 }
 
 const ISO_TIMESTAMP = /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?$/;

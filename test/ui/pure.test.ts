@@ -3,7 +3,8 @@ import { inferColumns } from '../../src/ui/screens/list/columns.js';
 import { buildFilter, relativeTime } from '../../src/ui/filter.js';
 import { fuzzyFilter } from '../../src/ui/fuzzy.js';
 import { toKeys } from '../../src/ui/keys.js';
-import { formatCell, relativeAge, statusTone } from '../../src/ui/values.js';
+import { statusTone } from '../../src/text/colour.js';
+import { formatCell, relativeAge } from '../../src/ui/values.js';
 import { appendPage, prependPage } from '../../src/ui/window.js';
 
 const NOW = Date.parse('2026-01-10T12:00:00Z');

@@ -7,10 +7,9 @@ import { UsageError } from '../../api/errors.js';
 import { scopeContext, type UnitChoice } from '../../api/scopes.js';
 import type { CommandContext } from '../context.js';
 import { describeScope, FanOutProgress } from '../fanout.js';
-import { colourWanted } from '../format/colour.js';
 import { matrixCsv, matrixJson, matrixTable, type Matrix, type MatrixRow } from '../format/matrix.js';
 import { DataWriter } from '../io.js';
-import { jsonText, OUTPUT_FORMATS, outputFormat, tableWidth } from './output.js';
+import { colourWanted, jsonText, OUTPUT_FORMATS, outputFormat, tableWidth } from './output.js';
 
 export async function countCommand(ctx: CommandContext, positionals: string[], options: Record<string, unknown>, units: UnitChoice): Promise<number> {
   const [resource, ...extra] = positionals;

@@ -4,7 +4,7 @@
 
 import { statusMeaning } from '../../api/status.js';
 import { cellWidth, fit, formatCount, truncate } from '../../text/cells.js';
-import { tint } from './colour.js';
+import { meaningTone, paint } from '../../text/colour.js';
 import { csvLine } from './csv.js';
 
 export interface MatrixRow {
@@ -93,7 +93,7 @@ export function matrixTable(matrix: Matrix, options: { width: number; colour: bo
     const cells = [...(options.showProfile ? [fit(profileOf(row), profileWidth)] : []), fit(labelOf(row), unitWidth)];
     if (row.error !== undefined && row.counts.every((count) => count === undefined)) {
       const room = Math.max(10, options.width - lead - GAP.length);
-      cells.push(tint(truncate(`error: ${row.error}`, room), 'failed', options.colour));
+      cells.push(paint(truncate(`error: ${row.error}`, room), 'bad', options.colour));
       lines.push(cells.join(GAP));
       continue;
     }
@@ -105,7 +105,7 @@ export function matrixTable(matrix: Matrix, options: { width: number; colour: bo
     if (columns.length > 0) cells.push(fit(row.total === undefined ? '?' : formatCount(row.total), totalWidth(bar), 'right'));
     else cells.push(countCell(row.total, largestTotal > 0 && row.total !== undefined ? row.total / largestTotal : 0, bar, totalWidth(bar), 'unknown', options.colour));
     let line = cells.join(GAP);
-    if (row.error !== undefined) line += `${GAP}${tint(`error: ${row.error}`, 'failed', options.colour)}`;
+    if (row.error !== undefined) line += `${GAP}${paint(`error: ${row.error}`, 'bad', options.colour)}`;
     lines.push(line.trimEnd());
   }
   return lines.map((line) => `${line}\n`).join('');
@@ -113,11 +113,11 @@ export function matrixTable(matrix: Matrix, options: { width: number; colour: bo
 
 /** A bar of `bar` cells for its share, then the count right-aligned in the rest of `width`, tinted; `?` for a count that failed. */
 function countCell(count: number | undefined, share: number, bar: number, width: number, meaning: ReturnType<typeof statusMeaning>, colour: boolean): string {
-  if (count === undefined) return tint(fit('?', width, 'right'), 'failed', colour);
+  if (count === undefined) return paint(fit('?', width, 'right'), 'bad', colour);
   const number = formatCount(count);
-  if (count === 0) return tint(fit(number, width, 'right'), 'dim', colour);
-  if (bar === 0) return tint(fit(number, width, 'right'), meaning, colour);
-  return tint(`${barText(share, bar)} ${fit(number, width - bar - 1, 'right')}`, meaning, colour);
+  if (count === 0) return paint(fit(number, width, 'right'), 'muted', colour);
+  if (bar === 0) return paint(fit(number, width, 'right'), meaningTone(meaning), colour);
+  return paint(`${barText(share, bar)} ${fit(number, width - bar - 1, 'right')}`, meaningTone(meaning), colour);
 }
 
 /** `share` of `width` cells in eighth blocks; any share above 0 shows at least one eighth. */

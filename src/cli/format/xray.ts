@@ -3,7 +3,7 @@
 // server goes through oneLine first: a record's name must not carry escape sequences to the terminal.
 import type { XrayEdge, XrayNode, XrayResult } from '../../api/xray/xray.js';
 import { cellWidth, oneLine, pad } from '../../text/cells.js';
-import { paint, statusColour, type Colour } from '../../text/colour.js';
+import { paint, statusTone, TONE_COLOURS, type ColourName } from '../../text/colour.js';
 
 /** `{"root", "nodes": [{key, resource, id, label, status, url, error}], "edges": [{from, to, rel, direction, via}], "requests"}` */
 export function xrayDocument(result: XrayResult): object {
@@ -46,7 +46,7 @@ export function xrayTree(result: XrayResult, options: { colour: boolean; depth: 
       const lead = `${prefix}${last ? '└─ ' : '├─ '}${oneLine(edge.rel)} → `;
       if (!treeEdges.has(edge)) {
         const mark = edge.cycle ? '↺ cycle' : '(elsewhere in this tree)';
-        lines.push(`${lead}${oneLine(target.resource ?? '')}  ${oneLine(target.label)}  ${paint(mark, 'gray', options.colour)}`);
+        lines.push(`${lead}${oneLine(target.resource ?? '')}  ${oneLine(target.label)}  ${paint(mark, 'muted', options.colour)}`);
         return;
       }
       lines.push(`${lead}${nodeLine(target, options.colour)}`);
@@ -64,7 +64,7 @@ export function xrayTree(result: XrayResult, options: { colour: boolean; depth: 
     groups.forEach((group, index) => {
       const last = index === groups.length - 1;
       const shown = group.error === undefined ? group.keys.length : 0;
-      const count = group.error !== undefined ? paint(`error: ${oneLine(group.error)}`, 'red', options.colour)
+      const count = group.error !== undefined ? paint(`error: ${oneLine(group.error)}`, 'bad', options.colour)
         : group.total !== undefined ? `${group.total}${group.total > shown ? `, first ${shown} shown` : ''}`
         : shown === 0 ? '0' : `${shown} on the first page (the list sends no total_count)`;
       lines.push(`${last ? '└─ ' : '├─ '}${oneLine(group.candidate.resource)} by ${oneLine(group.candidate.via)}: ${count}`);
@@ -86,7 +86,7 @@ export function xrayTree(result: XrayResult, options: { colour: boolean; depth: 
       for (const [index, row] of rows.entries()) {
         const outcome = row[3]!;
         const entry = result.timeline[index]!;
-        lines.push(`  ${row.slice(0, 3).map((cell, column) => pad(cell, widths[column]!)).join('  ')}  ${paint(outcome, statusColour(outcome), options.colour)}  ${paint(oneLine(entry.resource), 'gray', options.colour)}`);
+        lines.push(`  ${row.slice(0, 3).map((cell, column) => pad(cell, widths[column]!)).join('  ')}  ${paint(outcome, statusTone(outcome), options.colour)}  ${paint(oneLine(entry.resource), 'muted', options.colour)}`);
       }
     }
   }
@@ -95,13 +95,13 @@ export function xrayTree(result: XrayResult, options: { colour: boolean; depth: 
 
 function nodeLine(node: XrayNode, colour: boolean): string {
   const parts = [oneLine(node.resource ?? '?'), oneLine(node.label)];
-  if (node.status) parts.push(paint(oneLine(node.status), statusColour(node.status), colour));
-  if (node.id && node.id !== node.label) parts.push(paint(oneLine(node.id), 'gray', colour));
-  if (node.error) parts.push(paint(`error: ${oneLine(node.error)}`, 'red', colour));
+  if (node.status) parts.push(paint(oneLine(node.status), statusTone(node.status), colour));
+  if (node.id && node.id !== node.label) parts.push(paint(oneLine(node.id), 'muted', colour));
+  if (node.error) parts.push(paint(`error: ${oneLine(node.error)}`, 'bad', colour));
   return parts.join('  ');
 }
 
-const DOT_COLOURS: Record<Colour, string> = { red: 'red3', green: 'green4', yellow: 'darkgoldenrod', blue: 'blue3', magenta: 'magenta3', gray: 'gray50' };
+const DOT_COLOURS: Record<ColourName, string> = { red: 'red3', green: 'green4', yellow: 'darkgoldenrod', blue: 'blue3', magenta: 'magenta3', cyan: 'cyan4', gray: 'gray50' };
 
 /** Graphviz: records as boxes coloured by status, links as solid arrows, inbound references dashed, cycles dotted. */
 export function xrayDot(result: XrayResult): string {
@@ -109,7 +109,7 @@ export function xrayDot(result: XrayResult): string {
   const lines = ['digraph xray {', '  rankdir=LR;', '  node [shape=box, style=rounded, fontname="Helvetica", fontsize=10];', '  edge [fontname="Helvetica", fontsize=9];'];
   for (const node of result.nodes) {
     const label = [node.resource ?? '?', node.label, node.status, node.error ? `error: ${node.error}` : undefined].filter((part): part is string => part !== undefined);
-    const colour = node.error ? 'red' : node.status ? statusColour(node.status) : undefined;
+    const colour = node.error ? 'red' : node.status ? TONE_COLOURS[statusTone(node.status)] : undefined;
     const attributes = [`label=${dotString(label.map((part) => oneLine(part)).join('\n'))}`];
     if (colour) attributes.push(`color=${DOT_COLOURS[colour]}`);
     if (node.key === result.root) attributes.push('penwidth=2');

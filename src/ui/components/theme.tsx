@@ -3,17 +3,13 @@
 import { createContext, useContext, type ReactNode } from 'react';
 import { Text } from 'ink';
 import type { TaskOutcome } from '../../api/operations/task.js';
-import type { Tone } from '../values.js';
+import { TONE_COLOURS, type Tone } from '../../text/colour.js';
 
 const ColourContext = createContext(true);
 
 export function ColourProvider({ enabled, children }: { enabled: boolean; children: ReactNode }) {
   return <ColourContext.Provider value={enabled}>{children}</ColourContext.Provider>;
 }
-
-const TONE_COLOURS: Record<Tone, string | undefined> = {
-  bad: 'red', good: 'green', busy: 'yellow', waiting: 'blue', stopped: 'magenta', info: 'cyan', neutral: undefined, muted: 'gray',
-};
 
 /** Whether colour is wanted for this environment. */
 export function colourWanted(env: NodeJS.ProcessEnv): boolean {

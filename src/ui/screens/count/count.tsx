@@ -13,7 +13,7 @@ import { scrollTop } from '../../layout.js';
 import { errorInfo, noticeOf } from '../../nav/problems.js';
 import type { ScreenBase, ScreenContext, ScreenModule } from '../../nav/screen.js';
 import type { Connection } from '../../services/connection.js';
-import { statusTone, type Tone } from '../../values.js';
+import { statusTone, type Tone } from '../../../text/colour.js';
 
 declare module '../../nav/screen.js' {
   interface ScreenParams {

@@ -9,7 +9,7 @@ import { Tinted } from '../../components/theme.js';
 import { MOVE_KEYS, moveCursor } from '../../keys.js';
 import { errorInfo } from '../../nav/problems.js';
 import type { ScreenBase, ScreenContext, ScreenModule } from '../../nav/screen.js';
-import type { Tone } from '../../values.js';
+import type { Tone } from '../../../text/colour.js';
 
 declare module '../../nav/screen.js' {
   interface ScreenParams {

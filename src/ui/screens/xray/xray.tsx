@@ -11,7 +11,8 @@ import { scrollTop } from '../../layout.js';
 import { errorInfo } from '../../nav/problems.js';
 import type { ScreenBase, ScreenContext, ScreenModule } from '../../nav/screen.js';
 import type { Origin } from '../../services/connection.js';
-import { relativeAge, statusTone } from '../../values.js';
+import { statusTone } from '../../../text/colour.js';
+import { relativeAge } from '../../values.js';
 import { xrayLines, type XrayLine } from './lines.js';
 
 declare module '../../nav/screen.js' {
