@@ -3,7 +3,7 @@
 // d shows a record beside itself in another version.
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ListState } from '../../src/ui/screens/list/state.js';
-import type { RecordState } from '../../src/ui/screens/record/record.js';
+import type { RecordState } from '../../src/ui/screens/record/state.js';
 import { demoRequest, useDemo } from '../helpers/demo.js';
 import { KEY, mount, type Mounted } from './mount.js';
 

@@ -9,7 +9,7 @@ import { Session } from '../../src/api/session.js';
 import type { CountState } from '../../src/ui/screens/count/count.js';
 import type { ListState } from '../../src/ui/screens/list/state.js';
 import type { MergedState } from '../../src/ui/screens/merged/merged.js';
-import type { RecordState } from '../../src/ui/screens/record/record.js';
+import type { RecordState } from '../../src/ui/screens/record/state.js';
 import { configProfiles } from '../../src/ui/services/connection.js';
 import { demoRequest, useDemo } from '../helpers/demo.js';
 import { startServer, type TestServer } from '../helpers/servers.js';

@@ -7,7 +7,7 @@ import { toKeys } from '../../src/ui/keys.js';
 import { Navigator } from '../../src/ui/nav/navigator.js';
 import type { ListState } from '../../src/ui/screens/list/state.js';
 import type { PreviewState } from '../../src/ui/screens/operations/preview.js';
-import type { RecordState } from '../../src/ui/screens/record/record.js';
+import type { RecordState } from '../../src/ui/screens/record/state.js';
 import { Services } from '../../src/ui/services/services.js';
 import { useDemo } from '../helpers/demo.js';
 

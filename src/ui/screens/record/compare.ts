@@ -6,7 +6,7 @@ import { recordId } from '../../../api/records.js';
 import type { Choice } from '../../components/Choices.js';
 import { noticeOf } from '../../nav/problems.js';
 import type { ScreenContext } from '../../nav/screen.js';
-import type { RecordState } from './record.js';
+import type { RecordState } from './state.js';
 
 type Ctx = ScreenContext<RecordState>;
 

@@ -12,59 +12,17 @@ import { expandTemplate, templateVariables } from '../../../api/template.js';
 import { MOVE_KEYS, moveCursor } from '../../keys.js';
 import { scrollTop } from '../../layout.js';
 import { errorInfo } from '../../nav/problems.js';
-import type { ScreenBase, ScreenContext, ScreenModule } from '../../nav/screen.js';
-import type { Origin } from '../../services/connection.js';
+import type { ScreenContext, ScreenModule } from '../../nav/screen.js';
 import { flattenTree, initiallyCollapsed } from '../../tree.js';
 import { askBookmarkName, viewBookmark } from '../bookmarks.js';
 import { compareWith } from './compare.js';
 import { RecordView } from './RecordView.js';
+import { VERSIONS_KEPT, withVersion, type RecordParams, type RecordRead, type RecordState } from './state.js';
 
 declare module '../../nav/screen.js' {
   interface ScreenParams {
     record: RecordParams;
   }
-}
-
-/** How to read a record the opener does not have yet: by an operation of the index, or by a URL. */
-export type RecordRead = { operationId: string; variables: Record<string, string> } | { href: string };
-
-export interface RecordParams {
-  origin: Origin;
-  resource: string;
-  version: string;
-  /** The record, or how to read it. */
-  record?: Record<string, unknown>;
-  read?: RecordRead;
-  /** Earlier versions of it, oldest first (a watched list's last values of the row). */
-  earlier?: Record<string, unknown>[];
-}
-
-export interface RecordState extends ScreenBase {
-  origin: Origin;
-  resource: string;
-  version: string;
-  record: Record<string, unknown>;
-  read?: RecordRead;
-  links: Link[];
-  collapsed: Set<string>;
-  cursor: number;
-  top: number;
-  raw: boolean;
-  /** The versions seen, oldest first, the last the record itself; at most VERSIONS_KEPT. */
-  versions: Record<string, unknown>[];
-  /** Which version is on show. */
-  shown: number;
-  /** `w`: the record is read again every few seconds, a new version kept when it changed. */
-  watch: boolean;
-}
-
-const VERSIONS_KEPT = 10;
-
-/** The record's versions with `record` added as the newest, when it differs from the last one. */
-function withVersion(versions: Record<string, unknown>[], record: Record<string, unknown>): Record<string, unknown>[] {
-  const last = versions[versions.length - 1];
-  if (last !== undefined && changedFields(last, record).length === 0) return versions;
-  return [...versions, record].slice(-VERSIONS_KEPT);
 }
 
 type Ctx = ScreenContext<RecordState>;
