@@ -60,7 +60,7 @@ export function Frame({ navigator }: { navigator: Navigator }) {
         {...(origin.ou ? { ou: origin.ou } : {})} {...(ouName ? { ouName } : {})} current={screenModule.subject?.(screen.state)} loading={top.state.loading ?? screen.state.loading}
         badges={screenModule.badges?.(screen.state) ?? []} columns={columns} now={state.now} />
       <Text wrap="truncate"><Tinted tone="muted">{crumbs.join(' › ')}</Tinted></Text>
-      <Box flexDirection="column" height={height} overflow="hidden">
+      <Box flexDirection="column" height={height} overflowY="hidden">
         <topModule.View state={top.state} ctx={topContext} height={height} width={columns} />
       </Box>
       <Panel error={screen.state.error} columns={columns} />
