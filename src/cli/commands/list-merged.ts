@@ -9,7 +9,7 @@ import { describeScope, FanOutProgress } from '../fanout.js';
 import { createRecordSink, type ListFormat } from '../format/records.js';
 import { DataWriter } from '../io.js';
 import { formatCount } from '../../text/cells.js';
-import type { ListOptions } from './list.js';
+import type { ListOptions } from './list-options.js';
 import { tableWidth } from './output.js';
 
 /** Columns that lead a merged table or CSV: the profile and the unit, named like the `_context` of JSON. */

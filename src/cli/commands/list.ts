@@ -7,68 +7,34 @@ import type { PreparedRequest } from '../../api/operation.js';
 import { listRequest, readPage, walkPages, type Page } from '../../api/pages.js';
 import type { Session } from '../../api/session.js';
 import type { CommandContext } from '../context.js';
-import { namedValues, positiveNumber } from '../args.js';
 import type { UnitChoice } from '../../api/scopes.js';
-import { parseFields } from '../format/fields.js';
-import { createRecordSink, type ListFormat } from '../format/records.js';
+import { createRecordSink } from '../format/records.js';
 import { DataWriter } from '../io.js';
 import { formatCount } from '../../text/cells.js';
 import { Progress } from '../progress.js';
 import { mergedListCommand } from './list-merged.js';
-import { OUTPUT_FORMATS, outputFormat, tableWidth } from './output.js';
-
-/** What `dpx list` was asked, read and checked before anything is sent. */
-export interface ListOptions {
-  format: ListFormat;
-  filter?: string;
-  pageSize?: number;
-  maxItems?: number;
-  page?: string;
-  all: boolean;
-  version?: string;
-  operationId?: string;
-  variables: Record<string, string>;
-  fields?: string[];
-}
+import { readListOptions } from './list-options.js';
+import { tableWidth } from './output.js';
 
 export async function listCommand(ctx: CommandContext, positionals: string[], options: Record<string, unknown>, units: UnitChoice): Promise<number> {
   const [resource, ...extra] = positionals;
   if (resource === undefined || extra.length > 0) {
     throw new UsageError('dpx list takes one resource name', 'dpx resources lists them; e.g. dpx list users');
   }
-  const format = outputFormat(options['output'], OUTPUT_FORMATS.list);
-  const filter = checkedFilter(options['filter']);
-  const pageSize = optionalNumber('--page-size', options['page-size']) ?? ctx.settings.pageSize;
-  const maxItems = optionalNumber('--max-items', options['max-items']);
-  const page = typeof options['page'] === 'string' ? options['page'] : undefined;
-  const all = options['all'] === true;
-  const variables = namedValues('--var', options['var']);
-  const fields = parseFields(options['fields']);
+  const list = readListOptions(ctx, options);
   const profiles = typeof options['profiles'] === 'string' ? options['profiles'] : undefined;
-  if (units !== undefined || profiles !== undefined) {
-    return mergedListCommand(ctx, resource, {
-      format,
-      all,
-      variables,
-      ...(filter === undefined ? {} : { filter }),
-      ...(pageSize === undefined ? {} : { pageSize }),
-      ...(maxItems === undefined ? {} : { maxItems }),
-      ...(page === undefined ? {} : { page }),
-      ...(typeof options['version'] === 'string' ? { version: options['version'] } : {}),
-      ...(typeof options['op'] === 'string' ? { operationId: options['op'] } : {}),
-      ...(fields === undefined ? {} : { fields }),
-    }, units, profiles);
-  }
+  if (units !== undefined || profiles !== undefined) return mergedListCommand(ctx, resource, list, units, profiles);
+  const { format, filter, pageSize, maxItems, page, all, fields } = list;
 
   const session = ctx.session();
   const first = await listRequest(session, {
     resource,
-    ...(typeof options['version'] === 'string' ? { version: options['version'] } : {}),
-    ...(typeof options['op'] === 'string' ? { operationId: options['op'] } : {}),
+    ...(list.version === undefined ? {} : { version: list.version }),
+    ...(list.operationId === undefined ? {} : { operationId: list.operationId }),
     ...(filter === undefined ? {} : { filter }),
     ...(pageSize === undefined ? {} : { pageSize }),
     ...(page === undefined ? {} : { page }),
-    variables,
+    variables: list.variables,
   });
 
   const out = new DataWriter(ctx.io.stdout);
@@ -118,23 +84,6 @@ export async function listCommand(ctx: CommandContext, positionals: string[], op
 async function* onePage(session: Session, request: PreparedRequest, signal: AbortSignal): AsyncGenerator<Page> {
   const response = await session.send(request, { signal });
   yield readPage(response.body, response.url);
-}
-
-function checkedFilter(value: unknown): string | undefined {
-  if (typeof value !== 'string') return undefined;
-  try {
-    JSON.parse(value);
-  } catch (error) {
-    throw new UsageError(
-      `--filter is not valid JSON: ${error instanceof Error ? error.message : String(error)}`,
-      `quote the filter for the shell, e.g. --filter '{"name":{"$contains":"a"}}'`,
-    );
-  }
-  return value;
-}
-
-function optionalNumber(option: string, value: unknown): number | undefined {
-  return typeof value === 'string' ? positiveNumber(option, value, true) : undefined;
 }
 
 /** Where this page sits in the whole list, and how to see more. */

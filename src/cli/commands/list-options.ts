@@ -1,0 +1,58 @@
+// What `dpx list` was asked, read from its options and checked before anything is sent; shared by the
+// one-source list and the merged one.
+
+import { UsageError } from '../../api/errors.js';
+import { namedValues, positiveNumber } from '../args.js';
+import { parseFields } from '../format/fields.js';
+import type { ListFormat } from '../format/records.js';
+import type { CommandContext } from '../context.js';
+import { OUTPUT_FORMATS, outputFormat } from './output.js';
+
+export interface ListOptions {
+  format: ListFormat;
+  filter?: string;
+  pageSize?: number;
+  maxItems?: number;
+  page?: string;
+  all: boolean;
+  version?: string;
+  operationId?: string;
+  variables: Record<string, string>;
+  fields?: string[];
+}
+
+export function readListOptions(ctx: CommandContext, options: Record<string, unknown>): ListOptions {
+  const filter = checkedFilter(options['filter']);
+  const pageSize = optionalNumber('--page-size', options['page-size']) ?? ctx.settings.pageSize;
+  const maxItems = optionalNumber('--max-items', options['max-items']);
+  const fields = parseFields(options['fields']);
+  return {
+    format: outputFormat(options['output'], OUTPUT_FORMATS.list),
+    all: options['all'] === true,
+    variables: namedValues('--var', options['var']),
+    ...(filter === undefined ? {} : { filter }),
+    ...(pageSize === undefined ? {} : { pageSize }),
+    ...(maxItems === undefined ? {} : { maxItems }),
+    ...(typeof options['page'] === 'string' ? { page: options['page'] } : {}),
+    ...(typeof options['version'] === 'string' ? { version: options['version'] } : {}),
+    ...(typeof options['op'] === 'string' ? { operationId: options['op'] } : {}),
+    ...(fields === undefined ? {} : { fields }),
+  };
+}
+
+function checkedFilter(value: unknown): string | undefined {
+  if (typeof value !== 'string') return undefined;
+  try {
+    JSON.parse(value);
+  } catch (error) {
+    throw new UsageError(
+      `--filter is not valid JSON: ${error instanceof Error ? error.message : String(error)}`,
+      `quote the filter for the shell, e.g. --filter '{"name":{"$contains":"a"}}'`,
+    );
+  }
+  return value;
+}
+
+function optionalNumber(option: string, value: unknown): number | undefined {
+  return typeof value === 'string' ? positiveNumber(option, value, true) : undefined;
+}
