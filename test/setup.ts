@@ -1,2 +1,4 @@
-// ink-testing-library renders through React's act(); React wants to be told it runs in a test.
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+// React is told it runs in a test only while a test step runs inside act() (test/ui/step.ts). Between
+// steps the explorer updates on its own, as it does in a terminal, when a response arrives or its
+// clock ticks; with the flag left on, React would warn about each such update.
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = false;

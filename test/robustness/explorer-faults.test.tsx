@@ -1,7 +1,7 @@
 // The explorer in front of a misbehaving server: the failure shows in the error panel with its status
 // and hint, and the screen stays usable — keys still move, reload and go back.
 import { render } from 'ink-testing-library';
-import { act } from 'react';
+import { step } from '../ui/step.js';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Session } from '../../src/api/session.js';
 import { ColourProvider } from '../../src/ui/components/theme.js';
@@ -17,7 +17,7 @@ let unmount: (() => void) | undefined;
 
 afterEach(async () => {
   navigator?.stop();
-  if (unmount) act(() => unmount!());
+  if (unmount) await step(() => unmount!());
   await server?.close();
   server = navigator = unmount = undefined;
 });
@@ -26,9 +26,9 @@ async function mount(list: Fault, timeoutMs = 2_000) {
   server = await startFaultServer({ list, items: 30 });
   const session = new Session({ baseUrl: server.baseUrl, token: 'explorer-fault-token', timeoutMs, maxRetries: 1, retryBaseDelayMs: 20 });
   navigator = new Navigator(new Services({ connection: { session } }), { columns: 100, rows: 24, onQuit: () => undefined, watchSeconds: 3600 });
-  const view = await act(async () => render(<ColourProvider enabled={false}><Frame navigator={navigator!} /></ColourProvider>));
+  const view = await step(async () => render(<ColourProvider enabled={false}><Frame navigator={navigator!} /></ColourProvider>));
   unmount = view.unmount;
-  await act(async () => {
+  await step(async () => {
     await navigator!.start();
   });
   const frame = () => view.lastFrame() ?? '';
@@ -36,13 +36,13 @@ async function mount(list: Fault, timeoutMs = 2_000) {
     const deadline = performance.now() + withinMs;
     while (!test(frame())) {
       if (performance.now() > deadline) throw new Error(`no ${what} within ${withinMs} ms; the frame is:\n${frame()}`);
-      await act(async () => {
+      await step(async () => {
         await new Promise((resolve) => setTimeout(resolve, 20));
       });
     }
   };
   const press = async (keys: string) => {
-    await act(async () => {
+    await step(async () => {
       view.stdin.write(keys);
       await new Promise((resolve) => setTimeout(resolve, 20));
     });

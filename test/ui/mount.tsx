@@ -1,6 +1,6 @@
 // Mounts the explorer on a session against the demo control plane, in ink-testing-library, and gives
 // tests keys to press and a way to wait for what the screen shows.
-import { act } from 'react';
+import { step } from './step.js';
 import { render } from 'ink-testing-library';
 import { Session } from '../../src/api/session.js';
 import type { DemoRegion } from '../../src/demo/server.js';
@@ -35,10 +35,10 @@ export interface MountOptions {
 /** The explorer's frame on `navigator`, in ink-testing-library, started. */
 export async function mountNavigator(navigator: Navigator, onQuit?: { quits: number }): Promise<Omit<Mounted, 'session'>> {
   let instance!: ReturnType<typeof render>;
-  await act(async () => {
+  await step(async () => {
     instance = render(<ColourProvider enabled={false}><Frame navigator={navigator} /></ColourProvider>);
   });
-  await act(async () => {
+  await step(async () => {
     await navigator.start();
   });
   const frame = () => instance.lastFrame() ?? '';
@@ -50,11 +50,11 @@ export async function mountNavigator(navigator: Navigator, onQuit?: { quits: num
     },
     async press(...inputs) {
       for (const input of inputs) {
-        await act(async () => {
+        await step(async () => {
           instance.stdin.write(input);
         });
         // Escape is held back by ink's input parser until it knows no sequence follows.
-        if (input === KEY.escape) await act(() => new Promise((r) => setTimeout(r, 30)));
+        if (input === KEY.escape) await step(() => new Promise((r) => setTimeout(r, 30)));
       }
     },
     async waitFor(check, what, timeoutMs = 5000) {
@@ -63,12 +63,12 @@ export async function mountNavigator(navigator: Navigator, onQuit?: { quits: num
         const current = frame();
         if (check(current)) return current;
         if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}; the screen shows:\n${current}`);
-        await act(() => new Promise((r) => setTimeout(r, 20)));
+        await step(() => new Promise((r) => setTimeout(r, 20)));
       }
     },
     async unmount() {
       navigator.stop();
-      await act(async () => instance.unmount());
+      await step(async () => instance.unmount());
     },
   };
 }

@@ -1,5 +1,6 @@
 // One screen of the explorer opened straight away on a navigator, drawn in ink-testing-library, with the
 // terminal's hand-offs (clipboard, editor) replaced by what the test gives.
+import { step } from '../step.js';
 import { Session } from '../../../src/api/session.js';
 import { Navigator } from '../../../src/ui/nav/navigator.js';
 import type { ScreenKind, ScreenParams } from '../../../src/ui/nav/screen.js';
@@ -24,7 +25,9 @@ export async function openScreen<K extends ScreenKind>(kind: K, params: (origin:
   const navigator = new Navigator(services, { columns: 100, rows: options.rows ?? 30, onQuit: () => undefined, watchSeconds: 3600 });
   const mounted = await mountNavigator(navigator);
   const origin = services.origin();
-  navigator.open(kind, params(origin, navigator));
+  await step(async () => {
+    navigator.open(kind, params(origin, navigator));
+  });
   return { ...mounted, origin, services };
 }
 
