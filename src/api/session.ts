@@ -84,6 +84,12 @@ export interface SendOptions {
    * `notModified`. Implies `reload`.
    */
   revalidate?: boolean;
+  /**
+   * The answer is read once (a page of a walk, a count): it is not kept for the freshness window nor for
+   * revalidation. Kept, every page of an export would live long enough to be promoted to the old heap,
+   * and the collector spent more time on them than the walk did on anything else.
+   */
+  once?: boolean;
   signal?: AbortSignal;
 }
 
@@ -292,7 +298,7 @@ export class Session {
       // A conditional request's 304 is an answer: what the caller holds is still current.
       if (response.status === 304 && headers['if-none-match'] !== undefined) return response;
       if (response.status >= 200 && response.status < 300) {
-        if (freshKey) {
+        if (freshKey && !options.once) {
           this.fresh.set(freshKey, response);
           const etag = raw.headers['etag'];
           if (etag && redirects === 0) this.validators.set(freshKey, { etag, response });
