@@ -442,7 +442,7 @@ export class Session {
       exchange.request.headers = this.sentHeaders.get(response) ?? exchange.request.headers;
       const responseHeaders = Object.fromEntries(response.headers.entries());
       const contentType = response.headers.get('content-type') ?? '';
-      const text = method === 'HEAD' ? '' : await this.readBody(response, url);
+      const { text, size } = method === 'HEAD' ? { text: '', size: 0 } : await this.readBody(response, url);
       const durationMs = performance.now() - started;
       // Noted before the slot is given back, so that no request queued behind this one starts meanwhile.
       if (response.status === 429) this.limiter.noteRateLimited(this.pauseAfter429(responseHeaders['retry-after']));
@@ -454,6 +454,7 @@ export class Session {
         headers: responseHeaders,
         body: text.length > EXCHANGE_BODY_LIMIT ? text.slice(0, EXCHANGE_BODY_LIMIT) : text,
         bodyTruncated: text.length > EXCHANGE_BODY_LIMIT,
+        size,
         contentType,
       };
       this.emit(exchange);
@@ -486,7 +487,7 @@ export class Session {
     }
   }
 
-  private async readBody(response: Response, url: string): Promise<string> {
+  private async readBody(response: Response, url: string): Promise<{ text: string; size: number }> {
     const limit = this.options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
     const tooBig = () => new ProtocolError(
       `the response from ${url} is larger than ${formatBytes(limit)}`,
@@ -497,7 +498,7 @@ export class Session {
       await response.body?.cancel();
       throw tooBig();
     }
-    if (!response.body) return '';
+    if (!response.body) return { text: '', size: 0 };
     const reader = response.body.getReader();
     const chunks: Uint8Array[] = [];
     let total = 0;
@@ -511,7 +512,7 @@ export class Session {
       }
       chunks.push(value);
     }
-    return Buffer.concat(chunks, total).toString('utf8');
+    return { text: Buffer.concat(chunks, total).toString('utf8'), size: total };
   }
 
   private interpret(raw: RawResponse, method: string): ApiResponse {
