@@ -15,6 +15,8 @@ export interface ExchangeResponse {
   /** The body as text, possibly truncated for very large bodies (see `bodyTruncated`). */
   body: string;
   bodyTruncated: boolean;
+  /** The body's length in bytes as received, when known: counting it again from the text is not free. */
+  size?: number;
   contentType: string;
 }
 

@@ -188,7 +188,7 @@ function fetchPage(session: Session, request: PreparedRequest, visited: Set<stri
   if (signal?.aborted) controller.abort(signal.reason);
   else signal?.addEventListener('abort', onAbort, { once: true });
   const response = session
-    .send(request, { signal: controller.signal })
+    .send(request, { signal: controller.signal, once: true })
     .then((answer) => ({ body: answer.body, url: answer.url, request }))
     .finally(() => signal?.removeEventListener('abort', onAbort));
   // Awaited by the walk when it needs the page; an abort after an early stop must not surface as unhandled.

@@ -84,6 +84,12 @@ export interface SendOptions {
    * `notModified`. Implies `reload`.
    */
   revalidate?: boolean;
+  /**
+   * The answer is read once (a page of a walk, a count): it is not kept for the freshness window nor for
+   * revalidation. Kept, every page of an export would live long enough to be promoted to the old heap,
+   * and the collector spent more time on them than the walk did on anything else.
+   */
+  once?: boolean;
   signal?: AbortSignal;
 }
 
@@ -292,7 +298,7 @@ export class Session {
       // A conditional request's 304 is an answer: what the caller holds is still current.
       if (response.status === 304 && headers['if-none-match'] !== undefined) return response;
       if (response.status >= 200 && response.status < 300) {
-        if (freshKey) {
+        if (freshKey && !options.once) {
           this.fresh.set(freshKey, response);
           const etag = raw.headers['etag'];
           if (etag && redirects === 0) this.validators.set(freshKey, { etag, response });
@@ -436,7 +442,7 @@ export class Session {
       exchange.request.headers = this.sentHeaders.get(response) ?? exchange.request.headers;
       const responseHeaders = Object.fromEntries(response.headers.entries());
       const contentType = response.headers.get('content-type') ?? '';
-      const text = method === 'HEAD' ? '' : await this.readBody(response, url);
+      const { text, size } = method === 'HEAD' ? { text: '', size: 0 } : await this.readBody(response, url);
       const durationMs = performance.now() - started;
       // Noted before the slot is given back, so that no request queued behind this one starts meanwhile.
       if (response.status === 429) this.limiter.noteRateLimited(this.pauseAfter429(responseHeaders['retry-after']));
@@ -448,6 +454,7 @@ export class Session {
         headers: responseHeaders,
         body: text.length > EXCHANGE_BODY_LIMIT ? text.slice(0, EXCHANGE_BODY_LIMIT) : text,
         bodyTruncated: text.length > EXCHANGE_BODY_LIMIT,
+        size,
         contentType,
       };
       this.emit(exchange);
@@ -480,7 +487,7 @@ export class Session {
     }
   }
 
-  private async readBody(response: Response, url: string): Promise<string> {
+  private async readBody(response: Response, url: string): Promise<{ text: string; size: number }> {
     const limit = this.options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
     const tooBig = () => new ProtocolError(
       `the response from ${url} is larger than ${formatBytes(limit)}`,
@@ -491,7 +498,7 @@ export class Session {
       await response.body?.cancel();
       throw tooBig();
     }
-    if (!response.body) return '';
+    if (!response.body) return { text: '', size: 0 };
     const reader = response.body.getReader();
     const chunks: Uint8Array[] = [];
     let total = 0;
@@ -505,7 +512,7 @@ export class Session {
       }
       chunks.push(value);
     }
-    return Buffer.concat(chunks, total).toString('utf8');
+    return { text: Buffer.concat(chunks, total).toString('utf8'), size: total };
   }
 
   private interpret(raw: RawResponse, method: string): ApiResponse {

@@ -43,6 +43,7 @@ export class HarTrail {
   /** Bytes written so far: the head and every whole entry, never the tail. */
   private length: number;
   private entries = 0;
+  private scratch = Buffer.alloc(0);
   /** Credentials seen in the Authorization headers recorded so far, masked wherever else they appear. */
   private readonly seenCredentials = new Set<string>();
 
@@ -91,7 +92,15 @@ export class HarTrail {
     if (credential !== undefined) this.seenCredentials.add(credential);
     const secrets = [...this.secrets(), ...this.seenCredentials].filter((secret) => secret !== '');
     const entry = redactValue(harEntry(exchange, secrets), secrets);
-    const line = Buffer.from(`\n${this.entries > 0 ? ',' : ''}${JSON.stringify(entry)}`);
+    const json = JSON.stringify(entry);
+    const separator = this.entries > 0 ? '\n,' : '\n';
+    // Encoded into one buffer kept for the next entry: a template string joining the separator to the
+    // entry would be flattened (a copy of the whole entry) before being encoded into a new buffer, and
+    // that cost more than stringifying it. UTF-8 takes at most 3 bytes per UTF-16 unit.
+    const room = separator.length + 3 * json.length;
+    if (this.scratch.length < room) this.scratch = Buffer.allocUnsafe(room);
+    const written = this.scratch.write(separator, 0, 'latin1');
+    const line = this.scratch.subarray(0, written + this.scratch.write(json, written));
     writeAt(this.fd, line, this.length);
     this.length += line.length;
     this.entries += 1;
@@ -171,7 +180,7 @@ function harEntry(exchange: Exchange, secrets: string[]): Record<string, unknown
 
 function harResponse(response: ExchangeResponse, secrets: string[], error: string | undefined): Record<string, unknown> {
   const headers = harHeaders(response.headers, secrets);
-  const size = Buffer.byteLength(response.body);
+  const size = response.size ?? Buffer.byteLength(response.body);
   return {
     status: response.status,
     statusText: response.statusText,
