@@ -12,7 +12,7 @@
 /** What each shim wraps, by module: the build checks every name is a function of the real module. */
 export const WRAPPED = {
   'string-width': ['default'],
-  '@alcalzone/ansi-tokenize': ['tokenize', 'styledCharsFromTokens', 'styledCharsToString', 'ansiCodesToString', 'diffAnsiCodes'],
+  '@alcalzone/ansi-tokenize': ['tokenize', 'reduceAnsiCodesIncremental', 'styledCharsToString', 'ansiCodesToString', 'diffAnsiCodes'],
 };
 
 /** The names of `WRAPPED[name]` that `module` lacks or does not export as functions. */
@@ -72,12 +72,29 @@ function sameStyles(a, b) {
 }
 
 /**
+ * The characters of a tokenised line, each with the styles in force: the original's answer, built with
+ * an object literal and one styles list per run of equally styled characters. The original spreads
+ * each token into a new object (`{ ...token, styles }`), and on Node 20 each such object gets a hidden
+ * class of its own: 59,000 of them, 12 MiB of the explorer's 38 MiB of live heap after 200 key presses.
+ * A reduced style list is never changed (each reduction makes a new one), so neighbours can share it.
+ */
+function charsWithStyles(tokens, reduceAnsiCodesIncremental) {
+  let codes = [];
+  const chars = [];
+  for (const token of tokens) {
+    if (token.type === 'ansi') codes = reduceAnsiCodesIncremental(codes, [token]);
+    else if (token.type === 'char') chars.push({ type: 'char', value: token.value, fullWidth: token.fullWidth, styles: codes });
+  }
+  return chars;
+}
+
+/**
  * ink tokenises each line of each frame afresh (its caches live for one frame); most lines are the
  * same from one frame to the next. The results are only read, never changed, so they can be shared.
  * Turning the frame's cells back into text diffs the styles of every pair of neighbouring cells;
  * neighbours with the same styles (nearly all of them) need no diff.
  */
-export function memoisedTokenizer({ tokenize, styledCharsFromTokens, ansiCodesToString, diffAnsiCodes }) {
+export function memoisedTokenizer({ tokenize, reduceAnsiCodesIncremental, ansiCodesToString, diffAnsiCodes }) {
   const styled = new WeakMap();
   return {
     tokenize: byText(tokenize),
@@ -95,7 +112,7 @@ export function memoisedTokenizer({ tokenize, styledCharsFromTokens, ansiCodesTo
     styledCharsFromTokens(tokens) {
       let chars = styled.get(tokens);
       if (chars === undefined) {
-        chars = styledCharsFromTokens(tokens);
+        chars = charsWithStyles(tokens, reduceAnsiCodesIncremental);
         styled.set(tokens, chars);
       }
       return chars;
