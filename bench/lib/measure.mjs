@@ -1,6 +1,6 @@
 // Running a program and measuring it: wall time, and peak resident memory from /usr/bin/time -v when
 // the machine has it, else from /proc/<pid>/status (VmHWM) polled while it runs.
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 
 const GNU_TIME = '/usr/bin/time';
@@ -15,6 +15,23 @@ export function peakRssKiB(pid) {
     return undefined;
   }
 }
+
+/**
+ * CPU time a live process has used so far (user + system), in clock ticks of `ticksPerSecond`, or
+ * undefined once it is gone.
+ */
+export function cpuTicks(pid) {
+  try {
+    // The command name, in parentheses, may hold spaces; the fields after it are fixed.
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return Number(fields[11]) + Number(fields[12]);
+  } catch {
+    return undefined;
+  }
+}
+
+/** Clock ticks per second of /proc/<pid>/stat (USER_HZ). */
+export const ticksPerSecond = Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim());
 
 /**
  * Runs `node <args>` with `env`; stdout is counted (bytes and lines) and dropped, or kept as `stdout`

@@ -1,6 +1,7 @@
 // The one colour map of the explorer and its operation screens. Colour, or none: NO_COLOR and CI turn
 // every colour off, and meaning then rests on words and marks.
 import { createContext, useContext, type ReactNode } from 'react';
+import chalk from 'chalk';
 import { Text } from 'ink';
 import type { TaskOutcome } from '../../api/operations/task.js';
 import { TONE_COLOURS, type Tone } from '../../text/colour.js';
@@ -33,6 +34,30 @@ export function httpStatusTone(status: number): Tone {
 }
 
 export const OUTCOME_TONE: Record<TaskOutcome, Tone> = { running: 'info', succeeded: 'good', warning: 'busy', failed: 'bad' };
+
+/** Whether colour is on: for text styled as a string (`tint`) rather than by `Tinted`. */
+export function useColour(): boolean {
+  return useContext(ColourContext);
+}
+
+export interface TintStyle {
+  tone?: Tone | undefined;
+  bold?: boolean | undefined;
+  inverse?: boolean | undefined;
+}
+
+/**
+ * `text` as `<Tinted>` with these props draws it, as one string: the same codes in the same order as
+ * ink's Text (colour, then bold, then inverse), through the chalk ink uses, so the terminal's support
+ * decides alike. A row built of such strings is one text node for ink instead of two per cell.
+ */
+export function tint(text: string, { tone, bold, inverse }: TintStyle, colour: boolean): string {
+  const chosen = colour && tone ? TONE_COLOURS[tone] : undefined;
+  let styled = chosen ? chalk[chosen](text) : text;
+  if (bold) styled = chalk.bold(styled);
+  if (colour && inverse) styled = chalk.inverse(styled);
+  return styled;
+}
 
 /** The colour of a tone, or none when colour is off: for ink props that are not text (borders). */
 export function useToneColour(tone: Tone): string | undefined {

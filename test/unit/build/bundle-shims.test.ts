@@ -40,6 +40,15 @@ describe('bundle shims', () => {
     );
   });
 
+  it('gives one object for a character in a style, wherever it appears', () => {
+    const fast = memoisedTokenizer(tokenizer);
+    const charsOf = (text: string) => fast.styledCharsFromTokens(fast.tokenize(text));
+    const [first] = charsOf('\x1b[1mab\x1b[22m');
+    const [again] = charsOf('x\x1b[31m\x1b[1mb\x1b[39ma\x1b[22m').slice(2);
+    expect(first).toEqual({ type: 'char', value: 'a', fullWidth: false, styles: [expect.objectContaining({ code: '\x1b[1m' })] });
+    expect(again).toBe(first);
+  });
+
   it('fastStringWidth measures like string-width', () => {
     const fast = fastStringWidth(stringWidth);
     fc.assert(
