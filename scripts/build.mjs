@@ -43,6 +43,8 @@ async function checkWrapped(name, path) {
 }
 
 const YOGA_FETCH = 'function ya(){return w||"function"!=typeof fetch?';
+const WIDTH_SEGMENTER = 'const segmenter = new Intl.Segmenter();';
+const LAZY_SEGMENTER = 'let eagerSegmenter;\nconst segmenter = { segment: (text) => (eagerSegmenter ??= new Intl.Segmenter()).segment(text) };';
 const INK_BLANK_CELL = /row\.push\(\{\s*type: 'char',\s*value: ' ',\s*fullWidth: false,\s*styles: \[\],\s*\}\);/;
 
 /**
@@ -65,6 +67,13 @@ const renderShims = {
       const patched = source.replace(YOGA_FETCH, 'function ya(){return !0?');
       if (patched === source) return { errors: [{ text: `yoga-layout's wasm loader changed: ${YOGA_FETCH} not found in ${args.path}` }] };
       return { contents: patched, loader: 'js' };
+    });
+    // string-width builds its Segmenter when loaded, and a process's first Segmenter loads ICU's break
+    // rules (≈ 10 ms); a command that prints only ASCII never needs it, so it is built on first use.
+    b.onLoad({ filter: /[\\/]string-width[\\/]index\.js$/, namespace: 'file' }, async (args) => {
+      const source = await readFile(args.path, 'utf8');
+      if (!source.includes(WIDTH_SEGMENTER)) return { errors: [{ text: `string-width changed: ${WIDTH_SEGMENTER} not found in ${args.path}` }] };
+      return { contents: source.replace(WIDTH_SEGMENTER, LAZY_SEGMENTER), loader: 'js' };
     });
     // ink fills each frame with a fresh blank cell object (and styles array) per cell, 4,700 of them at
     // 120x40, only to replace most of them; cells are never changed in place, so one blank serves all.
