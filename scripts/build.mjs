@@ -102,6 +102,33 @@ const renderShims = {
   },
 };
 
+const cliGraph = join(root, 'src', 'cli', 'run.ts');
+
+/**
+ * The command line's static graph (run.ts and all it imports) as one chunk. esbuild's splitting gives
+ * each set of entries that reach a module a chunk of its own, and each lazily imported module (the
+ * explorer, the demo, replay, a body's schema check, …) is an entry reaching some part of that graph:
+ * a scriptable command loaded 22 files through 84 resolutions. Every lazy import in src/ runs after
+ * that graph has been evaluated (all of them are below main.ts, which imports run.ts), so each is built
+ * as if it also imported run.ts: that costs nothing at run time, and every module of the graph is then
+ * reached by the same entries.
+ */
+const oneCliChunk = {
+  name: 'one-cli-chunk',
+  setup(b) {
+    b.onResolve({ filter: /.*/ }, async (args) => {
+      if (args.kind !== 'dynamic-import' || args.pluginData === 'real' || !args.importer.startsWith(join(root, 'src'))) return undefined;
+      const real = await b.resolve(args.path, { kind: args.kind, importer: args.importer, resolveDir: args.resolveDir, pluginData: 'real' });
+      if (real.errors.length) return { errors: real.errors };
+      return { path: real.path, namespace: 'after-cli' };
+    });
+    b.onLoad({ filter: /.*/, namespace: 'after-cli' }, (args) => ({
+      resolveDir: root,
+      contents: `import ${JSON.stringify(cliGraph)};\nexport * from ${JSON.stringify(args.path)};\n`,
+    }));
+  },
+};
+
 await build({
   entryPoints: { dpx: join(root, 'src', 'cli', 'entry.ts') },
   outdir,
@@ -118,7 +145,7 @@ await build({
   logLevel: 'warning',
   // ink pulls react-devtools-core only in development; it is never used at run time.
   alias: { 'react-devtools-core': stub },
-  plugins: [renderShims],
+  plugins: [oneCliChunk, renderShims],
   define: { 'process.env.NODE_ENV': '"production"' },
   // ketting and some of ink's dependencies are CommonJS and call require() for node built-ins; every
   // output file (the entry and each chunk) is a module of its own and gets its own require.
