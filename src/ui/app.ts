@@ -1,7 +1,6 @@
 // `dpx` / `dpx --demo`: the full-screen explorer. Owns the terminal for its lifetime and gives it back
 // as it found it on every exit path. The discovery index is asked for before ink and react load, so
 // that the two overlap.
-import { setFlagsFromString } from 'node:v8';
 import type { Instance } from 'ink';
 import type { Exchange } from '../api/exchange.js';
 import { HarTrail } from '../api/trail.js';
@@ -35,10 +34,6 @@ function captureStderr(onText: (text: string) => void): () => void {
 }
 
 export async function runExplorer(options: ExplorerOptions): Promise<void> {
-  // entry.ts sizes V8's heap for streaming exports; the explorer holds a bounded window and wants short
-  // pauses instead (with those flags, p95 key latency 28-33 ms; with V8's defaults 21-26 ms).
-  setFlagsFromString('--semi-space-growth-factor=2');
-  setFlagsFromString('--heap-growing-percent=0');
   const stdout = process.stdout;
   const { settings } = options;
   let finish: () => void = () => undefined;
