@@ -43,6 +43,8 @@ async function checkWrapped(name, path) {
 }
 
 const YOGA_FETCH = 'function ya(){return w||"function"!=typeof fetch?';
+const YOGA_INSTANTIATE = 'return ya().then(function(f){return WebAssembly.instantiate(f,d)})';
+const YOGA_INSTANTIATE_NOW = 'return ya().then(function(f){var m=new WebAssembly.Module(f);return{module:m,instance:new WebAssembly.Instance(m,d)}})';
 const WIDTH_SEGMENTER = 'const segmenter = new Intl.Segmenter();';
 const LAZY_SEGMENTER = 'let eagerSegmenter;\nconst segmenter = { segment: (text) => (eagerSegmenter ??= new Intl.Segmenter()).segment(text) };';
 const INK_BLANK_CELL = /row\.push\(\{\s*type: 'char',\s*value: ' ',\s*fullWidth: false,\s*styles: \[\],\s*\}\);/;
@@ -62,11 +64,15 @@ const renderShims = {
     });
     // yoga's wasm is embedded as a data: URL, which its loader fetches through undici when fetch exists
     // (≈ 100 ms at start-up); decoding it in place (the loader's own path without fetch) is immediate.
+    // Its compile is made synchronous (≈ 10 ms on the main thread): an asynchronous one waits for V8's
+    // background compilers, which the explorer's first fetch keeps busy optimising undici's HTTP parser
+    // (also wasm), and took 110–160 ms after a fetch instead.
     b.onLoad({ filter: /yoga-layout[\\/]dist[\\/]binaries[\\/]yoga-wasm-base64-esm\.js$/ }, async (args) => {
       const source = await readFile(args.path, 'utf8');
-      const patched = source.replace(YOGA_FETCH, 'function ya(){return !0?');
-      if (patched === source) return { errors: [{ text: `yoga-layout's wasm loader changed: ${YOGA_FETCH} not found in ${args.path}` }] };
-      return { contents: patched, loader: 'js' };
+      for (const expected of [YOGA_FETCH, YOGA_INSTANTIATE]) {
+        if (!source.includes(expected)) return { errors: [{ text: `yoga-layout's wasm loader changed: ${expected} not found in ${args.path}` }] };
+      }
+      return { contents: source.replace(YOGA_FETCH, 'function ya(){return !0?').replace(YOGA_INSTANTIATE, YOGA_INSTANTIATE_NOW), loader: 'js' };
     });
     // string-width builds its Segmenter when loaded, and a process's first Segmenter loads ICU's break
     // rules (≈ 10 ms); a command that prints only ASCII never needs it, so it is built on first use.

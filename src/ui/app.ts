@@ -1,11 +1,10 @@
 // `dpx` / `dpx --demo`: the full-screen explorer. Owns the terminal for its lifetime and gives it back
-// as it found it on every exit path. The discovery index is asked for before ink and react load, so
-// that the two overlap.
+// as it found it on every exit path. The discovery index is asked for before the screens, ink, react
+// and yoga load, so that the two overlap.
 import type { Instance } from 'ink';
 import type { Exchange } from '../api/exchange.js';
 import { HarTrail } from '../api/trail.js';
 import type { Settings } from '../config/settings.js';
-import { Navigator } from './nav/navigator.js';
 import { configProfiles, connectionFromSettings, type SessionHooks } from './services/connection.js';
 import { Services } from './services/services.js';
 import { fatalExitCode, takeOverTerminal } from './terminal.js';
@@ -42,10 +41,14 @@ export async function runExplorer(options: ExplorerOptions): Promise<void> {
   });
   // Every profile's session records into one trail, so that `T` can always write the session so far.
   const trail = options.trail ?? (await HarTrail.temporary(() => (settings.token ? [settings.token] : [])));
+  // The index's warnings can come before the navigator exists; they wait for it.
+  const early: string[] = [];
+  let notify = (message: string): void => {
+    early.push(message);
+  };
   const hooks: SessionHooks = {
     onExchange: (exchange: Exchange) => trail.record(exchange),
-    // Called only once requests run, after the navigator below exists.
-    onWarning: (message: string) => navigator.notify(message),
+    onWarning: (message: string) => notify(message),
   };
   const services = new Services({
     connection: connectionFromSettings(settings, hooks, options.label),
@@ -53,7 +56,13 @@ export async function runExplorer(options: ExplorerOptions): Promise<void> {
     configPath: options.configPath,
     trail,
   });
+  // Asked for before the navigator's module, which holds every screen, loads: the answer is usually in by
+  // the first frame, which then draws the catalog rather than a loading screen to be drawn again.
+  services.askCatalogEarly();
+  const [{ Navigator }, { drawExplorer }] = await Promise.all([import('./nav/navigator.js'), import('./draw.js')]);
   const navigator = new Navigator(services, { columns: stdout.columns || 80, rows: stdout.rows || 24, onQuit: () => finish() });
+  notify = (message) => navigator.notify(message);
+  for (const message of early) navigator.notify(message);
 
   let releaseStderr: () => void = () => undefined;
   let instance: Instance | undefined;
@@ -68,8 +77,8 @@ export async function runExplorer(options: ExplorerOptions): Promise<void> {
   });
   releaseStderr = captureStderr((text) => navigator.notify(text.trim()));
   void navigator.start();
+  services.screensAsked();
   try {
-    const { drawExplorer } = await import('./draw.js');
     instance = drawExplorer(navigator);
     await done;
   } finally {
