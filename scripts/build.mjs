@@ -47,6 +47,8 @@ const YOGA_INSTANTIATE = 'return ya().then(function(f){return WebAssembly.instan
 const YOGA_INSTANTIATE_NOW = 'return ya().then(function(f){var m=new WebAssembly.Module(f);return{module:m,instance:new WebAssembly.Instance(m,d)}})';
 const WIDTH_SEGMENTER = 'const segmenter = new Intl.Segmenter();';
 const LAZY_SEGMENTER = 'let eagerSegmenter;\nconst segmenter = { segment: (text) => (eagerSegmenter ??= new Intl.Segmenter()).segment(text) };';
+const WIDTH_EMOJI = 'const rgiEmojiRegex = /^\\p{RGI_Emoji}$/v;';
+const LAZY_EMOJI = "let eagerEmoji;\nconst rgiEmojiRegex = { test: (text) => (eagerEmoji ??= new RegExp('^\\\\p{RGI_Emoji}$', 'v')).test(text) };";
 const INK_BLANK_CELL = /row\.push\(\{\s*type: 'char',\s*value: ' ',\s*fullWidth: false,\s*styles: \[\],\s*\}\);/;
 
 /**
@@ -76,10 +78,13 @@ const renderShims = {
     });
     // string-width builds its Segmenter when loaded, and a process's first Segmenter loads ICU's break
     // rules (≈ 10 ms); a command that prints only ASCII never needs it, so it is built on first use.
+    // Version 8's emoji pattern likewise: \p{RGI_Emoji} costs ≈ 20 ms to build and as much again on its
+    // first match, and the explorer's usual text never reaches it (see fastStringWidth's code points).
     b.onLoad({ filter: /[\\/]string-width[\\/]index\.js$/, namespace: 'file' }, async (args) => {
       const source = await readFile(args.path, 'utf8');
       if (!source.includes(WIDTH_SEGMENTER)) return { errors: [{ text: `string-width changed: ${WIDTH_SEGMENTER} not found in ${args.path}` }] };
-      return { contents: source.replace(WIDTH_SEGMENTER, LAZY_SEGMENTER), loader: 'js' };
+      if (source.includes('{RGI_Emoji}$/v') && !source.includes(WIDTH_EMOJI)) return { errors: [{ text: `string-width changed: ${WIDTH_EMOJI} not found in ${args.path}` }] };
+      return { contents: source.replace(WIDTH_SEGMENTER, LAZY_SEGMENTER).replace(WIDTH_EMOJI, () => LAZY_EMOJI), loader: 'js' };
     });
     // ink fills each frame with a fresh blank cell object (and styles array) per cell, 4,700 of them at
     // 120x40, only to replace most of them; cells are never changed in place, so one blank serves all.
@@ -89,12 +94,23 @@ const renderShims = {
       if (!patched.includes('row.push(BLANK_CELL)')) return { errors: [{ text: `ink's Output changed: its blank cell was not found in ${args.path}` }] };
       return { contents: patched, loader: 'js' };
     });
+    // string-width 8 measures a lone code point of the shim's ranges by its East Asian width (soft hyphen
+    // 0), which test/unit/build/bundle-shims.test.ts checks for every one of them; version 7 does not.
     b.onLoad({ filter: /.*/, namespace: 'fast-width' }, async (args) => {
       const errors = await checkWrapped('string-width', args.path);
       if (errors) return { errors };
+      const { version } = JSON.parse(await readFile(join(dirname(args.path), 'package.json'), 'utf8'));
+      // The copy of get-east-asian-width that this string-width itself imports.
+      const eastAsian = Number(version.split('.')[0]) >= 8 ? await b.resolve('get-east-asian-width', { kind: 'import-statement', resolveDir: dirname(args.path) }) : undefined;
+      if (eastAsian?.errors.length) return { errors: eastAsian.errors };
       return {
         resolveDir: root,
-        contents: `import real from ${JSON.stringify(args.path)};\nimport { fastStringWidth } from ${JSON.stringify(shims)};\nexport default fastStringWidth(real);\n`,
+        contents: [
+          `import real from ${JSON.stringify(args.path)};`,
+          `import { fastStringWidth } from ${JSON.stringify(shims)};`,
+          ...(eastAsian ? [`import { eastAsianWidth } from ${JSON.stringify(eastAsian.path)};`, 'export default fastStringWidth(real, eastAsianWidth);'] : ['export default fastStringWidth(real);']),
+          '',
+        ].join('\n'),
       };
     });
     b.onLoad({ filter: /.*/, namespace: 'fast-tokenize' }, async (args) => {
