@@ -43,6 +43,12 @@ async function checkWrapped(name, path) {
 }
 
 const YOGA_FETCH = 'function ya(){return w||"function"!=typeof fetch?';
+const YOGA_INSTANTIATE = 'return ya().then(function(f){return WebAssembly.instantiate(f,d)})';
+const YOGA_INSTANTIATE_NOW = 'return ya().then(function(f){var m=new WebAssembly.Module(f);return{module:m,instance:new WebAssembly.Instance(m,d)}})';
+const WIDTH_SEGMENTER = 'const segmenter = new Intl.Segmenter();';
+const LAZY_SEGMENTER = 'let eagerSegmenter;\nconst segmenter = { segment: (text) => (eagerSegmenter ??= new Intl.Segmenter()).segment(text) };';
+const WIDTH_EMOJI = 'const rgiEmojiRegex = /^\\p{RGI_Emoji}$/v;';
+const LAZY_EMOJI = "let eagerEmoji;\nconst rgiEmojiRegex = { test: (text) => (eagerEmoji ??= new RegExp('^\\\\p{RGI_Emoji}$', 'v')).test(text) };";
 const INK_BLANK_CELL = /row\.push\(\{\s*type: 'char',\s*value: ' ',\s*fullWidth: false,\s*styles: \[\],\s*\}\);/;
 
 /**
@@ -60,11 +66,25 @@ const renderShims = {
     });
     // yoga's wasm is embedded as a data: URL, which its loader fetches through undici when fetch exists
     // (≈ 100 ms at start-up); decoding it in place (the loader's own path without fetch) is immediate.
+    // Its compile is made synchronous (≈ 10 ms on the main thread): an asynchronous one waits for V8's
+    // background compilers, which the explorer's first fetch keeps busy optimising undici's HTTP parser
+    // (also wasm), and took 110–160 ms after a fetch instead.
     b.onLoad({ filter: /yoga-layout[\\/]dist[\\/]binaries[\\/]yoga-wasm-base64-esm\.js$/ }, async (args) => {
       const source = await readFile(args.path, 'utf8');
-      const patched = source.replace(YOGA_FETCH, 'function ya(){return !0?');
-      if (patched === source) return { errors: [{ text: `yoga-layout's wasm loader changed: ${YOGA_FETCH} not found in ${args.path}` }] };
-      return { contents: patched, loader: 'js' };
+      for (const expected of [YOGA_FETCH, YOGA_INSTANTIATE]) {
+        if (!source.includes(expected)) return { errors: [{ text: `yoga-layout's wasm loader changed: ${expected} not found in ${args.path}` }] };
+      }
+      return { contents: source.replace(YOGA_FETCH, 'function ya(){return !0?').replace(YOGA_INSTANTIATE, YOGA_INSTANTIATE_NOW), loader: 'js' };
+    });
+    // string-width builds its Segmenter when loaded, and a process's first Segmenter loads ICU's break
+    // rules (≈ 10 ms); a command that prints only ASCII never needs it, so it is built on first use.
+    // Version 8's emoji pattern likewise: \p{RGI_Emoji} costs ≈ 20 ms to build and as much again on its
+    // first match, and the explorer's usual text never reaches it (see fastStringWidth's code points).
+    b.onLoad({ filter: /[\\/]string-width[\\/]index\.js$/, namespace: 'file' }, async (args) => {
+      const source = await readFile(args.path, 'utf8');
+      if (!source.includes(WIDTH_SEGMENTER)) return { errors: [{ text: `string-width changed: ${WIDTH_SEGMENTER} not found in ${args.path}` }] };
+      if (source.includes('{RGI_Emoji}$/v') && !source.includes(WIDTH_EMOJI)) return { errors: [{ text: `string-width changed: ${WIDTH_EMOJI} not found in ${args.path}` }] };
+      return { contents: source.replace(WIDTH_SEGMENTER, LAZY_SEGMENTER).replace(WIDTH_EMOJI, () => LAZY_EMOJI), loader: 'js' };
     });
     // ink fills each frame with a fresh blank cell object (and styles array) per cell, 4,700 of them at
     // 120x40, only to replace most of them; cells are never changed in place, so one blank serves all.
@@ -74,12 +94,23 @@ const renderShims = {
       if (!patched.includes('row.push(BLANK_CELL)')) return { errors: [{ text: `ink's Output changed: its blank cell was not found in ${args.path}` }] };
       return { contents: patched, loader: 'js' };
     });
+    // string-width 8 measures a lone code point of the shim's ranges by its East Asian width (soft hyphen
+    // 0), which test/unit/build/bundle-shims.test.ts checks for every one of them; version 7 does not.
     b.onLoad({ filter: /.*/, namespace: 'fast-width' }, async (args) => {
       const errors = await checkWrapped('string-width', args.path);
       if (errors) return { errors };
+      const { version } = JSON.parse(await readFile(join(dirname(args.path), 'package.json'), 'utf8'));
+      // The copy of get-east-asian-width that this string-width itself imports.
+      const eastAsian = Number(version.split('.')[0]) >= 8 ? await b.resolve('get-east-asian-width', { kind: 'import-statement', resolveDir: dirname(args.path) }) : undefined;
+      if (eastAsian?.errors.length) return { errors: eastAsian.errors };
       return {
         resolveDir: root,
-        contents: `import real from ${JSON.stringify(args.path)};\nimport { fastStringWidth } from ${JSON.stringify(shims)};\nexport default fastStringWidth(real);\n`,
+        contents: [
+          `import real from ${JSON.stringify(args.path)};`,
+          `import { fastStringWidth } from ${JSON.stringify(shims)};`,
+          ...(eastAsian ? [`import { eastAsianWidth } from ${JSON.stringify(eastAsian.path)};`, 'export default fastStringWidth(real, eastAsianWidth);'] : ['export default fastStringWidth(real);']),
+          '',
+        ].join('\n'),
       };
     });
     b.onLoad({ filter: /.*/, namespace: 'fast-tokenize' }, async (args) => {
@@ -90,6 +121,33 @@ const renderShims = {
         contents: `import * as real from ${JSON.stringify(args.path)};\nimport { memoisedTokenizer } from ${JSON.stringify(shims)};\nexport * from ${JSON.stringify(args.path)};\nexport const { tokenize, styledCharsFromTokens, styledCharsToString } = memoisedTokenizer(real);\n`,
       };
     });
+  },
+};
+
+const cliGraph = join(root, 'src', 'cli', 'run.ts');
+
+/**
+ * The command line's static graph (run.ts and all it imports) as one chunk. esbuild's splitting gives
+ * each set of entries that reach a module a chunk of its own, and each lazily imported module (the
+ * explorer, the demo, replay, a body's schema check, …) is an entry reaching some part of that graph:
+ * a scriptable command loaded 22 files through 84 resolutions. Every lazy import in src/ runs after
+ * that graph has been evaluated (all of them are below main.ts, which imports run.ts), so each is built
+ * as if it also imported run.ts: that costs nothing at run time, and every module of the graph is then
+ * reached by the same entries.
+ */
+const oneCliChunk = {
+  name: 'one-cli-chunk',
+  setup(b) {
+    b.onResolve({ filter: /.*/ }, async (args) => {
+      if (args.kind !== 'dynamic-import' || args.pluginData === 'real' || !args.importer.startsWith(join(root, 'src'))) return undefined;
+      const real = await b.resolve(args.path, { kind: args.kind, importer: args.importer, resolveDir: args.resolveDir, pluginData: 'real' });
+      if (real.errors.length) return { errors: real.errors };
+      return { path: real.path, namespace: 'after-cli' };
+    });
+    b.onLoad({ filter: /.*/, namespace: 'after-cli' }, (args) => ({
+      resolveDir: root,
+      contents: `import ${JSON.stringify(cliGraph)};\nexport * from ${JSON.stringify(args.path)};\n`,
+    }));
   },
 };
 
@@ -109,7 +167,7 @@ await build({
   logLevel: 'warning',
   // ink pulls react-devtools-core only in development; it is never used at run time.
   alias: { 'react-devtools-core': stub },
-  plugins: [renderShims],
+  plugins: [oneCliChunk, renderShims],
   define: { 'process.env.NODE_ENV': '"production"' },
   // ketting and some of ink's dependencies are CommonJS and call require() for node built-ins; every
   // output file (the entry and each chunk) is a module of its own and gets its own require.

@@ -23,13 +23,20 @@ export function missingExports(name, module) {
 const INDEPENDENT = /^[\x20-\x7e\xa0-\u02ff\u2010-\u2027\u2030-\u205f\u2070-\u20cf\u2100-\u2bff]*$/;
 const SGR = /\x1b\[[0-9;]*m/g;
 
-/** `stringWidth` with the same answers, fast for text made of independent code points. */
-export function fastStringWidth(stringWidth) {
+const SOFT_HYPHEN = 0xad;
+
+/**
+ * `stringWidth` with the same answers, fast for text made of independent code points. With
+ * `eastAsianWidth` (for a string-width that measures such a code point by it), a code point is measured
+ * without asking string-width, whose first answer about one builds its emoji pattern.
+ */
+export function fastStringWidth(stringWidth, eastAsianWidth) {
   const widths = new Map();
   const widthOf = (codePoint) => {
     let width = widths.get(codePoint);
     if (width === undefined) {
-      width = stringWidth(String.fromCharCode(codePoint));
+      if (eastAsianWidth) width = codePoint === SOFT_HYPHEN ? 0 : eastAsianWidth(codePoint);
+      else width = stringWidth(String.fromCharCode(codePoint));
       widths.set(codePoint, width);
     }
     return width;

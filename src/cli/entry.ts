@@ -1,7 +1,3 @@
-import { sizeHeapForStreaming } from './heap.js';
-
-// Before anything is allocated in earnest: see heap.ts.
-sizeHeapForStreaming();
 // ink crashes when bundled with DEV set (it tries to reach react-devtools); drop it before anything loads.
 delete process.env['DEV'];
 await import('./main.js');

@@ -9,7 +9,9 @@ export const ELLIPSIS = '…';
 const PLAIN = /^[\x20-\x7e]*$/;
 const measured = new Map<string, number>();
 const MEASURED_MAX = 4096;
-const graphemes = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
+// Built on first use: the first Segmenter of a process loads ICU's break rules (≈ 10 ms), and most
+// runs never cut a non-ASCII string.
+let graphemes: Intl.Segmenter | undefined;
 
 export function cellWidth(text: string): number {
   if (PLAIN.test(text)) return text.length;
@@ -29,6 +31,7 @@ export function truncate(text: string, width: number): string {
   if (PLAIN.test(text)) return text.slice(0, width - 1) + ELLIPSIS;
   let out = '';
   let used = 0;
+  graphemes ??= new Intl.Segmenter(undefined, { granularity: 'grapheme' });
   for (const { segment } of graphemes.segment(text)) {
     const w = cellWidth(segment);
     if (used + w > width - 1) break;

@@ -1,16 +1,14 @@
 // `dpx` / `dpx --demo`: the full-screen explorer. Owns the terminal for its lifetime and gives it back
-// as it found it on every exit path. The discovery index is asked for before ink and react load, so
-// that the two overlap.
-import { setFlagsFromString } from 'node:v8';
+// as it found it on every exit path. The discovery index is asked for before the screens, ink, react
+// and yoga load, so that the two overlap.
 import type { Instance } from 'ink';
 import type { Exchange } from '../api/exchange.js';
 import { HarTrail } from '../api/trail.js';
 import type { Settings } from '../config/settings.js';
-import { Navigator } from './nav/navigator.js';
 import { configProfiles, connectionFromSettings, type SessionHooks } from './services/connection.js';
 import { Services } from './services/services.js';
 import { fatalExitCode, takeOverTerminal } from './terminal.js';
-import { capYoungGeneration } from './young-generation.js';
+import { sizeHeapForExplorer } from './heap.js';
 
 export interface ExplorerOptions {
   settings: Settings & { baseUrl: string };
@@ -36,11 +34,6 @@ function captureStderr(onText: (text: string) => void): () => void {
 }
 
 export async function runExplorer(options: ExplorerOptions): Promise<void> {
-  // entry.ts sizes V8's heap for streaming exports; the explorer holds a bounded window and wants short
-  // pauses instead (with those flags, p95 key latency 28-33 ms; with V8's defaults 21-26 ms), from a
-  // young generation of 2 × 2 MiB (peak RSS on the bench's walk 136 -> 104-111 MiB, key latency alike).
-  capYoungGeneration(2);
-  setFlagsFromString('--heap-growing-percent=0');
   const stdout = process.stdout;
   const { settings } = options;
   let finish: () => void = () => undefined;
@@ -49,10 +42,14 @@ export async function runExplorer(options: ExplorerOptions): Promise<void> {
   });
   // Every profile's session records into one trail, so that `T` can always write the session so far.
   const trail = options.trail ?? (await HarTrail.temporary(() => (settings.token ? [settings.token] : [])));
+  // The index's warnings can come before the navigator exists; they wait for it.
+  const early: string[] = [];
+  let notify = (message: string): void => {
+    early.push(message);
+  };
   const hooks: SessionHooks = {
     onExchange: (exchange: Exchange) => trail.record(exchange),
-    // Called only once requests run, after the navigator below exists.
-    onWarning: (message: string) => navigator.notify(message),
+    onWarning: (message: string) => notify(message),
   };
   const services = new Services({
     connection: connectionFromSettings(settings, hooks, options.label),
@@ -60,7 +57,13 @@ export async function runExplorer(options: ExplorerOptions): Promise<void> {
     configPath: options.configPath,
     trail,
   });
+  // Asked for before the navigator's module, which holds every screen, loads: the answer is usually in by
+  // the first frame, which then draws the catalog rather than a loading screen to be drawn again.
+  services.askCatalogEarly();
+  const [{ Navigator }, { drawExplorer }] = await Promise.all([import('./nav/navigator.js'), import('./draw.js')]);
   const navigator = new Navigator(services, { columns: stdout.columns || 80, rows: stdout.rows || 24, onQuit: () => finish() });
+  notify = (message) => navigator.notify(message);
+  for (const message of early) navigator.notify(message);
 
   let releaseStderr: () => void = () => undefined;
   let instance: Instance | undefined;
@@ -75,9 +78,10 @@ export async function runExplorer(options: ExplorerOptions): Promise<void> {
   });
   releaseStderr = captureStderr((text) => navigator.notify(text.trim()));
   void navigator.start();
+  services.screensAsked();
   try {
-    const { drawExplorer } = await import('./draw.js');
     instance = drawExplorer(navigator);
+    sizeHeapForExplorer();
     await done;
   } finally {
     navigator.stop();

@@ -85,6 +85,24 @@ describe('the navigator without a terminal', () => {
     expect(nav.services.connection.session.lastExchange?.request.headers[nav.services.connection.session.ouHeader.toLowerCase()]).toBe(a.id);
   });
 
+  it('the index asked for before the screens exist: its failure is what they show, asked for once', async () => {
+    let sent = 0;
+    const session = new Session({ baseUrl: demo.region.baseUrl, token: demo.region.tokens.expired, onExchange: () => (sent += 1) });
+    const services = new Services({ connection: { session } });
+    services.askCatalogEarly();
+    await expect(services.catalog()).rejects.toThrow(/401/);
+    navigator = new Navigator(services, { columns: 120, rows: 30, onQuit: () => undefined, watchSeconds: 3600 });
+    const starting = navigator.start();
+    services.screensAsked();
+    await starting;
+    const catalog = await until(() => (top(navigator!).state.error ? top(navigator!).state : undefined), 'the error');
+    expect(catalog.error?.title).toMatch(/401/);
+    expect(sent).toBe(1);
+    // Asked again afterwards (a retry), it goes to the control plane again.
+    await expect(services.catalog()).rejects.toThrow(/401/);
+    expect(sent).toBe(2);
+  });
+
   it('every key of the help is a binding of some screen, and the help names them', () => {
     const nav = new Navigator(new Services({ connection: { session: new Session({ baseUrl: 'http://127.0.0.1:9' }) } }), { columns: 80, rows: 24, onQuit: () => undefined });
     const tables = nav.keyTables();

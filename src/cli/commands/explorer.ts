@@ -3,14 +3,11 @@
 // from them answers from it; the label names it in the header.
 
 import type { CommandContext } from '../context.js';
-import { releaseHeapSizing } from '../heap.js';
 
 export async function explorerCommand(ctx: CommandContext): Promise<number> {
   // Fails here, before the terminal is taken over, when no control plane or token is configured.
   const { baseUrl } = ctx.session();
   const label = ctx.offline?.label ?? (ctx.demo === undefined ? undefined : 'demo');
-  // The explorer holds a bounded window and sizes the heap for short pauses instead.
-  releaseHeapSizing();
   const { runExplorer } = await import('../../ui/app.js');
   await runExplorer({
     settings: { ...ctx.settings, baseUrl },

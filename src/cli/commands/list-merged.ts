@@ -7,6 +7,7 @@ import { scopeContext, type Scope, type ScopeContext, type UnitChoice } from '..
 import type { CommandContext } from '../context.js';
 import { describeScope, FanOutProgress } from '../fanout.js';
 import { createRecordSink, type ListFormat } from '../format/records.js';
+import { sizeHeapForStreaming } from '../heap.js';
 import { DataWriter } from '../io.js';
 import { formatCount } from '../../text/cells.js';
 import type { ListOptions } from './list-options.js';
@@ -65,6 +66,7 @@ export async function mergedListCommand(ctx: CommandContext, resource: string, l
         progress?.unitDone();
       } else {
         pagesFetched += 1;
+        if (list.all && pagesFetched === 1) sizeHeapForStreaming();
         for (const warning of event.page.warnings) ctx.warn(warning);
         const room = list.maxItems === undefined ? event.records.length : Math.max(0, list.maxItems - records);
         const page = event.records.slice(0, room).map((record) => tag(record, event.scope));

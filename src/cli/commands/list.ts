@@ -7,6 +7,7 @@ import type { PreparedRequest } from '../../api/operation.js';
 import { listRequest, readPage, walkPages, type Page } from '../../api/pages.js';
 import type { Session } from '../../api/session.js';
 import type { CommandContext } from '../context.js';
+import { sizeHeapForStreaming } from '../heap.js';
 import type { UnitChoice } from '../../api/scopes.js';
 import { createRecordSink } from '../format/records.js';
 import { DataWriter } from '../io.js';
@@ -54,6 +55,7 @@ export async function listCommand(ctx: CommandContext, positionals: string[], op
   let itemsWritten = 0;
   let totalCount: number | undefined;
   let totalPages: number | undefined;
+  if (all) sizeHeapForStreaming();
   try {
     const walk = all ? walkPages(session, first, { signal: stop.signal }) : onePage(session, first, stop.signal);
     for await (const current of walk) {

@@ -54,6 +54,8 @@ export class Services {
   private readonly trailDir: string | undefined;
   private readonly clock: () => number;
   private readonly catalogs = new WeakMap<Session, Catalog>();
+  /** The index asked for before the screens existed: what the first of them get, a failure included. */
+  private earlyCatalog: Promise<Catalog> | undefined;
   private readonly unitTrees = new WeakMap<Session, Promise<OrgUnit[] | undefined>>();
   private readonly knownUnits = new WeakMap<Session, OrgUnit[] | undefined>();
   private profileList: ProfileChoice[] = [];
@@ -87,7 +89,23 @@ export class Services {
     return this.catalogs.get(connection.session);
   }
 
+  /**
+   * Asks for the discovery index ahead of the screens, which load meanwhile. Until `screensAsked()` every
+   * ask gets this answer, so that a failure that came in while they loaded is shown, not asked again.
+   */
+  askCatalogEarly(): void {
+    const early = this.catalog();
+    early.catch(() => undefined);
+    this.earlyCatalog = early;
+  }
+
+  /** The first screens have asked for the index; a later ask (a retry) goes to the session again. */
+  screensAsked(): void {
+    this.earlyCatalog = undefined;
+  }
+
   async catalog(connection: Connection = this.connection): Promise<Catalog> {
+    if (this.earlyCatalog && connection === this.connection) return this.earlyCatalog;
     const catalog = await connection.session.catalog();
     this.catalogs.set(connection.session, catalog);
     return catalog;

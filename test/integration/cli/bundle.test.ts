@@ -36,7 +36,39 @@ const RECORD_LOADS = `data:text/javascript,${encodeURIComponent(
   "import { register } from 'node:module'; register('data:text/javascript,' + encodeURIComponent('export async function load(url, context, next) { if (url.startsWith(\"file:\")) process._rawDebug(\"loaded \" + url); return next(url, context); }'));",
 )}`;
 
+/**
+ * Reports on stderr each V8 flag set at run time (`v8 flag …`) and each Intl.Segmenter built (`segmenter`).
+ * A changed flag makes V8 refuse Node's code cache for every built-in loaded afterwards; the first
+ * Segmenter of a process loads ICU's break rules.
+ */
+const RECORD_START_COSTS = `data:text/javascript,${encodeURIComponent(`
+import { syncBuiltinESMExports } from 'node:module';
+import v8 from 'node:v8';
+const setFlags = v8.setFlagsFromString;
+v8.setFlagsFromString = (flags) => { process._rawDebug('v8 flag ' + flags); setFlags(flags); };
+syncBuiltinESMExports();
+const Segmenter = Intl.Segmenter;
+Intl.Segmenter = class extends Segmenter { constructor(...args) { process._rawDebug('segmenter'); super(...args); } };
+`)}`;
+
 describe('the bundle', () => {
+  it('a scriptable command starts lean: the command line in a few files, no V8 flag set, no Segmenter built', async () => {
+    const { stdout, stderr } = await run(process.execPath, ['--import', RECORD_LOADS, '--import', RECORD_START_COSTS, bundle, 'resources', '--output', 'json'], { env: childEnv() });
+    expect(JSON.parse(stdout).length).toBeGreaterThan(3);
+    const loaded = [...stderr.matchAll(/^loaded (file:\S+)$/gm)].map((match) => fileURLToPath(match[1]!));
+    // dpx.js, main, the command line's graph and esbuild's helpers; the graph was 19 chunks when split.
+    expect(loaded.filter((file) => file.startsWith(join(root, 'dist'))).length).toBeLessThanOrEqual(4);
+    expect(stderr).not.toMatch(/^v8 flag /m);
+    expect(stderr).not.toMatch(/^segmenter$/m);
+  });
+
+  it('a list of every page sizes the heap for streaming once it walks', async () => {
+    const { stdout, stderr } = await run(process.execPath, ['--import', RECORD_START_COSTS, bundle, 'list', 'users', '--all', '--output', 'ndjson'], { env: childEnv() });
+    expect(stdout.split('\n').length).toBeGreaterThan(1);
+    expect(stderr).toMatch(/^v8 flag --semi-space-growth-factor=1$/m);
+    expect(stderr).toMatch(/^v8 flag --heap-growing-percent=100$/m);
+  });
+
   it('a scriptable command loads none of the explorer: no ink, react or yoga is parsed', async () => {
     const { stdout, stderr } = await run(process.execPath, ['--import', RECORD_LOADS, bundle, 'resources', '--output', 'json'], { env: childEnv() });
     expect(JSON.parse(stdout).length).toBeGreaterThan(3);

@@ -2,7 +2,10 @@
 // must give the original's answer for any text, and the build must refuse a dependency that changed.
 import * as tokenizer from '@alcalzone/ansi-tokenize';
 import fc from 'fast-check';
+import { eastAsianWidth } from 'get-east-asian-width';
 import stringWidth from 'string-width';
+// ink's own string-width, version 8: the one the explorer's frames are measured with.
+import stringWidth8 from '../../../node_modules/ink/node_modules/string-width/index.js';
 import { describe, expect, it } from 'vitest';
 // @ts-expect-error: a plain ES module of the build, without type declarations
 import { fastStringWidth, memoisedTokenizer, missingExports } from '../../../scripts/bundle-shims.mjs';
@@ -54,6 +57,21 @@ describe('bundle shims', () => {
     fc.assert(
       fc.property(styledText, (text) => {
         expect(fast(text)).toBe(stringWidth(text));
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it('measures each code point as string-width 8 does without asking it, given the East Asian width', () => {
+    const fast = fastStringWidth(stringWidth8, eastAsianWidth);
+    for (let codePoint = 0x20; codePoint <= 0xffff; codePoint += 1) {
+      if (codePoint >= 0xd800 && codePoint <= 0xdfff) continue;
+      const text = String.fromCharCode(codePoint);
+      expect(fast(text), `U+${codePoint.toString(16)}`).toBe(stringWidth8(text));
+    }
+    fc.assert(
+      fc.property(styledText, (text) => {
+        expect(fast(text)).toBe(stringWidth8(text));
       }),
       { numRuns: 2000 },
     );
