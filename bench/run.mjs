@@ -1,7 +1,7 @@
 // `npm run bench`: dpx measured against the least a Node program could do for the same job, in the same
 // run on the same machine. Every figure is a ratio to its baseline. Prints a table, writes
 // bench/results/latest.json (not committed) and bench/LATEST.md (committed; the README quotes it).
-import { mkdirSync, readFileSync, rmSync, writeFileSync, mkdtempSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync, mkdtempSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -16,12 +16,12 @@ const root = join(here, '..');
 const bundle = join(root, 'dist', 'dpx.js');
 const scratch = mkdtempSync(join(tmpdir(), 'dpx-bench-'));
 const COLD_RUNS = 9;
-const EXPORT_RUNS = 3;
+const EXPORT_RUNS = 5;
 const KEY_PRESSES = 200;
 /** How long the explorer is left alone on the catalog and on the list, to see what it does unasked. */
 const IDLE_MS = 5_000;
 const FIRST_FRAME_RUNS = 7;
-const COUNT_RUNS = 3;
+const COUNT_RUNS = 5;
 /** Tenants of the demo for the count matrix: with the default seed, 202 units in its first region. */
 const COUNT_TENANTS = 30;
 /**
@@ -325,10 +325,14 @@ function format(value, digits = 2) {
 
 function table(rows) {
   const header = ['figure', 'dpx', 'baseline', 'ratio / value', 'target', 'met'];
-  const all = [header, ...rows.map((row) => [row.figure, row.dpx, row.baseline, row.value, row.target, row.met === undefined ? '—' : row.met ? 'yes' : 'NO'])];
+  return markdownTable(header, rows.map((row) => [row.figure, row.dpx, row.baseline, row.value, row.target, row.met === undefined ? '—' : row.met ? 'yes' : 'NO']));
+}
+
+function markdownTable(header, lines) {
+  const all = [header, ...lines];
   const widths = header.map((_, i) => Math.max(...all.map((row) => String(row[i]).length)));
   const line = (row) => `| ${row.map((cell, i) => String(cell).padEnd(widths[i])).join(' | ')} |`;
-  return [line(all[0]), `|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`, ...all.slice(1).map(line)].join('\n');
+  return [line(header), `|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`, ...lines.map(line)].join('\n');
 }
 
 async function main() {
@@ -378,11 +382,37 @@ async function main() {
     `Count matrix runs (ms): dpx ${results.count.dpxRuns.map((ms) => format(ms, 0)).join(', ')}; loop ${results.count.loopRuns.map((ms) => format(ms, 0)).join(', ')}. dpx's json said ${results.count.requests} requests; the trail holds ${results.count.sent}.`,
     `Every figure runs with DPX_RATE=${LIFTED_RATE}: no baseline has a rate ceiling, so dpx's (50 requests/s by default) is lifted and the figures measure dpx's own cost.`,
   ];
+  const runs = rememberRun(results, rows);
   writeFileSync(
     join(here, 'LATEST.md'),
-    `# Latest benchmark\n\nProduced by \`npm run bench\` on ${results.date.slice(0, 10)} (node ${results.node}, ${results.cpus} CPUs, peak memory from ${memorySource}; ${results.seconds} s; load average ${format(results.loadAtStart, 1)} at the start, ${format(results.loadAtEnd, 1)} at the end).\nEach figure is measured against its baseline in the same run; the demo control plane runs in a separate process.\n\n${printed}\n\n${notes.map((note) => `- ${note}`).join('\n')}\n`,
+    `# Latest benchmark\n\nProduced by \`npm run bench\` on ${results.date.slice(0, 10)} (node ${results.node}, ${results.cpus} CPUs, peak memory from ${memorySource}; ${results.seconds} s; load average ${format(results.loadAtStart, 1)} at the start, ${format(results.loadAtEnd, 1)} at the end).\nEach figure is measured against its baseline in the same run; the demo control plane runs in a separate process.\n\n${printed}\n\n${notes.map((note) => `- ${note}`).join('\n')}\n\n${spread(runs)}\n`,
   );
   log(`done in ${results.seconds} s; bench/results/latest.json and bench/LATEST.md written`);
+}
+
+/** The last full runs, newest last, kept in bench/history.json (committed with LATEST.md) for the spread. */
+const HISTORY = join(here, 'history.json');
+const HISTORY_RUNS = 5;
+
+function rememberRun(results, rows) {
+  const history = existsSync(HISTORY) ? JSON.parse(readFileSync(HISTORY, 'utf8')) : [];
+  history.push({ date: results.date, load: [results.loadAtStart, results.loadAtEnd], figures: rows.map((row) => ({ figure: row.figure, value: row.value, met: row.met })) });
+  const kept = history.slice(-HISTORY_RUNS);
+  writeFileSync(HISTORY, `${JSON.stringify(kept, null, 1)}\n`);
+  return kept;
+}
+
+/** Each figure with a target as it came out in each of the last runs, and how many of them met it. */
+function spread(runs) {
+  const header = ['figure', ...runs.map((run, index) => `run ${index + 1} (load ${format(run.load[0], 1)})`), 'met'];
+  const latest = runs.at(-1).figures.filter((figure) => figure.met !== undefined);
+  const lines = latest.map(({ figure }) => {
+    const seen = runs.map((run) => run.figures.find((other) => other.figure === figure));
+    const met = seen.filter((other) => other?.met === true).length;
+    const counted = seen.filter((other) => other?.met !== undefined).length;
+    return [figure, ...seen.map((other) => other?.value ?? '—'), `${met} of ${counted}`];
+  });
+  return `## Spread over the last ${runs.length} full runs (oldest first)\n\n${markdownTable(header, lines)}`;
 }
 
 function exportRow(figure, x) {
