@@ -5,7 +5,8 @@
 import { alignDocuments, type AlignedField } from './diff.js';
 import { toDpxError, UsageError, type DpxError } from './errors.js';
 import { findReadOperation, resolveVersion, type OuChoice, type PreparedRequest } from './operation.js';
-import type { ApiResponse, Session } from './session.js';
+import type { ApiResponse } from './response.js';
+import type { Session } from './session.js';
 
 /** One way of reading the record: a session (a profile), and optionally a version and a unit. */
 export interface RecordSide {

@@ -1,27 +1,24 @@
-// One control plane: ketting's fetch middleware chain (origin guard, token only ever to the base URL's
-// origin, the headers as sent, then the transport: the network, or a recorded trail offline), the OU
-// header, timeouts, retries of reads, the freshness window, conditional requests (If-None-Match), and
-// the mapping of every failure to a DpxError. Bodies are read here, raw: dpx uses none of ketting's state
-// cache or HAL parsing, which drop links of vendor media types and items without a self link.
+// One control plane: its requests through the fetch chain (fetch-chain.ts), the OU header, timeouts, the
+// limiter's slots, retries of reads, redirects within the origin, the freshness window, conditional
+// requests (If-None-Match), the discovery index, and the mapping of every failure to a DpxError. Bodies
+// are read raw (response.ts): dpx uses none of ketting's state cache or HAL parsing, which drop links of
+// vendor media types and items without a self link.
 import { setTimeout as delay } from 'node:timers/promises';
-// ketting's Client adds a cache, an Accept and a console-warning middleware to its fetcher; its Fetcher
-// alone is the chain with only the middlewares given here. ketting is pinned to an exact version, since
-// the class is reached by its module path (the package has no exports map).
-import { Fetcher, type FetchMiddleware } from 'ketting/dist/http/fetcher.js';
 import packageJson from '../../package.json' with { type: 'json' };
-import { parseCatalog, findResource, type Catalog } from './catalog.js';
-import { isObject } from './json.js';
+import { findResource, type Catalog } from './catalog.js';
+import { catalogFromIndex, DISCOVERY_ACCEPT, type IndexStore, type StoredIndex } from './discovery.js';
 import { DpxError, messageOf, ProtocolError, SafetyError, TransportError, UsageError } from './errors.js';
 import type { Exchange, ExchangeListener } from './exchange.js';
-import { apiErrorFor, summariseBody } from './failure.js';
+import { apiErrorFor } from './failure.js';
+import { FetchChain } from './fetch-chain.js';
 import { FreshnessCache } from './freshness.js';
 import { RequestLimiter, type LimiterStats, type Release } from './limiter.js';
-import { isJsonMediaType, parseVendorMediaType } from './media.js';
+import { parseVendorMediaType } from './media.js';
 import type { Transport } from './offline.js';
 import { chosenOu, requestHeaders, resolveHref, resolveRequest, serverUrl, type OuChoice, type PreparedRequest, type RequestContext, type RequestTarget } from './operation.js';
+import { interpretResponse, readBody, type ApiResponse, type RawResponse } from './response.js';
 import { DEFAULT_RETRY_POLICY, isConnectionReset, isRetryableMethod, isRetryableStatus, parseRetryAfter, retryDelayMs, type RetryPolicy } from './retry.js';
 import { isReadMethod, writeRefusal } from './safety.js';
-import { checkIndex } from './schemas.js';
 import { expandTemplate } from './template.js';
 import { describeToken } from './token.js';
 
@@ -59,22 +56,6 @@ export interface SessionOptions {
   transport?: Transport;
 }
 
-/** A discovery index as the server sent it, kept between runs. */
-export interface StoredIndex {
-  body: unknown;
-  contentType: string;
-  /** The server's validator, when it sent one. */
-  etag?: string;
-  /** When the server last sent or confirmed it (ms since the epoch). */
-  checkedAt: number;
-}
-
-/** Where discovery indexes are kept between runs, by the base URL of their control plane (files, for the CLI). */
-export interface IndexStore {
-  read(baseUrl: string): Promise<StoredIndex | undefined>;
-  write(baseUrl: string, index: StoredIndex): Promise<void>;
-}
-
 export interface SendOptions {
   /** Skip the freshness window: ask the server again. */
   reload?: boolean;
@@ -98,30 +79,6 @@ export interface TrafficStats extends LimiterStats {
   requests: number;
 }
 
-export interface ApiResponse {
-  status: number;
-  statusText: string;
-  headers: Record<string, string>;
-  body: unknown;
-  text: string;
-  url: string;
-  method: string;
-  durationMs: number;
-  contentType: string;
-  /** The server answered 304 to a revalidation: this is the answer it confirmed, unchanged. */
-  notModified?: boolean;
-}
-
-interface RawResponse {
-  status: number;
-  statusText: string;
-  headers: Record<string, string>;
-  text: string;
-  contentType: string;
-  url: string;
-  durationMs: number;
-}
-
 const DEFAULT_VENDOR = 'service';
 const DEFAULT_TIMEOUT_MS = 30_000;
 const DEFAULT_FRESHNESS_MS = 30_000;
@@ -130,11 +87,7 @@ const DEFAULT_MAX_BODY_BYTES = 32 * 1024 * 1024;
 export const VALIDATOR_CAPACITY = 32;
 const EXCHANGE_BODY_LIMIT = 1024 * 1024;
 const MAX_REDIRECTS = 5;
-/** Deepest nesting of objects and arrays read from a body; real records stay within a dozen or so. */
-export const MAX_JSON_DEPTH = 256;
 const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
-// The index is vendor-neutral to ask for: a generic JSON Accept gets every resource's newest version.
-const DISCOVERY_ACCEPT = 'application/json';
 
 export class Session {
   readonly baseUrl: string;
@@ -143,15 +96,12 @@ export class Session {
   readonly stats: { requests: number; lastLatencyMs: number | undefined } = { requests: 0, lastLatencyMs: undefined };
 
   private readonly options: SessionOptions;
-  private readonly userAgent: string;
   private readonly retryPolicy: RetryPolicy;
   private readonly fresh: FreshnessCache<ApiResponse>;
   /** The last answer with an ETag to each recent GET, by the same key as the freshness window. */
   private readonly validators = new FreshnessCache<{ etag: string; response: ApiResponse }>(Number.POSITIVE_INFINITY, VALIDATOR_CAPACITY);
-  private readonly fetcher: Fetcher;
+  private readonly chain: FetchChain;
   private readonly limiter: RequestLimiter;
-  /** The headers each request went out with, once every middleware had its say: keyed by its response or failure. */
-  private readonly sentHeaders = new WeakMap<object, Record<string, string>>();
   private learnedVendor: string | undefined;
   private last: Exchange | undefined;
   private currentOu: string | undefined;
@@ -173,7 +123,6 @@ export class Session {
     this.origin = base.origin;
     this.readOnly = options.readOnly ?? false;
     this.currentOu = options.ou || undefined;
-    this.userAgent = options.userAgent ?? `dpx/${packageJson.version}`;
     this.retryPolicy = {
       maxRetries: options.maxRetries ?? DEFAULT_RETRY_POLICY.maxRetries,
       baseDelayMs: options.retryBaseDelayMs ?? DEFAULT_RETRY_POLICY.baseDelayMs,
@@ -184,7 +133,14 @@ export class Session {
       ...(options.concurrency === undefined ? {} : { concurrency: options.concurrency }),
       ...(options.ratePerSecond === undefined ? {} : { ratePerSecond: options.ratePerSecond }),
     });
-    this.fetcher = this.createFetcher();
+    this.chain = new FetchChain({
+      origin: this.origin,
+      userAgent: options.userAgent ?? `dpx/${packageJson.version}`,
+      ...(options.token === undefined ? {} : { token: options.token }),
+      ...(options.transport === undefined ? {} : { transport: options.transport }),
+      ouHeader: () => this.ouHeader.toLowerCase(),
+      warn: (message) => this.warn(message),
+    });
   }
 
   /** The last request sent (or refused) and what came back, as the session saw them: nothing redacted. */
@@ -294,7 +250,7 @@ export class Session {
         this.fresh.set(freshKey, confirmed);
         return confirmed;
       }
-      const response = this.interpret(raw, currentMethod);
+      const response = interpretResponse(raw, currentMethod);
       // A conditional request's 304 is an answer: what the caller holds is still current.
       if (response.status === 304 && headers['if-none-match'] !== undefined) return response;
       if (response.status >= 200 && response.status < 300) {
@@ -438,11 +394,11 @@ export class Session {
     try {
       const init: RequestInit = { method, headers, redirect: 'manual', signal: controller.signal };
       if (body !== undefined) init.body = body;
-      const response = await this.fetcher.fetch(url, init);
-      exchange.request.headers = this.sentHeaders.get(response) ?? exchange.request.headers;
+      const response = await this.chain.fetch(url, init);
+      exchange.request.headers = this.chain.headersSent(response) ?? exchange.request.headers;
       const responseHeaders = Object.fromEntries(response.headers.entries());
       const contentType = response.headers.get('content-type') ?? '';
-      const { text, size } = method === 'HEAD' ? { text: '', size: 0 } : await this.readBody(response, url);
+      const { text, size } = method === 'HEAD' ? { text: '', size: 0 } : await readBody(response, url, this.options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES);
       const durationMs = performance.now() - started;
       // Noted before the slot is given back, so that no request queued behind this one starts meanwhile.
       if (response.status === 429) this.limiter.noteRateLimited(this.pauseAfter429(responseHeaders['retry-after']));
@@ -461,7 +417,7 @@ export class Session {
       return { status: response.status, statusText: response.statusText, headers: responseHeaders, text, contentType, url, durationMs };
     } catch (error) {
       exchange.durationMs = performance.now() - started;
-      const sent = typeof error === 'object' && error !== null ? this.sentHeaders.get(error) : undefined;
+      const sent = this.chain.headersSent(error);
       if (sent) exchange.request.headers = sent;
       if (!exchange.response) {
         exchange.error = messageOf(error);
@@ -485,79 +441,6 @@ export class Session {
       clearTimeout(timer);
       signal?.removeEventListener('abort', onAbort);
     }
-  }
-
-  private async readBody(response: Response, url: string): Promise<{ text: string; size: number }> {
-    const limit = this.options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
-    const tooBig = () => new ProtocolError(
-      `the response from ${url} is larger than ${formatBytes(limit)}`,
-      'ask for smaller pages (--page-size) or a narrower filter',
-    );
-    const declared = Number(response.headers.get('content-length'));
-    if (Number.isFinite(declared) && declared > limit) {
-      await response.body?.cancel();
-      throw tooBig();
-    }
-    if (!response.body) return { text: '', size: 0 };
-    const reader = response.body.getReader();
-    const chunks: Uint8Array[] = [];
-    let total = 0;
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      total += value.byteLength;
-      if (total > limit) {
-        await reader.cancel();
-        throw tooBig();
-      }
-      chunks.push(value);
-    }
-    return { text: Buffer.concat(chunks, total).toString('utf8'), size: total };
-  }
-
-  private interpret(raw: RawResponse, method: string): ApiResponse {
-    const ok = raw.status >= 200 && raw.status < 300;
-    let body: unknown;
-    if (raw.text.trim() !== '') {
-      const looksJson = raw.contentType === '' || isJsonMediaType(raw.contentType);
-      if (looksJson) {
-        try {
-          body = JSON.parse(raw.text);
-        } catch (error) {
-          if (ok) {
-            throw new ProtocolError(`the body of ${method} ${raw.url} is not valid JSON`, 'the server or a proxy sent something other than the API\'s JSON', { cause: error });
-          }
-        }
-        // Checked once here so that no reader after it (output formats, the record tree, redaction) has
-        // to survive a depth that overflows the stack of anything recursive, JSON.stringify included.
-        if (nestsDeeperThan(body, MAX_JSON_DEPTH)) {
-          if (ok) {
-            throw new ProtocolError(
-              `the response to ${method} ${raw.url} nests deeper than ${MAX_JSON_DEPTH} levels`,
-              'no record of this API needs that depth; to see the body as sent, run the request with curl (`dpx call … --dry-run` prints the command)',
-            );
-          }
-          // An error status still reads as an API error; only its body goes unread, as when it is not JSON.
-          body = undefined;
-        }
-      } else if (ok) {
-        throw new ProtocolError(
-          `expected JSON from ${method} ${raw.url}, got ${summariseBody(raw.text, raw.contentType)}`,
-          'a proxy or login page may sit in front of the API; check the base URL',
-        );
-      }
-    }
-    return {
-      status: raw.status,
-      statusText: raw.statusText,
-      headers: raw.headers,
-      body,
-      text: raw.text,
-      url: raw.url,
-      method,
-      durationMs: raw.durationMs,
-      contentType: raw.contentType,
-    };
   }
 
   private failureContext(request: PreparedRequest, status: number): Parameters<typeof apiErrorFor>[1] {
@@ -595,54 +478,6 @@ export class Session {
     }
   }
 
-  private createFetcher(): Fetcher {
-    const session = this;
-    const fetcher = new Fetcher();
-    fetcher.advertiseKetting = false;
-
-    const guard: FetchMiddleware = async (request, next) => {
-      const origin = new URL(request.url).origin;
-      if (origin !== session.origin) {
-        throw new SafetyError(
-          `refused to send a request to ${origin}: this session belongs to ${session.origin}`,
-          'the token is only ever sent to the control plane it was issued for',
-        );
-      }
-      request.headers.set('User-Agent', session.userAgent);
-      const response = await next(request);
-      const deprecation = response.headers.get('deprecation');
-      if (deprecation) {
-        const sunset = response.headers.get('sunset');
-        session.warn(`${new URL(request.url).pathname} is deprecated${sunset ? `; it stops responding ${sunset}` : ''}`);
-      }
-      return response;
-    };
-    const auth: FetchMiddleware = (request, next) => {
-      if (session.options.token && new URL(request.url).origin === session.origin) {
-        request.headers.set('Authorization', `Bearer ${session.options.token}`);
-      }
-      return next(request);
-    };
-    // Innermost, so it sees the request exactly as fetch() gets it: the trail records the headers as sent.
-    const record: FetchMiddleware = async (request, next) => {
-      const headers = Object.fromEntries(request.headers.entries());
-      try {
-        const response = await next(request);
-        session.sentHeaders.set(response, headers);
-        return response;
-      } catch (error) {
-        if (typeof error === 'object' && error !== null) session.sentHeaders.set(error, headers);
-        throw error;
-      }
-    };
-    fetcher.use(guard);
-    fetcher.use(auth, this.origin);
-    fetcher.use(record);
-    const transport = this.options.transport;
-    if (transport) fetcher.use((request) => transport(request, { ouHeader: session.ouHeader.toLowerCase() }));
-    return fetcher;
-  }
-
   private emitRefusal(request: PreparedRequest, reason: string): void {
     const exchange: Exchange = { startedAt: new Date(), durationMs: 0, request: { method: request.method, url: request.url, headers: { ...request.headers } }, error: reason };
     if (request.body !== undefined) exchange.request.body = request.body;
@@ -663,55 +498,6 @@ export class Session {
   }
 }
 
-/**
- * The catalog of a discovery index, fetched or kept (`url` names where it came from in errors). Its vendor
- * is the one the index's Content-Type names, else `vendor`. An index with no usable resource is a ProtocolError.
- */
-export function catalogFromIndex(index: Pick<StoredIndex, 'body' | 'contentType'>, url: string, vendor: string): Catalog {
-  if (!isObject(index.body)) {
-    throw new ProtocolError(`the discovery index at ${url} is not a JSON object`, 'check the base URL: it must be the control plane\'s API root');
-  }
-  const catalog = parseCatalog(index.body, parseVendorMediaType(index.contentType)?.vendor ?? vendor);
-  catalog.warnings.unshift(...checkIndex(index.body));
-  if (catalog.resources.length === 0) {
-    throw new ProtocolError(`the discovery index at ${url} lists no usable resource`, catalog.warnings[0] ?? 'the token may have access to nothing here');
-  }
-  return catalog;
-}
-
-/**
- * Whether a parsed JSON value nests objects and arrays more than `limit` deep (a scalar body is depth
- * 0, `{}` depth 1). Iterative, so that the check itself survives any depth; it stops at the first
- * container past the limit.
- */
-export function nestsDeeperThan(value: unknown, limit: number): boolean {
-  if (typeof value !== 'object' || value === null) return false;
-  const containers: object[] = [value];
-  const depths: number[] = [1];
-  while (containers.length > 0) {
-    const container = containers.pop()!;
-    const depth = depths.pop()!;
-    if (depth > limit) return true;
-    if (Array.isArray(container)) {
-      for (const child of container) {
-        if (typeof child === 'object' && child !== null) {
-          containers.push(child);
-          depths.push(depth + 1);
-        }
-      }
-    } else {
-      for (const key in container) {
-        const child = (container as Record<string, unknown>)[key];
-        if (typeof child === 'object' && child !== null) {
-          containers.push(child);
-          depths.push(depth + 1);
-        }
-      }
-    }
-  }
-  return false;
-}
-
 function describeNetworkError(error: unknown): string {
   for (let cause: unknown = error, depth = 0; cause && depth < 5; depth += 1) {
     const code = (cause as { code?: unknown }).code;
@@ -721,6 +507,3 @@ function describeNetworkError(error: unknown): string {
   return messageOf(error);
 }
 
-function formatBytes(bytes: number): string {
-  return bytes >= 1024 * 1024 ? `${Math.round(bytes / (1024 * 1024))} MB` : `${Math.round(bytes / 1024)} KB`;
-}

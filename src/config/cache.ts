@@ -7,7 +7,7 @@ import { readFile } from 'node:fs/promises';
 import { isAbsolute, join } from 'node:path';
 import envPaths from 'env-paths';
 import { isObject } from '../api/json.js';
-import type { IndexStore, StoredIndex } from '../api/session.js';
+import type { IndexStore, StoredIndex } from '../api/discovery.js';
 import type { OrgUnit } from '../api/units.js';
 import { writeAtomically } from './files.js';
 

@@ -3,7 +3,8 @@
 // session that answers from their trail.
 import type { ExchangeListener } from '../api/exchange.js';
 import { trailTransport } from '../api/offline.js';
-import { Session, type IndexStore } from '../api/session.js';
+import type { IndexStore } from '../api/discovery.js';
+import { Session } from '../api/session.js';
 import type { Settings } from './settings.js';
 
 /** What the caller adds to the settings: listeners, and how the session behaves for it. */

@@ -11,7 +11,7 @@ import { isObject } from '../../api/json.js';
 import type { PreparedRequest } from '../../api/operation.js';
 import { isListEnvelope, readPage } from '../../api/pages.js';
 import { confirmationLines, isWriteMethod, writeRefusal } from '../../api/safety.js';
-import type { ApiResponse } from '../../api/session.js';
+import type { ApiResponse } from '../../api/response.js';
 import { namedValues } from '../args.js';
 import type { CommandContext } from '../context.js';
 import { parseFields, selectFields } from '../format/fields.js';

@@ -7,7 +7,7 @@
 
 import type { Catalog } from '../../api/catalog.js';
 import type { Session } from '../../api/session.js';
-import { catalogFromIndex } from '../../api/session.js';
+import { catalogFromIndex } from '../../api/discovery.js';
 import { loadUnits, type OrgUnit } from '../../api/units.js';
 import { defaultCacheDir, indexCache, unitCache, type StoredUnits } from '../../config/cache.js';
 import { listProfiles, type Profile } from '../../config/profiles.js';
