@@ -260,7 +260,7 @@ class PlaneCounter {
     const asked = { ...target, ou: scope.ou, ...(filter === undefined ? {} : { filter: JSON.stringify(filter) }) };
     if (this.reportsCounts !== false) {
       const request = await listRequest(this.session, { ...asked, pageSize: 1 });
-      const response = await this.session.send(request, { signal });
+      const response = await this.session.send(request, { signal, once: true });
       const count = reportedCount(readPage(response.body, response.url));
       if (count !== undefined) {
         this.reportsCounts = true;
