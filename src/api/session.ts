@@ -79,6 +79,16 @@ export interface TrafficStats extends LimiterStats {
   requests: number;
 }
 
+/** One try at sending a request: `attempt` counts the tries so far, for the backoff. */
+interface Attempt {
+  method: string;
+  url: string;
+  headers: Record<string, string>;
+  body: string | undefined;
+  signal: AbortSignal | undefined;
+  attempt: number;
+}
+
 const DEFAULT_VENDOR = 'service';
 const DEFAULT_TIMEOUT_MS = 30_000;
 const DEFAULT_FRESHNESS_MS = 30_000;
@@ -220,7 +230,7 @@ export class Session {
     let body = request.body;
     let redirects = 0;
     for (let attempt = 0; ; attempt += 1) {
-      const raw = await this.attempt(currentMethod, url, headers, body, options.signal, attempt);
+      const raw = await this.attempt({ method: currentMethod, url, headers, body, signal: options.signal, attempt });
       if ('retry' in raw) {
         await this.waitBeforeRetry(raw.retry, options.signal);
         continue;
@@ -339,18 +349,11 @@ export class Session {
   }
 
   /** One attempt: a response (any status), a retry request after a connection reset, or a thrown DpxError. */
-  private async attempt(
-    method: string,
-    url: string,
-    headers: Record<string, string>,
-    body: string | undefined,
-    signal: AbortSignal | undefined,
-    attempt: number,
-  ): Promise<RawResponse | { retry: number }> {
+  private async attempt(sending: Attempt): Promise<RawResponse | { retry: number }> {
     // A transport that answers from a trail sends nothing to any control plane: there is nothing to pace.
-    const release = this.options.transport ? () => undefined : await this.slot(method, url, signal);
+    const release = this.options.transport ? () => undefined : await this.slot(sending.method, sending.url, sending.signal);
     try {
-      return await this.attemptInSlot(method, url, headers, body, signal, attempt);
+      return await this.attemptInSlot(sending);
     } finally {
       release();
     }
@@ -365,14 +368,7 @@ export class Session {
     }
   }
 
-  private async attemptInSlot(
-    method: string,
-    url: string,
-    headers: Record<string, string>,
-    body: string | undefined,
-    signal: AbortSignal | undefined,
-    attempt: number,
-  ): Promise<RawResponse | { retry: number }> {
+  private async attemptInSlot({ method, url, headers, body, signal, attempt }: Attempt): Promise<RawResponse | { retry: number }> {
     const timeoutMs = this.options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
     // One controller per attempt, its timer cleared as soon as the attempt ends: AbortSignal.timeout and
     // AbortSignal.any keep every signal (and its timer) alive for the whole timeout, which a fan-out of
