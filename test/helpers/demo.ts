@@ -75,6 +75,19 @@ export async function demoRequest(region: DemoRegion, path: string, request: Dem
   return { status: response.status, headers: response.headers, body: text === '' ? undefined : JSON.parse(text) };
 }
 
+/** Every item of a demo list, page by page along its next links; each page must answer 200. */
+export async function demoPages(region: DemoRegion, path: string, headers: Record<string, string> = {}): Promise<any[]> {
+  const items: any[] = [];
+  for (let next: string | undefined = path; next;) {
+    const page = await demoRequest(region, next, { headers });
+    expect(page.status).toBe(200);
+    const body = page.body as { _embedded: { items: any[] }; _links: { next?: { href: string } } };
+    items.push(...body._embedded.items);
+    next = body._links.next?.href;
+  }
+  return items;
+}
+
 const schemaDir = join(import.meta.dirname, '..', '..', 'fixtures', 'schemas');
 const ajv = new Ajv({ allErrors: true, strict: false });
 // ajv-formats is CommonJS: depending on the loader, the default import is the plugin or its module object.

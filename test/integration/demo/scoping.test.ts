@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { demoRequest, expectError, expectList, useDemo, type DemoResponse } from '../../helpers/demo.js';
+import { demoPages, demoRequest, expectError, expectList, useDemo, type DemoResponse } from '../../helpers/demo.js';
 
 const demo = useDemo();
 const HEADER = 'x-service-organizationalunit-context';
@@ -31,17 +31,6 @@ function subtree(all: Unit[], rootId: string): Set<string> {
   return ids;
 }
 
-async function allPages(path: string, headers: Record<string, string>): Promise<any[]> {
-  const items: any[] = [];
-  let next: string | undefined = path;
-  while (next) {
-    const page: DemoResponse = await demoRequest(demo.region, next, { headers });
-    expect(page.status).toBe(200);
-    items.push(...page.body._embedded.items);
-    next = page.body._links.next?.href;
-  }
-  return items;
-}
 
 describe('demo control plane: organizational-unit scoping', () => {
   it('has a global root, several tenants and nested units', async () => {
@@ -56,11 +45,11 @@ describe('demo control plane: organizational-unit scoping', () => {
     const all = await units();
     const tenant = all.find((u) => u.kind === 'tenant' && all.some((c) => c.parent_id === u.id))!;
     const allowed = subtree(all, tenant.id);
-    const scoped = await allPages('/users?limit=100', { [HEADER]: tenant.id });
+    const scoped = await demoPages(demo.region, '/users?limit=100', { [HEADER]: tenant.id });
     expect(scoped.length).toBeGreaterThan(0);
     for (const user of scoped) expect(allowed.has(user.organizational_unit_id)).toBe(true);
     expect(new Set(scoped.map((u) => u.organizational_unit_id)).size).toBeGreaterThan(1);
-    const everyone = await allPages('/users?limit=100', {});
+    const everyone = await demoPages(demo.region, '/users?limit=100', {});
     expect(scoped.length).toBe(everyone.filter((u) => allowed.has(u.organizational_unit_id)).length);
     const unitsInScope = await demoRequest(demo.region, '/organizational-units?limit=100', { headers: { [HEADER]: tenant.id } });
     expectList('organizational-units.v1', unitsInScope.body);

@@ -2,7 +2,7 @@
 // sub-units each, data that grows with the units, and the OU header scoping as with the fixed tree.
 import { describe, expect, it } from 'vitest';
 import { startDemo } from '../../../src/demo/server.js';
-import { demoRequest, expectSchema, useDemo, type DemoResponse } from '../../helpers/demo.js';
+import { demoPages, demoRequest, expectSchema, useDemo, type DemoResponse } from '../../helpers/demo.js';
 import world from '../../../fixtures/demo/world.json' with { type: 'json' };
 
 const HEADER = 'x-service-organizationalunit-context';
@@ -16,17 +16,6 @@ interface Unit {
   parent_id: string | null;
 }
 
-async function listed(path: string, headers: Record<string, string> = {}): Promise<any[]> {
-  const items: any[] = [];
-  let next: string | undefined = path;
-  while (next) {
-    const page: DemoResponse = await demoRequest(demo.region, next, { headers });
-    expect(page.status).toBe(200);
-    items.push(...page.body._embedded.items);
-    next = page.body._links.next?.href;
-  }
-  return items;
-}
 
 /** How many levels of units lie below `id` (0 for a unit without children). */
 function levelsBelow(units: Unit[], id: string): number {
@@ -43,7 +32,7 @@ function subtree(units: Unit[], id: string): Set<string> {
 
 describe('demo control plane: --tenants', () => {
   it('lists the root and N tenants, each with 1 to 3 levels of sub-units, every parent among them', async () => {
-    const units = (await listed('/organizational-units?limit=100')) as Unit[];
+    const units = (await demoPages(demo.region, '/organizational-units?limit=100')) as Unit[];
     for (const unit of units) expectSchema('records/organizational-units.v1', unit);
     const ids = new Set(units.map((unit) => unit.id));
     const roots = units.filter((unit) => unit.parent_id === null);
@@ -62,10 +51,10 @@ describe('demo control plane: --tenants', () => {
   });
 
   it('scopes a tenant\'s lists to it and its descendants, and each of them holds data of its own', async () => {
-    const units = (await listed('/organizational-units?limit=100')) as Unit[];
+    const units = (await demoPages(demo.region, '/organizational-units?limit=100')) as Unit[];
     const tenant = units.find((unit) => unit.kind === 'tenant' && levelsBelow(units, unit.id) >= 2)!;
     const below = subtree(units, tenant.id);
-    const tasks = await listed('/tasks?limit=100', { [HEADER]: tenant.id });
+    const tasks = await demoPages(demo.region, '/tasks?limit=100', { [HEADER]: tenant.id });
     expect(tasks.length).toBeGreaterThan(0);
     expect(tasks.every((task) => below.has(task.organizational_unit_id))).toBe(true);
     const owners = new Set(tasks.map((task) => task.organizational_unit_id));
