@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { demoPages, demoRequest, expectError, expectList, useDemo, type DemoResponse } from '../../helpers/demo.js';
+import { demoPages, demoRequest, expectError, expectList, useDemo } from '../../helpers/demo.js';
 
 const demo = useDemo();
 const HEADER = 'x-service-organizationalunit-context';

@@ -2,7 +2,7 @@
 // sub-units each, data that grows with the units, and the OU header scoping as with the fixed tree.
 import { describe, expect, it } from 'vitest';
 import { startDemo } from '../../../src/demo/server.js';
-import { demoPages, demoRequest, expectSchema, useDemo, type DemoResponse } from '../../helpers/demo.js';
+import { demoPages, demoRequest, expectSchema, useDemo } from '../../helpers/demo.js';
 import world from '../../../fixtures/demo/world.json' with { type: 'json' };
 
 const HEADER = 'x-service-organizationalunit-context';
