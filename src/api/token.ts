@@ -1,8 +1,6 @@
 // What a bearer token says about itself. Decoded only, never verified: the client holds no key, and the
 // server is the judge. This exists to explain a 401 before it happens.
-
-/** A JWT's claims: its payload's members, whatever they hold. */
-type Claims = Record<string, unknown>;
+import { decodeJwt, type JWTPayload } from 'jose';
 
 export interface TokenInfo {
   subject?: string;
@@ -15,11 +13,15 @@ export interface TokenInfo {
 
 const NEAR_EXPIRY_MS = 10 * 60 * 1000;
 const TYPE_CLAIMS = ['token_type', 'tokenType', 'typ', 'type', 'token_use'];
-const BASE64URL = /^[A-Za-z0-9_-]+$/;
 
 export function describeToken(token: string, baseUrl: string, now: number = Date.now()): TokenInfo {
-  const claims = readClaims(token.trim());
-  if (!claims) return { warnings: ['the token is not a readable JWT (three base64url parts with a JSON payload)'] };
+  let claims: JWTPayload;
+  try {
+    claims = decodeJwt(token.trim());
+  } catch {
+    // The decoder's message may quote the token; say only that it is unreadable.
+    return { warnings: ['the token is not a readable JWT (three base64url parts with a JSON payload)'] };
+  }
   const info: TokenInfo = { warnings: [] };
   if (typeof claims.sub === 'string') info.subject = claims.sub;
   const type = TYPE_CLAIMS.map((name) => claims[name]).find((value): value is string => typeof value === 'string');
@@ -44,27 +46,10 @@ export function describeToken(token: string, baseUrl: string, now: number = Date
 }
 
 /**
- * The payload of a compact JWS (`header.payload.signature`) as a JSON object; undefined for anything
- * else. A decode needs no JWT library: base64url, then JSON (a library loaded for this alone cost
- * start-up the parse of 19 KB and Node's WebCrypto).
- */
-function readClaims(token: string): Claims | undefined {
-  const parts = token.split('.');
-  const payload = parts[1];
-  if (parts.length !== 3 || !payload || !BASE64URL.test(payload) || payload.length % 4 === 1) return undefined;
-  try {
-    const claims: unknown = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'));
-    return claims !== null && typeof claims === 'object' && !Array.isArray(claims) ? (claims as Claims) : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-/**
  * A NumericDate claim (seconds since the epoch) as a Date. A number beyond what a Date can hold
  * (±8.64e12 s) would make an Invalid Date that fails whoever prints it; it is left out with a warning.
  */
-function claimDate(claims: Claims, name: 'iat' | 'exp', warnings: string[]): Date | undefined {
+function claimDate(claims: JWTPayload, name: 'iat' | 'exp', warnings: string[]): Date | undefined {
   const value = claims[name];
   if (typeof value !== 'number') return undefined;
   const date = new Date(value * 1000);
