@@ -58,7 +58,8 @@ describe('describeToken', () => {
   });
 
   it('turns a malformed token into a warning that does not quote it', () => {
-    for (const bad of ['not-a-token', 'a.b.c', '', 'eyJhbGciOiJIUzI1NiJ9.bm90IGpzb24.sig']) {
+    // Not JSON, a JSON array, a payload with a character outside base64url, five parts (an encrypted JWT).
+    for (const bad of ['not-a-token', 'a.b.c', '', 'eyJhbGciOiJIUzI1NiJ9.bm90IGpzb24.sig', 'eyJhbGciOiJIUzI1NiJ9.W10.sig', 'eyJhbGciOiJIUzI1NiJ9.e30+.sig', 'a.e30.b.c.d']) {
       const info = describeToken(bad, 'https://cp', now);
       expect(info.subject).toBeUndefined();
       expect(info.warnings).toHaveLength(1);
