@@ -49,7 +49,8 @@ const WIDTH_SEGMENTER = 'const segmenter = new Intl.Segmenter();';
 const LAZY_SEGMENTER = 'let eagerSegmenter;\nconst segmenter = { segment: (text) => (eagerSegmenter ??= new Intl.Segmenter()).segment(text) };';
 const WIDTH_EMOJI = 'const rgiEmojiRegex = /^\\p{RGI_Emoji}$/v;';
 const LAZY_EMOJI = "let eagerEmoji;\nconst rgiEmojiRegex = { test: (text) => (eagerEmoji ??= new RegExp('^\\\\p{RGI_Emoji}$', 'v')).test(text) };";
-const INK_BLANK_CELL = /row\.push\(\{\s*type: 'char',\s*value: ' ',\s*fullWidth: false,\s*styles: \[\],\s*\}\);/;
+/** What the replacement of ink's `Output.get` relies on in ink's output.js: its class and the functions it is handed. */
+const INK_OUTPUT = ['export default class Output {', "import sliceAnsi from 'slice-ansi';", 'styledCharsToString, tokenize, } from', 'getStyledChars(line) {', 'getWidestLine(text) {'];
 
 /**
  * Routes every `string-width` (each installed version) and ink's `@alcalzone/ansi-tokenize` through
@@ -86,13 +87,17 @@ const renderShims = {
       if (source.includes('{RGI_Emoji}$/v') && !source.includes(WIDTH_EMOJI)) return { errors: [{ text: `string-width changed: ${WIDTH_EMOJI} not found in ${args.path}` }] };
       return { contents: source.replace(WIDTH_SEGMENTER, LAZY_SEGMENTER).replace(WIDTH_EMOJI, () => LAZY_EMOJI), loader: 'js' };
     });
-    // ink fills each frame with a fresh blank cell object (and styles array) per cell, 4,700 of them at
-    // 120x40, only to replace most of them; cells are never changed in place, so one blank serves all.
+    // ink rebuilds every row of the screen on every frame; its Output's `get` is replaced by one that
+    // rebuilds only the rows whose writes differ from every row remembered (scripts/bundle-shims.mjs).
     b.onLoad({ filter: /ink[\\/]build[\\/]output\.js$/ }, async (args) => {
       const source = await readFile(args.path, 'utf8');
-      const patched = source.replace(INK_BLANK_CELL, 'row.push(BLANK_CELL);').replace('export default class Output {', "const BLANK_CELL = Object.freeze({ type: 'char', value: ' ', fullWidth: false, styles: Object.freeze([]) });\nexport default class Output {");
-      if (!patched.includes('row.push(BLANK_CELL)')) return { errors: [{ text: `ink's Output changed: its blank cell was not found in ${args.path}` }] };
-      return { contents: patched, loader: 'js' };
+      for (const expected of INK_OUTPUT) {
+        if (!source.includes(expected)) return { errors: [{ text: `ink's Output changed: ${expected} not found in ${args.path}` }] };
+      }
+      return {
+        contents: `${source}\nimport { rowMemoisedGet } from ${JSON.stringify(shims)};\nOutput.prototype.get = rowMemoisedGet({ sliceAnsi, styledCharsToString });\n`,
+        loader: 'js',
+      };
     });
     // string-width 8 measures a lone code point of the shim's ranges by its East Asian width (soft hyphen
     // 0), which test/unit/build/bundle-shims.test.ts checks for every one of them; version 7 does not.

@@ -1,6 +1,7 @@
-// Build-time wrappers around two hot functions of ink's renderer, which it calls for every line of
-// every frame. Both give the wrapped function's own answer; they only avoid asking it again.
-// Bundled in place of `string-width` (each installed version) and `@alcalzone/ansi-tokenize`.
+// Build-time wrappers around hot functions of ink's renderer, which it calls for every line of every
+// frame. Each gives the wrapped function's own answer; they only avoid asking it again. Bundled in
+// place of `string-width` (each installed version) and `@alcalzone/ansi-tokenize`, and as ink's
+// `Output.prototype.get`.
 
 /**
  * Code points that are a grapheme of their own and whose width does not depend on their neighbours:
@@ -157,5 +158,94 @@ export function memoisedTokenizer({ tokenize, reduceAnsiCodesIncremental, ansiCo
       }
       return chars;
     },
+  };
+}
+
+/** Rows of output remembered by what was written on them: some fifty screens, as for lines. */
+const ROWS_MAX = 2048;
+const BLANK_CELL = Object.freeze({ type: 'char', value: ' ', fullWidth: false, styles: Object.freeze([]) });
+
+/**
+ * ink's `Output.prototype.get`, with the same answer: ink fills a grid of cells the size of the screen
+ * on every frame, puts each line written into it character by character, then turns each row back into
+ * text. A row's text follows only from the width and what was written on it, in order (where, and the
+ * line after its transformers), and a key press changes two or three rows of forty: a row is built as
+ * ink builds it only when that differs from every row remembered. Clipping is ink's own, line for line.
+ */
+export function rowMemoisedGet({ sliceAnsi, styledCharsToString }) {
+  const rows = new Map();
+  function buildRow(output, width, writes) {
+    const row = new Array(width).fill(BLANK_CELL);
+    for (const [x, line] of writes) {
+      let offsetX = x;
+      for (const character of output.caches.getStyledChars(line)) {
+        row[offsetX] = character;
+        const characterWidth = Math.max(1, output.caches.getStringWidth(character.value));
+        // A wide character's following cells are emptied, as ink does, so no stray spaces remain.
+        for (let index = 1; index < characterWidth; index++) row[offsetX + index] = { type: 'char', value: '', fullWidth: false, styles: character.styles };
+        offsetX += characterWidth;
+      }
+    }
+    return styledCharsToString(row.filter((item) => item !== undefined)).trimEnd();
+  }
+  return function get() {
+    const writesOn = [];
+    for (let y = 0; y < this.height; y++) writesOn.push([]);
+    const clips = [];
+    for (const operation of this.operations) {
+      if (operation.type === 'clip') clips.push(operation.clip);
+      if (operation.type === 'unclip') clips.pop();
+      if (operation.type !== 'write') continue;
+      const { text, transformers } = operation;
+      let { x, y } = operation;
+      let lines = text.split('\n');
+      const clip = clips.at(-1);
+      if (clip) {
+        const clipHorizontally = typeof clip?.x1 === 'number' && typeof clip?.x2 === 'number';
+        const clipVertically = typeof clip?.y1 === 'number' && typeof clip?.y2 === 'number';
+        if (clipHorizontally) {
+          const width = this.caches.getWidestLine(text);
+          if (x + width < clip.x1 || x > clip.x2) continue;
+        }
+        if (clipVertically && (y + lines.length < clip.y1 || y > clip.y2)) continue;
+        if (clipHorizontally) {
+          lines = lines.map((line) => {
+            const from = x < clip.x1 ? clip.x1 - x : 0;
+            const width = this.caches.getStringWidth(line);
+            const to = x + width > clip.x2 ? clip.x2 - x : width;
+            return sliceAnsi(line, from, to);
+          });
+          if (x < clip.x1) x = clip.x1;
+        }
+        if (clipVertically) {
+          const from = y < clip.y1 ? clip.y1 - y : 0;
+          const to = y + lines.length > clip.y2 ? clip.y2 - y : lines.length;
+          lines = lines.slice(from, to);
+          if (y < clip.y1) y = clip.y1;
+        }
+      }
+      let offsetY = 0;
+      for (let index = 0; index < lines.length; index++) {
+        const writes = writesOn[y + offsetY];
+        // ink skips a line outside its rows without moving on to the next row.
+        if (!writes) continue;
+        let line = lines[index];
+        for (const transformer of transformers) line = transformer(line, index);
+        writes.push([x, line]);
+        offsetY++;
+      }
+    }
+    const texts = writesOn.map((writes) => {
+      if (writes.length === 0) return '';
+      const key = `${this.width}${writes.map(([x, line]) => `\0${x}\0${line.length}\0${line}`).join('')}`;
+      let text = rows.get(key);
+      if (text === undefined) {
+        text = buildRow(this, this.width, writes);
+        if (rows.size >= ROWS_MAX) rows.clear();
+        rows.set(key, text);
+      }
+      return text;
+    });
+    return { output: texts.join('\n'), height: writesOn.length };
   };
 }

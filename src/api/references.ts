@@ -25,7 +25,7 @@ export const NAME_CONCURRENCY = 8;
  * index that has a read operation. A field naming more than one resource is left alone (it would be a
  * guess), and so is `id` itself.
  */
-export function idColumns(catalog: Catalog, records: Record<string, unknown>[]): IdColumn[] {
+export function idColumns(catalog: Catalog, records: readonly Record<string, unknown>[]): IdColumn[] {
   const fields = new Set<string>();
   for (const record of records) for (const field of Object.keys(record)) if (/_id$/i.test(field)) fields.add(field);
   const columns: IdColumn[] = [];

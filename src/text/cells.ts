@@ -24,11 +24,26 @@ export function cellWidth(text: string): number {
   return width;
 }
 
+// Cuts through graphemes, remembered: the explorer cuts the same footer and cells on every frame, and
+// walking them grapheme by grapheme was 5 % of its CPU over the bench's key presses.
+const cut = new Map<string, string>();
+
 /** Cuts `text` to at most `width` cells, marking a cut with an ellipsis; never splits a grapheme. */
 export function truncate(text: string, width: number): string {
   if (width <= 0) return '';
   if (cellWidth(text) <= width) return text;
   if (PLAIN.test(text)) return text.slice(0, width - 1) + ELLIPSIS;
+  const key = `${width}\0${text}`;
+  let known = cut.get(key);
+  if (known === undefined) {
+    known = cutGraphemes(text, width);
+    if (cut.size >= MEASURED_MAX) cut.clear();
+    cut.set(key, known);
+  }
+  return known;
+}
+
+function cutGraphemes(text: string, width: number): string {
   let out = '';
   let used = 0;
   graphemes ??= new Intl.Segmenter(undefined, { granularity: 'grapheme' });

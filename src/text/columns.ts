@@ -84,7 +84,7 @@ function firstRank(field: string, first: readonly string[] | undefined): number 
   return at === -1 ? undefined : at - first!.length;
 }
 
-function measure(records: Record<string, unknown>[], options: PlanOptions): Traits[] {
+function measure(records: readonly Record<string, unknown>[], options: PlanOptions): Traits[] {
   const sample = records.slice(0, SAMPLE);
   const fields = options.order ?? [...new Set(sample.flatMap(dataFields))];
   return fields.map((field, index) => {
@@ -119,7 +119,7 @@ function ordered(traits: Traits[], fixed: boolean): Traits[] {
  * column is never dropped for a less important one. Spare width then goes to the columns in order:
  * first up to a comfortable width, then to their full width.
  */
-export function planColumns(records: Record<string, unknown>[], options: PlanOptions): ColumnPlan {
+export function planColumns(records: readonly Record<string, unknown>[], options: PlanOptions): ColumnPlan {
   const candidates = ordered(measure(records, options), options.order !== undefined);
   const chosen: (Traits & { width: number })[] = [];
   const hidden: string[] = [];

@@ -13,7 +13,7 @@ export interface Condition {
 }
 
 /** Dotted paths of every scalar field in `records` (nested objects included, HAL fields not). */
-export function filterFields(records: Record<string, unknown>[]): string[] {
+export function filterFields(records: readonly Record<string, unknown>[]): string[] {
   const seen = new Set<string>();
   const visit = (value: unknown, prefix: string): void => {
     if (!value || typeof value !== 'object' || Array.isArray(value)) return;

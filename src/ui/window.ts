@@ -11,8 +11,19 @@ export function rowCount(pages: readonly PageLike[]): number {
   return pages.reduce((n, p) => n + p.items.length, 0);
 }
 
-export function rowsOf<P extends PageLike>(pages: readonly P[]): Record<string, unknown>[] {
-  return pages.flatMap((p) => p.items);
+const flattened = new WeakMap<readonly PageLike[], readonly Record<string, unknown>[]>();
+
+/**
+ * The rows of the run, in order. A run is never changed in place (a new page makes a new array), and
+ * each key press asks for its rows several times over up to 20 pages: they are flattened once per run.
+ */
+export function rowsOf(pages: readonly PageLike[]): readonly Record<string, unknown>[] {
+  let rows = flattened.get(pages);
+  if (rows === undefined) {
+    rows = pages.flatMap((p) => p.items);
+    flattened.set(pages, rows);
+  }
+  return rows;
 }
 
 /** Index of the page that holds row `row` (the last page for rows past the end). */

@@ -10,7 +10,7 @@ import { Tinted, tint, useColour } from '../../components/theme.js';
 
 export interface ListViewProps {
   columns: Column[];
-  rows: Record<string, unknown>[];
+  rows: readonly Record<string, unknown>[];
   cursor: number;
   top: number;
   height: number;

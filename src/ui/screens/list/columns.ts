@@ -10,7 +10,7 @@ export type { Column } from '../../../text/columns.js';
  * Columns for `records` fitting `width` cells, one space between columns. `shown` gives a cell's text when
  * it is not its value's (an id read as a name), and the fields it names that way come first after the id.
  */
-export function inferColumns(records: Record<string, unknown>[], width: number, now: number, shown?: { fields: readonly string[]; text(field: string, value: unknown): string | undefined }): Column[] {
+export function inferColumns(records: readonly Record<string, unknown>[], width: number, now: number, shown?: { fields: readonly string[]; text(field: string, value: unknown): string | undefined }): Column[] {
   return planColumns(records, {
     width, gap: 1, shortenIds: true, ...(shown ? { lead: shown.fields } : {}),
     cellText: (field, value) => shown?.text(field, value) ?? formatCell(field, value, 16, now).text,

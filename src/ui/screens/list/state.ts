@@ -68,7 +68,7 @@ export function asLoaded(state: ListState): boolean {
 }
 
 /** The rows the list shows: loaded rows, locally filtered and sorted. */
-export function visibleRows(state: ListState): Record<string, unknown>[] {
+export function visibleRows(state: ListState): readonly Record<string, unknown>[] {
   let rows = rowsOf(state.pages);
   if (state.localFilter) rows = rows.filter((row) => recordMatches(row, state.localFilter));
   if (state.sort) rows = [...rows].sort(compareBy(state.sort.field, state.sort.descending));
