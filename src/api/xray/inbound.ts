@@ -61,7 +61,7 @@ export function inboundCandidates(catalog: Catalog, target: Resource, id: string
 /**
  * How the list spells the record's kind in its type field: a value seen on the page the fields were
  * learned from that names the resource; else the singular the index itself uses for the resource's id
- * (`user` from `/users/{user_id}`); else the resource's name.
+ * (`user` from the path variable `{user_id}` of its get operation); else the resource's name.
  */
 function typeValueFor(list: ListFields, typeField: string, target: Resource): string {
   for (const record of list.sample) {

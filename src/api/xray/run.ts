@@ -1,0 +1,342 @@
+// The x-ray's walk: the root read, its links followed breadth first, the inbound candidates queried,
+// each answer turned into nodes and edges and sent on as an event as it arrives.
+import { findResource, type Catalog, type Resource, type ResourceVersion } from '../catalog.js';
+import { ApiError, messageOf, ProtocolError, toDpxError, UsageError, type DpxError } from '../errors.js';
+import { isObject } from '../json.js';
+import { parseVendorMediaType } from '../media.js';
+import { findReadOperation, operationsHint, resolveVersion } from '../operation.js';
+import { isListEnvelope, listRequest, readPage } from '../pages.js';
+import { routeFor } from '../routes.js';
+import type { ApiResponse } from '../response.js';
+import type { PreparedRequest, Session } from '../session.js';
+import { Bounded } from '../bounded.js';
+import { knownListFields, learnListFields, listResources, type ListFields } from './fields.js';
+import { nodeKey, XrayGraph, type XrayEdge, type XrayNode } from './graph.js';
+import { timeline, type TimelineEntry } from './history.js';
+import { inboundCandidates, refersTo, type InboundCandidate } from './inbound.js';
+import { linkTargets } from './outbound.js';
+import { DEFAULT_CONCURRENCY, DEFAULT_DEPTH, DEFAULT_INBOUND_PAGE_SIZE, DEFAULT_MAX_NODES, type InboundGroup, type XrayCost, type XrayEvent, type XrayNote, type XrayOptions, type XrayResult, type XrayTarget } from './types.js';
+import { originOf, readUrl, recordNode, selfUrl } from './nodes.js';
+
+/** One x-ray from start to result: what it has read, what it owes, and the events it has sent. */
+export class XrayRun {
+  private readonly graph = new XrayGraph();
+  private readonly pool: Bounded;
+  private readonly controller = new AbortController();
+  private readonly cost: XrayCost = { records: 0, fieldPages: 0, inboundQueries: 0 };
+  private readonly notes: XrayNote[] = [];
+  private readonly groups: InboundGroup[] = [];
+  /** Nodes the outbound walk reached, in order; a record met only on an inbound page is not one of them. */
+  private readonly outbound = new Set<string>();
+  private readonly inboundRecords = new Map<string, { resource: string; record: Record<string, unknown> }>();
+  private readonly depth: number;
+  private readonly maxNodes: number;
+  private readonly pageSize: number;
+  private rootKey = '';
+  private sent = 0;
+
+  constructor(
+    private readonly session: Session,
+    private readonly options: XrayOptions,
+    private readonly emit: (event: XrayEvent) => void,
+  ) {
+    this.pool = new Bounded(options.concurrency ?? DEFAULT_CONCURRENCY);
+    this.depth = options.depth ?? DEFAULT_DEPTH;
+    this.maxNodes = options.maxNodes ?? DEFAULT_MAX_NODES;
+    this.pageSize = options.inboundPageSize ?? DEFAULT_INBOUND_PAGE_SIZE;
+    const outer = options.signal;
+    if (outer?.aborted) this.controller.abort(outer.reason);
+    else outer?.addEventListener('abort', () => this.controller.abort(outer.reason), { once: true });
+  }
+
+  stop(): void {
+    this.controller.abort();
+  }
+
+  async start(target: XrayTarget): Promise<XrayResult> {
+    const catalog = await this.session.catalog();
+    const { resource, version: resolved } = resolveVersion(catalog, target);
+    const version = resolved.version;
+
+    let root: XrayNode;
+    let id: string | number;
+    let read: PreparedRequest | undefined;
+    if ('record' in target) {
+      const raw = target.record['id'];
+      if (typeof raw !== 'string' && typeof raw !== 'number') throw new UsageError('the record has no id', 'an x-ray starts from a record with an id field');
+      id = raw;
+      const url = target.url ?? selfUrl(target.record, this.session.baseUrl) ?? (await this.readRequest(resource, resolved, String(raw))).url;
+      root = recordNode(nodeKey(url), url, resource.name, version, 0, target.record);
+    } else {
+      id = target.id;
+      read = await this.readRequest(resource, resolved, target.id);
+      root = { key: nodeKey(read.url), url: read.url, resource: resource.name, version, id: target.id, label: target.id, depth: 0, state: 'pending' };
+    }
+    this.rootKey = root.key;
+    this.addOutbound(root);
+
+    const inbound = this.options.inbound === false ? Promise.resolve() : this.inbound(catalog, resource, id);
+    // The inbound queries need only the id, so they start with the root's own request, not after it.
+    inbound.catch(() => undefined);
+    try {
+      if (read) await this.readRoot(root, read);
+      await this.walk(catalog, root);
+      await inbound;
+    } catch (error) {
+      this.controller.abort();
+      throw error;
+    }
+    const entries = timeline(this.groups.flatMap((group) => group.keys.flatMap((key) => {
+      const found = this.inboundRecords.get(key);
+      return found ? [{ key, ...found }] : [];
+    })));
+    if (this.options.inbound !== false) this.emit({ kind: 'timeline', entries });
+    return this.result(entries);
+  }
+
+  private async readRequest(resource: Resource, version: ResourceVersion, id: string): Promise<PreparedRequest> {
+    const read = findReadOperation(resource, version.version);
+    if (!read) throw new UsageError(`${resource.name} ${version.version} has no operation that reads one record by id`, operationsHint(version));
+    return this.session.prepare({ resource: resource.name, version: version.version, operationId: read.operation.id, variables: { [read.operation.pathVariables[0]!]: id }, ou: this.options.ou });
+  }
+
+  /** The root must be read for anything else to mean something: its failure is the x-ray's. */
+  private async readRoot(root: XrayNode, request: PreparedRequest): Promise<void> {
+    this.cost.records += 1;
+    const response = await this.send(request);
+    if (!isObject(response.body) || isListEnvelope(response.body)) {
+      throw new ProtocolError(`the answer from ${response.url} is not one record`, 'the read operation of this resource answered with something else');
+    }
+    this.loaded(root, response, response.body);
+  }
+
+  /** Breadth first, level by level: a record's depth is its shortest distance, whatever answers first. */
+  private async walk(catalog: Catalog, root: XrayNode): Promise<void> {
+    let level = [root];
+    for (let depth = 0; level.length > 0; depth += 1) {
+      const next: XrayNode[] = [];
+      let beyond = 0;
+      let capped = 0;
+      for (const node of level) {
+        if (node.state !== 'loaded' || !node.record || !node.resource) continue;
+        const { targets, skipped } = linkTargets(node.record, node.resource, this.session.baseUrl);
+        for (const skip of skipped) this.note('link-skipped', `${node.resource} ${node.label}: ${skip.via} not followed: ${skip.reason}`);
+        for (const link of targets) {
+          const known = this.graph.find(link.url);
+          if (known && this.outbound.has(known.key)) {
+            this.connect({ from: node.key, to: known.key, rel: link.rel, direction: 'out', via: link.via });
+            continue;
+          }
+          if (depth >= this.depth) {
+            beyond += 1;
+            continue;
+          }
+          if (this.outbound.size >= this.maxNodes) {
+            capped += 1;
+            continue;
+          }
+          const child = this.linkNode(catalog, link.url, link.rel, node, depth + 1);
+          this.addOutbound(child, node.key);
+          this.connect({ from: node.key, to: child.key, rel: link.rel, direction: 'out', via: link.via });
+          if (child.state === 'pending') next.push(child);
+        }
+      }
+      if (beyond > 0) this.note('beyond-depth', `${beyond} ${beyond === 1 ? 'link leads' : 'links lead'} past depth ${this.depth}; not followed`);
+      if (capped > 0) this.note('node-cap', `${capped} ${capped === 1 ? 'link' : 'links'} not followed: the x-ray holds ${this.maxNodes} records at most`);
+      await Promise.all(next.map((node) => this.load(node)));
+      level = next;
+    }
+  }
+
+  /** A record a link points at, before it is read; one on another origin is never sent the token. */
+  private linkNode(catalog: Catalog, url: string, rel: string, parent: XrayNode, depth: number): XrayNode {
+    const route = routeFor(catalog, url, this.session.baseUrl);
+    const node: XrayNode = {
+      key: nodeKey(url),
+      url,
+      resource: route?.resource ?? parent.resource!,
+      version: route?.version ?? parent.version!,
+      label: rel,
+      depth,
+      state: 'pending',
+    };
+    const origin = originOf(url);
+    if (origin !== this.session.origin) {
+      node.state = 'not-followed';
+      node.error = `on ${origin ?? 'an unreadable URL'}, not ${this.session.origin}: not followed`;
+      node.hint = 'the token is only ever sent to the control plane it was issued for';
+    }
+    return node;
+  }
+
+  private async load(node: XrayNode): Promise<void> {
+    try {
+      const request = this.session.prepareLink(node.url!, { resource: node.resource!, version: node.version!, ou: this.options.ou });
+      this.cost.records += 1;
+      const response = await this.send(request);
+      const media = parseVendorMediaType(response.contentType);
+      if (media) {
+        node.resource = media.resource;
+        node.version = media.version;
+      }
+      if (isListEnvelope(response.body)) {
+        const page = readPage(response.body, response.url);
+        node.count = page.totalCount ?? page.items.length;
+        node.label = `${node.count} ${node.resource} (${node.label})`;
+        node.state = 'loaded';
+        this.emitNode(node);
+      } else if (isObject(response.body)) {
+        this.loaded(node, response, response.body);
+      } else {
+        throw new ProtocolError(`the answer from ${response.url} is not a JSON object`, 'the link leads to something other than a record');
+      }
+    } catch (error) {
+      if (this.controller.signal.aborted) throw error;
+      const failure = toDpxError(error);
+      node.state = 'failed';
+      node.error = failure.message;
+      node.hint = failure.hint;
+      this.emitNode(node);
+    }
+  }
+
+  private loaded(node: XrayNode, response: ApiResponse, record: Record<string, unknown>): void {
+    Object.assign(node, recordNode(node.key, node.url ?? response.url, node.resource!, node.version!, node.depth, record));
+    const self = selfUrl(record, this.session.baseUrl);
+    if (self) this.graph.alias(self, node.key);
+    this.emitNode(node);
+  }
+
+  private async inbound(catalog: Catalog, target: Resource, id: string | number): Promise<void> {
+    const lists = await Promise.all(listResources(catalog).map((list) => this.fieldsOf(list)));
+    const candidates = inboundCandidates(catalog, target, id, lists.filter((list): list is ListFields => list !== undefined));
+    await Promise.all(candidates.map((candidate, index) => this.query(catalog, candidate, index, target, id)));
+  }
+
+  private async fieldsOf(list: Resource): Promise<ListFields | undefined> {
+    const known = knownListFields(this.session, list, this.options.ou);
+    if (known) return known;
+    this.cost.fieldPages += 1;
+    try {
+      return await learnListFields(this.session, list, this.options.ou, (request) => this.send(request));
+    } catch (error) {
+      if (this.controller.signal.aborted) throw error;
+      this.note('fields-unknown', `${list.name}: fields not learned, so not searched for references: ${messageOf(error)}`);
+      return undefined;
+    }
+  }
+
+  private async query(catalog: Catalog, candidate: InboundCandidate, index: number, target: Resource, id: string | number): Promise<void> {
+    const group: InboundGroup = { candidate, keys: [] };
+    this.groups[index] = group;
+    const where = `${candidate.resource} by ${candidate.via}`;
+    try {
+      const request = await listRequest(this.session, { resource: candidate.resource, version: candidate.version, filter: JSON.stringify(candidate.filter), pageSize: this.pageSize, ou: this.options.ou });
+      group.url = request.url;
+      this.cost.inboundQueries += 1;
+      const response = await this.send(request);
+      const page = readPage(response.body, response.url);
+      const referring = page.items.filter((record) => refersTo(record, candidate, target, id));
+      if (referring.length < page.items.length) {
+        this.refuse(group, `${where}: the server did not apply the filter (${page.items.length - referring.length} of ${page.items.length} records on the page do not refer to this record)`);
+      } else {
+        if (page.totalCount !== undefined) group.total = page.totalCount;
+        const list = findResource(catalog, candidate.resource);
+        for (const record of referring) this.referredBy(group, record, list);
+      }
+    } catch (error) {
+      if (this.controller.signal.aborted) throw error;
+      if (error instanceof ApiError && error.status === 400) {
+        this.refuse(group, `${where}: the server refused the filter: ${error.message}`);
+      } else {
+        this.failedCandidate(group, toDpxError(error));
+      }
+    }
+    this.emit({ kind: 'inbound', group: { ...group, keys: [...group.keys] } });
+  }
+
+  /** A record on a candidate's page: a node of its own unless the walk already has it, and an edge to the root. */
+  private referredBy(group: InboundGroup, record: Record<string, unknown>, list: Resource | undefined): void {
+    const { candidate } = group;
+    const url = selfUrl(record, this.session.baseUrl) ?? (list && readUrl(list, candidate.version, record, this.session.baseUrl));
+    const key = url === undefined ? `${nodeKey(group.url!)}#${group.keys.length}` : (this.graph.find(url)?.key ?? nodeKey(url));
+    if (key === this.rootKey) return;
+    group.keys.push(key);
+    this.inboundRecords.set(key, { resource: candidate.resource, record });
+    if (!this.graph.nodes.has(key)) {
+      const node = recordNode(key, url, candidate.resource, candidate.version, 1, record);
+      node.state = 'listed';
+      this.graph.add(node);
+      this.emitNode(node);
+    }
+    this.connect({ from: key, to: this.rootKey, rel: candidate.rel, direction: 'in', via: candidate.via });
+  }
+
+  /** A candidate whose query failed (not refused): a node that shows the error, so no source is lost unseen. */
+  private failedCandidate(group: InboundGroup, failure: DpxError): void {
+    const { candidate } = group;
+    group.error = failure.message;
+    const key = nodeKey(group.url ?? `${this.session.baseUrl}#${candidate.resource}:${candidate.via}`);
+    const node: XrayNode = { key, resource: candidate.resource, version: candidate.version, label: `${candidate.resource} by ${candidate.via}`, depth: 1, state: 'failed', error: failure.message, hint: failure.hint };
+    if (group.url) node.url = group.url;
+    this.graph.add(node);
+    this.emitNode(node);
+    group.keys.push(key);
+    this.connect({ from: key, to: this.rootKey, rel: candidate.rel, direction: 'in', via: candidate.via });
+  }
+
+  private refuse(group: InboundGroup, reason: string): void {
+    group.refused = reason;
+    this.note('candidate-refused', reason);
+  }
+
+  private addOutbound(node: XrayNode, parent?: string): void {
+    this.graph.add(node, parent);
+    this.outbound.add(node.key);
+    this.emitNode(node);
+  }
+
+  private connect(edge: Omit<XrayEdge, 'cycle'>): void {
+    this.emit({ kind: 'edge', edge: { ...this.graph.connect(edge) } });
+  }
+
+  private emitNode(node: XrayNode): void {
+    this.emit({ kind: 'node', node: { ...node } });
+  }
+
+  private note(kind: XrayNote['kind'], text: string): void {
+    const note = { kind, text };
+    this.notes.push(note);
+    this.emit({ kind: 'note', note });
+  }
+
+  private send(request: PreparedRequest): Promise<ApiResponse> {
+    return this.pool.run(() => {
+      this.controller.signal.throwIfAborted();
+      this.sent += 1;
+      return this.session.send(request, { signal: this.controller.signal });
+    });
+  }
+
+  private result(entries: TimelineEntry[]): XrayResult {
+    const order = new Map<string, number>();
+    for (const key of this.outbound) if (!order.has(key)) order.set(key, order.size);
+    for (const group of this.groups) for (const key of group?.keys ?? []) if (!order.has(key)) order.set(key, order.size);
+    const nodes = [...this.graph.nodes.values()].sort((a, b) => (order.get(a.key) ?? Infinity) - (order.get(b.key) ?? Infinity));
+    const groupOf = (edge: XrayEdge) => this.groups.findIndex((group) => group?.candidate.via === edge.via && group.keys.includes(edge.from));
+    const edges = [
+      ...this.graph.edges.filter((edge) => edge.direction === 'out'),
+      ...this.graph.edges.filter((edge) => edge.direction === 'in').sort((a, b) => groupOf(a) - groupOf(b)),
+    ];
+    return {
+      root: this.rootKey,
+      nodes,
+      edges,
+      inbound: this.groups.filter((group) => group !== undefined),
+      timeline: entries,
+      notes: this.notes,
+      requests: this.sent,
+      cost: { ...this.cost },
+    };
+  }
+}
