@@ -6,96 +6,28 @@
 import { setTimeout as delay } from 'node:timers/promises';
 import packageJson from '../../package.json' with { type: 'json' };
 import { findResource, type Catalog } from './catalog.js';
-import { catalogFromIndex, DISCOVERY_ACCEPT, type IndexStore, type StoredIndex } from './discovery.js';
-import { DpxError, messageOf, ProtocolError, SafetyError, TransportError, UsageError } from './errors.js';
-import type { Exchange, ExchangeListener } from './exchange.js';
+import { loadIndex } from './discovery.js';
+import { messageOf, ProtocolError, SafetyError, TransportError, UsageError } from './errors.js';
+import type { Exchange } from './exchange.js';
 import { apiErrorFor } from './failure.js';
 import { FetchChain } from './fetch-chain.js';
 import { FreshnessCache } from './freshness.js';
-import { RequestLimiter, type LimiterStats, type Release } from './limiter.js';
-import { parseVendorMediaType } from './media.js';
-import type { Transport } from './offline.js';
+import { RequestLimiter } from './limiter.js';
 import { chosenOu, requestHeaders, resolveHref, resolveRequest, serverUrl, type OuChoice, type PreparedRequest, type RequestContext, type RequestTarget } from './operation.js';
-import { interpretResponse, readBody, type ApiResponse, type RawResponse } from './response.js';
-import { DEFAULT_RETRY_POLICY, isConnectionReset, isRetryableMethod, isRetryableStatus, parseRetryAfter, retryDelayMs, type RetryPolicy } from './retry.js';
+import { interpretResponse, type ApiResponse } from './response.js';
+import { DEFAULT_RETRY_POLICY, isRetryableMethod, isRetryableStatus, parseRetryAfter, retryDelayMs, type RetryPolicy } from './retry.js';
 import { isReadMethod, writeRefusal } from './safety.js';
 import { expandTemplate } from './template.js';
 import { describeToken } from './token.js';
+import { Wire } from './wire.js';
+import type { SendOptions, SessionOptions, TrafficStats } from './session-options.js';
 
 export type { OuChoice, PreparedRequest, RequestTarget } from './operation.js';
 
-export interface SessionOptions {
-  baseUrl: string;
-  token?: string;
-  ou?: string;
-  ouHeader?: string;
-  vendor?: string;
-  timeoutMs?: number;
-  maxRetries?: number;
-  /** Longest single wait between retries; a Retry-After beyond it ends the retries. */
-  maxRetryDelayMs?: number;
-  /** First backoff step between retries. */
-  retryBaseDelayMs?: number;
-  readOnly?: boolean;
-  userAgent?: string;
-  freshnessMs?: number;
-  /** Largest response body read; a bigger one is a ProtocolError. */
-  maxBodyBytes?: number;
-  /** Requests in flight at once to this control plane (default 8). */
-  concurrency?: number;
-  /** Requests started per second to this control plane, at most (default 50). */
-  ratePerSecond?: number;
-  onExchange?: ExchangeListener;
-  onWarning?: (message: string) => void;
-  /** Keeps the discovery index between runs: it is then revalidated with If-None-Match, not fetched anew. */
-  indexStore?: IndexStore;
-  /**
-   * The last step of the fetch chain, after the origin guard, the token and the recording of the headers
-   * as sent; fetch() when not given. Offline, `trailTransport` answers from a trail and nothing is sent.
-   */
-  transport?: Transport;
-}
-
-export interface SendOptions {
-  /** Skip the freshness window: ask the server again. */
-  reload?: boolean;
-  /**
-   * Ask the server whether a GET's answer changed (watch polling): with the ETag of the last answer to
-   * the same request, If-None-Match goes along, and a 304 gives that last answer back marked
-   * `notModified`. Implies `reload`.
-   */
-  revalidate?: boolean;
-  /**
-   * The answer is read once (a page of a walk, a count): it is not kept for the freshness window nor for
-   * revalidation. Kept, every page of an export would live long enough to be promoted to the old heap,
-   * and the collector spent more time on them than the walk did on anything else.
-   */
-  once?: boolean;
-  signal?: AbortSignal;
-}
-
-/** What a progress line says about the traffic: requests sent (every attempt), in flight, waiting, 429s. */
-export interface TrafficStats extends LimiterStats {
-  requests: number;
-}
-
-/** One try at sending a request: `attempt` counts the tries so far, for the backoff. */
-interface Attempt {
-  method: string;
-  url: string;
-  headers: Record<string, string>;
-  body: string | undefined;
-  signal: AbortSignal | undefined;
-  attempt: number;
-}
-
 const DEFAULT_VENDOR = 'service';
-const DEFAULT_TIMEOUT_MS = 30_000;
 const DEFAULT_FRESHNESS_MS = 30_000;
-const DEFAULT_MAX_BODY_BYTES = 32 * 1024 * 1024;
 /** Answers kept with their ETags for revalidation: what a screen polls, not the history of a walk. */
 export const VALIDATOR_CAPACITY = 32;
-const EXCHANGE_BODY_LIMIT = 1024 * 1024;
 const MAX_REDIRECTS = 5;
 const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
 
@@ -110,7 +42,7 @@ export class Session {
   private readonly fresh: FreshnessCache<ApiResponse>;
   /** The last answer with an ETag to each recent GET, by the same key as the freshness window. */
   private readonly validators = new FreshnessCache<{ etag: string; response: ApiResponse }>(Number.POSITIVE_INFINITY, VALIDATOR_CAPACITY);
-  private readonly chain: FetchChain;
+  private readonly wire: Wire;
   private readonly limiter: RequestLimiter;
   private learnedVendor: string | undefined;
   private last: Exchange | undefined;
@@ -143,13 +75,24 @@ export class Session {
       ...(options.concurrency === undefined ? {} : { concurrency: options.concurrency }),
       ...(options.ratePerSecond === undefined ? {} : { ratePerSecond: options.ratePerSecond }),
     });
-    this.chain = new FetchChain({
+    const chain = new FetchChain({
       origin: this.origin,
       userAgent: options.userAgent ?? `dpx/${packageJson.version}`,
       ...(options.token === undefined ? {} : { token: options.token }),
       ...(options.transport === undefined ? {} : { transport: options.transport }),
       ouHeader: () => this.ouHeader.toLowerCase(),
       warn: (message) => this.warn(message),
+    });
+    this.wire = new Wire({
+      origin: this.origin,
+      chain,
+      limiter: this.limiter,
+      retryPolicy: this.retryPolicy,
+      paced: options.transport === undefined,
+      ...(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }),
+      ...(options.maxBodyBytes === undefined ? {} : { maxBodyBytes: options.maxBodyBytes }),
+      stats: this.stats,
+      emit: (exchange) => this.emit(exchange),
     });
   }
 
@@ -230,7 +173,7 @@ export class Session {
     let body = request.body;
     let redirects = 0;
     for (let attempt = 0; ; attempt += 1) {
-      const raw = await this.attempt({ method: currentMethod, url, headers, body, signal: options.signal, attempt });
+      const raw = await this.wire.attempt({ method: currentMethod, url, headers, body, signal: options.signal, attempt });
       if ('retry' in raw) {
         await this.waitBeforeRetry(raw.retry, options.signal);
         continue;
@@ -289,26 +232,18 @@ export class Session {
   }
 
   private async fetchCatalog(): Promise<Catalog> {
-    const store = this.options.indexStore;
-    const stored = await store?.read(this.baseUrl).catch(() => undefined);
-    const headers: Record<string, string> = { accept: DISCOVERY_ACCEPT };
-    if (this.currentOu) headers[this.ouHeader.toLowerCase()] = this.currentOu;
-    if (stored?.etag !== undefined) headers['if-none-match'] = stored.etag;
-    const response = await this.send(
-      { method: 'GET', url: resolveHref(this.baseUrl, '/'), headers, resource: '', version: '', operationId: '' },
-      { reload: true },
-    );
-    const checkedAt = Date.now();
-    const etag = response.headers['etag'];
-    const index: StoredIndex = response.status === 304 && stored
-      ? { ...stored, checkedAt }
-      : { body: response.body, contentType: response.contentType, checkedAt, ...(etag === undefined ? {} : { etag }) };
-    const learned = parseVendorMediaType(index.contentType);
-    if (learned) this.learnedVendor = learned.vendor;
-    const catalog = catalogFromIndex(index, response.url, this.vendor);
-    for (const warning of catalog.warnings) this.warn(warning);
+    const { catalog, vendor } = await loadIndex({
+      baseUrl: this.baseUrl,
+      ...(this.options.indexStore ? { store: this.options.indexStore } : {}),
+      ask: (headers) => {
+        if (this.currentOu) headers[this.ouHeader.toLowerCase()] = this.currentOu;
+        return this.send({ method: 'GET', url: resolveHref(this.baseUrl, '/'), headers, resource: '', version: '', operationId: '' }, { reload: true });
+      },
+      vendor: this.vendor,
+      warn: (message) => this.warn(message),
+    });
+    if (vendor) this.learnedVendor = vendor;
     this.knownCatalog = catalog;
-    await store?.write(this.baseUrl, index).catch((error: unknown) => this.warn(`the discovery index was not kept for next time: ${messageOf(error)}`));
     return catalog;
   }
 
@@ -348,97 +283,6 @@ export class Session {
     return headers;
   }
 
-  /** One attempt: a response (any status), a retry request after a connection reset, or a thrown DpxError. */
-  private async attempt(sending: Attempt): Promise<RawResponse | { retry: number }> {
-    // A transport that answers from a trail sends nothing to any control plane: there is nothing to pace.
-    const release = this.options.transport ? () => undefined : await this.slot(sending.method, sending.url, sending.signal);
-    try {
-      return await this.attemptInSlot(sending);
-    } finally {
-      release();
-    }
-  }
-
-  /** A slot of the plane's limiter; waiting for it is cancelled with the request. */
-  private async slot(method: string, url: string, signal: AbortSignal | undefined): Promise<Release> {
-    try {
-      return await this.limiter.acquire(signal);
-    } catch (error) {
-      throw new TransportError(`cancelled: ${method} ${url}`, 'the request was cancelled before it was sent', { cause: error });
-    }
-  }
-
-  private async attemptInSlot({ method, url, headers, body, signal, attempt }: Attempt): Promise<RawResponse | { retry: number }> {
-    const timeoutMs = this.options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
-    // One controller per attempt, its timer cleared as soon as the attempt ends: AbortSignal.timeout and
-    // AbortSignal.any keep every signal (and its timer) alive for the whole timeout, which a fan-out of
-    // thousands of requests pays for in garbage collection.
-    const controller = new AbortController();
-    let timedOut = false;
-    const timer = setTimeout(() => {
-      timedOut = true;
-      controller.abort(new Error(`timed out after ${timeoutMs} ms`));
-    }, timeoutMs);
-    const onAbort = () => controller.abort(signal?.reason);
-    if (signal?.aborted) onAbort();
-    else signal?.addEventListener('abort', onAbort, { once: true });
-    const startedAt = new Date();
-    const started = performance.now();
-    const exchange: Exchange = { startedAt, durationMs: 0, request: { method, url, headers: { ...headers } } };
-    if (body !== undefined) exchange.request.body = body;
-    this.stats.requests += 1;
-    try {
-      const init: RequestInit = { method, headers, redirect: 'manual', signal: controller.signal };
-      if (body !== undefined) init.body = body;
-      const response = await this.chain.fetch(url, init);
-      exchange.request.headers = this.chain.headersSent(response) ?? exchange.request.headers;
-      const responseHeaders = Object.fromEntries(response.headers.entries());
-      const contentType = response.headers.get('content-type') ?? '';
-      const { text, size } = method === 'HEAD' ? { text: '', size: 0 } : await readBody(response, url, this.options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES);
-      const durationMs = performance.now() - started;
-      // Noted before the slot is given back, so that no request queued behind this one starts meanwhile.
-      if (response.status === 429) this.limiter.noteRateLimited(this.pauseAfter429(responseHeaders['retry-after']));
-      this.stats.lastLatencyMs = durationMs;
-      exchange.durationMs = durationMs;
-      exchange.response = {
-        status: response.status,
-        statusText: response.statusText,
-        headers: responseHeaders,
-        body: text.length > EXCHANGE_BODY_LIMIT ? text.slice(0, EXCHANGE_BODY_LIMIT) : text,
-        bodyTruncated: text.length > EXCHANGE_BODY_LIMIT,
-        size,
-        contentType,
-      };
-      this.emit(exchange);
-      return { status: response.status, statusText: response.statusText, headers: responseHeaders, text, contentType, url, durationMs };
-    } catch (error) {
-      exchange.durationMs = performance.now() - started;
-      const sent = this.chain.headersSent(error);
-      if (sent) exchange.request.headers = sent;
-      if (!exchange.response) {
-        exchange.error = messageOf(error);
-        this.emit(exchange);
-      }
-      if (error instanceof DpxError) throw error;
-      if (signal?.aborted) throw new TransportError(`cancelled: ${method} ${url}`, 'the request was cancelled before it finished', { cause: error });
-      if (timedOut) {
-        throw new TransportError(
-          `no answer from ${this.origin} within ${Math.round(timeoutMs / 100) / 10} s`,
-          'the control plane is slow or unreachable; try again, or raise --timeout',
-          { cause: error },
-        );
-      }
-      if (isRetryableMethod(method) && isConnectionReset(error)) {
-        const wait = retryDelayMs(this.retryPolicy, attempt, undefined);
-        if (wait !== undefined) return { retry: wait };
-      }
-      throw new TransportError(`could not reach ${this.origin}: ${describeNetworkError(error)}`, 'check the base URL, the network and any proxy', { cause: error });
-    } finally {
-      clearTimeout(timer);
-      signal?.removeEventListener('abort', onAbort);
-    }
-  }
-
   private failureContext(request: PreparedRequest, status: number): Parameters<typeof apiErrorFor>[1] {
     const context: Parameters<typeof apiErrorFor>[1] = {};
     if (request.resource) context.resource = request.resource;
@@ -452,18 +296,6 @@ export class Session {
       if (problem) context.tokenProblem = problem;
     }
     return context;
-  }
-
-  /**
-   * How long a 429 pauses the whole plane: its Retry-After, when it is one the retry policy would wait
-   * for. A longer one fails the request at once (see retryDelayMs), and pausing everything else for it
-   * would only hold back answers that fail just as fast.
-   */
-  private pauseAfter429(retryAfter: string | undefined): number | undefined {
-    const seconds = parseRetryAfter(retryAfter);
-    if (seconds === undefined) return undefined;
-    const ms = seconds * 1000;
-    return ms <= this.retryPolicy.maxDelayMs ? ms : undefined;
   }
 
   private async waitBeforeRetry(ms: number, signal: AbortSignal | undefined): Promise<void> {
@@ -493,13 +325,3 @@ export class Session {
     this.options.onWarning?.(message);
   }
 }
-
-function describeNetworkError(error: unknown): string {
-  for (let cause: unknown = error, depth = 0; cause && depth < 5; depth += 1) {
-    const code = (cause as { code?: unknown }).code;
-    if (typeof code === 'string') return code;
-    cause = (cause as { cause?: unknown }).cause;
-  }
-  return messageOf(error);
-}
-

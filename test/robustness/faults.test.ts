@@ -4,7 +4,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { ApiError, DpxError, ProtocolError, TransportError } from '../../src/api/errors.js';
 import { listRequest, walkPages, type Page } from '../../src/api/pages.js';
-import { Session, type SessionOptions } from '../../src/api/session.js';
+import type { SessionOptions } from '../../src/api/session-options.js';
+import { Session } from '../../src/api/session.js';
 import * as faults from '../helpers/faults.js';
 import { startFaultServer, type FaultServer, type FaultServerOptions } from '../helpers/faults.js';
 import { expectCleanFailure, runDpx, tempDir } from './cli.js';
