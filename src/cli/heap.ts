@@ -1,34 +1,59 @@
-// V8's heap sizing for a list streamed to the end (`--all`): memory follows what is live, not how much
-// was read. V8's defaults let the young generation grow to 16 MiB semi-spaces and the old one to 4× what
-// survived, so the peak of `dpx list --all` grew with the length of the list (131 → 177 MiB for 10,400 →
-// 104,000 tasks). Pinned at its initial 1 MiB semi-space instead, the young generation was collected
-// about once per page of 100 records, each collection copying the page being written: a third of the
-// export's CPU against a server answering from memory. So it grows once, by one step to 8 MiB
-// semi-spaces, and then no more. The semi-space size itself cannot be set once V8 runs; the growth
-// factor is read at each collection, so it is lowered back to 1 after the first collection that finds
-// the space grown.
+// How V8 sizes the heap, per mode: memory follows what is live, not how much was read.
+//
+// - A list streamed to the end (`--all`): V8's defaults let the young generation grow to 16 MiB
+//   semi-spaces and the old one to 4× what survived, so the peak of `dpx list --all` grew with the
+//   length of the list (131 → 177 MiB for 10,400 → 104,000 tasks). Pinned at its initial 1 MiB
+//   semi-space instead, the young generation was collected about once per page of 100 records, each
+//   collection copying the page being written: a third of the export's CPU against a server answering
+//   from memory. So it grows to 8 MiB semi-spaces and no further.
+// - The explorer holds a bounded window and wants short pauses: a young generation of 2 × 2 MiB (V8
+//   grew it to 2 × 16 MiB, all resident: peak RSS on the bench's walk 136 → 104-111 MiB, key latency
+//   alike), and no old-generation headroom.
 //
 // Not at start-up: a changed flag makes V8 refuse the code cache Node ships for its own modules (the
 // cache is keyed by a hash of the flags), so every built-in loaded afterwards, undici for the first
 // fetch among them, was compiled from source (`dpx resources -o json`: 1,368M → 1,189M instructions
-// without the flags, valgrind --tool=callgrind). By the first page the index has been fetched.
+// without the flags, valgrind --tool=callgrind). So the flags are set once a walk has its first page,
+// or once the explorer has drawn its first frame.
 import { PerformanceObserver } from 'node:perf_hooks';
 import { getHeapSpaceStatistics, setFlagsFromString } from 'node:v8';
 
-const INITIAL_SEMI_SPACE_MIB = 1;
-const SEMI_SPACE_MIB = 8;
+const MiB = 1024 * 1024;
 
 export function sizeHeapForStreaming(): void {
   setFlagsFromString('--heap-growing-percent=100');
-  setFlagsFromString(`--semi-space-growth-factor=${SEMI_SPACE_MIB / INITIAL_SEMI_SPACE_MIB}`);
-  // The new space is two semi-spaces.
-  const grown = 2 * SEMI_SPACE_MIB * 1024 * 1024;
-  const watching = new PerformanceObserver(() => {
-    const newSpace = getHeapSpaceStatistics().find((space) => space.space_name === 'new_space');
-    if (newSpace === undefined || newSpace.space_size >= grown) {
-      setFlagsFromString('--semi-space-growth-factor=1');
-      watching.disconnect();
-    }
+  capYoungGeneration(8);
+}
+
+export function sizeHeapForExplorer(): void {
+  setFlagsFromString('--heap-growing-percent=0');
+  capYoungGeneration(2);
+}
+
+/** The new space: two semi-spaces. */
+function newSpaceBytes(): number {
+  return getHeapSpaceStatistics().find((space) => space.space_name === 'new_space')?.space_size ?? 0;
+}
+
+/**
+ * Lets the young generation grow, in one step, to semi-spaces of `semiSpaceMiB`, then no further.
+ * `--max-semi-space-size` is read only when the heap is set up, so it cannot be set from inside; the
+ * growth factor is read at each scavenge, so it is set for one step and back to 1 once the space has grown.
+ */
+function capYoungGeneration(semiSpaceMiB: number): void {
+  const capBytes = 2 * semiSpaceMiB * MiB;
+  const now = newSpaceBytes();
+  if (now >= capBytes) {
+    setFlagsFromString('--semi-space-growth-factor=1');
+    return;
+  }
+  setFlagsFromString(`--semi-space-growth-factor=${Math.max(2, Math.ceil(capBytes / Math.max(now, 1)))}`);
+  // A scavenge that grows the space is reported after it; the next one comes only after the new,
+  // larger half has filled, by which time growth has been stopped.
+  const observer = new PerformanceObserver(() => {
+    if (newSpaceBytes() < capBytes) return;
+    setFlagsFromString('--semi-space-growth-factor=1');
+    observer.disconnect();
   });
-  watching.observe({ entryTypes: ['gc'] });
+  observer.observe({ entryTypes: ['gc'] });
 }

@@ -15,13 +15,7 @@ let graphemes: Intl.Segmenter | undefined;
 
 export function cellWidth(text: string): number {
   if (PLAIN.test(text)) return text.length;
-  let width = measured.get(text);
-  if (width === undefined) {
-    width = stringWidth(text);
-    if (measured.size >= MEASURED_MAX) measured.clear();
-    measured.set(text, width);
-  }
-  return width;
+  return remembered(measured, text, () => stringWidth(text));
 }
 
 // Cuts through graphemes, remembered: the explorer cuts the same footer and cells on every frame, and
@@ -33,12 +27,16 @@ export function truncate(text: string, width: number): string {
   if (width <= 0) return '';
   if (cellWidth(text) <= width) return text;
   if (PLAIN.test(text)) return text.slice(0, width - 1) + ELLIPSIS;
-  const key = `${width}\0${text}`;
-  let known = cut.get(key);
+  return remembered(cut, `${width}\0${text}`, () => cutGraphemes(text, width));
+}
+
+/** What `compute` gave for `key` before, else computed and kept; the memo starts over when full. */
+function remembered<T>(memo: Map<string, T>, key: string, compute: () => T): T {
+  let known = memo.get(key);
   if (known === undefined) {
-    known = cutGraphemes(text, width);
-    if (cut.size >= MEASURED_MAX) cut.clear();
-    cut.set(key, known);
+    known = compute();
+    if (memo.size >= MEASURED_MAX) memo.clear();
+    memo.set(key, known);
   }
   return known;
 }

@@ -8,7 +8,6 @@ import type { Settings } from '../config/settings.js';
 import { configProfiles, connectionFromSettings, type SessionHooks } from './services/connection.js';
 import { Services } from './services/services.js';
 import { fatalExitCode, takeOverTerminal } from './terminal.js';
-import { sizeHeapForExplorer } from './heap.js';
 
 export interface ExplorerOptions {
   settings: Settings & { baseUrl: string };
@@ -17,6 +16,8 @@ export interface ExplorerOptions {
   configPath: string;
   /** The --trail file the command line opened; without one the explorer keeps a private one for `T`. */
   trail?: HarTrail;
+  /** Called once the first frame is drawn: the command line sizes V8's heap for the explorer then. */
+  onFirstFrame?: () => void;
 }
 
 /** Holds stderr while the frame is on screen: stray warnings would tear it. They come back as notices. */
@@ -81,7 +82,7 @@ export async function runExplorer(options: ExplorerOptions): Promise<void> {
   services.screensAsked();
   try {
     instance = drawExplorer(navigator);
-    sizeHeapForExplorer();
+    options.onFirstFrame?.();
     await done;
   } finally {
     navigator.stop();

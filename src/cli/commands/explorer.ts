@@ -3,6 +3,7 @@
 // from them answers from it; the label names it in the header.
 
 import type { CommandContext } from '../context.js';
+import { sizeHeapForExplorer } from '../heap.js';
 
 export async function explorerCommand(ctx: CommandContext): Promise<number> {
   // Fails here, before the terminal is taken over, when no control plane or token is configured.
@@ -10,6 +11,7 @@ export async function explorerCommand(ctx: CommandContext): Promise<number> {
   const label = ctx.offline?.label ?? (ctx.demo === undefined ? undefined : 'demo');
   const { runExplorer } = await import('../../ui/app.js');
   await runExplorer({
+    onFirstFrame: sizeHeapForExplorer,
     settings: { ...ctx.settings, baseUrl },
     configPath: ctx.configPath,
     ...(label === undefined ? {} : { label }),

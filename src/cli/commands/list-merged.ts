@@ -10,7 +10,7 @@ import { createRecordSink, type ListFormat } from '../format/records.js';
 import { sizeHeapForStreaming } from '../heap.js';
 import { DataWriter } from '../io.js';
 import { formatCount } from '../../text/cells.js';
-import type { ListOptions } from './list-options.js';
+import { listTarget, type ListOptions } from './list-options.js';
 import { tableWidth } from './output.js';
 
 /** Columns that lead a merged table or CSV: the profile and the unit, named like the `_context` of JSON. */
@@ -48,12 +48,7 @@ export async function mergedListCommand(ctx: CommandContext, resource: string, l
       resource,
       units,
       all: list.all,
-      variables: list.variables,
-      ...(list.filter === undefined ? {} : { filter: list.filter }),
-      ...(list.pageSize === undefined ? {} : { pageSize: list.pageSize }),
-      ...(list.page === undefined ? {} : { page: list.page }),
-      ...(list.version === undefined ? {} : { version: list.version }),
-      ...(list.operationId === undefined ? {} : { operationId: list.operationId }),
+      ...listTarget(list),
     }, { signal: stop.signal });
     for await (const event of events) {
       if (event.kind === 'scopes') {

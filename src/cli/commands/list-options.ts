@@ -40,6 +40,12 @@ export function readListOptions(ctx: CommandContext, options: Record<string, unk
   };
 }
 
+/** What the server is asked, of all that was given: the list's version, operation, variables, filter and paging. */
+export function listTarget(list: ListOptions): Omit<ListOptions, 'format' | 'all' | 'maxItems' | 'fields'> {
+  const { format: _format, all: _all, maxItems: _maxItems, fields: _fields, ...target } = list;
+  return target;
+}
+
 function checkedFilter(value: unknown): string | undefined {
   if (typeof value !== 'string') return undefined;
   try {

@@ -14,7 +14,7 @@ import { DataWriter } from '../io.js';
 import { formatCount } from '../../text/cells.js';
 import { Progress } from '../progress.js';
 import { mergedListCommand } from './list-merged.js';
-import { readListOptions } from './list-options.js';
+import { listTarget, readListOptions } from './list-options.js';
 import { tableWidth } from './output.js';
 
 export async function listCommand(ctx: CommandContext, positionals: string[], options: Record<string, unknown>, units: UnitChoice): Promise<number> {
@@ -25,18 +25,10 @@ export async function listCommand(ctx: CommandContext, positionals: string[], op
   const list = readListOptions(ctx, options);
   const profiles = typeof options['profiles'] === 'string' ? options['profiles'] : undefined;
   if (units !== undefined || profiles !== undefined) return mergedListCommand(ctx, resource, list, units, profiles);
-  const { format, filter, pageSize, maxItems, page, all, fields } = list;
+  const { format, maxItems, page, all, fields } = list;
 
   const session = ctx.session();
-  const first = await listRequest(session, {
-    resource,
-    ...(list.version === undefined ? {} : { version: list.version }),
-    ...(list.operationId === undefined ? {} : { operationId: list.operationId }),
-    ...(filter === undefined ? {} : { filter }),
-    ...(pageSize === undefined ? {} : { pageSize }),
-    ...(page === undefined ? {} : { page }),
-    variables: list.variables,
-  });
+  const first = await listRequest(session, { resource, ...listTarget(list) });
 
   const out = new DataWriter(ctx.io.stdout);
   const sink = createRecordSink(format, out, {

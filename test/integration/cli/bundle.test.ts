@@ -65,7 +65,8 @@ describe('the bundle', () => {
   it('a list of every page sizes the heap for streaming once it walks', async () => {
     const { stdout, stderr } = await run(process.execPath, ['--import', RECORD_START_COSTS, bundle, 'list', 'users', '--all', '--output', 'ndjson'], { env: childEnv() });
     expect(stdout.split('\n').length).toBeGreaterThan(1);
-    expect(stderr).toMatch(/^v8 flag --semi-space-growth-factor=1$/m);
+    // The young generation is let grow one step (a factor), then held (1) once a scavenge finds it grown.
+    expect(stderr).toMatch(/^v8 flag --semi-space-growth-factor=\d+$/m);
     expect(stderr).toMatch(/^v8 flag --heap-growing-percent=100$/m);
   });
 
