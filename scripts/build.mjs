@@ -174,7 +174,7 @@ await build({
   alias: { 'react-devtools-core': stub },
   plugins: [oneCliChunk, renderShims],
   define: { 'process.env.NODE_ENV': '"production"' },
-  // ketting and some of ink's dependencies are CommonJS and call require() for node built-ins; every
+  // Some of ink's dependencies are CommonJS and call require() for node built-ins; every
   // output file (the entry and each chunk) is a module of its own and gets its own require.
   banner: { js: "#!/usr/bin/env node\nimport { createRequire as __dpxCreateRequire } from 'node:module';\nconst require = __dpxCreateRequire(import.meta.url);" },
 });

@@ -8,7 +8,7 @@ import { Channel } from './channel.js';
 import { DpxError, toDpxError, UsageError } from './errors.js';
 import { isObject, scalarText } from './json.js';
 import { resolveOperation } from './operation.js';
-import { listRequest, readPage, walkPages, type Page } from './pages.js';
+import { envelopeCount, listRequest, readPage, walkPages, type Page } from './pages.js';
 import { fieldEnum } from './schemas.js';
 import { planScopes, type Scope, type Source, type UnitChoice } from './scopes.js';
 import type { Session } from './session.js';
@@ -261,7 +261,9 @@ class PlaneCounter {
     if (this.reportsCounts !== false) {
       const request = await listRequest(this.session, { ...asked, pageSize: 1 });
       const response = await this.session.send(request, { signal, once: true });
-      const count = reportedCount(readPage(response.body, response.url));
+      // The total is all a count needs; the page (its items and links) is read only when there is none.
+      const total = isObject(response.body) ? envelopeCount(response.body, 'total_count') : undefined;
+      const count = total ?? reportedCount(readPage(response.body, response.url));
       if (count !== undefined) {
         this.reportsCounts = true;
         return count;

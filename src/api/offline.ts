@@ -10,6 +10,7 @@
 // answer before it and is never itself an answer.
 
 import { DpxError } from './errors.js';
+import type { ExchangeRequest } from './exchange.js';
 import type { RecordedExchange, RecordedTrail } from './har.js';
 import { parseVendorMediaType } from './media.js';
 import { normalisedUrl } from './urls.js';
@@ -21,7 +22,7 @@ export interface TransportContext {
 }
 
 /** The last step of a session's fetch chain: by default the network (fetch), offline a trail. */
-export type Transport = (request: Request, context: TransportContext) => Promise<Response>;
+export type Transport = (request: ExchangeRequest, context: TransportContext) => Promise<Response>;
 
 /** The request was not recorded, so offline there is no answer to give; nothing was sent. */
 export class NotInTrailError extends DpxError {
@@ -49,10 +50,10 @@ export function trailTransport(trail: RecordedTrail): Transport {
   return async (request, context) => {
     const method = request.method.toUpperCase();
     const candidates = (byRequest.get(requestKey(method, request.url)) ?? []).filter(
-      (exchange) => (exchange.requestHeaders[context.ouHeader] ?? '') === (request.headers.get(context.ouHeader) ?? ''),
+      (exchange) => (exchange.requestHeaders[context.ouHeader] ?? '') === (request.headers[context.ouHeader] ?? ''),
     );
-    const answer = bestMatch(candidates, request.headers.get('accept') ?? '');
-    const unit = request.headers.get(context.ouHeader);
+    const answer = bestMatch(candidates, request.headers['accept'] ?? '');
+    const unit = request.headers[context.ouHeader];
     const what = `${method} ${request.url}${unit ? ` (unit ${unit})` : ''}`;
     if (!answer) {
       throw new NotInTrailError(

@@ -43,21 +43,23 @@ export function readPage(body: unknown, url: string): Page {
     // The first link of a role wins; `prev` and `previous` together name one page.
     if (role && !page.links[role]) page.links[role] = link;
   }
-  const count = (name: string): number | undefined => {
-    const value = body[name];
-    if (typeof value === 'number' && Number.isFinite(value)) return value;
-    if (typeof value === 'string' && /^\d+$/.test(value)) return Number(value);
-    return undefined;
-  };
-  const currentCount = count('current_count');
-  const totalCount = count('total_count');
-  const totalPages = count('total_pages_count');
+  const currentCount = envelopeCount(body, 'current_count');
+  const totalCount = envelopeCount(body, 'total_count');
+  const totalPages = envelopeCount(body, 'total_pages_count');
   if (currentCount !== undefined) page.currentCount = currentCount;
   if (totalCount !== undefined) page.totalCount = totalCount;
   if (totalPages !== undefined) page.totalPages = totalPages;
   const start = body['start'];
   if (typeof start === 'string' || typeof start === 'number') page.start = String(start);
   return page;
+}
+
+/** One of a list envelope's counts, as a number (a server may send it as a string of digits). */
+export function envelopeCount(body: Record<string, unknown>, name: 'current_count' | 'total_count' | 'total_pages_count'): number | undefined {
+  const value = body[name];
+  if (typeof value === 'number' && Number.isFinite(value)) return value;
+  if (typeof value === 'string' && /^\d+$/.test(value)) return Number(value);
+  return undefined;
 }
 
 function readItems(body: Record<string, unknown>, url: string, warnings: string[]): Record<string, unknown>[] {

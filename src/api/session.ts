@@ -1,7 +1,7 @@
 // One control plane: its requests through the fetch chain (fetch-chain.ts), the OU header, timeouts, the
 // limiter's slots, retries of reads, redirects within the origin, the freshness window, conditional
 // requests (If-None-Match), the discovery index, and the mapping of every failure to a DpxError. Bodies
-// are read raw (response.ts): dpx uses none of ketting's state cache or HAL parsing, which drop links of
+// are read raw (response.ts): a hypermedia client's state cache and HAL parsing (ketting's) drop links of
 // vendor media types and items without a self link.
 import { setTimeout as delay } from 'node:timers/promises';
 import packageJson from '../../package.json' with { type: 'json' };

@@ -2,7 +2,7 @@
 // chain, the body read within its limit, the exchange recorded, a 429 noted for the whole plane, and a
 // network failure turned into a TransportError (or a retry after a connection reset).
 import { DpxError, messageOf, TransportError } from './errors.js';
-import type { Exchange } from './exchange.js';
+import type { Exchange, ExchangeRequest } from './exchange.js';
 import type { FetchChain } from './fetch-chain.js';
 import type { RequestLimiter, Release } from './limiter.js';
 import { readBody, type RawResponse } from './response.js';
@@ -76,14 +76,12 @@ export class Wire {
     else signal?.addEventListener('abort', onAbort, { once: true });
     const startedAt = new Date();
     const started = performance.now();
-    const exchange: Exchange = { startedAt, durationMs: 0, request: { method, url, headers: { ...headers } } };
-    if (body !== undefined) exchange.request.body = body;
+    const outgoing: ExchangeRequest = { method, url, headers: { ...headers } };
+    if (body !== undefined) outgoing.body = body;
+    const exchange: Exchange = { startedAt, durationMs: 0, request: outgoing };
     this.options.stats.requests += 1;
     try {
-      const init: RequestInit = { method, headers, redirect: 'manual', signal: controller.signal };
-      if (body !== undefined) init.body = body;
-      const response = await this.options.chain.fetch(url, init);
-      exchange.request.headers = this.options.chain.headersSent(response) ?? exchange.request.headers;
+      const response = await this.options.chain.send(outgoing, controller.signal);
       const responseHeaders = Object.fromEntries(response.headers.entries());
       const contentType = response.headers.get('content-type') ?? '';
       const { text, size } = method === 'HEAD' ? { text: '', size: 0 } : await readBody(response, url, this.options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES);
@@ -105,8 +103,6 @@ export class Wire {
       return { status: response.status, statusText: response.statusText, headers: responseHeaders, text, contentType, url, durationMs };
     } catch (error) {
       exchange.durationMs = performance.now() - started;
-      const sent = this.options.chain.headersSent(error);
-      if (sent) exchange.request.headers = sent;
       if (!exchange.response) {
         exchange.error = messageOf(error);
         this.options.emit(exchange);
