@@ -5,7 +5,9 @@
 // The steps are plain functions over a plain request. ketting's Fetcher, which this chain used to run
 // on, built a Request for its middlewares and fetch() built a second one from it, each following the
 // attempt's AbortSignal: a fan-out of thousands of small requests spent about a seventh of its CPU there
-// and in the garbage those followers leave (bench: the count matrix).
+// and in the garbage those followers leave (bench: the count matrix). The attempt is cancelled through
+// undici's dispatcher instead of a signal (cancellable.ts).
+import type { Cancellable } from './cancellable.js';
 import { SafetyError } from './errors.js';
 import type { ExchangeRequest } from './exchange.js';
 import type { Transport } from './offline.js';
@@ -25,7 +27,7 @@ export class FetchChain {
   constructor(private readonly options: FetchChainOptions) {}
 
   /** Sends `request`, its headers (by lower-case name) completed in place with what went out. */
-  async send(request: ExchangeRequest, signal: AbortSignal): Promise<Response> {
+  async send(request: ExchangeRequest, cancellable: Cancellable): Promise<Response> {
     const { origin, userAgent, token, transport, ouHeader, warn } = this.options;
     if (!isSameOrigin(request.url, origin)) {
       throw new SafetyError(
@@ -37,7 +39,7 @@ export class FetchChain {
     if (token) request.headers['authorization'] = `Bearer ${token}`;
     const response = transport
       ? await transport(request, { ouHeader: ouHeader() })
-      : await fetch(request.url, { method: request.method, headers: request.headers, redirect: 'manual', signal, ...(request.body === undefined ? {} : { body: request.body }) });
+      : await cancellable.whileConnecting(fetch(request.url, { method: request.method, headers: request.headers, redirect: 'manual', dispatcher: cancellable.dispatcher, ...(request.body === undefined ? {} : { body: request.body }) }));
     const deprecation = response.headers.get('deprecation');
     if (deprecation) {
       const sunset = response.headers.get('sunset');

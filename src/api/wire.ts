@@ -1,6 +1,7 @@
 // One attempt of a request on the wire: a slot of the control plane's limiter, a timeout, the fetch
 // chain, the body read within its limit, the exchange recorded, a 429 noted for the whole plane, and a
 // network failure turned into a TransportError (or a retry after a connection reset).
+import { Cancellable } from './cancellable.js';
 import { DpxError, messageOf, TransportError } from './errors.js';
 import type { Exchange, ExchangeRequest } from './exchange.js';
 import type { FetchChain } from './fetch-chain.js';
@@ -62,16 +63,15 @@ export class Wire {
 
   private async attemptInSlot({ method, url, headers, body, signal, attempt }: Attempt): Promise<RawResponse | { retry: number }> {
     const timeoutMs = this.options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
-    // One controller per attempt, its timer cleared as soon as the attempt ends: AbortSignal.timeout and
-    // AbortSignal.any keep every signal (and its timer) alive for the whole timeout, which a fan-out of
-    // thousands of requests pays for in garbage collection.
-    const controller = new AbortController();
+    // The timer is cleared as soon as the attempt ends: AbortSignal.timeout would keep it (and what it
+    // holds) alive for the whole timeout, which a fan-out of thousands of requests pays for in collections.
+    const cancellable = new Cancellable();
     let timedOut = false;
     const timer = setTimeout(() => {
       timedOut = true;
-      controller.abort(new Error(`timed out after ${timeoutMs} ms`));
+      cancellable.cancel(new Error(`timed out after ${timeoutMs} ms`));
     }, timeoutMs);
-    const onAbort = () => controller.abort(signal?.reason);
+    const onAbort = () => cancellable.cancel(signal?.reason instanceof Error ? signal.reason : new Error('cancelled'));
     if (signal?.aborted) onAbort();
     else signal?.addEventListener('abort', onAbort, { once: true });
     const startedAt = new Date();
@@ -81,7 +81,7 @@ export class Wire {
     const exchange: Exchange = { startedAt, durationMs: 0, request: outgoing };
     this.options.stats.requests += 1;
     try {
-      const response = await this.options.chain.send(outgoing, controller.signal);
+      const response = await this.options.chain.send(outgoing, cancellable);
       const responseHeaders = Object.fromEntries(response.headers.entries());
       const contentType = response.headers.get('content-type') ?? '';
       const { text, size } = method === 'HEAD' ? { text: '', size: 0 } : await readBody(response, url, this.options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES);

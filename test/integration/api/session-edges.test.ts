@@ -286,6 +286,33 @@ describe('failures become typed errors', () => {
     expect((error as TransportError).message).toContain('within 0.2 s');
   });
 
+  it('cancelling a request on the wire closes its connection, and the server sees it go', async () => {
+    let closedAt: number | undefined;
+    const server = await serve((_request, response) => {
+      response.socket?.once('close', () => { closedAt = performance.now(); });
+    });
+    const stop = new AbortController();
+    const sending = session(server, { maxRetries: 0 }).send(getRequest(server, '/held'), { signal: stop.signal }).catch((e: unknown) => e);
+    await vi.waitFor(() => expect(server.requests).toHaveLength(1));
+    const cancelledAt = performance.now();
+    stop.abort();
+    const error = await sending;
+    expect(error).toBeInstanceOf(TransportError);
+    expect((error as TransportError).message).toMatch(/^cancelled: GET /);
+    await vi.waitFor(() => expect(closedAt).toBeDefined());
+    expect(closedAt! - cancelledAt).toBeLessThan(1_000);
+  });
+
+  it('the timeout closes the connection of a request that got no answer', async () => {
+    let closed = false;
+    const server = await serve((_request, response) => {
+      response.socket?.once('close', () => { closed = true; });
+    });
+    const error = await session(server, { timeoutMs: 200, maxRetries: 0 }).send(getRequest(server, '/x')).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(TransportError);
+    await vi.waitFor(() => expect(closed).toBe(true));
+  });
+
   it('a refused connection is a TransportError', async () => {
     const server = await serve(() => undefined);
     const closed = session(server);
