@@ -31,7 +31,7 @@ export class FetchChain {
     const { origin, userAgent, token, transport, ouHeader, warn } = this.options;
     if (!isSameOrigin(request.url, origin)) {
       throw new SafetyError(
-        `refused to send a request to ${new URL(request.url).origin}: this session belongs to ${origin}`,
+        `refused to send a request to ${originOf(request.url)}: this session belongs to ${origin}`,
         'the token is only ever sent to the control plane it was issued for',
       );
     }
@@ -54,11 +54,15 @@ export class FetchChain {
  * so without parsing it (the authority ends at that slash); anything else is parsed and compared.
  */
 function isSameOrigin(url: string, origin: string): boolean {
-  if (url.startsWith(origin) && url.charCodeAt(origin.length) === SLASH) return true;
+  return (url.startsWith(origin) && url.charCodeAt(origin.length) === SLASH) || originOf(url) === origin;
+}
+
+/** The origin of `url`; `url` itself when no URL can be made of it. */
+function originOf(url: string): string {
   try {
-    return new URL(url).origin === origin;
+    return new URL(url).origin;
   } catch {
-    return false;
+    return url;
   }
 }
 
