@@ -4,9 +4,8 @@
 //
 // The steps are plain functions over a plain request. ketting's Fetcher, which this chain used to run
 // on, built a Request for its middlewares and fetch() built a second one from it, each following the
-// attempt's AbortSignal: a fan-out of thousands of small requests spent about a seventh of its CPU there
-// and in the garbage those followers leave (bench: the count matrix). The attempt is cancelled through
-// undici's dispatcher instead of a signal (cancellable.ts).
+// attempt's AbortSignal: 9–15 % of a count matrix's CPU, measured in one process with alternating
+// builds. The attempt is cancelled through undici's dispatcher instead of a signal (cancellable.ts).
 import type { Cancellable } from './cancellable.js';
 import { SafetyError } from './errors.js';
 import type { ExchangeRequest } from './exchange.js';
