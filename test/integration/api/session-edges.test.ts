@@ -1,5 +1,7 @@
 // The session and page walk against small real servers: the edge cases a real control plane (or the
 // proxy in front of it) can produce, which the demo does not.
+import { spawn } from 'node:child_process';
+import { connect, type Socket } from 'node:net';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, ProtocolError, SafetyError, TransportError } from '../../../src/api/errors.js';
 import type { Exchange } from '../../../src/api/exchange.js';
@@ -311,6 +313,29 @@ describe('failures become typed errors', () => {
     const error = await session(server, { timeoutMs: 200, maxRetries: 0 }).send(getRequest(server, '/x')).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(TransportError);
     await vi.waitFor(() => expect(closed).toBe(true));
+  });
+
+  it('a host that never completes the connection is given up on at the timeout, not at the connect timeout', async () => {
+    // A server whose process is stopped accepts nothing: once its backlog is full, the kernel drops
+    // further connection attempts and they stay pending.
+    const child = spawn(process.execPath, ['-e', "const s = require('net').createServer(); s.listen({ port: 0, host: '127.0.0.1', backlog: 1 }, () => console.log(s.address().port))"], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const fillers: Socket[] = [];
+    try {
+      const port = await new Promise<number>((resolve) => child.stdout.once('data', (data) => resolve(Number(String(data).trim()))));
+      child.kill('SIGSTOP');
+      for (let i = 0; i < 4; i += 1) fillers.push(connect(port, '127.0.0.1').on('error', () => undefined));
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      const started = performance.now();
+      const error = await new Session({ baseUrl: `http://127.0.0.1:${port}`, token: TOKEN, timeoutMs: 300, maxRetries: 0 })
+        .send({ method: 'GET', url: `http://127.0.0.1:${port}/x`, headers: {}, resource: '', version: '', operationId: '' })
+        .catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(TransportError);
+      expect((error as TransportError).message).toContain('within 0.3 s');
+      expect(performance.now() - started).toBeLessThan(2_000);
+    } finally {
+      for (const filler of fillers) filler.destroy();
+      child.kill('SIGKILL');
+    }
   });
 
   it('a refused connection is a TransportError', async () => {
