@@ -10,6 +10,7 @@ import type { Cancellable } from './cancellable.js';
 import { SafetyError } from './errors.js';
 import type { ExchangeRequest } from './exchange.js';
 import type { Transport } from './offline.js';
+import { isUnder } from './urls.js';
 
 export interface FetchChainOptions {
   origin: string;
@@ -50,10 +51,10 @@ export class FetchChain {
 
 /**
  * Whether `url` is on `origin`. A URL the session built starts with its origin and a slash, which says
- * so without parsing it (the authority ends at that slash); anything else is parsed and compared.
+ * so without parsing it (the authority ends there); anything else is parsed and compared.
  */
 function isSameOrigin(url: string, origin: string): boolean {
-  return (url.startsWith(origin) && url.charCodeAt(origin.length) === SLASH) || originOf(url) === origin;
+  return isUnder(url, origin) || originOf(url) === origin;
 }
 
 /** The origin of `url`; `url` itself when no URL can be made of it. */
@@ -64,5 +65,3 @@ function originOf(url: string): string {
     return url;
   }
 }
-
-const SLASH = 0x2f;
