@@ -363,6 +363,14 @@ async function countMatrix(demo) {
   return { units, values: document.columns.length, cells, dpxMs, loopMs, throughputRatio: loopMs / dpxMs, requests: document.requests, sent, minimum, dpxRuns, loopRuns };
 }
 
+/**
+ * A ratio to two decimals, or three when two would round it onto its target: 0.797 against ≥ 0.8
+ * reads 0.797, not "0.80 … NO".
+ */
+function formatRatio(value, target) {
+  return format(value, format(value) === format(target) && value !== target ? 3 : 2);
+}
+
 function format(value, digits = 2) {
   return typeof value === 'number' ? value.toFixed(digits) : String(value);
 }
@@ -399,7 +407,7 @@ async function main() {
     log('f. count matrix');
     results.count = await countMatrix(tenants);
     const c = results.count;
-    rows.push({ figure: `count matrix: ${RESOURCE} by ${COUNT_FIELD} over ${c.units} units × ${c.values} values, concurrency ${COUNT_CONCURRENCY} (median ms)`, dpx: format(c.dpxMs, 0), baseline: format(c.loopMs, 0), value: `${format(c.throughputRatio)}× the loop's throughput`, target: '≥ 0.8×', met: c.throughputRatio >= 0.8 });
+    rows.push({ figure: `count matrix: ${RESOURCE} by ${COUNT_FIELD} over ${c.units} units × ${c.values} values, concurrency ${COUNT_CONCURRENCY} (median ms)`, dpx: format(c.dpxMs, 0), baseline: format(c.loopMs, 0), value: `${formatRatio(c.throughputRatio, 0.8)}× the loop's throughput`, target: '≥ 0.8×', met: c.throughputRatio >= 0.8 });
     rows.push({ figure: 'count matrix requests vs the minimum (units × values + index + unit pages)', dpx: String(c.sent), baseline: String(c.minimum), value: `${format(c.sent / c.minimum)}×`, target: '= the minimum', met: c.sent === c.minimum });
   } finally {
     await Promise.all([large?.close(), small?.close(), tenants.close(), ...fast.map((server) => server.close())]);
@@ -460,14 +468,14 @@ function spread(runs) {
 }
 
 function exportRow(figure, x) {
-  return { figure, dpx: format(x.dpxItemsPerSecond, 0), baseline: format(x.loopItemsPerSecond, 0), value: `${format(x.throughputRatio)}×`, target: `≥ ${EXPORT_TARGET}×`, met: x.throughputRatio >= EXPORT_TARGET };
+  return { figure, dpx: format(x.dpxItemsPerSecond, 0), baseline: format(x.loopItemsPerSecond, 0), value: `${formatRatio(x.throughputRatio, EXPORT_TARGET)}×`, target: `≥ ${EXPORT_TARGET}×`, met: x.throughputRatio >= EXPORT_TARGET };
 }
 
 /** Figures a to e: start-up, export, the explorer and the x-ray. */
 async function listExplorerAndXray(large, small, fast, results, rows) {
   log('a. cold start');
   results.coldStart = await coldStart(large);
-  rows.push({ figure: 'cold start: dpx resources --output json vs node fetching the index (median ms)', dpx: format(results.coldStart.dpxMs, 0), baseline: format(results.coldStart.baselineMs, 0), value: `${format(results.coldStart.ratio)}×`, target: '≤ 1.2×', met: results.coldStart.ratio <= 1.2 });
+  rows.push({ figure: 'cold start: dpx resources --output json vs node fetching the index (median ms)', dpx: format(results.coldStart.dpxMs, 0), baseline: format(results.coldStart.baselineMs, 0), value: `${formatRatio(results.coldStart.ratio, 1.2)}×`, target: '≤ 1.2×', met: results.coldStart.ratio <= 1.2 });
 
   log('b. export, 10,000 and 100,000 tasks');
   results.exportSmall = await exportList(small, 'small', SHORT_EXPORT_RUNS);
@@ -490,12 +498,12 @@ async function listExplorerAndXray(large, small, fast, results, rows) {
   log('b2. export with --trail, 1,000+ pages');
   results.trailExport = await trailExport(large);
   const t = results.trailExport;
-  rows.push({ figure: `list --all --trail over ${t.pages.toLocaleString('en')} pages (${format(t.trailMiB, 0)} MiB trail) vs no trail (median ms)`, dpx: format(t.tracedMs, 0), baseline: format(t.plainMs, 0), value: `${format(t.ratio)}×`, target: '≤ 1.3×', met: t.ratio <= 1.3 });
+  rows.push({ figure: `list --all --trail over ${t.pages.toLocaleString('en')} pages (${format(t.trailMiB, 0)} MiB trail) vs no trail (median ms)`, dpx: format(t.tracedMs, 0), baseline: format(t.plainMs, 0), value: `${formatRatio(t.ratio, 1.3)}×`, target: '≤ 1.3×', met: t.ratio <= 1.3 });
 
   log('c. explorer: first frame, key presses, memory');
   results.firstFrame = await firstFrames(large);
   const f = results.firstFrame;
-  rows.push({ figure: `explorer: start to first catalog frame (ms, median of ${f.runs} starts)`, dpx: format(f.firstFrameMs, 0), baseline: format(f.baselineMs, 0), value: `${format(f.firstFrameRatio)}×`, target: '≤ 1.3×', met: f.firstFrameRatio <= 1.3 });
+  rows.push({ figure: `explorer: start to first catalog frame (ms, median of ${f.runs} starts)`, dpx: format(f.firstFrameMs, 0), baseline: format(f.baselineMs, 0), value: `${formatRatio(f.firstFrameRatio, 1.3)}×`, target: '≤ 1.3×', met: f.firstFrameRatio <= 1.3 });
   results.explorer = await keyWalks(large);
   const e = results.explorer;
   rows.push({ figure: `explorer: key press to screen change, ${e.keyPresses} presses over ${RESOURCE}, median of ${KEY_WALKS} walks (p50 / p95 ms)`, dpx: `${format(e.keyP50Ms, 1)} / ${format(e.keyP95Ms, 1)}`, baseline: '—', value: `p95 ${format(e.keyP95Ms, 1)} ms`, target: 'p95 ≤ 12 ms', met: e.keyP95Ms <= 12 });
@@ -518,7 +526,7 @@ async function listExplorerAndXray(large, small, fast, results, rows) {
       figure: `x-ray of ${x.label}: first request to whole first level (ms; ${x.firstLevelRequests} requests)`,
       dpx: format(x.firstLevelMs, 0),
       baseline: format(x.baselineFirstLevelMs, 0),
-      value: `${format(x.ratio)}×; one wave ${x.oneWave ? 'yes' : 'NO'}`,
+      value: `${formatRatio(x.ratio, 1.5)}×; one wave ${x.oneWave ? 'yes' : 'NO'}`,
       target: '≤ 1.5×; links read in one wave',
       met: x.ratio <= 1.5 && x.oneWave && x.inboundWithRecord,
     });

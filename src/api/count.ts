@@ -8,7 +8,7 @@ import { Channel } from './channel.js';
 import { DpxError, toDpxError, UsageError } from './errors.js';
 import { isObject, scalarText } from './json.js';
 import { resolveOperation } from './operation.js';
-import { envelopeCount, listRequest, readPage, walkPages, type Page } from './pages.js';
+import { envelopeCount, listRequest, readPage, walkPages } from './pages.js';
 import { fieldEnum } from './schemas.js';
 import { planScopes, type Scope, type Source, type UnitChoice } from './scopes.js';
 import type { Session } from './session.js';
@@ -261,9 +261,7 @@ class PlaneCounter {
     if (this.reportsCounts !== false) {
       const request = await listRequest(this.session, { ...asked, pageSize: 1 });
       const response = await this.session.send(request, { signal, once: true });
-      // The total is all a count needs; the page (its items and links) is read only when there is none.
-      const total = isObject(response.body) ? envelopeCount(response.body, 'total_count') : undefined;
-      const count = total ?? reportedCount(readPage(response.body, response.url));
+      const count = reportedCount(response.body, response.url);
       if (count !== undefined) {
         this.reportsCounts = true;
         return count;
@@ -282,10 +280,13 @@ class PlaneCounter {
 
 /**
  * The count a page of one record gives: `total_count`; else, since each page holds one record,
- * `total_pages_count`; else none — unless the page is empty and last, which says 0 by itself.
+ * `total_pages_count`; else none — unless the page is empty and last, which says 0 by itself. The total
+ * is all a count usually needs, so the page (its items, and links to resolve) is read only without one.
  */
-function reportedCount(page: Page): number | undefined {
-  if (page.totalCount !== undefined) return page.totalCount;
+function reportedCount(body: unknown, url: string): number | undefined {
+  const total = isObject(body) ? envelopeCount(body, 'total_count') : undefined;
+  if (total !== undefined) return total;
+  const page = readPage(body, url);
   if (page.items.length === 0 && !page.links.next) return 0;
   if (page.totalPages !== undefined && page.items.length === 1) return page.totalPages;
   return undefined;

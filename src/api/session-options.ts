@@ -31,8 +31,8 @@ export interface SessionOptions {
   /** Keeps the discovery index between runs: it is then revalidated with If-None-Match, not fetched anew. */
   indexStore?: IndexStore;
   /**
-   * The last step of the fetch chain, after the origin guard, the token and the recording of the headers
-   * as sent; fetch() when not given. Offline, `trailTransport` answers from a trail and nothing is sent.
+   * The last step of the fetch chain, after the origin guard, User-Agent and the token; fetch() when not
+   * given. Offline, `trailTransport` answers from a trail and nothing is sent.
    */
   transport?: Transport;
 }

@@ -111,7 +111,7 @@ export class Wire {
       if (signal?.aborted) throw new TransportError(`cancelled: ${method} ${url}`, 'the request was cancelled before it finished', { cause: error });
       if (timedOut) {
         throw new TransportError(
-          `no answer from ${this.options.origin} within ${Math.round(timeoutMs / 100) / 10} s`,
+          `no answer from ${this.options.origin} within ${describeTimeout(timeoutMs)}`,
           'the control plane is slow or unreachable; try again, or raise --timeout',
           { cause: error },
         );
@@ -138,6 +138,11 @@ export class Wire {
     const ms = seconds * 1000;
     return ms <= this.options.retryPolicy.maxDelayMs ? ms : undefined;
   }
+}
+
+/** "0.7 s", "30 s"; a timeout shorter than a tenth of a second in ms, where it would read "0 s". */
+function describeTimeout(ms: number): string {
+  return ms < 100 ? `${ms} ms` : `${Math.round(ms / 100) / 10} s`;
 }
 
 function describeNetworkError(error: unknown): string {

@@ -288,6 +288,12 @@ describe('failures become typed errors', () => {
     expect((error as TransportError).message).toContain('within 0.2 s');
   });
 
+  it('a timeout under a tenth of a second is named in ms, not as 0 s', async () => {
+    const server = await serve(() => undefined);
+    const error = await session(server, { timeoutMs: 40, maxRetries: 0 }).send(getRequest(server, '/x')).catch((e: unknown) => e);
+    expect((error as TransportError).message).toMatch(/within 40 ms$/);
+  });
+
   it('cancelling a request on the wire closes its connection, and the server sees it go', async () => {
     let closedAt: number | undefined;
     const server = await serve((_request, response) => {
