@@ -1,5 +1,5 @@
-// Answers a session's requests from a recorded trail instead of the network: the last step of the
-// session's fetch chain, so paging, errors, the origin guard and the trail of what was asked behave as
+// Answers a session's requests from a recorded trail instead of the network: the last step of a
+// request's way out (outbound.ts), so paging, errors, the origin guard and the trail of what was asked behave as
 // they do online. Nothing is ever sent; a request the trail does not hold fails with NotInTrailError.
 //
 // A recorded answer matches a request by method, URL (query parameters in any order), organizational
@@ -13,16 +13,8 @@ import { DpxError } from './errors.js';
 import type { ExchangeRequest } from './exchange.js';
 import type { RecordedExchange, RecordedTrail } from './har.js';
 import { parseVendorMediaType } from './media.js';
+import type { Transport, WireAnswer } from './transport.js';
 import { normalisedUrl } from './urls.js';
-
-/** What the session tells its transport about the request beyond the request itself. */
-export interface TransportContext {
-  /** The organizational-unit header's name, lower case. */
-  ouHeader: string;
-}
-
-/** The last step of a session's fetch chain: by default the network (fetch), offline a trail. */
-export type Transport = (request: ExchangeRequest, context: TransportContext) => Promise<Response>;
 
 /** The request was not recorded, so offline there is no answer to give; nothing was sent. */
 export class NotInTrailError extends DpxError {
@@ -32,11 +24,10 @@ export class NotInTrailError extends DpxError {
   }
 }
 
-/** Statuses whose responses carry no body (the Response constructor refuses one). */
+/** Statuses whose responses carry no body. */
 const NULL_BODY_STATUSES = new Set([204, 205, 304]);
 /** Recorded headers that describe the wire, not the body dpx reads back. */
 const WIRE_HEADERS = new Set(['content-encoding', 'content-length', 'transfer-encoding', 'connection', 'keep-alive']);
-const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 
 export function trailTransport(trail: RecordedTrail): Transport {
   const byRequest = new Map<string, RecordedExchange[]>();
@@ -97,17 +88,12 @@ function acceptRank(exchange: RecordedExchange, accept: string): number | undefi
   return parseVendorMediaType(recorded) ? undefined : 2;
 }
 
-function recordedResponse(exchange: RecordedExchange, method: string): Response {
-  const headers = new Headers();
+function recordedResponse(exchange: RecordedExchange, method: string): WireAnswer {
+  const headers: Record<string, string> = {};
   for (const [name, value] of Object.entries(exchange.responseHeaders)) {
-    if (!HEADER_NAME.test(name) || WIRE_HEADERS.has(name)) continue;
-    try {
-      headers.set(name, value);
-    } catch {
-      // A value a browser recorded that HTTP cannot carry (text beyond Latin-1): dpx reads none of those.
-    }
+    if (!WIRE_HEADERS.has(name)) headers[name] = value;
   }
-  if (!headers.has('content-type') && exchange.contentType !== '') headers.set('content-type', exchange.contentType);
-  const body = method === 'HEAD' || NULL_BODY_STATUSES.has(exchange.status) ? null : (exchange.text ?? '');
-  return new Response(body, { status: exchange.status, statusText: exchange.statusText, headers });
+  if (headers['content-type'] === undefined && exchange.contentType !== '') headers['content-type'] = exchange.contentType;
+  const text = method === 'HEAD' || NULL_BODY_STATUSES.has(exchange.status) ? '' : (exchange.text ?? '');
+  return { status: exchange.status, statusText: exchange.statusText, headers, text, size: Buffer.byteLength(text) };
 }

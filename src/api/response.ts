@@ -1,5 +1,5 @@
-// Reading an answer: its body as text within a size limit, then parsed as JSON when it says it is JSON,
-// with the nesting depth checked once, so that no reader after it has to survive a hostile depth.
+// Reading an answer: its body (read within its size limit by the transport) parsed as JSON when it says
+// it is JSON, with the nesting depth checked once, so that no reader after it has to survive a hostile depth.
 import { ProtocolError } from './errors.js';
 import { summariseBody } from './failure.js';
 import { isJsonMediaType } from './media.js';
@@ -31,34 +31,6 @@ export interface RawResponse {
 
 /** Deepest nesting of objects and arrays read from a body; real records stay within a dozen or so. */
 export const MAX_JSON_DEPTH = 256;
-
-/** A response's body as text, refused past `limit` bytes (declared or read). */
-export async function readBody(response: Response, url: string, limit: number): Promise<{ text: string; size: number }> {
-  const tooBig = () => new ProtocolError(
-    `the response from ${url} is larger than ${formatBytes(limit)}`,
-    'ask for smaller pages (--page-size) or a narrower filter',
-  );
-  const declared = Number(response.headers.get('content-length'));
-  if (Number.isFinite(declared) && declared > limit) {
-    await response.body?.cancel();
-    throw tooBig();
-  }
-  if (!response.body) return { text: '', size: 0 };
-  const reader = response.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let total = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    total += value.byteLength;
-    if (total > limit) {
-      await reader.cancel();
-      throw tooBig();
-    }
-    chunks.push(value);
-  }
-  return { text: Buffer.concat(chunks, total).toString('utf8'), size: total };
-}
 
 /**
  * An answer as the caller gets it: its body parsed when it is JSON. A success that is not JSON, or
@@ -141,8 +113,4 @@ export function nestsDeeperThan(value: unknown, limit: number): boolean {
     }
   }
   return false;
-}
-
-function formatBytes(bytes: number): string {
-  return bytes >= 1024 * 1024 ? `${Math.round(bytes / (1024 * 1024))} MB` : `${Math.round(bytes / 1024)} KB`;
 }

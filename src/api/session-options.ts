@@ -3,7 +3,7 @@
 import type { IndexStore } from './discovery.js';
 import type { ExchangeListener } from './exchange.js';
 import type { LimiterStats } from './limiter.js';
-import type { Transport } from './offline.js';
+import type { Transport } from './transport.js';
 
 export interface SessionOptions {
   baseUrl: string;
@@ -31,8 +31,8 @@ export interface SessionOptions {
   /** Keeps the discovery index between runs: it is then revalidated with If-None-Match, not fetched anew. */
   indexStore?: IndexStore;
   /**
-   * The last step of the fetch chain, after the origin guard, User-Agent and the token; fetch() when not
-   * given. Offline, `trailTransport` answers from a trail and nothing is sent.
+   * The last step of a request's way out, after the origin guard, User-Agent and the token; the network
+   * when not given. Offline, `trailTransport` answers from a trail and nothing is sent.
    */
   transport?: Transport;
 }

@@ -1,4 +1,4 @@
-// One control plane: its requests through the fetch chain (fetch-chain.ts), the OU header, timeouts, the
+// One control plane: its requests on their way out (outbound.ts), the OU header, timeouts, the
 // limiter's slots, retries of reads, redirects within the origin, the freshness window, conditional
 // requests (If-None-Match), the discovery index, and the mapping of every failure to a DpxError. Bodies
 // are read raw (response.ts): a hypermedia client's state cache and HAL parsing (ketting's) drop links of
@@ -10,9 +10,9 @@ import { loadIndex } from './discovery.js';
 import { messageOf, ProtocolError, SafetyError, TransportError, UsageError } from './errors.js';
 import type { Exchange } from './exchange.js';
 import { apiErrorFor } from './failure.js';
-import { FetchChain } from './fetch-chain.js';
 import { FreshnessCache } from './freshness.js';
 import { RequestLimiter } from './limiter.js';
+import { Outbound } from './outbound.js';
 import { chosenOu, requestHeaders, resolveHref, resolveRequest, serverUrl, type OuChoice, type PreparedRequest, type RequestContext, type RequestTarget } from './operation.js';
 import { interpretResponse, type ApiResponse } from './response.js';
 import { DEFAULT_RETRY_POLICY, isRetryableMethod, isRetryableStatus, parseRetryAfter, retryDelayMs, type RetryPolicy } from './retry.js';
@@ -75,7 +75,7 @@ export class Session {
       ...(options.concurrency === undefined ? {} : { concurrency: options.concurrency }),
       ...(options.ratePerSecond === undefined ? {} : { ratePerSecond: options.ratePerSecond }),
     });
-    const chain = new FetchChain({
+    const outbound = new Outbound({
       origin: this.origin,
       userAgent: options.userAgent ?? `dpx/${packageJson.version}`,
       ...(options.token === undefined ? {} : { token: options.token }),
@@ -85,7 +85,7 @@ export class Session {
     });
     this.wire = new Wire({
       origin: this.origin,
-      chain,
+      outbound,
       limiter: this.limiter,
       retryPolicy: this.retryPolicy,
       paced: options.transport === undefined,

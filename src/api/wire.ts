@@ -1,12 +1,12 @@
-// One attempt of a request on the wire: a slot of the control plane's limiter, a timeout, the fetch
-// chain, the body read within its limit, the exchange recorded, a 429 noted for the whole plane, and a
+// One attempt of a request on the wire: a slot of the control plane's limiter, a timeout, the way out
+// (outbound.ts) with the body read within its limit, the exchange recorded, a 429 noted for the whole plane, and a
 // network failure turned into a TransportError (or a retry after a connection reset).
 import { Cancellable } from './cancellable.js';
 import { DpxError, messageOf, TransportError } from './errors.js';
 import type { Exchange, ExchangeRequest } from './exchange.js';
-import type { FetchChain } from './fetch-chain.js';
 import type { RequestLimiter, Release } from './limiter.js';
-import { readBody, type RawResponse } from './response.js';
+import type { Outbound } from './outbound.js';
+import type { RawResponse } from './response.js';
 import { isConnectionReset, isRetryableMethod, parseRetryAfter, retryDelayMs, type RetryPolicy } from './retry.js';
 
 const DEFAULT_TIMEOUT_MS = 30_000;
@@ -25,7 +25,7 @@ export interface Attempt {
 
 export interface WireOptions {
   origin: string;
-  chain: FetchChain;
+  outbound: Outbound;
   limiter: RequestLimiter;
   retryPolicy: RetryPolicy;
   /** Whether attempts take a slot of the limiter: a transport that answers from a trail sends nothing to pace. */
@@ -81,18 +81,17 @@ export class Wire {
     const exchange: Exchange = { startedAt, durationMs: 0, request: outgoing };
     this.options.stats.requests += 1;
     try {
-      const response = await this.options.chain.send(outgoing, cancellable);
-      const responseHeaders = Object.fromEntries(response.headers.entries());
-      const contentType = response.headers.get('content-type') ?? '';
-      const { text, size } = method === 'HEAD' ? { text: '', size: 0 } : await readBody(response, url, this.options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES);
+      const answer = await this.options.outbound.send(outgoing, { cancellable, maxBodyBytes: this.options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES });
+      const { status, statusText, headers: responseHeaders, text, size } = answer;
+      const contentType = responseHeaders['content-type'] ?? '';
       const durationMs = performance.now() - started;
       // Noted before the slot is given back, so that no request queued behind this one starts meanwhile.
-      if (response.status === 429) this.options.limiter.noteRateLimited(this.pauseAfter429(responseHeaders['retry-after']));
+      if (status === 429) this.options.limiter.noteRateLimited(this.pauseAfter429(responseHeaders['retry-after']));
       this.options.stats.lastLatencyMs = durationMs;
       exchange.durationMs = durationMs;
       exchange.response = {
-        status: response.status,
-        statusText: response.statusText,
+        status,
+        statusText,
         headers: responseHeaders,
         body: text.length > EXCHANGE_BODY_LIMIT ? text.slice(0, EXCHANGE_BODY_LIMIT) : text,
         bodyTruncated: text.length > EXCHANGE_BODY_LIMIT,
@@ -100,7 +99,7 @@ export class Wire {
         contentType,
       };
       this.options.emit(exchange);
-      return { status: response.status, statusText: response.statusText, headers: responseHeaders, text, contentType, url, durationMs };
+      return { status, statusText, headers: responseHeaders, text, contentType, url, durationMs };
     } catch (error) {
       exchange.durationMs = performance.now() - started;
       if (!exchange.response) {
@@ -120,7 +119,8 @@ export class Wire {
         const wait = retryDelayMs(this.options.retryPolicy, attempt, undefined);
         if (wait !== undefined) return { retry: wait };
       }
-      throw new TransportError(`could not reach ${this.options.origin}: ${describeNetworkError(error)}`, 'check the base URL, the network and any proxy', { cause: error });
+      const problem = describeNetworkError(error);
+      throw new TransportError(`could not reach ${this.options.origin}: ${problem}`, networkHint(problem), { cause: error });
     } finally {
       clearTimeout(timer);
       signal?.removeEventListener('abort', onAbort);
@@ -143,6 +143,17 @@ export class Wire {
 /** "0.7 s", "30 s"; a timeout shorter than a tenth of a second in ms, where it would read "0 s". */
 function describeTimeout(ms: number): string {
   return ms < 100 ? `${ms} ms` : `${Math.round(ms / 100) / 10} s`;
+}
+
+/**
+ * What to do about a network failure. A certificate Node does not trust is most often a company's own
+ * authority, which Node reads from NODE_EXTRA_CA_CERTS.
+ */
+function networkHint(problem: string): string {
+  if (/CERT|SELF_SIGNED|UNABLE_TO_VERIFY|ERR_TLS/.test(problem)) {
+    return 'the control plane\'s TLS certificate is not trusted here; if your organisation signs its own, set NODE_EXTRA_CA_CERTS to its CA certificate file';
+  }
+  return 'check the base URL, the network and any proxy';
 }
 
 function describeNetworkError(error: unknown): string {
