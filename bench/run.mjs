@@ -8,7 +8,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startDemoProcess } from './lib/demo.mjs';
 import { startFastServer } from './lib/fast.mjs';
-import { cpuTicks, median, memorySource, peakRssKiB, percentile, runNode, ticksPerSecond } from './lib/measure.mjs';
+import { cpuTicks, machineTicks, median, memorySource, peakRssKiB, percentile, runNode, stolenPercent, ticksPerSecond } from './lib/measure.mjs';
 import { ExplorerPty } from './lib/pty.mjs';
 import { xrayFigures } from './lib/xray.mjs';
 
@@ -260,7 +260,9 @@ async function explorerFigures(demo, { idle = false } = {}) {
  */
 async function keyWalks(demo) {
   const walks = [];
+  const before = machineTicks();
   for (let i = 0; i < KEY_WALKS; i += 1) walks.push(await explorerFigures(demo, { idle: i === 0 }));
+  const stolen = stolenPercent(before);
   const middle = (pick) => median(walks.map(pick));
   return {
     ...walks[0],
@@ -269,6 +271,7 @@ async function keyWalks(demo) {
     walkP95Ms: walks.map((walk) => walk.keyP95Ms),
     keyMaxMs: Math.max(...walks.map((walk) => walk.keyMaxMs)),
     peakMiB: Math.max(...walks.map((walk) => walk.peakMiB)),
+    stolenPercent: stolen,
   };
 }
 
@@ -400,6 +403,7 @@ async function main() {
   ]);
   // The machine is shared: its load says how much a figure that missed its target can be trusted.
   const results = { date: new Date().toISOString(), node: process.version, cpus: cpus().length, memorySource, loadAtStart: loadavg()[0] };
+  const machineAtStart = machineTicks();
   const rows = [];
   try {
     if (everything) await listExplorerAndXray(large, small, fast, results, rows);
@@ -415,6 +419,7 @@ async function main() {
   }
   results.seconds = Math.round((Date.now() - started) / 1000);
   results.loadAtEnd = loadavg()[0];
+  results.stolenPercent = stolenPercent(machineAtStart);
   results.table = rows;
 
   const printed = table(rows);
@@ -427,7 +432,7 @@ async function main() {
   writeFileSync(join(here, 'results', 'latest.json'), `${JSON.stringify(results, null, 2)}\n`);
   const notes = [
     `Explorer requests made: ${results.requests.requested.join(', ')}${results.requests.repeatedUrls.length ? `; repeated: ${results.requests.repeatedUrls.join(', ')}` : ''}.`,
-    `Explorer key presses reached page ${results.explorer.reachedPage}; p95 of each walk ${results.explorer.walkP95Ms.map((ms) => format(ms, 1)).join(', ')} ms; slowest press ${format(results.explorer.keyMaxMs, 1)} ms.`,
+    `Explorer key presses reached page ${results.explorer.reachedPage}; p95 of each walk ${results.explorer.walkP95Ms.map((ms) => format(ms, 1)).join(', ')} ms; slowest press ${format(results.explorer.keyMaxMs, 1)} ms; ${describeStolen(results.explorer.stolenPercent)} during the walks.`,
     ...results.xray.map((x) => `X-ray of ${x.label} (scale 100, medians of ${x.runs}): the record's round trip ${format(x.recordMs, 1)} ms (baseline ${format(x.baselineRecordMs, 1)} ms); the whole \`dpx xray … -o json\` ${format(x.wallMs, 0)} ms with ${x.nodes} records; the inbound queries went out with the record: ${x.inboundWithRecord ? 'yes' : 'NO'}.`),
 
     `The export with --trail peaked at ${format(results.trailExport.tracedPeakMiB, 0)} MiB and wrote ${format(results.trailExport.trailMiB, 0)} MiB of trail.`,
@@ -437,9 +442,17 @@ async function main() {
   const runs = rememberRun(results, rows);
   writeFileSync(
     join(here, 'LATEST.md'),
-    `# Latest benchmark\n\nProduced by \`npm run bench\` on ${results.date.slice(0, 10)} (node ${results.node}, ${results.cpus} CPUs, peak memory from ${memorySource}; ${results.seconds} s; load average ${format(results.loadAtStart, 1)} at the start, ${format(results.loadAtEnd, 1)} at the end).\nEach figure is measured against its baseline in the same run; the demo control plane runs in a separate process.\n\n${printed}\n\n${notes.map((note) => `- ${note}`).join('\n')}\n\n${spread(runs)}\n`,
+    `# Latest benchmark\n\nProduced by \`npm run bench\` on ${results.date.slice(0, 10)} (node ${results.node}, ${results.cpus} CPUs, peak memory from ${memorySource}; ${results.seconds} s; load average ${format(results.loadAtStart, 1)} at the start, ${format(results.loadAtEnd, 1)} at the end; ${describeStolen(results.stolenPercent)} over the run).\nEach figure is measured against its baseline in the same run; the demo control plane runs in a separate process.\n\n${printed}\n\n${notes.map((note) => `- ${note}`).join('\n')}\n\n${spread(runs)}\n`,
   );
   log(`done in ${results.seconds} s; bench/results/latest.json and bench/LATEST.md written`);
+}
+
+/**
+ * On a virtual machine the host may give part of its CPU time to other guests ("steal"): a run that
+ * lost much of it times the host as well as dpx, key presses most of all.
+ */
+function describeStolen(percent) {
+  return percent === undefined ? 'CPU time taken by the host unknown' : `${format(percent, 1)} % of the CPU time taken by the host`;
 }
 
 /** The last full runs, newest last, kept in bench/history.json (committed with LATEST.md) for the spread. */
@@ -448,7 +461,7 @@ const HISTORY_RUNS = 5;
 
 function rememberRun(results, rows) {
   const history = existsSync(HISTORY) ? JSON.parse(readFileSync(HISTORY, 'utf8')) : [];
-  history.push({ date: results.date, load: [results.loadAtStart, results.loadAtEnd], figures: rows.map((row) => ({ figure: row.figure, value: row.value, met: row.met })) });
+  history.push({ date: results.date, load: [results.loadAtStart, results.loadAtEnd], stolenPercent: results.stolenPercent, figures: rows.map((row) => ({ figure: row.figure, value: row.value, met: row.met })) });
   const kept = history.slice(-HISTORY_RUNS);
   writeFileSync(HISTORY, `${JSON.stringify(kept, null, 1)}\n`);
   return kept;
@@ -456,7 +469,7 @@ function rememberRun(results, rows) {
 
 /** Each figure with a target as it came out in each of the last runs, and how many of them met it. */
 function spread(runs) {
-  const header = ['figure', ...runs.map((run, index) => `run ${index + 1} (load ${format(run.load[0], 1)})`), 'met'];
+  const header = ['figure', ...runs.map((run, index) => `run ${index + 1} (load ${format(run.load[0], 1)}${run.stolenPercent === undefined ? '' : `, stolen ${format(run.stolenPercent, 0)} %`})`), 'met'];
   const latest = runs.at(-1).figures.filter((figure) => figure.met !== undefined);
   const lines = latest.map(({ figure }) => {
     const seen = runs.map((run) => run.figures.find((other) => other.figure === figure));

@@ -30,6 +30,26 @@ export function cpuTicks(pid) {
   }
 }
 
+/**
+ * The machine's CPU time so far, all cores, in clock ticks: the total and the part the hypervisor gave
+ * to other guests (steal), from /proc/stat; undefined where there is none.
+ */
+export function machineTicks() {
+  try {
+    const fields = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).slice(1, 9).map(Number);
+    return { total: fields.reduce((sum, ticks) => sum + ticks, 0), steal: fields[7] ?? 0 };
+  } catch {
+    return undefined;
+  }
+}
+
+/** The share of the machine's CPU time the host took for other guests since `since` (machineTicks), in %. */
+export function stolenPercent(since) {
+  const now = machineTicks();
+  if (!since || !now || now.total === since.total) return undefined;
+  return ((now.steal - since.steal) / (now.total - since.total)) * 100;
+}
+
 /** Clock ticks per second of /proc/<pid>/stat (USER_HZ). */
 export const ticksPerSecond = Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim());
 

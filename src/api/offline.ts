@@ -1,6 +1,7 @@
 // Answers a session's requests from a recorded trail instead of the network: the last step of a
-// request's way out (outbound.ts), so paging, errors, the origin guard and the trail of what was asked behave as
-// they do online. Nothing is ever sent; a request the trail does not hold fails with NotInTrailError.
+// request's way out (outbound.ts), so paging, errors, the origin guard and the trail of what was asked
+// behave as they do online. Nothing is ever sent; a request the trail does not hold fails with
+// NotInTrailError.
 //
 // A recorded answer matches a request by method, URL (query parameters in any order), organizational
 // unit (the value of the unit header, or its absence) and Accept. Accept matches, best first: the same

@@ -1,6 +1,6 @@
 // One attempt of a request on the wire: a slot of the control plane's limiter, a timeout, the way out
-// (outbound.ts) with the body read within its limit, the exchange recorded, a 429 noted for the whole plane, and a
-// network failure turned into a TransportError (or a retry after a connection reset).
+// (outbound.ts) with the body read within its limit, the exchange recorded, a 429 noted for the whole
+// plane, and a network failure turned into a TransportError (or a retry after a connection reset).
 import { Cancellable } from './cancellable.js';
 import { DpxError, messageOf, TransportError } from './errors.js';
 import type { Exchange, ExchangeRequest } from './exchange.js';
