@@ -519,7 +519,7 @@ async function listExplorerAndXray(large, small, fast, results, rows) {
   rows.push({ figure: `explorer: start to first catalog frame (ms, median of ${f.runs} starts)`, dpx: format(f.firstFrameMs, 0), baseline: format(f.baselineMs, 0), value: `${formatRatio(f.firstFrameRatio, 1.3)}×`, target: '≤ 1.3×', met: f.firstFrameRatio <= 1.3 });
   results.explorer = await keyWalks(large);
   const e = results.explorer;
-  rows.push({ figure: `explorer: key press to screen change, ${e.keyPresses} presses over ${RESOURCE}, median of ${KEY_WALKS} walks (p50 / p95 ms)`, dpx: `${format(e.keyP50Ms, 1)} / ${format(e.keyP95Ms, 1)}`, baseline: '—', value: `p95 ${format(e.keyP95Ms, 1)} ms`, target: 'p95 ≤ 12 ms', met: e.keyP95Ms <= 12 });
+  rows.push({ figure: `explorer: key press to screen change, ${e.keyPresses} presses over ${RESOURCE}, median of ${KEY_WALKS} walks (p50 / p95 ms)`, dpx: `${format(e.keyP50Ms, 1)} / ${format(e.keyP95Ms, 1)}`, baseline: '—', value: `p95 ${format(e.keyP95Ms, 1)} ms${e.stolenPercent === undefined ? '' : `; host took ${format(e.stolenPercent, 1)} %`}`, target: 'p95 ≤ 12 ms on a quiet machine', met: e.keyP95Ms <= 12 });
   const { catalogPercent, listPercent } = e.idleCpuPercent;
   rows.push({ figure: `explorer: CPU left alone ${IDLE_MS / 1000} s on the catalog / on the ${RESOURCE} list, no watch (% of a core)`, dpx: `${format(catalogPercent, 1)} / ${format(listPercent, 1)}`, baseline: '—', value: `${format(Math.max(catalogPercent, listPercent), 1)} %`, target: '≈ 0 (≤ 1 %)', met: Math.max(catalogPercent, listPercent) <= 1 });
   // The same walk over a list ten times shorter: memory must follow what is loaded, not the list's size.
