@@ -1,6 +1,6 @@
 // Answers a session's requests from a recorded trail instead of the network: the last step of a
-// request's way out (outbound.ts), so paging, errors, the origin guard and the trail of what was asked
-// behave as they do online. Nothing is ever sent; a request the trail does not hold fails with
+// request's way out (request-chain.ts), so paging, errors, the origin guard and the trail of what was
+// asked behave as they do online. Nothing is ever sent; a request the trail does not hold fails with
 // NotInTrailError.
 //
 // A recorded answer matches a request by method, URL (query parameters in any order), organizational

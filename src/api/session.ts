@@ -1,8 +1,8 @@
-// One control plane: its requests on their way out (outbound.ts), the OU header, timeouts, the
+// One control plane: its requests on their way out (request-chain.ts), the OU header, timeouts, the
 // limiter's slots, retries of reads, redirects within the origin, the freshness window, conditional
 // requests (If-None-Match), the discovery index, and the mapping of every failure to a DpxError. Bodies
-// are read raw (response.ts): a hypermedia client's state cache and HAL parsing (ketting's) drop links of
-// vendor media types and items without a self link.
+// are read raw (response.ts): a hypermedia client's state cache and HAL parsing (ketting's) drop links
+// of vendor media types and items without a self link.
 import { setTimeout as delay } from 'node:timers/promises';
 import packageJson from '../../package.json' with { type: 'json' };
 import { findResource, type Catalog } from './catalog.js';
@@ -12,7 +12,7 @@ import type { Exchange } from './exchange.js';
 import { apiErrorFor } from './failure.js';
 import { FreshnessCache } from './freshness.js';
 import { RequestLimiter } from './limiter.js';
-import { Outbound } from './outbound.js';
+import { RequestChain } from './request-chain.js';
 import { chosenOu, requestHeaders, resolveHref, resolveRequest, serverUrl, type OuChoice, type PreparedRequest, type RequestContext, type RequestTarget } from './operation.js';
 import { interpretResponse, type ApiResponse } from './response.js';
 import { DEFAULT_RETRY_POLICY, isRetryableMethod, isRetryableStatus, parseRetryAfter, retryDelayMs, type RetryPolicy } from './retry.js';
@@ -75,7 +75,7 @@ export class Session {
       ...(options.concurrency === undefined ? {} : { concurrency: options.concurrency }),
       ...(options.ratePerSecond === undefined ? {} : { ratePerSecond: options.ratePerSecond }),
     });
-    const outbound = new Outbound({
+    const chain = new RequestChain({
       origin: this.origin,
       userAgent: options.userAgent ?? `dpx/${packageJson.version}`,
       ...(options.token === undefined ? {} : { token: options.token }),
@@ -85,7 +85,7 @@ export class Session {
     });
     this.wire = new Wire({
       origin: this.origin,
-      outbound,
+      chain,
       limiter: this.limiter,
       retryPolicy: this.retryPolicy,
       paced: options.transport === undefined,

@@ -1,11 +1,11 @@
 // One attempt of a request on the wire: a slot of the control plane's limiter, a timeout, the way out
-// (outbound.ts) with the body read within its limit, the exchange recorded, a 429 noted for the whole
-// plane, and a network failure turned into a TransportError (or a retry after a connection reset).
+// (request-chain.ts) with the body read within its limit, the exchange recorded, a 429 noted for the
+// whole plane, and a network failure turned into a TransportError (or a retry after a connection reset).
 import { Cancellable } from './cancellable.js';
 import { DpxError, messageOf, TransportError } from './errors.js';
 import type { Exchange, ExchangeRequest } from './exchange.js';
 import type { RequestLimiter, Release } from './limiter.js';
-import type { Outbound } from './outbound.js';
+import type { RequestChain } from './request-chain.js';
 import type { RawResponse } from './response.js';
 import { isConnectionReset, isRetryableMethod, parseRetryAfter, retryDelayMs, type RetryPolicy } from './retry.js';
 
@@ -25,7 +25,7 @@ export interface Attempt {
 
 export interface WireOptions {
   origin: string;
-  outbound: Outbound;
+  chain: RequestChain;
   limiter: RequestLimiter;
   retryPolicy: RetryPolicy;
   /** Whether attempts take a slot of the limiter: a transport that answers from a trail sends nothing to pace. */
@@ -81,7 +81,7 @@ export class Wire {
     const exchange: Exchange = { startedAt, durationMs: 0, request: outgoing };
     this.options.stats.requests += 1;
     try {
-      const answer = await this.options.outbound.send(outgoing, { cancellable, maxBodyBytes: this.options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES });
+      const answer = await this.options.chain.send(outgoing, { cancellable, maxBodyBytes: this.options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES });
       const { status, statusText, headers: responseHeaders, text, size } = answer;
       const contentType = responseHeaders['content-type'] ?? '';
       const durationMs = performance.now() - started;

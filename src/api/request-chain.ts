@@ -1,13 +1,13 @@
-// The requests' way out: the origin guard, User-Agent, the encodings dpx reads, the token only ever to
-// the session's origin, then the transport (the network, or a recorded trail offline). The headers are
-// completed in the request itself, so that what the trail records is what went out.
+// The request chain, each request's way out: the origin guard, User-Agent, the encodings dpx reads,
+// the token only ever to the session's origin, then the transport (the network, or a recorded trail
+// offline). The headers are completed in the request itself, so the trail records what went out.
 import type { Cancellable } from './cancellable.js';
 import { SafetyError } from './errors.js';
 import type { ExchangeRequest } from './exchange.js';
 import { ACCEPTED_ENCODINGS, httpTransport, type Transport, type WireAnswer } from './transport.js';
 import { isUnder } from './urls.js';
 
-export interface OutboundOptions {
+export interface RequestChainOptions {
   origin: string;
   userAgent: string;
   token?: string;
@@ -24,8 +24,8 @@ export interface SendingLimits {
   maxBodyBytes: number;
 }
 
-export class Outbound {
-  constructor(private readonly options: OutboundOptions) {}
+export class RequestChain {
+  constructor(private readonly options: RequestChainOptions) {}
 
   /** Sends `request`, its headers (by lower-case name) completed in place with what went out. */
   async send(request: ExchangeRequest, limits: SendingLimits): Promise<WireAnswer> {

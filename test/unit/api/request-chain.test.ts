@@ -1,17 +1,17 @@
-// The way out's own guard, behind the session's: the token goes only to URLs on the session's
+// The request chain's own guard, behind the session's: the token goes only to URLs on the session's
 // origin, including ones that merely start with its text. A transport stands in for the network, so
 // what would have gone out is seen without sending it anywhere.
 import { describe, expect, it } from 'vitest';
 import { Cancellable } from '../../../src/api/cancellable.js';
 import { SafetyError } from '../../../src/api/errors.js';
 import type { ExchangeRequest } from '../../../src/api/exchange.js';
-import { Outbound } from '../../../src/api/outbound.js';
+import { RequestChain } from '../../../src/api/request-chain.js';
 
 const ORIGIN = 'http://127.0.0.1:8080';
 const TOKEN = 'header.payload.signature-for-tests';
 
-function outboundSeeing(sent: ExchangeRequest[]): Outbound {
-  return new Outbound({
+function chainSeeing(sent: ExchangeRequest[]): RequestChain {
+  return new RequestChain({
     origin: ORIGIN,
     userAgent: 'dpx/test',
     token: TOKEN,
@@ -26,11 +26,11 @@ function outboundSeeing(sent: ExchangeRequest[]): Outbound {
 
 const request = (url: string): ExchangeRequest => ({ method: 'GET', url, headers: { accept: 'application/json' } });
 
-describe('the way out', () => {
+describe('the request chain', () => {
   it.each([`${ORIGIN}/tasks?limit=1`, 'HTTP://127.0.0.1:8080/tasks', `${ORIGIN}//other/path`])('sends %s with the token and its User-Agent, and records them in the request', async (url) => {
     const sent: ExchangeRequest[] = [];
     const outgoing = request(url);
-    await outboundSeeing(sent).send(outgoing, { cancellable: new Cancellable(), maxBodyBytes: 1024 });
+    await chainSeeing(sent).send(outgoing, { cancellable: new Cancellable(), maxBodyBytes: 1024 });
     expect(sent).toHaveLength(1);
     expect(outgoing.headers).toEqual({ accept: 'application/json', 'user-agent': 'dpx/test', 'accept-encoding': 'gzip, deflate, br', authorization: `Bearer ${TOKEN}` });
   });
@@ -44,7 +44,7 @@ describe('the way out', () => {
   ])('refuses %s before anything is sent, without adding the token', async (url) => {
     const sent: ExchangeRequest[] = [];
     const outgoing = request(url);
-    const error = await outboundSeeing(sent).send(outgoing, { cancellable: new Cancellable(), maxBodyBytes: 1024 }).catch((e: unknown) => e);
+    const error = await chainSeeing(sent).send(outgoing, { cancellable: new Cancellable(), maxBodyBytes: 1024 }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(SafetyError);
     expect((error as SafetyError).message).toContain(`this session belongs to ${ORIGIN}`);
     expect(sent).toEqual([]);
