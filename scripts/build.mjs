@@ -68,8 +68,8 @@ const renderShims = {
     // yoga's wasm is embedded as a data: URL, which its loader fetches through undici when fetch exists
     // (≈ 100 ms at start-up); decoding it in place (the loader's own path without fetch) is immediate.
     // Its compile is made synchronous (≈ 10 ms on the main thread): an asynchronous one waits for V8's
-    // background compilers, which the explorer's first fetch keeps busy optimising undici's HTTP parser
-    // (also wasm), and took 110–160 ms after a fetch instead.
+    // background compilers, which a fetch kept busy optimising undici's HTTP parser (also wasm); it took
+    // 110–160 ms after a fetch, measured when dpx's requests still went through fetch.
     b.onLoad({ filter: /yoga-layout[\\/]dist[\\/]binaries[\\/]yoga-wasm-base64-esm\.js$/ }, async (args) => {
       const source = await readFile(args.path, 'utf8');
       for (const expected of [YOGA_FETCH, YOGA_INSTANTIATE]) {
