@@ -1,8 +1,10 @@
-// Reading an answer: its body (read within its size limit by the transport) parsed as JSON when it says
-// it is JSON, with the nesting depth checked once, so that no reader after it has to survive a hostile depth.
+// Reading an answer: its body (read within its size limit by the transport) parsed as JSON when it
+// says it is JSON, with the nesting depth checked once, so that no reader after it has to survive a
+// hostile depth.
 import { ProtocolError } from './errors.js';
 import { summariseBody } from './failure.js';
 import { isJsonMediaType } from './media.js';
+import type { WireAnswer } from './transport.js';
 
 export interface ApiResponse {
   status: number;
@@ -18,12 +20,8 @@ export interface ApiResponse {
   notModified?: boolean;
 }
 
-/** An answer as it came off the wire, before its body is parsed. */
-export interface RawResponse {
-  status: number;
-  statusText: string;
-  headers: Record<string, string>;
-  text: string;
+/** An answer as it came off the wire, before its body is parsed, with where and how fast it came. */
+export interface RawResponse extends WireAnswer {
   contentType: string;
   url: string;
   durationMs: number;

@@ -99,7 +99,7 @@ export class Wire {
         contentType,
       };
       this.options.emit(exchange);
-      return { status, statusText, headers: responseHeaders, text, contentType, url, durationMs };
+      return { ...answer, contentType, url, durationMs };
     } catch (error) {
       exchange.durationMs = performance.now() - started;
       if (!exchange.response) {

@@ -13,8 +13,8 @@
 // Not at start-up: a changed flag makes V8 refuse the code cache Node ships for its own modules (the
 // cache is keyed by a hash of the flags), so every built-in loaded afterwards was compiled from source
 // (`dpx resources -o json`, when its requests still went through fetch and undici: 1,368M → 1,189M
-// instructions without the flags, valgrind --tool=callgrind). So the flags are set once a walk has its first page,
-// or once the explorer has drawn its first frame.
+// instructions without the flags, valgrind --tool=callgrind). So the flags are set once a walk has its
+// first page, or once the explorer has drawn its first frame.
 import { PerformanceObserver } from 'node:perf_hooks';
 import { getHeapSpaceStatistics, setFlagsFromString } from 'node:v8';
 

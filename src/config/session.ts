@@ -33,8 +33,8 @@ export function sessionFromSettings(settings: Settings & { baseUrl: string }, ho
     // A trail's index is its own: offline, the index cache is neither read nor written.
     ...(hooks.indexStore && settings.offline === undefined ? { indexStore: hooks.indexStore } : {}),
     ...(hooks.maxRetries === undefined ? {} : { maxRetries: hooks.maxRetries }),
-    // Offline, the trail answers at the end of the request chain: nothing is sent, and there is no token to
-    // send. A recorded 429 or 503 would answer every retry the same, so there are none.
+    // Offline, the trail answers at the end of the request chain: nothing is sent, and there is no token
+    // to send. A recorded 429 or 503 would answer every retry the same, so there are none.
     ...(settings.offline === undefined ? {} : { transport: trailTransport(settings.offline.trail), maxRetries: 0 }),
   });
 }
