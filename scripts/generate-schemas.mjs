@@ -1,5 +1,5 @@
 // Precompiles the JSON schemas in fixtures/schemas into one module of standalone ajv validators,
-// src/api/schema-validators.generated.ts, so that dpx compiles no schema at start-up (ajv's compile
+// src/api/hal/schema-validators.generated.ts, so that dpx compiles no schema at start-up (ajv's compile
 // costs ≈ 70 ms) and the bundle reads no file at run time. The module is not committed: `npm install`
 // (prepare) and every build write it.
 import Ajv from 'ajv';
@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const schemaDir = join(root, 'fixtures', 'schemas');
-const target = join(root, 'src', 'api', 'schema-validators.generated.ts');
+const target = join(root, 'src', 'api', 'hal', 'schema-validators.generated.ts');
 
 export function generate() {
   const files = listJson(schemaDir).sort();

@@ -4,9 +4,9 @@
 // stderr messages that never carry a token.
 
 import { UsageError } from '../api/errors.js';
-import type { Source } from '../api/scopes.js';
-import type { Session } from '../api/session.js';
-import type { HarTrail } from '../api/trail.js';
+import type { Source } from '../api/fanout/scopes.js';
+import type { Session } from '../api/session/session.js';
+import type { HarTrail } from '../api/case/trail.js';
 import { listProfiles } from '../config/profiles.js';
 import { sessionFromSettings } from '../config/session.js';
 import { resolveProfileSettings, resolveSettings, type GlobalFlags, type OfflineSource, type Settings } from '../config/settings.js';
@@ -39,7 +39,7 @@ export class CommandContext {
     try {
       if (flags.demo) demo = await startDemoFor(settings);
       if (settings.trail !== undefined) {
-        const { HarTrail } = await import('../api/trail.js');
+        const { HarTrail } = await import('../api/case/trail.js');
         trail = await HarTrail.open(settings.trail, () => context?.secrets() ?? []);
       }
     } catch (error) {

@@ -2,7 +2,7 @@
 // and one line of progress on a terminal while the answers come in.
 
 import { UsageError } from '../api/errors.js';
-import type { ScopeContext, Source, UnitChoice } from '../api/scopes.js';
+import type { ScopeContext, Source, UnitChoice } from '../api/fanout/scopes.js';
 import type { GlobalFlags } from '../config/settings.js';
 import { formatCount } from '../text/cells.js';
 import type { CommandName } from './args.js';

@@ -2,7 +2,7 @@
 // entry of its `errors` envelope), never a stack trace, and never a token.
 
 import { ApiError, toDpxError } from '../api/errors.js';
-import { redactText } from '../api/redact.js';
+import { redactText } from '../api/security/redact.js';
 
 export function formatError(thrown: unknown, secrets: string[]): string {
   const error = toDpxError(thrown);

@@ -3,7 +3,7 @@
 
 import packageJson from '../../package.json' with { type: 'json' };
 import { toDpxError } from '../api/errors.js';
-import type { UnitChoice } from '../api/scopes.js';
+import type { UnitChoice } from '../api/fanout/scopes.js';
 import { defaultConfigPath } from '../config/profiles.js';
 import { parseCommandLine, type ParsedArgs } from './args.js';
 import { callCommand } from './commands/call.js';

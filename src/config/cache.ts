@@ -7,8 +7,8 @@ import { readFile } from 'node:fs/promises';
 import { isAbsolute, join } from 'node:path';
 import envPaths from 'env-paths';
 import { isObject } from '../api/json.js';
-import type { IndexStore, StoredIndex } from '../api/discovery.js';
-import type { OrgUnit } from '../api/units.js';
+import type { IndexStore, StoredIndex } from '../api/hal/discovery.js';
+import type { OrgUnit } from '../api/fanout/units.js';
 import { writeAtomically } from './files.js';
 
 /** `$XDG_CACHE_HOME/dpx` when the environment names one, else the platform's cache folder for dpx. */

@@ -2,9 +2,9 @@
 // option, shared by the command line and the explorer's profile switcher. Offline settings give a
 // session that answers from their trail.
 import type { ExchangeListener } from '../api/exchange.js';
-import { trailTransport } from '../api/offline.js';
-import type { IndexStore } from '../api/discovery.js';
-import { Session } from '../api/session.js';
+import { trailTransport } from '../api/case/offline.js';
+import type { IndexStore } from '../api/hal/discovery.js';
+import { Session } from '../api/session/session.js';
 import type { Settings } from './settings.js';
 
 /** What the caller adds to the settings: listeners, and how the session behaves for it. */

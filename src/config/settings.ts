@@ -4,7 +4,7 @@
 import { homedir } from 'node:os';
 import { basename, dirname, isAbsolute, resolve } from 'node:path';
 import { UsageError } from '../api/errors.js';
-import type { RecordedTrail } from '../api/har.js';
+import type { RecordedTrail } from '../api/case/har.js';
 import { defaultConfigPath, loadConfig, requireProfile, type Profile } from './profiles.js';
 import { readTokenFile } from './token-file.js';
 
@@ -123,7 +123,7 @@ async function resolveFrom(flags: GlobalFlags, env: NodeJS.ProcessEnv, configPat
 
 async function offlineSource(file: string, ouHeader: string | undefined): Promise<OfflineSource> {
   const path = resolve(expandHome(file));
-  const { readTrail } = await import('../api/har.js');
+  const { readTrail } = await import('../api/case/har.js');
   const trail = await readTrail(path, ouHeader === undefined ? {} : { ouHeader });
   return { file: path, label: `OFFLINE · ${basename(path)}`, trail };
 }

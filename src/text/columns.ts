@@ -3,7 +3,7 @@
 // (raw text on the command line, ages and bars in the explorer), and widths are measured on that text.
 // Nothing is known in advance: the id and a name lead, then states and progress, then short values,
 // long ones, and nested ones last; what does not fit is named, never silently dropped.
-import { dataFields } from '../api/records.js';
+import { dataFields } from '../api/hal/records.js';
 import { isStatusField } from '../api/status.js';
 import { cellWidth } from './cells.js';
 

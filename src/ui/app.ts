@@ -3,7 +3,7 @@
 // and yoga load, so that the two overlap.
 import type { Instance } from 'ink';
 import type { Exchange } from '../api/exchange.js';
-import { HarTrail } from '../api/trail.js';
+import { HarTrail } from '../api/case/trail.js';
 import type { Settings } from '../config/settings.js';
 import { configProfiles, connectionFromSettings, type SessionHooks } from './services/connection.js';
 import { Services } from './services/services.js';

@@ -1,6 +1,6 @@
 // A record as the lines of a collapsible tree. `_links` are left out: the detail view lists them
 // separately, as things to follow.
-import { childPath } from '../api/diff.js';
+import { childPath } from '../api/case/diff.js';
 
 export interface TreeLine {
   /** JSON pointer of the value, the key of its collapsed state. */

@@ -7,7 +7,7 @@ import { formatBytes, isByteCount } from '../text/bytes.js';
 import { isPercentField } from '../text/columns.js';
 import { isStatusField } from '../api/status.js';
 import { statusTone, type Tone } from '../text/colour.js';
-import { recordLabel } from '../api/records.js';
+import { recordLabel } from '../api/hal/records.js';
 
 
 export interface Cell {

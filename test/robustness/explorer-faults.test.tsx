@@ -3,7 +3,7 @@
 import { render } from 'ink-testing-library';
 import { step } from '../ui/step.js';
 import { afterEach, describe, expect, it } from 'vitest';
-import { Session } from '../../src/api/session.js';
+import { Session } from '../../src/api/session/session.js';
 import { ColourProvider } from '../../src/ui/components/theme.js';
 import { Frame } from '../../src/ui/components/Frame.js';
 import { Navigator } from '../../src/ui/nav/navigator.js';

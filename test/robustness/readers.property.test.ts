@@ -3,15 +3,15 @@
 // one-line message and a hint. Anything else thrown — a TypeError, a RangeError — fails the property.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { parseCatalog } from '../../src/api/catalog.js';
+import { parseCatalog } from '../../src/api/hal/catalog.js';
 import { ApiError, DpxError, toDpxError } from '../../src/api/errors.js';
-import { apiErrorFor, type FailedResponse } from '../../src/api/failure.js';
-import { recordLinks } from '../../src/api/links.js';
-import { findListOperation, pagingParameters, resolveRequest } from '../../src/api/operation.js';
-import { pageLinkRequest, readPage, type LinkRole } from '../../src/api/pages.js';
-import { Session } from '../../src/api/session.js';
-import { expandTemplate, templateVariables } from '../../src/api/template.js';
-import { describeToken } from '../../src/api/token.js';
+import { apiErrorFor, type FailedResponse } from '../../src/api/wire/failure.js';
+import { recordLinks } from '../../src/api/hal/links.js';
+import { findListOperation, pagingParameters, resolveRequest } from '../../src/api/hal/operation.js';
+import { pageLinkRequest, readPage, type LinkRole } from '../../src/api/session/pages.js';
+import { Session } from '../../src/api/session/session.js';
+import { expandTemplate, templateVariables } from '../../src/api/hal/template.js';
+import { describeToken } from '../../src/api/security/token.js';
 
 const BASE = 'http://127.0.0.1:9/api';
 const RUNS = 1_500;

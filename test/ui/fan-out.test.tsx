@@ -5,7 +5,7 @@ import { chmod, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { Session } from '../../src/api/session.js';
+import { Session } from '../../src/api/session/session.js';
 import type { CountState } from '../../src/ui/screens/count/count.js';
 import type { ListState } from '../../src/ui/screens/list/state.js';
 import type { MergedState } from '../../src/ui/screens/merged/merged.js';

@@ -1,7 +1,7 @@
 // A list under a parent record (the backups of one protection group) opens like any list once the
 // explorer has asked for the parent's variables, whichever names the server gives them.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { Session } from '../../src/api/session.js';
+import { Session } from '../../src/api/session/session.js';
 import { useDemo, demoRequest } from '../helpers/demo.js';
 import { sendJson, startServer, type TestServer } from '../helpers/servers.js';
 import { KEY, mount, type Mounted } from './mount.js';

@@ -2,7 +2,7 @@
 // tests keys to press and a way to wait for what the screen shows.
 import { step } from './step.js';
 import { render } from 'ink-testing-library';
-import { Session } from '../../src/api/session.js';
+import { Session } from '../../src/api/session/session.js';
 import type { DemoRegion } from '../../src/demo/server.js';
 import { ColourProvider } from '../../src/ui/components/theme.js';
 import { Frame } from '../../src/ui/components/Frame.js';

@@ -1,7 +1,7 @@
 // The explorer's state model without ink: the navigator and its screens driven by keys alone, against
 // the demo over HTTP. What React draws is the state these tests read.
 import { afterEach, describe, expect, it } from 'vitest';
-import { Session } from '../../src/api/session.js';
+import { Session } from '../../src/api/session/session.js';
 import type { Key } from '../../src/ui/keys.js';
 import { toKeys } from '../../src/ui/keys.js';
 import { Navigator } from '../../src/ui/nav/navigator.js';

@@ -5,7 +5,7 @@ import { chmod, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promis
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { HarTrail } from '../../src/api/trail.js';
+import { HarTrail } from '../../src/api/case/trail.js';
 import { loadConfig } from '../../src/config/profiles.js';
 import { configProfiles } from '../../src/ui/services/connection.js';
 import { useDemo } from '../helpers/demo.js';
@@ -144,7 +144,7 @@ describe('the support workflow in the explorer', () => {
   it('T writes the trail so far as a HAR 1.2 file with no token in it, and says where', async () => {
     const token = demo.region.tokens.personal;
     const trail = await HarTrail.temporary(() => [token]);
-    const session = new (await import('../../src/api/session.js')).Session({ baseUrl: demo.region.baseUrl, token, readOnly: true, onExchange: trail.record });
+    const session = new (await import('../../src/api/session/session.js')).Session({ baseUrl: demo.region.baseUrl, token, readOnly: true, onExchange: trail.record });
     try {
       ui = await mount(demo.region, { context: { session, trail, trailDir: dir } });
       await ui.press(':', 'tasks', KEY.enter);

@@ -1,8 +1,8 @@
 // The operations the index offers for one resource version, and how far the current record fills them;
 // with a record, also the operations of other resources that name the record's id (a backup's restore).
-import { findResource, findVersion, type Catalog, type Operation } from '../catalog.js';
+import { findResource, findVersion, type Catalog, type Operation } from '../hal/catalog.js';
 import { isObject } from '../json.js';
-import { bodySchemaFor } from '../schemas.js';
+import { bodySchemaFor } from '../hal/schemas.js';
 import { bodyPropertyNames } from './body.js';
 import { prefillFromRecord, recordIdValues } from './prefill.js';
 

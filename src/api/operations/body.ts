@@ -4,7 +4,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { UsageError } from '../errors.js';
 import { isObject } from '../json.js';
-import { bodyCheckFor, bodySchemaFor } from '../schemas.js';
+import { bodyCheckFor, bodySchemaFor } from '../hal/schemas.js';
 import { parseJsonText } from './json-text.js';
 
 /** One thing wrong with a body: where (a JSON pointer, '' for the whole body) and what. */
@@ -47,7 +47,7 @@ export async function loadBodySchema(
       if (!parsed.ok || !isObject(parsed.value)) {
         throw new UsageError(`the schema ${path} is not a JSON object${parsed.ok ? '' : `: ${parsed.message}`}`, 'fix the file or remove it');
       }
-      const { compileBodyCheck } = await import('../schema-compiler.js');
+      const { compileBodyCheck } = await import('../hal/schema-compiler.js');
       let check: BodySchema['check'];
       try {
         check = compileBodyCheck(parsed.value);

@@ -1,9 +1,9 @@
 // Which template variables a record can fill, by name alone: the index says nothing about how a
 // record relates to an operation, so names are the only evidence a generic client has.
 
-import type { Operation } from '../catalog.js';
+import type { Operation } from '../hal/catalog.js';
 import { scalarText } from '../json.js';
-import { isListOperation } from '../operation.js';
+import { isListOperation } from '../hal/operation.js';
 
 /** Lower case with `-`, `_` and spaces removed, so `organizational-units` and `organizational_unit` compare. */
 function squash(name: string): string {

@@ -1,7 +1,7 @@
 // The exact request dpx is about to send, as a person should see it: nothing hidden but the token.
-import { toCurl } from '../curl.js';
-import type { PreparedRequest } from '../operation.js';
-import { redactHeaders } from '../redact.js';
+import { toCurl } from '../security/curl.js';
+import type { PreparedRequest } from '../hal/operation.js';
+import { redactHeaders } from '../security/redact.js';
 
 export interface RequestPreview {
   method: string;

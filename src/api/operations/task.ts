@@ -1,12 +1,12 @@
 // Following the task a 202 response names, until it reaches a final state. Which resource holds tasks,
 // and which words end one, are not in the index: both are read from the response and the catalog.
 import { setTimeout as sleep } from 'node:timers/promises';
-import { findResource, type Catalog } from '../catalog.js';
+import { findResource, type Catalog } from '../hal/catalog.js';
 import { isObject } from '../json.js';
-import { isPagingRel, normaliseRel, readLinks, type Link } from '../links.js';
+import { isPagingRel, normaliseRel, readLinks, type Link } from '../hal/links.js';
 import { parseVendorMediaType } from '../media.js';
-import { findReadOperation, type PreparedRequest, type RequestTarget } from '../operation.js';
-import { routeFor } from '../routes.js';
+import { findReadOperation, type PreparedRequest, type RequestTarget } from '../hal/operation.js';
+import { routeFor } from '../hal/routes.js';
 import { isFinalStatus, isPassingStatus, statusMeaning } from '../status.js';
 import { wordNamesResource } from './prefill.js';
 

@@ -1,13 +1,13 @@
 // Which fields the records of a list have, so an x-ray knows which lists could refer to a record: from
 // the record schema dpx ships for the resource version, else from one small page of the list. What a page
 // taught is kept for the session, so a second x-ray does not ask again.
-import type { Catalog, Resource } from '../catalog.js';
-import { findVersion } from '../catalog.js';
-import { findListOperation } from '../operation.js';
-import { listRequest, readPage } from '../pages.js';
-import { scalarPaths } from '../records.js';
-import { knownRecordFields } from '../schemas.js';
-import type { OuChoice, PreparedRequest, Session } from '../session.js';
+import type { Catalog, Resource } from '../hal/catalog.js';
+import { findVersion } from '../hal/catalog.js';
+import { findListOperation } from '../hal/operation.js';
+import { listRequest, readPage } from '../session/pages.js';
+import { scalarPaths } from '../hal/records.js';
+import { knownRecordFields } from '../hal/schemas.js';
+import type { OuChoice, PreparedRequest, Session } from '../session/session.js';
 
 /** Records read to learn a list's fields: enough to meet optional fields and a few type values. */
 export const LEARNING_PAGE_SIZE = 20;

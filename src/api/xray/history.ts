@@ -7,7 +7,7 @@
 //   what    — a field named action/event/operation/activity (or ending so), else the record's name;
 //   outcome — a field named outcome or result (or ending so), else status or state (or ending so).
 import { isObject, scalarText, timestampOf } from '../json.js';
-import { recordLabel, recordName } from '../records.js';
+import { recordLabel, recordName } from '../hal/records.js';
 
 export interface TimelineEntry {
   /** The node of the record. */

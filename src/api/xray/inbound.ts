@@ -3,9 +3,9 @@
 //   2. a pair `<p>_type`/`<p>_id` (or `<p>.type`/`<p>.id`) whose id field names no resource itself, so
 //      its type says what it points at: `target_type`/`target_id`, `primary_entity.type`/`.id`.
 // Each candidate is one filtered query for a small page; its total_count says how many refer.
-import type { Catalog, Resource } from '../catalog.js';
+import type { Catalog, Resource } from '../hal/catalog.js';
 import { scalarText, valueAt } from '../json.js';
-import { findReadOperation } from '../operation.js';
+import { findReadOperation } from '../hal/operation.js';
 import { namesRecordId, wordNamesResource } from '../operations/prefill.js';
 import type { ListFields } from './fields.js';
 

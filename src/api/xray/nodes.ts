@@ -1,11 +1,11 @@
 // The x-ray's records as nodes, and the URLs they are known by.
-import type { Resource } from '../catalog.js';
+import type { Resource } from '../hal/catalog.js';
 import { scalarText } from '../json.js';
-import { normaliseRel, recordLinks } from '../links.js';
-import { findReadOperation, resolveHref } from '../operation.js';
+import { normaliseRel, recordLinks } from '../hal/links.js';
+import { findReadOperation, resolveHref } from '../hal/operation.js';
 import { taskStatus } from '../operations/task.js';
-import { recordId, recordLabel, recordName } from '../records.js';
-import { expandTemplate } from '../template.js';
+import { recordId, recordLabel, recordName } from '../hal/records.js';
+import { expandTemplate } from '../hal/template.js';
 import type { XrayNode } from './graph.js';
 import { eventOf } from './history.js';
 

@@ -2,10 +2,10 @@
 // links whose path variables the record fills. Paging relations and actions (links with a method other
 // than GET) lead nowhere new; a template the record cannot fill is not guessed at.
 import { isObject } from '../json.js';
-import { isPagingRel, recordLinks } from '../links.js';
-import { resolveHref } from '../operation.js';
+import { isPagingRel, recordLinks } from '../hal/links.js';
+import { resolveHref } from '../hal/operation.js';
 import { prefillFromRecord } from '../operations/prefill.js';
-import { expandTemplate, templateVariables } from '../template.js';
+import { expandTemplate, templateVariables } from '../hal/template.js';
 import { messageOf } from '../errors.js';
 
 export interface LinkTarget {

@@ -1,14 +1,14 @@
 // The x-ray's walk: the root read, its links followed breadth first, the inbound candidates queried,
 // each answer turned into nodes and edges and sent on as an event as it arrives.
-import { findResource, type Catalog, type Resource, type ResourceVersion } from '../catalog.js';
+import { findResource, type Catalog, type Resource, type ResourceVersion } from '../hal/catalog.js';
 import { ApiError, messageOf, ProtocolError, toDpxError, UsageError, type DpxError } from '../errors.js';
 import { isObject } from '../json.js';
 import { parseVendorMediaType } from '../media.js';
-import { findReadOperation, operationsHint, resolveVersion } from '../operation.js';
-import { isListEnvelope, listRequest, readPage } from '../pages.js';
-import { routeFor } from '../routes.js';
-import type { ApiResponse } from '../response.js';
-import type { PreparedRequest, Session } from '../session.js';
+import { findReadOperation, operationsHint, resolveVersion } from '../hal/operation.js';
+import { isListEnvelope, listRequest, readPage } from '../session/pages.js';
+import { routeFor } from '../hal/routes.js';
+import type { ApiResponse } from '../wire/response.js';
+import type { PreparedRequest, Session } from '../session/session.js';
 import { Bounded } from '../bounded.js';
 import { knownListFields, learnListFields, listResources, type ListFields } from './fields.js';
 import { nodeKey, XrayGraph, type XrayEdge, type XrayNode } from './graph.js';

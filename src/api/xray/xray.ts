@@ -7,7 +7,7 @@
 // candidate. The discovery index is read once per session before the x-ray and is not counted here.
 // Every request goes through the session, at most `concurrency` at a time.
 import { Channel } from '../channel.js';
-import type { Session } from '../session.js';
+import type { Session } from '../session/session.js';
 import { XrayRun } from './run.js';
 import type { XrayEvent, XrayOptions, XrayResult, XrayTarget } from './types.js';
 

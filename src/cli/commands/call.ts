@@ -8,10 +8,10 @@ import { readFile } from 'node:fs/promises';
 import { createInterface } from 'node:readline/promises';
 import { SafetyError, UsageError } from '../../api/errors.js';
 import { isObject } from '../../api/json.js';
-import type { PreparedRequest } from '../../api/operation.js';
-import { isListEnvelope, readPage } from '../../api/pages.js';
-import { confirmationLines, isWriteMethod, writeRefusal } from '../../api/safety.js';
-import type { ApiResponse } from '../../api/response.js';
+import type { PreparedRequest } from '../../api/hal/operation.js';
+import { isListEnvelope, readPage } from '../../api/session/pages.js';
+import { confirmationLines, isWriteMethod, writeRefusal } from '../../api/security/safety.js';
+import type { ApiResponse } from '../../api/wire/response.js';
 import { namedValues } from '../args.js';
 import type { CommandContext } from '../context.js';
 import { parseFields, selectFields } from '../format/fields.js';
@@ -43,7 +43,7 @@ export async function callCommand(ctx: CommandContext, positionals: string[], op
   if (body !== undefined) await warnAboutBody(ctx, request, body);
 
   if (dryRun) {
-    const { toCurl } = await import('../../api/curl.js');
+    const { toCurl } = await import('../../api/security/curl.js');
     const out = new DataWriter(ctx.io.stdout);
     try {
       await out.write(`${toCurl(request)}\n`);

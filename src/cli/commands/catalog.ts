@@ -1,8 +1,8 @@
 // `dpx resources` and `dpx operations <resource>`: the discovery index, as a table or as JSON.
 
-import { findResource, findVersion, type Catalog, type Resource, type ResourceVersion } from '../../api/catalog.js';
+import { findResource, findVersion, type Catalog, type Resource, type ResourceVersion } from '../../api/hal/catalog.js';
 import { UsageError } from '../../api/errors.js';
-import { listOperations } from '../../api/operation.js';
+import { listOperations } from '../../api/hal/operation.js';
 import type { CommandContext } from '../context.js';
 import { renderTable } from '../format/table.js';
 import { DataWriter } from '../io.js';

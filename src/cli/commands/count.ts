@@ -2,9 +2,9 @@
 // values of a field. Failures of single rows are named on stderr as they happen and printed with their
 // row; the exit code is 1 when any row failed.
 
-import { countMatrix, type CountPlan, type CountValue } from '../../api/count.js';
+import { countMatrix, type CountPlan, type CountValue } from '../../api/fanout/count.js';
 import { UsageError } from '../../api/errors.js';
-import { scopeContext, type UnitChoice } from '../../api/scopes.js';
+import { scopeContext, type UnitChoice } from '../../api/fanout/scopes.js';
 import type { CommandContext } from '../context.js';
 import { describeScope, FanOutProgress } from '../fanout.js';
 import { matrixCsv, matrixJson, matrixTable, type Matrix, type MatrixRow } from '../format/matrix.js';

@@ -2,10 +2,10 @@
 // versions, two units or through two profiles — and the two documents side by side, aligned by field
 // path (src/api/compare.ts, src/api/diff.ts).
 
-import { compareRecord, type RecordSide } from '../../api/compare.js';
-import type { AlignedField, FieldState } from '../../api/diff.js';
+import { compareRecord, type RecordSide } from '../../api/case/compare.js';
+import type { AlignedField, FieldState } from '../../api/case/diff.js';
 import { UsageError } from '../../api/errors.js';
-import { redactText, redactValue } from '../../api/redact.js';
+import { redactText, redactValue } from '../../api/security/redact.js';
 import type { CommandContext } from '../context.js';
 import { DIFFERENCES_FOUND } from '../exit-codes.js';
 import { renderTable } from '../format/table.js';

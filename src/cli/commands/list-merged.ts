@@ -2,8 +2,8 @@
 // planes, streamed as each source answers. Every record says where it came from; a source that fails
 // is named on stderr, the others are printed, and the exit code is 1.
 
-import { fanOutList } from '../../api/fanout.js';
-import { scopeContext, type Scope, type ScopeContext, type UnitChoice } from '../../api/scopes.js';
+import { fanOutList } from '../../api/fanout/fanout.js';
+import { scopeContext, type Scope, type ScopeContext, type UnitChoice } from '../../api/fanout/scopes.js';
 import type { CommandContext } from '../context.js';
 import { describeScope, FanOutProgress } from '../fanout.js';
 import { createRecordSink, type ListFormat } from '../format/records.js';

@@ -3,12 +3,12 @@
 // (`/protection-groups/{id}/backups`) takes the parent from --var.
 
 import { UsageError } from '../../api/errors.js';
-import type { PreparedRequest } from '../../api/operation.js';
-import { listRequest, readPage, walkPages, type Page } from '../../api/pages.js';
-import type { Session } from '../../api/session.js';
+import type { PreparedRequest } from '../../api/hal/operation.js';
+import { listRequest, readPage, walkPages, type Page } from '../../api/session/pages.js';
+import type { Session } from '../../api/session/session.js';
 import type { CommandContext } from '../context.js';
 import { sizeHeapForStreaming } from '../heap.js';
-import type { UnitChoice } from '../../api/scopes.js';
+import type { UnitChoice } from '../../api/fanout/scopes.js';
 import { createRecordSink } from '../format/records.js';
 import { DataWriter } from '../io.js';
 import { formatCount } from '../../text/cells.js';

@@ -2,12 +2,12 @@
 // settings (--ou, --profile…), each answer compared with the recorded one (src/api/replay.ts). The table
 // is written as the answers come; -o json is one document at the end.
 
-import { hasDifferences, type KeyedRecord, type RecordChange } from '../../api/diff.js';
+import { hasDifferences, type KeyedRecord, type RecordChange } from '../../api/case/diff.js';
 import { UsageError } from '../../api/errors.js';
-import { readTrail } from '../../api/har.js';
-import { recordLabel } from '../../api/records.js';
-import { redactText, redactValue } from '../../api/redact.js';
-import { planReplay, replayTrail, type ReplayResult, type SkippedRequest } from '../../api/replay.js';
+import { readTrail } from '../../api/case/har.js';
+import { recordLabel } from '../../api/hal/records.js';
+import { redactText, redactValue } from '../../api/security/redact.js';
+import { planReplay, replayTrail, type ReplayResult, type SkippedRequest } from '../../api/case/replay.js';
 import { truncate } from '../../text/cells.js';
 import type { CommandContext } from '../context.js';
 import { DIFFERENCES_FOUND } from '../exit-codes.js';

@@ -3,7 +3,7 @@
 
 import { relativeAge } from '../../text/time.js';
 import { UsageError } from '../../api/errors.js';
-import { describeToken } from '../../api/token.js';
+import { describeToken } from '../../api/security/token.js';
 import type { CommandContext } from '../context.js';
 import { renderTable } from '../format/table.js';
 import { DataWriter } from '../io.js';

@@ -4,9 +4,9 @@
 // prints an error and always exits 0: whatever it cannot learn, it leaves out.
 
 import { setTimeout as delay } from 'node:timers/promises';
-import { findResource, findVersion, type Catalog, type Operation, type Resource, type ResourceVersion } from '../../api/catalog.js';
-import { listOperations } from '../../api/operation.js';
-import type { OrgUnit } from '../../api/units.js';
+import { findResource, findVersion, type Catalog, type Operation, type Resource, type ResourceVersion } from '../../api/hal/catalog.js';
+import { listOperations } from '../../api/hal/operation.js';
+import type { OrgUnit } from '../../api/fanout/units.js';
 import { defaultConfigPath } from '../../config/profiles.js';
 import type { GlobalFlags } from '../../config/settings.js';
 import { COMMAND_WORDS, commandOptions } from '../args.js';

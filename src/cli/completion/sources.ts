@@ -5,10 +5,10 @@
 // costs a 304), and when that fails the old ones still serve. No source may fail completion: each gives
 // what it can, or nothing.
 
-import type { Catalog } from '../../api/catalog.js';
-import type { Session } from '../../api/session.js';
-import { catalogFromIndex } from '../../api/discovery.js';
-import { loadUnits, type OrgUnit } from '../../api/units.js';
+import type { Catalog } from '../../api/hal/catalog.js';
+import type { Session } from '../../api/session/session.js';
+import { catalogFromIndex } from '../../api/hal/discovery.js';
+import { loadUnits, type OrgUnit } from '../../api/fanout/units.js';
 import { defaultCacheDir, indexCache, unitCache, type StoredUnits } from '../../config/cache.js';
 import { listProfiles, type Profile } from '../../config/profiles.js';
 import { sessionFromSettings } from '../../config/session.js';

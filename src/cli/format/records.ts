@@ -3,7 +3,7 @@
 
 import type { DataWriter } from '../io.js';
 import { csvLine, csvRow } from './csv.js';
-import { dataFields } from '../../api/records.js';
+import { dataFields } from '../../api/hal/records.js';
 import type { ColumnPlan } from '../../text/columns.js';
 import { selectFields } from './fields.js';
 import { formatHeader, formatRow, planTable } from './table.js';

@@ -2,7 +2,7 @@
 // navigator one at a time; the frame is drawn from its state.
 import { useEffect, useSyncExternalStore } from 'react';
 import { Box, Text, useInput, useStdin, useStdout } from 'ink';
-import { describeToken } from '../../api/token.js';
+import { describeToken } from '../../api/security/token.js';
 import { truncate } from '../../text/cells.js';
 import { toKeys } from '../keys.js';
 import { bodyHeight } from '../layout.js';

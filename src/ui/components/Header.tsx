@@ -3,8 +3,8 @@
 // on screen, whether writes are allowed, and how the connection is doing. Always visible, so the user
 // always knows the context of what they see.
 import { Box, Text } from 'ink';
-import type { Session } from '../../api/session.js';
-import type { TokenInfo } from '../../api/token.js';
+import type { Session } from '../../api/session/session.js';
+import type { TokenInfo } from '../../api/security/token.js';
 import { truncate } from '../../text/cells.js';
 import { duration } from '../values.js';
 import { Spinner } from './Spinner.js';

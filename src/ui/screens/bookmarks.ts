@@ -1,6 +1,6 @@
 // Bookmarks: a view saved under a name (profile, resource, version, OU, server-side filter, page) and
 // opened again from the palette, on its profile and in its unit.
-import { findResource } from '../../api/catalog.js';
+import { findResource } from '../../api/hal/catalog.js';
 import type { Bookmark } from '../../config/profiles.js';
 import { noticeOf } from '../nav/problems.js';
 import type { ScreenContext } from '../nav/screen.js';

@@ -2,7 +2,7 @@
 // keeps one per profile it has visited, so switching back finds the same session (OU, request count).
 // Every screen's data comes from an origin, a connection and the unit its requests were made in, which
 // it keeps whatever the user switches to afterwards.
-import type { Session } from '../../api/session.js';
+import type { Session } from '../../api/session/session.js';
 import { listProfiles } from '../../config/profiles.js';
 import { sessionFromSettings, type SessionHooks } from '../../config/session.js';
 import { resolveSettings, type Settings } from '../../config/settings.js';

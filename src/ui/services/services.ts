@@ -3,10 +3,10 @@
 // and bookmarks, the trail, and the terminal's hand-offs (an editor, the clipboard). Screens ask these;
 // they never reach into one another.
 import { join } from 'node:path';
-import type { Catalog } from '../../api/catalog.js';
+import type { Catalog } from '../../api/hal/catalog.js';
 import { UsageError } from '../../api/errors.js';
-import type { Session } from '../../api/session.js';
-import { loadUnits, type OrgUnit } from '../../api/units.js';
+import type { Session } from '../../api/session/session.js';
+import { loadUnits, type OrgUnit } from '../../api/fanout/units.js';
 import { listBookmarks, saveBookmark, type Bookmark } from '../../config/profiles.js';
 import type { Connection, Origin, ProfileChoice, ProfileSource } from './connection.js';
 

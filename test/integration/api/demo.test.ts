@@ -2,9 +2,9 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError, SafetyError } from '../../../src/api/errors.js';
 import type { Exchange } from '../../../src/api/exchange.js';
-import { listRequest, pageLinkRequest, readPage, walkPages } from '../../../src/api/pages.js';
-import { checkRecord } from '../../../src/api/schemas.js';
-import { Session } from '../../../src/api/session.js';
+import { listRequest, pageLinkRequest, readPage, walkPages } from '../../../src/api/session/pages.js';
+import { checkRecord } from '../../../src/api/hal/schemas.js';
+import { Session } from '../../../src/api/session/session.js';
 import { useDemo } from '../../helpers/demo.js';
 
 describe('a walk over 10,000 tasks', () => {

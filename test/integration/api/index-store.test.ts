@@ -2,8 +2,8 @@
 // is an answer, and the kept index is the catalog.
 import { describe, expect, it } from 'vitest';
 import type { Exchange } from '../../../src/api/exchange.js';
-import type { IndexStore, StoredIndex } from '../../../src/api/discovery.js';
-import { Session } from '../../../src/api/session.js';
+import type { IndexStore, StoredIndex } from '../../../src/api/hal/discovery.js';
+import { Session } from '../../../src/api/session/session.js';
 import { useDemo } from '../../helpers/demo.js';
 
 const demo = useDemo({ scale: 1 });

@@ -2,8 +2,8 @@
 // and what a 429 with Retry-After does to every other request of the same control plane.
 import { afterEach, describe, expect, it } from 'vitest';
 import { ApiError } from '../../../src/api/errors.js';
-import type { SessionOptions } from '../../../src/api/session-options.js';
-import { Session } from '../../../src/api/session.js';
+import type { SessionOptions } from '../../../src/api/session/session-options.js';
+import { Session } from '../../../src/api/session/session.js';
 import { sendJson, startServer, type Handler, type TestServer } from '../../helpers/servers.js';
 
 const TOKEN = 'header.payload.signature-for-limiter-tests';

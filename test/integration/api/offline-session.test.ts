@@ -6,11 +6,11 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiError, SafetyError } from '../../../src/api/errors.js';
 import type { Exchange } from '../../../src/api/exchange.js';
-import { readTrail, type RecordedTrail } from '../../../src/api/har.js';
-import { NotInTrailError, trailTransport } from '../../../src/api/offline.js';
-import { listRequest, walkPages } from '../../../src/api/pages.js';
-import { Session } from '../../../src/api/session.js';
-import { HarTrail } from '../../../src/api/trail.js';
+import { readTrail, type RecordedTrail } from '../../../src/api/case/har.js';
+import { NotInTrailError, trailTransport } from '../../../src/api/case/offline.js';
+import { listRequest, walkPages } from '../../../src/api/session/pages.js';
+import { Session } from '../../../src/api/session/session.js';
+import { HarTrail } from '../../../src/api/case/trail.js';
 import { useDemo } from '../../helpers/demo.js';
 
 const demo = useDemo();

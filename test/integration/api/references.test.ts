@@ -1,9 +1,9 @@
 // References read as names against the demo: which columns of a list hold ids, and each distinct id
 // read once per session, whoever asks.
 import { describe, expect, it } from 'vitest';
-import { listRequest, readPage } from '../../../src/api/pages.js';
-import { columnIds, idColumns, ReferenceNames } from '../../../src/api/references.js';
-import { Session } from '../../../src/api/session.js';
+import { listRequest, readPage } from '../../../src/api/session/pages.js';
+import { columnIds, idColumns, ReferenceNames } from '../../../src/api/fanout/references.js';
+import { Session } from '../../../src/api/session/session.js';
 import { demoRequest, useDemo } from '../../helpers/demo.js';
 
 const demo = useDemo({ scale: 1 });

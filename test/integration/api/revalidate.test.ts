@@ -1,8 +1,8 @@
 // Conditional requests for watch polling, against the demo, which tags every read and answers 304.
 import { describe, expect, it } from 'vitest';
 import type { Exchange } from '../../../src/api/exchange.js';
-import { listRequest } from '../../../src/api/pages.js';
-import { Session, VALIDATOR_CAPACITY } from '../../../src/api/session.js';
+import { listRequest } from '../../../src/api/session/pages.js';
+import { Session, VALIDATOR_CAPACITY } from '../../../src/api/session/session.js';
 import { useDemo } from '../../helpers/demo.js';
 
 const demo = useDemo({ taskSpeed: 50 });

@@ -5,9 +5,9 @@ import { connect, type Socket } from 'node:net';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, ProtocolError, SafetyError, TransportError } from '../../../src/api/errors.js';
 import type { Exchange } from '../../../src/api/exchange.js';
-import { listRequest, walkPages, type Page } from '../../../src/api/pages.js';
-import { MAX_JSON_DEPTH } from '../../../src/api/response.js';
-import { Session } from '../../../src/api/session.js';
+import { listRequest, walkPages, type Page } from '../../../src/api/session/pages.js';
+import { MAX_JSON_DEPTH } from '../../../src/api/wire/response.js';
+import { Session } from '../../../src/api/session/session.js';
 import { miniApi, sendJson, startServer, type TestServer } from '../../helpers/servers.js';
 
 const TOKEN = 'header.payload.signature-for-tests';

@@ -1,9 +1,9 @@
 // Filter value suggestions from records read over HTTP: the schema's enum when dpx knows one (and it
 // covers every value the demo sends), else the values of the loaded rows.
 import { describe, expect, it } from 'vitest';
-import { listRequest, walkPages } from '../../../src/api/pages.js';
-import { Session } from '../../../src/api/session.js';
-import { valueSuggestions } from '../../../src/api/suggestions.js';
+import { listRequest, walkPages } from '../../../src/api/session/pages.js';
+import { Session } from '../../../src/api/session/session.js';
+import { valueSuggestions } from '../../../src/api/hal/suggestions.js';
 import { valueAt } from '../../../src/api/json.js';
 import { useDemo } from '../../helpers/demo.js';
 

@@ -11,7 +11,7 @@ import { promisify } from 'node:util';
 import { brotliCompressSync, deflateSync, gzipSync } from 'node:zlib';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ProtocolError, TransportError } from '../../../src/api/errors.js';
-import { Session } from '../../../src/api/session.js';
+import { Session } from '../../../src/api/session/session.js';
 import { miniApi, startServer, type TestServer } from '../../helpers/servers.js';
 
 const TOKEN = 'header.payload.signature-for-tests';

@@ -2,7 +2,7 @@
 // a backup and to a user, and what it all costs, counted by the server.
 import { describe, expect, it } from 'vitest';
 import type { Exchange } from '../../../src/api/exchange.js';
-import { Session } from '../../../src/api/session.js';
+import { Session } from '../../../src/api/session/session.js';
 import { runXray, xray, type XrayEvent, type XrayResult } from '../../../src/api/xray/xray.js';
 import { demoRequest, useDemo } from '../../helpers/demo.js';
 

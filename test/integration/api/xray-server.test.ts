@@ -2,7 +2,7 @@
 // links, a failing record, a link to another origin, fields learned from a page, a filter refused (400)
 // and one ignored. Its request count is checked against what the server saw.
 import { afterEach, describe, expect, it } from 'vitest';
-import { Session } from '../../../src/api/session.js';
+import { Session } from '../../../src/api/session/session.js';
 import { runXray, xray, type XrayResult } from '../../../src/api/xray/xray.js';
 import { startServer, type TestServer } from '../../helpers/servers.js';
 import { xrayApi, type XrayApiControls } from '../../helpers/xray-api.js';

@@ -1,7 +1,7 @@
 // A write is sent once, whatever comes back; a read in the same situation is retried.
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../../src/api/errors.js';
-import { Session } from '../../../src/api/session.js';
+import { Session } from '../../../src/api/session/session.js';
 import { useDemo } from '../../helpers/demo.js';
 
 const demo = useDemo({ rateLimit: 1 });

@@ -7,10 +7,10 @@ import { operationsFor } from '../../../src/api/operations/available.js';
 import { loadBodySchema } from '../../../src/api/operations/body.js';
 import { createOperationForm, formProblems, toRequestTarget, withBody, withOu } from '../../../src/api/operations/form.js';
 import { previewRequest } from '../../../src/api/operations/preview.js';
-import { confirmationLines, writeRefusal } from '../../../src/api/safety.js';
+import { confirmationLines, writeRefusal } from '../../../src/api/security/safety.js';
 import { findFollowableTask, followTask, taskRequest, type TaskState } from '../../../src/api/operations/task.js';
-import { toCurl } from '../../../src/api/curl.js';
-import { Session } from '../../../src/api/session.js';
+import { toCurl } from '../../../src/api/security/curl.js';
+import { Session } from '../../../src/api/session/session.js';
 import { useDemo } from '../../helpers/demo.js';
 
 const run = promisify(execFile);

@@ -5,11 +5,11 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { toCurl } from '../../../src/api/curl.js';
+import { toCurl } from '../../../src/api/security/curl.js';
 import { ApiError, SafetyError } from '../../../src/api/errors.js';
-import { listRequest, walkPages } from '../../../src/api/pages.js';
-import { Session } from '../../../src/api/session.js';
-import { HarTrail } from '../../../src/api/trail.js';
+import { listRequest, walkPages } from '../../../src/api/session/pages.js';
+import { Session } from '../../../src/api/session/session.js';
+import { HarTrail } from '../../../src/api/case/trail.js';
 import { useDemo } from '../../helpers/demo.js';
 import { readHar } from '../../unit/trail/har-schema.js';
 

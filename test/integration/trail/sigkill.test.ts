@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseHarText, readTrail } from '../../../src/api/har.js';
+import { parseHarText, readTrail } from '../../../src/api/case/har.js';
 import { harProblems } from '../../unit/trail/har-schema.js';
 
 const TOKEN = 'sigkill-test-token-5d1e8a2b77c4';

@@ -1,7 +1,7 @@
 // One screen of the explorer opened straight away on a navigator, drawn in ink-testing-library, with the
 // terminal's hand-offs (clipboard, editor) replaced by what the test gives.
 import { step } from '../step.js';
-import { Session } from '../../../src/api/session.js';
+import { Session } from '../../../src/api/session/session.js';
 import { Navigator } from '../../../src/ui/nav/navigator.js';
 import type { ScreenKind, ScreenParams } from '../../../src/ui/nav/screen.js';
 import type { Origin } from '../../../src/ui/services/connection.js';

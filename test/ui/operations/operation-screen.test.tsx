@@ -1,6 +1,6 @@
 // The explorer's `x` flow on the demo control plane: choose, fill, preview, confirm, response, task.
 import { describe, expect, it } from 'vitest';
-import { Session } from '../../../src/api/session.js';
+import { Session } from '../../../src/api/session/session.js';
 import { useDemo } from '../../helpers/demo.js';
 import { BACKSPACE, DOWN, ENTER, ESC, openScreen, type OpenScreen } from './harness.js';
 

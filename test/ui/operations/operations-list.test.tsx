@@ -1,7 +1,7 @@
 // `x`: the operations of a resource version, drawn from the index, with the record's marks and the
 // read-only flags; Enter opens the chosen one's form, Esc closes the list.
 import { describe, expect, it } from 'vitest';
-import { Session } from '../../../src/api/session.js';
+import { Session } from '../../../src/api/session/session.js';
 import { useDemo } from '../../helpers/demo.js';
 import { DOWN, ENTER, ESC, openScreen, topKind } from './harness.js';
 

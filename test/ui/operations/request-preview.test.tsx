@@ -1,8 +1,8 @@
 // The exact request before it goes: token masked, the OU named, `c` copies it as curl; while writes are
 // off, Enter sends nothing.
 import { describe, expect, it } from 'vitest';
-import type { PreparedRequest } from '../../../src/api/operation.js';
-import { Session } from '../../../src/api/session.js';
+import type { PreparedRequest } from '../../../src/api/hal/operation.js';
+import { Session } from '../../../src/api/session/session.js';
 import { osc52 } from '../../../src/ui/clipboard.js';
 import { ENTER, ESC, openScreen, topKind } from './harness.js';
 

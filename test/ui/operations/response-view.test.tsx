@@ -1,7 +1,7 @@
 // What came back from an operation, sent by the response screen itself to a small control plane: status,
 // headers, the body as a tree or raw, an error's [code] message lines, and `t` on a 202 that names a task.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Session } from '../../../src/api/session.js';
+import { Session } from '../../../src/api/session/session.js';
 import { sendJson, startServer, type TestServer } from '../../helpers/servers.js';
 import { ESC, openScreen, topKind } from './harness.js';
 

@@ -1,6 +1,6 @@
 // A task followed live on the demo until it ends; Enter then opens its record in the record view.
 import { describe, expect, it } from 'vitest';
-import { Session } from '../../../src/api/session.js';
+import { Session } from '../../../src/api/session/session.js';
 import type { RecordState } from '../../../src/ui/screens/record/state.js';
 import { useDemo } from '../../helpers/demo.js';
 import { ENTER, openScreen, topKind } from './harness.js';

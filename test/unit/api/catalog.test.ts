@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { findResource, findVersion, parseCatalog } from '../../../src/api/catalog.js';
+import { findResource, findVersion, parseCatalog } from '../../../src/api/hal/catalog.js';
 
 const index = {
   _links: { self: { href: '/' } },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { alignDocuments, bodyKind, changedFields, diffRecords, diffResponses, flattenDocument, hasDifferences, topLevelField } from '../../../src/api/diff.js';
+import { alignDocuments, bodyKind, changedFields, diffRecords, diffResponses, flattenDocument, hasDifferences, topLevelField } from '../../../src/api/case/diff.js';
 
 const v1User = {
   id: 'u-1',

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError, toDpxError, UsageError } from '../../../src/api/errors.js';
-import { apiErrorFor, errorEntries, summariseBody } from '../../../src/api/failure.js';
-import { FreshnessCache } from '../../../src/api/freshness.js';
-import { parseRetryAfter, retryDelayMs } from '../../../src/api/retry.js';
+import { apiErrorFor, errorEntries, summariseBody } from '../../../src/api/wire/failure.js';
+import { FreshnessCache } from '../../../src/api/session/freshness.js';
+import { parseRetryAfter, retryDelayMs } from '../../../src/api/wire/retry.js';
 
 const failed = (status: number, body: unknown, extra: Partial<Parameters<typeof apiErrorFor>[0]> = {}) => ({
   status, statusText: '', contentType: 'application/json', text: JSON.stringify(body), body, retryAfterSeconds: undefined, ...extra,

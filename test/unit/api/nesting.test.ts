@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { nestsDeeperThan } from '../../../src/api/response.js';
+import { nestsDeeperThan } from '../../../src/api/wire/response.js';
 
 const objects = (depth: number): unknown => JSON.parse(`${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}`);
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { findResource, findVersion, parseCatalog, type Operation } from '../../../src/api/catalog.js';
+import { findResource, findVersion, parseCatalog, type Operation } from '../../../src/api/hal/catalog.js';
 import { ProtocolError, UsageError } from '../../../src/api/errors.js';
-import { findListOperation, findReadOperation, isListOperation, listOperations, pagingParameters, resolveHref, resolveRequest } from '../../../src/api/operation.js';
+import { findListOperation, findReadOperation, isListOperation, listOperations, pagingParameters, resolveHref, resolveRequest } from '../../../src/api/hal/operation.js';
 
 const catalog = parseCatalog({
   widgets: {

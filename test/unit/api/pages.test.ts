@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ProtocolError } from '../../../src/api/errors.js';
-import { recordLinks } from '../../../src/api/links.js';
-import { readPage } from '../../../src/api/pages.js';
+import { recordLinks } from '../../../src/api/hal/links.js';
+import { readPage } from '../../../src/api/session/pages.js';
 
 const url = 'https://cp.example/api/things?limit=2&start=2';
 

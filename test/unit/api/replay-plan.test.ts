@@ -1,7 +1,7 @@
 // Which recorded requests a replay sends, where, against which recorded answer — and which it leaves out.
 import { describe, expect, it } from 'vitest';
-import { parseTrail } from '../../../src/api/har.js';
-import { planReplay } from '../../../src/api/replay.js';
+import { parseTrail } from '../../../src/api/case/har.js';
+import { planReplay } from '../../../src/api/case/replay.js';
 
 const INDEX = JSON.stringify({ things: { supported_versions: ['v1'], v1: { list_things: { href: '/things', type: 'get' } } } });
 

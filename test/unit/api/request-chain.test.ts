@@ -2,10 +2,10 @@
 // origin, including ones that merely start with its text. A transport stands in for the network, so
 // what would have gone out is seen without sending it anywhere.
 import { describe, expect, it } from 'vitest';
-import { Cancellable } from '../../../src/api/cancellable.js';
+import { Cancellable } from '../../../src/api/wire/cancellable.js';
 import { SafetyError } from '../../../src/api/errors.js';
 import type { ExchangeRequest } from '../../../src/api/exchange.js';
-import { RequestChain } from '../../../src/api/request-chain.js';
+import { RequestChain } from '../../../src/api/wire/request-chain.js';
 
 const ORIGIN = 'http://127.0.0.1:8080';
 const TOKEN = 'header.payload.signature-for-tests';

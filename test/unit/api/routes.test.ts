@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { parseCatalog } from '../../../src/api/catalog.js';
-import { routeFor } from '../../../src/api/routes.js';
+import { parseCatalog } from '../../../src/api/hal/catalog.js';
+import { routeFor } from '../../../src/api/hal/routes.js';
 
 const catalog = parseCatalog(
   {

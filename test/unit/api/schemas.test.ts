@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { compileBodyCheck } from '../../../src/api/schema-compiler.js';
-import { bodyCheckFor, bodySchemaFor, checkErrorEnvelope, checkIndex, checkRecord } from '../../../src/api/schemas.js';
+import { compileBodyCheck } from '../../../src/api/hal/schema-compiler.js';
+import { bodyCheckFor, bodySchemaFor, checkErrorEnvelope, checkIndex, checkRecord } from '../../../src/api/hal/schemas.js';
 import resources from '../../../fixtures/demo/resources.json' with { type: 'json' };
 
 describe('schemas', () => {

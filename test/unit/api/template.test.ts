@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ProtocolError, UsageError } from '../../../src/api/errors.js';
-import { appendQuery, expandTemplate, templateVariables } from '../../../src/api/template.js';
+import { appendQuery, expandTemplate, templateVariables } from '../../../src/api/hal/template.js';
 
 describe('templateVariables', () => {
   it('splits path variables from query variables', () => {

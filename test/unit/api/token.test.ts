@@ -1,6 +1,6 @@
 import { SignJWT } from 'jose';
 import { describe, expect, it } from 'vitest';
-import { describeToken } from '../../../src/api/token.js';
+import { describeToken } from '../../../src/api/security/token.js';
 
 const key = new TextEncoder().encode('a test key that is long enough for HS256');
 const now = Date.UTC(2030, 0, 1, 12, 0, 0);

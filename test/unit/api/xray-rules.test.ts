@@ -2,7 +2,7 @@
 // to a record, which links are followed, how a history entry is read, and how many jobs run at once.
 import { describe, expect, it } from 'vitest';
 import { Bounded } from '../../../src/api/bounded.js';
-import { parseCatalog } from '../../../src/api/catalog.js';
+import { parseCatalog } from '../../../src/api/hal/catalog.js';
 import type { ListFields } from '../../../src/api/xray/fields.js';
 import { nodeKey, XrayGraph } from '../../../src/api/xray/graph.js';
 import { timeline, timelineEntry } from '../../../src/api/xray/history.js';

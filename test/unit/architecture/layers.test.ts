@@ -41,6 +41,27 @@ function folderOf(path: string): string | undefined {
   return inside.startsWith('..') ? undefined : inside.split(sep)[0];
 }
 
+/** Folder of src/api → the folders of src/api it may import; every one may import the files at its top. */
+const API_ALLOWED: Record<string, string[]> = {
+  wire: [],
+  hal: ['wire'],
+  security: ['hal'],
+  session: ['wire', 'hal', 'security'],
+  operations: ['hal', 'security'],
+  case: ['wire', 'hal', 'security', 'session'],
+  fanout: ['hal', 'session', 'operations'],
+  xray: ['wire', 'hal', 'session', 'operations'],
+};
+const api = join(src, 'api');
+
+/** The folder of src/api a file sits in, '' for a file at its top, undefined outside it. */
+function apiFolderOf(path: string): string | undefined {
+  const inside = relative(api, path);
+  if (inside.startsWith('..')) return undefined;
+  const parts = inside.split(sep);
+  return parts.length === 1 ? '' : parts[0];
+}
+
 describe('layers', () => {
   it('reads imports of every kind', () => {
     const code = "import a from './a.js';\nimport type { B } from '../b.js';\nexport { c } from './c.js';\nconst d = await import('../d.js');\n// import x from '../x.js'";
@@ -60,6 +81,31 @@ describe('layers', () => {
         if (!specifier.startsWith('.')) continue;
         const to = folderOf(resolve(dirname(file), specifier));
         if (to !== undefined && !ALLOWED[from]!.includes(to)) offenders.push(`${relative(root, file)} → ${specifier}`);
+      }
+    }
+    expect(offenders).toEqual([]);
+  });
+
+  it('knows every folder of src/api, and each has a README', () => {
+    const folders = readdirSync(api, { withFileTypes: true }).filter((entry) => entry.isDirectory()).map((entry) => entry.name);
+    expect(folders.filter((folder) => !(folder in API_ALLOWED))).toEqual([]);
+    expect(folders.filter((folder) => !readdirSync(join(api, folder)).includes('README.md'))).toEqual([]);
+  });
+
+  it('keeps at most 8 files at the top of src/api', () => {
+    const files = readdirSync(api, { withFileTypes: true }).filter((entry) => entry.isFile() && /\.tsx?$/.test(entry.name));
+    expect(files.length).toBeLessThanOrEqual(8);
+  });
+
+  it('no folder of src/api imports one above it, and the top imports no folder', () => {
+    const offenders: string[] = [];
+    for (const file of sourceFiles(api)) {
+      const from = apiFolderOf(file)!;
+      for (const specifier of importedSpecifiers(readFileSync(file, 'utf8'))) {
+        if (!specifier.startsWith('.')) continue;
+        const to = apiFolderOf(resolve(dirname(file), specifier));
+        if (to === undefined || to === '' || to === from) continue;
+        if (from === '' || !API_ALLOWED[from]!.includes(to)) offenders.push(`${relative(root, file)} → ${specifier}`);
       }
     }
     expect(offenders).toEqual([]);

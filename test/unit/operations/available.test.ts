@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseCatalog } from '../../../src/api/catalog.js';
+import { parseCatalog } from '../../../src/api/hal/catalog.js';
 import { operationsFor } from '../../../src/api/operations/available.js';
 
 const index = {

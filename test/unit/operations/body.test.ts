@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bodyTemplate, checkBodyText, formatBodyProblem, loadBodySchema, type BodySchema } from '../../../src/api/operations/body.js';
-import { compileBodyCheck } from '../../../src/api/schema-compiler.js';
+import { compileBodyCheck } from '../../../src/api/hal/schema-compiler.js';
 
 const schema = {
   type: 'object',

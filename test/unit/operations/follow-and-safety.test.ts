@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { parseCatalog } from '../../../src/api/catalog.js';
+import { parseCatalog } from '../../../src/api/hal/catalog.js';
 import { editInEditor, withTerminalSuspended } from '../../../src/ui/editor.js';
-import { deleteConfirmationWord } from '../../../src/api/safety.js';
+import { deleteConfirmationWord } from '../../../src/api/security/safety.js';
 import { findFollowableTask, type ResponseLike } from '../../../src/api/operations/task.js';
 
 const catalog = parseCatalog(

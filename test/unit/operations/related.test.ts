@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseCatalog } from '../../../src/api/catalog.js';
+import { parseCatalog } from '../../../src/api/hal/catalog.js';
 import { operationsFor, type BodySchemaLookup } from '../../../src/api/operations/available.js';
 import { bodyPropertyNames } from '../../../src/api/operations/body.js';
 import { createOperationForm } from '../../../src/api/operations/form.js';

@@ -1,8 +1,8 @@
 import { spawnSync } from 'node:child_process';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { toCurl } from '../../../src/api/curl.js';
-import type { PreparedRequest } from '../../../src/api/operation.js';
+import { toCurl } from '../../../src/api/security/curl.js';
+import type { PreparedRequest } from '../../../src/api/hal/operation.js';
 
 const TOKEN = 'test-token-value-0123456789';
 

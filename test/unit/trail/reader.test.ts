@@ -5,8 +5,8 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { UsageError } from '../../../src/api/errors.js';
 import type { Exchange } from '../../../src/api/exchange.js';
-import { parseHarText, readTrail } from '../../../src/api/har.js';
-import { HarTrail } from '../../../src/api/trail.js';
+import { parseHarText, readTrail } from '../../../src/api/case/har.js';
+import { HarTrail } from '../../../src/api/case/trail.js';
 
 const DEVTOOLS = join(import.meta.dirname, '..', '..', 'fixtures', 'devtools-export.har');
 const INDEX = { things: { supported_versions: ['v1'], v1: { list_things: { href: '/things{?limit}', type: 'get', templated: true } } } };

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { redactHeaders, redactText } from '../../../src/api/redact.js';
+import { redactHeaders, redactText } from '../../../src/api/security/redact.js';
 import { jwt, secret, textWith } from './arbitraries.js';
 
 const SAMPLE_JWT =

@@ -1,8 +1,8 @@
 // Home: every resource the index offers, with its versions, its operations and whether it lists (at the
 // top level, or only under a parent record).
 import { Box, Text } from 'ink';
-import type { Resource } from '../../../api/catalog.js';
-import { listOperations } from '../../../api/operation.js';
+import type { Resource } from '../../../api/hal/catalog.js';
+import { listOperations } from '../../../api/hal/operation.js';
 import { fit, truncate } from '../../../text/cells.js';
 import { Tinted } from '../../components/theme.js';
 

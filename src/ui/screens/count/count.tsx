@@ -3,7 +3,7 @@
 // fill in as their answers arrive; Enter on a cell opens that unit's list, filtered by that value, in that
 // unit's own context.
 import { Box, Text } from 'ink';
-import { cellFilter, countMatrix, type CountPlan } from '../../../api/count.js';
+import { cellFilter, countMatrix, type CountPlan } from '../../../api/fanout/count.js';
 import type { DpxError } from '../../../api/errors.js';
 import { statusMeaning } from '../../../api/status.js';
 import { fit, formatCount } from '../../../text/cells.js';

@@ -2,8 +2,8 @@
 // by side, aligned by field path: what differs, what one side alone has, and differently named fields
 // that hold the same value. Opened with `d` on a record.
 import { Box, Text } from 'ink';
-import { compareRecord, type RecordComparison, type RecordSide } from '../../../api/compare.js';
-import type { AlignedField, FieldState } from '../../../api/diff.js';
+import { compareRecord, type RecordComparison, type RecordSide } from '../../../api/case/compare.js';
+import type { AlignedField, FieldState } from '../../../api/case/diff.js';
 import { fit, oneLine, truncate } from '../../../text/cells.js';
 import { Tinted } from '../../components/theme.js';
 import { MOVE_KEYS, moveCursor } from '../../keys.js';

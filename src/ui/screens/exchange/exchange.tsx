@@ -2,7 +2,7 @@
 // line and headers (credentials masked), the status, the response headers and the raw body.
 import { Box, Text } from 'ink';
 import type { Exchange } from '../../../api/exchange.js';
-import { redactHeaders, redactText } from '../../../api/redact.js';
+import { redactHeaders, redactText } from '../../../api/security/redact.js';
 import { httpStatusTone, Tinted } from '../../components/theme.js';
 import { MOVE_KEYS, moveCursor } from '../../keys.js';
 import type { ScreenBase, ScreenModule } from '../../nav/screen.js';

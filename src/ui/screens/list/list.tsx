@@ -1,10 +1,10 @@
 // A list resource as a table: pages loaded by the list's links and ahead of the cursor, a local filter
 // and sort over the loaded rows, the server-side filter builder, versions, watch mode.
-import { findResource, findVersion } from '../../../api/catalog.js';
-import { findListOperation } from '../../../api/operation.js';
+import { findResource, findVersion } from '../../../api/hal/catalog.js';
+import { findListOperation } from '../../../api/hal/operation.js';
 import { formatCount } from '../../../text/cells.js';
 import { valueAt } from '../../../api/json.js';
-import { valueSuggestions } from '../../../api/suggestions.js';
+import { valueSuggestions } from '../../../api/hal/suggestions.js';
 import { buildFilter, filterFields, type Condition } from '../../filter.js';
 import { editText, MOVE_KEYS, moveCursor } from '../../keys.js';
 import { TEXT, type Binding, type ScreenContext, type ScreenModule } from '../../nav/screen.js';

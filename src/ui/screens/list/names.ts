@@ -1,7 +1,7 @@
 // `N`: id columns read as names. A list's `<singular>_id` columns whose resource the index has show the
 // name of the record each id refers to; only the ids on screen are asked for, each once per session and
 // unit (the core keeps them), and the cells fill in as the names arrive.
-import { columnIds, idColumns, ReferenceNames, type IdColumn } from '../../../api/references.js';
+import { columnIds, idColumns, ReferenceNames, type IdColumn } from '../../../api/fanout/references.js';
 import type { ScreenContext } from '../../nav/screen.js';
 import { rowsOf } from '../../window.js';
 import type { ListState } from './state.js';

@@ -1,11 +1,11 @@
 // Loading a list's pages: the first page, the page under the cursor again, the pages next to the loaded
 // run (ahead of need, as the cursor nears the end), and the first and last pages by the list's links.
 // Every request goes to the list's own origin, whatever the explorer has switched to since.
-import type { PreparedRequest } from '../../../api/operation.js';
-import { listRequest, pageLinkRequest, readPage, type LinkRole, type Page } from '../../../api/pages.js';
+import type { PreparedRequest } from '../../../api/hal/operation.js';
+import { listRequest, pageLinkRequest, readPage, type LinkRole, type Page } from '../../../api/session/pages.js';
 import { parseVendorMediaType } from '../../../api/media.js';
-import { dataFields } from '../../../api/records.js';
-import { diffRecords, recordKey, topLevelField } from '../../../api/diff.js';
+import { dataFields } from '../../../api/hal/records.js';
+import { diffRecords, recordKey, topLevelField } from '../../../api/case/diff.js';
 import { scrollTop } from '../../layout.js';
 import { errorInfo, warningInfo } from '../../nav/problems.js';
 import type { ScreenContext } from '../../nav/screen.js';

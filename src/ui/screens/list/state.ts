@@ -1,8 +1,8 @@
 // A list screen as data: where its first page comes from, the run of pages loaded (at most a window of
 // them), the cursor, and what the user did to the loaded rows (local filter, sort). The rows and columns
 // shown are derived from it here.
-import type { PreparedRequest } from '../../../api/operation.js';
-import type { Page } from '../../../api/pages.js';
+import type { PreparedRequest } from '../../../api/hal/operation.js';
+import type { Page } from '../../../api/session/pages.js';
 import type { Condition } from '../../filter.js';
 import type { ScreenBase } from '../../nav/screen.js';
 import type { Origin } from '../../services/connection.js';

@@ -4,10 +4,10 @@
 // the cursor nears the end. A record opens, and acts, in its own unit.
 import { setMaxListeners } from 'node:events';
 import { useMemo } from 'react';
-import { findResource } from '../../../api/catalog.js';
-import { RecordDedupe, scopePages } from '../../../api/fanout.js';
-import type { Page } from '../../../api/pages.js';
-import { planScopes, type Scope } from '../../../api/scopes.js';
+import { findResource } from '../../../api/hal/catalog.js';
+import { RecordDedupe, scopePages } from '../../../api/fanout/fanout.js';
+import type { Page } from '../../../api/session/pages.js';
+import { planScopes, type Scope } from '../../../api/fanout/scopes.js';
 import { formatCount } from '../../../text/cells.js';
 import { MOVE_KEYS, moveCursor } from '../../keys.js';
 import { scrollTop } from '../../layout.js';

@@ -4,7 +4,7 @@ import { Box, Text } from 'ink';
 import { operationsFor, type AvailableOperation } from '../../../api/operations/available.js';
 import { loadBodySchema } from '../../../api/operations/body.js';
 import { createOperationForm } from '../../../api/operations/form.js';
-import { isWriteMethod } from '../../../api/safety.js';
+import { isWriteMethod } from '../../../api/security/safety.js';
 import { truncate } from '../../../text/cells.js';
 import { methodTone, Tinted } from '../../components/theme.js';
 import { moveCursor } from '../../keys.js';

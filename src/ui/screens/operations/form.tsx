@@ -3,7 +3,7 @@
 import { Box, Text } from 'ink';
 import type { BodySchema } from '../../../api/operations/body.js';
 import { draftUrl, formProblems, toRequestTarget, withBody, withField, withOu, type OperationFormState } from '../../../api/operations/form.js';
-import { isWriteMethod, writeRefusal } from '../../../api/safety.js';
+import { isWriteMethod, writeRefusal } from '../../../api/security/safety.js';
 import { methodTone, Tinted } from '../../components/theme.js';
 import { editText, type Key } from '../../keys.js';
 import { errorInfo, noticeOf } from '../../nav/problems.js';

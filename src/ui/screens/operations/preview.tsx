@@ -1,9 +1,9 @@
 // The exact request before it goes: method, URL, headers (token masked), OU, body. Enter sends it (a write
 // asks to confirm first, and nothing is sent while writes are off); `c` copies it as curl.
 import { Box, Text } from 'ink';
-import type { PreparedRequest } from '../../../api/operation.js';
+import type { PreparedRequest } from '../../../api/hal/operation.js';
 import { previewRequest } from '../../../api/operations/preview.js';
-import { confirmationLines, deleteConfirmationWord, isWriteMethod, needsTypedConfirmation, writeRefusal } from '../../../api/safety.js';
+import { confirmationLines, deleteConfirmationWord, isWriteMethod, needsTypedConfirmation, writeRefusal } from '../../../api/security/safety.js';
 import { Tinted } from '../../components/theme.js';
 import type { ScreenBase, ScreenContext, ScreenModule } from '../../nav/screen.js';
 import { unitName, type Flow } from './flow.js';

@@ -3,9 +3,9 @@
 import { Box, Text } from 'ink';
 import { ApiError, toDpxError, type DpxError } from '../../../api/errors.js';
 import { isObject } from '../../../api/json.js';
-import type { PreparedRequest } from '../../../api/operation.js';
+import type { PreparedRequest } from '../../../api/hal/operation.js';
 import { findFollowableTask, taskRequest, type FollowableTask } from '../../../api/operations/task.js';
-import type { ApiResponse } from '../../../api/response.js';
+import type { ApiResponse } from '../../../api/wire/response.js';
 import { oneLine, truncate } from '../../../text/cells.js';
 import { httpStatusTone, Tinted } from '../../components/theme.js';
 import { errorInfo } from '../../nav/problems.js';

@@ -2,7 +2,7 @@
 // record, which Enter opens in the explorer's record view.
 import { Box, Text } from 'ink';
 import { toDpxError } from '../../../api/errors.js';
-import type { PreparedRequest } from '../../../api/operation.js';
+import type { PreparedRequest } from '../../../api/hal/operation.js';
 import { followTask, type TaskState } from '../../../api/operations/task.js';
 import { OUTCOME_TONE, Tinted } from '../../components/theme.js';
 import type { ScreenBase, ScreenContext, ScreenModule } from '../../nav/screen.js';

@@ -6,7 +6,7 @@ import { Tinted } from '../../components/theme.js';
 import { buildFilter, OPERATORS, type Condition, type Operator } from '../../filter.js';
 import { fuzzyFilter } from '../../fuzzy.js';
 import { editText } from '../../keys.js';
-import type { ValueSuggestions } from '../../../api/suggestions.js';
+import type { ValueSuggestions } from '../../../api/hal/suggestions.js';
 import { TEXT, type ScreenBase, type ScreenContext, type ScreenModule } from '../../nav/screen.js';
 
 declare module '../../nav/screen.js' {

@@ -1,7 +1,7 @@
 // `o`: the organizational unit every following request is made in — a tree when the index has a unit
 // list, or a UUID typed by hand.
 import { Box } from 'ink';
-import { isTree, isUuid, type OrgUnit } from '../../../api/units.js';
+import { isTree, isUuid, type OrgUnit } from '../../../api/fanout/units.js';
 import { fit, truncate } from '../../../text/cells.js';
 import { Choices, InputLine } from '../../components/Choices.js';
 import { Tinted } from '../../components/theme.js';

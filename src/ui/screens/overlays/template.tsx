@@ -1,6 +1,6 @@
 // The variables of a templated link or operation, with the URL they make shown live as they are typed.
 import { Box, Text } from 'ink';
-import { expandTemplate } from '../../../api/template.js';
+import { expandTemplate } from '../../../api/hal/template.js';
 import { truncate } from '../../../text/cells.js';
 import { Tinted } from '../../components/theme.js';
 import { editText } from '../../keys.js';

@@ -1,10 +1,10 @@
 // What the `:` palette offers for what has been typed: resources, their versions and operations, units,
 // profiles, bookmarks and a few commands. Each provider answers for its own words ("ou", "profile",
 // "ctx", "bm"), so a new view adds its entries here without touching the palette itself.
-import { findResource } from '../../../api/catalog.js';
-import { knownRecordFields } from '../../../api/schemas.js';
-import { isListOperation } from '../../../api/operation.js';
-import { isUuid } from '../../../api/units.js';
+import { findResource } from '../../../api/hal/catalog.js';
+import { knownRecordFields } from '../../../api/hal/schemas.js';
+import { isListOperation } from '../../../api/hal/operation.js';
+import { isUuid } from '../../../api/fanout/units.js';
 import type { Choice } from '../../components/Choices.js';
 import { fuzzyFilter } from '../../fuzzy.js';
 import { writeTrail } from '../../nav/global.js';

@@ -1,7 +1,7 @@
 // One record: a tree of its fields (nested values fold), then its links to follow; or raw JSON.
 import type { ReactElement } from 'react';
 import { Box, Text } from 'ink';
-import type { Link } from '../../../api/links.js';
+import type { Link } from '../../../api/hal/links.js';
 import { truncate } from '../../../text/cells.js';
 import type { TreeLine } from '../../tree.js';
 import { formatExact, summarise } from '../../values.js';

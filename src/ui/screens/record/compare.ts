@@ -1,8 +1,8 @@
 // `d` on a record: what to compare it with — another version of its resource, another unit, or the same
 // record through another profile — and the diff screen on the choice.
-import { findResource } from '../../../api/catalog.js';
-import type { RecordSide } from '../../../api/compare.js';
-import { recordId } from '../../../api/records.js';
+import { findResource } from '../../../api/hal/catalog.js';
+import type { RecordSide } from '../../../api/case/compare.js';
+import { recordId } from '../../../api/hal/records.js';
 import type { Choice } from '../../components/Choices.js';
 import { noticeOf } from '../../nav/problems.js';
 import type { ScreenContext } from '../../nav/screen.js';

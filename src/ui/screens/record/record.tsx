@@ -1,14 +1,14 @@
 // One record: its fields as a tree whose nested values fold, then its links to follow (a list opens as a
 // list, anything else as a record), or its raw JSON. Everything it asks goes to the record's origin.
-import { recordLinks, normaliseRel, type Link } from '../../../api/links.js';
+import { recordLinks, normaliseRel, type Link } from '../../../api/hal/links.js';
 import { parseVendorMediaType } from '../../../api/media.js';
-import { isListEnvelope, readPage } from '../../../api/pages.js';
+import { isListEnvelope, readPage } from '../../../api/session/pages.js';
 import { isObject } from '../../../api/json.js';
-import { recordId, recordName } from '../../../api/records.js';
-import { routeFor } from '../../../api/routes.js';
-import { isReadMethod } from '../../../api/safety.js';
-import { changedFields } from '../../../api/diff.js';
-import { expandTemplate, templateVariables } from '../../../api/template.js';
+import { recordId, recordName } from '../../../api/hal/records.js';
+import { routeFor } from '../../../api/hal/routes.js';
+import { isReadMethod } from '../../../api/security/safety.js';
+import { changedFields } from '../../../api/case/diff.js';
+import { expandTemplate, templateVariables } from '../../../api/hal/template.js';
 import { MOVE_KEYS, moveCursor } from '../../keys.js';
 import { scrollTop } from '../../layout.js';
 import { errorInfo } from '../../nav/problems.js';

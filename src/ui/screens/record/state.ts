@@ -1,7 +1,7 @@
 // A record screen as data: the record (and how it was read), where it was read, the versions seen while
 // watching it, and what the user did to its tree.
-import type { Link } from '../../../api/links.js';
-import { changedFields } from '../../../api/diff.js';
+import type { Link } from '../../../api/hal/links.js';
+import { changedFields } from '../../../api/case/diff.js';
 import type { ScreenBase } from '../../nav/screen.js';
 import type { Origin } from '../../services/connection.js';
 

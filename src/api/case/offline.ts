@@ -1,0 +1,100 @@
+// Answers a session's requests from a recorded trail instead of the network: the last step of a
+// request's way out (request-chain.ts), so paging, errors, the origin guard and the trail of what was
+// asked behave as they do online. Nothing is ever sent; a request the trail does not hold fails with
+// NotInTrailError.
+//
+// A recorded answer matches a request by method, URL (query parameters in any order), organizational
+// unit (the value of the unit header, or its absence) and Accept. Accept matches, best first: the same
+// Accept; an answer whose Content-Type is the vendor media type asked for (a browser sends its own
+// Accept, the server still answers with the version's type); a generic Accept (application/json,
+// */*) for a generic one. Among equally good answers the latest recorded wins; a 304 confirms the
+// answer before it and is never itself an answer.
+
+import { DpxError } from '../errors.js';
+import type { ExchangeRequest } from '../exchange.js';
+import type { RecordedExchange, RecordedTrail } from './har.js';
+import { parseVendorMediaType } from '../media.js';
+import type { Transport, WireAnswer } from '../wire/transport.js';
+import { normalisedUrl } from '../urls.js';
+
+/** The request was not recorded, so offline there is no answer to give; nothing was sent. */
+export class NotInTrailError extends DpxError {
+  constructor(message: string, hint: string) {
+    super('transport', message, hint);
+    this.name = 'NotInTrailError';
+  }
+}
+
+/** Statuses whose responses carry no body. */
+const NULL_BODY_STATUSES = new Set([204, 205, 304]);
+/** Recorded headers that describe the wire, not the body dpx reads back. */
+const WIRE_HEADERS = new Set(['content-encoding', 'content-length', 'transfer-encoding', 'connection', 'keep-alive']);
+
+export function trailTransport(trail: RecordedTrail): Transport {
+  const byRequest = new Map<string, RecordedExchange[]>();
+  for (const exchange of trail.exchanges) {
+    if (exchange.status < 200 || exchange.status === 304) continue;
+    const key = requestKey(exchange.method, exchange.url);
+    const list = byRequest.get(key) ?? [];
+    list.push(exchange);
+    byRequest.set(key, list);
+  }
+  return async (request, context) => {
+    const method = request.method.toUpperCase();
+    const candidates = (byRequest.get(requestKey(method, request.url)) ?? []).filter(
+      (exchange) => (exchange.requestHeaders[context.ouHeader] ?? '') === (request.headers[context.ouHeader] ?? ''),
+    );
+    const answer = bestMatch(candidates, request.headers['accept'] ?? '');
+    const unit = request.headers[context.ouHeader];
+    const what = `${method} ${request.url}${unit ? ` (unit ${unit})` : ''}`;
+    if (!answer) {
+      throw new NotInTrailError(
+        `${what} is not in this trail`,
+        `offline, dpx answers only what ${trail.source} recorded (same URL, unit and version); ask the control plane itself without --offline`,
+      );
+    }
+    if (answer.text === undefined && method !== 'HEAD' && !NULL_BODY_STATUSES.has(answer.status)) {
+      throw new NotInTrailError(
+        `${what} is not in this trail whole: ${answer.truncated ? 'only the start of its answer was recorded' : 'its answer was recorded without a body'}`,
+        'ask the control plane itself without --offline',
+      );
+    }
+    return recordedResponse(answer, method);
+  };
+}
+
+function requestKey(method: string, url: string): string {
+  return `${method} ${normalisedUrl(url)}`;
+}
+
+function bestMatch(candidates: RecordedExchange[], accept: string): RecordedExchange | undefined {
+  let best: { exchange: RecordedExchange; rank: number } | undefined;
+  for (const exchange of candidates) {
+    const rank = acceptRank(exchange, accept);
+    if (rank !== undefined && (!best || rank <= best.rank)) best = { exchange, rank };
+  }
+  return best?.exchange;
+}
+
+/** 0 the same Accept, 1 the media type asked for answered, 2 generic for generic; undefined: no match. */
+function acceptRank(exchange: RecordedExchange, accept: string): number | undefined {
+  const recorded = exchange.requestHeaders['accept'] ?? '';
+  if (recorded.trim() === accept.trim()) return 0;
+  const asked = parseVendorMediaType(accept);
+  if (asked) {
+    const answered = parseVendorMediaType(exchange.contentType);
+    const same = answered && answered.vendor === asked.vendor && answered.resource === asked.resource && answered.version === asked.version;
+    return same ? 1 : undefined;
+  }
+  return parseVendorMediaType(recorded) ? undefined : 2;
+}
+
+function recordedResponse(exchange: RecordedExchange, method: string): WireAnswer {
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(exchange.responseHeaders)) {
+    if (!WIRE_HEADERS.has(name)) headers[name] = value;
+  }
+  if (headers['content-type'] === undefined && exchange.contentType !== '') headers['content-type'] = exchange.contentType;
+  const text = method === 'HEAD' || NULL_BODY_STATUSES.has(exchange.status) ? '' : (exchange.text ?? '');
+  return { status: exchange.status, statusText: exchange.statusText, headers, text, size: Buffer.byteLength(text) };
+}

@@ -1,0 +1,96 @@
+// Where one question is asked when it goes to several control planes and units at once: a source (one
+// session, named by its profile) and the units chosen in it, in tree order. Each scope knows which of the
+// other chosen units hold it, so answers can be indented, tagged with where they came from, and told
+// apart when an ancestor's scope holds a descendant's records too.
+import { UsageError } from '../errors.js';
+import type { Session } from '../session/session.js';
+import { loadUnits, type OrgUnit } from './units.js';
+
+/** One control plane: its session, and the profile it was made from (none when flags or the environment made it). */
+export interface Source {
+  session: Session;
+  profile?: string;
+}
+
+/** Which units: every unit the index lists, these ids, or (undefined) the session's own unit or none. */
+export type UnitChoice = 'all' | readonly string[] | undefined;
+
+export interface Scope {
+  source: Source;
+  /** The unit its requests name in the OU header; null for none (all the token sees). */
+  ou: string | null;
+  /** The unit's name, or its id when the index does not name it; null when there is no unit. */
+  ouName: string | null;
+  /** How many of the chosen units hold this one. */
+  depth: number;
+  /** Ids of the chosen units that hold this one, nearest first. */
+  within: string[];
+}
+
+/** Where a record or a count came from, as the command line prints it (`_context`). */
+export interface ScopeContext {
+  profile: string | null;
+  base_url: string;
+  ou: string | null;
+  ou_name: string | null;
+}
+
+export function scopeContext(scope: Scope): ScopeContext {
+  return { profile: scope.source.profile ?? null, base_url: scope.source.session.baseUrl, ou: scope.ou, ou_name: scope.ouName };
+}
+
+/**
+ * The scopes of one source, in tree order. `all` needs the index's unit list; named units and the
+ * session's own unit are only named from it, so a unit list that cannot be read leaves them as ids.
+ */
+export async function planScopes(source: Source, units: UnitChoice, options: { signal?: AbortSignal } = {}): Promise<Scope[]> {
+  const { session } = source;
+  const ids = units === undefined ? (session.ou ? [session.ou] : []) : units;
+  if (ids !== 'all' && ids.length === 0) return [{ source, ou: null, ouName: null, depth: 0, within: [] }];
+
+  const load = loadUnits(session, options.signal ? { signal: options.signal } : {});
+  let known: OrgUnit[] | undefined;
+  if (ids === 'all') {
+    known = await load;
+    if (!known) {
+      throw new UsageError(
+        `${session.baseUrl} offers no list of organizational units`,
+        'its index has no resource of units; name the units instead: --ou ID,ID',
+      );
+    }
+  } else {
+    known = await load.catch((error: unknown) => {
+      if (options.signal?.aborted) throw error;
+      return undefined;
+    });
+  }
+  const chosen = ids === 'all' ? known! : chooseUnits(ids, known ?? []);
+  const parentOf = new Map((known ?? []).map((unit) => [unit.id, unit.parent]));
+  const chosenIds = new Set(chosen.map((unit) => unit.id));
+  return chosen.map((unit) => {
+    const within = holders(unit.id, parentOf).filter((id) => chosenIds.has(id));
+    return { source, ou: unit.id, ouName: unit.name, depth: within.length, within };
+  });
+}
+
+/** The units asked for, in the tree's order; an id the tree does not know keeps its place after them, named by itself. */
+function chooseUnits(ids: readonly string[], known: OrgUnit[]): OrgUnit[] {
+  const wanted = [...new Set(ids.map((id) => id.trim()).filter((id) => id !== ''))];
+  const byId = new Map(known.map((unit) => [unit.id.toLowerCase(), unit]));
+  const found = known.filter((unit) => wanted.some((id) => id.toLowerCase() === unit.id.toLowerCase()));
+  const unknown = wanted
+    .filter((id) => !byId.has(id.toLowerCase()))
+    .map((id): OrgUnit => ({ id, name: id, detail: '', depth: 0, children: 0 }));
+  return [...found, ...unknown];
+}
+
+/** Every ancestor of a unit, nearest first; a cycle in the parents stops the climb. */
+function holders(id: string, parentOf: Map<string, string | undefined>): string[] {
+  const chain: string[] = [];
+  const seen = new Set([id]);
+  for (let parent = parentOf.get(id); parent !== undefined && !seen.has(parent); parent = parentOf.get(parent)) {
+    chain.push(parent);
+    seen.add(parent);
+  }
+  return chain;
+}

@@ -1,0 +1,74 @@
+// Write safety, decided once for the session, the command line and the explorer: which methods only
+// read, the refusal of a write while writes are off, and the words a write is confirmed with.
+import { SafetyError } from '../errors.js';
+import type { PreparedRequest } from '../hal/operation.js';
+
+/** The safe methods of RFC 9110: they change nothing, so read-only mode sends them and retries may repeat them. */
+const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+export function isReadMethod(method: string): boolean {
+  return READ_METHODS.has(method.toUpperCase());
+}
+
+export function isWriteMethod(method: string): boolean {
+  return !isReadMethod(method);
+}
+
+/** The refusal of a write while writes are off; undefined when the request may go. */
+export function writeRefusal(method: string, readOnly: boolean): SafetyError | undefined {
+  if (!readOnly || isReadMethod(method)) return undefined;
+  return new SafetyError(
+    `read-only mode: ${method.toUpperCase()} changes data and was not sent`,
+    'start dpx with --allow-writes, or set "readOnly": false in the profile, to allow writes',
+  );
+}
+
+export interface WriteContext {
+  /** The control plane's base URL. */
+  baseUrl: string;
+  /** The OU's name, when dpx knows it. */
+  ouName?: string;
+}
+
+/** `Finance (3f2…)`, the bare id when the name is unknown, or a plain statement that no OU scopes it. */
+export function describeOu(ou: string | undefined, ouName: string | undefined): string {
+  if (!ou) return 'no organizational unit (the token’s whole scope)';
+  return ouName ? `${ouName} (${ou})` : ou;
+}
+
+/** What a write is confirmed with: the method and URL, the operation, control plane, OU and body size. */
+export function confirmationLines(request: PreparedRequest, context: WriteContext): string[] {
+  return [
+    `${request.method.toUpperCase()} ${request.url}`,
+    `operation: ${request.resource} ${request.operationId} (${request.version})`,
+    `control plane: ${context.baseUrl}`,
+    `organizational unit: ${describeOu(request.ou, context.ouName)}`,
+    ...(request.body === undefined ? [] : [`body: ${request.body.length} characters of JSON`]),
+  ];
+}
+
+/**
+ * What a DELETE asks the user to type: the record's id when the request was opened from a record,
+ * else the last path segment of the URL, which is what the DELETE addresses.
+ */
+export function deleteConfirmationWord(request: PreparedRequest, record?: Record<string, unknown>): string {
+  const id = record?.['id'];
+  if ((typeof id === 'string' && id !== '') || typeof id === 'number') {
+    const word = String(id);
+    if (new URL(request.url).pathname.split('/').map(safeDecode).includes(word)) return word;
+  }
+  const segments = new URL(request.url).pathname.split('/').filter(Boolean);
+  return safeDecode(segments[segments.length - 1] ?? '');
+}
+
+export function needsTypedConfirmation(method: string): boolean {
+  return method.toUpperCase() === 'DELETE';
+}
+
+function safeDecode(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}

@@ -1,0 +1,213 @@
+// List envelopes: one page read from a raw body, and a walk over every page by its `next` links that
+// holds one page at a time. Page values are whatever the server put in its links — never computed.
+import { isObject } from '../json.js';
+import { ProtocolError } from '../errors.js';
+import { normaliseRel, readLinks, type Link } from '../hal/links.js';
+import { pagingParameters, resolveHref, resolveOperation, type OuChoice, type PreparedRequest } from '../hal/operation.js';
+import { checkEnvelope } from '../hal/schemas.js';
+import type { Session } from './session.js';
+import { normalisedUrl } from '../urls.js';
+
+export type { Link } from '../hal/links.js';
+
+export type LinkRole = 'self' | 'first' | 'last' | 'next' | 'prev';
+
+export interface Page {
+  url: string;
+  items: Record<string, unknown>[];
+  links: Partial<Record<LinkRole, Link>>;
+  currentCount?: number;
+  totalCount?: number;
+  totalPages?: number;
+  start?: string;
+  warnings: string[];
+}
+
+const ROLE_OF_REL: Record<string, LinkRole> = {
+  self: 'self', first: 'first', last: 'last', next: 'next', prev: 'prev', previous: 'prev',
+};
+const DEFAULT_MAX_PAGES = 100_000;
+
+/** Whether a body is a list envelope: an object with an `_embedded.items` array. */
+export function isListEnvelope(body: unknown): boolean {
+  return isObject(body) && isObject(body['_embedded']) && Array.isArray(body['_embedded']['items']);
+}
+
+export function readPage(body: unknown, url: string): Page {
+  if (!isObject(body)) throw new ProtocolError(`the answer from ${url} is not a list envelope (not a JSON object)`, 'is this operation a list? try `dpx call` to see the raw answer');
+  const warnings = checkEnvelope(body);
+  const page: Page = { url, items: readItems(body, url, warnings), links: {}, warnings };
+
+  for (const link of readLinks(body['_links'], url)) {
+    const role = ROLE_OF_REL[normaliseRel(link.rel)];
+    // The first link of a role wins; `prev` and `previous` together name one page.
+    if (role && !page.links[role]) page.links[role] = link;
+  }
+  const currentCount = envelopeCount(body, 'current_count');
+  const totalCount = envelopeCount(body, 'total_count');
+  const totalPages = envelopeCount(body, 'total_pages_count');
+  if (currentCount !== undefined) page.currentCount = currentCount;
+  if (totalCount !== undefined) page.totalCount = totalCount;
+  if (totalPages !== undefined) page.totalPages = totalPages;
+  const start = body['start'];
+  if (typeof start === 'string' || typeof start === 'number') page.start = String(start);
+  return page;
+}
+
+/** One of a list envelope's counts, as a number (a server may send it as a string of digits). */
+export function envelopeCount(body: Record<string, unknown>, name: 'current_count' | 'total_count' | 'total_pages_count'): number | undefined {
+  const value = body[name];
+  if (typeof value === 'number' && Number.isFinite(value)) return value;
+  if (typeof value === 'string' && /^\d+$/.test(value)) return Number(value);
+  return undefined;
+}
+
+function readItems(body: Record<string, unknown>, url: string, warnings: string[]): Record<string, unknown>[] {
+  const embedded = body['_embedded'];
+  let items: unknown[];
+  if (isObject(embedded) && Array.isArray(embedded['items'])) {
+    items = embedded['items'];
+  } else if (isObject(embedded)) {
+    const arrays = Object.entries(embedded).filter((entry): entry is [string, unknown[]] => Array.isArray(entry[1]));
+    if (arrays.length !== 1) throw new ProtocolError(`the list envelope from ${url} has no _embedded.items array`, 'the server does not answer with the list envelope this operation should have');
+    warnings.push(`list: items read from _embedded.${arrays[0]![0]}, not _embedded.items`);
+    items = arrays[0]![1];
+  } else if (embedded === undefined && isObject(body['_links'])) {
+    // HAL servers commonly leave _embedded out of an empty page.
+    if (body['current_count'] !== undefined && body['current_count'] !== 0) warnings.push('list: _embedded is missing although current_count is not 0');
+    items = [];
+  } else {
+    throw new ProtocolError(`the answer from ${url} is not a list envelope (no _embedded.items)`, 'is this operation a list? try `dpx call` to see the raw answer');
+  }
+  const records: Record<string, unknown>[] = [];
+  items.forEach((item, index) => {
+    if (isObject(item)) records.push(item);
+    else warnings.push(`list /_embedded/items/${index}: not an object; left out`);
+  });
+  return records;
+}
+
+/** The first-page request of a resource's list operation, with page size, page and filter under the operation's own names. */
+export async function listRequest(
+  session: Session,
+  target: { resource: string; version?: string; operationId?: string; filter?: string; pageSize?: number; page?: string; variables?: Record<string, string>; ou?: OuChoice },
+): Promise<PreparedRequest> {
+  const { resource, version, operation } = resolveOperation(await session.catalog(), target);
+  const names = pagingParameters(operation);
+  const query: Record<string, string> = {};
+  if (target.pageSize !== undefined) query[names.pageSize] = String(target.pageSize);
+  if (target.page !== undefined && target.page !== '') query[names.page] = target.page;
+  if (target.filter !== undefined && target.filter !== '') query[names.filter] = target.filter;
+  const request: Parameters<Session['prepare']>[0] = { resource: resource.name, version: version.version, operationId: operation.id, query };
+  if (target.variables) request.variables = target.variables;
+  if (target.ou !== undefined) request.ou = target.ou;
+  return session.prepare(request);
+}
+
+/** The request for the page a link role points at, with the same headers as the page it came from. */
+export function pageLinkRequest(session: Session, page: Page, role: LinkRole, basis: PreparedRequest): PreparedRequest | undefined {
+  const link = page.links[role];
+  if (!link) return undefined;
+  const request = session.prepareLink(link.href, { resource: basis.resource, version: basis.version, operationId: basis.operationId, ou: basis.ou ?? null });
+  return { ...request, headers: { ...basis.headers } };
+}
+
+/**
+ * Every page from `first` on, by `next` links. A link back to a page already read is a ProtocolError
+ * (a server's cyclic links must not spin forever); the caps end the walk early, noted on the last page.
+ */
+export async function* walkPages(
+  session: Session,
+  first: PreparedRequest,
+  options: { maxPages?: number; maxItems?: number; signal?: AbortSignal } = {},
+): AsyncGenerator<Page> {
+  const maxPages = options.maxPages ?? DEFAULT_MAX_PAGES;
+  const maxItems = options.maxItems ?? Number.POSITIVE_INFINITY;
+  const visited = new Set<string>();
+  let pages = 0;
+  let items = 0;
+  // One page is read ahead: the next page is on its way while the consumer writes this one, so the walk
+  // goes as fast as the slower of the two instead of their sum. Memory holds at most two pages.
+  let ahead: PageFetch | undefined = fetchPage(session, first, visited, pages, options.signal);
+  try {
+    while (ahead) {
+      const response = await ahead.response;
+      ahead = undefined;
+      const page = readPage(response.body, response.url);
+      pages += 1;
+      // The first request often leaves the page parameter out; the page's own names for itself let a
+      // next link back to it count as a cycle at once, not after reading it twice.
+      visited.add(normalisedUrl(response.url));
+      const self = selfUrl(session, page);
+      if (self !== undefined) visited.add(normalisedUrl(self));
+      const room = maxItems - items;
+      if (page.items.length >= room) {
+        if (page.items.length > room || page.links.next) page.warnings.push(`stopped at ${maxItems} items (the item cap)`);
+        page.items = page.items.slice(0, room);
+        yield page;
+        return;
+      }
+      items += page.items.length;
+      if (page.links.next && pages >= maxPages) {
+        page.warnings.push(`stopped after ${maxPages} pages (the page cap)`);
+        yield page;
+        return;
+      }
+      // A broken or cyclic next link is reported after its page is handed over: no page already read is lost.
+      let failure: unknown;
+      try {
+        const next = pageLinkRequest(session, page, 'next', response.request);
+        if (next) ahead = fetchPage(session, next, visited, pages, options.signal);
+      } catch (error) {
+        failure = error;
+      }
+      yield page;
+      if (failure !== undefined) throw failure;
+    }
+  } finally {
+    // The consumer stopped early (--max-items, a closed pipe) or the walk failed: the page read ahead is not wanted.
+    ahead?.abort();
+  }
+}
+
+interface PageFetch {
+  response: Promise<{ body: unknown; url: string; request: PreparedRequest }>;
+  abort(): void;
+}
+
+/** Sends a page request unless it leads back to a page already read; aborts with the walk's own signal. */
+function fetchPage(session: Session, request: PreparedRequest, visited: Set<string>, pagesRead: number, signal: AbortSignal | undefined): PageFetch {
+  const key = normalisedUrl(request.url);
+  if (visited.has(key)) {
+    throw new ProtocolError(
+      `the next link after page ${pagesRead} leads back to a page already read (${key})`,
+      'the server\'s paging links form a cycle; narrow the filter or read pages one at a time',
+    );
+  }
+  visited.add(key);
+  const controller = new AbortController();
+  const onAbort = () => controller.abort(signal?.reason);
+  if (signal?.aborted) controller.abort(signal.reason);
+  else signal?.addEventListener('abort', onAbort, { once: true });
+  const response = session
+    .send(request, { signal: controller.signal, once: true })
+    .then((answer) => ({ body: answer.body, url: answer.url, request }))
+    .finally(() => signal?.removeEventListener('abort', onAbort));
+  // Awaited by the walk when it needs the page; an abort after an early stop must not surface as unhandled.
+  response.catch(() => undefined);
+  return { response, abort: () => controller.abort() };
+}
+
+/**
+ * The page's self link as an absolute URL, resolved as a next link would be. It only helps to notice a
+ * cycle sooner, so a self link that is templated or broken is passed over rather than ending the walk.
+ */
+function selfUrl(session: Session, page: Page): string | undefined {
+  const self = page.links.self;
+  if (!self || self.templated) return undefined;
+  try {
+    return resolveHref(session.baseUrl, self.href);
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,61 @@
+// What a session is set up with (its control plane, token, limits, listeners) and what each request
+// may ask of it (reload, revalidate, read once, cancel).
+import type { IndexStore } from '../hal/discovery.js';
+import type { ExchangeListener } from '../exchange.js';
+import type { LimiterStats } from '../wire/limiter.js';
+import type { Transport } from '../wire/transport.js';
+
+export interface SessionOptions {
+  baseUrl: string;
+  token?: string;
+  ou?: string;
+  ouHeader?: string;
+  vendor?: string;
+  timeoutMs?: number;
+  maxRetries?: number;
+  /** Longest single wait between retries; a Retry-After beyond it ends the retries. */
+  maxRetryDelayMs?: number;
+  /** First backoff step between retries. */
+  retryBaseDelayMs?: number;
+  readOnly?: boolean;
+  userAgent?: string;
+  freshnessMs?: number;
+  /** Largest response body read; a bigger one is a ProtocolError. */
+  maxBodyBytes?: number;
+  /** Requests in flight at once to this control plane (default 8). */
+  concurrency?: number;
+  /** Requests started per second to this control plane, at most (default 50). */
+  ratePerSecond?: number;
+  onExchange?: ExchangeListener;
+  onWarning?: (message: string) => void;
+  /** Keeps the discovery index between runs: it is then revalidated with If-None-Match, not fetched anew. */
+  indexStore?: IndexStore;
+  /**
+   * The last step of a request's way out, after the origin guard, User-Agent and the token; the network
+   * when not given. Offline, `trailTransport` answers from a trail and nothing is sent.
+   */
+  transport?: Transport;
+}
+
+export interface SendOptions {
+  /** Skip the freshness window: ask the server again. */
+  reload?: boolean;
+  /**
+   * Ask the server whether a GET's answer changed (watch polling): with the ETag of the last answer to
+   * the same request, If-None-Match goes along, and a 304 gives that last answer back marked
+   * `notModified`. Implies `reload`.
+   */
+  revalidate?: boolean;
+  /**
+   * The answer is read once (a page of a walk, a count): it is not kept for the freshness window nor for
+   * revalidation. Kept, every page of an export would live long enough to be promoted to the old heap,
+   * and the collector spent more time on them than the walk did on anything else.
+   */
+  once?: boolean;
+  signal?: AbortSignal;
+}
+
+/** What a progress line says about the traffic: requests sent (every attempt), in flight, waiting, 429s. */
+export interface TrafficStats extends LimiterStats {
+  requests: number;
+}

@@ -1,0 +1,327 @@
+// One control plane: its requests on their way out (request-chain.ts), the OU header, timeouts, the
+// limiter's slots, retries of reads, redirects within the origin, the freshness window, conditional
+// requests (If-None-Match), the discovery index, and the mapping of every failure to a DpxError. Bodies
+// are read raw (response.ts): a hypermedia client's state cache and HAL parsing (ketting's) drop links
+// of vendor media types and items without a self link.
+import { setTimeout as delay } from 'node:timers/promises';
+import packageJson from '../../../package.json' with { type: 'json' };
+import { findResource, type Catalog } from '../hal/catalog.js';
+import { loadIndex } from '../hal/discovery.js';
+import { messageOf, ProtocolError, SafetyError, TransportError, UsageError } from '../errors.js';
+import type { Exchange } from '../exchange.js';
+import { apiErrorFor } from '../wire/failure.js';
+import { FreshnessCache } from './freshness.js';
+import { RequestLimiter } from '../wire/limiter.js';
+import { RequestChain } from '../wire/request-chain.js';
+import { chosenOu, requestHeaders, resolveHref, resolveRequest, serverUrl, type OuChoice, type PreparedRequest, type RequestContext, type RequestTarget } from '../hal/operation.js';
+import { interpretResponse, type ApiResponse } from '../wire/response.js';
+import { DEFAULT_RETRY_POLICY, isRetryableMethod, isRetryableStatus, parseRetryAfter, retryDelayMs, type RetryPolicy } from '../wire/retry.js';
+import { isReadMethod, writeRefusal } from '../security/safety.js';
+import { expandTemplate } from '../hal/template.js';
+import { describeToken } from '../security/token.js';
+import { Wire } from '../wire/wire.js';
+import type { SendOptions, SessionOptions, TrafficStats } from './session-options.js';
+
+export type { OuChoice, PreparedRequest, RequestTarget } from '../hal/operation.js';
+
+const DEFAULT_VENDOR = 'service';
+const DEFAULT_FRESHNESS_MS = 30_000;
+/** Answers kept with their ETags for revalidation: what a screen polls, not the history of a walk. */
+export const VALIDATOR_CAPACITY = 32;
+const MAX_REDIRECTS = 5;
+const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
+
+export class Session {
+  readonly baseUrl: string;
+  readonly origin: string;
+  readOnly: boolean;
+  readonly stats: { requests: number; lastLatencyMs: number | undefined } = { requests: 0, lastLatencyMs: undefined };
+
+  private readonly options: SessionOptions;
+  private readonly retryPolicy: RetryPolicy;
+  private readonly fresh: FreshnessCache<ApiResponse>;
+  /** The last answer with an ETag to each recent GET, by the same key as the freshness window. */
+  private readonly validators = new FreshnessCache<{ etag: string; response: ApiResponse }>(Number.POSITIVE_INFINITY, VALIDATOR_CAPACITY);
+  private readonly wire: Wire;
+  private readonly limiter: RequestLimiter;
+  private learnedVendor: string | undefined;
+  private last: Exchange | undefined;
+  private currentOu: string | undefined;
+  private pendingCatalog: Promise<Catalog> | undefined;
+  private knownCatalog: Catalog | undefined;
+
+  constructor(options: SessionOptions) {
+    let base: URL;
+    try {
+      base = new URL(options.baseUrl);
+    } catch {
+      throw new UsageError(`not a URL: ${options.baseUrl}`, 'give the control plane\'s base URL, like https://host.example');
+    }
+    if (base.protocol !== 'http:' && base.protocol !== 'https:') {
+      throw new UsageError(`not an http(s) URL: ${options.baseUrl}`, 'give the control plane\'s base URL, like https://host.example');
+    }
+    this.options = options;
+    this.baseUrl = `${base.origin}${base.pathname.replace(/\/+$/, '')}`;
+    this.origin = base.origin;
+    this.readOnly = options.readOnly ?? false;
+    this.currentOu = options.ou || undefined;
+    this.retryPolicy = {
+      maxRetries: options.maxRetries ?? DEFAULT_RETRY_POLICY.maxRetries,
+      baseDelayMs: options.retryBaseDelayMs ?? DEFAULT_RETRY_POLICY.baseDelayMs,
+      maxDelayMs: options.maxRetryDelayMs ?? DEFAULT_RETRY_POLICY.maxDelayMs,
+    };
+    this.fresh = new FreshnessCache(options.freshnessMs ?? DEFAULT_FRESHNESS_MS);
+    this.limiter = new RequestLimiter({
+      ...(options.concurrency === undefined ? {} : { concurrency: options.concurrency }),
+      ...(options.ratePerSecond === undefined ? {} : { ratePerSecond: options.ratePerSecond }),
+    });
+    const chain = new RequestChain({
+      origin: this.origin,
+      userAgent: options.userAgent ?? `dpx/${packageJson.version}`,
+      ...(options.token === undefined ? {} : { token: options.token }),
+      ...(options.transport === undefined ? {} : { transport: options.transport }),
+      ouHeader: () => this.ouHeader.toLowerCase(),
+      warn: (message) => this.warn(message),
+    });
+    this.wire = new Wire({
+      origin: this.origin,
+      chain,
+      limiter: this.limiter,
+      retryPolicy: this.retryPolicy,
+      paced: options.transport === undefined,
+      ...(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }),
+      ...(options.maxBodyBytes === undefined ? {} : { maxBodyBytes: options.maxBodyBytes }),
+      stats: this.stats,
+      emit: (exchange) => this.emit(exchange),
+    });
+  }
+
+  /** The last request sent (or refused) and what came back, as the session saw them: nothing redacted. */
+  get lastExchange(): Exchange | undefined {
+    return this.last;
+  }
+
+  /** The traffic so far and now: for a progress line. */
+  get traffic(): TrafficStats {
+    return { requests: this.stats.requests, ...this.limiter.stats };
+  }
+
+  get vendor(): string {
+    return this.learnedVendor ?? this.options.vendor ?? DEFAULT_VENDOR;
+  }
+
+  get ouHeader(): string {
+    return this.options.ouHeader ?? `x-${this.vendor}-organizationalunit-context`;
+  }
+
+  get ou(): string | undefined {
+    return this.currentOu;
+  }
+
+  setOu(ou: string | undefined): void {
+    this.currentOu = ou || undefined;
+  }
+
+  /** The discovery index, fetched once per session unless `reload` is asked for. */
+  catalog(options: { reload?: boolean } = {}): Promise<Catalog> {
+    if (this.pendingCatalog && !options.reload) return this.pendingCatalog;
+    const pending = this.fetchCatalog();
+    this.pendingCatalog = pending;
+    pending.catch(() => {
+      if (this.pendingCatalog === pending) this.pendingCatalog = undefined;
+    });
+    return pending;
+  }
+
+  async prepare(target: RequestTarget): Promise<PreparedRequest> {
+    return resolveRequest(await this.catalog(), target, this.requestContext());
+  }
+
+  /** A request for a link found in a response: expanded when templated, with the Accept of its resource. */
+  prepareLink(
+    href: string,
+    context: { resource: string; version: string; method?: string; operationId?: string; ou?: OuChoice },
+    values: Record<string, string> = {},
+  ): PreparedRequest {
+    const expanded = href.includes('{') ? expandTemplate(href, values) : href;
+    const requestContext = this.requestContext();
+    const ou = chosenOu(requestContext, context.ou);
+    return {
+      method: (context.method ?? 'GET').toUpperCase(),
+      url: resolveHref(this.baseUrl, expanded),
+      headers: requestHeaders(requestContext, context.resource, context.version, false, ou),
+      resource: context.resource,
+      version: context.version,
+      operationId: context.operationId ?? '',
+      ...(ou === undefined ? {} : { ou }),
+    };
+  }
+
+  async send(request: PreparedRequest, options: SendOptions = {}): Promise<ApiResponse> {
+    const method = request.method.toUpperCase();
+    let url = this.checkedUrl(request, method);
+    const headers = this.wireHeaders(request.headers);
+    const freshKey = method === 'GET' ? `${url}\n${headers['accept'] ?? ''}\n${headers[this.ouHeader.toLowerCase()] ?? ''}` : undefined;
+    if (freshKey && !options.reload && !options.revalidate) {
+      const remembered = this.fresh.get(freshKey);
+      if (remembered) return remembered;
+    }
+    const validator = freshKey && options.revalidate ? this.validators.get(freshKey) : undefined;
+    if (validator) headers['if-none-match'] = validator.etag;
+
+    let currentMethod = method;
+    let body = request.body;
+    let redirects = 0;
+    for (let attempt = 0; ; attempt += 1) {
+      const raw = await this.wire.attempt({ method: currentMethod, url, headers, body, signal: options.signal, attempt });
+      if ('retry' in raw) {
+        await this.waitBeforeRetry(raw.retry, options.signal);
+        continue;
+      }
+      if (REDIRECT_STATUSES.has(raw.status) && raw.headers['location']) {
+        const target = serverUrl(raw.headers['location'], url);
+        if (target.origin !== this.origin) {
+          throw new SafetyError(
+            `refused to follow a redirect from ${this.origin} to ${target.origin}`,
+            'the token is only ever sent to the control plane it was issued for; use that control plane\'s base URL directly',
+          );
+        }
+        if (++redirects > MAX_REDIRECTS) throw new ProtocolError(`more than ${MAX_REDIRECTS} redirects from ${url}`, 'the server redirects in a loop');
+        url = target.toString();
+        // The tag belongs to the URL asked for; the answer from elsewhere is read whole.
+        delete headers['if-none-match'];
+        if (raw.status === 303 || ((raw.status === 301 || raw.status === 302) && currentMethod === 'POST')) {
+          currentMethod = 'GET';
+          body = undefined;
+          delete headers['content-type'];
+        }
+        attempt = -1;
+        continue;
+      }
+      if (raw.status === 304 && validator && freshKey && redirects === 0) {
+        const confirmed: ApiResponse = { ...validator.response, durationMs: raw.durationMs, notModified: true };
+        this.fresh.set(freshKey, confirmed);
+        return confirmed;
+      }
+      const response = interpretResponse(raw, currentMethod);
+      // A conditional request's 304 is an answer: what the caller holds is still current.
+      if (response.status === 304 && headers['if-none-match'] !== undefined) return response;
+      if (response.status >= 200 && response.status < 300) {
+        if (freshKey && !options.once) {
+          this.fresh.set(freshKey, response);
+          const etag = raw.headers['etag'];
+          if (etag && redirects === 0) this.validators.set(freshKey, { etag, response });
+        } else if (!isReadMethod(method)) {
+          this.fresh.clear();
+        }
+        return response;
+      }
+      const retryAfterSeconds = parseRetryAfter(raw.headers['retry-after']);
+      const wait = isRetryableMethod(currentMethod) && isRetryableStatus(raw.status)
+        ? retryDelayMs(this.retryPolicy, attempt, retryAfterSeconds)
+        : undefined;
+      if (wait !== undefined) {
+        await this.waitBeforeRetry(wait, options.signal);
+        continue;
+      }
+      throw apiErrorFor(
+        { status: raw.status, statusText: raw.statusText, contentType: raw.contentType, text: raw.text, body: response.body, retryAfterSeconds },
+        this.failureContext(request, raw.status),
+      );
+    }
+  }
+
+  private async fetchCatalog(): Promise<Catalog> {
+    const { catalog, vendor } = await loadIndex({
+      baseUrl: this.baseUrl,
+      ...(this.options.indexStore ? { store: this.options.indexStore } : {}),
+      ask: (headers) => {
+        if (this.currentOu) headers[this.ouHeader.toLowerCase()] = this.currentOu;
+        return this.send({ method: 'GET', url: resolveHref(this.baseUrl, '/'), headers, resource: '', version: '', operationId: '' }, { reload: true });
+      },
+      vendor: this.vendor,
+      warn: (message) => this.warn(message),
+    });
+    if (vendor) this.learnedVendor = vendor;
+    this.knownCatalog = catalog;
+    return catalog;
+  }
+
+  private requestContext(): RequestContext {
+    const context: RequestContext = { baseUrl: this.baseUrl, vendor: this.vendor, ouHeader: this.ouHeader };
+    if (this.currentOu) context.ou = this.currentOu;
+    return context;
+  }
+
+  /** The request's URL, once it is known to be safe to send: same origin, and no write in read-only mode. */
+  private checkedUrl(request: PreparedRequest, method: string): string {
+    let url: URL;
+    try {
+      url = new URL(request.url);
+    } catch {
+      throw new UsageError(`not a URL: ${request.url}`, 'a request needs an absolute URL; prepare it through the session');
+    }
+    if (url.origin !== this.origin) {
+      this.emitRefusal(request, `refused: ${url.origin} is not the session's origin`);
+      throw new SafetyError(
+        `refused to send the token to ${url.origin}: this session belongs to ${this.origin}`,
+        'a link pointed to another host; the token is only ever sent to the control plane it was issued for',
+      );
+    }
+    const refusal = writeRefusal(method, this.readOnly);
+    if (refusal) {
+      this.emitRefusal(request, 'refused: read-only mode');
+      throw refusal;
+    }
+    return url.toString();
+  }
+
+  /** The prepared headers by lower-case name; User-Agent and Authorization are added by the fetch middlewares. */
+  private wireHeaders(prepared: Record<string, string>): Record<string, string> {
+    const headers: Record<string, string> = {};
+    for (const [name, value] of Object.entries(prepared)) headers[name.toLowerCase()] = value;
+    return headers;
+  }
+
+  private failureContext(request: PreparedRequest, status: number): Parameters<typeof apiErrorFor>[1] {
+    const context: Parameters<typeof apiErrorFor>[1] = {};
+    if (request.resource) context.resource = request.resource;
+    if (request.version) context.version = request.version;
+    if (status === 406 && this.knownCatalog && request.resource) {
+      const resource = findResource(this.knownCatalog, request.resource);
+      if (resource) context.supportedVersions = resource.versions.map((version) => version.version);
+    }
+    if (status === 401 && this.options.token) {
+      const problem = describeToken(this.options.token, this.baseUrl).warnings[0];
+      if (problem) context.tokenProblem = problem;
+    }
+    return context;
+  }
+
+  private async waitBeforeRetry(ms: number, signal: AbortSignal | undefined): Promise<void> {
+    try {
+      await delay(ms, undefined, signal ? { signal } : undefined);
+    } catch (error) {
+      throw new TransportError('cancelled while waiting to retry', 'the request was cancelled before it finished', { cause: error });
+    }
+  }
+
+  private emitRefusal(request: PreparedRequest, reason: string): void {
+    const exchange: Exchange = { startedAt: new Date(), durationMs: 0, request: { method: request.method, url: request.url, headers: { ...request.headers } }, error: reason };
+    if (request.body !== undefined) exchange.request.body = request.body;
+    this.emit(exchange);
+  }
+
+  private emit(exchange: Exchange): void {
+    this.last = exchange;
+    try {
+      this.options.onExchange?.(exchange);
+    } catch (error) {
+      this.warn(`the exchange listener failed: ${messageOf(error)}`);
+    }
+  }
+
+  private warn(message: string): void {
+    this.options.onWarning?.(message);
+  }
+}

@@ -1,0 +1,114 @@
+// Reading an answer: its body (read within its size limit by the transport) parsed as JSON when it
+// says it is JSON, with the nesting depth checked once, so that no reader after it has to survive a
+// hostile depth.
+import { ProtocolError } from '../errors.js';
+import { summariseBody } from './failure.js';
+import { isJsonMediaType } from '../media.js';
+import type { WireAnswer } from './transport.js';
+
+export interface ApiResponse {
+  status: number;
+  statusText: string;
+  headers: Record<string, string>;
+  body: unknown;
+  text: string;
+  url: string;
+  method: string;
+  durationMs: number;
+  contentType: string;
+  /** The server answered 304 to a revalidation: this is the answer it confirmed, unchanged. */
+  notModified?: boolean;
+}
+
+/** An answer as it came off the wire, before its body is parsed, with where and how fast it came. */
+export interface RawResponse extends WireAnswer {
+  contentType: string;
+  url: string;
+  durationMs: number;
+}
+
+/** Deepest nesting of objects and arrays read from a body; real records stay within a dozen or so. */
+export const MAX_JSON_DEPTH = 256;
+
+/**
+ * An answer as the caller gets it: its body parsed when it is JSON. A success that is not JSON, or
+ * nests past MAX_JSON_DEPTH, is a ProtocolError; an error status whose body cannot be read keeps only
+ * its text, for the error to be built from.
+ */
+export function interpretResponse(raw: RawResponse, method: string): ApiResponse {
+  const ok = raw.status >= 200 && raw.status < 300;
+  let body: unknown;
+  if (raw.text.trim() !== '') {
+    const looksJson = raw.contentType === '' || isJsonMediaType(raw.contentType);
+    if (looksJson) {
+      try {
+        body = JSON.parse(raw.text);
+      } catch (error) {
+        if (ok) {
+          throw new ProtocolError(`the body of ${method} ${raw.url} is not valid JSON`, 'the server or a proxy sent something other than the API\'s JSON', { cause: error });
+        }
+      }
+      // Checked once here so that no reader after it (output formats, the record tree, redaction) has
+      // to survive a depth that overflows the stack of anything recursive, JSON.stringify included.
+      if (nestsDeeperThan(body, MAX_JSON_DEPTH)) {
+        if (ok) {
+          throw new ProtocolError(
+            `the response to ${method} ${raw.url} nests deeper than ${MAX_JSON_DEPTH} levels`,
+            'no record of this API needs that depth; to see the body as sent, run the request with curl (`dpx call … --dry-run` prints the command)',
+          );
+        }
+        // An error status still reads as an API error; only its body goes unread, as when it is not JSON.
+        body = undefined;
+      }
+    } else if (ok) {
+      throw new ProtocolError(
+        `expected JSON from ${method} ${raw.url}, got ${summariseBody(raw.text, raw.contentType)}`,
+        'a proxy or login page may sit in front of the API; check the base URL',
+      );
+    }
+  }
+  return {
+    status: raw.status,
+    statusText: raw.statusText,
+    headers: raw.headers,
+    body,
+    text: raw.text,
+    url: raw.url,
+    method,
+    durationMs: raw.durationMs,
+    contentType: raw.contentType,
+  };
+}
+
+/**
+ * Whether a parsed JSON value nests objects and arrays more than `limit` deep (a scalar body is depth
+ * 0, `{}` depth 1). Iterative, so that the check itself survives any depth; it stops at the first
+ * container past the limit.
+ */
+export function nestsDeeperThan(value: unknown, limit: number): boolean {
+  if (typeof value !== 'object' || value === null) return false;
+  const containers: object[] = [value];
+  const depths: number[] = [1];
+  while (containers.length > 0) {
+    const container = containers.pop()!;
+    const depth = depths.pop()!;
+    if (depth > limit) return true;
+    if (Array.isArray(container)) {
+      for (const child of container) {
+        if (typeof child === 'object' && child !== null) {
+          containers.push(child);
+          depths.push(depth + 1);
+        }
+      }
+    } else {
+      for (const key in container) {
+        const child = (container as Record<string, unknown>)[key];
+        if (typeof child === 'object' && child !== null) {
+          containers.push(child);
+          depths.push(depth + 1);
+        }
+      }
+    }
+  }
+  return false;
+}

@@ -1,0 +1,166 @@
+// One attempt of a request on the wire: a slot of the control plane's limiter, a timeout, the way out
+// (request-chain.ts) with the body read within its limit, the exchange recorded, a 429 noted for the
+// whole plane, and a network failure turned into a TransportError (or a retry after a connection reset).
+import { Cancellable } from './cancellable.js';
+import { DpxError, messageOf, TransportError } from '../errors.js';
+import type { Exchange, ExchangeRequest } from '../exchange.js';
+import type { RequestLimiter, Release } from './limiter.js';
+import type { RequestChain } from './request-chain.js';
+import type { RawResponse } from './response.js';
+import { isConnectionReset, isRetryableMethod, parseRetryAfter, retryDelayMs, type RetryPolicy } from './retry.js';
+
+const DEFAULT_TIMEOUT_MS = 30_000;
+const DEFAULT_MAX_BODY_BYTES = 32 * 1024 * 1024;
+const EXCHANGE_BODY_LIMIT = 1024 * 1024;
+
+/** One try at sending a request: `attempt` counts the tries so far, for the backoff. */
+export interface Attempt {
+  method: string;
+  url: string;
+  headers: Record<string, string>;
+  body: string | undefined;
+  signal: AbortSignal | undefined;
+  attempt: number;
+}
+
+export interface WireOptions {
+  origin: string;
+  chain: RequestChain;
+  limiter: RequestLimiter;
+  retryPolicy: RetryPolicy;
+  /** Whether attempts take a slot of the limiter: a transport that answers from a trail sends nothing to pace. */
+  paced: boolean;
+  timeoutMs?: number;
+  /** Largest response body read; a bigger one is a ProtocolError. */
+  maxBodyBytes?: number;
+  /** The session's counters: requests sent (every attempt) and the last latency. */
+  stats: { requests: number; lastLatencyMs: number | undefined };
+  emit: (exchange: Exchange) => void;
+}
+
+export class Wire {
+  constructor(private readonly options: WireOptions) {}
+
+  /** One attempt: a response (any status), a retry request after a connection reset, or a thrown DpxError. */
+  async attempt(sending: Attempt): Promise<RawResponse | { retry: number }> {
+    // A transport that answers from a trail sends nothing to any control plane: there is nothing to pace.
+    const release = this.options.paced ? await this.slot(sending.method, sending.url, sending.signal) : () => undefined;
+    try {
+      return await this.attemptInSlot(sending);
+    } finally {
+      release();
+    }
+  }
+
+  /** A slot of the plane's limiter; waiting for it is cancelled with the request. */
+  private async slot(method: string, url: string, signal: AbortSignal | undefined): Promise<Release> {
+    try {
+      return await this.options.limiter.acquire(signal);
+    } catch (error) {
+      throw new TransportError(`cancelled: ${method} ${url}`, 'the request was cancelled before it was sent', { cause: error });
+    }
+  }
+
+  private async attemptInSlot({ method, url, headers, body, signal, attempt }: Attempt): Promise<RawResponse | { retry: number }> {
+    const timeoutMs = this.options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+    // The timer is cleared as soon as the attempt ends: AbortSignal.timeout would keep it (and what it
+    // holds) alive for the whole timeout, which a fan-out of thousands of requests pays for in collections.
+    const cancellable = new Cancellable();
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      cancellable.cancel(new Error(`timed out after ${timeoutMs} ms`));
+    }, timeoutMs);
+    const onAbort = () => cancellable.cancel(signal?.reason instanceof Error ? signal.reason : new Error('cancelled'));
+    if (signal?.aborted) onAbort();
+    else signal?.addEventListener('abort', onAbort, { once: true });
+    const startedAt = new Date();
+    const started = performance.now();
+    const outgoing: ExchangeRequest = { method, url, headers: { ...headers } };
+    if (body !== undefined) outgoing.body = body;
+    const exchange: Exchange = { startedAt, durationMs: 0, request: outgoing };
+    this.options.stats.requests += 1;
+    try {
+      const answer = await this.options.chain.send(outgoing, { cancellable, maxBodyBytes: this.options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES });
+      const { status, statusText, headers: responseHeaders, text, size } = answer;
+      const contentType = responseHeaders['content-type'] ?? '';
+      const durationMs = performance.now() - started;
+      // Noted before the slot is given back, so that no request queued behind this one starts meanwhile.
+      if (status === 429) this.options.limiter.noteRateLimited(this.pauseAfter429(responseHeaders['retry-after']));
+      this.options.stats.lastLatencyMs = durationMs;
+      exchange.durationMs = durationMs;
+      exchange.response = {
+        status,
+        statusText,
+        headers: responseHeaders,
+        body: text.length > EXCHANGE_BODY_LIMIT ? text.slice(0, EXCHANGE_BODY_LIMIT) : text,
+        bodyTruncated: text.length > EXCHANGE_BODY_LIMIT,
+        size,
+        contentType,
+      };
+      this.options.emit(exchange);
+      return { ...answer, contentType, url, durationMs };
+    } catch (error) {
+      exchange.durationMs = performance.now() - started;
+      if (!exchange.response) {
+        exchange.error = messageOf(error);
+        this.options.emit(exchange);
+      }
+      if (error instanceof DpxError) throw error;
+      if (signal?.aborted) throw new TransportError(`cancelled: ${method} ${url}`, 'the request was cancelled before it finished', { cause: error });
+      if (timedOut) {
+        throw new TransportError(
+          `no answer from ${this.options.origin} within ${describeTimeout(timeoutMs)}`,
+          'the control plane is slow or unreachable; try again, or raise --timeout',
+          { cause: error },
+        );
+      }
+      if (isRetryableMethod(method) && isConnectionReset(error)) {
+        const wait = retryDelayMs(this.options.retryPolicy, attempt, undefined);
+        if (wait !== undefined) return { retry: wait };
+      }
+      const problem = describeNetworkError(error);
+      throw new TransportError(`could not reach ${this.options.origin}: ${problem}`, networkHint(problem), { cause: error });
+    } finally {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', onAbort);
+    }
+  }
+
+  /**
+   * How long a 429 pauses the whole plane: its Retry-After, when it is one the retry policy would wait
+   * for. A longer one fails the request at once (see retryDelayMs), and pausing everything else for it
+   * would only hold back answers that fail just as fast.
+   */
+  private pauseAfter429(retryAfter: string | undefined): number | undefined {
+    const seconds = parseRetryAfter(retryAfter);
+    if (seconds === undefined) return undefined;
+    const ms = seconds * 1000;
+    return ms <= this.options.retryPolicy.maxDelayMs ? ms : undefined;
+  }
+}
+
+/** "0.7 s", "30 s"; a timeout shorter than a tenth of a second in ms, where it would read "0 s". */
+function describeTimeout(ms: number): string {
+  return ms < 100 ? `${ms} ms` : `${Math.round(ms / 100) / 10} s`;
+}
+
+/**
+ * What to do about a network failure. A certificate Node does not trust is most often a company's own
+ * authority, which Node reads from NODE_EXTRA_CA_CERTS.
+ */
+function networkHint(problem: string): string {
+  if (/CERT|SELF_SIGNED|UNABLE_TO_VERIFY|ERR_TLS/.test(problem)) {
+    return 'the control plane\'s TLS certificate is not trusted here; if your organisation signs its own, set NODE_EXTRA_CA_CERTS to its CA certificate file';
+  }
+  return 'check the base URL, the network and any proxy';
+}
+
+function describeNetworkError(error: unknown): string {
+  for (let cause: unknown = error, depth = 0; cause && depth < 5; depth += 1) {
+    const code = (cause as { code?: unknown }).code;
+    if (typeof code === 'string') return code;
+    cause = (cause as { cause?: unknown }).cause;
+  }
+  return messageOf(error);
+}
