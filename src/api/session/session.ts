@@ -5,31 +5,28 @@
 // of vendor media types and items without a self link.
 import { setTimeout as delay } from 'node:timers/promises';
 import packageJson from '../../../package.json' with { type: 'json' };
-import { findResource, type Catalog } from '../hal/catalog.js';
+import type { Catalog } from '../hal/catalog.js';
 import { loadIndex } from '../hal/discovery.js';
-import { messageOf, ProtocolError, SafetyError, TransportError, UsageError } from '../errors.js';
+import { messageOf, SafetyError, TransportError, UsageError } from '../errors.js';
 import type { Exchange } from '../exchange.js';
 import { apiErrorFor } from '../wire/failure.js';
-import { FreshnessCache } from './freshness.js';
+import { failureContext } from './failure-context.js';
+import { KeptAnswers } from './kept-answers.js';
+import { redirectStep } from './redirect.js';
 import { RequestLimiter } from '../wire/limiter.js';
 import { RequestChain } from '../wire/request-chain.js';
-import { chosenOu, requestHeaders, resolveHref, resolveRequest, serverUrl, type OuChoice, type PreparedRequest, type RequestContext, type RequestTarget } from '../hal/operation.js';
+import { chosenOu, requestHeaders, resolveHref, resolveRequest, type OuChoice, type PreparedRequest, type RequestContext, type RequestTarget } from '../hal/operation.js';
 import { interpretResponse, type ApiResponse } from '../wire/response.js';
 import { DEFAULT_RETRY_POLICY, isRetryableMethod, isRetryableStatus, parseRetryAfter, retryDelayMs, type RetryPolicy } from '../wire/retry.js';
 import { isReadMethod, writeRefusal } from '../security/safety.js';
 import { expandTemplate } from '../hal/template.js';
-import { describeToken } from '../security/token.js';
 import { Wire } from '../wire/wire.js';
 import type { SendOptions, SessionOptions, TrafficStats } from './session-options.js';
 
 export type { OuChoice, PreparedRequest, RequestTarget } from '../hal/operation.js';
+export { VALIDATOR_CAPACITY } from './kept-answers.js';
 
 const DEFAULT_VENDOR = 'service';
-const DEFAULT_FRESHNESS_MS = 30_000;
-/** Answers kept with their ETags for revalidation: what a screen polls, not the history of a walk. */
-export const VALIDATOR_CAPACITY = 32;
-const MAX_REDIRECTS = 5;
-const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
 
 export class Session {
   readonly baseUrl: string;
@@ -39,9 +36,7 @@ export class Session {
 
   private readonly options: SessionOptions;
   private readonly retryPolicy: RetryPolicy;
-  private readonly fresh: FreshnessCache<ApiResponse>;
-  /** The last answer with an ETag to each recent GET, by the same key as the freshness window. */
-  private readonly validators = new FreshnessCache<{ etag: string; response: ApiResponse }>(Number.POSITIVE_INFINITY, VALIDATOR_CAPACITY);
+  private readonly kept: KeptAnswers;
   private readonly wire: Wire;
   private readonly limiter: RequestLimiter;
   private learnedVendor: string | undefined;
@@ -70,7 +65,7 @@ export class Session {
       baseDelayMs: options.retryBaseDelayMs ?? DEFAULT_RETRY_POLICY.baseDelayMs,
       maxDelayMs: options.maxRetryDelayMs ?? DEFAULT_RETRY_POLICY.maxDelayMs,
     };
-    this.fresh = new FreshnessCache(options.freshnessMs ?? DEFAULT_FRESHNESS_MS);
+    this.kept = new KeptAnswers(options.freshnessMs);
     this.limiter = new RequestLimiter({
       ...(options.concurrency === undefined ? {} : { concurrency: options.concurrency }),
       ...(options.ratePerSecond === undefined ? {} : { ratePerSecond: options.ratePerSecond }),
@@ -161,12 +156,12 @@ export class Session {
     const method = request.method.toUpperCase();
     let url = this.checkedUrl(request, method);
     const headers = this.wireHeaders(request.headers);
-    const freshKey = method === 'GET' ? `${url}\n${headers['accept'] ?? ''}\n${headers[this.ouHeader.toLowerCase()] ?? ''}` : undefined;
+    const freshKey = KeptAnswers.keyOf(method, url, headers, this.ouHeader.toLowerCase());
     if (freshKey && !options.reload && !options.revalidate) {
-      const remembered = this.fresh.get(freshKey);
+      const remembered = this.kept.recent(freshKey);
       if (remembered) return remembered;
     }
-    const validator = freshKey && options.revalidate ? this.validators.get(freshKey) : undefined;
+    const validator = freshKey && options.revalidate ? this.kept.validator(freshKey) : undefined;
     if (validator) headers['if-none-match'] = validator.etag;
 
     let currentMethod = method;
@@ -178,19 +173,13 @@ export class Session {
         await this.waitBeforeRetry(raw.retry, options.signal);
         continue;
       }
-      if (REDIRECT_STATUSES.has(raw.status) && raw.headers['location']) {
-        const target = serverUrl(raw.headers['location'], url);
-        if (target.origin !== this.origin) {
-          throw new SafetyError(
-            `refused to follow a redirect from ${this.origin} to ${target.origin}`,
-            'the token is only ever sent to the control plane it was issued for; use that control plane\'s base URL directly',
-          );
-        }
-        if (++redirects > MAX_REDIRECTS) throw new ProtocolError(`more than ${MAX_REDIRECTS} redirects from ${url}`, 'the server redirects in a loop');
-        url = target.toString();
+      const redirect = redirectStep(raw, { url, method: currentMethod, origin: this.origin, redirects });
+      if (redirect) {
+        redirects += 1;
+        url = redirect.url;
         // The tag belongs to the URL asked for; the answer from elsewhere is read whole.
         delete headers['if-none-match'];
-        if (raw.status === 303 || ((raw.status === 301 || raw.status === 302) && currentMethod === 'POST')) {
+        if (redirect.asGet) {
           currentMethod = 'GET';
           body = undefined;
           delete headers['content-type'];
@@ -198,22 +187,13 @@ export class Session {
         attempt = -1;
         continue;
       }
-      if (raw.status === 304 && validator && freshKey && redirects === 0) {
-        const confirmed: ApiResponse = { ...validator.response, durationMs: raw.durationMs, notModified: true };
-        this.fresh.set(freshKey, confirmed);
-        return confirmed;
-      }
+      if (raw.status === 304 && validator && freshKey && redirects === 0) return this.kept.confirm(freshKey, validator, raw.durationMs);
       const response = interpretResponse(raw, currentMethod);
       // A conditional request's 304 is an answer: what the caller holds is still current.
       if (response.status === 304 && headers['if-none-match'] !== undefined) return response;
       if (response.status >= 200 && response.status < 300) {
-        if (freshKey && !options.once) {
-          this.fresh.set(freshKey, response);
-          const etag = raw.headers['etag'];
-          if (etag && redirects === 0) this.validators.set(freshKey, { etag, response });
-        } else if (!isReadMethod(method)) {
-          this.fresh.clear();
-        }
+        if (freshKey && !options.once) this.kept.keep(freshKey, response, redirects === 0 ? raw.headers['etag'] : undefined);
+        else if (!isReadMethod(method)) this.kept.forget();
         return response;
       }
       const retryAfterSeconds = parseRetryAfter(raw.headers['retry-after']);
@@ -226,7 +206,7 @@ export class Session {
       }
       throw apiErrorFor(
         { status: raw.status, statusText: raw.statusText, contentType: raw.contentType, text: raw.text, body: response.body, retryAfterSeconds },
-        this.failureContext(request, raw.status),
+        failureContext(request, raw.status, { catalog: this.knownCatalog, token: this.options.token, baseUrl: this.baseUrl }),
       );
     }
   }
@@ -281,21 +261,6 @@ export class Session {
     const headers: Record<string, string> = {};
     for (const [name, value] of Object.entries(prepared)) headers[name.toLowerCase()] = value;
     return headers;
-  }
-
-  private failureContext(request: PreparedRequest, status: number): Parameters<typeof apiErrorFor>[1] {
-    const context: Parameters<typeof apiErrorFor>[1] = {};
-    if (request.resource) context.resource = request.resource;
-    if (request.version) context.version = request.version;
-    if (status === 406 && this.knownCatalog && request.resource) {
-      const resource = findResource(this.knownCatalog, request.resource);
-      if (resource) context.supportedVersions = resource.versions.map((version) => version.version);
-    }
-    if (status === 401 && this.options.token) {
-      const problem = describeToken(this.options.token, this.baseUrl).warnings[0];
-      if (problem) context.tokenProblem = problem;
-    }
-    return context;
   }
 
   private async waitBeforeRetry(ms: number, signal: AbortSignal | undefined): Promise<void> {

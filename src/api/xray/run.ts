@@ -10,13 +10,12 @@ import { routeFor } from '../hal/routes.js';
 import type { ApiResponse } from '../wire/response.js';
 import type { PreparedRequest, Session } from '../session/session.js';
 import { Bounded } from '../bounded.js';
-import { knownListFields, learnListFields, listResources, type ListFields } from './fields.js';
 import { nodeKey, XrayGraph, type XrayEdge, type XrayNode } from './graph.js';
 import { timeline, type TimelineEntry } from './history.js';
-import { inboundCandidates, refersTo, type InboundCandidate } from './inbound.js';
+import { InboundLookups } from './lookups.js';
 import { linkTargets } from './outbound.js';
-import { DEFAULT_CONCURRENCY, DEFAULT_DEPTH, DEFAULT_INBOUND_PAGE_SIZE, DEFAULT_MAX_NODES, type InboundGroup, type XrayCost, type XrayEvent, type XrayNote, type XrayOptions, type XrayResult, type XrayTarget } from './types.js';
-import { originOf, readUrl, recordNode, selfUrl } from './nodes.js';
+import { DEFAULT_CONCURRENCY, DEFAULT_DEPTH, DEFAULT_INBOUND_PAGE_SIZE, DEFAULT_MAX_NODES, type XrayCost, type XrayEvent, type XrayNote, type XrayOptions, type XrayResult, type XrayTarget } from './types.js';
+import { originOf, recordNode, selfUrl } from './nodes.js';
 
 /** One x-ray from start to result: what it has read, what it owes, and the events it has sent. */
 export class XrayRun {
@@ -25,13 +24,11 @@ export class XrayRun {
   private readonly controller = new AbortController();
   private readonly cost: XrayCost = { records: 0, fieldPages: 0, inboundQueries: 0 };
   private readonly notes: XrayNote[] = [];
-  private readonly groups: InboundGroup[] = [];
   /** Nodes the outbound walk reached, in order; a record met only on an inbound page is not one of them. */
   private readonly outbound = new Set<string>();
-  private readonly inboundRecords = new Map<string, { resource: string; record: Record<string, unknown> }>();
+  private readonly lookups: InboundLookups;
   private readonly depth: number;
   private readonly maxNodes: number;
-  private readonly pageSize: number;
   private rootKey = '';
   private sent = 0;
 
@@ -43,7 +40,20 @@ export class XrayRun {
     this.pool = new Bounded(options.concurrency ?? DEFAULT_CONCURRENCY);
     this.depth = options.depth ?? DEFAULT_DEPTH;
     this.maxNodes = options.maxNodes ?? DEFAULT_MAX_NODES;
-    this.pageSize = options.inboundPageSize ?? DEFAULT_INBOUND_PAGE_SIZE;
+    this.lookups = new InboundLookups({
+      session,
+      graph: this.graph,
+      cost: this.cost,
+      ou: options.ou,
+      pageSize: options.inboundPageSize ?? DEFAULT_INBOUND_PAGE_SIZE,
+      signal: this.controller.signal,
+      rootKey: () => this.rootKey,
+      send: (request) => this.send(request),
+      note: (kind, text) => this.note(kind, text),
+      emit,
+      emitNode: (node) => this.emitNode(node),
+      connect: (edge) => this.connect(edge),
+    });
     const outer = options.signal;
     if (outer?.aborted) this.controller.abort(outer.reason);
     else outer?.addEventListener('abort', () => this.controller.abort(outer.reason), { once: true });
@@ -75,7 +85,7 @@ export class XrayRun {
     this.rootKey = root.key;
     this.addOutbound(root);
 
-    const inbound = this.options.inbound === false ? Promise.resolve() : this.inbound(catalog, resource, id);
+    const inbound = this.options.inbound === false ? Promise.resolve() : this.lookups.search(catalog, resource, id);
     // The inbound queries need only the id, so they start with the root's own request, not after it.
     inbound.catch(() => undefined);
     try {
@@ -86,10 +96,7 @@ export class XrayRun {
       this.controller.abort();
       throw error;
     }
-    const entries = timeline(this.groups.flatMap((group) => group.keys.flatMap((key) => {
-      const found = this.inboundRecords.get(key);
-      return found ? [{ key, ...found }] : [];
-    })));
+    const entries = timeline(this.lookups.referringRecords());
     if (this.options.inbound !== false) this.emit({ kind: 'timeline', entries });
     return this.result(entries);
   }
@@ -207,89 +214,6 @@ export class XrayRun {
     this.emitNode(node);
   }
 
-  private async inbound(catalog: Catalog, target: Resource, id: string | number): Promise<void> {
-    const lists = await Promise.all(listResources(catalog).map((list) => this.fieldsOf(list)));
-    const candidates = inboundCandidates(catalog, target, id, lists.filter((list): list is ListFields => list !== undefined));
-    await Promise.all(candidates.map((candidate, index) => this.query(catalog, candidate, index, target, id)));
-  }
-
-  private async fieldsOf(list: Resource): Promise<ListFields | undefined> {
-    const known = knownListFields(this.session, list, this.options.ou);
-    if (known) return known;
-    this.cost.fieldPages += 1;
-    try {
-      return await learnListFields(this.session, list, this.options.ou, (request) => this.send(request));
-    } catch (error) {
-      if (this.controller.signal.aborted) throw error;
-      this.note('fields-unknown', `${list.name}: fields not learned, so not searched for references: ${messageOf(error)}`);
-      return undefined;
-    }
-  }
-
-  private async query(catalog: Catalog, candidate: InboundCandidate, index: number, target: Resource, id: string | number): Promise<void> {
-    const group: InboundGroup = { candidate, keys: [] };
-    this.groups[index] = group;
-    const where = `${candidate.resource} by ${candidate.via}`;
-    try {
-      const request = await listRequest(this.session, { resource: candidate.resource, version: candidate.version, filter: JSON.stringify(candidate.filter), pageSize: this.pageSize, ou: this.options.ou });
-      group.url = request.url;
-      this.cost.inboundQueries += 1;
-      const response = await this.send(request);
-      const page = readPage(response.body, response.url);
-      const referring = page.items.filter((record) => refersTo(record, candidate, target, id));
-      if (referring.length < page.items.length) {
-        this.refuse(group, `${where}: the server did not apply the filter (${page.items.length - referring.length} of ${page.items.length} records on the page do not refer to this record)`);
-      } else {
-        if (page.totalCount !== undefined) group.total = page.totalCount;
-        const list = findResource(catalog, candidate.resource);
-        for (const record of referring) this.referredBy(group, record, list);
-      }
-    } catch (error) {
-      if (this.controller.signal.aborted) throw error;
-      if (error instanceof ApiError && error.status === 400) {
-        this.refuse(group, `${where}: the server refused the filter: ${error.message}`);
-      } else {
-        this.failedCandidate(group, toDpxError(error));
-      }
-    }
-    this.emit({ kind: 'inbound', group: { ...group, keys: [...group.keys] } });
-  }
-
-  /** A record on a candidate's page: a node of its own unless the walk already has it, and an edge to the root. */
-  private referredBy(group: InboundGroup, record: Record<string, unknown>, list: Resource | undefined): void {
-    const { candidate } = group;
-    const url = selfUrl(record, this.session.baseUrl) ?? (list && readUrl(list, candidate.version, record, this.session.baseUrl));
-    const key = url === undefined ? `${nodeKey(group.url!)}#${group.keys.length}` : (this.graph.find(url)?.key ?? nodeKey(url));
-    if (key === this.rootKey) return;
-    group.keys.push(key);
-    this.inboundRecords.set(key, { resource: candidate.resource, record });
-    if (!this.graph.nodes.has(key)) {
-      const node = recordNode(key, url, candidate.resource, candidate.version, 1, record);
-      node.state = 'listed';
-      this.graph.add(node);
-      this.emitNode(node);
-    }
-    this.connect({ from: key, to: this.rootKey, rel: candidate.rel, direction: 'in', via: candidate.via });
-  }
-
-  /** A candidate whose query failed (not refused): a node that shows the error, so no source is lost unseen. */
-  private failedCandidate(group: InboundGroup, failure: DpxError): void {
-    const { candidate } = group;
-    group.error = failure.message;
-    const key = nodeKey(group.url ?? `${this.session.baseUrl}#${candidate.resource}:${candidate.via}`);
-    const node: XrayNode = { key, resource: candidate.resource, version: candidate.version, label: `${candidate.resource} by ${candidate.via}`, depth: 1, state: 'failed', error: failure.message, hint: failure.hint };
-    if (group.url) node.url = group.url;
-    this.graph.add(node);
-    this.emitNode(node);
-    group.keys.push(key);
-    this.connect({ from: key, to: this.rootKey, rel: candidate.rel, direction: 'in', via: candidate.via });
-  }
-
-  private refuse(group: InboundGroup, reason: string): void {
-    group.refused = reason;
-    this.note('candidate-refused', reason);
-  }
-
   private addOutbound(node: XrayNode, parent?: string): void {
     this.graph.add(node, parent);
     this.outbound.add(node.key);
@@ -321,9 +245,9 @@ export class XrayRun {
   private result(entries: TimelineEntry[]): XrayResult {
     const order = new Map<string, number>();
     for (const key of this.outbound) if (!order.has(key)) order.set(key, order.size);
-    for (const group of this.groups) for (const key of group?.keys ?? []) if (!order.has(key)) order.set(key, order.size);
+    for (const group of this.lookups.groups) for (const key of group?.keys ?? []) if (!order.has(key)) order.set(key, order.size);
     const nodes = [...this.graph.nodes.values()].sort((a, b) => (order.get(a.key) ?? Infinity) - (order.get(b.key) ?? Infinity));
-    const groupOf = (edge: XrayEdge) => this.groups.findIndex((group) => group?.candidate.via === edge.via && group.keys.includes(edge.from));
+    const groupOf = (edge: XrayEdge) => this.lookups.groups.findIndex((group) => group?.candidate.via === edge.via && group.keys.includes(edge.from));
     const edges = [
       ...this.graph.edges.filter((edge) => edge.direction === 'out'),
       ...this.graph.edges.filter((edge) => edge.direction === 'in').sort((a, b) => groupOf(a) - groupOf(b)),
@@ -332,7 +256,7 @@ export class XrayRun {
       root: this.rootKey,
       nodes,
       edges,
-      inbound: this.groups.filter((group) => group !== undefined),
+      inbound: this.lookups.groups.filter((group) => group !== undefined),
       timeline: entries,
       notes: this.notes,
       requests: this.sent,
