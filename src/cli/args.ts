@@ -5,7 +5,7 @@ import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { UsageError } from '../api/errors.js';
 import type { GlobalFlags } from '../config/settings.js';
 
-export type CommandName = 'explorer' | 'resources' | 'operations' | 'list' | 'count' | 'call' | 'xray' | 'replay' | 'diff' | 'whoami' | 'profile' | 'demo' | 'completion' | 'help';
+export type CommandName = 'explorer' | 'resources' | 'operations' | 'list' | 'count' | 'call' | 'xray' | 'replay' | 'diff' | 'whoami' | 'profile' | 'demo' | 'completion' | 'view' | 'help';
 
 export type OptionSpec = NonNullable<ParseArgsConfig['options']>;
 
@@ -78,6 +78,7 @@ const COMMAND_OPTIONS: Record<CommandName, OptionSpec> = {
   profile: { 'token-env': { type: 'string' }, 'page-size': { type: 'string' } },
   demo: { port: { type: 'string' }, scale: { type: 'string' }, seed: { type: 'string' }, 'rate-limit': { type: 'string' }, tenants: { type: 'string' } },
   completion: {},
+  view: { ...OUTPUT },
 };
 
 /** The words that name a command (the explorer has none). */

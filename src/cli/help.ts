@@ -40,6 +40,7 @@ export const COMMAND_SUMMARIES: Record<Exclude<CommandName, 'explorer' | 'help'>
   profile: { usage: 'dpx profile add|list|use|remove', summary: 'saved control planes' },
   demo: { usage: 'dpx demo', summary: 'run the demo control plane alone' },
   completion: { usage: 'dpx completion bash|zsh|fish', summary: 'a shell completion script' },
+  view: { usage: 'dpx view save|list|show|run', summary: 'saved command lines, to run again or hand on' },
 };
 
 const OVERVIEW = [
@@ -241,6 +242,19 @@ Install it once:
   zsh    echo 'eval "$(dpx completion zsh)"' >> ~/.zshrc        (after compinit; or save it as _dpx in $fpath)
   fish   dpx completion fish > ~/.config/fish/completions/dpx.fish
 Names are kept in the cache folder ($XDG_CACHE_HOME/dpx) and used for 10 minutes without a request.
+
+${GLOBAL}`,
+  view: `Usage: dpx view save NAME -- <command> | view list | view show NAME | view run NAME [options]
+
+Keeps a command line under a name, as a small JSON file in the config folder (views/NAME.json) that a
+colleague can be sent and run as it is. The command line is kept as typed: a relative window
+(--since 24h) stays relative, and a profile is kept by name. No token is ever kept (none is ever
+accepted on the command line).
+  save NAME -- CMD…     save CMD (checked first: it must be a command dpx runs)
+  list                  the saved views; -o json for their command lines as arrays
+  show NAME             the saved command line; -o json for the file's contents
+  run NAME [options]    run it; options given here replace the saved ones of the same name, e.g.
+                        dpx view run failed-restores --ou "Acme Energy" -o json
 
 ${GLOBAL}`,
   demo: `Usage: dpx demo [--port N] [--scale N] [--seed N] [--rate-limit N] [--tenants N]

@@ -45,6 +45,10 @@ export async function runCli(argv: string[], io: CliIO): Promise<number> {
       const { completionCommand } = await import('./commands/completion.js');
       return await completionCommand(io, args.positionals);
     }
+    if (args.command === 'view') {
+      const { viewCommand } = await import('./commands/view.js');
+      return await viewCommand(io, configPath, args.positionals, args.options, runCli);
+    }
     if (args.command === 'demo') {
       const { demoCommand } = await import('./commands/demo.js');
       return await demoCommand(io, args.options);
