@@ -22,6 +22,7 @@ export function generate() {
   const bodies = {};
   const enums = {};
   const recordFields = {};
+  const timeFields = {};
   files.forEach((file, index) => {
     const key = relative(schemaDir, file).replace(/\\/g, '/').replace(/\.json$/, '');
     const schema = JSON.parse(readFileSync(file, 'utf8'));
@@ -35,6 +36,7 @@ export function generate() {
       const fields = fieldEnums(schema);
       if (Object.keys(fields).length > 0) enums[key] = fields;
       recordFields[key] = scalarPaths(schema);
+      timeFields[key] = dateTimeFields(schema);
     }
   });
   const code = files.length > 0 ? standaloneCode.default(ajv, exports).replace(/^"use strict";/, '') : '';
@@ -46,6 +48,7 @@ export function generate() {
     `export const bodySchemasByFile = ${JSON.stringify(bodies)};`,
     `export const recordEnumsByFile = ${JSON.stringify(enums)};`,
     `export const recordFieldsByFile = ${JSON.stringify(recordFields)};`,
+    `export const recordTimeFieldsByFile = ${JSON.stringify(timeFields)};`,
     '',
   ].join('\n');
 }
@@ -80,6 +83,18 @@ function scalarPaths(schema, prefix = '') {
     const nested = property && typeof property === 'object' && property.properties ? scalarPaths(property, path) : [];
     return nested.length > 0 ? nested : [path];
   });
+}
+
+/**
+ * The top-level fields of a record schema whose values are date-times (`format: date-time`, also inside
+ * anyOf/oneOf with null), required ones first: what a time window can be put on.
+ */
+function dateTimeFields(schema) {
+  const isDateTime = (node) => node && typeof node === 'object'
+    && (node.format === 'date-time' || [...(node.anyOf ?? []), ...(node.oneOf ?? [])].some(isDateTime));
+  const required = new Set(Array.isArray(schema.required) ? schema.required : []);
+  const fields = Object.entries(schema.properties ?? {}).filter(([, property]) => isDateTime(property)).map(([name]) => name);
+  return [...fields.filter((name) => required.has(name)), ...fields.filter((name) => !required.has(name))];
 }
 
 function listJson(dir) {

@@ -34,6 +34,7 @@ const GLOBAL_VALUE_OPTIONS = new Set(
 );
 
 const OUTPUT = { output: { type: 'string', short: 'o' } } as const satisfies OptionSpec;
+const TIME_WINDOW = { since: { type: 'string' }, until: { type: 'string' }, 'time-field': { type: 'string' } } as const satisfies OptionSpec;
 
 const COMMAND_OPTIONS: Record<CommandName, OptionSpec> = {
   explorer: {},
@@ -52,6 +53,7 @@ const COMMAND_OPTIONS: Record<CommandName, OptionSpec> = {
     var: { type: 'string', multiple: true },
     fields: { type: 'string' },
     profiles: { type: 'string' },
+    ...TIME_WINDOW,
   },
   count: {
     ...OUTPUT,
@@ -60,6 +62,7 @@ const COMMAND_OPTIONS: Record<CommandName, OptionSpec> = {
     by: { type: 'string' },
     values: { type: 'string' },
     profiles: { type: 'string' },
+    ...TIME_WINDOW,
   },
   call: {
     ...OUTPUT,

@@ -89,6 +89,12 @@ Lists records of a resource: one page, or every page with --all.
   --profiles all|NAME,NAME
                         list in each of these profiles' control planes (all: every profile;
                         with --demo, its regions), merged
+  --since WHEN          only records from WHEN on, on the resource's own time field (named on
+                        stderr): a duration back from now (90m, 24h, 7d), today, yesterday, or an
+                        ISO 8601 date or time; sent as a filter ($gte), or applied here where the
+                        server refuses that (stderr says so)
+  --until WHEN          only records before WHEN ($lt); the same forms
+  --time-field F        the field the window is put on, instead of the one dpx finds
   --fields A,B.C        only these fields, in this order, in every format; a dotted path reads a
                         nested value (initiated_by.email); a field a record lacks is left out
                         (json, ndjson) or an empty cell (table, csv)
@@ -125,6 +131,9 @@ page by page instead, which stderr says.
   --values A,B,...      the values to count (true, false and null as JSON literals); by default the
                         record schema's values when dpx knows them, else those seen on one page
   --filter JSON         a JSON object that narrows every count; each cell adds {FIELD: {"$eq": value}}
+  --since WHEN, --until WHEN, --time-field F
+                        count a time window, as dpx list does; the counts are the server's for
+                        the window, so a server that refuses it as a filter is an error
                         as one more key (or one more operator of FIELD's own condition)
   --ou all|ID,ID        the units: every unit of the index's unit list in tree order, or these
                         (default: the unit the run acts in, else none)

@@ -1,7 +1,7 @@
 // Responses and bodies checked against the JSON schemas in fixtures/schemas. The validators are
 // precompiled into schema-validators.generated.ts (scripts/generate-schemas.mjs), so start-up compiles
 // nothing. A mismatch is a warning naming its JSON pointer, never an exception.
-import { bodySchemasByFile, recordEnumsByFile, recordFieldsByFile, validatorsByFile } from './schema-validators.generated.js';
+import { bodySchemasByFile, recordEnumsByFile, recordFieldsByFile, recordTimeFieldsByFile, validatorsByFile } from './schema-validators.generated.js';
 
 export interface SchemaError {
   instancePath: string;
@@ -16,6 +16,7 @@ const validators = validatorsByFile as Record<string, Validator>;
 const bodySchemas = bodySchemasByFile as Record<string, object>;
 const recordEnums = recordEnumsByFile as Record<string, Record<string, readonly unknown[]>>;
 const recordFields = recordFieldsByFile as Record<string, string[]>;
+const recordTimeFields = recordTimeFieldsByFile as Record<string, string[]>;
 const MAX_WARNINGS = 20;
 
 export function checkIndex(body: unknown): string[] {
@@ -47,6 +48,11 @@ export function fieldEnum(resource: string, version: string, field: string): rea
 /** The dotted paths of the scalar fields of a known resource version's records; undefined when no schema is known for it. */
 export function knownRecordFields(resource: string, version: string): string[] | undefined {
   return recordFields[`records/${resource}.${version}`];
+}
+
+/** The date-time fields of a known resource version's records, required ones first; undefined when no schema is known for it. */
+export function knownTimeFields(resource: string, version: string): string[] | undefined {
+  return recordTimeFields[`records/${resource}.${version}`];
 }
 
 export function bodySchemaFor(resource: string, version: string, operationId: string): object | undefined {

@@ -4,11 +4,13 @@
 
 import { countMatrix, type CountPlan, type CountValue } from '../../api/fanout/count.js';
 import { UsageError } from '../../api/errors.js';
+import { readWindow } from '../../api/hal/time-window.js';
 import { scopeContext, type UnitChoice } from '../../api/fanout/scopes.js';
 import type { CommandContext } from '../context.js';
 import { describeScope, FanOutProgress } from '../fanout.js';
 import { matrixCsv, matrixJson, matrixTable, type Matrix, type MatrixRow } from '../format/matrix.js';
 import { DataWriter } from '../io.js';
+import { windowedCountFilter } from './list-window.js';
 import { colourWanted, jsonText, OUTPUT_FORMATS, outputFormat, tableWidth } from './output.js';
 
 export async function countCommand(ctx: CommandContext, positionals: string[], options: Record<string, unknown>, units: UnitChoice): Promise<number> {
@@ -20,10 +22,18 @@ export async function countCommand(ctx: CommandContext, positionals: string[], o
   const by = text(options['by']);
   const values = text(options['values']);
   if (values !== undefined && by === undefined) throw new UsageError('--values needs --by: the values of which field?', 'e.g. --by status --values failed,aborted');
-  const filter = text(options['filter']);
   const version = text(options['version']);
   const profiles = text(options['profiles']);
   const sources = await ctx.sources(profiles);
+  const window = readWindow(text(options['since']), text(options['until']));
+  const timeField = text(options['time-field']);
+  const asked = text(options['filter']);
+  const filter = sources[0] === undefined ? asked : await windowedCountFilter(ctx, sources[0].session, resource, {
+    ...(asked === undefined ? {} : { filter: asked }),
+    ...(version === undefined ? {} : { version }),
+    ...(window === undefined ? {} : { window }),
+    ...(timeField === undefined ? {} : { timeField }),
+  });
 
   const progress = FanOutProgress.forStream(ctx.io.stderr, sources);
   const stop = new AbortController();

@@ -11,6 +11,7 @@ import { sizeHeapForStreaming } from '../heap.js';
 import { DataWriter } from '../io.js';
 import { formatCount } from '../../text/cells.js';
 import { listTarget, type ListOptions } from './list-options.js';
+import { windowedList } from './list-window.js';
 import { tableWidth } from './output.js';
 
 /** Columns that lead a merged table or CSV: the profile and the unit, named like the `_context` of JSON. */
@@ -18,8 +19,10 @@ const CONTEXT_COLUMNS = ['_profile', '_unit'] as const;
 /** What each format adds to a record for where it came from (kept when --fields picks the others). */
 const CONTEXT_FIELDS: Record<ListFormat, readonly string[]> = { json: ['_context'], ndjson: ['_context'], table: CONTEXT_COLUMNS, csv: [...CONTEXT_COLUMNS, '_ou'] };
 
-export async function mergedListCommand(ctx: CommandContext, resource: string, list: ListOptions, units: UnitChoice, profiles: string | undefined): Promise<number> {
+export async function mergedListCommand(ctx: CommandContext, resource: string, asked: ListOptions, units: UnitChoice, profiles: string | undefined): Promise<number> {
   const sources = await ctx.sources(profiles);
+  // Every source is asked the same question: the window is read against the first, and put on the others alike.
+  const { list, keep } = sources[0] === undefined ? { list: asked } : await windowedList(ctx, sources[0].session, resource, asked);
   const out = new DataWriter(ctx.io.stdout);
   const sink = createRecordSink(list.format, out, {
     width: tableWidth(ctx.io),
@@ -63,8 +66,9 @@ export async function mergedListCommand(ctx: CommandContext, resource: string, l
         pagesFetched += 1;
         if (list.all && pagesFetched === 1) sizeHeapForStreaming();
         for (const warning of event.page.warnings) ctx.warn(warning);
-        const room = list.maxItems === undefined ? event.records.length : Math.max(0, list.maxItems - records);
-        const page = event.records.slice(0, room).map((record) => tag(record, event.scope));
+        const kept = keep === undefined ? event.records : event.records.filter(keep);
+        const room = list.maxItems === undefined ? kept.length : Math.max(0, list.maxItems - records);
+        const page = kept.slice(0, room).map((record) => tag(record, event.scope));
         progress?.clear();
         await sink.page(page);
         records += page.length;

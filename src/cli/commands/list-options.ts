@@ -2,6 +2,7 @@
 // one-source list and the merged one.
 
 import { UsageError } from '../../api/errors.js';
+import { readWindow, type TimeWindow } from '../../api/hal/time-window.js';
 import { namedValues, positiveNumber } from '../args.js';
 import { parseFields } from '../format/fields.js';
 import type { ListFormat } from '../format/records.js';
@@ -19,6 +20,9 @@ export interface ListOptions {
   operationId?: string;
   variables: Record<string, string>;
   fields?: string[];
+  /** --since/--until; put on `timeField` (--time-field) or the resource's own time field. */
+  window?: TimeWindow;
+  timeField?: string;
 }
 
 export function readListOptions(ctx: CommandContext, options: Record<string, unknown>): ListOptions {
@@ -26,6 +30,7 @@ export function readListOptions(ctx: CommandContext, options: Record<string, unk
   const pageSize = optionalNumber('--page-size', options['page-size']) ?? ctx.settings.pageSize;
   const maxItems = optionalNumber('--max-items', options['max-items']);
   const fields = parseFields(options['fields']);
+  const window = readWindow(stringOption(options['since']), stringOption(options['until']));
   return {
     format: outputFormat(options['output'], OUTPUT_FORMATS.list),
     all: options['all'] === true,
@@ -37,12 +42,18 @@ export function readListOptions(ctx: CommandContext, options: Record<string, unk
     ...(typeof options['version'] === 'string' ? { version: options['version'] } : {}),
     ...(typeof options['op'] === 'string' ? { operationId: options['op'] } : {}),
     ...(fields === undefined ? {} : { fields }),
+    ...(window === undefined ? {} : { window }),
+    ...(typeof options['time-field'] === 'string' ? { timeField: options['time-field'] } : {}),
   };
 }
 
+function stringOption(value: unknown): string | undefined {
+  return typeof value === 'string' ? value : undefined;
+}
+
 /** What the server is asked, of all that was given: the list's version, operation, variables, filter and paging. */
-export function listTarget(list: ListOptions): Omit<ListOptions, 'format' | 'all' | 'maxItems' | 'fields'> {
-  const { format: _format, all: _all, maxItems: _maxItems, fields: _fields, ...target } = list;
+export function listTarget(list: ListOptions): Omit<ListOptions, 'format' | 'all' | 'maxItems' | 'fields' | 'window' | 'timeField'> {
+  const { format: _format, all: _all, maxItems: _maxItems, fields: _fields, window: _window, timeField: _timeField, ...target } = list;
   return target;
 }
 

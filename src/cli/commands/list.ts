@@ -15,6 +15,7 @@ import { formatCount } from '../../text/cells.js';
 import { Progress } from '../progress.js';
 import { mergedListCommand } from './list-merged.js';
 import { listTarget, readListOptions } from './list-options.js';
+import { windowedList } from './list-window.js';
 import { tableWidth } from './output.js';
 
 export async function listCommand(ctx: CommandContext, positionals: string[], options: Record<string, unknown>, units: UnitChoice): Promise<number> {
@@ -22,12 +23,13 @@ export async function listCommand(ctx: CommandContext, positionals: string[], op
   if (resource === undefined || extra.length > 0) {
     throw new UsageError('dpx list takes one resource name', 'dpx resources lists them; e.g. dpx list users');
   }
-  const list = readListOptions(ctx, options);
+  const asked = readListOptions(ctx, options);
   const profiles = typeof options['profiles'] === 'string' ? options['profiles'] : undefined;
-  if (units !== undefined || profiles !== undefined) return mergedListCommand(ctx, resource, list, units, profiles);
-  const { format, maxItems, page, all, fields } = list;
+  if (units !== undefined || profiles !== undefined) return mergedListCommand(ctx, resource, asked, units, profiles);
 
   const session = ctx.session();
+  const { list, keep } = await windowedList(ctx, session, resource, asked);
+  const { format, maxItems, page, all, fields } = list;
   const first = await listRequest(session, { resource, ...listTarget(list) });
 
   const out = new DataWriter(ctx.io.stdout);
@@ -52,10 +54,14 @@ export async function listCommand(ctx: CommandContext, positionals: string[], op
     const walk = all ? walkPages(session, first, { signal: stop.signal }) : onePage(session, first, stop.signal);
     for await (const current of walk) {
       pagesFetched++;
-      totalCount = current.totalCount ?? totalCount;
-      totalPages = current.totalPages ?? totalPages;
+      // Filtered here, the server's counts are of the whole list, not of what is printed.
+      if (keep === undefined) {
+        totalCount = current.totalCount ?? totalCount;
+        totalPages = current.totalPages ?? totalPages;
+      }
       for (const warning of current.warnings) ctx.warn(warning);
-      const items = maxItems === undefined ? current.items : current.items.slice(0, Math.max(0, maxItems - itemsWritten));
+      const kept = keep === undefined ? current.items : current.items.filter(keep);
+      const items = maxItems === undefined ? kept : kept.slice(0, Math.max(0, maxItems - itemsWritten));
       progress?.clear();
       await sink.page(items);
       itemsWritten += items.length;

@@ -67,6 +67,17 @@ describe('dpx view', () => {
     expect((JSON.parse(stdout) as { name: string }[]).length).toBeGreaterThan(3);
   });
 
+  it('keeps a relative window relative: the same view run later asks for a later window', async () => {
+    expect((await dpx(['view', 'save', 'recent', '--', 'count', 'tasks', '--since', '24h', '-o', 'json'], { env: env() })).code).toBe(0);
+    expect(JSON.parse(readFileSync(viewFile('recent'), 'utf8')).argv).toEqual(['count', 'tasks', '--since', '24h', '-o', 'json']);
+    const first = await dpx(['view', 'run', 'recent'], { env: env() });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    const second = await dpx(['view', 'run', 'recent'], { env: env() });
+    expect(first.code).toBe(0);
+    const since = (text: string) => Date.parse(text.match(/≥ (\S+Z)/)![1]!);
+    expect(since(second.stderr)).toBeGreaterThan(since(first.stderr));
+  });
+
   it('refuses a malformed view and one from a newer dpx with a clear error', async () => {
     writeFileSync(viewFile('broken'), '{"dpxView": 1, "argv": ');
     const broken = await dpx(['view', 'run', 'broken'], { env: env() });

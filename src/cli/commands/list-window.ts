@@ -1,0 +1,68 @@
+// `--since`/`--until` on a list or a count: the window is put on the resource's own time field (named on stderr) and
+// sent as a filter. One request tells whether the server takes it: the list's first page, which the
+// walk then reads again from the session's freshness window at no cost. A server that refuses it gets
+// the plain list, filtered here as it streams, and stderr says so.
+import { ApiError, UsageError } from '../../api/errors.js';
+import { describeWindow, inWindow, timeFieldFor, windowFilter, type TimeWindow } from '../../api/hal/time-window.js';
+import { listRequest, readPage } from '../../api/session/pages.js';
+import type { Session } from '../../api/session/session.js';
+import type { CommandContext } from '../context.js';
+import { listTarget, type ListOptions } from './list-options.js';
+
+export interface WindowedList {
+  list: ListOptions;
+  /** Set when the server refused the window: the records to keep, tested here. */
+  keep?: (record: Record<string, unknown>) => boolean;
+}
+
+export async function windowedList(ctx: CommandContext, session: Session, resource: string, list: ListOptions): Promise<WindowedList> {
+  const { window } = list;
+  if (window === undefined) return { list };
+  const plain = await listRequest(session, { resource, ...listTarget(list) });
+  const field = list.timeField ?? timeFieldFor(plain.resource, plain.version, await firstRecord(session, plain));
+  if (field === undefined) {
+    throw new UsageError(`${resource} ${plain.version} has no time field that dpx can find`, 'name one with --time-field FIELD');
+  }
+  ctx.note(`window: ${describeWindow(field, window)}${list.timeField === undefined ? ` (--time-field chooses another field)` : ''}`);
+  const windowed = { ...list, filter: windowFilter(list.filter, field, window) };
+  try {
+    await session.send(await listRequest(session, { resource, ...listTarget(windowed) }));
+    return { list: windowed };
+  } catch (error) {
+    if (!(error instanceof ApiError) || error.status !== 400) throw error;
+    ctx.note(`the server refused the window as a filter (${error.message}); the records are filtered here as they stream, so its counts are not the window's`);
+    return { list, keep: (record) => inWindow(record, field, window) };
+  }
+}
+
+/**
+ * The filter of a count with a window. A count is the server's, so a server that refuses the window as a
+ * filter cannot count it: that is an error here, never a count of the whole list shown as the window's.
+ */
+export async function windowedCountFilter(
+  ctx: CommandContext,
+  session: Session,
+  resource: string,
+  asked: { filter?: string; version?: string; window?: TimeWindow; timeField?: string },
+): Promise<string | undefined> {
+  if (asked.window === undefined) return asked.filter;
+  const { list, keep } = await windowedList(ctx, session, resource, {
+    format: 'json',
+    all: false,
+    variables: {},
+    window: asked.window,
+    ...(asked.filter === undefined ? {} : { filter: asked.filter }),
+    ...(asked.version === undefined ? {} : { version: asked.version }),
+    ...(asked.timeField === undefined ? {} : { timeField: asked.timeField }),
+  });
+  if (keep !== undefined) {
+    throw new UsageError(`the server does not take a time window on ${resource} as a filter, so it cannot count one`, 'count without --since/--until, or list the window with dpx list … --since … --all');
+  }
+  return list.filter;
+}
+
+/** Only asked for when the schema names no time field: the first record shows which fields hold times. */
+async function firstRecord(session: Session, request: Parameters<Session['send']>[0]): Promise<Record<string, unknown> | undefined> {
+  const response = await session.send(request);
+  return readPage(response.body, response.url).items[0];
+}
