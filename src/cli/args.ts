@@ -54,6 +54,7 @@ const COMMAND_OPTIONS: Record<CommandName, OptionSpec> = {
     fields: { type: 'string' },
     profiles: { type: 'string' },
     ...TIME_WINDOW,
+    'group-by': { type: 'string' },
   },
   count: {
     ...OUTPUT,

@@ -95,6 +95,9 @@ Lists records of a resource: one page, or every page with --all.
                         server refuses that (stderr says so)
   --until WHEN          only records before WHEN ($lt); the same forms
   --time-field F        the field the window is put on, instead of the one dpx finds
+  --group-by F[,F…]     every record read (as --all), one row per group with its count, largest
+                        first; @unit and @tenant group by the record's unit or its depth-1
+                        ancestor; json: {"groups":[{"key":{…},"count":n}],"records":n,"requests":n}
   --fields A,B.C        only these fields, in this order, in every format; a dotted path reads a
                         nested value (initiated_by.email); a field a record lacks is left out
                         (json, ndjson) or an empty cell (table, csv)

@@ -11,6 +11,7 @@ import { sizeHeapForStreaming } from '../heap.js';
 import { DataWriter } from '../io.js';
 import { formatCount } from '../../text/cells.js';
 import { listTarget, type ListOptions } from './list-options.js';
+import { groupingSink } from './list-groups.js';
 import { windowedList } from './list-window.js';
 import { tableWidth } from './output.js';
 
@@ -24,14 +25,15 @@ export async function mergedListCommand(ctx: CommandContext, resource: string, a
   // Every source is asked the same question: the window is read against the first, and put on the others alike.
   const { list, keep } = sources[0] === undefined ? { list: asked } : await windowedList(ctx, sources[0].session, resource, asked);
   const out = new DataWriter(ctx.io.stdout);
-  const sink = createRecordSink(list.format, out, {
+  const sink = list.groupBy !== undefined ? await groupingSink(ctx, sources.map((source) => source.session), list.groupBy, list.format, out) : createRecordSink(list.format, out, {
     width: tableWidth(ctx.io),
     pretty: ctx.io.stdout.isTTY === true,
     note: (message) => ctx.note(message),
     leading: CONTEXT_COLUMNS,
     ...(list.fields === undefined ? {} : { fields: [...CONTEXT_FIELDS[list.format], ...list.fields] }),
   });
-  const tag = tagger(list.format);
+  // A group-by reads a record's unit from its _context, whatever the format it prints.
+  const tag = tagger(list.groupBy === undefined ? list.format : 'json');
   let records = 0;
   const progress = FanOutProgress.forStream(ctx.io.stderr, sources, () => `${formatCount(records)} records`);
   const stop = new AbortController();

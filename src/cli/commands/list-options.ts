@@ -7,6 +7,7 @@ import { namedValues, positiveNumber } from '../args.js';
 import { parseFields } from '../format/fields.js';
 import type { ListFormat } from '../format/records.js';
 import type { CommandContext } from '../context.js';
+import { parseGroupBy } from './list-groups.js';
 import { OUTPUT_FORMATS, outputFormat } from './output.js';
 
 export interface ListOptions {
@@ -23,6 +24,8 @@ export interface ListOptions {
   /** --since/--until; put on `timeField` (--time-field) or the resource's own time field. */
   window?: TimeWindow;
   timeField?: string;
+  /** --group-by: count groups of every record instead of printing them. */
+  groupBy?: string[];
 }
 
 export function readListOptions(ctx: CommandContext, options: Record<string, unknown>): ListOptions {
@@ -31,9 +34,12 @@ export function readListOptions(ctx: CommandContext, options: Record<string, unk
   const maxItems = optionalNumber('--max-items', options['max-items']);
   const fields = parseFields(options['fields']);
   const window = readWindow(stringOption(options['since']), stringOption(options['until']));
+  const groupBy = parseGroupBy(options['group-by']);
   return {
     format: outputFormat(options['output'], OUTPUT_FORMATS.list),
-    all: options['all'] === true,
+    // A group-by counts every record: a page would be a sample.
+    all: options['all'] === true || groupBy !== undefined,
+    ...(groupBy === undefined ? {} : { groupBy }),
     variables: namedValues('--var', options['var']),
     ...(filter === undefined ? {} : { filter }),
     ...(pageSize === undefined ? {} : { pageSize }),
@@ -52,8 +58,8 @@ function stringOption(value: unknown): string | undefined {
 }
 
 /** What the server is asked, of all that was given: the list's version, operation, variables, filter and paging. */
-export function listTarget(list: ListOptions): Omit<ListOptions, 'format' | 'all' | 'maxItems' | 'fields' | 'window' | 'timeField'> {
-  const { format: _format, all: _all, maxItems: _maxItems, fields: _fields, window: _window, timeField: _timeField, ...target } = list;
+export function listTarget(list: ListOptions): Omit<ListOptions, 'format' | 'all' | 'maxItems' | 'fields' | 'window' | 'timeField' | 'groupBy'> {
+  const { format: _format, all: _all, maxItems: _maxItems, fields: _fields, window: _window, timeField: _timeField, groupBy: _groupBy, ...target } = list;
   return target;
 }
 

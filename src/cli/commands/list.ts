@@ -15,6 +15,7 @@ import { formatCount } from '../../text/cells.js';
 import { Progress } from '../progress.js';
 import { mergedListCommand } from './list-merged.js';
 import { listTarget, readListOptions } from './list-options.js';
+import { groupingSink } from './list-groups.js';
 import { windowedList } from './list-window.js';
 import { tableWidth } from './output.js';
 
@@ -33,7 +34,7 @@ export async function listCommand(ctx: CommandContext, positionals: string[], op
   const first = await listRequest(session, { resource, ...listTarget(list) });
 
   const out = new DataWriter(ctx.io.stdout);
-  const sink = createRecordSink(format, out, {
+  const sink = list.groupBy !== undefined ? await groupingSink(ctx, [session], list.groupBy, format, out) : createRecordSink(format, out, {
     width: tableWidth(ctx.io),
     pretty: ctx.io.stdout.isTTY === true,
     note: (message) => ctx.note(message),
