@@ -14,7 +14,8 @@ const GLOBAL = `Global options (before or after the command):
   --allow-writes        allow POST/PUT/PATCH/DELETE (each still confirmed, or --yes)
   --timeout SECONDS     per-request timeout (default 30)
   --concurrency N       requests in flight at once per control plane (default 8; env DPX_CONCURRENCY)
-  --rate N              requests per second per control plane, at most (default 50; env DPX_RATE);
+  --rate N              requests per second per control plane, at most (env DPX_RATE); without it the
+                        rate follows the server's RateLimit headers and 429s, from a slow start;
                         a 429 with Retry-After pauses every request to that control plane until then
   --trail FILE          record every request and response (tokens redacted) as HAR
   --demo                run against the embedded demo control plane (no account needed)

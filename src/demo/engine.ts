@@ -87,7 +87,7 @@ async function route(engine: RegionEngine, request: IncomingMessage, response: S
   const url = new URL(request.url ?? '/', engine.baseUrl);
   const method = (request.method ?? 'GET').toUpperCase();
   const claims = await engine.auth.authenticate(request.headers.authorization);
-  engine.limiter.admit(claims.token, now);
+  for (const [name, value] of Object.entries(engine.limiter.admit(claims.token, now))) response.setHeader(name, value);
   const scope = scopeOf(engine, request.headers[organizationalUnitHeader(engine.vendor)]);
   const accept = request.headers.accept;
   engine.data.live.advance(now);

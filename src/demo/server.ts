@@ -15,6 +15,8 @@ export interface DemoOptions {
   seed?: number;
   /** Requests per second per token; 0 or undefined = off. */
   rateLimit?: number;
+  /** Whether answers announce the limit in RateLimit headers (default true); false: only a 429 says so. */
+  rateLimitHeaders?: boolean;
   vendor?: string;
   /** Index list hrefs as plain paths ('/tasks', templated false), for client tests. */
   plainListHrefs?: boolean;
@@ -99,7 +101,7 @@ export async function startDemo(options: DemoOptions = {}): Promise<DemoHandle> 
         vendor,
         plainListHrefs: options.plainListHrefs ?? false,
         auth,
-        limiter: new RateLimiter(options.rateLimit ?? 0),
+        limiter: new RateLimiter(options.rateLimit ?? 0, options.rateLimitHeaders !== false),
         data: { store, live },
       };
       regions.push({

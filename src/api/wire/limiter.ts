@@ -1,19 +1,18 @@
 // How fast one control plane is asked: at most `concurrency` requests at a time, no second holding more
-// than `ratePerSecond` starts, and a pause of every request while the server has said (429 with
-// Retry-After) not to come back yet. The session takes a slot for every attempt it sends, so a fan-out
+// starts than the current rate (which rate-control.ts moves with the answers), and a pause of every
+// request while the server has said (429 with Retry-After, or a spent RateLimit window) not to come back yet. The session takes a slot for every attempt it sends, so a fan-out
 // over hundreds of units, a retry, the x-ray and the explorer's page reads all share the same budget.
 //
 // The ceiling is a sliding window over the last starts, not an even spacing: requests asked for together
 // (the x-ray's first level, a page and the one read ahead) leave together as long as the second has room,
-// so a small burst costs no latency, while no window of a second ever holds more than the rate. A burst
-// can reach the server a little unevenly, which the default's margin (50 a second where the service
-// allows 100) absorbs.
+// so a small burst costs no latency, while no window of a second ever holds more than the rate.
 import { UsageError } from '../errors.js';
+import { RateControl, type Answer } from './rate-control.js';
 
 export interface LimiterOptions {
   /** Requests in flight at once. */
   concurrency?: number;
-  /** Requests started per second, at most. */
+  /** Requests started per second: where the rate starts, and its ceiling. Without it the rate adapts from a slow start. */
   ratePerSecond?: number;
 }
 
@@ -26,13 +25,14 @@ export interface LimiterStats {
   rateLimited: number;
   /** Wall time the plane spent paused by Retry-After, overlapping pauses counted once. */
   pausedMs: number;
+  /** Requests a second allowed now. */
+  ratePerSecond: number;
 }
 
 /** Gives the slot back; calling it again does nothing. */
 export type Release = () => void;
 
 export const DEFAULT_CONCURRENCY = 8;
-export const DEFAULT_RATE_PER_SECOND = 50;
 const MAX_WINDOW_STARTS = 1000;
 
 interface Waiter {
@@ -43,12 +43,14 @@ interface Waiter {
 
 export class RequestLimiter {
   readonly concurrency: number;
-  readonly ratePerSecond: number;
+  private readonly control: RateControl;
+  private ratePerSecondInUse = 0;
+  private evenInUse = false;
   /** At most `windowStarts` starts in any `windowMs`: the rate, as a whole number of starts per window. */
-  private readonly windowStarts: number;
-  private readonly windowMs: number;
+  private windowStarts = 1;
+  private windowMs = 1000;
   /** The last `windowStarts` start times, oldest at `oldest`. */
-  private readonly starts: number[] = [];
+  private starts: number[] = [];
   private oldest = 0;
   private readonly queue: Waiter[] = [];
   /**
@@ -64,15 +66,46 @@ export class RequestLimiter {
 
   constructor(options: LimiterOptions = {}) {
     this.concurrency = positive(options.concurrency, DEFAULT_CONCURRENCY, 'concurrency', true);
-    this.ratePerSecond = positive(options.ratePerSecond, DEFAULT_RATE_PER_SECOND, 'rate', false);
-    // A fractional rate gets a longer window (0.5 a second: one start in any 2 s); a huge one a shorter
-    // window, so the log of starts stays small (100,000 a second: 1,000 in any 10 ms).
-    this.windowStarts = Math.min(MAX_WINDOW_STARTS, Math.max(1, Math.floor(this.ratePerSecond)));
-    this.windowMs = (this.windowStarts * 1000) / this.ratePerSecond;
+    const given = options.ratePerSecond === undefined ? undefined : positive(options.ratePerSecond, 1, 'rate', false);
+    this.control = new RateControl(given, performance.now());
+    this.useRate(this.control.rate);
   }
 
   get stats(): LimiterStats {
-    return { inFlight: this.active, waiting: this.queue.length, rateLimited: this.rateLimited, pausedMs: this.pausedMs };
+    return { inFlight: this.active, waiting: this.queue.length, rateLimited: this.rateLimited, pausedMs: this.pausedMs, ratePerSecond: this.control.rate };
+  }
+
+  get ratePerSecond(): number {
+    return this.control.rate;
+  }
+
+  /**
+   * An answer arrived: the rate follows what it says (its RateLimit headers, a 429, how fast it came),
+   * and a 429's Retry-After (`retryAfterMs`) or a spent window pauses every request until it is over.
+   */
+  noteAnswer(answer: Answer, retryAfterMs?: number): void {
+    const spentMs = this.control.observe(answer, performance.now());
+    if (answer.status === 429) this.rateLimited += 1;
+    if (this.control.rate !== this.ratePerSecondInUse || this.control.even !== this.evenInUse) this.useRate(this.control.rate, this.control.even);
+    const waitMs = answer.status === 429 ? retryAfterMs ?? spentMs : spentMs;
+    if (waitMs !== undefined && waitMs > 0) this.pause(waitMs);
+  }
+
+  /**
+   * The window for a rate: a fractional rate gets a longer window (0.5 a second: one start in any 2 s), a
+   * huge one a shorter window, so the log of starts stays small (100,000 a second: 1,000 in any 10 ms).
+   * `even`: one start per 1/rate s, no burst. The most recent starts are kept, so a change of rate never
+   * lets a burst through.
+   */
+  private useRate(rate: number, even = false): void {
+    this.ratePerSecondInUse = rate;
+    this.evenInUse = even;
+    const recent = [...this.starts.slice(this.oldest), ...this.starts.slice(0, this.oldest)];
+    this.windowStarts = even ? 1 : Math.min(MAX_WINDOW_STARTS, Math.max(1, Math.floor(rate)));
+    this.windowMs = (this.windowStarts * 1000) / rate;
+    this.starts = recent.slice(-this.windowStarts);
+    this.oldest = 0;
+    this.pump();
   }
 
   /** Waits for a slot (first come, first served) and resolves with the function that gives it back. */
@@ -85,13 +118,8 @@ export class RequestLimiter {
     });
   }
 
-  /**
-   * A 429 arrived. With a wait (its Retry-After), no request starts before the wait is over: the others
-   * queue instead of drawing more 429s.
-   */
-  noteRateLimited(waitMs?: number): void {
-    this.rateLimited += 1;
-    if (waitMs === undefined || waitMs <= 0) return;
+  /** No request starts before the wait is over: the others queue instead of drawing more 429s. */
+  private pause(waitMs: number): void {
     const now = performance.now();
     const until = now + waitMs;
     if (until <= this.pausedUntil) return;

@@ -86,7 +86,7 @@ export class Wire {
       const contentType = responseHeaders['content-type'] ?? '';
       const durationMs = performance.now() - started;
       // Noted before the slot is given back, so that no request queued behind this one starts meanwhile.
-      if (status === 429) this.options.limiter.noteRateLimited(this.pauseAfter429(responseHeaders['retry-after']));
+      if (this.options.paced) this.options.limiter.noteAnswer({ status, latencyMs: durationMs, headers: responseHeaders }, status === 429 ? this.pauseAfter429(responseHeaders['retry-after']) : undefined);
       this.options.stats.lastLatencyMs = durationMs;
       exchange.durationMs = durationMs;
       exchange.response = {
