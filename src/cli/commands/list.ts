@@ -4,6 +4,7 @@
 
 import { UsageError } from '../../api/errors.js';
 import type { PreparedRequest } from '../../api/hal/operation.js';
+import { largestPageSize } from '../../api/session/page-size.js';
 import { listRequest, readPage, walkPages, type Page } from '../../api/session/pages.js';
 import type { Session } from '../../api/session/session.js';
 import type { CommandContext } from '../context.js';
@@ -31,7 +32,9 @@ export async function listCommand(ctx: CommandContext, positionals: string[], op
   const session = ctx.session();
   const { list, keep } = await windowedList(ctx, session, resource, asked);
   const { format, maxItems, page, all, fields } = list;
-  const first = await listRequest(session, { resource, ...listTarget(list) });
+  // Every page of the list: at the largest page the server takes, unless a page size was chosen.
+  const pageSize = all && list.pageSize === undefined ? await largestPageSize(session, { resource, ...listTarget(list) }) : list.pageSize;
+  const first = await listRequest(session, { resource, ...listTarget(list), ...(pageSize === undefined ? {} : { pageSize }) });
 
   const out = new DataWriter(ctx.io.stdout);
   const sink = list.groupBy !== undefined ? await groupingSink(ctx, [session], list.groupBy, format, out) : createRecordSink(format, out, {

@@ -45,7 +45,7 @@ describe('dpx completion', () => {
 describe('commands and options', () => {
   it('completes the command word, each with what it does', async () => {
     const lines = await complete(['']);
-    expect(values(lines)).toEqual(['resources', 'operations', 'list', 'count', 'call', 'xray', 'replay', 'diff', 'whoami', 'profile', 'demo', 'completion']);
+    expect(values(lines)).toEqual(['resources', 'operations', 'list', 'count', 'call', 'xray', 'replay', 'diff', 'whoami', 'profile', 'demo', 'completion', 'view']);
     expect(lines).toContain('replay\tsend a trail\'s reads again and compare then and now');
     expect(lines).toContain('list\tlist records (one page, or --all)');
     expect(await complete(['li'])).toEqual(['list\tlist records (one page, or --all)']);

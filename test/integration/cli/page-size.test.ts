@@ -1,0 +1,71 @@
+// `list --all` with no page size walks at the largest page the server takes: one it refuses names its
+// range (the demo's 400), one that clamps answers with fewer records and a next link, one that takes it
+// answers with the page asked for.
+import { afterEach, describe, expect, it } from 'vitest';
+import { demoRequest, useDemo } from '../../helpers/demo.js';
+import { sendJson, startServer, type TestServer } from '../../helpers/servers.js';
+import { dpx } from './harness.js';
+
+const demo = useDemo();
+
+interface Envelope {
+  items: { id: string }[];
+  pages_fetched: number;
+}
+
+describe('list --all at the largest page', () => {
+  it('reads the range a refusal names, and walks at it', async () => {
+    const total = (await demoRequest(demo.region, '/tasks?limit=1')).body.total_count as number;
+    const before = demo.region.requestCount();
+    const { code, stdout } = await dpx(['list', 'tasks', '--all', '-o', 'json'], { env: { DPX_BASE_URL: demo.region.baseUrl, DPX_TOKEN: demo.region.tokens.personal } });
+    expect(code).toBe(0);
+    const listed = JSON.parse(stdout) as Envelope;
+    expect(listed.items).toHaveLength(total);
+    expect(listed.pages_fetched).toBe(Math.ceil(total / 100));
+    // The index, the refused probe, and the pages of 100.
+    expect(demo.region.requestCount() - before).toBe(2 + Math.ceil(total / 100));
+  });
+
+  describe('on servers of their own', () => {
+    let server: TestServer | undefined;
+    afterEach(async () => server?.close());
+
+    async function serve(largest: number | 'any', records = 450): Promise<TestServer> {
+      const items = Array.from({ length: records }, (_, i) => ({ id: `r${i}` }));
+      return startServer((request, response, self) => {
+        const url = new URL(request.url, self.baseUrl);
+        if (url.pathname === '/') {
+          sendJson(response, 200, { things: { supported_versions: ['v1'], v1: { list_things: { href: '/things{?per_page,offset}', type: 'get', templated: true } } } });
+          return;
+        }
+        const asked = Number(url.searchParams.get('per_page') ?? '20');
+        const size = largest === 'any' ? asked : Math.min(asked, largest);
+        const offset = Number(url.searchParams.get('offset') ?? '0');
+        const next = offset + size < records ? { next: { href: `/things?per_page=${asked}&offset=${offset + size}` } } : {};
+        sendJson(response, 200, { _embedded: { items: items.slice(offset, offset + size) }, _links: next }, { 'content-type': 'application/api.acme.things=v1+json' });
+      });
+    }
+
+    async function walk(target: TestServer): Promise<Envelope> {
+      const { code, stdout, stderr } = await dpx(['list', 'things', '--all', '-o', 'json'], { env: { DPX_BASE_URL: target.baseUrl, DPX_TOKEN: 'opaque' } });
+      expect(code, stderr).toBe(0);
+      return JSON.parse(stdout) as Envelope;
+    }
+
+    it('walks at the page a clamping server gave instead', async () => {
+      server = await serve(150);
+      const listed = await walk(server);
+      expect(listed.items).toHaveLength(450);
+      expect(listed.pages_fetched).toBe(3);
+      expect(server.requests.filter((request) => request.url.startsWith('/things')).map((request) => new URL(request.url, server!.baseUrl).searchParams.get('per_page'))).toEqual(['1000', '150', '150', '150']);
+    });
+
+    it('walks at the large page a server takes, its first page read once', async () => {
+      server = await serve('any', 1500);
+      const listed = await walk(server);
+      expect(listed.items).toHaveLength(1500);
+      expect(listed.pages_fetched).toBe(2);
+      expect(server.requests.filter((request) => request.url.startsWith('/things'))).toHaveLength(2);
+    });
+  });
+});
