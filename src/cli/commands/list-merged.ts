@@ -3,6 +3,8 @@
 // is named on stderr, the others are printed, and the exit code is 1.
 
 import { fanOutList } from '../../api/fanout/fanout.js';
+import { readOnce } from '../../api/fanout/read-once.js';
+import type { Page } from '../../api/session/pages.js';
 import { scopeContext, type Scope, type ScopeContext, type UnitChoice } from '../../api/fanout/scopes.js';
 import type { CommandContext } from '../context.js';
 import { describeScope, FanOutProgress } from '../fanout.js';
@@ -48,33 +50,44 @@ export async function mergedListCommand(ctx: CommandContext, resource: string, a
     progress?.clear();
     ctx.note(`error: ${describeScope(context)}: ${message}`);
   };
+  /** One page's records, each with the scope it was read in or belongs to; false once --max-items is reached. */
+  const deliver = async (page: Page, placed: { record: Record<string, unknown>; scope: Scope }[]): Promise<boolean> => {
+    pagesFetched += 1;
+    if (list.all && pagesFetched === 1) sizeHeapForStreaming();
+    for (const warning of page.warnings) ctx.warn(warning);
+    const kept = keep === undefined ? placed : placed.filter(({ record }) => keep(record));
+    const room = list.maxItems === undefined ? kept.length : Math.max(0, list.maxItems - records);
+    const tagged = kept.slice(0, room).map(({ record, scope }) => tag(record, scope));
+    progress?.clear();
+    await sink.page(tagged);
+    records += tagged.length;
+    return list.maxItems === undefined || records < list.maxItems;
+  };
   try {
-    const events = fanOutList(sources, {
-      resource,
-      units,
-      all: list.all,
-      ...listTarget(list),
-    }, { signal: stop.signal });
-    for await (const event of events) {
-      if (event.kind === 'scopes') {
-        planned += event.scopes.length;
-        progress?.planned(planned);
-      } else if (event.kind === 'failed') {
-        fail({ profile: event.source.profile ?? null, base_url: event.source.session.baseUrl, ou: null, ou_name: null }, event.error.message);
-      } else if (event.kind === 'done') {
-        if (event.error) fail(scopeContext(event.scope), event.error.message);
-        progress?.unitDone();
-      } else {
-        pagesFetched += 1;
-        if (list.all && pagesFetched === 1) sizeHeapForStreaming();
-        for (const warning of event.page.warnings) ctx.warn(warning);
-        const kept = keep === undefined ? event.records : event.records.filter(keep);
-        const room = list.maxItems === undefined ? kept.length : Math.max(0, list.maxItems - records);
-        const page = kept.slice(0, room).map((record) => tag(record, event.scope));
-        progress?.clear();
-        await sink.page(page);
-        records += page.length;
-        if (list.maxItems !== undefined && records >= list.maxItems) break;
+    // Every record of every unit: the root's list, read once, holds them all where its records name their unit.
+    const once = list.all && units === 'all' && sources.length === 1 ? await readOnce(sources[0]!, { resource, ...listTarget(list) }, { signal: stop.signal }) : undefined;
+    if (once !== undefined) {
+      ctx.note(`read once: the root's list, each record in the unit its ${once.unitField} names`);
+      for await (const { page, records: placed } of once.pages) if (!(await deliver(page, placed))) break;
+    } else {
+      const events = fanOutList(sources, {
+        resource,
+        units,
+        all: list.all,
+        ...listTarget(list),
+      }, { signal: stop.signal });
+      for await (const event of events) {
+        if (event.kind === 'scopes') {
+          planned += event.scopes.length;
+          progress?.planned(planned);
+        } else if (event.kind === 'failed') {
+          fail({ profile: event.source.profile ?? null, base_url: event.source.session.baseUrl, ou: null, ou_name: null }, event.error.message);
+        } else if (event.kind === 'done') {
+          if (event.error) fail(scopeContext(event.scope), event.error.message);
+          progress?.unitDone();
+        } else if (!(await deliver(event.page, event.records.map((record) => ({ record, scope: event.scope }))))) {
+          break;
+        }
       }
     }
     progress?.stop();
