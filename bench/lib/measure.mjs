@@ -56,7 +56,7 @@ export const ticksPerSecond = Number(execFileSync('getconf', ['CLK_TCK'], { enco
 /**
  * Runs `node <args>` with `env`; stdout is counted (bytes and lines) and dropped, or kept as `stdout`
  * with `{ keepStdout: true }`. Resolves with the wall time in ms, the exit code, the output counts,
- * stderr and the peak RSS in MiB.
+ * stderr, the peak RSS in MiB and the CPU time in ms (undefined without GNU time).
  */
 export function runNode(args, env, { keepStdout = false } = {}) {
   const command = hasGnuTime ? GNU_TIME : process.execPath;
@@ -81,8 +81,12 @@ export function runNode(args, env, { keepStdout = false } = {}) {
       if (poll) clearInterval(poll);
       const reported = /Maximum resident set size \(kbytes\): (\d+)/.exec(stderr);
       const peakKiB = reported ? Number(reported[1]) : polledKiB;
+      // CPU time, user and system, where GNU time reports it.
+      const user = /User time \(seconds\): ([\d.]+)/.exec(stderr);
+      const system = /System time \(seconds\): ([\d.]+)/.exec(stderr);
+      const cpuMs = user && system ? (Number(user[1]) + Number(system[1])) * 1000 : undefined;
       const ownStderr = hasGnuTime ? stderr.replace(/\n?\tCommand being timed:[\s\S]*$/, '') : stderr;
-      resolve({ ms, code, bytes, lines, stderr: ownStderr, peakMiB: peakKiB / 1024, ...(keepStdout ? { stdout } : {}) });
+      resolve({ ms, code, bytes, lines, stderr: ownStderr, peakMiB: peakKiB / 1024, cpuMs, ...(keepStdout ? { stdout } : {}) });
     });
   });
 }
