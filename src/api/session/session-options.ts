@@ -53,6 +53,11 @@ export interface SendOptions {
    */
   once?: boolean;
   signal?: AbortSignal;
+  /**
+   * Where the request waits for a slot of the limiter: before every request of a lower priority, after
+   * those of its own (default 0). The explorer gives the screen in front a higher one than those behind.
+   */
+  priority?: number;
 }
 
 /** What a progress line says about the traffic: requests sent (every attempt), in flight, waiting, 429s. */

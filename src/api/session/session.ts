@@ -168,7 +168,7 @@ export class Session {
     let body = request.body;
     let redirects = 0;
     for (let attempt = 0; ; attempt += 1) {
-      const raw = await this.wire.attempt({ method: currentMethod, url, headers, body, signal: options.signal, attempt });
+      const raw = await this.wire.attempt({ method: currentMethod, url, headers, body, signal: options.signal, priority: options.priority, attempt });
       if ('retry' in raw) {
         await this.waitBeforeRetry(raw.retry, options.signal);
         continue;

@@ -39,6 +39,7 @@ interface Waiter {
   start: (release: Release) => void;
   fail: (reason: unknown) => void;
   signal: AbortSignal | undefined;
+  priority: number;
 }
 
 export class RequestLimiter {
@@ -108,11 +109,18 @@ export class RequestLimiter {
     this.pump();
   }
 
-  /** Waits for a slot (first come, first served) and resolves with the function that gives it back. */
-  acquire(signal?: AbortSignal): Promise<Release> {
+  /**
+   * Waits for a slot and resolves with the function that gives it back: a higher priority first, first
+   * come first served within one.
+   */
+  acquire(signal?: AbortSignal, priority = 0): Promise<Release> {
     if (signal?.aborted) return Promise.reject(signal.reason);
     return new Promise<Release>((resolve, reject) => {
-      this.queue.push({ start: resolve, fail: reject, signal });
+      const waiter = { start: resolve, fail: reject, signal, priority };
+      // Most requests share a priority: the common case appends without a search.
+      const last = this.queue[this.queue.length - 1];
+      if (last === undefined || last.priority >= priority) this.queue.push(waiter);
+      else this.queue.splice(this.queue.findIndex((other) => other.priority < priority), 0, waiter);
       if (signal) this.watch(signal);
       this.pump();
     });

@@ -20,6 +20,8 @@ export interface Attempt {
   headers: Record<string, string>;
   body: string | undefined;
   signal: AbortSignal | undefined;
+  /** Its place in the limiter's queue (see SendOptions.priority). */
+  priority?: number | undefined;
   attempt: number;
 }
 
@@ -44,7 +46,7 @@ export class Wire {
   /** One attempt: a response (any status), a retry request after a connection reset, or a thrown DpxError. */
   async attempt(sending: Attempt): Promise<RawResponse | { retry: number }> {
     // A transport that answers from a trail sends nothing to any control plane: there is nothing to pace.
-    const release = this.options.paced ? await this.slot(sending.method, sending.url, sending.signal) : () => undefined;
+    const release = this.options.paced ? await this.slot(sending) : () => undefined;
     try {
       return await this.attemptInSlot(sending);
     } finally {
@@ -53,9 +55,9 @@ export class Wire {
   }
 
   /** A slot of the plane's limiter; waiting for it is cancelled with the request. */
-  private async slot(method: string, url: string, signal: AbortSignal | undefined): Promise<Release> {
+  private async slot({ method, url, signal, priority }: Attempt): Promise<Release> {
     try {
-      return await this.options.limiter.acquire(signal);
+      return await this.options.limiter.acquire(signal, priority);
     } catch (error) {
       throw new TransportError(`cancelled: ${method} ${url}`, 'the request was cancelled before it was sent', { cause: error });
     }

@@ -169,3 +169,20 @@ describe('cancelling', () => {
     expect(client.traffic.waiting).toBe(0);
   });
 });
+
+describe('priority', () => {
+  it('sends a request of a higher priority before those queued earlier at a lower one', async () => {
+    const order: string[] = [];
+    const server = await serve((request, response) => {
+      order.push(new URL(request.url ?? '/', 'http://x').searchParams.get('n') ?? '');
+      sendJson(response, 200, { ok: true });
+    });
+    const client = session(server, { concurrency: 1, ratePerSecond: 1000 });
+    const background = Array.from({ length: 6 }, (_, n) => client.send(get(server, n)));
+    const front = client.send(get(server, 99), { priority: 1 });
+    await Promise.all([...background, front]);
+    // The first background request already had the one slot; the front one goes next.
+    expect(order.slice(0, 2)).toEqual(['0', '99']);
+    expect(order.slice(2)).toEqual(['1', '2', '3', '4', '5']);
+  });
+});
