@@ -248,8 +248,8 @@ describe('writers at once, and writers killed', () => {
   it('a writer killed with SIGKILL while it holds the case\'s lock holds the next one up for seconds only', async () => {
     const path = join(dir, 'locked.har');
     await build({
-      entryPoints: [join(root, 'src', 'api', 'case', 'trail.ts')],
-      outfile: join(dir, 'trail.mjs'),
+      entryPoints: [join(root, 'src', 'api', 'case', 'append.ts')],
+      outfile: join(dir, 'append.mjs'),
       bundle: true,
       platform: 'node',
       format: 'esm',
@@ -257,7 +257,7 @@ describe('writers at once, and writers killed', () => {
       logLevel: 'error',
       banner: { js: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);" },
     });
-    await writeFile(join(dir, 'holder.mjs'), `import { lockCase } from './trail.mjs';\nawait lockCase(process.argv[2]);\nprocess.stdout.write('locked\\n');\nsetInterval(() => {}, 1000);\n`);
+    await writeFile(join(dir, 'holder.mjs'), `import { lockCase } from './append.mjs';\nawait lockCase(process.argv[2]);\nprocess.stdout.write('locked\\n');\nsetInterval(() => {}, 1000);\n`);
     const holder = spawn(process.execPath, [join(dir, 'holder.mjs'), path], { stdio: ['ignore', 'pipe', 'inherit'] });
     await new Promise<void>((resolve, reject) => {
       holder.stdout.on('data', (chunk: Buffer) => chunk.toString().includes('locked') && resolve());
