@@ -88,8 +88,13 @@ describe('dpx --offline FILE in a terminal', () => {
       await offline.waitFor((s) => s.includes(`id: "${recorded!.taskId}"`), 10_000, 'the recorded record');
       await keys(offline, '\x1b');
       await offline.waitFor((s) => /page 2\//.test(s), 10_000, 'the list again');
+      // The header names the version the case answered in.
+      expect(offline.screen()).toMatch(/tasks@v\d/);
       await keys(offline, 'G');
       await offline.waitFor((s) => s.includes('not in this case'), 10_000, 'a page that was never recorded');
+      // A list the case never recorded still shows which version was asked for.
+      await keys(offline, ':', 'alerts', '\r');
+      await offline.waitFor((s) => /alerts@v\d/.test(s) && s.includes('not in this case'), 10_000, 'a list never recorded, with its version');
       await offline.quit();
     } finally {
       offline.process.kill();
