@@ -24,9 +24,10 @@ const MAX_INDEX_CHARS = 8 * 1024 * 1024;
 /** Where a body is: a line of the case (dpx's layout), in memory, or in the spill file (a browser's export). */
 export type BodyAt = { line: number; length: number } | { text: string } | { spill: number; length: number };
 
-interface Candidate {
+/** A recorded answer that is a discovery index: read when its entry is, so no body waits in memory. */
+interface FoundIndex {
   exchange: RecordedExchange;
-  text: string;
+  catalog: Catalog;
 }
 
 /** What reading a case gathers, entry by entry, whatever the layout. */
@@ -39,7 +40,7 @@ export class Collector {
   private readonly all: RecordedExchange[] = [];
   private readonly bodies: (BodyAt | undefined)[] = [];
   private readonly pages: RecordedPage[] = [];
-  private readonly candidates: Candidate[] = [];
+  private readonly indexes: FoundIndex[] = [];
   private readonly credentials = new Set<string>();
   private readonly warnings: string[] = [];
   private droppedUserinfo = 0;
@@ -81,7 +82,8 @@ export class Collector {
       this.bodies[this.all.length] = at;
       if (exchange.method === 'GET' && exchange.status === 200 && !exchange.url.includes('?')) {
         const text = contentText(content);
-        if (text !== undefined && text.length <= MAX_INDEX_CHARS) this.candidates.push({ exchange, text });
+        const catalog = text !== undefined && text.length <= MAX_INDEX_CHARS ? indexCatalog(exchange, text) : undefined;
+        if (catalog) this.indexes.push({ exchange, catalog });
       }
     }
     this.all.push(exchange);
@@ -241,9 +243,7 @@ export class Collector {
   /** Every recorded GET without a query answered with a resource index, one per base URL, in the order recorded. */
   private findApis(): RecordedApi[] {
     const apis: RecordedApi[] = [];
-    for (const { exchange, text } of this.candidates) {
-      const catalog = indexCatalog(exchange, text);
-      if (!catalog) continue;
+    for (const { exchange, catalog } of this.indexes) {
       const baseUrl = baseOf(new URL(exchange.url));
       if (apis.some((api) => api.baseUrl === baseUrl)) continue;
       const ouHeader = `x-${catalog.vendor}-organizationalunit-context`;
