@@ -16,10 +16,10 @@ export function commandKey(args: Pick<ParsedArgs, 'command' | 'positionals' | 'o
 }
 
 /**
- * The latest recorded page of the same command; else the latest of the same command word and
+ * The recorded pages of the same command, oldest first; else those of the same command word and
  * positionals (another page size, another filter), so the answer says what the case holds there.
  */
-export function recordedPageFor(trail: RecordedTrail, args: ParsedArgs): RecordedPage | undefined {
+export function recordedPagesFor(trail: RecordedTrail, args: ParsedArgs): RecordedPage[] {
   const recorded = trail.pages.flatMap((page) => {
     if (!page.argv) return [];
     try {
@@ -29,5 +29,6 @@ export function recordedPageFor(trail: RecordedTrail, args: ParsedArgs): Recorde
     }
   });
   const same = (withOptions: boolean) => recorded.filter((each) => commandKey(each.args, withOptions) === commandKey(args, withOptions)).map((each) => each.page);
-  return same(true).at(-1) ?? same(false).at(-1);
+  const exact = same(true);
+  return exact.length > 0 ? exact : same(false);
 }

@@ -6,7 +6,7 @@
 
 import { randomBytes } from 'node:crypto';
 import { constants } from 'node:fs';
-import { chmod, copyFile, link, open, rename, rm, type FileHandle } from 'node:fs/promises';
+import { chmod, copyFile, link, open, readdir, rename, rm, type FileHandle } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import { lock } from 'proper-lockfile';
@@ -38,6 +38,7 @@ export async function appendToCase(target: string, spool: Spool, page: string, k
   const held = await lockCase(target);
   const copy = besideCase(target, 'tmp');
   try {
+    await removeLeftovers(target);
     const found = await inspectCase(target);
     if (found.kind === 'foreign' || found.kind === 'earlier-dpx') {
       const aside = await keepAside();
@@ -75,6 +76,29 @@ export async function appendToCase(target: string, spool: Spool, page: string, k
   } finally {
     await rm(copy, { force: true });
     await held.release().catch(() => undefined);
+  }
+}
+
+/**
+ * Removes what writers of this case on this machine left when they were killed: their spool (a command
+ * that did not end, so never in the case) and their copy. A file whose writer still runs is left alone.
+ */
+async function removeLeftovers(target: string): Promise<void> {
+  const prefix = `.${basename(target)}.${hostname()}.`;
+  for (const name of await readdir(dirname(target)).catch(() => [])) {
+    if (!name.startsWith(prefix) || !/\.(spool|tmp)$/.test(name)) continue;
+    const pid = Number(name.slice(prefix.length).split('.')[0]);
+    if (!Number.isInteger(pid) || pid === process.pid || isRunning(pid)) continue;
+    await rm(join(dirname(target), name), { force: true });
+  }
+}
+
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
   }
 }
 

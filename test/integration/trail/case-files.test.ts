@@ -239,10 +239,13 @@ describe('writers at once, and writers killed', () => {
     const listed = await dpx(['case', path, '-o', 'json'], environment());
     expect(listed.code, listed.stderr).toBe(0);
     expect((JSON.parse(listed.stdout) as { commands: unknown[] }).commands).toHaveLength(1);
-    // The next writer goes on from there.
+    // What the killed writer had spooled is not in the case; the next writer goes on from there, and
+    // removes it.
+    expect((await readdir(dir)).filter((name) => name.startsWith('.killed.har.'))).toHaveLength(1);
     const next = await dpx(['--trail', path, 'list', 'policies', '--page-size', '1'], online());
     expect(next.code, next.stderr).toBe(0);
     expect((await openAsDevtools(path)).log.pages.map((page) => page._dpx.argv.slice(2, 4))).toEqual([['list', 'users'], ['list', 'policies']]);
+    expect((await readdir(dir)).filter((name) => name.startsWith('.killed.har.'))).toEqual([]);
   });
 
   it('a writer killed with SIGKILL while it holds the case\'s lock holds the next one up for seconds only', async () => {
