@@ -85,7 +85,7 @@ beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'dpx-case-files-'));
 });
 afterAll(async () => {
-  if (!process.env["DPX_KEEP"]) await rm(dir, { recursive: true, force: true });
+  await rm(dir, { recursive: true, force: true });
 });
 
 describe('one case, many commands', () => {
