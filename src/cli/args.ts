@@ -5,7 +5,7 @@ import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { UsageError } from '../api/errors.js';
 import type { GlobalFlags } from '../config/settings.js';
 
-export type CommandName = 'explorer' | 'resources' | 'operations' | 'list' | 'count' | 'call' | 'xray' | 'replay' | 'diff' | 'whoami' | 'profile' | 'demo' | 'completion' | 'view' | 'help';
+export type CommandName = 'explorer' | 'resources' | 'operations' | 'list' | 'count' | 'call' | 'xray' | 'replay' | 'case' | 'diff' | 'whoami' | 'profile' | 'demo' | 'completion' | 'view' | 'help';
 
 export type OptionSpec = NonNullable<ParseArgsConfig['options']>;
 
@@ -77,6 +77,7 @@ const COMMAND_OPTIONS: Record<CommandName, OptionSpec> = {
   },
   xray: { ...OUTPUT, depth: { type: 'string' }, 'no-inbound': { type: 'boolean' }, verbose: { type: 'boolean' } },
   replay: { ...OUTPUT, 'exit-code': { type: 'boolean' } },
+  case: { ...OUTPUT },
   diff: { ...OUTPUT, versions: { type: 'string' }, profiles: { type: 'string' }, 'exit-code': { type: 'boolean' } },
   whoami: { ...OUTPUT },
   profile: { 'token-env': { type: 'string' }, 'page-size': { type: 'string' } },

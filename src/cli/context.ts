@@ -11,7 +11,9 @@ import { listProfiles } from '../config/profiles.js';
 import { sessionFromSettings } from '../config/session.js';
 import { resolveProfileSettings, resolveSettings, type GlobalFlags, type OfflineSource, type Settings } from '../config/settings.js';
 import type { DemoHandle } from '../demo/server.js';
+import type { ParsedArgs } from './args.js';
 import type { CliIO } from './io.js';
+import { recordedPagesFor } from './recorded-command.js';
 import { formatWarning } from './report.js';
 
 export class CommandContext {
@@ -29,9 +31,13 @@ export class CommandContext {
     readonly trail: HarTrail | undefined,
   ) {}
 
-  /** Resolves settings; with --demo, starts the demo first and points the settings at its first region. */
-  static async create(io: CliIO, flags: GlobalFlags, configPath: string): Promise<CommandContext> {
+  /**
+   * Resolves settings; with --demo, starts the demo first and points the settings at its first region.
+   * `command` is the command line: a case's page records it, and offline it finds the recorded command.
+   */
+  static async create(io: CliIO, flags: GlobalFlags, configPath: string, command?: { argv: string[]; args: ParsedArgs }): Promise<CommandContext> {
     const settings = await resolveSettings(flags, io.env, configPath);
+    if (settings.offline && flags.ou === undefined && command) await answerAsRecorded(settings, command.args);
     let demo: DemoHandle | undefined;
     let trail: HarTrail | undefined;
     // The trail masks everything the context will call secret, including tokens of profiles opened later.
@@ -40,7 +46,12 @@ export class CommandContext {
       if (flags.demo) demo = await startDemoFor(settings);
       if (settings.trail !== undefined) {
         const { HarTrail } = await import('../api/case/trail.js');
-        trail = await HarTrail.open(settings.trail, () => context?.secrets() ?? []);
+        trail = await HarTrail.open(settings.trail, () => context?.secrets() ?? [], {
+          argv: command?.argv ?? [],
+          ...(settings.profile === undefined ? {} : { profile: settings.profile }),
+          ...(settings.baseUrl === undefined ? {} : { baseUrl: settings.baseUrl }),
+          ...(settings.ou === undefined ? {} : { unit: settings.ou }),
+        });
       }
     } catch (error) {
       await demo?.close();
@@ -153,6 +164,27 @@ export class CommandContext {
     await this.trail?.close();
     await this.demo?.close();
   }
+}
+
+/**
+ * Offline, a command answers as it was recorded: in the unit (and against the control plane) of the
+ * case's latest page for the same command, when the case has one.
+ */
+async function answerAsRecorded(settings: Settings, args: ParsedArgs): Promise<void> {
+  const offline = settings.offline!;
+  const { withApi } = await import('../api/case/har.js');
+  const pages = recordedPagesFor(offline.trail, args);
+  const page = pages.at(-1);
+  if (!page) return;
+  const units = [...new Set(pages.map((each) => each.unit ?? 'no unit'))];
+  if (units.length > 1) offline.trail.warnings.push(`${offline.file} holds this command in ${units.length} units (${units.join(', ')}): it answers as the latest, in ${page.unit ?? 'no unit'}; --ou picks another`);
+  if (page.baseUrl !== undefined && page.baseUrl !== offline.trail.baseUrl && offline.trail.apis.some((api) => api.baseUrl === page.baseUrl)) {
+    settings.offline = { ...offline, trail: withApi(offline.trail, page.baseUrl, settings.ouHeader === undefined ? {} : { ouHeader: settings.ouHeader }) };
+    settings.baseUrl = page.baseUrl;
+    settings.vendor = settings.offline.trail.vendor;
+  }
+  if (page.unit === undefined) delete settings.ou;
+  else settings.ou = page.unit;
 }
 
 /** Starts the embedded demo and points the settings at its first region, with that region's personal token. */

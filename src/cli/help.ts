@@ -17,10 +17,12 @@ const GLOBAL = `Global options (before or after the command):
   --rate N              requests per second per control plane, at most (env DPX_RATE); without it the
                         rate follows the server's RateLimit headers and 429s, from a slow start;
                         a 429 with Retry-After pauses every request to that control plane until then
-  --trail FILE          record every request and response (tokens redacted) as HAR
+  --trail FILE          add this command to a case file: every request and response (tokens redacted)
+                        as one page of a HAR file; a file dpx did not write is refused
   --demo                run against the embedded demo control plane (no account needed)
-  --offline FILE        answer every request from a recorded trail (HAR: dpx's or a browser's);
-                        nothing is sent, no token is read, writes are refused
+  --offline FILE        answer every request from a recorded case (HAR: dpx's or a browser's), each
+                        command in the unit it was recorded in; nothing is sent, no token is read,
+                        writes are refused
   -h, --help            help; \`dpx <command> --help\` for one command
   --version             print dpx's version
 
@@ -35,7 +37,8 @@ export const COMMAND_SUMMARIES: Record<Exclude<CommandName, 'explorer' | 'help'>
   count: { usage: 'dpx count <resource>', summary: 'count records per unit and control plane, by a field\'s values' },
   call: { usage: 'dpx call <resource> <operation>', summary: 'send any operation from the index' },
   xray: { usage: 'dpx xray <resource> <id>', summary: 'everything connected to a record, both ways, and its history' },
-  replay: { usage: 'dpx replay FILE.har', summary: 'send a trail\'s reads again and compare then and now' },
+  replay: { usage: 'dpx replay FILE.har', summary: 'send a case\'s reads again, each in its recorded unit, and compare' },
+  case: { usage: 'dpx case FILE.har', summary: 'what a case holds: each command, when, where, requests, records' },
   diff: { usage: 'dpx diff <resource> <id> …', summary: 'one record in two versions, units or profiles, side by side' },
   whoami: { usage: 'dpx whoami', summary: 'what the token says about itself' },
   profile: { usage: 'dpx profile add|list|use|remove', summary: 'saved control planes' },
@@ -201,17 +204,34 @@ from a page (none when it ships the list's schema); at most 8 at a time.
 ${GLOBAL}`,
   replay: `Usage: dpx replay FILE.har [--ou ID] [--profile NAME] [-o table|json] [--exit-code]
 
-Sends the trail's GET and HEAD requests again to the current control plane, with the current settings
-(token, unit, profile), and compares each answer with the recorded one. Recorded URLs are moved from the
-trail's base URL onto the current one; the recorded Accept (the version) is kept. Writes are listed as
-skipped and never sent, whatever the settings. A request recorded several times is replayed once.
+Sends the case's GET and HEAD requests again to the current control plane (token, profile), each in the
+unit and version it was recorded in, and compares each answer with the recorded one: against the same
+data, nothing differs. --ou asks every request in that unit instead, and --profile or --base-url another
+control plane, on purpose. Recorded URLs are moved from the case's base URL onto the current one. Writes
+are listed as skipped and never sent, whatever the settings; so is anything recorded to authenticate
+(headers, a user:password in a URL) and any URL outside the base path. A request recorded several times
+is replayed once.
 For each request: the status then and now, and for lists and records, the records added, removed and
 changed (matched by id, else by self link), with the changed field paths and both values. _links, _etag
 and the envelope around a list's records (counts, page, when the answer was made) are not changes.
   -o, --output FORMAT   table (default), or json: {"requests": [{"method", "url", "then": {"status"},
                         "now": {"status"}, "added": [{"id", "label"}], "removed": […], "changed": [{"id",
                         "fields": [{"path", "then", "now"}]}]}], "skipped": [{"method", "url", "reason"}]}
-  --exit-code           exit 5 when anything differs (else 0)
+  --exit-code           exit 5 when anything differs (else 0), also when stdout is a pipe
+
+${GLOBAL}`,
+  case: `Usage: dpx case FILE.har [-o table|json]
+
+What a case holds: each command recorded into it with --trail (a page of the HAR file), when it ran, its
+command line (secrets masked), the unit and control plane it ran against, and how many requests it sent
+and records came back. A browser's export lists its pages. Reads the file only: no network, no token.
+  -o, --output FORMAT   table (default), or json: {"file", "creator", "base_url", "commands": [{"page",
+                        "command", "argv", "started", "ended", "profile", "origin", "base_url", "unit",
+                        "units", "requests", "records"}], "requests", "records", "warnings"}
+
+Recording: \`dpx --trail FILE …\` adds each command to FILE as one more page; a file dpx did not write
+is refused (exit 2) and left as it is. Offline: \`dpx --offline FILE <command>\` answers each command in
+the unit it was recorded in. Replay: \`dpx replay FILE\`.
 
 ${GLOBAL}`,
   diff: `Usage: dpx diff <resource> <id> (--versions A,B | --ou A,B | --profiles A,B) [-o table|json] [--exit-code]

@@ -53,8 +53,12 @@ export async function runCli(argv: string[], io: CliIO): Promise<number> {
       const { demoCommand } = await import('./commands/demo.js');
       return await demoCommand(io, args.options);
     }
+    if (args.command === 'case') {
+      const { caseCommand } = await import('./commands/case.js');
+      return await caseCommand(io, args.positionals, args.flags, args.options);
+    }
     const { flags, units } = takeUnitChoice(args.command, args.flags);
-    context = await CommandContext.create(io, flags, configPath);
+    context = await CommandContext.create(io, flags, configPath, { argv, args });
     return await dispatch(context, args, units);
   } catch (error) {
     if (error instanceof OutputClosed) return 0;

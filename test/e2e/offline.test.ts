@@ -1,6 +1,6 @@
 // A case file end to end, in real pseudo-terminals: the explorer records a trail while someone browses
 // the demo, the demo stops, and the trail is browsed offline — the same pages and record, the header's
-// OFFLINE badge, and "not in this trail" for anything not recorded, with no connection made.
+// OFFLINE badge, and "not in this case" for anything not recorded, with no connection made.
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -88,8 +88,13 @@ describe('dpx --offline FILE in a terminal', () => {
       await offline.waitFor((s) => s.includes(`id: "${recorded!.taskId}"`), 10_000, 'the recorded record');
       await keys(offline, '\x1b');
       await offline.waitFor((s) => /page 2\//.test(s), 10_000, 'the list again');
+      // The header names the version the case answered in.
+      expect(offline.screen()).toMatch(/tasks@v\d/);
       await keys(offline, 'G');
-      await offline.waitFor((s) => s.includes('not in this trail'), 10_000, 'a page that was never recorded');
+      await offline.waitFor((s) => s.includes('not in this case'), 10_000, 'a page that was never recorded');
+      // A list the case never recorded still shows which version was asked for.
+      await keys(offline, ':', 'alerts', '\r');
+      await offline.waitFor((s) => /alerts@v\d/.test(s) && s.includes('not in this case'), 10_000, 'a list never recorded, with its version');
       await offline.quit();
     } finally {
       offline.process.kill();

@@ -1,25 +1,34 @@
-// Reading a trail back, for offline browsing and replay: a dpx trail (closed, or cut short by a kill) or
-// a browser's devtools HAR export. The API inside it is found by its discovery index: the request
-// `GET <base>/` whose answer is a resource index gives the base URL, the vendor and the unit; only the
-// requests at or below that base URL are kept (a browser's export also holds pages, scripts, images).
+// Reading a case back, for offline browsing, replay and `dpx case`: dpx's own (layout.ts: one JSON line
+// per entry, read line by line) or any other HAR, such as a browser's devtools export (read with a
+// streaming JSON parser). Either way it is read as a stream and only what describes each request stays
+// in memory: a body is read from the file again when it is asked for (`text`), so a case far larger
+// than memory opens. The API inside is found by its discovery index: the request `GET <base>/` whose
+// answer is a resource index gives the base URL, the vendor and the unit; only the requests at or below
+// that base URL are kept (a browser's export also holds pages, scripts, images).
+//
+// Nothing recorded to authenticate is kept where it could be shown: Authorization, Cookie and
+// Set-Cookie headers (and their kind) are masked as they are read, the credentials they carried (and a
+// URL's user and password, which are dropped from the URL) are collected so that they are masked
+// wherever else they appear, bodies included (har-collect.ts).
 
-import { readFile } from 'node:fs/promises';
-import { parseCatalog, type Catalog } from '../hal/catalog.js';
+import { closeSync, openSync, readSync } from 'node:fs';
+import type { Catalog } from '../hal/catalog.js';
 import { UsageError } from '../errors.js';
 import { isObject } from '../json.js';
-import { parseVendorMediaType } from '../media.js';
-import { authorizationCredential } from '../security/redact.js';
-import { TRUNCATED_COMMENT } from './trail.js';
-import { baseOf, isUnder } from '../urls.js';
+import { Collector, contentText, NOT_A_CASE_HINT } from './har-collect.js';
+import { readLines, readStreaming, readText } from './har-read.js';
 
-/** One request of the trail and what came back, as recorded. */
+/** One request of the case and what came back, as recorded; its body is read with `RecordedTrail.text`. */
 export interface RecordedExchange {
   /** Position in the file's entries, from 0. */
   position: number;
+  /** The page (a dpx command, a browser's page) the entry belongs to. */
+  pageref?: string;
   startedAt: string;
   method: string;
+  /** Normalised (`..` resolved), without any user or password. */
   url: string;
-  /** Header names in lower case; repeated headers joined with ", ". */
+  /** Header names in lower case; repeated headers joined with ", "; credentials masked. */
   requestHeaders: Record<string, string>;
   requestBody?: string;
   /** 0 when no response arrived (refused, timed out). */
@@ -27,12 +36,36 @@ export interface RecordedExchange {
   statusText: string;
   responseHeaders: Record<string, string>;
   contentType: string;
-  /** The body; undefined when the trail holds none, or only its start. */
-  text?: string;
-  /** The trail kept only the start of the body. */
+  /** The case holds the whole body. */
+  hasText: boolean;
+  /** The case kept only the start of the body. */
   truncated: boolean;
   /** Why no response arrived, or what went wrong, as recorded. */
   error?: string;
+}
+
+/** One command of a dpx case, or one page of a browser's export. */
+export interface RecordedPage {
+  id: string;
+  /** dpx: the command line (secrets masked); a browser: the page's title. */
+  title: string;
+  startedAt: string;
+  endedAt?: string;
+  /** dpx: the arguments after `dpx`. */
+  argv?: string[];
+  profile?: string;
+  baseUrl?: string;
+  /** dpx: the organizational unit the command ran in. */
+  unit?: string;
+}
+
+/** One control plane whose discovery index the case holds. */
+export interface RecordedApi {
+  baseUrl: string;
+  vendor: string;
+  catalog: Catalog;
+  /** The unit the index was first asked for in, when it was asked for in one. */
+  ou?: string;
 }
 
 export interface RecordedTrail {
@@ -48,13 +81,19 @@ export interface RecordedTrail {
   ouHeader: string;
   /** The unit the index was asked for in, when it was asked for in one. */
   ou?: string;
-  /** The requests to the API, in the order recorded. */
+  /** Every control plane whose index the case holds, the one above first. */
+  apis: RecordedApi[];
+  /** The requests to those control planes, in the order recorded. */
   exchanges: RecordedExchange[];
-  /** Credentials seen in recorded Authorization headers (a browser's export keeps them): mask them in anything shown. */
+  /** The commands (dpx) or pages (a browser), in the order written. */
+  pages: RecordedPage[];
+  /** Credentials seen in recorded headers, cookies and URLs: mask them in anything shown. */
   credentials: string[];
-  /** The file ended without its tail (a killed dpx): whether a torn last entry was dropped. */
+  /** The file ended without its tail (a trail of an earlier dpx, killed): whether a torn last entry was dropped. */
   repaired?: { droppedTornEntry: boolean };
   warnings: string[];
+  /** A recorded body, read from the file when asked; undefined when the case holds none, or only its start. */
+  text(exchange: RecordedExchange): Promise<string | undefined>;
 }
 
 export interface TrailOptions {
@@ -62,63 +101,54 @@ export interface TrailOptions {
   ouHeader?: string;
 }
 
-/** Reads and parses a trail file; every problem is a UsageError naming the file. */
 export async function readTrail(path: string, options: TrailOptions = {}): Promise<RecordedTrail> {
-  let text: string;
+  let fd: number;
   try {
-    text = await readFile(path, 'utf8');
+    fd = openSync(path, 'r');
   } catch (error) {
-    throw new UsageError(`cannot read the trail ${path}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`, 'give a HAR file written by dpx --trail, by T in the explorer, or exported from a browser\'s developer tools');
+    throw new UsageError(`cannot read the trail ${path}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`, NOT_A_CASE_HINT);
   }
-  return parseTrail(text, path, options);
+  // The descriptor stays open for the bodies asked later: it keeps this version of the file, whatever
+  // a writer renames over the path meanwhile.
+  const collector = new Collector(path);
+  const first = Buffer.alloc(4096);
+  const firstLength = readSync(fd, first, 0, first.length, 0);
+  const firstLine = first.subarray(0, firstLength).toString('utf8').split('\n', 1)[0] ?? '';
+  if (firstLine.startsWith('{"log":') && firstLine.endsWith('"entries":[')) {
+    readLines(fd, path, collector);
+  } else {
+    closeSync(fd);
+    fd = -1;
+    await readStreaming(path, collector);
+  }
+  return collector.finish(options, async (at) => {
+    if ('text' in at) return at.text;
+    if ('spill' in at) return readText(collector.spillFd, at.spill, at.length);
+    const line = readText(fd, at.line, at.length);
+    const entry: unknown = JSON.parse(line.startsWith(',') ? line.slice(1) : line);
+    const response = isObject(entry) && isObject(entry['response']) ? entry['response'] : {};
+    return contentText(isObject(response['content']) ? response['content'] : {});
+  });
 }
 
+/** A case given as text (tests, small files): read the same way, its bodies kept in memory. */
 export function parseTrail(text: string, source: string, options: TrailOptions = {}): RecordedTrail {
   const { document, repaired } = parseHarText(text, source);
+  const collector = new Collector(source);
   const log = isObject(document) ? document['log'] : undefined;
-  if (!isObject(log) || !Array.isArray(log['entries'])) {
-    throw new UsageError(`${source} is not a HAR file: it has no log.entries`, 'give a HAR file written by dpx --trail, by T in the explorer, or exported from a browser\'s developer tools');
-  }
-  const warnings: string[] = [];
-  const all: RecordedExchange[] = [];
-  log['entries'].forEach((entry, position) => {
-    const exchange = readEntry(entry, position);
-    if (exchange) all.push(exchange);
-    else warnings.push(`entry ${position + 1} of ${source} has no request method and URL; left out`);
-  });
-
-  const index = findIndex(all, source);
-  const others = new Set(index.others);
-  if (others.size > 0) warnings.push(`${source} also holds the index of ${[...others].join(', ')}; dpx reads the API at ${index.baseUrl}, the first recorded`);
-  const exchanges = all.filter((exchange) => isUnder(exchange.url, index.baseUrl));
-  if (exchanges.length < all.length) warnings.push(`${all.length - exchanges.length} of the ${all.length} requests in ${source} are not to ${index.baseUrl} and are left out`);
-
-  if (repaired) {
-    warnings.push(`${source} was not closed (its writer was stopped): its ${all.length} whole entries are read${repaired.droppedTornEntry ? ', and a torn last one is left out' : ''}`);
-  }
-  const ouHeader = (options.ouHeader ?? `x-${index.vendor}-organizationalunit-context`).toLowerCase();
-  const ou = index.exchange.requestHeaders[ouHeader];
-  const credentials = [...new Set(all.map((exchange) => authorizationCredential(exchange.requestHeaders)).filter((credential): credential is string => credential !== undefined && !/^\*+$/.test(credential)))];
-  const creator = isObject(log['creator']) ? `${String(log['creator']['name'] ?? '')} ${String(log['creator']['version'] ?? '')}`.trim() : '';
-  return {
-    source,
-    creator,
-    baseUrl: index.baseUrl,
-    vendor: index.vendor,
-    catalog: index.catalog,
-    ouHeader,
-    ...(ou ? { ou } : {}),
-    exchanges,
-    credentials,
-    ...(repaired ? { repaired } : {}),
-    warnings,
-  };
+  if (!isObject(log) || !Array.isArray(log['entries'])) throw new UsageError(`${source} is not a HAR file: it has no log.entries`, NOT_A_CASE_HINT);
+  collector.sawLog = true;
+  if (isObject(log['creator'])) collector.creator = log['creator'];
+  if (Array.isArray(log['pages'])) for (const page of log['pages']) collector.page(page);
+  for (const entry of log['entries']) collector.entry(entry, (content) => ({ text: contentText(content) ?? '' }));
+  if (repaired) collector.repaired = repaired;
+  return collector.finish(options, async (at) => ('text' in at ? at.text : undefined));
 }
 
 /**
- * The whole document when it parses (a closed dpx trail, a devtools export); else a dpx trail cut short,
- * rebuilt from its head line and one entry per line. Only the last line may be torn: a bad line before
- * it means the file was damaged some other way.
+ * The whole document when it parses (a case, a devtools export); else a trail of an earlier dpx cut
+ * short, rebuilt from its head line and one entry per line. Only the last line may be torn: a bad line
+ * before it means the file was damaged some other way.
  */
 export function parseHarText(text: string, source: string): { document: unknown; repaired?: { droppedTornEntry: boolean } } {
   try {
@@ -127,20 +157,20 @@ export function parseHarText(text: string, source: string): { document: unknown;
     const lines = text.split('\n');
     const head = lines[0] ?? '';
     if (!head.endsWith('"entries":[')) {
-      throw new UsageError(`${source} is not a HAR file (not JSON: ${(error as Error).message})`, 'give a HAR file written by dpx --trail, by T in the explorer, or exported from a browser\'s developer tools');
+      throw new UsageError(`${source} is not a HAR file (not JSON: ${(error as Error).message})`, NOT_A_CASE_HINT);
     }
     let document: unknown;
     try {
       document = JSON.parse(`${head}]}}`);
     } catch {
-      throw new UsageError(`${source} is not a HAR file: its first line is not the start of one`, 'give a HAR file written by dpx --trail or exported from a browser\'s developer tools');
+      throw new UsageError(`${source} is not a HAR file: its first line is not the start of one`, NOT_A_CASE_HINT);
     }
     const entries: unknown[] = [];
     let droppedTornEntry = false;
     const last = lines.findLastIndex((line) => line.trim() !== '');
     for (let i = 1; i <= last; i += 1) {
       const line = lines[i] ?? '';
-      if (line.trim() === '') continue;
+      if (line.trim() === '' || line.startsWith(']')) continue;
       try {
         entries.push(JSON.parse(line.startsWith(',') ? line.slice(1) : line));
       } catch {
@@ -153,100 +183,22 @@ export function parseHarText(text: string, source: string): { document: unknown;
   }
 }
 
-function readEntry(entry: unknown, position: number): RecordedExchange | undefined {
-  if (!isObject(entry) || !isObject(entry['request'])) return undefined;
-  const request = entry['request'];
-  const method = request['method'];
-  const url = request['url'];
-  if (typeof method !== 'string' || typeof url !== 'string' || method === '' || url === '') return undefined;
-  const response = isObject(entry['response']) ? entry['response'] : {};
-  const content = isObject(response['content']) ? response['content'] : {};
-  const responseHeaders = headerRecord(response['headers']);
-  const truncated = content['comment'] === TRUNCATED_COMMENT;
-  const text = truncated ? undefined : contentText(content);
-  const postData = isObject(request['postData']) ? request['postData']['text'] : undefined;
-  const status = typeof response['status'] === 'number' && Number.isInteger(response['status']) ? response['status'] : 0;
-  const error = [response['_error'], entry['comment']].find((value): value is string => typeof value === 'string' && value !== '');
+/** The recorded organizational unit of an exchange: the value of the unit header, or undefined. */
+export function recordedUnit(trail: Pick<RecordedTrail, 'ouHeader'>, exchange: RecordedExchange): string | undefined {
+  return exchange.requestHeaders[trail.ouHeader] || undefined;
+}
+
+/** The case seen from another of its control planes (a command recorded against another profile). */
+export function withApi(trail: RecordedTrail, baseUrl: string, options: TrailOptions = {}): RecordedTrail {
+  const api = trail.apis.find((each) => each.baseUrl === baseUrl);
+  if (!api || api === trail.apis[0]) return trail;
+  const { ou: _ou, ...rest } = trail;
   return {
-    position,
-    startedAt: typeof entry['startedDateTime'] === 'string' ? entry['startedDateTime'] : '',
-    method: method.toUpperCase(),
-    url,
-    requestHeaders: headerRecord(request['headers']),
-    ...(typeof postData === 'string' ? { requestBody: postData } : {}),
-    status,
-    statusText: typeof response['statusText'] === 'string' ? response['statusText'] : '',
-    responseHeaders,
-    contentType: responseHeaders['content-type'] ?? (typeof content['mimeType'] === 'string' ? content['mimeType'] : ''),
-    ...(text === undefined ? {} : { text }),
-    truncated,
-    ...(error === undefined ? {} : { error }),
+    ...rest,
+    baseUrl: api.baseUrl,
+    vendor: api.vendor,
+    catalog: api.catalog,
+    ouHeader: (options.ouHeader ?? `x-${api.vendor}-organizationalunit-context`).toLowerCase(),
+    ...(api.ou ? { ou: api.ou } : {}),
   };
-}
-
-/** A body as text: browsers store binary and sometimes JSON as base64. */
-function contentText(content: Record<string, unknown>): string | undefined {
-  const text = content['text'];
-  if (typeof text !== 'string') return undefined;
-  return content['encoding'] === 'base64' ? Buffer.from(text, 'base64').toString('utf8') : text;
-}
-
-function headerRecord(headers: unknown): Record<string, string> {
-  const record: Record<string, string> = {};
-  if (!Array.isArray(headers)) return record;
-  for (const header of headers) {
-    if (!isObject(header) || typeof header['name'] !== 'string' || typeof header['value'] !== 'string') continue;
-    const name = header['name'].toLowerCase();
-    record[name] = record[name] === undefined ? header['value'] : `${record[name]}, ${header['value']}`;
-  }
-  return record;
-}
-
-interface FoundIndex {
-  exchange: RecordedExchange;
-  baseUrl: string;
-  vendor: string;
-  catalog: Catalog;
-  /** Base URLs of further indexes recorded for other control planes. */
-  others: string[];
-}
-
-/** The first recorded GET without a query whose answer is a resource index, and the base URL it is at. */
-function findIndex(exchanges: RecordedExchange[], source: string): FoundIndex {
-  let found: FoundIndex | undefined;
-  for (const exchange of exchanges) {
-    if (exchange.method !== 'GET' || exchange.status !== 200 || exchange.text === undefined) continue;
-    let url: URL;
-    try {
-      url = new URL(exchange.url);
-    } catch {
-      continue;
-    }
-    if (url.search !== '') continue;
-    const catalog = indexCatalog(exchange);
-    if (!catalog) continue;
-    const baseUrl = baseOf(url);
-    if (!found) found = { exchange, baseUrl, vendor: catalog.vendor, catalog, others: [] };
-    else if (baseUrl !== found.baseUrl) found.others.push(baseUrl);
-  }
-  if (!found) {
-    throw new UsageError(
-      `${source} holds no discovery index, so dpx cannot tell where its API is`,
-      'dpx finds the API in a trail by the recorded GET <base URL>/ that answered with the resource index: record from the start of a dpx session, or in a browser, from before the app first loads the API root',
-    );
-  }
-  return found;
-}
-
-function indexCatalog(exchange: RecordedExchange): Catalog | undefined {
-  let body: unknown;
-  try {
-    body = JSON.parse(exchange.text ?? '');
-  } catch {
-    return undefined;
-  }
-  if (!isObject(body) || isObject(body['_embedded'])) return undefined;
-  const vendor = parseVendorMediaType(exchange.contentType)?.vendor ?? 'service';
-  const catalog = parseCatalog(body, vendor);
-  return catalog.resources.length > 0 ? catalog : undefined;
 }

@@ -1,18 +1,18 @@
-// Answers a session's requests from a recorded trail instead of the network: the last step of a
+// Answers a session's requests from a recorded case instead of the network: the last step of a
 // request's way out (request-chain.ts), so paging, errors, the origin guard and the trail of what was
-// asked behave as they do online. Nothing is ever sent; a request the trail does not hold fails with
-// NotInTrailError.
+// asked behave as they do online. Nothing is ever sent; a request the case does not hold fails with
+// NotInTrailError, which says in words what the case holds for that resource (holdings.ts).
 //
 // A recorded answer matches a request by method, URL (query parameters in any order), organizational
 // unit (the value of the unit header, or its absence) and Accept. Accept matches, best first: the same
 // Accept; an answer whose Content-Type is the vendor media type asked for (a browser sends its own
 // Accept, the server still answers with the version's type); a generic Accept (application/json,
 // */*) for a generic one. Among equally good answers the latest recorded wins; a 304 confirms the
-// answer before it and is never itself an answer.
+// answer before it and is never itself an answer. A body is read from the case when it is asked for.
 
 import { DpxError } from '../errors.js';
-import type { ExchangeRequest } from '../exchange.js';
-import type { RecordedExchange, RecordedTrail } from './har.js';
+import { recordedUnit, type RecordedExchange, type RecordedTrail } from './har.js';
+import { describeRequest, holdingsFor } from './holdings.js';
 import { parseVendorMediaType } from '../media.js';
 import type { Transport, WireAnswer } from '../wire/transport.js';
 import { normalisedUrl } from '../urls.js';
@@ -29,6 +29,8 @@ export class NotInTrailError extends DpxError {
 const NULL_BODY_STATUSES = new Set([204, 205, 304]);
 /** Recorded headers that describe the wire, not the body dpx reads back. */
 const WIRE_HEADERS = new Set(['content-encoding', 'content-length', 'transfer-encoding', 'connection', 'keep-alive']);
+/** Recorded headers that authenticate: masked when read, and not given back at all. */
+const CREDENTIAL_HEADERS = new Set(['set-cookie', 'cookie', 'authorization', 'proxy-authorization', 'www-authenticate']);
 
 export function trailTransport(trail: RecordedTrail): Transport {
   const byRequest = new Map<string, RecordedExchange[]>();
@@ -41,25 +43,22 @@ export function trailTransport(trail: RecordedTrail): Transport {
   }
   return async (request, context) => {
     const method = request.method.toUpperCase();
-    const candidates = (byRequest.get(requestKey(method, request.url)) ?? []).filter(
-      (exchange) => (exchange.requestHeaders[context.ouHeader] ?? '') === (request.headers[context.ouHeader] ?? ''),
-    );
+    const unit = request.headers[context.ouHeader] || undefined;
+    const candidates = (byRequest.get(requestKey(method, request.url)) ?? []).filter((exchange) => recordedUnit({ ouHeader: context.ouHeader }, exchange) === unit);
     const answer = bestMatch(candidates, request.headers['accept'] ?? '');
-    const unit = request.headers[context.ouHeader];
-    const what = `${method} ${request.url}${unit ? ` (unit ${unit})` : ''}`;
     if (!answer) {
-      throw new NotInTrailError(
-        `${what} is not in this trail`,
-        `offline, dpx answers only what ${trail.source} recorded (same URL, unit and version); ask the control plane itself without --offline`,
-      );
+      const asked = describeRequest(trail, method, request.url, request.headers['accept'], unit);
+      throw new NotInTrailError(`${asked.text} is not in this case`, `${holdingsFor(trail, asked.resource, context.ouHeader)}; ask for one of those, or without --offline`);
     }
-    if (answer.text === undefined && method !== 'HEAD' && !NULL_BODY_STATUSES.has(answer.status)) {
+    const text = await trail.text(answer);
+    if (text === undefined && method !== 'HEAD' && !NULL_BODY_STATUSES.has(answer.status)) {
+      const asked = describeRequest(trail, method, request.url, request.headers['accept'], unit);
       throw new NotInTrailError(
-        `${what} is not in this trail whole: ${answer.truncated ? 'only the start of its answer was recorded' : 'its answer was recorded without a body'}`,
+        `${asked.text} is not in this case whole: ${answer.truncated ? 'only the start of its answer was recorded' : 'its answer was recorded without a body'}`,
         'ask the control plane itself without --offline',
       );
     }
-    return recordedResponse(answer, method);
+    return recordedResponse(answer, method, text);
   };
 }
 
@@ -89,12 +88,12 @@ function acceptRank(exchange: RecordedExchange, accept: string): number | undefi
   return parseVendorMediaType(recorded) ? undefined : 2;
 }
 
-function recordedResponse(exchange: RecordedExchange, method: string): WireAnswer {
+function recordedResponse(exchange: RecordedExchange, method: string, body: string | undefined): WireAnswer {
   const headers: Record<string, string> = {};
   for (const [name, value] of Object.entries(exchange.responseHeaders)) {
-    if (!WIRE_HEADERS.has(name)) headers[name] = value;
+    if (!WIRE_HEADERS.has(name) && !CREDENTIAL_HEADERS.has(name)) headers[name] = value;
   }
   if (headers['content-type'] === undefined && exchange.contentType !== '') headers['content-type'] = exchange.contentType;
-  const text = method === 'HEAD' || NULL_BODY_STATUSES.has(exchange.status) ? '' : (exchange.text ?? '');
+  const text = method === 'HEAD' || NULL_BODY_STATUSES.has(exchange.status) ? '' : (body ?? '');
   return { status: exchange.status, statusText: exchange.statusText, headers, text, size: Buffer.byteLength(text) };
 }

@@ -2,17 +2,21 @@
 // profile or day), each answer compared with the recorded one. Writes are listed as skipped and never
 // sent, whatever the session allows.
 //
-// A recorded URL is moved from the trail's base URL onto the session's; the recorded Accept is kept
-// (the version asked for then); everything else is the session's own (token, unit, timeouts). A
-// request recorded several times (a watched list) is replayed once, against its last recorded answer;
-// a 304 only confirmed the answer before it.
+// Like is replayed with like: a recorded URL is moved from the case's base URL onto the session's, and
+// asked in its recorded unit (unless the replay is told another on purpose) with its recorded Accept
+// (the version asked for then); the token and timeouts are the session's own. A request recorded
+// several times (a watched list) is replayed once, against its last recorded answer; a 304 only
+// confirmed the answer before it. Nothing recorded to authenticate is ever sent: recorded headers are
+// not replayed, a URL's user and password were dropped when the case was read, and a URL that still
+// carries a recorded credential is skipped; so is a URL outside the base path (`..` is resolved first).
 
 import { diffResponses, type ResponseDiff } from './diff.js';
 import { ApiError, messageOf } from '../errors.js';
-import type { RecordedExchange, RecordedTrail } from './har.js';
+import { recordedUnit, type RecordedExchange, type RecordedTrail } from './har.js';
+import { redactText } from '../security/redact.js';
 import { isWriteMethod } from '../security/safety.js';
 import type { Session } from '../session/session.js';
-import { normalisedUrl, rebase } from '../urls.js';
+import { isUnder, normalisedUrl, rebase } from '../urls.js';
 
 export interface ReplayRequest {
   method: string;
@@ -21,6 +25,8 @@ export interface ReplayRequest {
   recordedUrl: string;
   /** The recorded Accept, kept; undefined when none was recorded. */
   accept?: string;
+  /** The unit it was recorded in; undefined: none. */
+  unit?: string;
   /** The last recorded answer to this request. */
   then: RecordedExchange;
 }
@@ -49,15 +55,27 @@ export function planReplay(trail: RecordedTrail, baseUrl: string): ReplayPlan {
   const planned = new Map<string, { request: Omit<ReplayRequest, 'then'>; answered?: RecordedExchange; last: RecordedExchange }>();
   const skipped: SkippedRequest[] = [];
   for (const exchange of trail.exchanges) {
-    const url = rebase(exchange.url, trail.baseUrl, baseUrl) ?? exchange.url;
+    const url = rebase(exchange.url, trail.baseUrl, baseUrl);
+    if (url === undefined || !isUnder(normalisedUrl(url), baseUrl)) {
+      skipped.push({ method: exchange.method, url: exchange.url, reason: `not below the case's base URL ${trail.baseUrl}: never sent by replay` });
+      continue;
+    }
+    if (trail.credentials.length > 0 && redactText(url, trail.credentials) !== url) {
+      skipped.push({ method: exchange.method, url: redactText(url, trail.credentials), reason: 'its URL carries a recorded credential: never sent by replay' });
+      continue;
+    }
     if (!REPLAYED_METHODS.has(exchange.method)) {
       const reason = isWriteMethod(exchange.method) ? 'a write: never sent by replay' : `${exchange.method} is not replayed (only GET and HEAD)`;
       skipped.push({ method: exchange.method, url, reason });
       continue;
     }
     const accept = exchange.requestHeaders['accept'];
-    const key = `${exchange.method} ${normalisedUrl(url)}\n${accept ?? ''}\n${exchange.requestHeaders[trail.ouHeader] ?? ''}`;
-    const entry = planned.get(key) ?? { request: { method: exchange.method, url, recordedUrl: exchange.url, ...(accept === undefined ? {} : { accept }) }, last: exchange };
+    const unit = recordedUnit(trail, exchange);
+    const key = `${exchange.method} ${normalisedUrl(url)}\n${accept ?? ''}\n${unit ?? ''}`;
+    const entry = planned.get(key) ?? {
+      request: { method: exchange.method, url, recordedUrl: exchange.url, ...(accept === undefined ? {} : { accept }), ...(unit === undefined ? {} : { unit }) },
+      last: exchange,
+    };
     entry.last = exchange;
     if (exchange.status >= 100 && exchange.status !== 304) entry.answered = exchange;
     planned.set(key, entry);
@@ -70,22 +88,30 @@ export function planReplay(trail: RecordedTrail, baseUrl: string): ReplayPlan {
   return { requests, skipped };
 }
 
+export interface ReplayOptions {
+  signal?: AbortSignal;
+  /** Every request in this unit (null: in none) instead of its recorded one: a replay elsewhere on purpose. */
+  unit?: string | null;
+}
+
 /** Sends each planned request in turn and yields its comparison as it arrives. */
-export async function* replayTrail(session: Session, trail: RecordedTrail, options: { signal?: AbortSignal } = {}): AsyncGenerator<ReplayResult> {
+export async function* replayTrail(session: Session, trail: RecordedTrail, options: ReplayOptions = {}): AsyncGenerator<ReplayResult> {
   // The index names the vendor, and with it the unit header; a failure here shows again as the replayed index's own status.
   await session.catalog().catch(() => undefined);
   const { requests } = planReplay(trail, session.baseUrl);
   for (const request of requests) {
     options.signal?.throwIfAborted();
-    yield await replayOne(session, trail, request, options.signal);
+    yield await replayOne(session, trail, request, options);
   }
 }
 
-async function replayOne(session: Session, trail: RecordedTrail, request: ReplayRequest, signal: AbortSignal | undefined): Promise<ReplayResult> {
+async function replayOne(session: Session, trail: RecordedTrail, request: ReplayRequest, options: ReplayOptions): Promise<ReplayResult> {
+  const { signal } = options;
   const headers: Record<string, string> = {};
   if (request.accept !== undefined) headers['accept'] = request.accept;
-  if (session.ou) headers[session.ouHeader.toLowerCase()] = session.ou;
-  const then = { status: request.then.status, body: parsed(request.then.text) };
+  const unit = options.unit === undefined ? request.unit : options.unit ?? undefined;
+  if (unit) headers[session.ouHeader.toLowerCase()] = unit;
+  const then = { status: request.then.status, body: parsed(await trail.text(request.then)) };
   let now: { status: number; body: unknown };
   let error: string | undefined;
   try {

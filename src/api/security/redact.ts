@@ -84,3 +84,30 @@ export function authorizationCredential(headers: Record<string, string>): string
   const credential = value?.trim().split(/\s+/).slice(1).join(' ');
   return credential ? credential : undefined;
 }
+
+/**
+ * What a record kept for later (a case file) must not hold of a token besides the token itself: each
+ * segment of a JWT on its own (the signature alone, the claims), and the token base64-encoded (as in
+ * Basic credentials or a body that wraps it), standard and URL-safe, at each of the three byte
+ * alignments it can take inside a longer encoded text — the characters that depend on the token alone.
+ * Parts shorter than 16 characters are left out: they could be anything.
+ */
+export function tokenParts(secret: string): string[] {
+  if (secret.length < 16) return [secret];
+  const parts = new Set<string>([secret]);
+  const segments = secret.split('.');
+  // The header of a JWT is shared by every token of its issuer: it is not a part of this one.
+  if (segments.length >= 3) for (const segment of segments.slice(1)) if (segment.length >= 16) parts.add(segment);
+  const bytes = Buffer.from(secret, 'utf8');
+  for (let shift = 0; shift < 3; shift += 1) {
+    const encoded = Buffer.concat([Buffer.alloc(shift), bytes]).toString('base64');
+    // Characters wholly made of the token's bits: from the first after the shifted-in bytes to the last before the end.
+    const first = Math.ceil((8 * shift) / 6);
+    const last = Math.floor((8 * (shift + bytes.length)) / 6);
+    const middle = encoded.slice(first, last);
+    if (middle.length < 16) continue;
+    parts.add(middle);
+    parts.add(middle.replace(/\+/g, '-').replace(/\//g, '_'));
+  }
+  return [...parts];
+}

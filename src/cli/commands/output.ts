@@ -16,6 +16,7 @@ export const OUTPUT_FORMATS = {
   call: ['json', ...LIST_FORMATS.filter((format) => format !== 'json')],
   xray: ['tree', 'json', 'dot'],
   replay: TABLE_OR_JSON,
+  case: TABLE_OR_JSON,
   diff: TABLE_OR_JSON,
 } as const satisfies Record<string, readonly string[]>;
 

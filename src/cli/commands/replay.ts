@@ -1,9 +1,12 @@
-// `dpx replay FILE.har`: the trail's reads sent again to the current control plane with the current
-// settings (--ou, --profile…), each answer compared with the recorded one (src/api/replay.ts). The table
-// is written as the answers come; -o json is one document at the end.
+// `dpx replay FILE.har`: the case's reads sent again, each in its recorded unit and version, to the
+// current control plane (--profile, --base-url), each answer compared with the recorded one
+// (src/api/case/replay.ts). `--ou` asks every read in that unit instead, on purpose. The table is
+// written as the answers come; -o json is one document at the end. A reader that leaves (`| head`) ends
+// the output, not the replay: --exit-code still says whether anything differed.
 
 import { hasDifferences, type KeyedRecord, type RecordChange } from '../../api/case/diff.js';
 import { UsageError } from '../../api/errors.js';
+import { OutputClosed } from '../io.js';
 import { readTrail } from '../../api/case/har.js';
 import { recordLabel } from '../../api/hal/records.js';
 import { redactText, redactValue } from '../../api/security/redact.js';
@@ -27,6 +30,9 @@ export async function replayCommand(ctx: CommandContext, positionals: string[], 
   // Whatever a browser recorded with the trail is masked like the current token.
   const secrets = [...ctx.secrets(), ...trail.credentials];
   const { skipped } = planReplay(trail, session.baseUrl);
+  // Like with like: each read in its recorded unit, unless a unit is asked for by name, or the replay
+  // goes to another control plane whose profile names one.
+  const unit = ctx.flags.ou ?? (session.baseUrl !== trail.baseUrl ? ctx.settings.ou : undefined);
 
   const out = new DataWriter(ctx.io.stdout);
   const stop = new AbortController();
@@ -36,23 +42,29 @@ export async function replayCommand(ctx: CommandContext, positionals: string[], 
   let replayed = 0;
   let differing = 0;
   try {
-    for await (const result of replayTrail(session, trail, { signal: stop.signal })) {
+    const write = async (text: string): Promise<void> => {
+      if (out.isClosed) return;
+      await out.write(text).catch((error: unknown) => {
+        if (!(error instanceof OutputClosed)) throw error;
+      });
+    };
+    for await (const result of replayTrail(session, trail, { signal: stop.signal, ...(unit === undefined ? {} : { unit }) })) {
       replayed += 1;
       if (hasDifferences(result)) differing += 1;
       if (format === 'json') results.push(result);
-      else await out.write(redactText(resultLines(result, session.baseUrl, tableWidth(ctx.io)), secrets));
+      else await write(redactText(resultLines(result, session.baseUrl, tableWidth(ctx.io)), secrets));
     }
     if (format === 'json') {
-      await out.write(jsonText(redactValue({ requests: results.map(jsonResult), skipped }, secrets), ctx.io));
+      await write(jsonText(redactValue({ requests: results.map(jsonResult), skipped }, secrets), ctx.io));
     } else if (skipped.length > 0) {
-      await out.write(redactText(skippedLines(skipped, session.baseUrl), secrets));
+      await write(redactText(skippedLines(skipped, session.baseUrl), secrets));
     }
   } finally {
     ctx.io.signal?.removeEventListener('abort', onAbort);
     out.release();
   }
   ctx.note(
-    `${replayed} request${replayed === 1 ? '' : 's'} replayed against ${session.baseUrl}${session.ou ? ` (unit ${session.ou})` : ''}: ${differing} differ${skipped.length > 0 ? ` · ${skipped.length} skipped` : ''}`,
+    `${replayed} request${replayed === 1 ? '' : 's'} replayed against ${session.baseUrl} (${unit ? `unit ${unit}` : 'each in its recorded unit'}): ${differing} differ${skipped.length > 0 ? ` · ${skipped.length} skipped` : ''}`,
   );
   return options['exit-code'] === true && differing > 0 ? DIFFERENCES_FOUND : 0;
 }

@@ -3,6 +3,7 @@
 // description after it where there is one (zsh and fish show them, bash only the candidate). It never
 // prints an error and always exits 0: whatever it cannot learn, it leaves out.
 
+import { readdir } from 'node:fs/promises';
 import { setTimeout as delay } from 'node:timers/promises';
 import { findResource, findVersion, type Catalog, type Operation, type Resource, type ResourceVersion } from '../../api/hal/catalog.js';
 import { listOperations } from '../../api/hal/operation.js';
@@ -80,6 +81,9 @@ async function optionValues(line: CompletionLine, option: string, sources: Compl
       const units = unitCandidates((await sources.units()) ?? []);
       return line.command === 'list' || line.command === 'count' ? [{ value: 'all', description: 'every unit' }, ...units] : units;
     }
+    case 'trail':
+    case 'offline':
+      return harFiles(line.current);
     case 'profiles':
       return [{ value: 'all', description: 'every profile' }, ...(await sources.profiles()).map(({ name, profile }) => ({ value: name, description: profile.baseUrl }))];
     case 'output': {
@@ -114,6 +118,9 @@ async function positionalValues(line: CompletionLine, sources: CompletionSources
       return position === 0 ? COMMAND_WORDS.filter((word) => word !== 'help').map((word) => ({ value: word, description: COMMAND_SUMMARIES[word].summary })) : [];
     case 'completion':
       return position === 0 ? SHELLS.map((shell) => ({ value: shell })) : [];
+    case 'case':
+    case 'replay':
+      return position === 0 ? harFiles(line.current) : [];
     case 'profile':
       if (position === 0) return PROFILE_ACTIONS.map((action) => ({ value: action }));
       if (position === 1 && (first === 'use' || first === 'remove')) return (await sources.profiles()).map(({ name, profile }) => ({ value: name, description: profile.baseUrl }));
@@ -131,6 +138,21 @@ async function positionalValues(line: CompletionLine, sources: CompletionSources
     default:
       return [];
   }
+}
+
+/** Case files (`.har`) and folders (ending in `/`, to go on into) where the word typed points. */
+async function harFiles(current: string): Promise<Candidate[]> {
+  const slash = current.lastIndexOf('/');
+  const folder = slash < 0 ? '' : current.slice(0, slash + 1);
+  const hidden = current.slice(slash + 1).startsWith('.');
+  const entries = await readdir(folder === '' ? '.' : folder, { withFileTypes: true }).catch(() => []);
+  return entries
+    .filter((entry) => hidden || !entry.name.startsWith('.'))
+    .flatMap((entry) => {
+      if (entry.isDirectory()) return [{ value: `${folder}${entry.name}/` }];
+      return /\.har$/i.test(entry.name) ? [{ value: `${folder}${entry.name}` }] : [];
+    })
+    .sort((a, b) => a.value.localeCompare(b.value));
 }
 
 function resourceCandidates(catalog: Catalog | undefined): Candidate[] {

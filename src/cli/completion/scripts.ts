@@ -1,12 +1,13 @@
 // The scripts `dpx completion bash|zsh|fish` prints. Each asks `dpx __complete` for the candidates of the
-// words before the cursor and shows them the shell's way; file names (for --token-file and --trail) are
-// the shell's own job. stderr is discarded there too, so nothing can reach the prompt.
+// words before the cursor and shows them the shell's way; the token file's name is the shell's own job
+// (case files, `.har`, are dpx's: after --trail, --offline, case and replay). stderr is discarded there
+// too, so nothing can reach the prompt.
 
 export const SHELLS = ['bash', 'zsh', 'fish'] as const;
 export type Shell = (typeof SHELLS)[number];
 
 /** Options whose value is a file name. */
-const FILE_OPTIONS = ['--token-file', '--trail'];
+const FILE_OPTIONS = ['--token-file'];
 
 const BASH = `# dpx completion for bash. Load it from ~/.bashrc:  eval "$(dpx completion bash)"
 # or save it as ~/.local/share/bash-completion/completions/dpx
@@ -23,8 +24,8 @@ _dpx() {
   while IFS= read -r line; do
     COMPREPLY+=("\${line%%$'\\t'*}")
   done < <(dpx __complete "\${COMP_WORDS[@]:1:COMP_CWORD}" 2>/dev/null)
-  # A variable name (name=) waits for its value: no space after it.
-  if [[ \${#COMPREPLY[@]} -eq 1 && \${COMPREPLY[0]} == *= ]]; then compopt -o nospace 2>/dev/null; fi
+  # A variable name (name=) waits for its value, a folder for what is in it: no space after either.
+  if [[ \${#COMPREPLY[@]} -eq 1 && ( \${COMPREPLY[0]} == *= || \${COMPREPLY[0]} == */ ) ]]; then compopt -o nospace 2>/dev/null; fi
   return 0
 }
 complete -F _dpx dpx
@@ -44,8 +45,8 @@ _dpx() {
     value=\${line%%$'\\t'*}
     # _describe reads value:description; a colon in the value is escaped.
     if [[ $line == *$'\\t'* ]]; then line="\${value//:/\\\\:}:\${line#*$'\\t'}"; else line=\${value//:/\\\\:}; fi
-    # A variable name (name=) waits for its value: no space after it.
-    if [[ $value == *= ]]; then names+=("$line"); else values+=("$line"); fi
+    # A variable name (name=) waits for its value, a folder for what is in it: no space after either.
+    if [[ $value == *= || $value == */ ]]; then names+=("$line"); else values+=("$line"); fi
   done
   # dpx has already matched the word (an --ou unit also by its name): -U keeps every candidate.
   (( \${#values} )) && _describe -t values 'dpx' values -U

@@ -1,5 +1,5 @@
 // A session that answers from a trail recorded against the demo over HTTP: the same paging, errors and
-// origin guard as online, nothing sent, and "not in this trail" for anything not recorded.
+// origin guard as online, nothing sent, and "not in this case" for anything not recorded.
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -64,7 +64,7 @@ describe('an offline session', () => {
       (async () => {
         for await (const page of walk) ids.push(...page.items.map((item) => String(item['id'])));
       })(),
-    ).rejects.toThrow(/not in this trail/);
+    ).rejects.toThrow(/not in this case/);
     // Paging follows the recorded next links as far as the recording went.
     expect(ids).toEqual(recordedIds);
     expect(demo.region.requestCount()).toBe(before);
@@ -91,7 +91,7 @@ describe('an offline session', () => {
     expect((failure as ApiError).status).toBe(404);
   });
 
-  it('fails a request the trail does not hold — another version, another unit, another record — with "not in this trail", and records it as not sent', async () => {
+  it('fails a request the trail does not hold — another version, another unit, another record — with "not in this case", and records it as not sent', async () => {
     const asked: Exchange[] = [];
     const session = offlineSession((exchange) => asked.push(exchange));
     const v2 = await listRequest(session, { resource: 'users', pageSize: 4 });
@@ -102,13 +102,13 @@ describe('an offline session', () => {
     for (const request of [v1, otherUnit, record]) {
       const failure = await session.send(request).catch((error: unknown) => error);
       expect(failure).toBeInstanceOf(NotInTrailError);
-      expect((failure as NotInTrailError).message).toMatch(/ is not in this trail$/);
+      expect((failure as NotInTrailError).message).toMatch(/ is not in this case$/);
       expect((failure as NotInTrailError).exitCode).toBe(3);
     }
     expect(asked.filter((exchange) => exchange.error !== undefined).map((exchange) => exchange.error)).toEqual([
-      expect.stringMatching(/not in this trail/),
-      expect.stringMatching(/not in this trail/),
-      expect.stringMatching(/not in this trail/),
+      expect.stringMatching(/not in this case/),
+      expect.stringMatching(/not in this case/),
+      expect.stringMatching(/not in this case/),
     ]);
   });
 

@@ -1,6 +1,7 @@
 // `dpx __complete <words…>`, run in-process against the demo and against small local servers: what it
 // completes, how it keeps the index and the units in the cache folder, and that it never fails the prompt.
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useDemo } from '../../helpers/demo.js';
@@ -42,11 +43,28 @@ describe('dpx completion', () => {
   });
 });
 
+describe('case files', () => {
+  it('offers .har files and folders after --trail, --offline, case and replay, and nothing else there', async () => {
+    const folder = mkdtempSync(join(tmpdir(), 'dpx-complete-har-'));
+    for (const name of ['case-1234.har', 'CASE-2.HAR', 'notes.txt', '.hidden.har']) writeFileSync(join(folder, name), '');
+    mkdirSync(join(folder, 'older'));
+    const expected = [`${folder}/CASE-2.HAR`, `${folder}/case-1234.har`, `${folder}/older/`];
+    for (const words of [['--trail', `${folder}/`], ['--offline', `${folder}/`], ['case', `${folder}/`], ['replay', `${folder}/`], ['list', 'users', '--trail', `${folder}/`]]) {
+      expect(values(await complete(words)).sort(), words.join(' ')).toEqual(expected.sort());
+    }
+    expect(values(await complete(['case', `${folder}/c`]))).toEqual([`${folder}/case-1234.har`]);
+    expect(values(await complete(['replay', `${folder}/.`]))).toEqual([`${folder}/.hidden.har`]);
+    expect(await complete(['case', 'x.har', ''])).toEqual([]);
+    rmSync(folder, { recursive: true, force: true });
+  });
+});
+
 describe('commands and options', () => {
   it('completes the command word, each with what it does', async () => {
     const lines = await complete(['']);
-    expect(values(lines)).toEqual(['resources', 'operations', 'list', 'count', 'call', 'xray', 'replay', 'diff', 'whoami', 'profile', 'demo', 'completion', 'view']);
-    expect(lines).toContain('replay\tsend a trail\'s reads again and compare then and now');
+    expect(values(lines)).toEqual(['resources', 'operations', 'list', 'count', 'call', 'xray', 'replay', 'case', 'diff', 'whoami', 'profile', 'demo', 'completion', 'view']);
+    expect(lines).toContain('replay\tsend a case\'s reads again, each in its recorded unit, and compare');
+    expect(lines).toContain('case\twhat a case holds: each command, when, where, requests, records');
     expect(lines).toContain('list\tlist records (one page, or --all)');
     expect(await complete(['li'])).toEqual(['list\tlist records (one page, or --all)']);
   });

@@ -63,14 +63,16 @@ describe('dpx --offline FILE (the demo stopped)', () => {
     expect(run.stdout.trim().split('\n')).toHaveLength(5);
   });
 
-  it('fails a request the trail does not hold with "not in this trail" (exit 3), and sends nothing', async () => {
+  it('fails a request the case does not hold (exit 3), saying in words what it holds for that resource, and sends nothing', async () => {
     const run = await dpx(['--offline', trail, 'call', 'users', 'get_user', '--var', 'user_id=someone-else']);
     expect(run.code).toBe(3);
-    expect(run.stderr).toMatch(/^error: GET \S+\/users\/someone-else is not in this trail$/m);
-    expect(run.stderr).toMatch(/^hint: offline, dpx answers only what .*case-1234\.har recorded/m);
-    const anotherPage = await dpx(['--offline', trail, 'list', 'users', '--page-size', '7']);
+    expect(run.stderr).toMatch(/^error: get_user \(users v\d\) for \/users\/someone-else in no unit is not in this case$/m);
+    expect(run.stderr).toMatch(/^hint: for users, case-1234\.har holds list_users v\d with page size 5 in no unit \(1 page\); ask for one of those, or without --offline$/m);
+    const anotherPage = await dpx(['--offline', trail, 'list', 'users', '--page-size', '7', '--filter', '{"name":{"$contains":"é a"}}']);
     expect(anotherPage.code).toBe(3);
-    expect(anotherPage.stderr).toMatch(/not in this trail/);
+    expect(anotherPage.stderr).toMatch(/^error: list_users \(users v\d\) with filter \{"name":\{"\$contains":"é a"\}\}, page size 7 in no unit is not in this case$/m);
+    // Plain words: never a percent-encoded URL.
+    expect(anotherPage.stderr).not.toMatch(/%[0-9A-F]{2}/i);
   });
 
   it('refuses writes whatever the settings', async () => {

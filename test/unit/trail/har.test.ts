@@ -1,12 +1,11 @@
 import { existsSync } from 'node:fs';
-import { mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { UsageError } from '../../../src/api/errors.js';
 import type { Exchange } from '../../../src/api/exchange.js';
-import { parseHarText } from '../../../src/api/case/har.js';
 import { HarTrail } from '../../../src/api/case/trail.js';
 import packageJson from '../../../package.json' with { type: 'json' };
 import { jwt, secret, textWith } from './arbitraries.js';
@@ -18,13 +17,6 @@ const OPAQUE = 'opaque-service-token-7f3a9c1e55';
 
 let dir: string;
 let path: string;
-
-/** The entries of a trail still being written, as dpx's reader sees them (the file has no tail yet). */
-async function entriesSoFar(file: string): Promise<HarDocument['log']['entries']> {
-  const { document } = parseHarText(await readFile(file, 'utf8'), file);
-  expect(harProblems(document)).toEqual([]);
-  return (document as HarDocument).log.entries;
-}
 
 beforeEach(async () => {
   dir = await mkdtemp(join(tmpdir(), 'dpx-trail-'));
@@ -56,54 +48,96 @@ function exchange(overrides: Partial<Exchange> = {}): Exchange {
 }
 
 describe('HarTrail', () => {
-  it('starts as an empty trail readable only by its owner, and closes as a strict HAR 1.2 document', async () => {
-    const trail = await HarTrail.open(path, () => []);
-    expect(await entriesSoFar(path)).toEqual([]);
-    expect((await stat(path)).mode & 0o777).toBe(0o600);
+  it('writes nothing until the command ends; then the case is strict HAR 1.2 with the command as its page, readable only by its owner', async () => {
+    const trail = await HarTrail.open(path, () => ['secret-token-value-0123456789'], { argv: ['list', 'tasks', '--filter', '{"a":"secret-token-value-0123456789"}'], baseUrl: 'http://127.0.0.1:4010/api', unit: 'unit-1', profile: 'eu' });
+    trail.record(exchange());
+    expect(existsSync(path)).toBe(false);
     await trail.close();
-    const har = readHar(path);
+    const har = readHar(path) as HarDocument & { log: { pages: { id: string; title: string; _dpx: Record<string, unknown> }[] } };
     expect(har.log.version).toBe('1.2');
     expect(har.log.creator).toEqual({ name: 'dpx', version: packageJson.version });
-    expect(har.log.entries).toEqual([]);
+    expect(har.log.pages).toHaveLength(1);
+    expect(har.log.pages[0]).toMatchObject({ title: `dpx list tasks --filter '{"a":"***"}'`, _dpx: { argv: ['list', 'tasks', '--filter', '{"a":"***"}'], baseUrl: 'http://127.0.0.1:4010/api', unit: 'unit-1', profile: 'eu' } });
+    expect(har.log.entries.map((entry) => (entry as { pageref?: string }).pageref)).toEqual([har.log.pages[0]!.id]);
+    expect((await stat(path)).mode & 0o777).toBe(0o600);
+    expect(await readdir(dir)).toEqual(['trail.har']);
   });
 
-  it('is readable by dpx after every entry, and strict HAR with the entries in order once closed', async () => {
-    const trail = await HarTrail.open(path, () => []);
+  it('adds each command as one more page, its entries pointing at it, and keeps what was there byte for byte', async () => {
     const urls = Array.from({ length: 5 }, (_, i) => `http://127.0.0.1:4010/api/things?start=${i + 1}`);
-    for (const [index, url] of urls.entries()) {
-      trail.record(exchange({ request: { method: 'GET', url, headers: {} } }));
-      expect((await entriesSoFar(path)).map((entry) => entry.request.url)).toEqual(urls.slice(0, index + 1));
-    }
-    expect(trail.entryCount).toBe(5);
-    await trail.close();
-    expect(readHar(path).log.entries.map((entry) => entry.request.url)).toEqual(urls);
+    const first = await HarTrail.open(path, () => [], { argv: ['list', 'things'] });
+    for (const url of urls) first.record(exchange({ request: { method: 'GET', url, headers: {} } }));
+    expect(first.entryCount).toBe(5);
+    await first.close();
+    const before = await readFile(path, 'utf8');
+    const second = await HarTrail.open(path, () => [], { argv: ['call', 'things', 'get_thing'] });
+    second.record(exchange());
+    second.record(exchange());
+    await second.close();
+    const after = await readFile(path, 'utf8');
+    // Everything up to the pages line is kept as it was: the entries region only grows.
+    expect(after.startsWith(before.slice(0, before.indexOf('\n],"pages":[') + 1))).toBe(true);
+    const har = readHar(path) as HarDocument & { log: { pages: { id: string; title: string }[] } };
+    expect(har.log.pages.map((page) => page.title)).toEqual(['dpx list things', 'dpx call things get_thing']);
+    const refs = har.log.entries.map((entry) => (entry as { pageref?: string }).pageref);
+    expect(refs).toEqual([...urls.map(() => har.log.pages[0]!.id), har.log.pages[1]!.id, har.log.pages[1]!.id]);
+    expect(har.log.entries.slice(0, 5).map((entry) => entry.request.url)).toEqual(urls);
   });
 
-  it('appends: an entry adds its own bytes, whatever the size of the file before it', async () => {
+  it('spools an entry at the cost of its own bytes, whatever the size of what came before', async () => {
     const trail = await HarTrail.open(path, () => []);
+    const spool = async () => {
+      const name = (await readdir(dir)).find((file) => file.endsWith('.spool'));
+      return name === undefined ? 0 : (await stat(join(dir, name))).size;
+    };
     const large = exchange({ response: { ...exchange().response!, body: 'b'.repeat(200_000) } });
     const growth: number[] = [];
     for (let index = 0; index < 20; index += 1) {
-      const before = (await stat(path)).size;
+      const before = await spool();
       trail.record(index === 10 ? exchange() : large);
-      growth.push((await stat(path)).size - before);
+      growth.push((await spool()) - before);
     }
     await trail.close();
-    // Every large entry but the first (no comma) adds the same bytes; the small one in the middle adds few.
-    expect(new Set(growth.filter((_, index) => index !== 0 && index !== 10)).size).toBe(1);
+    expect(new Set(growth.filter((_, index) => index !== 10)).size).toBe(1);
     expect(growth[10]).toBeLessThan(1_000);
     expect(readHar(path).log.entries).toHaveLength(20);
+    expect(await readdir(dir)).toEqual(['trail.har']);
   });
 
-  it('appends small and large entries alike, keeping owner-only permissions and leaving no other file', async () => {
-    const trail = await HarTrail.open(path, () => []);
-    const sizes = [10, 5000, 20, 70_000, 3000, 1];
-    for (const size of sizes) trail.record(exchange({ response: { ...exchange().response!, body: 'b'.repeat(size) } }));
-    expect((await entriesSoFar(path)).map((entry) => entry.response.content.text?.length)).toEqual(sizes);
-    expect((await stat(path)).mode & 0o777).toBe(0o600);
+  it('refuses a file it did not write — another program\'s HAR, a text file, an empty file, an earlier dpx trail — and leaves it byte for byte', async () => {
+    const files: Record<string, string> = {
+      'devtools.har': JSON.stringify({ log: { version: '1.2', creator: { name: 'WebInspector', version: '537.36' }, pages: [], entries: [] } }, null, 2),
+      'compact.har': JSON.stringify({ log: { version: '1.2', creator: { name: 'other', version: '1' }, entries: [] } }),
+      'notes.txt': 'my notes\nabout the case\n',
+      'empty.har': '',
+      'earlier.har': '{"log":{"version":"1.2","creator":{"name":"dpx","version":"0.0.9"},"pages":[],"entries":[\n]}}\n',
+      'fake-head.har': `${JSON.stringify({ log: { version: '1.2', creator: { name: 'dpx', version: '0.1.0' } } }).slice(0, -2)},"entries":[\nnot what dpx writes\n`,
+    };
+    for (const [name, content] of Object.entries(files)) {
+      const file = join(dir, name);
+      await writeFile(file, content);
+      const error = await HarTrail.open(file, () => []).catch((thrown: unknown) => thrown);
+      expect(error, name).toBeInstanceOf(UsageError);
+      expect((error as UsageError).exitCode).toBe(2);
+      expect(await readFile(file, 'utf8'), name).toBe(content);
+    }
+    expect((await readdir(dir)).sort()).toEqual(Object.keys(files).sort());
+  });
+
+  it('keeps every command of writers that end at once, each its own page', async () => {
+    const trails = await Promise.all(Array.from({ length: 4 }, (_, i) => HarTrail.open(path, () => [], { argv: ['list', `things-${i}`] })));
+    trails.forEach((trail, i) => {
+      for (let n = 0; n <= i; n += 1) trail.record(exchange({ request: { method: 'GET', url: `http://127.0.0.1:4010/api/things-${i}?n=${n}`, headers: {} } }));
+    });
+    await Promise.all(trails.map((trail) => trail.close()));
+    const har = readHar(path) as HarDocument & { log: { pages: { id: string; title: string }[] } };
+    expect(har.log.pages.map((page) => page.title).sort()).toEqual(['dpx list things-0', 'dpx list things-1', 'dpx list things-2', 'dpx list things-3']);
+    for (const page of har.log.pages) {
+      const mine = har.log.entries.filter((entry) => (entry as { pageref?: string }).pageref === page.id);
+      expect(mine.map((entry) => entry.request.url).every((url) => url.includes(page.title.split(' ').at(-1)!))).toBe(true);
+    }
+    expect(har.log.entries).toHaveLength(10);
     expect(await readdir(dir)).toEqual(['trail.har']);
-    await trail.close();
-    expect(readHar(path).log.entries.map((entry) => entry.response.content.text?.length)).toEqual(sizes);
   });
 
   it('records request and response as HAR fields', async () => {
@@ -192,6 +226,29 @@ describe('HarTrail', () => {
     expect(second?.request.headers).toEqual([{ name: 'Authorization', value: 'Bearer ***' }]);
   });
 
+  it('keeps no part of a token: not the signature alone, not the claims alone, not a base64 copy at any alignment', async () => {
+    const [, claims, signature] = JWT.split('.') as [string, string, string];
+    const copies = [
+      `sig=${signature}`,
+      `claims ${claims}`,
+      Buffer.from(JWT).toString('base64'),
+      Buffer.from(`x:${JWT}`).toString('base64'),
+      Buffer.from(`xy:${JWT}!`).toString('base64url'),
+      Buffer.from(`user:${OPAQUE}`).toString('base64'),
+      Buffer.from(`${OPAQUE}`).toString('base64url'),
+    ];
+    const trail = await HarTrail.open(path, () => [JWT, OPAQUE]);
+    trail.record(exchange({ response: { ...exchange().response!, headers: { 'x-echo': copies[0]! }, body: JSON.stringify({ copies }) } }));
+    trail.record(exchange({ request: { method: 'GET', url: `http://127.0.0.1:4010/api/x?s=${signature}&b=${copies[3]}`, headers: {} } }));
+    await trail.close();
+    const text = await readFile(path, 'utf8');
+    for (const part of [signature, claims, JWT, OPAQUE]) expect(text).not.toContain(part);
+    for (const copy of copies) expect(text).not.toContain(copy);
+    // What is left of an encoded copy is at most the few characters its neighbours share.
+    const body = JSON.parse(readHar(path).log.entries[0]!.response.content.text!) as { copies: string[] };
+    for (const kept of body.copies) expect(kept.replace('***', '').length).toBeLessThan(12);
+  });
+
   it('masks a token it was never told of, once it has seen it sent in an Authorization header', async () => {
     const trail = await HarTrail.open(path, () => []);
     const echoed = (body: string): Exchange['response'] => ({ ...exchange().response!, body });
@@ -211,12 +268,10 @@ describe('HarTrail', () => {
     await trail.writeSnapshot(snapshot);
     trail.record(exchange());
     expect(readHar(snapshot).log.entries).toHaveLength(2);
-    expect(await entriesSoFar(path)).toHaveLength(3);
+    expect(trail.entryCount).toBe(3);
     expect((await stat(snapshot)).mode & 0o777).toBe(0o600);
     await trail.close();
-    const afterClose = join(dir, 'after-close.har');
-    await trail.writeSnapshot(afterClose);
-    expect(readHar(afterClose).log.entries).toHaveLength(3);
+    expect(readHar(snapshot).log.entries).toHaveLength(2);
     expect(readHar(path).log.entries).toHaveLength(3);
   });
 
@@ -234,6 +289,7 @@ describe('HarTrail', () => {
     const trail = await HarTrail.open(path, () => []);
     await trail.close();
     trail.record(exchange());
+    await trail.close();
     expect(readHar(path).log.entries).toHaveLength(0);
     await expect(HarTrail.open(join(dir, 'missing', 'x.har'), () => [])).rejects.toBeInstanceOf(UsageError);
   });

@@ -32,8 +32,20 @@ async function writeTrail(name: string, exchanges: Exchange[], close = true): Pr
   const path = join(dir, name);
   const trail = await HarTrail.open(path, () => []);
   for (const item of exchanges) trail.record(item);
-  if (close) await trail.close();
+  await trail.close();
+  if (!close) await writeFile(path, earlierKilled(await readFile(path, 'utf8')));
   return path;
+}
+
+/**
+ * The same entries as a trail of an earlier dpx killed while it ran: those wrote each entry into the file
+ * itself, after a head line with `"pages":[],"entries":[`, and had no tail yet.
+ */
+function earlierKilled(text: string): string {
+  const lines = text.split('\n');
+  const head = lines[0]!.replace(/"entries":\[$/, '"pages":[],"entries":[');
+  const entries = lines.slice(1, lines.indexOf('],"pages":['));
+  return [head, ...entries].join('\n');
 }
 
 describe('reading a dpx trail', () => {
@@ -96,23 +108,26 @@ describe('reading a dpx trail', () => {
     expect((failure as UsageError).hint).toMatch(/GET <base URL>\//);
   });
 
-  it('reads the first control plane of a trail that holds two, and warns about the other', async () => {
+  it('reads the first control plane of a trail that holds two, keeps the other for the commands recorded there, and says so', async () => {
     const path = await writeTrail('two.har', [
       exchange('http://one.example/', JSON.stringify(INDEX)),
       exchange('http://two.example/', JSON.stringify(INDEX)),
       exchange('http://two.example/things', '{}'),
+      exchange('http://three.example/things', '{}'),
     ]);
     const trail = await readTrail(path);
     expect(trail.baseUrl).toBe('http://one.example');
-    expect(trail.exchanges).toHaveLength(1);
+    expect(trail.apis.map((api) => api.baseUrl)).toEqual(['http://one.example', 'http://two.example']);
+    expect(trail.exchanges.map((item) => item.url)).toEqual(['http://one.example/', 'http://two.example/', 'http://two.example/things']);
     expect(trail.warnings.join('\n')).toMatch(/also holds the index of http:\/\/two\.example/);
   });
 
   it('does not take a truncated body for the answer', async () => {
     const path = await writeTrail('truncated.har', [exchange('http://h.example/', JSON.stringify(INDEX)), exchange('http://h.example/things', '{"_embedded":', { bodyTruncated: true })]);
-    const [, things] = (await readTrail(path)).exchanges;
-    expect(things).toMatchObject({ truncated: true });
-    expect(things?.text).toBeUndefined();
+    const trail = await readTrail(path);
+    const [, things] = trail.exchanges;
+    expect(things).toMatchObject({ truncated: true, hasText: false });
+    expect(await trail.text(things!)).toBeUndefined();
   });
 });
 
@@ -130,7 +145,7 @@ describe('reading a browser devtools export', () => {
       'GET https://dpm.example.com/api/users/6b0f3a52-1d8e-4d7a-9a47-0c1d2e3f4a51',
     ]);
     expect(trail.warnings).toEqual(['3 of the 7 requests in ' + DEVTOOLS + ' are not to https://dpm.example.com/api and are left out']);
-    expect(JSON.parse(trail.exchanges[2]?.text ?? '')._embedded.items).toHaveLength(2);
+    expect(JSON.parse((await trail.text(trail.exchanges[2]!)) ?? '')._embedded.items).toHaveLength(2);
     expect(trail.credentials).toHaveLength(1);
     expect(trail.credentials[0]).toMatch(/^eyJ/);
   });

@@ -135,7 +135,7 @@ export const listScreen: ScreenModule<ListState, ListParams> = {
     const parent = s.source.kind === 'resource' && s.source.variables ? ` of ${Object.values(s.source.variables).join(', ')}` : '';
     return `${s.label ?? `${s.resource}@${s.version}${parent}`}${s.serverFilter ? ' (filtered)' : ''}`;
   },
-  subject: (s) => `${s.resource}@${s.version}`,
+  subject: (s) => (s.version ? `${s.resource}@${s.version}` : s.resource),
   badges: (s) => (s.watch ? ['WATCH'] : []),
   status: (s) => (s.localFilterEditing ? `/${s.localFilter}▏` : pageIndicator(s)),
   bindings: [

@@ -61,6 +61,9 @@ export async function loadFirstPage(ctx: Ctx): Promise<void> {
   ctx.update({ loading: 'loading the first page', pending: 'first', error: undefined, pages: [], cursor: 0, top: 0 });
   try {
     const request = await firstPageRequest(ctx.state);
+    // The version asked for shows in the header from now on, whether or not an answer comes (offline, a
+    // page the case does not hold).
+    if (!ctx.state.version && request.version) ctx.update({ version: request.version });
     const { page, contentType } = await fetchPage(ctx.state, request, true);
     const version = parseVendorMediaType(contentType)?.version ?? request.version;
     ctx.update({ firstRequest: request, version, pages: [page], cursor: 0, top: 0, loading: undefined, pending: undefined, error: warningInfo(page.warnings) });

@@ -117,7 +117,7 @@ export const recordScreen: ScreenModule<RecordState, RecordParams> = {
     const title = recordId(s.record) ?? recordName(s.record)?.name ?? s.resource;
     return title.length > 14 ? `${title.slice(0, 13)}…` : title;
   },
-  subject: (s) => `${s.resource}@${s.version}`,
+  subject: (s) => (s.version ? `${s.resource}@${s.version}` : s.resource),
   badges: (s) => (s.watch ? ['WATCH'] : []),
   bindings: [
     {

@@ -141,7 +141,7 @@ export const xrayScreen: ScreenModule<XrayState, XrayParams> = {
   stop: (state) => state.stopping.abort(),
   origin: (s) => s.origin,
   crumb: () => 'x-ray',
-  subject: (s) => `${s.resource}@${s.version}`,
+  subject: (s) => (s.version ? `${s.resource}@${s.version}` : s.resource),
   status: (s) => `${Object.keys(s.nodes).length} records · ${s.inbound.filter((g) => !g.refused).length} lists refer to it${s.requests !== undefined ? ` · ${s.requests} requests` : ''}`,
   bindings: [
     {

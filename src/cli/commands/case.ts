@@ -1,0 +1,80 @@
+// `dpx case FILE`: what a case holds — each command, when it ran, in which unit and against which
+// control plane, how many requests and records (src/api/case/summary.ts). Reads the file only: no
+// control plane, no token.
+
+import { readTrail } from '../../api/case/har.js';
+import { summariseCase, type CommandSummary } from '../../api/case/summary.js';
+import { UsageError } from '../../api/errors.js';
+import { redactText, redactValue } from '../../api/security/redact.js';
+import type { GlobalFlags } from '../../config/settings.js';
+import { oneLine } from '../../text/cells.js';
+import { renderTable } from '../format/table.js';
+import { DataWriter, type CliIO } from '../io.js';
+import { formatWarning } from '../report.js';
+import { jsonText, OUTPUT_FORMATS, outputFormat, tableWidth } from './output.js';
+
+export async function caseCommand(io: CliIO, positionals: string[], flags: GlobalFlags, options: Record<string, unknown>): Promise<number> {
+  const [file, ...extra] = positionals;
+  if (file === undefined || extra.length > 0) throw new UsageError('dpx case takes one case file', 'e.g. dpx case case-1234.har');
+  const format = outputFormat(options['output'], OUTPUT_FORMATS.case);
+  const trail = await readTrail(file, flags.ouHeader === undefined ? {} : { ouHeader: flags.ouHeader });
+  const secrets = trail.credentials;
+  for (const warning of trail.warnings) io.stderr.write(formatWarning(warning, secrets));
+  const summary = await summariseCase(trail);
+  const out = new DataWriter(io.stdout);
+  try {
+    if (format === 'json') {
+      await out.write(jsonText(redactValue({
+        file: summary.source,
+        creator: summary.creator,
+        base_url: summary.baseUrl,
+        commands: summary.commands.map(jsonCommand),
+        requests: summary.requests,
+        records: summary.records,
+        warnings: trail.warnings,
+      }, secrets), io));
+    } else {
+      const rows = summary.commands.map((command, index) => ({
+        '#': index + 1,
+        when: when(command.startedAt),
+        command: oneLine(command.title),
+        unit: oneLine(command.unit ?? (command.units.length > 1 ? `${command.units.length} units` : 'none')),
+        origin: oneLine(command.origin ?? ''),
+        requests: command.requests,
+        records: command.records,
+      }));
+      const head = `${summary.source}: ${count(summary.commands.length, 'command')}, ${count(summary.requests, 'request')}, ${count(summary.records, 'record')}${summary.creator ? ` (written by ${oneLine(summary.creator)})` : ''}\n`;
+      const table = rows.length > 0 ? renderTable(rows, tableWidth(io), ['#', 'when', 'requests', 'records', 'unit', 'origin', 'command']).text : '';
+      await out.write(redactText(head + table, secrets));
+    }
+  } finally {
+    out.release();
+  }
+  return 0;
+}
+
+function jsonCommand(command: CommandSummary): Record<string, unknown> {
+  return {
+    page: command.page ?? null,
+    command: command.title,
+    ...(command.argv ? { argv: command.argv } : {}),
+    started: command.startedAt,
+    ended: command.endedAt ?? null,
+    profile: command.profile ?? null,
+    origin: command.origin ?? null,
+    base_url: command.baseUrl ?? null,
+    unit: command.unit ?? null,
+    units: command.units,
+    requests: command.requests,
+    records: command.records,
+  };
+}
+
+/** `2026-11-25 16:57:18Z`: to the second, in UTC, as recorded. */
+function when(iso: string): string {
+  return iso === '' ? '' : iso.replace('T', ' ').replace(/\.\d+Z$/, 'Z');
+}
+
+function count(n: number, noun: string): string {
+  return `${n.toLocaleString('en-US')} ${noun}${n === 1 ? '' : 's'}`;
+}

@@ -1,0 +1,34 @@
+// Which recorded command of a case a command line asks again, offline: the case's page (one per command)
+// whose command is the same — the same command word, positionals and the options that shape requests,
+// whatever the output format or the global flags. Its unit is the one the command answers in by
+// default ("each command answers in the unit it was recorded in").
+
+import type { RecordedPage, RecordedTrail } from '../api/case/har.js';
+import { parseCommandLine, type ParsedArgs } from './args.js';
+
+/** Options that change what is asked, not how it is shown. */
+const REQUEST_OPTIONS = ['version', 'op', 'filter', 'page-size', 'page', 'var', 'query', 'by', 'values', 'depth', 'no-inbound', 'profiles', 'versions'];
+
+/** The command as far as the requests it sends go: `list tasks {"filter":…,"page-size":"3"}`. */
+export function commandKey(args: Pick<ParsedArgs, 'command' | 'positionals' | 'options'>, withOptions = true): string {
+  const options = withOptions ? Object.fromEntries(REQUEST_OPTIONS.filter((name) => args.options[name] !== undefined).map((name) => [name, args.options[name]])) : {};
+  return JSON.stringify([args.command, args.positionals, options]);
+}
+
+/**
+ * The recorded pages of the same command, oldest first; else those of the same command word and
+ * positionals (another page size, another filter), so the answer says what the case holds there.
+ */
+export function recordedPagesFor(trail: RecordedTrail, args: ParsedArgs): RecordedPage[] {
+  const recorded = trail.pages.flatMap((page) => {
+    if (!page.argv) return [];
+    try {
+      return [{ page, args: parseCommandLine(page.argv) }];
+    } catch {
+      return [];
+    }
+  });
+  const same = (withOptions: boolean) => recorded.filter((each) => commandKey(each.args, withOptions) === commandKey(args, withOptions)).map((each) => each.page);
+  const exact = same(true);
+  return exact.length > 0 ? exact : same(false);
+}
