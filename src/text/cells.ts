@@ -1,6 +1,10 @@
 // Terminal text measured in cells, not string length: wide characters take two, combining marks none.
 // The explorer and the command line's tables both cut and pad by these.
 import stringWidth from 'string-width';
+import { visible } from '../api/visible.js';
+
+/** The one function that makes server and case-file text safe for a terminal (see src/api/visible.ts). */
+export { visible };
 
 export const ELLIPSIS = '…';
 
@@ -65,9 +69,9 @@ export function fit(text: string, width: number, align: 'left' | 'right' = 'left
   return pad(truncate(text, width), width, align);
 }
 
-/** One line of text, whatever control characters or newlines the value held. */
+/** One line of text: line breaks and tabs read as a space, every other control made visible. */
 export function oneLine(text: string): string {
-  return text.replace(/[\r\n\t]+/g, ' ').replace(/[\x00-\x1f\x7f]/g, '');
+  return visible(text.replace(/[\r\n\t]+/g, ' '));
 }
 
 /** 1193 → "1,193". */
