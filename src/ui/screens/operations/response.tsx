@@ -123,7 +123,7 @@ export const responseScreen: ScreenModule<ResponseState, ResponseParams> = {
       return (
         <Box flexDirection="column">
           <Tinted bold tone={status ? httpStatusTone(status) : 'bad'}>{status ? `HTTP ${status} · ` : ''}{failure.message}</Tinted>
-          {failure instanceof ApiError && failure.errors.map((entry, index) => <Tinted key={index} tone="bad">[{entry.code}] {entry.message}</Tinted>)}
+          {failure instanceof ApiError && failure.errors.map((entry, index) => <Tinted key={index} tone="bad">{oneLine(`[${entry.code}] ${entry.message}`)}</Tinted>)}
           {failure.hint ? <Text dimColor>hint: {failure.hint}</Text> : null}
         </Box>
       );
