@@ -2,6 +2,7 @@
 // Global options may stand before or after the command, so both share one parseArgs pass per command.
 
 import { parseArgs, type ParseArgsConfig } from 'node:util';
+import { didYouMean } from '../api/did-you-mean.js';
 import { UsageError } from '../api/errors.js';
 import type { GlobalFlags } from '../config/settings.js';
 
@@ -108,15 +109,17 @@ export function parseCommandLine(argv: string[]): ParsedArgs {
   refuseTokenArgument(argv);
   const word = findCommandWord(argv);
   if (word !== undefined && !isCommandWord(word)) {
-    throw new UsageError(`unknown command '${word}'`, 'run `dpx --help` for the list of commands');
+    // `dpx --profle eu list`: the misspelt option, not the word after it, is what went wrong.
+    const before = argv.slice(0, argv.indexOf(word));
+    if (before.some((arg) => arg.startsWith('-') && !(arg.replace(/^--?/, '').split('=')[0]! in GLOBAL_OPTIONS) && arg !== '-h')) throw optionError(before, 'explorer');
+    throw new UsageError(`unknown command '${word}'`, didYouMean(word, COMMAND_WORDS, 'run `dpx --help` for the list of commands'));
   }
   const command = (word ?? 'explorer') as CommandName;
   let parsed;
   try {
     parsed = parseArgs({ args: argv, options: commandOptions(command), allowPositionals: true, strict: true });
-  } catch (error) {
-    const message = error instanceof Error ? error.message.split('\n')[0] ?? '' : String(error);
-    throw new UsageError(message.replace(/\.$/, ''), `run \`dpx ${command === 'explorer' ? '' : `${command} `}--help\``);
+  } catch {
+    throw optionError(argv, command);
   }
   const values = parsed.values as Record<string, string | boolean | string[] | undefined>;
   const positionals = word === undefined ? parsed.positionals : parsed.positionals.slice(1);
@@ -149,6 +152,34 @@ export function parseCommandLine(argv: string[]): ParsedArgs {
     printVersion: values['version'] === true,
     options: values,
   };
+}
+
+/**
+ * What node's parser refused, said in dpx's words (its own text names "positional arguments" and
+ * suggests `--`): the option no command knows, with the closest ones, or the option missing its value
+ * or given one it does not take. The same argv read leniently, token by token, finds which.
+ */
+function optionError(argv: string[], command: CommandName): UsageError {
+  const options = commandOptions(command);
+  const where = command === 'explorer' ? 'dpx' : `dpx ${command}`;
+  const help = `\`${where} --help\` lists its options`;
+  const { tokens } = parseArgs({ args: argv, options, allowPositionals: true, strict: false, tokens: true });
+  for (const token of tokens) {
+    if (token.kind !== 'option') continue;
+    const spec = options[token.name];
+    if (spec === undefined) {
+      const names = Object.keys(options).map((name) => `--${name}`);
+      const typed = token.rawName.startsWith('--') ? token.rawName : `--${token.name}`;
+      return new UsageError(`unknown option '${token.rawName}' for ${where}`, didYouMean(typed, names, help));
+    }
+    if (spec.type === 'string' && (token.value === undefined || (token.inlineValue === false && token.value.startsWith('-')))) {
+      return new UsageError(`${token.rawName} needs a value`, `e.g. ${token.rawName}=VALUE; ${help}`);
+    }
+    if (spec.type === 'boolean' && token.value !== undefined) {
+      return new UsageError(`${token.rawName} takes no value, not '${token.value}'`, `give ${token.rawName} alone; ${help}`);
+    }
+  }
+  return new UsageError(`${where} could not read its options`, help);
 }
 
 function refuseTokenArgument(argv: string[]): void {
