@@ -2,7 +2,7 @@
 // Global options may stand before or after the command, so both share one parseArgs pass per command.
 
 import { parseArgs, type ParseArgsConfig } from 'node:util';
-import { didYouMean } from '../api/did-you-mean.js';
+import { didYouMean } from '../api/hal/did-you-mean.js';
 import { UsageError } from '../api/errors.js';
 import type { GlobalFlags } from '../config/settings.js';
 

@@ -5,7 +5,7 @@ import { isObject } from '../api/json.js';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import envPaths from 'env-paths';
-import { didYouMean } from '../api/did-you-mean.js';
+import { didYouMean } from '../api/hal/did-you-mean.js';
 import { UsageError } from '../api/errors.js';
 import { writeAtomically } from './files.js';
 

@@ -5,7 +5,7 @@
 // as events, cell by cell, so a screen can fill the matrix in as the answers come.
 import { setMaxListeners } from 'node:events';
 import { Channel } from '../channel.js';
-import { didYouMean } from '../did-you-mean.js';
+import { didYouMean } from '../hal/did-you-mean.js';
 import { DpxError, toDpxError, UsageError } from '../errors.js';
 import { isObject, scalarText, valueAt } from '../json.js';
 import { resolveOperation } from '../hal/operation.js';

@@ -1,7 +1,7 @@
 // Resource + operation id (+ version) + variables → a request ready to send. The token is not part of
 // a prepared request: the session adds it when sending, so a prepared request can be shown or logged.
 import { findResource, findVersion, type Catalog, type Operation, type Resource, type ResourceVersion } from './catalog.js';
-import { didYouMean } from '../did-you-mean.js';
+import { didYouMean } from './did-you-mean.js';
 import { ProtocolError, UsageError } from '../errors.js';
 import { vendorMediaType } from '../media.js';
 import { appendQuery, expandTemplate } from './template.js';

@@ -2,7 +2,7 @@
 // `--by` fields, the last four learnt over HTTP from the hostile-text control plane. Node's parser never
 // speaks to the user.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { closest } from '../../../src/api/did-you-mean.js';
+import { closest } from '../../../src/api/hal/did-you-mean.js';
 import type { TestServer } from '../../helpers/servers.js';
 import { startHostileText } from '../../helpers/hostile-text.js';
 import { dpx, type CliResult } from './harness.js';
