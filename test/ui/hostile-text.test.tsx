@@ -38,9 +38,22 @@ describe('the explorer on hostile text', () => {
     const record = await shows(ui, 'fields ·', 'the record');
     expect(record).toContain('key␛]0;pwned␇␛]52;c;cHduZWQ=␇\\u009b31m␡');
     expect(record).toContain('"value\\u001b]0;pwned');
+    await ui.press('y');
+    await shows(ui, 'raw JSON', 'the raw JSON');
+    await ui.press('y');
 
     await ui.press('o');
     const picker = await shows(ui, 'Global␛]0;pwned␇', 'the unit picker');
     expect(picker).toContain('EMEA␛]52;c;cHduZWQ=␇');
+  });
+
+  it("shows a proxy's text/plain error page visible, in the panel and in the last exchange (E)", async () => {
+    const region = { name: 'hostile', baseUrl: server.baseUrl, tokens: { personal: 'hostile-test-token' } } as unknown as DemoRegion;
+    ui = await mount(region, { rows: 40 });
+    await shows(ui, 'resources', 'the catalog');
+    await ui.press(':broken', KEY.enter);
+    await shows(ui, 'Bad gateway␛]0;pwned␇', 'the error panel');
+    await ui.press('E');
+    await shows(ui, 'Bad gateway␛]0;pwned␇␛]52;c;cHduZWQ=␇\\u009b31m␡\\u202etxt.exe', 'the raw body in the last exchange');
   });
 });

@@ -160,7 +160,7 @@ export const formScreen: ScreenModule<FormState, FormParams> = {
         </Box>
         {problems.length > 0 && (
           <Box flexDirection="column" marginTop={1}>
-            {problems.slice(0, 8).map((problem, index) => <Tinted key={index} tone="bad" wrap="truncate">✗ {problem.where}: {problem.message}</Tinted>)}
+            {problems.slice(0, 8).map((problem, index) => <Tinted key={index} tone="bad" wrap="truncate">✗ {oneLine(`${problem.where}: ${problem.message}`)}</Tinted>)}
             {problems.length > 8 ? <Tinted tone="bad">… {problems.length - 8} more</Tinted> : null}
           </Box>
         )}

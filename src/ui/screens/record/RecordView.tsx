@@ -40,7 +40,7 @@ export function RecordView({ lines, links, cursor, top, height, raw, record, col
     return (
       <Box flexDirection="column">
         <Tinted tone="muted">raw JSON ({text.length} lines) · y for the tree</Tinted>
-        {text.slice(top, top + height - 1).map((line, i) => <Text key={i} wrap="truncate">{line}</Text>)}
+        {text.slice(top, top + height - 1).map((line, i) => <Text key={i} wrap="truncate">{oneLine(line)}</Text>)}
       </Box>
     );
   }

@@ -100,7 +100,7 @@ function NodeText({ node, width }: { node: XrayNode; width: number }) {
 
 function LineView({ line, state, selected, width }: { line: XrayLine; state: XrayState; selected: boolean; width: number }) {
   const mark = <Tinted inverse={selected} bold={selected}>{selected ? '›' : ' '}</Tinted>;
-  if (line.kind === 'heading') return <Text wrap="truncate">{mark}<Tinted tone="muted" bold>{line.text}</Tinted></Text>;
+  if (line.kind === 'heading') return <Text wrap="truncate">{mark}<Tinted tone="muted" bold>{oneLine(line.text)}</Tinted></Text>;
   const folded = (key: string | undefined) => (key === undefined ? '  ' : state.collapsed.has(key) ? '▸ ' : '▾ ');
   if (line.kind === 'group') {
     const { group } = line;
