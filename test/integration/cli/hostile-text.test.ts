@@ -1,6 +1,9 @@
 // Server text never drives the terminal: every command against a control plane whose keys, values, unit
 // names, resource names and error bodies carry ESC/BEL/OSC 52/C1/bidi sequences prints them visible and
 // inert, json and ndjson keep the exact data, and csv guards formulas.
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestServer } from '../../helpers/servers.js';
 import { CLIPBOARD, HOSTILE, ITEM_KEY, OBEYED, startHostileText, TITLE, TITLED_RESOURCE, UNIT_ROOT } from '../../helpers/hostile-text.js';
@@ -110,5 +113,17 @@ describe('server text on the terminal', () => {
     expect(resources.stdout.split('\n').map((line) => line.split('\t')[0])).toContain('items');
     expect(resources.stdout).not.toContain(TITLED_RESOURCE);
     expect(resources.stdout).not.toContain(TITLE);
+  });
+
+  it('a case file recorded from it: read offline and replayed, its text stays visible', async () => {
+    const trail = join(mkdtempSync(join(tmpdir(), 'dpx-hostile-')), 'case.har');
+    expect((await run(['--trail', trail, 'list', 'items'])).code).toBe(0);
+    const offline = await dpx(['--offline', trail, 'list', 'items'], { env: { COLUMNS: '400' } });
+    expect(offline.code).toBe(0);
+    expectInert(offline);
+    expect(offline.stdout).toContain('value␛]0;pwned␇');
+    const replayed = await run(['replay', trail]);
+    expect(replayed.code).toBe(0);
+    expectInert(replayed);
   });
 });
