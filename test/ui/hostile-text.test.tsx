@@ -47,10 +47,15 @@ describe('the explorer on hostile text', () => {
     expect(picker).toContain('EMEA␛]52;c;cHduZWQ=␇');
   });
 
-  it("shows a proxy's text/plain error page visible, in the panel and in the last exchange (E)", async () => {
+  it("shows a resource's name in the breadcrumb, and a proxy's text/plain error page in the panel and in the last exchange (E), visible", async () => {
     const region = { name: 'hostile', baseUrl: server.baseUrl, tokens: { personal: 'hostile-test-token' } } as unknown as DemoRegion;
     ui = await mount(region, { rows: 40 });
     await shows(ui, 'resources', 'the catalog');
+    await ui.press('notes', KEY.enter);
+    // The header names it too; the list's own answer does not matter here.
+    const crumb = await shows(ui, 'home › notes␛]0;pwned␇', 'the breadcrumb of the titled resource');
+    expect(crumb).toMatch(/^notes␛\]0;pwned␇/m);
+    await ui.press(KEY.escape, KEY.escape);
     await ui.press(':broken', KEY.enter);
     await shows(ui, 'Bad gateway␛]0;pwned␇', 'the error panel');
     await ui.press('E');
