@@ -10,6 +10,7 @@ import { DpxError, toDpxError, UsageError } from '../errors.js';
 import { isObject, scalarText, valueAt } from '../json.js';
 import { resolveOperation } from '../hal/operation.js';
 import { envelopeCount, listRequest, readPage, walkPages } from '../session/pages.js';
+import { fieldPaths } from '../hal/records.js';
 import { fieldEnum } from '../hal/schemas.js';
 import { planScopes, type Scope, type Source, type UnitChoice } from './scopes.js';
 import type { Session } from '../session/session.js';
@@ -181,26 +182,16 @@ async function discover(source: Source, query: CountQuery, signal: AbortSignal):
   }
 }
 
-/** The values of `by` on one page of the plane's first scope (the widest, in tree order), most common first. */
+/** The values of `by` on one page of the first scope (the widest), most common first; a field no record has is a usage error (`--by stauts`). */
 async function sampleValues(session: Session, target: CountTarget, scope: Scope, query: CountQuery, signal: AbortSignal): Promise<CountValue[]> {
   const request = await listRequest(session, { ...target, pageSize: query.pageSize ?? DEFAULT_PAGE_SIZE, ou: scope.ou, ...(query.filter ? { filter: query.filter } : {}) });
   const page = readPage((await session.send(request, { signal })).body, request.url);
   const by = query.by!;
-  // A field no record of the page has is a field the list does not have (`--by stauts`), not a count of 0.
   if (page.items.length > 0 && page.items.every((item) => valueAt(item, by) === undefined)) {
     const fields = [...new Set(page.items.flatMap((item) => fieldPaths(item)))];
-    throw new UsageError(`the records of ${target.resource} have no field ${by} to count by`, didYouMean(by, fields, `their fields: ${fields.join(', ')}`));
+    throw new UsageError(`the records of ${target.resource} have no field ${by} to count by`, didYouMean(by, fields, `fields: ${fields.join(', ')}`));
   }
   return distinctValues(page.items, by);
-}
-
-/** A record's fields as dotted paths (`status`, `initiated_by.email`), links and ETags left out. */
-function fieldPaths(record: Record<string, unknown>, prefix = ''): string[] {
-  return Object.entries(record).flatMap(([key, value]) => {
-    if (key.startsWith('_')) return [];
-    const path = `${prefix}${key}`;
-    return isObject(value) ? [path, ...fieldPaths(value, `${path}.`)] : [path];
-  });
 }
 
 function isCountValue(value: unknown): value is CountValue {
