@@ -28,7 +28,7 @@ export interface RecordSink {
 export interface SinkOptions {
   /** Table width in terminal cells. */
   width: number;
-  /** Indent JSON for a human reader. */
+  /** Stdout is a terminal: JSON indented for a person, and written with nothing a terminal obeys. */
   pretty: boolean;
   /** A note for stderr (never data). */
   note: (message: string) => void;
@@ -48,7 +48,7 @@ export function createRecordSink(format: ListFormat, out: DataWriter, options: S
 function formatSink(format: ListFormat, out: DataWriter, options: SinkOptions): RecordSink {
   switch (format) {
     case 'ndjson':
-      return { page: (items) => out.write(items.map((item) => `${jsonString(item)}\n`).join('')), finish: async () => undefined };
+      return { page: (items) => out.write(items.map((item) => `${jsonString(item, undefined, options.pretty)}\n`).join('')), finish: async () => undefined };
     case 'json':
       return new JsonSink(out, options.pretty);
     case 'csv':
@@ -72,7 +72,7 @@ class JsonSink implements RecordSink {
     let text = '';
     for (const item of items) {
       text += this.count === 0 ? (this.pretty ? '{\n  "items": [\n' : '{"items":[\n') : ',\n';
-      text += this.pretty ? `    ${jsonString(item, 2).replace(/\n/g, '\n    ')}` : jsonString(item);
+      text += this.pretty ? `    ${jsonString(item, 2).replace(/\n/g, '\n    ')}` : jsonString(item, undefined, false);
       this.count++;
     }
     await this.out.write(text);

@@ -50,14 +50,17 @@ describe('server text on the terminal', () => {
     expect(result.stdout.split('\r\n')[1]).toMatch(/,-5,/);
   });
 
-  it('json and ndjson keep the exact data, escaped', async () => {
+  it('json and ndjson keep the exact data; on a terminal with C1, DEL and bidi controls escaped too', async () => {
     for (const format of ['json', 'ndjson']) {
-      const result = await run(['list', 'items', '-o', format]);
-      expect(result.code).toBe(0);
-      expectInert(result);
-      const first = (format === 'json' ? (JSON.parse(result.stdout) as { items: Record<string, unknown>[] }).items[0] : JSON.parse(result.stdout.split('\n')[0]!)) as Record<string, unknown>;
-      expect(first[ITEM_KEY]).toBe(`value${HOSTILE}`);
-      expect(first['name']).toBe(`Item one${HOSTILE}`);
+      for (const stdoutTTY of [true, false]) {
+        const result = await run(['list', 'items', '-o', format], { stdoutTTY });
+        expect(result.code).toBe(0);
+        if (stdoutTTY) expectInert(result);
+        expect(result.stdout).not.toContain('\x1b');
+        const first = (format === 'json' ? (JSON.parse(result.stdout) as { items: Record<string, unknown>[] }).items[0] : JSON.parse(result.stdout.split('\n')[0]!)) as Record<string, unknown>;
+        expect(first[ITEM_KEY]).toBe(`value${HOSTILE}`);
+        expect(first['name']).toBe(`Item one${HOSTILE}`);
+      }
     }
   });
 
