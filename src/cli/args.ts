@@ -110,8 +110,8 @@ export function parseCommandLine(argv: string[]): ParsedArgs {
   const word = findCommandWord(argv);
   if (word !== undefined && !isCommandWord(word)) {
     // `dpx --profle eu list`: the misspelt option, not the word after it, is what went wrong.
-    const before = argv.slice(0, argv.indexOf(word));
-    if (before.some((arg) => arg.startsWith('-') && !(arg.replace(/^--?/, '').split('=')[0]! in GLOBAL_OPTIONS) && arg !== '-h')) throw optionError(before, 'explorer');
+    const misread = optionProblem(argv.slice(0, argv.indexOf(word)), 'explorer');
+    if (misread) throw misread;
     throw new UsageError(`unknown command '${word}'`, didYouMean(word, COMMAND_WORDS, 'run `dpx --help` for the list of commands'));
   }
   const command = (word ?? 'explorer') as CommandName;
@@ -119,7 +119,7 @@ export function parseCommandLine(argv: string[]): ParsedArgs {
   try {
     parsed = parseArgs({ args: argv, options: commandOptions(command), allowPositionals: true, strict: true });
   } catch {
-    throw optionError(argv, command);
+    throw optionProblem(argv, command) ?? new UsageError(`${spoken(command)} could not read its options`, `\`${spoken(command)} --help\` lists them`);
   }
   const values = parsed.values as Record<string, string | boolean | string[] | undefined>;
   const positionals = word === undefined ? parsed.positionals : parsed.positionals.slice(1);
@@ -155,13 +155,13 @@ export function parseCommandLine(argv: string[]): ParsedArgs {
 }
 
 /**
- * What node's parser refused, said in dpx's words (its own text names "positional arguments" and
- * suggests `--`): the option no command knows, with the closest ones, or the option missing its value
- * or given one it does not take. The same argv read leniently, token by token, finds which.
+ * What node's parser refuses, said in dpx's words (its own text names "positional arguments" and
+ * suggests `--`): the option the command does not know, with the closest ones, or the option missing
+ * its value or given one it does not take. The argv read leniently, token by token, finds which.
  */
-function optionError(argv: string[], command: CommandName): UsageError {
+function optionProblem(argv: string[], command: CommandName): UsageError | undefined {
   const options = commandOptions(command);
-  const where = command === 'explorer' ? 'dpx' : `dpx ${command}`;
+  const where = spoken(command);
   const help = `\`${where} --help\` lists its options`;
   const { tokens } = parseArgs({ args: argv, options, allowPositionals: true, strict: false, tokens: true });
   for (const token of tokens) {
@@ -179,7 +179,12 @@ function optionError(argv: string[], command: CommandName): UsageError {
       return new UsageError(`${token.rawName} takes no value, not '${token.value}'`, `give ${token.rawName} alone; ${help}`);
     }
   }
-  return new UsageError(`${where} could not read its options`, help);
+  return undefined;
+}
+
+/** How a command is named to the user: `dpx list`, or `dpx` for the explorer. */
+function spoken(command: CommandName): string {
+  return command === 'explorer' ? 'dpx' : `dpx ${command}`;
 }
 
 function refuseTokenArgument(argv: string[]): void {
