@@ -1,9 +1,9 @@
 // Text from a server or a case file, made visible and inert before it reaches a terminal. A record's key, a
 // unit's name or a proxy's error page may carry escape sequences (set the window title, write the
-// clipboard with OSC 52, move the cursor) or bidi overrides that reorder what is shown. Every control
-// character is replaced by a visible stand-in, so the text keeps its length in characters and says what
-// was there: C0 controls as their Unicode control pictures (ESC → ␛, BEL → ␇), DEL as ␡, and C1
-// controls (U+0080–U+009F) and bidi embeddings, overrides and isolates as `\u009b`, `\u202e`.
+// clipboard with OSC 52, move the cursor) or bidi overrides that reorder what is shown. Every such
+// character is replaced by a visible stand-in, so the reader still sees that something was there: C0
+// controls as their Unicode control pictures (ESC → ␛, BEL → ␇), DEL as ␡, and C1 controls
+// (U+0080–U+009F) and bidi embeddings, overrides and isolates as `\u009b`, `\u202e`.
 // At the top of src/api because error messages are built here; src/text gives it to the printers.
 
 /** C0, DEL, C1, and the bidi embeddings, overrides (U+202A–U+202E) and isolates (U+2066–U+2069). */
