@@ -1,5 +1,8 @@
 // Every failure dpx reports is one of these: a one-line message that says what happened, a hint that
-// says what to do, and the exit code the command line uses for its family.
+// says what to do, and the exit code the command line uses for its family. Both are made visible: they
+// often quote the server (an error body, a name), and are printed wherever a failure is shown.
+
+import { visible } from './visible.js';
 
 export type ErrorKind = 'api' | 'transport' | 'protocol' | 'safety' | 'usage';
 
@@ -10,10 +13,10 @@ export class DpxError extends Error {
   readonly hint: string;
 
   constructor(kind: ErrorKind, message: string, hint: string, options?: { cause?: unknown }) {
-    super(visibleLineBreaks(message), options);
+    super(visible(visibleLineBreaks(message)), options);
     this.name = 'DpxError';
     this.kind = kind;
-    this.hint = visibleLineBreaks(hint);
+    this.hint = visible(visibleLineBreaks(hint));
   }
 
   get exitCode(): number {

@@ -2,6 +2,7 @@
 // Global options may stand before or after the command, so both share one parseArgs pass per command.
 
 import { parseArgs, type ParseArgsConfig } from 'node:util';
+import { didYouMean } from '../api/hal/did-you-mean.js';
 import { UsageError } from '../api/errors.js';
 import type { GlobalFlags } from '../config/settings.js';
 
@@ -114,15 +115,17 @@ export function parseCommandLine(argv: string[]): ParsedArgs {
   refuseTokenArgument(argv);
   const word = findCommandWord(argv);
   if (word !== undefined && !isCommandWord(word)) {
-    throw new UsageError(`unknown command '${word}'`, 'run `dpx --help` for the list of commands');
+    // `dpx --profle eu list`: the misspelt option, not the word after it, is what went wrong.
+    const misread = optionProblem(argv.slice(0, argv.indexOf(word)), 'explorer');
+    if (misread) throw misread;
+    throw new UsageError(`unknown command '${word}'`, didYouMean(word, COMMAND_WORDS, 'run `dpx --help` for the list of commands'));
   }
   const command = (word ?? 'explorer') as CommandName;
   let parsed;
   try {
     parsed = parseArgs({ args: argv, options: commandOptions(command), allowPositionals: true, strict: true });
-  } catch (error) {
-    const message = error instanceof Error ? error.message.split('\n')[0] ?? '' : String(error);
-    throw new UsageError(message.replace(/\.$/, ''), `run \`dpx ${command === 'explorer' ? '' : `${command} `}--help\``);
+  } catch {
+    throw optionProblem(argv, command) ?? new UsageError(`${spoken(command)} could not read its options`, `\`${spoken(command)} --help\` lists them`);
   }
   const values = parsed.values as Record<string, string | boolean | string[] | undefined>;
   const positionals = word === undefined ? parsed.positionals : parsed.positionals.slice(1);
@@ -155,6 +158,39 @@ export function parseCommandLine(argv: string[]): ParsedArgs {
     printVersion: values['version'] === true,
     options: values,
   };
+}
+
+/**
+ * What node's parser refuses, said in dpx's words (its own text names "positional arguments" and
+ * suggests `--`): the option the command does not know, with the closest ones, or the option missing
+ * its value or given one it does not take. The argv read leniently, token by token, finds which.
+ */
+function optionProblem(argv: string[], command: CommandName): UsageError | undefined {
+  const options = commandOptions(command);
+  const where = spoken(command);
+  const help = `\`${where} --help\` lists its options`;
+  const { tokens } = parseArgs({ args: argv, options, allowPositionals: true, strict: false, tokens: true });
+  for (const token of tokens) {
+    if (token.kind !== 'option') continue;
+    const spec = options[token.name];
+    if (spec === undefined) {
+      const names = Object.keys(options).map((name) => `--${name}`);
+      const typed = token.rawName.startsWith('--') ? token.rawName : `--${token.name}`;
+      return new UsageError(`unknown option '${token.rawName}' for ${where}`, didYouMean(typed, names, help));
+    }
+    if (spec.type === 'string' && (token.value === undefined || (token.inlineValue === false && token.value.startsWith('-')))) {
+      return new UsageError(`${token.rawName} needs a value`, `e.g. ${token.rawName}=VALUE; ${help}`);
+    }
+    if (spec.type === 'boolean' && token.value !== undefined) {
+      return new UsageError(`${token.rawName} takes no value, not '${token.value}'`, `give ${token.rawName} alone; ${help}`);
+    }
+  }
+  return undefined;
+}
+
+/** How a command is named to the user: `dpx list`, or `dpx` for the explorer. */
+function spoken(command: CommandName): string {
+  return command === 'explorer' ? 'dpx' : `dpx ${command}`;
 }
 
 function refuseTokenArgument(argv: string[]): void {

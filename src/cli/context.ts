@@ -14,6 +14,7 @@ import type { DemoHandle } from '../demo/server.js';
 import type { ParsedArgs } from './args.js';
 import type { CliIO } from './io.js';
 import { recordedPagesFor } from './recorded-command.js';
+import { visible } from '../text/cells.js';
 import { formatWarning } from './report.js';
 
 export class CommandContext {
@@ -155,9 +156,9 @@ export class CommandContext {
     this.io.stderr.write(formatWarning(message, this.secrets()));
   }
 
-  /** A line on stderr that is not data (status, counts, notes). */
+  /** A line on stderr that is not data (status, counts, notes); server text in it is made visible. */
   note(message: string): void {
-    this.io.stderr.write(`${message}\n`);
+    this.io.stderr.write(`${visible(message, { lines: true })}\n`);
   }
 
   async close(): Promise<void> {

@@ -1,7 +1,7 @@
 // One self-overwriting status line on stderr while `--all` walks the pages or a run over several units
 // goes on — only on a terminal, so logs and pipes never collect carriage returns.
 
-import { formatCount } from '../text/cells.js';
+import { formatCount, oneLine } from '../text/cells.js';
 import type { OutputStream } from './io.js';
 
 const REDRAW_INTERVAL_MS = 100;
@@ -28,13 +28,13 @@ export class Progress {
     this.show(progressText(pages, items, totalPages, totalItems));
   }
 
-  /** Any one line of status; at most one redraw per interval. */
+  /** Any one line of status (a unit's name in it made visible); at most one redraw per interval. */
   show(text: string): void {
     const now = Date.now();
     if (now - this.lastDrawn < REDRAW_INTERVAL_MS) return;
     this.lastDrawn = now;
     this.drawn = true;
-    this.stream.write(`${CLEAR_LINE}${text}`);
+    this.stream.write(`${CLEAR_LINE}${oneLine(text)}`);
   }
 
   clear(): void {

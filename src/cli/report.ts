@@ -1,8 +1,10 @@
 // How a failure reads on stderr: `error:` and `hint:` lines (an API error adds its status and one line per
-// entry of its `errors` envelope), never a stack trace, and never a token.
+// entry of its `errors` envelope), never a stack trace, never a token, and nothing a terminal obeys: a
+// message may quote the server (an error body, a name), so every line is made visible.
 
 import { ApiError, toDpxError } from '../api/errors.js';
 import { redactText } from '../api/security/redact.js';
+import { oneLine, visible } from '../text/cells.js';
 
 export function formatError(thrown: unknown, secrets: string[]): string {
   const error = toDpxError(thrown);
@@ -10,17 +12,17 @@ export function formatError(thrown: unknown, secrets: string[]): string {
   if (error instanceof ApiError && error.errors.length > 0) {
     // The entries get a line each below, so the headline keeps only the status part of the message.
     const status = error.message.startsWith(`HTTP ${error.status}`) ? error.message.split(':')[0] : `HTTP ${error.status}`;
-    lines.push(`error: ${status}`);
-    for (const entry of error.errors) lines.push(`  [${entry.code}] ${entry.message}`);
+    lines.push(`error: ${oneLine(status ?? '')}`);
+    for (const entry of error.errors) lines.push(`  [${oneLine(entry.code)}] ${oneLine(entry.message)}`);
   } else if (error instanceof ApiError && !error.message.includes(String(error.status))) {
-    lines.push(`error: ${error.message} (HTTP ${error.status})`);
+    lines.push(`error: ${oneLine(error.message)} (HTTP ${error.status})`);
   } else {
-    lines.push(`error: ${error.message}`);
+    lines.push(`error: ${oneLine(error.message)}`);
   }
-  if (error.hint) lines.push(`hint: ${error.hint}`);
+  if (error.hint) lines.push(`hint: ${oneLine(error.hint)}`);
   return redactText(`${lines.join('\n')}\n`, secrets);
 }
 
 export function formatWarning(message: string, secrets: string[]): string {
-  return redactText(`warning: ${message}\n`, secrets);
+  return redactText(`warning: ${visible(message, { lines: true })}\n`, secrets);
 }

@@ -5,6 +5,7 @@ import { isObject } from '../api/json.js';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import envPaths from 'env-paths';
+import { didYouMean } from '../api/hal/did-you-mean.js';
 import { UsageError } from '../api/errors.js';
 import { writeAtomically } from './files.js';
 
@@ -152,7 +153,7 @@ export function requireProfile(config: ConfigFile, name: string, path: string): 
   const known = Object.keys(config.profiles);
   throw new UsageError(
     `no profile named "${name}" in ${path}`,
-    known.length > 0 ? `known profiles: ${known.sort().join(', ')}` : 'add one with: dpx profile add NAME --base-url URL',
+    known.length > 0 ? didYouMean(name, known, `known profiles: ${known.sort().join(', ')}`) : 'add one with: dpx profile add NAME --base-url URL',
   );
 }
 

@@ -1,6 +1,10 @@
 // Terminal text measured in cells, not string length: wide characters take two, combining marks none.
 // The explorer and the command line's tables both cut and pad by these.
 import stringWidth from 'string-width';
+import { visible } from '../api/visible.js';
+
+/** The one function that makes server and case-file text safe for a terminal (see src/api/visible.ts). */
+export { visible };
 
 export const ELLIPSIS = '…';
 
@@ -22,12 +26,17 @@ export function cellWidth(text: string): number {
 // walking them grapheme by grapheme was 5 % of its CPU over the bench's key presses.
 const cut = new Map<string, string>();
 
-/** Cuts `text` to at most `width` cells, marking a cut with an ellipsis; never splits a grapheme. */
+/**
+ * Cuts `text` to at most `width` cells, marking a cut with an ellipsis; never splits a grapheme. What it
+ * gives is one line with nothing a terminal obeys (oneLine): every cell the explorer and the tables draw
+ * goes through here or fit().
+ */
 export function truncate(text: string, width: number): string {
   if (width <= 0) return '';
-  if (cellWidth(text) <= width) return text;
-  if (PLAIN.test(text)) return text.slice(0, width - 1) + ELLIPSIS;
-  return remembered(cut, `${width}\0${text}`, () => cutGraphemes(text, width));
+  if (PLAIN.test(text)) return text.length <= width ? text : text.slice(0, width - 1) + ELLIPSIS;
+  const shown = oneLine(text);
+  if (cellWidth(shown) <= width) return shown;
+  return remembered(cut, `${width}\0${shown}`, () => cutGraphemes(shown, width));
 }
 
 /** What `compute` gave for `key` before, else computed and kept; the memo starts over when full. */
@@ -65,9 +74,9 @@ export function fit(text: string, width: number, align: 'left' | 'right' = 'left
   return pad(truncate(text, width), width, align);
 }
 
-/** One line of text, whatever control characters or newlines the value held. */
+/** One line of text: line breaks and tabs read as a space, every other control made visible. */
 export function oneLine(text: string): string {
-  return text.replace(/[\r\n\t]+/g, ' ').replace(/[\x00-\x1f\x7f]/g, '');
+  return visible(text.replace(/[\r\n\t]+/g, ' '));
 }
 
 /** 1193 → "1,193". */

@@ -2,7 +2,7 @@
 // its tone (failed red, succeeded green, warning and running yellow, waiting blue, stopped magenta; a word
 // the vocabulary does not know stays uncoloured), and a tone its colour. Whether colour is wanted at all
 // (a terminal, NO_COLOR unset) is the caller's to decide.
-import { statusMeaning, type StatusMeaning } from '../api/status.js';
+import { statusMeaning, type StatusMeaning } from '../api/hal/status.js';
 
 export type Tone = 'bad' | 'good' | 'busy' | 'waiting' | 'stopped' | 'info' | 'neutral' | 'muted';
 export type ColourName = 'red' | 'green' | 'yellow' | 'blue' | 'magenta' | 'cyan' | 'gray';

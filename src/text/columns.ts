@@ -4,8 +4,8 @@
 // Nothing is known in advance: the id and a name lead, then states and progress, then short values,
 // long ones, and nested ones last; what does not fit is named, never silently dropped.
 import { dataFields } from '../api/hal/records.js';
-import { isStatusField } from '../api/status.js';
-import { cellWidth } from './cells.js';
+import { isStatusField } from '../api/hal/status.js';
+import { cellWidth, oneLine } from './cells.js';
 
 export interface Column {
   field: string;
@@ -96,7 +96,7 @@ function measure(records: readonly Record<string, unknown>[], options: PlanOptio
       field,
       index,
       rank: options.order ? 0 : firstRank(field, options.first) ?? rank(field, values, widths, options.lead ?? []),
-      natural: Math.max(cellWidth(field), ...widths),
+      natural: Math.max(cellWidth(oneLine(field)), ...widths),
       // A column the reader asked to see keeps its comfortable width, even where its text is still an id.
       firstWidth: options.shortenIds && !options.lead?.includes(field) && texts.some((text) => UUID_LIKE.test(text)) ? UUID_FIRST_WIDTH : COMFORT_WIDTH,
       numeric: present.length > 0 && present.every((value) => typeof value === 'number'),

@@ -5,10 +5,12 @@
 // as events, cell by cell, so a screen can fill the matrix in as the answers come.
 import { setMaxListeners } from 'node:events';
 import { Channel } from '../channel.js';
+import { didYouMean } from '../hal/did-you-mean.js';
 import { DpxError, toDpxError, UsageError } from '../errors.js';
-import { isObject, scalarText } from '../json.js';
+import { isObject, scalarText, valueAt } from '../json.js';
 import { resolveOperation } from '../hal/operation.js';
 import { envelopeCount, listRequest, readPage, walkPages } from '../session/pages.js';
+import { fieldPaths } from '../hal/records.js';
 import { fieldEnum } from '../hal/schemas.js';
 import { planScopes, type Scope, type Source, type UnitChoice } from './scopes.js';
 import type { Session } from '../session/session.js';
@@ -180,11 +182,16 @@ async function discover(source: Source, query: CountQuery, signal: AbortSignal):
   }
 }
 
-/** The values of `by` on one page of the plane's first scope (the widest, in tree order), most common first. */
+/** The values of `by` on one page of the first scope (the widest), most common first; a field no record has is a usage error (`--by stauts`). */
 async function sampleValues(session: Session, target: CountTarget, scope: Scope, query: CountQuery, signal: AbortSignal): Promise<CountValue[]> {
   const request = await listRequest(session, { ...target, pageSize: query.pageSize ?? DEFAULT_PAGE_SIZE, ou: scope.ou, ...(query.filter ? { filter: query.filter } : {}) });
   const page = readPage((await session.send(request, { signal })).body, request.url);
-  return distinctValues(page.items, query.by!);
+  const by = query.by!;
+  if (page.items.length > 0 && page.items.every((item) => valueAt(item, by) === undefined)) {
+    const fields = [...new Set(page.items.flatMap((item) => fieldPaths(item)))];
+    throw new UsageError(`the records of ${target.resource} have no field ${by} to count by`, didYouMean(by, fields, `fields: ${fields.join(', ')}`));
+  }
+  return distinctValues(page.items, by);
 }
 
 function isCountValue(value: unknown): value is CountValue {

@@ -1,6 +1,7 @@
 // Resource + operation id (+ version) + variables → a request ready to send. The token is not part of
 // a prepared request: the session adds it when sending, so a prepared request can be shown or logged.
 import { findResource, findVersion, type Catalog, type Operation, type Resource, type ResourceVersion } from './catalog.js';
+import { didYouMean } from './did-you-mean.js';
 import { ProtocolError, UsageError } from '../errors.js';
 import { vendorMediaType } from '../media.js';
 import { appendQuery, expandTemplate } from './template.js';
@@ -119,7 +120,7 @@ export interface ResolvedOperation {
 export function resolveVersion(catalog: Catalog, target: { resource: string; version?: string }): { resource: Resource; version: ResourceVersion } {
   const resource = findResource(catalog, target.resource);
   if (!resource) {
-    throw new UsageError(`unknown resource: ${target.resource}`, `the index lists: ${catalog.resources.map((r) => r.name).join(', ') || '(nothing)'}`);
+    throw new UsageError(`unknown resource: ${target.resource}`, unknownResourceHint(catalog, target.resource));
   }
   const version = findVersion(resource, target.version);
   if (!version) {
@@ -141,7 +142,7 @@ export function resolveOperation(catalog: Catalog, target: { resource: string; v
   }
   const operation = version.operations.find((candidate) => candidate.id === target.operationId);
   if (!operation) {
-    throw new UsageError(`${resource.name} ${version.version} has no operation ${target.operationId}`, operationsHint(version));
+    throw new UsageError(`${resource.name} ${version.version} has no operation ${target.operationId}`, operationsHint(version, target.operationId));
   }
   return { resource, version, operation };
 }
@@ -238,7 +239,15 @@ export function serverUrl(href: string, base?: string): URL {
   }
 }
 
-export function operationsHint(version: ResourceVersion): string {
+/** What a version offers; with the id typed, the closest ones first ("did you mean …"). */
+export function operationsHint(version: ResourceVersion, typed?: string): string {
   const ids = version.operations.map((operation) => operation.id);
-  return ids.length > 0 ? `operations: ${ids.join(', ')}` : 'this version lists no operations';
+  if (ids.length === 0) return 'this version lists no operations';
+  return typed === undefined ? `operations: ${ids.join(', ')}` : didYouMean(typed, ids, `operations: ${ids.join(', ')}`);
+}
+
+/** The closest resource names to one the index does not have, then every name it does. */
+export function unknownResourceHint(catalog: Catalog, typed: string): string {
+  const names = catalog.resources.map((resource) => resource.name);
+  return didYouMean(typed, names, `the index lists: ${names.join(', ') || '(nothing)'}`);
 }

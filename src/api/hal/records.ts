@@ -29,6 +29,15 @@ export function dataFields(record: Record<string, unknown>): string[] {
   return Object.keys(record).filter((key) => key !== '_links' && key !== '_embedded');
 }
 
+/** A record's fields as dotted paths (`status`, `initiated_by.email`), links and ETags left out. */
+export function fieldPaths(record: Record<string, unknown>, prefix = ''): string[] {
+  return Object.entries(record).flatMap(([key, value]) => {
+    if (key.startsWith('_')) return [];
+    const path = `${prefix}${key}`;
+    return isObject(value) ? [path, ...fieldPaths(value, `${path}.`)] : [path];
+  });
+}
+
 /** The dotted paths of the scalar fields of `records` (nested objects followed, HAL's fields not), in the order met. */
 export function scalarPaths(records: Record<string, unknown>[]): string[] {
   const seen = new Set<string>();

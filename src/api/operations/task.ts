@@ -7,7 +7,7 @@ import { isPagingRel, normaliseRel, readLinks, type Link } from '../hal/links.js
 import { parseVendorMediaType } from '../media.js';
 import { findReadOperation, type PreparedRequest, type RequestTarget } from '../hal/operation.js';
 import { routeFor } from '../hal/routes.js';
-import { isFinalStatus, isPassingStatus, statusMeaning } from '../status.js';
+import { isFinalStatus, isPassingStatus, statusMeaning } from '../hal/status.js';
 import { wordNamesResource } from './prefill.js';
 
 /** The parts of a response this module reads (an ApiResponse has them all). */

@@ -2,6 +2,7 @@
 // A body that is not the `errors` envelope (a proxy's HTML page) is summarised, never dumped.
 import { isObject } from '../json.js';
 import { ApiError, type ApiErrorEntry } from '../errors.js';
+import { visible } from '../visible.js';
 
 export interface FailedResponse {
   status: number;
@@ -35,10 +36,13 @@ export function errorEntries(body: unknown): ApiErrorEntry[] | undefined {
   return entries.length > 0 ? entries : undefined;
 }
 
-/** A code or message as one line; one that is not a string is shown as JSON (String() throws for `{"toString":0}`). */
+/**
+ * A code or message as one line, nothing in it a terminal obeys; one that is not a string is shown as JSON
+ * (String() throws for `{"toString":0}`).
+ */
 function entryText(value: unknown): string {
   if (value === undefined || value === null) return '';
-  return oneLine(typeof value === 'string' ? value : JSON.stringify(value) ?? '');
+  return visible(oneLine(typeof value === 'string' ? value : JSON.stringify(value) ?? ''));
 }
 
 export function apiErrorFor(response: FailedResponse, context: FailureContext = {}): ApiError {

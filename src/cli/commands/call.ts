@@ -12,6 +12,7 @@ import type { PreparedRequest } from '../../api/hal/operation.js';
 import { isListEnvelope, readPage } from '../../api/session/pages.js';
 import { confirmationLines, isWriteMethod, writeRefusal } from '../../api/security/safety.js';
 import type { ApiResponse } from '../../api/wire/response.js';
+import { visible } from '../../text/cells.js';
 import { namedValues } from '../args.js';
 import type { CommandContext } from '../context.js';
 import { parseFields, selectFields } from '../format/fields.js';
@@ -60,11 +61,17 @@ export async function callCommand(ctx: CommandContext, positionals: string[], op
   const out = new DataWriter(ctx.io.stdout);
   try {
     if (response.body !== undefined) await printBody(ctx, out, response, format, fields);
-    else if (response.text !== '') await out.write(response.text.endsWith('\n') ? response.text : `${response.text}\n`);
+    else if (response.text !== '') await out.write(printableBody(response.text));
   } finally {
     out.release();
   }
   return 0;
+}
+
+/** A body that is not JSON, shown line by line with nothing in it a terminal would obey. */
+function printableBody(text: string): string {
+  const shown = visible(text.replace(/\r\n/g, '\n'), { lines: true });
+  return shown.endsWith('\n') ? shown : `${shown}\n`;
 }
 
 async function printBody(ctx: CommandContext, out: DataWriter, response: ApiResponse, format: ListFormat, fields: string[] | undefined): Promise<void> {

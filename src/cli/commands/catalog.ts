@@ -2,7 +2,7 @@
 
 import { findResource, findVersion, type Catalog, type Resource, type ResourceVersion } from '../../api/hal/catalog.js';
 import { UsageError } from '../../api/errors.js';
-import { listOperations } from '../../api/hal/operation.js';
+import { listOperations, unknownResourceHint } from '../../api/hal/operation.js';
 import type { CommandContext } from '../context.js';
 import { renderTable } from '../format/table.js';
 import { DataWriter } from '../io.js';
@@ -81,7 +81,7 @@ export async function operationsCommand(ctx: CommandContext, positionals: string
 function chooseVersion(catalog: Catalog, name: string, version: string | undefined): { resource: Resource; version: ResourceVersion } {
   const resource = findResource(catalog, name);
   if (!resource) {
-    throw new UsageError(`unknown resource: ${name}`, `the index lists: ${catalog.resources.map((candidate) => candidate.name).join(', ')}`);
+    throw new UsageError(`unknown resource: ${name}`, unknownResourceHint(catalog, name));
   }
   const chosen = findVersion(resource, version);
   if (!chosen) {

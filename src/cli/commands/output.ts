@@ -1,6 +1,7 @@
 // Choices every printing command shares: which format, how wide a table, whether JSON is indented.
 
 import { UsageError } from '../../api/errors.js';
+import { jsonString } from '../format/json.js';
 import { LIST_FORMATS } from '../format/records.js';
 import type { CliIO } from '../io.js';
 
@@ -36,9 +37,9 @@ export function tableWidth(io: CliIO): number {
   return Number.isInteger(columns) && columns > 0 ? columns : PIPED_TABLE_WIDTH;
 }
 
-/** JSON for a person (indented) on a terminal, compact for a program. */
+/** JSON for a person (indented) on a terminal, compact for a program; the exact data, nothing a terminal obeys. */
 export function jsonText(value: unknown, io: CliIO): string {
-  return `${io.stdout.isTTY ? JSON.stringify(value, null, 2) : JSON.stringify(value)}\n`;
+  return `${jsonString(value, io.stdout.isTTY ? 2 : undefined)}\n`;
 }
 
 /** Colour on stdout: only on a terminal, and never when NO_COLOR is set (no-color.org) or the terminal is dumb. */

@@ -11,7 +11,7 @@ import { readTrail } from '../../api/case/har.js';
 import { recordLabel } from '../../api/hal/records.js';
 import { redactText, redactValue } from '../../api/security/redact.js';
 import { planReplay, replayTrail, type ReplayResult, type SkippedRequest } from '../../api/case/replay.js';
-import { truncate } from '../../text/cells.js';
+import { oneLine, truncate } from '../../text/cells.js';
 import type { CommandContext } from '../context.js';
 import { DIFFERENCES_FOUND } from '../exit-codes.js';
 import { tableCell } from '../format/cells.js';
@@ -82,7 +82,8 @@ function resultLines(result: ReplayResult, baseUrl: string, width: number): stri
   for (const record of result.added) lines.push(`  + ${recordLine(record)}`);
   for (const record of result.removed) lines.push(`  - ${recordLine(record)}`);
   for (const change of result.changed) lines.push(`  ~ ${changeLine(change)}`);
-  return lines.map((line) => `${truncate(line, width)}\n`).join('');
+  // Ids, labels, paths and URLs come from the trail and the server: each line is made visible whole.
+  return lines.map((line) => `${truncate(oneLine(line), width)}\n`).join('');
 }
 
 function recordLine({ id, record }: KeyedRecord): string {
@@ -96,7 +97,7 @@ function changeLine(change: RecordChange): string {
 }
 
 function skippedLines(skipped: SkippedRequest[], baseUrl: string): string {
-  return ['skipped:', ...skipped.map((entry) => `  ${entry.method} ${relative(entry.url, baseUrl)}  ${entry.reason}`)].map((line) => `${line}\n`).join('');
+  return ['skipped:', ...skipped.map((entry) => `  ${entry.method} ${relative(entry.url, baseUrl)}  ${entry.reason}`)].map((line) => `${oneLine(line)}\n`).join('');
 }
 
 function relative(url: string, baseUrl: string): string {

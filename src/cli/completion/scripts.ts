@@ -1,7 +1,8 @@
 // The scripts `dpx completion bash|zsh|fish` prints. Each asks `dpx __complete` for the candidates of the
 // words before the cursor and shows them the shell's way; the token file's name is the shell's own job
 // (case files, `.har`, are dpx's: after --trail, --offline, case and replay). stderr is discarded there
-// too, so nothing can reach the prompt.
+// too, so nothing can reach the prompt. A candidate may come from a server: bash's is quoted with
+// printf %q, zsh's compadd and fish quote what they insert.
 
 export const SHELLS = ['bash', 'zsh', 'fish'] as const;
 export type Shell = (typeof SHELLS)[number];
@@ -20,9 +21,13 @@ _dpx() {
       while IFS= read -r line; do COMPREPLY+=("$line"); done < <(compgen -f -- "$cur")
       return 0 ;;
   esac
-  # Candidates come one a line, a tab and a description after some: bash shows the candidate only.
+  # Candidates come one a line, a tab and a description after some: bash shows the candidate only. bash
+  # inserts a candidate as it is, so each is quoted first: a server's name holding $(…), a quote or a
+  # space must reach dpx as one word, never run.
   while IFS= read -r line; do
-    COMPREPLY+=("\${line%%$'\\t'*}")
+    [[ -z $line ]] && continue
+    printf -v line '%q' "\${line%%$'\\t'*}"
+    COMPREPLY+=("$line")
   done < <(dpx __complete "\${COMP_WORDS[@]:1:COMP_CWORD}" 2>/dev/null)
   # A variable name (name=) waits for its value, a folder for what is in it: no space after either.
   if [[ \${#COMPREPLY[@]} -eq 1 && ( \${COMPREPLY[0]} == *= || \${COMPREPLY[0]} == */ ) ]]; then compopt -o nospace 2>/dev/null; fi

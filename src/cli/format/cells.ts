@@ -1,5 +1,7 @@
 // How one field of a record reads as text in a table or a CSV cell; widths are src/text's job.
 
+import { oneLine } from '../../text/cells.js';
+
 /** Scalars as themselves, nested values as compact JSON. */
 export function cellText(value: unknown): string {
   if (value === null || value === undefined) return '';
@@ -8,7 +10,7 @@ export function cellText(value: unknown): string {
   return JSON.stringify(value);
 }
 
-/** One line for a table cell: control characters (newlines, tabs, escapes) would break the grid. */
+/** One line for a table cell: line breaks and tabs read as a space, escapes and other controls made visible. */
 export function tableCell(value: unknown): string {
-  return cellText(value).replace(/[\u0000-\u001f\u007f]+/g, ' ');
+  return oneLine(cellText(value));
 }

@@ -2,8 +2,8 @@
 // table of bars, as JSON or as CSV. Rows come in the order the plan gave them (tree order per control
 // plane); a row that failed carries its error in every format.
 
-import { statusMeaning } from '../../api/status.js';
-import { cellWidth, fit, formatCount, truncate } from '../../text/cells.js';
+import { statusMeaning } from '../../api/hal/status.js';
+import { cellWidth, fit, formatCount, oneLine, truncate } from '../../text/cells.js';
 import { meaningTone, paint } from '../../text/colour.js';
 import { csvLine } from './csv.js';
 
@@ -67,9 +67,11 @@ const EIGHTHS = ['', '▏', '▎', '▍', '▌', '▋', '▊', '▉'];
  * compare the rows. Bars narrow, then vanish, before anything is cut; a row that failed shows its error.
  */
 export function matrixTable(matrix: Matrix, options: { width: number; colour: boolean; showProfile: boolean }): string {
-  const { rows, columns } = matrix;
-  const labelOf = (row: MatrixRow) => `${'  '.repeat(row.depth)}${row.ouName ?? '(no unit)'}`;
-  const profileOf = (row: MatrixRow) => row.profile ?? new URL(row.baseUrl).host;
+  const { rows } = matrix;
+  // Unit names and the values counted by come from the server: one line each, nothing a terminal obeys.
+  const columns = matrix.columns.map(oneLine);
+  const labelOf = (row: MatrixRow) => `${'  '.repeat(row.depth)}${oneLine(row.ouName ?? '(no unit)')}`;
+  const profileOf = (row: MatrixRow) => oneLine(row.profile ?? new URL(row.baseUrl).host);
   const unitWidth = Math.min(UNIT_WIDTH, Math.max(cellWidth('unit'), ...rows.map((row) => cellWidth(labelOf(row)))));
   const profileWidth = options.showProfile ? Math.min(PROFILE_WIDTH, Math.max(cellWidth('profile'), ...rows.map((row) => cellWidth(profileOf(row))))) : 0;
   const digits = (values: (number | undefined)[]) => Math.max(1, ...values.map((value) => (value === undefined ? 1 : formatCount(value).length)));
@@ -93,19 +95,19 @@ export function matrixTable(matrix: Matrix, options: { width: number; colour: bo
     const cells = [...(options.showProfile ? [fit(profileOf(row), profileWidth)] : []), fit(labelOf(row), unitWidth)];
     if (row.error !== undefined && row.counts.every((count) => count === undefined)) {
       const room = Math.max(10, options.width - lead - GAP.length);
-      cells.push(paint(truncate(`error: ${row.error}`, room), 'bad', options.colour));
+      cells.push(paint(truncate(`error: ${oneLine(row.error)}`, room), 'bad', options.colour));
       lines.push(cells.join(GAP));
       continue;
     }
     const shareOf = row.total ?? row.counts.reduce<number>((sum, count) => sum + (count ?? 0), 0);
-    columns.forEach((label, index) => {
+    matrix.columns.forEach((value, index) => {
       const count = row.counts[index];
-      cells.push(countCell(count, shareOf > 0 && count !== undefined ? count / shareOf : 0, bar, widths[index]!, statusMeaning(label), options.colour));
+      cells.push(countCell(count, shareOf > 0 && count !== undefined ? count / shareOf : 0, bar, widths[index]!, statusMeaning(value), options.colour));
     });
     if (columns.length > 0) cells.push(fit(row.total === undefined ? '?' : formatCount(row.total), totalWidth(bar), 'right'));
     else cells.push(countCell(row.total, largestTotal > 0 && row.total !== undefined ? row.total / largestTotal : 0, bar, totalWidth(bar), 'unknown', options.colour));
     let line = cells.join(GAP);
-    if (row.error !== undefined) line += `${GAP}${paint(`error: ${row.error}`, 'bad', options.colour)}`;
+    if (row.error !== undefined) line += `${GAP}${paint(`error: ${oneLine(row.error)}`, 'bad', options.colour)}`;
     lines.push(line.trimEnd());
   }
   return lines.map((line) => `${line}\n`).join('');

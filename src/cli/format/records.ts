@@ -6,6 +6,7 @@ import { csvLine, csvRow } from './csv.js';
 import { dataFields } from '../../api/hal/records.js';
 import type { ColumnPlan } from '../../text/columns.js';
 import { selectFields } from './fields.js';
+import { jsonString } from './json.js';
 import { formatHeader, formatRow, planTable } from './table.js';
 
 export const LIST_FORMATS = ['table', 'json', 'ndjson', 'csv'] as const;
@@ -27,7 +28,7 @@ export interface RecordSink {
 export interface SinkOptions {
   /** Table width in terminal cells. */
   width: number;
-  /** Indent JSON for a human reader. */
+  /** Stdout is a terminal: JSON indented for a person, and written with nothing a terminal obeys. */
   pretty: boolean;
   /** A note for stderr (never data). */
   note: (message: string) => void;
@@ -47,7 +48,7 @@ export function createRecordSink(format: ListFormat, out: DataWriter, options: S
 function formatSink(format: ListFormat, out: DataWriter, options: SinkOptions): RecordSink {
   switch (format) {
     case 'ndjson':
-      return { page: (items) => out.write(items.map((item) => `${JSON.stringify(item)}\n`).join('')), finish: async () => undefined };
+      return { page: (items) => out.write(items.map((item) => `${jsonString(item, undefined, options.pretty)}\n`).join('')), finish: async () => undefined };
     case 'json':
       return new JsonSink(out, options.pretty);
     case 'csv':
@@ -71,7 +72,7 @@ class JsonSink implements RecordSink {
     let text = '';
     for (const item of items) {
       text += this.count === 0 ? (this.pretty ? '{\n  "items": [\n' : '{"items":[\n') : ',\n';
-      text += this.pretty ? `    ${JSON.stringify(item, null, 2).replace(/\n/g, '\n    ')}` : JSON.stringify(item);
+      text += this.pretty ? `    ${jsonString(item, 2).replace(/\n/g, '\n    ')}` : jsonString(item, undefined, false);
       this.count++;
     }
     await this.out.write(text);
@@ -84,7 +85,7 @@ class JsonSink implements RecordSink {
     counts.push(['pages_fetched', summary.pagesFetched]);
     if (summary.errors !== undefined) counts.push(['errors', summary.errors]);
     const empty = this.count === 0;
-    const value = (entry: unknown) => (this.pretty ? JSON.stringify(entry, null, 2).replace(/\n/g, '\n  ') : JSON.stringify(entry));
+    const value = (entry: unknown) => (this.pretty ? jsonString(entry, 2).replace(/\n/g, '\n  ') : jsonString(entry));
     const text = this.pretty
       ? `${empty ? '{\n  "items": [' : '\n  '}]${counts.map(([key, entry]) => `,\n  "${key}": ${value(entry)}`).join('')}\n}\n`
       : `${empty ? '{"items":[' : '\n'}]${counts.map(([key, entry]) => `,"${key}":${value(entry)}`).join('')}}\n`;

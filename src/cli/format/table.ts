@@ -26,7 +26,7 @@ function formatLine(layout: ColumnPlan, cells: string[]): string {
 }
 
 export function formatHeader(layout: ColumnPlan): string {
-  return formatLine(layout, layout.columns.map((column) => column.field));
+  return formatLine(layout, layout.columns.map((column) => tableCell(column.field)));
 }
 
 export function formatRow(layout: ColumnPlan, record: Record<string, unknown>): string {

@@ -79,7 +79,7 @@ export function xrayTree(result: XrayResult, options: { colour: boolean; depth: 
     if (result.timeline.length === 0) {
       lines.push('  no referring record carries a timestamp');
     } else {
-      const used = (part: 'when' | 'who' | 'what' | 'outcome') => [...new Set(result.timeline.flatMap((entry) => entry.fields[part] ?? []))].join(', ') || '—';
+      const used = (part: 'when' | 'who' | 'what' | 'outcome') => oneLine([...new Set(result.timeline.flatMap((entry) => entry.fields[part] ?? []))].join(', ')) || '—';
       lines.push(`  fields read: when ← ${used('when')}; who ← ${used('who')}; what ← ${used('what')}; outcome ← ${used('outcome')}`);
       const rows = result.timeline.map((entry) => [entry.when, entry.who ?? '—', entry.what ?? '—', entry.outcome ?? '—'].map(oneLine));
       const widths = [0, 1, 2].map((column) => Math.max(...rows.map((row) => cellWidth(row[column]!))));
@@ -113,7 +113,7 @@ export function xrayDot(result: XrayResult): string {
     const attributes = [`label=${dotString(label.map((part) => oneLine(part)).join('\n'))}`];
     if (colour) attributes.push(`color=${DOT_COLOURS[colour]}`);
     if (node.key === result.root) attributes.push('penwidth=2');
-    if (node.url) attributes.push(`tooltip=${dotString(node.url)}`);
+    if (node.url) attributes.push(`tooltip=${dotString(oneLine(node.url))}`);
     lines.push(`  ${ids.get(node.key)} [${attributes.join(', ')}];`);
   }
   for (const edge of result.edges) {
@@ -127,7 +127,7 @@ export function xrayDot(result: XrayResult): string {
 
 function edgeAttributes(edge: XrayEdge): string[] {
   const attributes = [`label=${dotString(oneLine(edge.rel))}`];
-  if (edge.direction === 'in') attributes.push('style=dashed', `tooltip=${dotString(`found by filtering on ${edge.via}`)}`);
+  if (edge.direction === 'in') attributes.push('style=dashed', `tooltip=${dotString(oneLine(`found by filtering on ${edge.via}`))}`);
   else if (edge.cycle) attributes.push('style=dotted', `color=${DOT_COLOURS.gray}`);
   return attributes;
 }

@@ -3,7 +3,7 @@
 import { useEffect, useSyncExternalStore } from 'react';
 import { Box, Text, useInput, useStdin, useStdout } from 'ink';
 import { describeToken } from '../../api/security/token.js';
-import { truncate } from '../../text/cells.js';
+import { oneLine, truncate } from '../../text/cells.js';
 import { toKeys } from '../keys.js';
 import { bodyHeight } from '../layout.js';
 import { footerHints } from '../nav/bindings.js';
@@ -47,7 +47,7 @@ export function Frame({ navigator }: { navigator: Navigator }) {
   const ouName = origin.ou === navigator.services.connection.session.ou && connection === navigator.services.connection
     ? state.ouName
     : navigator.services.unitName(connection, origin.ou);
-  const crumbs = state.stack.filter((entry) => !moduleOf(entry.kind).overlay).map((entry) => moduleOf(entry.kind).crumb(entry.state));
+  const crumbs = state.stack.filter((entry) => !moduleOf(entry.kind).overlay).map((entry) => oneLine(moduleOf(entry.kind).crumb(entry.state)));
   const status = topModule.status?.(top.state, topContext);
   const left = status ? `${status}  ` : '';
   const hints = footerHints(topModule.bindings, topModule.overlay || topModule.ownKeys ? [] : GLOBAL_BINDINGS, top.state);

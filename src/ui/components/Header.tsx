@@ -5,7 +5,7 @@
 import { Box, Text } from 'ink';
 import type { Session } from '../../api/session/session.js';
 import type { TokenInfo } from '../../api/security/token.js';
-import { truncate } from '../../text/cells.js';
+import { oneLine, truncate } from '../../text/cells.js';
 import { duration } from '../values.js';
 import { Spinner } from './Spinner.js';
 import { Tinted } from './theme.js';
@@ -72,18 +72,18 @@ export function Header({ session, profile, offline, token, ou: unit, ouName, cur
   return (
     <Box flexDirection="column">
       <Text wrap="truncate">
-        <Tinted tone="info" bold>dpx</Tinted> {offline ? <Tinted tone="busy" bold>{offline} · </Tinted> : null}{truncate(first, Math.max(10, columns - 5 - (offline ? offline.length + 3 : 0)))}
+        <Tinted tone="info" bold>dpx</Tinted> {offline ? <Tinted tone="busy" bold>{oneLine(offline)} · </Tinted> : null}{truncate(first, Math.max(10, columns - 5 - (offline ? offline.length + 3 : 0)))}
       </Text>
       <Text wrap="truncate">
-        {warnings.length ? <Tinted tone={expired || foreign ? 'bad' : 'busy'} bold>⚠ {warnings.join(' · ')} · </Tinted> : null}
-        <Tinted tone={offline ? 'muted' : !token || expired ? 'bad' : 'muted'}>{who}</Tinted>
+        {warnings.length ? <Tinted tone={expired || foreign ? 'bad' : 'busy'} bold>⚠ {oneLine(warnings.join(' · '))} · </Tinted> : null}
+        <Tinted tone={offline ? 'muted' : !token || expired ? 'bad' : 'muted'}>{oneLine(who)}</Tinted>
       </Text>
       <Text wrap="truncate">
-        <Tinted bold>{current ?? 'catalog'}</Tinted>
+        <Tinted bold>{oneLine(current ?? 'catalog')}</Tinted>
         {session.readOnly ? <Tinted tone="busy"> [READ-ONLY]</Tinted> : <Tinted tone="bad" bold> [WRITES ALLOWED]</Tinted>}
-        {badges.map((badge) => <Tinted key={badge} tone="info"> [{badge}]</Tinted>)}
+        {badges.map((badge) => <Tinted key={badge} tone="info"> [{oneLine(badge)}]</Tinted>)}
         {` · ${session.stats.requests} requests · last ${latency}`}
-        {loading ? <Text> · <Spinner label={loading} /></Text> : null}
+        {loading ? <Text> · <Spinner label={oneLine(loading)} /></Text> : null}
       </Text>
     </Box>
   );

@@ -36,14 +36,14 @@ describe('x-ray tree', () => {
     const text = xrayTree(result, { colour: false, depth: 2, inbound: true });
     expect(text).not.toMatch(/[\x00-\x09\x0b-\x1f\x7f]/);
     expect(text.split('\n')).toEqual([
-      'alphas  Root "one"[2J  Failed  1',
+      'alphas  Root "one"␛[2J  Failed  1',
       '',
       'Links (depth 2)',
       '├─ beta → betas  two\\path next  2',
       '│  └─ gamma → gammas  three  (elsewhere in this tree)',
       '└─ gamma → gammas  three  running  3',
       '   ├─ delta → deltas  broken  error: HTTP 500: down',
-      '   └─ up → alphas  Root "one"[2J  ↺ cycle',
+      '   └─ up → alphas  Root "one"␛[2J  ↺ cycle',
       '',
       'Referred to by',
       '└─ events by target_type/target_id: 12, first 1 shown',
@@ -51,7 +51,7 @@ describe('x-ray tree', () => {
       '',
       'History (newest first)',
       '  fields read: when ← timestamp; who ← user; what ← action; outcome ← result',
-      '  2026-01-01T00:00:00Z  ada]0;pwned  login  ok  events',
+      '  2026-01-01T00:00:00Z  ada␛]0;pwned␇  login  ok  events',
       '',
     ]);
   });
@@ -60,7 +60,7 @@ describe('x-ray tree', () => {
 describe('x-ray dot', () => {
   it('quotes every label, escapes quotes and backslashes, and draws inbound references dashed and cycles dotted', () => {
     const dot = xrayDot(result);
-    expect(dot).toContain('n0 [label="alphas\\nRoot \\"one\\"[2J\\nFailed", color=red3, penwidth=2, tooltip="http://h/a/1"];');
+    expect(dot).toContain('n0 [label="alphas\\nRoot \\"one\\"␛[2J\\nFailed", color=red3, penwidth=2, tooltip="http://h/a/1"];');
     expect(dot).toContain('n1 [label="betas\\ntwo\\\\path next", tooltip="http://h/b/2"];');
     expect(dot).toContain('n3 [label="deltas\\nbroken\\nerror: HTTP 500: down", color=red3, tooltip="http://h/d/4"];');
     expect(dot).toContain('n2 -> n0 [label="up", style=dotted, color=gray50];');

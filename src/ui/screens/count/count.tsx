@@ -5,7 +5,7 @@
 import { Box, Text } from 'ink';
 import { cellFilter, countMatrix, type CountPlan } from '../../../api/fanout/count.js';
 import type { DpxError } from '../../../api/errors.js';
-import { statusMeaning } from '../../../api/status.js';
+import { statusMeaning } from '../../../api/hal/status.js';
 import { fit, formatCount } from '../../../text/cells.js';
 import { Tinted } from '../../components/theme.js';
 import { MOVE_KEYS, moveCursor } from '../../keys.js';

@@ -3,6 +3,7 @@
 import { Box, Text } from 'ink';
 import type { Exchange } from '../../../api/exchange.js';
 import { redactHeaders, redactText } from '../../../api/security/redact.js';
+import { oneLine } from '../../../text/cells.js';
 import { httpStatusTone, Tinted } from '../../components/theme.js';
 import { MOVE_KEYS, moveCursor } from '../../keys.js';
 import type { ScreenBase, ScreenModule } from '../../nav/screen.js';
@@ -24,13 +25,14 @@ export interface ExchangeState extends ScreenBase, ExchangeParams {
   top: number;
 }
 
+/** The exchange as lines to draw; the server's headers and body with nothing in them a terminal obeys. */
 function lines(state: ExchangeState): string[] {
   const { exchange } = state;
   if (!exchange) return ['no request has been sent on this control plane yet'];
   const secrets = state.origin.connection.token ? [state.origin.connection.token] : [];
   const headers = (all: Record<string, string>) => Object.entries(redactHeaders(all, secrets)).map(([name, value]) => `  ${name}: ${value}`);
   const { request, response } = exchange;
-  return [
+  const shown = [
     `${request.method} ${request.url}`,
     ...headers(request.headers),
     ...(request.body === undefined ? [] : ['', ...redactText(request.body, secrets).split('\n')]),
@@ -39,6 +41,7 @@ function lines(state: ExchangeState): string[] {
     ...(response ? headers(response.headers) : []),
     ...(response ? ['', ...redactText(response.body, secrets).split('\n'), ...(response.bodyTruncated ? ['… (body cut at 1 MB)'] : [])] : []),
   ];
+  return shown.map(oneLine);
 }
 
 export const exchangeScreen: ScreenModule<ExchangeState, ExchangeParams> = {

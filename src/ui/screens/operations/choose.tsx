@@ -5,7 +5,7 @@ import { operationsFor, type AvailableOperation } from '../../../api/operations/
 import { loadBodySchema } from '../../../api/operations/body.js';
 import { createOperationForm } from '../../../api/operations/form.js';
 import { isWriteMethod } from '../../../api/security/safety.js';
-import { truncate } from '../../../text/cells.js';
+import { oneLine, truncate } from '../../../text/cells.js';
 import { methodTone, Tinted } from '../../components/theme.js';
 import { moveCursor } from '../../keys.js';
 import { errorInfo } from '../../nav/problems.js';
@@ -101,7 +101,7 @@ export const operationsScreen: ScreenModule<OperationsState, OperationsParams> =
           const blocked = readOnly && isWriteMethod(op.method);
           return (
             <Text key={`${op.resource} ${op.id}`} inverse={selected} dimColor={blocked && !selected} wrap="truncate">
-              {op.fillsFromRecord ? '●' : ' '} <Tinted tone={methodTone(op.method)}>{op.method.padEnd(6)}</Tinted> {label(op).padEnd(idWidth)}  {op.related ? `related: ${op.related.join(', ')} ← this record  ` : ''}
+              {op.fillsFromRecord ? '●' : ' '} <Tinted tone={methodTone(op.method)}>{oneLine(op.method).padEnd(6)}</Tinted> {oneLine(label(op)).padEnd(idWidth)}  {op.related ? oneLine(`related: ${op.related.join(', ')} ← this record  `) : ''}
               {truncate(op.href, Math.max(10, width - idWidth - 14))}
               {blocked ? ' (read-only)' : ''}
             </Text>

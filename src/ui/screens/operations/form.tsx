@@ -9,6 +9,7 @@ import { editText, type Key } from '../../keys.js';
 import { errorInfo, noticeOf } from '../../nav/problems.js';
 import { TEXT, type Binding, type ScreenBase, type ScreenContext, type ScreenModule } from '../../nav/screen.js';
 import type { Flow } from './flow.js';
+import { oneLine } from '../../../text/cells.js';
 
 declare module '../../nav/screen.js' {
   interface ScreenParams {
@@ -132,15 +133,15 @@ export const formScreen: ScreenModule<FormState, FormParams> = {
     const shownBody = editing && focused(state).kind === 'body' ? bodyLines.slice(-bodyHeight) : bodyLines.slice(0, bodyHeight);
     return (
       <Box flexDirection="column">
-        <Text bold><Tinted tone={methodTone(method)}>{method}</Tinted> {form.resource} {form.version} · {form.operation.id}</Text>
-        <Text dimColor>{form.operation.href}</Text>
+        <Text bold><Tinted tone={methodTone(method)}>{oneLine(method)}</Tinted> {oneLine(`${form.resource} ${form.version} · ${form.operation.id}`)}</Text>
+        <Text dimColor>{oneLine(form.operation.href)}</Text>
         {refusal && <Tinted tone="bad">{refusal.message} — {refusal.hint}</Tinted>}
         <Text>URL <Tinted tone="info">{draftUrl(form, session.baseUrl)}</Tinted></Text>
         <Box flexDirection="column" marginTop={1}>
           {form.fields.length === 0 && <Text dimColor>no template variables</Text>}
           {form.fields.map((field, index) => (
             <Text key={field.name} wrap="truncate">
-              {label(`${field.kind === 'path' ? 'path ' : 'query'} ${field.name}${field.required ? '*' : ''}`, index)} = {field.value}{cursorMark(index)}
+              {label(`${field.kind === 'path' ? 'path ' : 'query'} ${field.name}${field.required ? '*' : ''}`, index)} = {oneLine(field.value)}{cursorMark(index)}
               {field.prefilled ? <Text dimColor>  (from the record)</Text> : null}
             </Text>
           ))}
@@ -159,7 +160,7 @@ export const formScreen: ScreenModule<FormState, FormParams> = {
         </Box>
         {problems.length > 0 && (
           <Box flexDirection="column" marginTop={1}>
-            {problems.slice(0, 8).map((problem, index) => <Tinted key={index} tone="bad" wrap="truncate">✗ {problem.where}: {problem.message}</Tinted>)}
+            {problems.slice(0, 8).map((problem, index) => <Tinted key={index} tone="bad" wrap="truncate">✗ {oneLine(`${problem.where}: ${problem.message}`)}</Tinted>)}
             {problems.length > 8 ? <Tinted tone="bad">… {problems.length - 8} more</Tinted> : null}
           </Box>
         )}

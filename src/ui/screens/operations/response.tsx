@@ -123,7 +123,7 @@ export const responseScreen: ScreenModule<ResponseState, ResponseParams> = {
       return (
         <Box flexDirection="column">
           <Tinted bold tone={status ? httpStatusTone(status) : 'bad'}>{status ? `HTTP ${status} · ` : ''}{failure.message}</Tinted>
-          {failure instanceof ApiError && failure.errors.map((entry, index) => <Tinted key={index} tone="bad">[{entry.code}] {entry.message}</Tinted>)}
+          {failure instanceof ApiError && failure.errors.map((entry, index) => <Tinted key={index} tone="bad">{oneLine(`[${entry.code}] ${entry.message}`)}</Tinted>)}
           {failure.hint ? <Text dimColor>hint: {failure.hint}</Text> : null}
         </Box>
       );
@@ -135,7 +135,7 @@ export const responseScreen: ScreenModule<ResponseState, ResponseParams> = {
           <Tinted tone={httpStatusTone(response.status)}>{response.status} {response.statusText}</Tinted>{' '}
           {response.method} {response.url} <Text dimColor>{Math.round(response.durationMs)} ms</Text>
         </Text>
-        {headers.map((name) => <Text key={name} dimColor wrap="truncate">{name}: {response.headers[name]}</Text>)}
+        {headers.map((name) => <Text key={name} dimColor wrap="truncate">{oneLine(`${name}: ${response.headers[name]}`)}</Text>)}
         {hiddenHeaders > 0 ? <Text dimColor>… {hiddenHeaders} more headers (y raw shows the body only)</Text> : null}
         {errors.map((line, index) => <Tinted key={index} tone="bad" wrap="truncate">{line}</Tinted>)}
         {state.followable ? (

@@ -8,6 +8,7 @@ import { OUTCOME_TONE, Tinted } from '../../components/theme.js';
 import type { ScreenBase, ScreenContext, ScreenModule } from '../../nav/screen.js';
 import { percentBar } from '../../values.js';
 import { leaveFlow, type Flow } from './flow.js';
+import { oneLine } from '../../../text/cells.js';
 
 declare module '../../nav/screen.js' {
   interface ScreenParams {
@@ -81,7 +82,7 @@ export const taskScreen: ScreenModule<TaskScreenState, TaskParams> = {
             ) : null}
             <Box flexDirection="column" marginTop={1}>
               {fields.slice(0, task.final ? fields.length : SHOWN_FIELDS).map(([name, value]) => (
-                <Text key={name} wrap="truncate"><Text dimColor>{name}:</Text> {String(value)}</Text>
+                <Text key={name} wrap="truncate"><Text dimColor>{oneLine(name)}:</Text> {oneLine(String(value))}</Text>
               ))}
             </Box>
           </Box>

@@ -1,7 +1,7 @@
 // A short list to pick one thing from (what to compare a record with): typing narrows it, Enter runs
 // the choice under the cursor.
 import { Box } from 'ink';
-import { fit, truncate } from '../../../text/cells.js';
+import { fit, oneLine, truncate } from '../../../text/cells.js';
 import { Choices, InputLine, type Choice } from '../../components/Choices.js';
 import { Tinted } from '../../components/theme.js';
 import { fuzzyFilter } from '../../fuzzy.js';
@@ -50,7 +50,7 @@ export const chooseScreen: ScreenModule<ChooseState, ChooseParams> = {
     const labelWidth = Math.min(40, Math.max(12, ...entries.map((e) => e.label.length)));
     return (
       <Box flexDirection="column">
-        <Tinted bold>{state.title}</Tinted>
+        <Tinted bold>{oneLine(state.title)}</Tinted>
         <InputLine prompt="› " value={state.input} />
         {entries.length === 0 ? <Tinted tone="muted">nothing to choose from{state.input ? ` matching "${state.input}"` : ''}</Tinted> : null}
         <Choices items={entries} cursor={state.cursor} height={height - 3} render={(e) => `${fit(e.label, labelWidth)}  ${truncate(e.detail ?? '', width - labelWidth - 6)}`} />

@@ -8,6 +8,7 @@ import { fuzzyFilter } from '../../fuzzy.js';
 import { editText } from '../../keys.js';
 import type { ValueSuggestions } from '../../../api/hal/suggestions.js';
 import { TEXT, type ScreenBase, type ScreenContext, type ScreenModule } from '../../nav/screen.js';
+import { oneLine } from '../../../text/cells.js';
 
 declare module '../../nav/screen.js' {
   interface ScreenParams {
@@ -110,9 +111,9 @@ export const filterBuilderScreen: ScreenModule<FilterState, FilterParams> = {
     return (
       <Box flexDirection="column">
         <Tinted bold>server-side filter · {step}</Tinted>
-        {state.conditions.map((c, i) => <Text key={i} wrap="truncate">  {i + 1}. {c.field} {c.operator} {c.value}</Text>)}
+        {state.conditions.map((c, i) => <Text key={i} wrap="truncate">  {i + 1}. {oneLine(`${c.field} ${c.operator} ${c.value}`)}</Text>)}
         <InputLine prompt={`${step}: `} value={state.input} />
-        <Text wrap="truncate"><Tinted tone="muted">filter JSON: </Tinted><Tinted tone="good">{json || '(no condition yet)'}</Tinted></Text>
+        <Text wrap="truncate"><Tinted tone="muted">filter JSON: </Tinted><Tinted tone="good">{json ? oneLine(json) : '(no condition yet)'}</Tinted></Text>
         <Tinted tone="muted">{hint}</Tinted>
         <Choices items={choices(state)} cursor={state.cursor} height={Math.max(1, height - 5 - state.conditions.length)} render={(c) => c} />
       </Box>

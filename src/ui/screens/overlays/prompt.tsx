@@ -4,6 +4,7 @@ import { InputLine } from '../../components/Choices.js';
 import { Tinted } from '../../components/theme.js';
 import { editText } from '../../keys.js';
 import { TEXT, type ScreenBase, type ScreenModule } from '../../nav/screen.js';
+import { oneLine } from '../../../text/cells.js';
 
 declare module '../../nav/screen.js' {
   interface ScreenParams {
@@ -40,7 +41,7 @@ export const promptScreen: ScreenModule<PromptState, PromptParams> = {
   ],
   View: ({ state }) => (
     <Box flexDirection="column">
-      <Tinted bold>{state.title}</Tinted>
+      <Tinted bold>{oneLine(state.title)}</Tinted>
       <InputLine prompt="› " value={state.input} />
       {state.hint ? <Tinted tone="muted">{state.hint}</Tinted> : null}
     </Box>

@@ -1,7 +1,7 @@
 // The variables of a templated link or operation, with the URL they make shown live as they are typed.
 import { Box, Text } from 'ink';
 import { expandTemplate } from '../../../api/hal/template.js';
-import { truncate } from '../../../text/cells.js';
+import { oneLine, truncate } from '../../../text/cells.js';
 import { Tinted } from '../../components/theme.js';
 import { editText } from '../../keys.js';
 import { TEXT, type ScreenBase, type ScreenModule } from '../../nav/screen.js';
@@ -68,7 +68,7 @@ export const templateScreen: ScreenModule<TemplateState, TemplateParams> = {
   ],
   View: ({ state, width }) => (
     <Box flexDirection="column">
-      <Tinted bold>{state.title}: fill in the variables (Tab/↑↓ move · Enter next/go · Esc cancels)</Tinted>
+      <Tinted bold>{oneLine(state.title)}: fill in the variables (Tab/↑↓ move · Enter next/go · Esc cancels)</Tinted>
       <Text wrap="truncate"><Tinted tone="muted">template </Tinted>{truncate(state.href, width - 12)}</Text>
       {state.variables.map((name, i) => (
         <Text key={name} wrap="truncate">

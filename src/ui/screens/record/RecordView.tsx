@@ -2,7 +2,7 @@
 import type { ReactElement } from 'react';
 import { Box, Text } from 'ink';
 import type { Link } from '../../../api/hal/links.js';
-import { truncate } from '../../../text/cells.js';
+import { oneLine, truncate } from '../../../text/cells.js';
 import type { TreeLine } from '../../tree.js';
 import { formatExact, summarise } from '../../values.js';
 import { Tinted } from '../../components/theme.js';
@@ -40,7 +40,7 @@ export function RecordView({ lines, links, cursor, top, height, raw, record, col
     return (
       <Box flexDirection="column">
         <Tinted tone="muted">raw JSON ({text.length} lines) · y for the tree</Tinted>
-        {text.slice(top, top + height - 1).map((line, i) => <Text key={i} wrap="truncate">{line}</Text>)}
+        {text.slice(top, top + height - 1).map((line, i) => <Text key={i} wrap="truncate">{oneLine(line)}</Text>)}
       </Box>
     );
   }
@@ -62,9 +62,9 @@ export function RecordView({ lines, links, cursor, top, height, raw, record, col
       node: (
         <Text wrap="truncate">
           <Tinted inverse={selected} bold={selected}>{selected ? '›' : ' '}</Tinted>
-          {indent}{marker}<Tinted tone={change ? 'busy' : 'info'} inverse={change}>{line.label}</Tinted>
+          {indent}{marker}<Tinted tone={change ? 'busy' : 'info'} inverse={change}>{oneLine(line.label)}</Tinted>
           {line.container ? '' : ': '}<Tinted tone={change ? 'busy' : value.tone} bold={change}>{truncate(value.text, Math.max(10, columns - indent.length - line.label.length - 8))}</Tinted>
-          {before ? <Tinted tone="muted">{before}</Tinted> : null}
+          {before ? <Tinted tone="muted">{oneLine(before)}</Tinted> : null}
         </Text>
       ),
     });
@@ -79,7 +79,7 @@ export function RecordView({ lines, links, cursor, top, height, raw, record, col
       node: (
         <Text wrap="truncate">
           <Tinted inverse={selected} bold={selected}>{selected ? '›' : ' '}</Tinted>
-          {i === 0 ? <Tinted tone="stopped">→ </Tinted> : '  '}<Tinted tone="stopped" bold>{link.rel}</Tinted> <Tinted tone="muted">{truncate(label, Math.max(10, columns - link.rel.length - 8))}</Tinted>
+          {i === 0 ? <Tinted tone="stopped">→ </Tinted> : '  '}<Tinted tone="stopped" bold>{oneLine(link.rel)}</Tinted> <Tinted tone="muted">{truncate(label, Math.max(10, columns - link.rel.length - 8))}</Tinted>
         </Text>
       ),
     });

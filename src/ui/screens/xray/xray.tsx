@@ -4,7 +4,7 @@
 import { Box, Text } from 'ink';
 import type { TimelineEntry } from '../../../api/xray/history.js';
 import { xray, DEFAULT_DEPTH, type InboundGroup, type XrayEdge, type XrayNode } from '../../../api/xray/xray.js';
-import { fit, truncate } from '../../../text/cells.js';
+import { fit, oneLine, truncate } from '../../../text/cells.js';
 import { Tinted } from '../../components/theme.js';
 import { MOVE_KEYS, moveCursor } from '../../keys.js';
 import { scrollTop } from '../../layout.js';
@@ -89,28 +89,28 @@ function fold(ctx: Ctx, open?: boolean): void {
 function NodeText({ node, width }: { node: XrayNode; width: number }) {
   return (
     <>
-      <Tinted tone="info">{node.resource ?? '?'}</Tinted> {truncate(node.label, Math.max(10, width / 3))}
-      {node.status ? <> <Tinted tone={statusTone(node.status)}>{node.status}</Tinted></> : null}
-      {node.id && node.id !== node.label ? <Tinted tone="muted"> {node.id}</Tinted> : null}
+      <Tinted tone="info">{oneLine(node.resource ?? '?')}</Tinted> {truncate(node.label, Math.max(10, width / 3))}
+      {node.status ? <> <Tinted tone={statusTone(node.status)}>{oneLine(node.status)}</Tinted></> : null}
+      {node.id && node.id !== node.label ? <Tinted tone="muted"> {oneLine(node.id)}</Tinted> : null}
       {node.state === 'pending' ? <Tinted tone="muted"> …</Tinted> : null}
-      {node.error ? <Tinted tone="bad"> ✗ {node.error}</Tinted> : null}
+      {node.error ? <Tinted tone="bad"> ✗ {oneLine(node.error)}</Tinted> : null}
     </>
   );
 }
 
 function LineView({ line, state, selected, width }: { line: XrayLine; state: XrayState; selected: boolean; width: number }) {
   const mark = <Tinted inverse={selected} bold={selected}>{selected ? '›' : ' '}</Tinted>;
-  if (line.kind === 'heading') return <Text wrap="truncate">{mark}<Tinted tone="muted" bold>{line.text}</Tinted></Text>;
+  if (line.kind === 'heading') return <Text wrap="truncate">{mark}<Tinted tone="muted" bold>{oneLine(line.text)}</Tinted></Text>;
   const folded = (key: string | undefined) => (key === undefined ? '  ' : state.collapsed.has(key) ? '▸ ' : '▾ ');
   if (line.kind === 'group') {
     const { group } = line;
     const count = group.error ? `error: ${group.error}` : group.total !== undefined ? `${group.total}${group.total > group.keys.length ? `, first ${group.keys.length} shown` : ''}` : `${group.keys.length} on the first page`;
-    return <Text wrap="truncate">{mark} {folded(line.fold)}<Tinted tone="info">{group.candidate.resource}</Tinted> by {group.candidate.via}: <Tinted tone={group.error ? 'bad' : 'neutral'}>{count}</Tinted></Text>;
+    return <Text wrap="truncate">{mark} {folded(line.fold)}<Tinted tone="info">{oneLine(group.candidate.resource)}</Tinted> by {oneLine(group.candidate.via)}: <Tinted tone={group.error ? 'bad' : 'neutral'}>{oneLine(count)}</Tinted></Text>;
   }
   const node = state.nodes[line.key]!;
   return (
     <Text wrap="truncate">
-      {mark}{'  '.repeat(line.depth)}{folded(line.fold)}{line.rel ? <Tinted tone="muted">{line.rel} → </Tinted> : null}
+      {mark}{'  '.repeat(line.depth)}{folded(line.fold)}{line.rel ? <Tinted tone="muted">{oneLine(line.rel)} → </Tinted> : null}
       <NodeText node={node} width={width} />{line.mark ? <Tinted tone="muted">  ({line.mark})</Tinted> : null}
     </Text>
   );
@@ -127,7 +127,7 @@ function HistoryView({ state, height, now }: { state: XrayState; height: number;
       <Tinted bold>history, newest first · {entries.length} records that refer to it · h back to the tree</Tinted>
       {entries.slice(state.top, state.top + height - 1).map((entry) => (
         <Text key={entry.key} wrap="truncate">
-          {fit(relativeAge(entry.when, now), 9)} {fit(entry.who ?? '—', who)} {fit(entry.what ?? '—', what)} <Tinted tone={statusTone(entry.outcome ?? '')}>{entry.outcome ?? '—'}</Tinted> <Tinted tone="muted">{entry.resource}</Tinted>
+          {fit(relativeAge(entry.when, now), 9)} {fit(entry.who ?? '—', who)} {fit(entry.what ?? '—', what)} <Tinted tone={statusTone(entry.outcome ?? '')}>{oneLine(entry.outcome ?? '—')}</Tinted> <Tinted tone="muted">{oneLine(entry.resource)}</Tinted>
         </Text>
       ))}
     </Box>
