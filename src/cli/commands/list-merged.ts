@@ -36,6 +36,7 @@ export async function mergedListCommand(ctx: CommandContext, resource: string, l
   ctx.io.signal?.addEventListener('abort', onAbort);
 
   let planned = 0;
+  let finished = 0;
   let pagesFetched = 0;
   const errors: Record<string, unknown>[] = [];
   const fail = (context: ScopeContext, message: string) => {
@@ -58,6 +59,7 @@ export async function mergedListCommand(ctx: CommandContext, resource: string, l
         fail({ profile: event.source.profile ?? null, base_url: event.source.session.baseUrl, ou: null, ou_name: null }, event.error.message);
       } else if (event.kind === 'done') {
         if (event.error) fail(scopeContext(event.scope), event.error.message);
+        finished += 1;
         progress?.unitDone();
       } else {
         pagesFetched += 1;
@@ -72,6 +74,10 @@ export async function mergedListCommand(ctx: CommandContext, resource: string, l
       }
     }
     progress?.stop();
+    if (ctx.io.signal?.aborted) {
+      const open = planned - finished;
+      ctx.reportInterruption(`${finished} of ${planned} ${planned === 1 ? 'unit' : 'units'} read, ${open} not or not whole (${formatCount(records)} ${records === 1 ? 'record' : 'records'} written from ${formatCount(pagesFetched)} ${pagesFetched === 1 ? 'page' : 'pages'})`);
+    }
     await sink.finish({ pagesFetched, ...(list.format === 'json' ? { errors } : {}) });
   } finally {
     progress?.stop();

@@ -50,17 +50,23 @@ export async function listCommand(ctx: CommandContext, positionals: string[], op
   if (all) sizeHeapForStreaming();
   try {
     const walk = all ? walkPages(session, first, { signal: stop.signal }) : onePage(session, first, stop.signal);
-    for await (const current of walk) {
-      pagesFetched++;
-      totalCount = current.totalCount ?? totalCount;
-      totalPages = current.totalPages ?? totalPages;
-      for (const warning of current.warnings) ctx.warn(warning);
-      const items = maxItems === undefined ? current.items : current.items.slice(0, Math.max(0, maxItems - itemsWritten));
-      progress?.clear();
-      await sink.page(items);
-      itemsWritten += items.length;
-      progress?.update(pagesFetched, itemsWritten, totalPages, totalCount);
-      if (maxItems !== undefined && itemsWritten >= maxItems) break;
+    try {
+      for await (const current of walk) {
+        pagesFetched++;
+        totalCount = current.totalCount ?? totalCount;
+        totalPages = current.totalPages ?? totalPages;
+        for (const warning of current.warnings) ctx.warn(warning);
+        const items = maxItems === undefined ? current.items : current.items.slice(0, Math.max(0, maxItems - itemsWritten));
+        progress?.clear();
+        await sink.page(items);
+        itemsWritten += items.length;
+        progress?.update(pagesFetched, itemsWritten, totalPages, totalCount);
+        if (maxItems !== undefined && itemsWritten >= maxItems) break;
+      }
+    } catch (error) {
+      // Interrupted: what was written is closed properly (a JSON document stays whole), and stderr says where it stopped.
+      if (!ctx.io.signal?.aborted) throw error;
+      ctx.reportInterruption(`${formatCount(pagesFetched)} ${pagesFetched === 1 ? 'page' : 'pages'} read and ${formatCount(itemsWritten)} ${itemsWritten === 1 ? 'record' : 'records'} written${totalCount === undefined ? '' : ` of ${formatCount(totalCount)}`}; the rest of the list was not read`);
     }
     progress?.clear();
     await sink.finish({ pagesFetched, ...(totalCount === undefined ? {} : { totalCount }), ...(totalPages === undefined ? {} : { totalPages }) });
@@ -74,7 +80,7 @@ export async function listCommand(ctx: CommandContext, positionals: string[], op
   return 0;
 }
 
-/** Without --all, exactly the page asked for: no page cap to hit, and no warning about one. */
+/** Without --all, exactly the page asked for: no next link is followed, so no page guard applies. */
 async function* onePage(session: Session, request: PreparedRequest, signal: AbortSignal): AsyncGenerator<Page> {
   const response = await session.send(request, { signal });
   yield readPage(response.body, response.url);

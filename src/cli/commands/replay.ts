@@ -28,7 +28,8 @@ export async function replayCommand(ctx: CommandContext, positionals: string[], 
   const secrets = [...ctx.secrets(), ...trail.credentials];
   const { skipped } = planReplay(trail, session.baseUrl);
 
-  const out = new DataWriter(ctx.io.stdout);
+  // The exit code reports the comparison: a reader that leaves early (`| head`) ends the output, not the work.
+  const out = new DataWriter(ctx.io.stdout, { afterClose: 'discard' });
   const stop = new AbortController();
   const onAbort = () => stop.abort();
   ctx.io.signal?.addEventListener('abort', onAbort);
