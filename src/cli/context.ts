@@ -3,15 +3,16 @@
 // --trail asked for one, the recorded trail that answers instead of a control plane with --offline, and
 // stderr messages that never carry a token.
 
-import { UsageError } from '../api/errors.js';
+import { toDpxError, UsageError } from '../api/errors.js';
 import type { Source } from '../api/fanout/scopes.js';
-import type { Session } from '../api/session/session.js';
+import { Session } from '../api/session/session.js';
 import type { HarTrail } from '../api/case/trail.js';
 import { listProfiles } from '../config/profiles.js';
 import { sessionFromSettings } from '../config/session.js';
 import { resolveProfileSettings, resolveSettings, type GlobalFlags, type OfflineSource, type Settings } from '../config/settings.js';
 import type { DemoHandle } from '../demo/server.js';
 import type { ParsedArgs } from './args.js';
+import { signalName } from './exit-codes.js';
 import type { CliIO } from './io.js';
 import { recordedPagesFor } from './recorded-command.js';
 import { visible } from '../text/cells.js';
@@ -22,6 +23,9 @@ export class CommandContext {
   private readonly warned = new Set<string>();
   /** Tokens of further profiles a command opened (`diff --profiles`, `count --profiles`): masked like the main one. */
   private readonly otherTokens: string[] = [];
+  /** Every session this run made: what an interrupted run says it had sent. */
+  private readonly sessions: Session[] = [];
+  private interruptionReported = false;
 
   private constructor(
     readonly io: CliIO,
@@ -121,8 +125,17 @@ export class CommandContext {
     if (chosen.length === 0) {
       throw new UsageError(`no profiles in ${this.configPath}`, 'add some with: dpx profile add NAME --base-url URL --token-file FILE');
     }
+    // One profile that cannot be opened (a token file gone, a base URL missing) is one failed row; the
+    // others are still asked.
+    const profilesByName = new Map((await listProfiles(this.configPath)).map((entry) => [entry.name, entry.profile]));
     const sources: Source[] = [];
-    for (const name of chosen) sources.push({ session: await this.profileSession(name), profile: name });
+    for (const name of chosen) {
+      try {
+        sources.push({ session: await this.profileSession(name), profile: name });
+      } catch (error) {
+        sources.push({ session: failedProfileSession(profilesByName.get(name)?.baseUrl, name), profile: name, failure: toDpxError(error) });
+      }
+    }
     return sources;
   }
 
@@ -143,10 +156,27 @@ export class CommandContext {
   /** A session recording into this run's trail; a profile's warnings are prefixed with its name. */
   private sessionFor(settings: Settings & { baseUrl: string }, profile?: string): Session {
     const trail = this.trail;
-    return sessionFromSettings(settings, {
+    const session = sessionFromSettings(settings, {
       onWarning: (message) => this.warn(profile === undefined ? message : `${profile}: ${message}`),
       ...(trail === undefined ? {} : { onExchange: (exchange) => trail.record(exchange) }),
+      // Once the run is interrupted, no session of it starts another request.
+      ...(this.io.signal === undefined ? {} : { stop: this.io.signal }),
     });
+    this.sessions.push(session);
+    return session;
+  }
+
+  /**
+   * After SIGINT or SIGTERM: one line on stderr saying what was done and what was not. A command that
+   * knows (pages read, units counted) says so in `what`; otherwise the requests sent are the measure.
+   * Said once; the exit code is the signal's (130 or 143).
+   */
+  reportInterruption(what: string | undefined, command?: string): void {
+    if (this.interruptionReported) return;
+    this.interruptionReported = true;
+    const requests = this.sessions.reduce((sum, session) => sum + session.traffic.requests, 0);
+    const text = what ?? `${command === undefined ? 'the command' : `dpx ${command}`} stopped before it finished, after ${requests} ${requests === 1 ? 'request' : 'requests'}; what it had not done yet was not done`;
+    this.io.stderr.write(`interrupted (${signalName(this.io.signal)}): ${text}; no request was sent after the signal\n`);
   }
 
   /** A warning on stderr, once per distinct message. */
@@ -186,6 +216,18 @@ async function answerAsRecorded(settings: Settings, args: ParsedArgs): Promise<v
   }
   if (page.unit === undefined) delete settings.ou;
   else settings.ou = page.unit;
+}
+
+/**
+ * Stands for a profile that could not be opened, so that its row can name its control plane: it carries
+ * no token and is never asked (the source's `failure` is its answer).
+ */
+function failedProfileSession(baseUrl: string | undefined, name: string): Session {
+  try {
+    return new Session({ baseUrl: baseUrl ?? '', readOnly: true });
+  } catch {
+    return new Session({ baseUrl: `http://${encodeURIComponent(name).replace(/%/g, '') || 'profile'}.invalid`, readOnly: true });
+  }
 }
 
 /** Starts the embedded demo and points the settings at its first region, with that region's personal token. */

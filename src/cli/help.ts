@@ -26,8 +26,9 @@ const GLOBAL = `Global options (before or after the command):
   -h, --help            help; \`dpx <command> --help\` for one command
   --version             print dpx's version
 
-Exit codes: 0 ok, 1 API error, 2 usage error, 3 network or protocol error, 4 refused for safety,
-5 differences found (replay and diff with --exit-code).`;
+Exit codes: 0 ok, 1 API error or partial answer, 2 usage error, 3 network or protocol error (also
+paging that never ends), 4 refused for safety, 5 differences found (replay and diff with --exit-code),
+6 a followed task that did not succeed, 130/143 interrupted (SIGINT/SIGTERM).`;
 
 /** Each command in a few words: the overview below, and the descriptions shell completion shows. */
 export const COMMAND_SUMMARIES: Record<Exclude<CommandName, 'explorer' | 'help'>, { usage: string; summary: string }> = {

@@ -24,7 +24,9 @@ export class OutputClosed extends Error {
 
 /**
  * Writes to stdout with backpressure: waits for 'drain' when the reader is slower than the pages come,
- * so memory does not grow with the output, and turns EPIPE into OutputClosed.
+ * so memory does not grow with the output, and turns EPIPE into OutputClosed. A command whose exit code
+ * reports its work (`replay --exit-code`: 5 for differences) asks to `discard` instead: once the reader
+ * is gone, writes do nothing and the work goes on to its end.
  */
 export class DataWriter {
   private closed = false;
@@ -32,7 +34,7 @@ export class DataWriter {
     if (error.code === 'EPIPE' || error.code === 'ERR_STREAM_DESTROYED') this.closed = true;
   };
 
-  constructor(private readonly stream: OutputStream) {
+  constructor(private readonly stream: OutputStream, private readonly options: { afterClose?: 'throw' | 'discard' } = {}) {
     stream.on('error', this.onError);
   }
 
@@ -41,6 +43,7 @@ export class DataWriter {
   }
 
   async write(text: string): Promise<void> {
+    if (this.closed && this.options.afterClose === 'discard') return;
     if (this.closed) throw new OutputClosed();
     if (text === '') return;
     if (this.stream.write(text)) return;
@@ -51,7 +54,7 @@ export class DataWriter {
     } finally {
       settled.abort();
     }
-    if (this.closed) throw new OutputClosed();
+    if (this.closed && this.options.afterClose !== 'discard') throw new OutputClosed();
   }
 
   /** Stops listening for errors; an EPIPE after this is still swallowed by a no-op listener. */

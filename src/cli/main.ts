@@ -1,10 +1,15 @@
-// The process around runCli: real streams, Ctrl-C, a last net for anything that escapes, the exit code.
+// The process around runCli: real streams, Ctrl-C and SIGTERM, a last net for anything that escapes, and
+// the exit code once everything written has left the process.
 
+import { setMaxListeners } from 'node:events';
 import { toDpxError } from '../api/errors.js';
+import { Interruption, interruptedExitCode } from './exit-codes.js';
 import { formatError } from './report.js';
 import { runCli } from './run.js';
 
 const interrupt = new AbortController();
+// Every session of the run and every command listens for the interruption: many listeners are expected.
+setMaxListeners(0, interrupt.signal);
 const secrets = (): string[] => {
   const token = process.env['DPX_TOKEN']?.trim();
   return token ? [token] : [];
@@ -17,18 +22,25 @@ function fail(error: unknown): never {
 
 process.on('unhandledRejection', fail);
 process.on('uncaughtException', fail);
-// `dpx list … | head`: the reader left; that is the end of the output, not an error. The command learns
-// it from its writes (DataWriter) and ends with its own code: `replay --exit-code` still says 5.
+// `dpx … | head`: the reader left. That ends the output, quietly; the command still finishes its work
+// (or stops writing, see DataWriter) and its exit code still says how the work went.
+let stdoutClosed = false;
 process.stdout.on('error', (error: NodeJS.ErrnoException) => {
-  if (error.code === 'EPIPE') return;
+  if (error.code === 'EPIPE' || error.code === 'ERR_STREAM_DESTROYED') {
+    stdoutClosed = true;
+    return;
+  }
   fail(error);
 });
-// The first Ctrl-C asks the command to stop (a walk of pages, the demo); a second one is not waited on.
-process.on('SIGINT', () => {
-  if (interrupt.signal.aborted) process.exit(130);
-  interrupt.abort();
-});
-process.on('SIGTERM', () => interrupt.abort());
+process.stderr.on('error', () => undefined);
+// The first signal asks the command to stop: nothing more is sent, and it says what was done. A second
+// one is not waited on.
+const onSignal = (name: 'SIGINT' | 'SIGTERM') => () => {
+  if (interrupt.signal.aborted) process.exit(interruptedExitCode(interrupt.signal));
+  interrupt.abort(new Interruption(name));
+};
+process.on('SIGINT', onSignal('SIGINT'));
+process.on('SIGTERM', onSignal('SIGTERM'));
 
 const code = await runCli(process.argv.slice(2), {
   stdout: process.stdout,
@@ -37,4 +49,15 @@ const code = await runCli(process.argv.slice(2), {
   env: process.env,
   signal: interrupt.signal,
 });
+// Through a pipe, writes are asynchronous: exiting now would cut what the reader has not taken yet (64 KiB
+// in, the rest lost). Each stream's last write is waited for first.
+await Promise.all([flushed(process.stdout, stdoutClosed), flushed(process.stderr, false)]);
 process.exit(code);
+
+function flushed(stream: NodeJS.WriteStream, closed: boolean): Promise<void> {
+  if (closed || stream.destroyed || stream.writableLength === 0) return Promise.resolve();
+  return new Promise((resolve) => {
+    stream.once('error', () => resolve());
+    stream.write('', () => resolve());
+  });
+}

@@ -13,7 +13,7 @@ import { listCommand } from './commands/list.js';
 import { whoamiCommand } from './commands/whoami.js';
 import { xrayCommand } from './commands/xray.js';
 import { CommandContext } from './context.js';
-import { INTERRUPTED } from './exit-codes.js';
+import { interruptedExitCode } from './exit-codes.js';
 import { takeUnitChoice } from './fanout.js';
 import { helpText } from './help.js';
 import { OutputClosed, type CliIO } from './io.js';
@@ -59,10 +59,11 @@ export async function runCli(argv: string[], io: CliIO): Promise<number> {
     }
     const { flags, units } = takeUnitChoice(args.command, args.flags);
     context = await CommandContext.create(io, flags, configPath, { argv, args });
-    return await dispatch(context, args, units);
+    const code = await dispatch(context, args, units);
+    return io.signal?.aborted ? interrupted(io, context, args.command) : code;
   } catch (error) {
+    if (io.signal?.aborted) return interrupted(io, context, undefined);
     if (error instanceof OutputClosed) return 0;
-    if (io.signal?.aborted) return INTERRUPTED;
     io.stderr.write(formatError(error, context?.secrets() ?? tokensIn(io.env)));
     return toDpxError(error).exitCode;
   } finally {
@@ -100,6 +101,16 @@ async function dispatch(ctx: CommandContext, args: ParsedArgs, units: UnitChoice
       return explorerCommand(ctx);
     }
   }
+}
+
+/**
+ * A run stopped by SIGINT or SIGTERM: never 0, and never silent. A command that knows what it had done
+ * said so already (CommandContext.reportInterruption); otherwise this says what the sessions had sent.
+ */
+function interrupted(io: CliIO, context: CommandContext | undefined, command: string | undefined): number {
+  if (context) context.reportInterruption(undefined, command);
+  else io.stderr.write(`interrupted before anything was sent\n`);
+  return interruptedExitCode(io.signal);
 }
 
 /** Before the settings are read, the only token dpx may know of is the environment's. */

@@ -1,7 +1,8 @@
-// What dpx keeps between runs so that shell completion answers without a round trip: per control plane
-// (base URL), its discovery index and its organizational units, each a JSON file in the XDG cache folder.
-// Nothing secret goes in (no token, no token file); a file that is broken, or written for another base
-// URL, reads as absent.
+// What dpx keeps between runs, per control plane (base URL), each a JSON file in the XDG cache folder: its
+// discovery index and its organizational units, so that shell completion answers without a round trip,
+// and what its lists taught about filters (the form they read, fields refused with the server's code,
+// type fields), so that the x-ray asks each list in its own language at once. Nothing secret goes in (no
+// token, no token file); a file that is broken, or written for another base URL, reads as absent.
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { isAbsolute, join } from 'node:path';
@@ -9,6 +10,7 @@ import envPaths from 'env-paths';
 import { isObject } from '../api/json.js';
 import type { IndexStore, StoredIndex } from '../api/hal/discovery.js';
 import type { OrgUnit } from '../api/fanout/units.js';
+import type { FilterStore, StoredFilterKnowledge } from '../api/xray/filters.js';
 import { writeAtomically } from './files.js';
 
 /** `$XDG_CACHE_HOME/dpx` when the environment names one, else the platform's cache folder for dpx. */
@@ -57,6 +59,21 @@ export interface StoredUnits {
 
 export function unitCache(dir: string): { read(baseUrl: string): Promise<StoredUnits | undefined>; write(baseUrl: string, units: StoredUnits): Promise<void> } {
   return new CacheFolder(dir, 'units', isStoredUnits);
+}
+
+export function filterCache(dir: string): FilterStore {
+  return new CacheFolder(dir, 'filters', isStoredFilters);
+}
+
+function isStoredFilters(value: unknown): value is StoredFilterKnowledge {
+  if (!isObject(value) || !isObject(value['lists'])) return false;
+  if (value['form'] !== undefined && value['form'] !== 'operator' && value['form'] !== 'bare') return false;
+  return Object.values(value['lists']).every((entry) => isObject(entry)
+    && typeof entry['at'] === 'number'
+    && (entry['form'] === undefined || entry['form'] === 'operator' || entry['form'] === 'bare')
+    && Array.isArray(entry['accepted']) && entry['accepted'].every((field) => typeof field === 'string')
+    && isObject(entry['refused']) && Object.values(entry['refused']).every((refusal) => isObject(refusal) && typeof refusal['code'] === 'string' && typeof refusal['message'] === 'string' && typeof refusal['at'] === 'number')
+    && isObject(entry['typeFields']) && Object.values(entry['typeFields']).every((verdict) => typeof verdict === 'boolean'));
 }
 
 function isStoredIndex(value: unknown): value is StoredIndex {

@@ -15,6 +15,8 @@ export interface SessionHooks {
   indexStore?: IndexStore;
   /** Retries of a failed read; shell completion makes none, since someone is waiting at the prompt. */
   maxRetries?: number;
+  /** The run's interruption: once it aborts, the session sends nothing more. */
+  stop?: AbortSignal;
 }
 
 export function sessionFromSettings(settings: Settings & { baseUrl: string }, hooks: SessionHooks): Session {
@@ -33,6 +35,8 @@ export function sessionFromSettings(settings: Settings & { baseUrl: string }, ho
     // A trail's index is its own: offline, the index cache is neither read nor written.
     ...(hooks.indexStore && settings.offline === undefined ? { indexStore: hooks.indexStore } : {}),
     ...(hooks.maxRetries === undefined ? {} : { maxRetries: hooks.maxRetries }),
+    ...(hooks.stop === undefined ? {} : { stop: hooks.stop }),
+    ...(settings.pageGuard === undefined ? {} : { pageGuard: settings.pageGuard }),
     // Offline, the trail answers at the end of the request chain: nothing is sent, and there is no token
     // to send. A recorded 429 or 503 would answer every retry the same, so there are none.
     ...(settings.offline === undefined ? {} : { transport: trailTransport(settings.offline.trail), maxRetries: 0 }),

@@ -53,6 +53,8 @@ export interface Settings {
   concurrency?: number;
   /** Requests per second, at most; the session's default when unset. */
   ratePerSecond?: number;
+  /** The page guard: the most pages a walk by `next` links reads (DPX_MAX_PAGES); the session's default when unset. */
+  pageGuard?: number;
   trail?: string;
   schemaDir?: string;
   /** Set with --offline: requests are answered from this trail and never sent; no token is read. */
@@ -108,6 +110,7 @@ async function resolveFrom(flags: GlobalFlags, env: NodeJS.ProcessEnv, configPat
       pageSize: profile.pageSize,
       concurrency: flags.concurrency ?? envNumber(env, 'DPX_CONCURRENCY', true) ?? profile.concurrency,
       ratePerSecond: flags.rate ?? envNumber(env, 'DPX_RATE', false) ?? profile.rate,
+      pageGuard: envNumber(env, 'DPX_MAX_PAGES', true),
       trail: flags.trail,
       schemaDir: profile.schemaDir === undefined ? undefined : localPath(profile.schemaDir, profileDir),
       offline,

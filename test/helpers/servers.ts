@@ -8,6 +8,8 @@ export interface RecordedRequest {
   url: string;
   headers: IncomingHttpHeaders;
   body: string;
+  /** When the request arrived (performance.now() of the test process); servers of their own may leave it out. */
+  at?: number;
 }
 
 export interface TestServer {
@@ -21,10 +23,11 @@ export type Handler = (request: RecordedRequest, response: ServerResponse, serve
 export async function startServer(handler: Handler): Promise<TestServer> {
   const requests: RecordedRequest[] = [];
   const server = createServer((req, res) => {
+    const at = performance.now();
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
-      const recorded = { method: req.method ?? 'GET', url: req.url ?? '/', headers: req.headers, body: Buffer.concat(chunks).toString('utf8') };
+      const recorded = { method: req.method ?? 'GET', url: req.url ?? '/', headers: req.headers, body: Buffer.concat(chunks).toString('utf8'), at };
       requests.push(recorded);
       Promise.resolve(handler(recorded, res, handle)).catch((error: unknown) => {
         res.statusCode = 500;

@@ -1,6 +1,7 @@
 // A control plane the x-ray has never seen: its own vendor token, resource names dpx ships no schema for,
-// `q` as the filter parameter, link arrays, templated links, a link to another origin, a record that
-// fails, a list that refuses filters (400) and one that ignores them.
+// `q` as the filter parameter (bare values only: an operator object is refused with a 400), link arrays,
+// templated links, a link to another origin, a record that fails, a list that refuses filters (400) and
+// one that ignores them.
 import { sendJson, type Handler } from './servers.js';
 
 const list = (path: string) => ({ href: `${path}{?size,page,q}`, type: 'get', templated: true });
@@ -79,6 +80,10 @@ export function xrayApi(controls: XrayApiControls = {}): Handler {
       return sendJson(response, 400, { errors: [{ error_code: 'invalid_filter', error_message: 'notes cannot be filtered' }] });
     }
     const filter = filterText === null ? {} : (JSON.parse(filterText) as Record<string, unknown>);
+    // This server compares bare values only, and says so when given an operator object.
+    if (name !== 'logs' && Object.values(filter).some((value) => typeof value === 'object' && value !== null)) {
+      return sendJson(response, 400, { errors: [{ error_code: 'invalid_filter', error_message: 'filter values must be plain values' }] });
+    }
     const matching = name === 'logs' ? records : records.filter((record) => Object.entries(filter).every(([path, value]) => valueAt(record, path) === value));
     const size = Number(url.searchParams.get('size') ?? '10');
     const items = matching.slice(0, size);

@@ -169,6 +169,7 @@ interface PlaneDiscovery {
 /** One control plane's part of the plan: its list operation, its scopes and, when needed, its values. */
 async function discover(source: Source, query: CountQuery, signal: AbortSignal): Promise<PlaneDiscovery> {
   try {
+    if (source.failure) throw source.failure;
     const { resource, version, operation } = resolveOperation(await source.session.catalog(), query);
     const target = { resource: resource.name, version: version.version, operationId: operation.id };
     const scopes = await planScopes(source, query.units, { signal });

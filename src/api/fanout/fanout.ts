@@ -138,6 +138,7 @@ export function heldScopes(scope: Scope, scopes: readonly Scope[]): Scope[] {
 async function readSource(source: Source, query: FanOutQuery, events: Channel<FanOutEvent>, signal: AbortSignal): Promise<void> {
   let scopes: Scope[];
   try {
+    if (source.failure) throw source.failure;
     resolveOperation(await source.session.catalog(), query);
     scopes = await planScopes(source, query.units, { signal });
   } catch (error) {
@@ -147,10 +148,16 @@ async function readSource(source: Source, query: FanOutQuery, events: Channel<Fa
   await events.send({ kind: 'scopes', source, scopes });
   const dedupe = new RecordDedupe();
   const reads = new Map<Scope, Promise<void>>();
+  // `within` never loops (planScopes cuts parent cycles), but a scope is never waited on by one it waits
+  // on: a loop here would recurse without end.
+  const waiting = new Set<Scope>();
   const read = (scope: Scope): Promise<void> => {
     let pending = reads.get(scope);
     if (!pending) {
-      pending = Promise.all(heldScopes(scope, scopes).map(read)).then(() => readScope(scope, query, dedupe, events, signal));
+      waiting.add(scope);
+      const held = heldScopes(scope, scopes).filter((other) => !waiting.has(other));
+      pending = Promise.all(held.map(read)).then(() => readScope(scope, query, dedupe, events, signal));
+      waiting.delete(scope);
       reads.set(scope, pending);
     }
     return pending;

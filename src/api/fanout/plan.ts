@@ -42,13 +42,13 @@ export const RANDOM_CHECKS = 3;
 /** The root list's first page at the largest size it takes: what the estimates need. */
 export async function probeList(session: Session, units: readonly OrgUnit[], target: ScanTarget, signal?: AbortSignal): Promise<Probe> {
   const before = session.traffic.requests;
-  const pageSize = await largestPageSize(session, { ...target, ou: null }, signal);
-  const request = await listRequest(session, { ...target, ou: null, ...(pageSize === undefined ? {} : { pageSize }) });
+  const size = await largestPageSize(session, { ...target, ou: null }, signal);
+  const request = await listRequest(session, { ...target, ou: null, ...(size === undefined ? {} : { pageSize: size.ask }) });
   const response = await session.send(request, signal ? { signal } : {});
   const page = readPage(response.body, response.url);
   const total = isObject(response.body) ? envelopeCount(response.body, 'total_count') : undefined;
   const unitField = findUnitField(page.items, new UnitPlaces([...units]));
-  return { requests: session.traffic.requests - before, ...(total === undefined ? {} : { total }), ...(pageSize === undefined ? {} : { pageSize }), ...(unitField === undefined ? {} : { unitField }) };
+  return { requests: session.traffic.requests - before, ...(total === undefined ? {} : { total }), ...(size === undefined ? {} : { pageSize: size.perPage }), ...(unitField === undefined ? {} : { unitField }) };
 }
 
 /**

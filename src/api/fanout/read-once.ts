@@ -27,7 +27,7 @@ export async function readOnce(source: Source, target: ListTarget, options: { si
   const byId = new Map(units.map((unit) => [unit.id, unit]));
   const scopes = new Map(units.map((unit) => [unit.id, scopeOf(source, unit, byId)]));
   const root: Scope = { source, ou: null, ouName: null, depth: 0, within: [] };
-  const pageSize = options.pageSize ?? await largestPageSize(source.session, { ...target, ou: null }, options.signal);
+  const pageSize = options.pageSize ?? (await largestPageSize(source.session, { ...target, ou: null }, options.signal))?.ask;
   const first = await listRequest(source.session, { ...target, ou: null, ...(pageSize === undefined ? {} : { pageSize }) });
   const walk = walkPages(source.session, first, options.signal ? { signal: options.signal } : {});
   const head = await walk.next();

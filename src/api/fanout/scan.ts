@@ -48,7 +48,7 @@ export async function scanCounts(
 ): Promise<ScanResult> {
   const places = new UnitPlaces([...units]);
   const parents = new Map(units.flatMap((unit) => (unit.parent === undefined ? [] : [[unit.id, unit.parent] as const])));
-  const pageSize = await largestPageSize(session, { ...target, ou: null }, options.signal);
+  const pageSize = (await largestPageSize(session, { ...target, ou: null }, options.signal))?.ask;
   const first = await listRequest(session, { ...target, ou: null, ...(pageSize === undefined ? {} : { pageSize }) });
   const counts = new Map<string, UnitCounts>();
   const values = new Map<string, ScanValue>();

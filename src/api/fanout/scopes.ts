@@ -2,14 +2,16 @@
 // session, named by its profile) and the units chosen in it, in tree order. Each scope knows which of the
 // other chosen units hold it, so answers can be indented, tagged with where they came from, and told
 // apart when an ancestor's scope holds a descendant's records too.
-import { UsageError } from '../errors.js';
+import { UsageError, type DpxError } from '../errors.js';
 import type { Session } from '../session/session.js';
-import { loadUnits, type OrgUnit } from './units.js';
+import { loadUnits, parentCycles, type OrgUnit } from './units.js';
 
 /** One control plane: its session, and the profile it was made from (none when flags or the environment made it). */
 export interface Source {
   session: Session;
   profile?: string;
+  /** Why the source could not even be opened (its profile's token file is gone): its one row says so, and it is never asked. */
+  failure?: DpxError;
 }
 
 /** Which units: every unit the index lists, these ids, or (undefined) the session's own unit or none. */
@@ -65,6 +67,7 @@ export async function planScopes(source: Source, units: UnitChoice, options: { s
     });
   }
   const chosen = ids === 'all' ? known! : chooseUnits(ids, known ?? []);
+  reportCycles(session, known ?? []);
   const parentOf = new Map((known ?? []).map((unit) => [unit.id, unit.parent]));
   const chosenIds = new Set(chosen.map((unit) => unit.id));
   return chosen.map((unit) => {
@@ -84,13 +87,33 @@ function chooseUnits(ids: readonly string[], known: OrgUnit[]): OrgUnit[] {
   return [...found, ...unknown];
 }
 
-/** Every ancestor of a unit, nearest first; a cycle in the parents stops the climb. */
+/**
+ * Every ancestor of a unit, nearest first. A cycle in the parents stops the climb; a unit on the cycle
+ * itself has no ancestor on it (none of them holds the others), so each of them is read as a root.
+ */
 function holders(id: string, parentOf: Map<string, string | undefined>): string[] {
   const chain: string[] = [];
   const seen = new Set([id]);
-  for (let parent = parentOf.get(id); parent !== undefined && !seen.has(parent); parent = parentOf.get(parent)) {
+  let parent = parentOf.get(id);
+  for (; parent !== undefined && !seen.has(parent); parent = parentOf.get(parent)) {
     chain.push(parent);
     seen.add(parent);
   }
+  if (parent === id) return [];
   return chain;
+}
+
+/** A parent cycle among the units is said once per session, with the units on it; the others answer as usual. */
+const reported = new WeakMap<Session, Set<string>>();
+function reportCycles(session: Session, units: OrgUnit[]): void {
+  const names = new Map(units.map((unit) => [unit.id, unit.name]));
+  for (const cycle of parentCycles(units)) {
+    const key = [...cycle].sort().join('\n');
+    let said = reported.get(session);
+    if (!said) reported.set(session, (said = new Set()));
+    if (said.has(key)) continue;
+    said.add(key);
+    const named = (id: string) => (names.get(id) !== undefined && names.get(id) !== id ? `${names.get(id)} (${id})` : id);
+    session.warn(`the units ${[...cycle, cycle[0]!].map(named).join(' → ')} name each other as parents (a cycle in the unit tree): each is read as a root, and the other units answer as usual`);
+  }
 }

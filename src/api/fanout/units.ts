@@ -98,23 +98,43 @@ export function unitTree(units: OrgUnit[]): OrgUnit[] {
   return ordered;
 }
 
-/** The most units read for a tree; a token that sees more gets the first ones, and a warning on the last page. */
-const MAX_UNITS = 2000;
-
 /**
  * Every unit the token can see, whatever the session's current OU, in tree order when the records name
- * their parents; undefined when the index offers no unit list.
+ * their parents; undefined when the index offers no unit list. Every page is read: a tree of thousands
+ * of units is counted whole (the walk's page guard still ends paging that never ends).
  */
 export async function loadUnits(session: Session, options: { signal?: AbortSignal } = {}): Promise<OrgUnit[] | undefined> {
   const resource = findUnitResource(await session.catalog());
   if (!resource) return undefined;
   const request = await listRequest(session, { resource: resource.name, pageSize: 100, ou: null });
   const units: OrgUnit[] = [];
-  for await (const page of walkPages(session, request, { maxItems: MAX_UNITS, ...(options.signal ? { signal: options.signal } : {}) })) {
+  for await (const page of walkPages(session, request, options.signal ? { signal: options.signal } : {})) {
     for (const record of page.items) {
       const unit = toUnit(record);
       if (unit) units.push(unit);
     }
   }
   return isTree(units) ? unitTree(units) : units;
+}
+
+/**
+ * The cycles among the units' parents, each as the ids around it (`u-a → u-b → u-a` is [u-a, u-b]),
+ * starting from the one that comes first in `units`. A unit that is its own parent is a cycle of one.
+ */
+export function parentCycles(units: readonly OrgUnit[]): string[][] {
+  const parentOf = new Map(units.map((unit) => [unit.id, unit.parent]));
+  const state = new Map<string, 'walking' | 'done'>();
+  const cycles: string[][] = [];
+  for (const unit of units) {
+    const path: string[] = [];
+    let id: string | undefined = unit.id;
+    while (id !== undefined && parentOf.has(id) && state.get(id) === undefined) {
+      state.set(id, 'walking');
+      path.push(id);
+      id = parentOf.get(id);
+    }
+    if (id !== undefined && state.get(id) === 'walking') cycles.push(path.slice(path.indexOf(id)));
+    for (const seen of path) state.set(seen, 'done');
+  }
+  return cycles;
 }

@@ -1,9 +1,10 @@
 // The largest page a list accepts, so that a walk over every record (list --all, fan-out, a count's scan,
 // x-ray) takes the fewest requests. It is learned by asking for a large page once: a server that takes
-// it answers with it; one that clamps it answers with fewer records and a next link; one that refuses it
-// names its range in the 400, which is read. The first page asked for is the walk's own first page (the
-// session's freshness window answers it again), so learning costs at most one request. Remembered per
-// session, that is per control plane, and list.
+// it answers with it; one that clamps it answers with fewer records and a next link (and is asked for
+// the large page again: it answers the same); one that refuses it names its range in the 400, which is
+// read. The probe is the walk's own first page (the session's freshness window answers it again), so
+// learning costs nothing where the large page is taken or clamped, and one request where it is refused.
+// Remembered per session, that is per control plane, and list.
 import { ApiError } from '../errors.js';
 import { listRequest, readPage } from './pages.js';
 import type { Session } from './session.js';
@@ -13,10 +14,17 @@ export const PROBE_PAGE_SIZE = 1000;
 
 type ListTarget = Parameters<typeof listRequest>[1];
 
-const learned = new WeakMap<Session, Map<string, number | undefined>>();
+export interface PageSize {
+  /** The page size to ask for. */
+  ask: number;
+  /** How many records a full page holds: `ask`, or fewer where the server clamps it. */
+  perPage: number;
+}
 
-/** The largest page size the list accepts; undefined when it cannot be learned (the server's default applies). */
-export async function largestPageSize(session: Session, target: ListTarget, signal?: AbortSignal): Promise<number | undefined> {
+const learned = new WeakMap<Session, Map<string, PageSize | undefined>>();
+
+/** The largest page the list gives; undefined when it cannot be learned (the server's default applies). */
+export async function largestPageSize(session: Session, target: ListTarget, signal?: AbortSignal): Promise<PageSize | undefined> {
   const probe = await listRequest(session, { ...target, pageSize: PROBE_PAGE_SIZE });
   const key = `${probe.resource} ${probe.version} ${probe.operationId}`;
   let known = learned.get(session);
@@ -27,15 +35,17 @@ export async function largestPageSize(session: Session, target: ListTarget, sign
   return size;
 }
 
-async function learn(session: Session, probe: Awaited<ReturnType<typeof listRequest>>, signal: AbortSignal | undefined): Promise<number | undefined> {
+async function learn(session: Session, probe: Awaited<ReturnType<typeof listRequest>>, signal: AbortSignal | undefined): Promise<PageSize | undefined> {
   try {
     const response = await session.send(probe, signal ? { signal } : {});
     const page = readPage(response.body, response.url);
     // Fewer records than asked for while more follow: the server gave its largest page instead.
-    return page.links.next !== undefined && page.items.length > 0 && page.items.length < PROBE_PAGE_SIZE ? page.items.length : PROBE_PAGE_SIZE;
+    const clamped = page.links.next !== undefined && page.items.length > 0 && page.items.length < PROBE_PAGE_SIZE;
+    return { ask: PROBE_PAGE_SIZE, perPage: clamped ? page.items.length : PROBE_PAGE_SIZE };
   } catch (error) {
-    if (error instanceof ApiError && error.status === 400) return largestInRange(error.message);
-    throw error;
+    if (!(error instanceof ApiError) || error.status !== 400) throw error;
+    const largest = largestInRange(error.message);
+    return largest === undefined ? undefined : { ask: largest, perPage: largest };
   }
 }
 

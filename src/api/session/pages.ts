@@ -26,7 +26,8 @@ export interface Page {
 const ROLE_OF_REL: Record<string, LinkRole> = {
   self: 'self', first: 'first', last: 'last', next: 'next', prev: 'prev', previous: 'prev',
 };
-const DEFAULT_MAX_PAGES = 100_000;
+/** The page guard when the session sets none: paging longer than this is taken for paging that never ends. */
+export const DEFAULT_PAGE_GUARD = 100_000;
 
 /** Whether a body is a list envelope: an object with an `_embedded.items` array. */
 export function isListEnvelope(body: unknown): boolean {
@@ -113,15 +114,19 @@ export function pageLinkRequest(session: Session, page: Page, role: LinkRole, ba
 }
 
 /**
- * Every page from `first` on, by `next` links. A link back to a page already read is a ProtocolError
- * (a server's cyclic links must not spin forever); the caps end the walk early, noted on the last page.
+ * Every page from `first` on, by `next` links. Paging that never ends is a ProtocolError, after the last
+ * page read is handed over: a link back to a page already read (a cycle), a chain that goes on past the
+ * page guard (`pageGuard`, else the session's, else 100,000 pages: new page tokens forever), or one
+ * that goes well past what the server's own counts said. `maxPages` and `maxItems` are the caller's own
+ * limits: the walk stops there, noted on the last page.
  */
 export async function* walkPages(
   session: Session,
   first: PreparedRequest,
-  options: { maxPages?: number; maxItems?: number; signal?: AbortSignal } = {},
+  options: { maxPages?: number; maxItems?: number; pageGuard?: number; signal?: AbortSignal } = {},
 ): AsyncGenerator<Page> {
-  const maxPages = options.maxPages ?? DEFAULT_MAX_PAGES;
+  const maxPages = options.maxPages ?? Number.POSITIVE_INFINITY;
+  const pageGuard = options.pageGuard ?? session.pageGuard ?? DEFAULT_PAGE_GUARD;
   const maxItems = options.maxItems ?? Number.POSITIVE_INFINITY;
   const visited = new Set<string>();
   let pages = 0;
@@ -153,6 +158,18 @@ export async function* walkPages(
         yield page;
         return;
       }
+      if (page.links.next && pages >= pageGuard) {
+        yield page;
+        throw new ProtocolError(
+          `the next links go on past ${pageGuard} pages: stopped at the page guard`,
+          'the server\'s paging does not end (a new page token every time); narrow the filter, or raise DPX_MAX_PAGES if the list really is that long',
+        );
+      }
+      const outrun = page.links.next ? beyondCounts(page, pages, items) : undefined;
+      if (outrun) {
+        yield page;
+        throw new ProtocolError(`the next links go on past what the server's counts say (${outrun}): stopped`, 'the server\'s paging does not end; narrow the filter or read pages one at a time');
+      }
       // A broken or cyclic next link is reported after its page is handed over: no page already read is lost.
       let failure: unknown;
       try {
@@ -168,6 +185,20 @@ export async function* walkPages(
     // The consumer stopped early (--max-items, a closed pipe) or the walk failed: the page read ahead is not wanted.
     ahead?.abort();
   }
+}
+
+/**
+ * Pages or items read well beyond the total the server itself reports: a list can grow while it is read,
+ * so only a wide margin (a tenth more, and at least 10 pages or 100 items) counts as paging that never ends.
+ */
+function beyondCounts(page: Page, pages: number, items: number): string | undefined {
+  if (page.totalPages !== undefined && pages > page.totalPages + Math.max(10, Math.ceil(page.totalPages / 10))) {
+    return `${pages} pages read of ${page.totalPages}`;
+  }
+  if (page.totalCount !== undefined && items > page.totalCount + Math.max(100, Math.ceil(page.totalCount / 10))) {
+    return `${items} items read of ${page.totalCount}`;
+  }
+  return undefined;
 }
 
 interface PageFetch {

@@ -28,6 +28,13 @@ export interface SessionOptions {
   ratePerSecond?: number;
   onExchange?: ExchangeListener;
   onWarning?: (message: string) => void;
+  /**
+   * Once this aborts (the run was interrupted), the session starts no request: every attempt, retry and
+   * redirect is refused before it is sent, and those in flight are cancelled.
+   */
+  stop?: AbortSignal;
+  /** The most pages a walk by `next` links reads before it calls the chain endless (see walkPages). */
+  pageGuard?: number;
   /** Keeps the discovery index between runs: it is then revalidated with If-None-Match, not fetched anew. */
   indexStore?: IndexStore;
   /**

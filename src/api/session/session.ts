@@ -84,6 +84,7 @@ export class Session {
       limiter: this.limiter,
       retryPolicy: this.retryPolicy,
       paced: options.transport === undefined,
+      ...(options.stop === undefined ? {} : { stop: options.stop }),
       ...(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }),
       ...(options.maxBodyBytes === undefined ? {} : { maxBodyBytes: options.maxBodyBytes }),
       stats: this.stats,
@@ -99,6 +100,11 @@ export class Session {
   /** The traffic so far and now: for a progress line. */
   get traffic(): TrafficStats {
     return { requests: this.stats.requests, ...this.limiter.stats };
+  }
+
+  /** The page guard of walks by `next` links on this control plane, when the settings set one. */
+  get pageGuard(): number | undefined {
+    return this.options.pageGuard;
   }
 
   get vendor(): string {
@@ -264,8 +270,10 @@ export class Session {
   }
 
   private async waitBeforeRetry(ms: number, signal: AbortSignal | undefined): Promise<void> {
+    const stop = this.options.stop;
+    const either = signal && stop ? AbortSignal.any([signal, stop]) : signal ?? stop;
     try {
-      await delay(ms, undefined, signal ? { signal } : undefined);
+      await delay(ms, undefined, either ? { signal: either } : undefined);
     } catch (error) {
       throw new TransportError('cancelled while waiting to retry', 'the request was cancelled before it finished', { cause: error });
     }
@@ -286,7 +294,8 @@ export class Session {
     }
   }
 
-  private warn(message: string): void {
+  /** A warning for whoever uses this session (stderr, the explorer's status line). */
+  warn(message: string): void {
     this.options.onWarning?.(message);
   }
 }

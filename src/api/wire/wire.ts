@@ -32,6 +32,8 @@ export interface WireOptions {
   retryPolicy: RetryPolicy;
   /** Whether attempts take a slot of the limiter: a transport that answers from a trail sends nothing to pace. */
   paced: boolean;
+  /** The run's interruption: once aborted, no attempt starts and those in flight are cancelled. */
+  stop?: AbortSignal;
   timeoutMs?: number;
   /** Largest response body read; a bigger one is a ProtocolError. */
   maxBodyBytes?: number;
@@ -48,6 +50,8 @@ export class Wire {
     // A transport that answers from a trail sends nothing to any control plane: there is nothing to pace.
     const release = this.options.paced ? await this.slot(sending) : () => undefined;
     try {
+      // A slot can come free after the run was interrupted: the request it was waiting for is not sent.
+      if (this.options.stop?.aborted) throw new TransportError(`not sent: ${sending.method} ${sending.url}`, 'the run was interrupted; nothing more is sent');
       return await this.attemptInSlot(sending);
     } finally {
       release();
@@ -76,6 +80,9 @@ export class Wire {
     const onAbort = () => cancellable.cancel(signal?.reason instanceof Error ? signal.reason : new Error('cancelled'));
     if (signal?.aborted) onAbort();
     else signal?.addEventListener('abort', onAbort, { once: true });
+    const stop = this.options.stop;
+    const onStop = () => cancellable.cancel(new Error('interrupted'));
+    stop?.addEventListener('abort', onStop, { once: true });
     const startedAt = new Date();
     const started = performance.now();
     const outgoing: ExchangeRequest = { method, url, headers: { ...headers } };
@@ -109,7 +116,7 @@ export class Wire {
         this.options.emit(exchange);
       }
       if (error instanceof DpxError) throw error;
-      if (signal?.aborted) throw new TransportError(`cancelled: ${method} ${url}`, 'the request was cancelled before it finished', { cause: error });
+      if (signal?.aborted || stop?.aborted) throw new TransportError(`cancelled: ${method} ${url}`, 'the request was cancelled before it finished', { cause: error });
       if (timedOut) {
         throw new TransportError(
           `no answer from ${this.options.origin} within ${describeTimeout(timeoutMs)}`,
@@ -126,6 +133,7 @@ export class Wire {
     } finally {
       clearTimeout(timer);
       signal?.removeEventListener('abort', onAbort);
+      stop?.removeEventListener('abort', onStop);
     }
   }
 

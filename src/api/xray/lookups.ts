@@ -1,16 +1,19 @@
 // What points at the x-ray's record: the lists whose fields can name it, each asked with a filter on
-// that field, and the records they answer with turned into nodes and edges towards the root. The walk
-// (run.ts) hands down what these lookups may touch as a port, so they know nothing else of it.
+// that field, and the records they answer with turned into nodes and edges towards the root. The filter
+// is sent in the form the list is known to read, else the operator form and then the bare one
+// (filters.ts); a list that refuses every form is named as not searchable, never left silently empty.
+// The walk (run.ts) hands down what these lookups may touch as a port, so they know nothing else of it.
 import { findResource, type Catalog, type Resource } from '../hal/catalog.js';
 import { ApiError, messageOf, toDpxError, type DpxError } from '../errors.js';
 import { listRequest, readPage } from '../session/pages.js';
 import type { ApiResponse } from '../wire/response.js';
 import type { PreparedRequest, Session } from '../session/session.js';
-import { knownListFields, learnListFields, listResources, type ListFields } from './fields.js';
+import { knownListFields, learnListFields, LEARNING_PAGE_SIZE, listResources, type ListFields } from './fields.js';
+import { FilterKnowledge, filterIn, type FilterForm, type FilterStore } from './filters.js';
 import { nodeKey, type XrayEdge, type XrayGraph, type XrayNode } from './graph.js';
-import { inboundCandidates, refersTo, type InboundCandidate } from './inbound.js';
+import { inboundCandidates, pairTypeFields, refersTo, typeFieldNamesResources, typeFieldValues, type InboundCandidate } from './inbound.js';
 import { readUrl, recordNode, selfUrl } from './nodes.js';
-import type { InboundGroup, XrayCost, XrayEvent, XrayNote, XrayOptions } from './types.js';
+import type { InboundGroup, Unsearchable, XrayCost, XrayEvent, XrayNote, XrayOptions } from './types.js';
 
 /** What of the walk the lookups use. */
 export interface LookupPort {
@@ -20,6 +23,8 @@ export interface LookupPort {
   ou: XrayOptions['ou'];
   pageSize: number;
   signal: AbortSignal;
+  /** Where what the lists taught about filters is kept between runs, if anywhere. */
+  filterStore?: FilterStore;
   rootKey(): string;
   send(request: PreparedRequest): Promise<ApiResponse>;
   note(kind: XrayNote['kind'], text: string): void;
@@ -28,12 +33,25 @@ export interface LookupPort {
   connect(edge: Omit<XrayEdge, 'cycle'>): void;
 }
 
+/** One form of a filter that did not do: refused with a 400, or answered without being applied. */
+interface FailedForm {
+  form: FilterForm;
+  reason: Unsearchable['reason'];
+  code: string;
+  message: string;
+}
+
 export class InboundLookups {
-  /** One group per candidate list, in the order the candidates were found. */
-  readonly groups: InboundGroup[] = [];
+  /** The groups of each list, by the list's place in the index: each list's candidates start as soon as its own fields are known. */
+  private readonly byList: InboundGroup[][] = [];
   private readonly records = new Map<string, { resource: string; record: Record<string, unknown> }>();
 
   constructor(private readonly port: LookupPort) {}
+
+  /** One group per candidate list, in the order of the lists in the index and of their fields. */
+  get groups(): InboundGroup[] {
+    return this.byList.flatMap((groups) => groups ?? []).filter((group) => group !== undefined);
+  }
 
   /** The records that refer to the root, in the groups' order: what the timeline is made of. */
   referringRecords(): { key: string; resource: string; record: Record<string, unknown> }[] {
@@ -44,9 +62,20 @@ export class InboundLookups {
   }
 
   async search(catalog: Catalog, target: Resource, id: string | number): Promise<void> {
-    const lists = await Promise.all(listResources(catalog).map((list) => this.fieldsOf(list)));
-    const candidates = inboundCandidates(catalog, target, id, lists.filter((list): list is ListFields => list !== undefined));
-    await Promise.all(candidates.map((candidate, index) => this.query(catalog, candidate, index, target, id)));
+    const knowledge = await FilterKnowledge.of(this.port.session, this.port.filterStore);
+    try {
+      await Promise.all(listResources(catalog).map(async (resource, listIndex) => {
+        const learned = await this.fieldsOf(resource);
+        if (!learned) return;
+        const list = await this.withTypeValues(catalog, learned, knowledge);
+        const candidates = inboundCandidates(catalog, target, id, [list], (of, field) => knowledge.typeField(listKey(of), field));
+        const groups: InboundGroup[] = [];
+        this.byList[listIndex] = groups;
+        await Promise.all(candidates.map((candidate, index) => this.query(catalog, candidate, groups, index, target, id, knowledge)));
+      }));
+    } finally {
+      await knowledge.save();
+    }
   }
 
   private async fieldsOf(list: Resource): Promise<ListFields | undefined> {
@@ -62,33 +91,93 @@ export class InboundLookups {
     }
   }
 
-  private async query(catalog: Catalog, candidate: InboundCandidate, index: number, target: Resource, id: string | number): Promise<void> {
-    const group: InboundGroup = { candidate, keys: [] };
-    this.groups[index] = group;
-    const where = `${candidate.resource} by ${candidate.via}`;
-    try {
-      const request = await listRequest(this.port.session, { resource: candidate.resource, version: candidate.version, filter: JSON.stringify(candidate.filter), pageSize: this.port.pageSize, ou: this.port.ou });
-      group.url = request.url;
-      this.port.cost.inboundQueries += 1;
-      const response = await this.port.send(request);
-      const page = readPage(response.body, response.url);
-      const referring = page.items.filter((record) => refersTo(record, candidate, target, id));
-      if (referring.length < page.items.length) {
-        this.refuse(group, `${where}: the server did not apply the filter (${page.items.length - referring.length} of ${page.items.length} records on the page do not refer to this record)`);
-      } else {
-        if (page.totalCount !== undefined) group.total = page.totalCount;
-        const list = findResource(catalog, candidate.resource);
-        for (const record of referring) this.referredBy(group, record, list);
+  /**
+   * Whether each `…type` field of a possible pair names resources, judged by its values: those on the
+   * page the fields were learned from, else the schema's enum, else one page read for them (its records
+   * become the list's sample, so the type value is spelled as the list spells it). Kept with the filter
+   * knowledge, so a later x-ray asks nothing.
+   */
+  private async withTypeValues(catalog: Catalog, list: ListFields, knowledge: FilterKnowledge): Promise<ListFields> {
+    const key = listKey(list);
+    let current = list;
+    let sampled = false;
+    for (const field of pairTypeFields(catalog, list)) {
+      if (knowledge.typeField(key, field) !== undefined) continue;
+      let values = typeFieldValues(current, field);
+      if (values === undefined && current.sample.length === 0 && !sampled) {
+        sampled = true;
+        current = await this.sampled(current);
+        values = typeFieldValues(current, field);
       }
+      const verdict = typeFieldNamesResources(catalog, values);
+      if (verdict !== undefined) knowledge.setTypeField(key, field, verdict);
+    }
+    return current;
+  }
+
+  /** One page of a list whose fields a schema gave, for the values of its type fields. */
+  private async sampled(list: ListFields): Promise<ListFields> {
+    this.port.cost.fieldPages += 1;
+    try {
+      const request = await listRequest(this.port.session, { resource: list.resource, version: list.version, pageSize: LEARNING_PAGE_SIZE, ou: this.port.ou });
+      const response = await this.port.send(request);
+      return { ...list, sample: readPage(response.body, response.url).items };
     } catch (error) {
       if (this.port.signal.aborted) throw error;
-      if (error instanceof ApiError && error.status === 400) {
-        this.refuse(group, `${where}: the server refused the filter: ${error.message}`);
-      } else {
+      this.port.note('fields-unknown', `${list.resource}: its type fields' values could not be read, so they pair with no id field: ${messageOf(error)}`);
+      return list;
+    }
+  }
+
+  private async query(catalog: Catalog, candidate: InboundCandidate, groups: InboundGroup[], index: number, target: Resource, id: string | number, knowledge: FilterKnowledge): Promise<void> {
+    const group: InboundGroup = { candidate, keys: [] };
+    groups[index] = group;
+    const list = listKey(candidate);
+    const fields = candidate.typeField === undefined ? [candidate.idField] : [candidate.typeField, candidate.idField];
+    const remembered = knowledge.refusal(list, [...fields, candidate.via]);
+    if (remembered) {
+      this.unsearchable(group, { list: candidate.resource, field: remembered.field, reason: 'refused', code: remembered.refusal.code, message: remembered.refusal.message, remembered: true });
+      return;
+    }
+    const failed: FailedForm[] = [];
+    for (const form of knowledge.formsFor(list)) {
+      try {
+        const request = await listRequest(this.port.session, { resource: candidate.resource, version: candidate.version, filter: JSON.stringify(filterIn(form, candidate.filter)), pageSize: this.port.pageSize, ou: this.port.ou });
+        group.url = request.url;
+        this.port.cost.inboundQueries += 1;
+        const response = await this.port.send(request);
+        const page = readPage(response.body, response.url);
+        const referring = page.items.filter((record) => refersTo(record, candidate, target, id));
+        if (referring.length < page.items.length) {
+          failed.push({ form, reason: 'ignored', code: '', message: `${page.items.length - referring.length} of ${page.items.length} records on its page do not refer to this record` });
+          continue;
+        }
+        knowledge.accepted(list, form, fields);
+        group.form = form;
+        if (page.totalCount !== undefined) group.total = page.totalCount;
+        const resource = findResource(catalog, candidate.resource);
+        for (const record of referring) this.referredBy(group, record, resource);
+        this.port.emit({ kind: 'inbound', group: copy(group) });
+        return;
+      } catch (error) {
+        if (this.port.signal.aborted) throw error;
+        if (error instanceof ApiError && error.status === 400) {
+          const entry = error.errors[0];
+          failed.push({ form, reason: 'refused', code: entry?.code ?? '', message: entry?.message || error.message });
+          continue;
+        }
         this.failedCandidate(group, toDpxError(error));
+        this.port.emit({ kind: 'inbound', group: copy(group) });
+        return;
       }
     }
-    this.port.emit({ kind: 'inbound', group: { ...group, keys: [...group.keys] } });
+    // Every form was refused or ignored. The field named is the one the list is not known to accept.
+    const unknown = fields.filter((field) => !knowledge.isAccepted(list, field));
+    const field = unknown.length === 1 ? unknown[0]! : candidate.via;
+    const refusal = failed.find((attempt) => attempt.reason === 'refused');
+    if (refusal) knowledge.refused(list, field, refusal.code, refusal.message);
+    const reason = refusal ?? failed[0]!;
+    this.unsearchable(group, { list: candidate.resource, field, reason: reason.reason, code: reason.code, message: reason.message });
   }
 
   /** A record on a candidate's page: a node of its own unless the walk already has it, and an edge to the root. */
@@ -121,8 +210,24 @@ export class InboundLookups {
     this.port.connect({ from: key, to: this.port.rootKey(), rel: candidate.rel, direction: 'in', via: candidate.via });
   }
 
-  private refuse(group: InboundGroup, reason: string): void {
-    group.refused = reason;
-    this.port.note('candidate-refused', reason);
+  private unsearchable(group: InboundGroup, unsearchable: Unsearchable): void {
+    group.unsearchable = unsearchable;
+    this.port.note('unsearchable', `${unsearchableText(unsearchable)}: ${unsearchable.message}${unsearchable.remembered ? ' (remembered from an earlier answer; asked again after a day)' : ''}`);
+    this.port.emit({ kind: 'inbound', group: copy(group) });
   }
+}
+
+/** `not searchable: \`audit-logs\` refused a filter on \`primary_entity.type\` (\`40013\`)` */
+export function unsearchableText(unsearchable: Unsearchable): string {
+  const what = `not searchable: \`${unsearchable.list}\``;
+  if (unsearchable.reason === 'ignored') return `${what} ignored a filter on \`${unsearchable.field}\` (it answered with records that do not refer to this one)`;
+  return `${what} refused a filter on \`${unsearchable.field}\` (${unsearchable.code ? `\`${unsearchable.code}\`` : 'no error code'})`;
+}
+
+function listKey(list: { resource: string; version: string }): string {
+  return `${list.resource} ${list.version}`;
+}
+
+function copy(group: InboundGroup): InboundGroup {
+  return { ...group, keys: [...group.keys] };
 }

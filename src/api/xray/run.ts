@@ -31,6 +31,8 @@ export class XrayRun {
   private readonly maxNodes: number;
   private rootKey = '';
   private sent = 0;
+  /** Links the record cap left unfollowed. */
+  private linksCut = 0;
 
   constructor(
     private readonly session: Session,
@@ -47,6 +49,7 @@ export class XrayRun {
       ou: options.ou,
       pageSize: options.inboundPageSize ?? DEFAULT_INBOUND_PAGE_SIZE,
       signal: this.controller.signal,
+      ...(options.filterStore === undefined ? {} : { filterStore: options.filterStore }),
       rootKey: () => this.rootKey,
       send: (request) => this.send(request),
       note: (kind, text) => this.note(kind, text),
@@ -149,7 +152,10 @@ export class XrayRun {
         }
       }
       if (beyond > 0) this.note('beyond-depth', `${beyond} ${beyond === 1 ? 'link leads' : 'links lead'} past depth ${this.depth}; not followed`);
-      if (capped > 0) this.note('node-cap', `${capped} ${capped === 1 ? 'link' : 'links'} not followed: the x-ray holds ${this.maxNodes} records at most`);
+      if (capped > 0) {
+        this.linksCut += capped;
+        this.note('node-cap', `${capped} ${capped === 1 ? 'link' : 'links'} not followed: the x-ray holds ${this.maxNodes} records at most`);
+      }
       await Promise.all(next.map((node) => this.load(node)));
       level = next;
     }
@@ -245,9 +251,10 @@ export class XrayRun {
   private result(entries: TimelineEntry[]): XrayResult {
     const order = new Map<string, number>();
     for (const key of this.outbound) if (!order.has(key)) order.set(key, order.size);
-    for (const group of this.lookups.groups) for (const key of group?.keys ?? []) if (!order.has(key)) order.set(key, order.size);
+    const groups = this.lookups.groups;
+    for (const group of groups) for (const key of group.keys) if (!order.has(key)) order.set(key, order.size);
     const nodes = [...this.graph.nodes.values()].sort((a, b) => (order.get(a.key) ?? Infinity) - (order.get(b.key) ?? Infinity));
-    const groupOf = (edge: XrayEdge) => this.lookups.groups.findIndex((group) => group?.candidate.via === edge.via && group.keys.includes(edge.from));
+    const groupOf = (edge: XrayEdge) => groups.findIndex((group) => group.candidate.via === edge.via && group.keys.includes(edge.from));
     const edges = [
       ...this.graph.edges.filter((edge) => edge.direction === 'out'),
       ...this.graph.edges.filter((edge) => edge.direction === 'in').sort((a, b) => groupOf(a) - groupOf(b)),
@@ -256,9 +263,10 @@ export class XrayRun {
       root: this.rootKey,
       nodes,
       edges,
-      inbound: this.lookups.groups.filter((group) => group !== undefined),
+      inbound: groups,
       timeline: entries,
       notes: this.notes,
+      ...(this.linksCut > 0 ? { cut: { maxNodes: this.maxNodes, linksNotFollowed: this.linksCut } } : {}),
       requests: this.sent,
       cost: { ...this.cost },
     };

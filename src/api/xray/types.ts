@@ -4,6 +4,7 @@ import type { DpxError } from '../errors.js';
 import type { OuChoice } from '../session/session.js';
 import type { XrayEdge, XrayNode } from './graph.js';
 import type { TimelineEntry } from './history.js';
+import type { FilterForm, FilterStore } from './filters.js';
 import type { InboundCandidate } from './inbound.js';
 
 export const DEFAULT_DEPTH = 2;
@@ -24,6 +25,8 @@ export interface XrayOptions {
   maxNodes?: number;
   /** The unit every request is made in: undefined for the session's current one, null for none, else that unit (the one the record was read in). */
   ou?: OuChoice;
+  /** Where what the lists taught about filters (form, fields, type fields) is kept between runs. */
+  filterStore?: FilterStore;
   signal?: AbortSignal;
 }
 
@@ -40,23 +43,45 @@ export interface InboundGroup {
   total?: number;
   /** The referring records on the page, as node keys. */
   keys: string[];
-  /** Why the candidate was dropped quietly: the server refused the filter (400), or did not apply it. */
-  refused?: string;
+  /** The form of filter the list answered in. */
+  form?: FilterForm;
+  /** The list refused (400) or ignored the filter in every form: it cannot be searched for this record. */
+  unsearchable?: Unsearchable;
   /** The query failed otherwise; the candidate's node carries the error. */
   error?: string;
 }
 
+/** A list that cannot be searched on a field: shown as such, never as an empty answer. */
+export interface Unsearchable {
+  list: string;
+  /** The field it refused (or the pair, `a_type/a_id`, when it is not known which of the two). */
+  field: string;
+  /** `refused`: a 400 to every form; `ignored`: answers that did not apply the filter. */
+  reason: 'refused' | 'ignored';
+  /** The server's error code, as text; empty when it sent none. */
+  code: string;
+  message: string;
+  /** Known from an earlier answer (the cache): not asked this time. */
+  remembered?: boolean;
+}
+
 export interface XrayNote {
-  kind: 'link-skipped' | 'beyond-depth' | 'node-cap' | 'fields-unknown' | 'candidate-refused';
+  kind: 'link-skipped' | 'beyond-depth' | 'node-cap' | 'fields-unknown' | 'unsearchable';
   text: string;
+}
+
+/** The x-ray's record cap cut the walk: how many links it left unfollowed. */
+export interface XrayCut {
+  maxNodes: number;
+  linksNotFollowed: number;
 }
 
 export interface XrayCost {
   /** Records read: the root when it was not given, and each distinct record the links reached. */
   records: number;
-  /** Lists whose fields were learned from a page (no schema known, not learned before in this session). */
+  /** Lists read for a page: for their fields (no schema known, not learned before in this session), or for the values of their type fields. */
   fieldPages: number;
-  /** Filtered queries, one per inbound candidate. */
+  /** Filtered queries: one per inbound candidate, and one more for each filter form a list refused. */
   inboundQueries: number;
 }
 
@@ -79,6 +104,8 @@ export interface XrayResult {
   inbound: InboundGroup[];
   timeline: TimelineEntry[];
   notes: XrayNote[];
+  /** Set when the record cap cut the walk: the answer is partial. */
+  cut?: XrayCut;
   /** Requests this x-ray sent: cost.records + cost.fieldPages + cost.inboundQueries. */
   requests: number;
   cost: XrayCost;

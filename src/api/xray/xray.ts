@@ -14,6 +14,8 @@ import type { XrayEvent, XrayOptions, XrayResult, XrayTarget } from './types.js'
 export type { XrayEdge, XrayNode, NodeState } from './graph.js';
 export type { InboundCandidate } from './inbound.js';
 export type { TimelineEntry } from './history.js';
+export { unsearchableText } from './lookups.js';
+export type { FilterStore, StoredFilterKnowledge } from './filters.js';
 export * from './types.js';
 
 /**

@@ -80,10 +80,20 @@ export async function countCommand(ctx: CommandContext, positionals: string[], o
           break;
       }
     }
+  } catch (error) {
+    if (!ctx.io.signal?.aborted) throw error;
   } finally {
     progress?.stop();
     ctx.io.signal?.removeEventListener('abort', onAbort);
     stop.abort();
+  }
+  if (ctx.io.signal?.aborted) {
+    // Interrupted: the rows counted are printed as they are; every other row says it was not counted.
+    const done = rows.filter((row) => row.total !== undefined || row.error !== undefined).length;
+    for (const row of rows) if (row.total === undefined && row.error === undefined) row.error = 'not counted: interrupted';
+    ctx.reportInterruption(plan === undefined
+      ? 'the units and values to count were not known yet, so nothing was counted'
+      : `${done} of ${rows.length} ${rows.length === 1 ? 'row' : 'rows'} counted; ${rows.length - done} not (their cells are empty, and -o json gives them the error "not counted: interrupted")`);
   }
 
   const matrix: Matrix = {

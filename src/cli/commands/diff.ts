@@ -35,7 +35,8 @@ export async function diffCommand(ctx: CommandContext, positionals: string[], op
   const { left, right, rows } = comparison;
 
   const secrets = ctx.secrets();
-  const out = new DataWriter(ctx.io.stdout);
+  // The exit code reports the comparison: a reader that leaves early (`| head`) ends the output, not the work.
+  const out = new DataWriter(ctx.io.stdout, { afterClose: 'discard' });
   try {
     if (format === 'json') {
       const document = {

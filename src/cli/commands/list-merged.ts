@@ -43,6 +43,7 @@ export async function mergedListCommand(ctx: CommandContext, resource: string, a
   ctx.io.signal?.addEventListener('abort', onAbort);
 
   let planned = 0;
+  let finished = 0;
   let pagesFetched = 0;
   const errors: Record<string, unknown>[] = [];
   const fail = (context: ScopeContext, message: string) => {
@@ -63,9 +64,10 @@ export async function mergedListCommand(ctx: CommandContext, resource: string, a
     records += tagged.length;
     return list.maxItems === undefined || records < list.maxItems;
   };
+  let once: Awaited<ReturnType<typeof readOnce>>;
   try {
     // Every record of every unit: the root's list, read once, holds them all where its records name their unit.
-    const once = list.all && units === 'all' && sources.length === 1 ? await readOnce(sources[0]!, { resource, ...listTarget(list) }, { signal: stop.signal }) : undefined;
+    once = list.all && units === 'all' && sources.length === 1 ? await readOnce(sources[0]!, { resource, ...listTarget(list) }, { signal: stop.signal }) : undefined;
     if (once !== undefined) {
       ctx.note(`read once: the root's list, each record in the unit its ${once.unitField} names`);
       for await (const { page, records: placed } of once.pages) if (!(await deliver(page, placed))) break;
@@ -84,6 +86,7 @@ export async function mergedListCommand(ctx: CommandContext, resource: string, a
           fail({ profile: event.source.profile ?? null, base_url: event.source.session.baseUrl, ou: null, ou_name: null }, event.error.message);
         } else if (event.kind === 'done') {
           if (event.error) fail(scopeContext(event.scope), event.error.message);
+          finished += 1;
           progress?.unitDone();
         } else if (!(await deliver(event.page, event.records.map((record) => ({ record, scope: event.scope }))))) {
           break;
@@ -91,6 +94,12 @@ export async function mergedListCommand(ctx: CommandContext, resource: string, a
       }
     }
     progress?.stop();
+    if (ctx.io.signal?.aborted && once !== undefined) {
+      ctx.reportInterruption(`${formatCount(pagesFetched)} ${pagesFetched === 1 ? 'page' : 'pages'} of the root's list read and ${formatCount(records)} ${records === 1 ? 'record' : 'records'} written; the rest of the list was not read`);
+    } else if (ctx.io.signal?.aborted) {
+      const open = planned - finished;
+      ctx.reportInterruption(`${finished} of ${planned} ${planned === 1 ? 'unit' : 'units'} read, ${open} not or not whole (${formatCount(records)} ${records === 1 ? 'record' : 'records'} written from ${formatCount(pagesFetched)} ${pagesFetched === 1 ? 'page' : 'pages'})`);
+    }
     await sink.finish({ pagesFetched, ...(list.format === 'json' ? { errors } : {}) });
   } finally {
     progress?.stop();

@@ -33,7 +33,7 @@ export async function listCommand(ctx: CommandContext, positionals: string[], op
   const { list, keep } = await windowedList(ctx, session, resource, asked);
   const { format, maxItems, page, all, fields } = list;
   // Every page of the list: at the largest page the server takes, unless a page size was chosen.
-  const pageSize = all && list.pageSize === undefined ? await largestPageSize(session, { resource, ...listTarget(list) }) : list.pageSize;
+  const pageSize = all && list.pageSize === undefined ? (await largestPageSize(session, { resource, ...listTarget(list) }))?.ask : list.pageSize;
   const first = await listRequest(session, { resource, ...listTarget(list), ...(pageSize === undefined ? {} : { pageSize }) });
 
   const out = new DataWriter(ctx.io.stdout);
@@ -56,21 +56,27 @@ export async function listCommand(ctx: CommandContext, positionals: string[], op
   if (all) sizeHeapForStreaming();
   try {
     const walk = all ? walkPages(session, first, { signal: stop.signal }) : onePage(session, first, stop.signal);
-    for await (const current of walk) {
-      pagesFetched++;
-      // Filtered here, the server's counts are of the whole list, not of what is printed.
-      if (keep === undefined) {
-        totalCount = current.totalCount ?? totalCount;
-        totalPages = current.totalPages ?? totalPages;
+    try {
+      for await (const current of walk) {
+        pagesFetched++;
+        // Filtered here, the server's counts are of the whole list, not of what is printed.
+        if (keep === undefined) {
+          totalCount = current.totalCount ?? totalCount;
+          totalPages = current.totalPages ?? totalPages;
+        }
+        for (const warning of current.warnings) ctx.warn(warning);
+        const kept = keep === undefined ? current.items : current.items.filter(keep);
+        const items = maxItems === undefined ? kept : kept.slice(0, Math.max(0, maxItems - itemsWritten));
+        progress?.clear();
+        await sink.page(items);
+        itemsWritten += items.length;
+        progress?.update(pagesFetched, itemsWritten, totalPages, totalCount);
+        if (maxItems !== undefined && itemsWritten >= maxItems) break;
       }
-      for (const warning of current.warnings) ctx.warn(warning);
-      const kept = keep === undefined ? current.items : current.items.filter(keep);
-      const items = maxItems === undefined ? kept : kept.slice(0, Math.max(0, maxItems - itemsWritten));
-      progress?.clear();
-      await sink.page(items);
-      itemsWritten += items.length;
-      progress?.update(pagesFetched, itemsWritten, totalPages, totalCount);
-      if (maxItems !== undefined && itemsWritten >= maxItems) break;
+    } catch (error) {
+      // Interrupted: what was written is closed properly (a JSON document stays whole), and stderr says where it stopped.
+      if (!ctx.io.signal?.aborted) throw error;
+      ctx.reportInterruption(`${formatCount(pagesFetched)} ${pagesFetched === 1 ? 'page' : 'pages'} read and ${formatCount(itemsWritten)} ${itemsWritten === 1 ? 'record' : 'records'} written${totalCount === undefined ? '' : ` of ${formatCount(totalCount)}`}; the rest of the list was not read`);
     }
     progress?.clear();
     await sink.finish({ pagesFetched, ...(totalCount === undefined ? {} : { totalCount }), ...(totalPages === undefined ? {} : { totalPages }) });
@@ -84,7 +90,7 @@ export async function listCommand(ctx: CommandContext, positionals: string[], op
   return 0;
 }
 
-/** Without --all, exactly the page asked for: no page cap to hit, and no warning about one. */
+/** Without --all, exactly the page asked for: no next link is followed, so no page guard applies. */
 async function* onePage(session: Session, request: PreparedRequest, signal: AbortSignal): AsyncGenerator<Page> {
   const response = await session.send(request, { signal });
   yield readPage(response.body, response.url);

@@ -34,7 +34,8 @@ export async function replayCommand(ctx: CommandContext, positionals: string[], 
   // goes to another control plane whose profile names one.
   const unit = ctx.flags.ou ?? (session.baseUrl !== trail.baseUrl ? ctx.settings.ou : undefined);
 
-  const out = new DataWriter(ctx.io.stdout);
+  // The exit code reports the comparison: a reader that leaves early (`| head`) ends the output, not the work.
+  const out = new DataWriter(ctx.io.stdout, { afterClose: 'discard' });
   const stop = new AbortController();
   const onAbort = () => stop.abort();
   ctx.io.signal?.addEventListener('abort', onAbort);

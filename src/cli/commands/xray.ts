@@ -3,8 +3,10 @@
 // x-ray left out and why (a link it could not fill, a filter the server refused).
 
 import { UsageError } from '../../api/errors.js';
-import { DEFAULT_DEPTH, runXray, type XrayResult } from '../../api/xray/xray.js';
+import { DEFAULT_DEPTH, runXray, type XrayEvent, type XrayResult } from '../../api/xray/xray.js';
+import { defaultCacheDir, filterCache } from '../../config/cache.js';
 import type { CommandContext } from '../context.js';
+import { PARTIAL_ANSWER } from '../exit-codes.js';
 import { nonNegativeInteger } from '../args.js';
 import { xrayDocument, xrayDot, xrayTree } from '../format/xray.js';
 import { colourWanted, jsonText, OUTPUT_FORMATS, outputFormat } from './output.js';
@@ -25,9 +27,18 @@ export async function xrayCommand(ctx: CommandContext, positionals: string[], op
   const stop = new AbortController();
   const onAbort = () => stop.abort();
   ctx.io.signal?.addEventListener('abort', onAbort);
+  const progress = new XrayProgress();
+  // What the lists taught about filters is kept per control plane; offline, the trail answers and nothing is learned.
+  const filterStore = ctx.offline ? undefined : filterCache(defaultCacheDir(ctx.io.env));
   let result: XrayResult;
   try {
-    result = await runXray(ctx.session(), { resource, id }, { depth, inbound, signal: stop.signal });
+    result = await runXray(ctx.session(), { resource, id }, { depth, inbound, signal: stop.signal, onEvent: (event) => progress.see(event), ...(filterStore ? { filterStore } : {}) });
+  } catch (error) {
+    if (ctx.io.signal?.aborted) {
+      ctx.reportInterruption(progress.summary());
+      return 0;
+    }
+    throw error;
   } finally {
     ctx.io.signal?.removeEventListener('abort', onAbort);
   }
@@ -39,7 +50,30 @@ export async function xrayCommand(ctx: CommandContext, positionals: string[], op
     for (const note of result.notes) ctx.note(`note: ${note.text}`);
     ctx.note(costLine(result));
   }
+  // The record cap cut the walk: the tree says where, and the answer is a partial one.
+  if (result.cut) {
+    ctx.note(`error: the x-ray stopped at ${result.cut.maxNodes} records: ${result.cut.linksNotFollowed} ${result.cut.linksNotFollowed === 1 ? 'link was' : 'links were'} not followed (a partial answer); --depth 1 looks at less`);
+    return PARTIAL_ANSWER;
+  }
   return 0;
+}
+
+/** What an x-ray had done when it was interrupted: records read and not, lists answered. */
+class XrayProgress {
+  private readonly states = new Map<string, string>();
+  private inbound = 0;
+
+  see(event: XrayEvent): void {
+    if (event.kind === 'node') this.states.set(event.node.key, event.node.state);
+    else if (event.kind === 'inbound') this.inbound += 1;
+  }
+
+  summary(): string {
+    const states = [...this.states.values()];
+    const read = states.filter((state) => state === 'loaded' || state === 'failed').length;
+    const pending = states.filter((state) => state === 'pending').length;
+    return `the x-ray had read ${read} ${read === 1 ? 'record' : 'records'} and had answers from ${this.inbound} ${this.inbound === 1 ? 'list' : 'lists'} that may refer to it; ${pending} ${pending === 1 ? 'record was' : 'records were'} not read, the lists not yet asked were not asked, and nothing was printed`;
+  }
 }
 
 function costLine(result: XrayResult): string {

@@ -1,11 +1,16 @@
 // An x-ray printed three ways: an indented tree for a person (status words coloured by meaning), the
 // JSON document of the issue for programs, and Graphviz dot for a picture. Every text that came from the
 // server goes through oneLine first: a record's name must not carry escape sequences to the terminal.
-import type { XrayEdge, XrayNode, XrayResult } from '../../api/xray/xray.js';
+import { unsearchableText, type XrayEdge, type XrayNode, type XrayResult } from '../../api/xray/xray.js';
 import { cellWidth, oneLine, pad } from '../../text/cells.js';
 import { paint, statusTone, TONE_COLOURS, type ColourName } from '../../text/colour.js';
 
-/** `{"root", "nodes": [{key, resource, id, label, status, url, error}], "edges": [{from, to, rel, direction, via}], "requests"}` */
+/**
+ * `{"root", "nodes": [{key, resource, id, label, status, url, error}], "edges": [{from, to, rel, direction,
+ * via}], "unsearchable": [{list, field, reason, code, message}], "cut", "requests"}`: `unsearchable` names
+ * the lists that refused (or ignored) every form of the filter, `cut` the record cap when it left links
+ * unfollowed (else null).
+ */
 export function xrayDocument(result: XrayResult): object {
   return {
     root: result.root,
@@ -19,6 +24,11 @@ export function xrayDocument(result: XrayResult): object {
       error: node.error ?? null,
     })),
     edges: result.edges.map((edge) => ({ from: edge.from, to: edge.to, rel: edge.rel, direction: edge.direction, via: edge.via })),
+    unsearchable: result.inbound.flatMap((group) => {
+      const found = group.unsearchable;
+      return found ? [{ list: found.list, field: found.field, via: group.candidate.via, reason: found.reason, code: found.code === '' ? null : found.code, message: found.message }] : [];
+    }),
+    cut: result.cut ? { max_records: result.cut.maxNodes, links_not_followed: result.cut.linksNotFollowed } : null,
     requests: result.requests,
   };
 }
@@ -56,13 +66,18 @@ export function xrayTree(result: XrayResult, options: { colour: boolean; depth: 
   lines.push('', `Links (depth ${options.depth})`);
   if (out.some((edge) => edge.from === root.key)) branch(root.key, '');
   else lines.push('  none');
+  if (result.cut) {
+    const { maxNodes, linksNotFollowed } = result.cut;
+    lines.push(paint(`cut: ${linksNotFollowed} ${linksNotFollowed === 1 ? 'link was' : 'links were'} not followed: the x-ray holds ${maxNodes} records at most (a partial answer)`, 'bad', options.colour));
+  }
 
   if (options.inbound) {
     lines.push('', 'Referred to by');
-    const groups = result.inbound.filter((group) => group.refused === undefined);
-    if (groups.length === 0) lines.push('  nothing found that could refer to it');
+    const groups = result.inbound.filter((group) => group.unsearchable === undefined);
+    const unsearchable = result.inbound.flatMap((group) => group.unsearchable ?? []);
+    if (groups.length === 0 && unsearchable.length === 0) lines.push('  nothing found that could refer to it');
     groups.forEach((group, index) => {
-      const last = index === groups.length - 1;
+      const last = index === groups.length - 1 && unsearchable.length === 0;
       const shown = group.error === undefined ? group.keys.length : 0;
       const count = group.error !== undefined ? paint(`error: ${oneLine(group.error)}`, 'bad', options.colour)
         : group.total !== undefined ? `${group.total}${group.total > shown ? `, first ${shown} shown` : ''}`
@@ -73,6 +88,10 @@ export function xrayTree(result: XrayResult, options: { colour: boolean; depth: 
         const node = nodes.get(key);
         if (node) lines.push(`${last ? '   ' : '│  '}${row === group.keys.length - 1 ? '└─ ' : '├─ '}${nodeLine(node, options.colour)}`);
       });
+    });
+    // A list that cannot be searched is said to be so: an empty section must mean that nothing refers.
+    unsearchable.forEach((entry, index) => {
+      lines.push(`${index === unsearchable.length - 1 ? '└─ ' : '├─ '}${paint(oneLine(unsearchableText(entry)), 'busy', options.colour)}`);
     });
 
     lines.push('', 'History (newest first)');

@@ -43,33 +43,37 @@ describe('x-ray of a record on an unfamiliar control plane', () => {
     expect(served(server).filter((url) => url.startsWith('/volumes/'))).toEqual(expect.arrayContaining(['/volumes/v1', '/volumes/v2', '/volumes/v-500']));
   });
 
-  it('learns the lists\' fields from one page each, refers by <singular>_id and by a type/id pair, and drops refused or ignored filters quietly', async () => {
+  it('learns the lists\' fields from one page each, refers by <singular>_id and by a type/id pair, falls back to the bare form, and names the lists it cannot search', async () => {
     const server = await serve();
     const result = await runXray(session(server), { resource: 'jobs', id: 'j-1' });
     const group = (resource: string) => result.inbound.find((candidate) => candidate.candidate.resource === resource)!;
 
-    expect(group('volumes')).toMatchObject({ total: 2, candidate: { via: 'job_id', filter: { job_id: 'j-1' } } });
+    expect(group('volumes')).toMatchObject({ total: 2, form: 'bare', candidate: { via: 'job_id', filter: { job_id: 'j-1' } } });
     expect(group('volumes').keys).toEqual([`${server.baseUrl}/volumes/v1`, `${server.baseUrl}/volumes/v2`]);
     // The type value is the one the events page was seen to use.
     expect(group('events').candidate).toMatchObject({ via: 'primary_entity.type/primary_entity.id', filter: { 'primary_entity.type': 'job', 'primary_entity.id': 'j-1' } });
     expect(group('events').total).toBe(2);
-    expect(group('notes').refused).toMatch(/notes by job_id: the server refused the filter: .*cannot be filtered/);
-    expect(group('logs').refused).toMatch(/logs by job_id: the server did not apply the filter/);
-    // Refused candidates are notes, never nodes or edges.
+    expect(group('notes').unsearchable).toMatchObject({ list: 'notes', field: 'job_id', reason: 'refused', code: 'invalid_filter', message: 'notes cannot be filtered' });
+    expect(group('logs').unsearchable).toMatchObject({ list: 'logs', field: 'job_id', reason: 'ignored' });
+    // Lists that cannot be searched are named (notes), never nodes or edges.
     expect(result.nodes.some((node) => node.resource === 'notes' || node.resource === 'logs')).toBe(false);
-    expect(result.notes.filter((note) => note.kind === 'candidate-refused')).toHaveLength(2);
+    expect(result.notes.filter((note) => note.kind === 'unsearchable').map((note) => note.text)).toEqual([
+      expect.stringMatching(/^not searchable: `notes` refused a filter on `job_id` \(`invalid_filter`\)/),
+      expect.stringMatching(/^not searchable: `logs` ignored a filter on `job_id`/),
+    ]);
     // Events have timestamps: the history, newest first, from fields found by name.
     expect(result.timeline.map((entry) => [entry.what, entry.who, entry.outcome])).toEqual([['job.fail', 'ada', 'failed'], ['job.start', 'ada', 'ok']]);
   });
 
-  it('costs what it says: records read, one page per list learned, one query per candidate — and a second x-ray learns nothing again', async () => {
+  it('costs what it says: records read, one page per list learned, one query per candidate and form — and a second x-ray learns nothing again', async () => {
     const server = await serve();
     // Without the session's freshness window, so that every request the x-ray sends reaches the server.
     const client = new Session({ baseUrl: server.baseUrl, token: TOKEN, freshnessMs: 0 });
     const first = await runXray(client, { resource: 'jobs', id: 'j-1' });
-    expect(first.cost).toEqual({ records: 5, fieldPages: 6, inboundQueries: 4 });
+    // Four candidates, each asked in the operator form (refused, or ignored by logs) and then the bare one.
+    expect(first.cost).toEqual({ records: 5, fieldPages: 6, inboundQueries: 8 });
     expect(served(server)).toHaveLength(first.requests);
-    expect(first.requests).toBe(15);
+    expect(first.requests).toBe(19);
     // Each list was read once without a filter to learn its fields, and each candidate once with one.
     expect(served(server).filter((url) => !url.includes('q=')).filter((url) => !/^\/\w+\/[\w-]+$/.test(url))).toHaveLength(6);
 

@@ -79,6 +79,7 @@ describe('help', () => {
     expect(top.stdout).toMatch(/dpx list <resource>/);
     const list = await dpx(['list', '--help']);
     expect(list.stdout).toMatch(/--max-items N/);
-    expect(list.stdout).toMatch(/Exit codes: 0 ok, 1 API error, 2 usage error, 3 network or protocol error, 4 refused for safety/);
+    expect(list.stdout).toMatch(/Exit codes: 0 ok, 1 API error or partial answer, 2 usage error, 3 network or protocol error/);
+    expect(list.stdout).toMatch(/4 refused for safety, 5 differences found .*\n6 a followed task that did not succeed, 130\/143 interrupted \(SIGINT\/SIGTERM\)/);
   });
 });

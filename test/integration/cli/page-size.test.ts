@@ -52,12 +52,12 @@ describe('list --all at the largest page', () => {
       return JSON.parse(stdout) as Envelope;
     }
 
-    it('walks at the page a clamping server gave instead', async () => {
+    it('walks at the page a clamping server gives, its first page read once', async () => {
       server = await serve(150);
       const listed = await walk(server);
       expect(listed.items).toHaveLength(450);
       expect(listed.pages_fetched).toBe(3);
-      expect(server.requests.filter((request) => request.url.startsWith('/things')).map((request) => new URL(request.url, server!.baseUrl).searchParams.get('per_page'))).toEqual(['1000', '150', '150', '150']);
+      expect(server.requests.filter((request) => request.url.startsWith('/things'))).toHaveLength(3);
     });
 
     it('walks at the large page a server takes, its first page read once', async () => {

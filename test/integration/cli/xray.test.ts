@@ -26,7 +26,9 @@ describe('dpx xray', () => {
     expect(stderr).toBe('');
     expect(code).toBe(0);
     const document = JSON.parse(stdout);
-    expect(Object.keys(document)).toEqual(['root', 'nodes', 'edges', 'requests']);
+    expect(Object.keys(document)).toEqual(['root', 'nodes', 'edges', 'unsearchable', 'cut', 'requests']);
+    expect(document.unsearchable).toEqual([]);
+    expect(document.cut).toBeNull();
     for (const node of document.nodes) expect(Object.keys(node)).toEqual(['key', 'resource', 'id', 'label', 'status', 'url', 'error']);
     for (const edge of document.edges) expect(Object.keys(edge)).toEqual(['from', 'to', 'rel', 'direction', 'via']);
     expect(document.nodes[0]).toMatchObject({ key: document.root, resource: 'tasks', id: task['id'], label: task['name'], status: 'failed', error: null });
@@ -106,16 +108,18 @@ describe('dpx xray --verbose against a control plane it has never seen', () => {
   let server: TestServer | undefined;
   afterEach(async () => server?.close());
 
-  it('says on stderr which candidates were dropped and why, and what the x-ray cost', async () => {
+  it('names the lists it cannot search in the tree, says on stderr why, and what the x-ray cost', async () => {
     server = await startServer(xrayApi());
     const { code, stdout, stderr } = await dpx(['xray', 'jobs', 'j-1', '--verbose'], { env: { DPX_BASE_URL: server.baseUrl, DPX_TOKEN: 'header.payload.signature' } });
     expect(code).toBe(0);
     expect(stdout).toContain('├─ volumes by job_id: 2');
-    expect(stdout).not.toContain('notes by job_id');
-    expect(stderr).toMatch(/^note: notes by job_id: the server refused the filter/m);
-    expect(stderr).toMatch(/^note: logs by job_id: the server did not apply the filter/m);
+    expect(stdout).toContain('├─ not searchable: `notes` refused a filter on `job_id` (`invalid_filter`)');
+    expect(stdout).toContain('└─ not searchable: `logs` ignored a filter on `job_id`');
+    expect(stderr).toMatch(/^note: not searchable: `notes` refused a filter on `job_id` \(`invalid_filter`\): notes cannot be filtered/m);
+    expect(stderr).toMatch(/^note: not searchable: `logs` ignored a filter on `job_id`/m);
     expect(stderr).toMatch(/^note: jobs Nightly copy: _links\.cancel not followed/m);
-    expect(stderr).toMatch(/^requests: 15 = 5 records read \+ 6 lists read for their fields \+ 4 inbound queries/m);
-    expect(server.requests.filter((request) => request.url !== '/')).toHaveLength(15);
+    // Each of the four candidates asked in the operator form first (this server reads bare values only), then the bare one.
+    expect(stderr).toMatch(/^requests: 19 = 5 records read \+ 6 lists read for their fields \+ 8 inbound queries/m);
+    expect(server.requests.filter((request) => request.url !== '/')).toHaveLength(19);
   });
 });

@@ -4,7 +4,8 @@ import { ApiError } from '../../../src/api/errors.js';
 import { Session } from '../../../src/api/session/session.js';
 import { useDemo } from '../../helpers/demo.js';
 
-const demo = useDemo({ rateLimit: 1 });
+// A server that says nothing of its limit until it answers 429: one that announced it would be followed.
+const demo = useDemo({ rateLimit: 1, rateLimitHeaders: false });
 
 describe('retries', () => {
   it('sends a rate-limited POST exactly once, and retries a rate-limited GET', async () => {

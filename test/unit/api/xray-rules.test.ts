@@ -6,7 +6,7 @@ import { parseCatalog } from '../../../src/api/hal/catalog.js';
 import type { ListFields } from '../../../src/api/xray/fields.js';
 import { nodeKey, XrayGraph } from '../../../src/api/xray/graph.js';
 import { timeline, timelineEntry } from '../../../src/api/xray/history.js';
-import { inboundCandidates, refersTo } from '../../../src/api/xray/inbound.js';
+import { inboundCandidates, refersTo, typeFieldNamesResources } from '../../../src/api/xray/inbound.js';
 import { linkTargets } from '../../../src/api/xray/outbound.js';
 
 const read = (path: string, variable: string) => ({ href: `/${path}/{${variable}}`, type: 'get', templated: true });
@@ -40,19 +40,22 @@ describe('inbound candidates', () => {
     ]);
   });
 
+  /** The type fields are taken to name resources (their values would say so; see the tests below). */
+  const typed = () => true;
+
   it('a type/id pair whose id field names no resource: the type value is the index\'s own singular, else the name', () => {
     const lists = [fields('events', ['id', 'target_type', 'target_id', 'primary_entity.type', 'primary_entity.id', 'job_type', 'job_id'])];
-    const pool = inboundCandidates(catalog, resource('storage-pools'), 42, lists);
+    const pool = inboundCandidates(catalog, resource('storage-pools'), 42, lists, typed);
     expect(pool.map((candidate) => [candidate.via, candidate.filter])).toEqual([
       ['target_type/target_id', { target_type: 'storage_pool', target_id: 42 }],
       ['primary_entity.type/primary_entity.id', { 'primary_entity.type': 'storage_pool', 'primary_entity.id': 42 }],
     ]);
     // job_type/job_id is no pair: job_id names the jobs resource, whose candidate it is.
-    expect(inboundCandidates(catalog, resource('jobs'), 'j-1', lists).map((candidate) => candidate.via)).toEqual([
+    expect(inboundCandidates(catalog, resource('jobs'), 'j-1', lists, typed).map((candidate) => candidate.via)).toEqual([
       'target_type/target_id', 'primary_entity.type/primary_entity.id', 'job_id',
     ]);
     // people's read operation says `person_ref`, no <singular>_id: the resource's own name is the type.
-    expect(inboundCandidates(catalog, resource('people'), 'p-1', lists)[0]!.filter).toEqual({ target_type: 'people', target_id: 'p-1' });
+    expect(inboundCandidates(catalog, resource('people'), 'p-1', lists, typed)[0]!.filter).toEqual({ target_type: 'people', target_id: 'p-1' });
   });
 
   it('takes the type value the list itself was seen to use when its fields came from a page', () => {
@@ -60,8 +63,25 @@ describe('inbound candidates', () => {
     expect(inboundCandidates(catalog, resource('snapshots'), 's-1', [learned])[0]!.filter).toEqual({ target_type: 'Snapshot', target_id: 's-1' });
   });
 
+  it('pairs a type field with an id field only when its values name resources of the index: volume_type (gp2, io1) is no type of volume_id', () => {
+    const disks = fields('events', ['id', 'volume_type', 'volume_id', 'snapshot_id'], [
+      { id: 'b1', volume_type: 'gp2', volume_id: 'vol-1', snapshot_id: 's-1' },
+      { id: 'b2', volume_type: 'io1', volume_id: 'vol-2', snapshot_id: 's-2' },
+    ]);
+    expect(inboundCandidates(catalog, resource('jobs'), 'j-1', [disks])).toEqual([]);
+    expect(inboundCandidates(catalog, resource('snapshots'), 's-1', [disks]).map((candidate) => candidate.via)).toEqual(['snapshot_id']);
+    const audit = fields('events', ['id', 'target_type', 'target_id'], [{ id: 'e1', target_type: 'job', target_id: 'j-1' }, { id: 'e2', target_type: 'api_token', target_id: 't-1' }]);
+    expect(inboundCandidates(catalog, resource('jobs'), 'j-1', [audit]).map((candidate) => candidate.via)).toEqual(['target_type/target_id']);
+    // Fields from a schema with no values to judge by: no pair until a page says what the type holds.
+    expect(inboundCandidates(catalog, resource('jobs'), 'j-1', [fields('events', ['target_type', 'target_id'])])).toEqual([]);
+    expect(typeFieldNamesResources(catalog, ['gp2', 'io1', 'st1'])).toBe(false);
+    expect(typeFieldNamesResources(catalog, ['job', 'snapshot', 'api_token'])).toBe(true);
+    expect(typeFieldNamesResources(catalog, ['job', 'gp2', 'io1'])).toBe(false);
+    expect(typeFieldNamesResources(catalog, [])).toBeUndefined();
+  });
+
   it('a record on the answer refers to the record only when the id field holds its id and the type names it', () => {
-    const [pair] = inboundCandidates(catalog, resource('snapshots'), 's-1', [fields('events', ['target_type', 'target_id'])]);
+    const [pair] = inboundCandidates(catalog, resource('snapshots'), 's-1', [fields('events', ['target_type', 'target_id'])], typed);
     const [plain] = inboundCandidates(catalog, resource('snapshots'), 7, [fields('jobs', ['snapshot_id'])]);
     expect(refersTo({ target_type: 'snapshot', target_id: 's-1' }, pair!, resource('snapshots'), 's-1')).toBe(true);
     expect(refersTo({ target_type: 'Snapshots', target_id: 's-1' }, pair!, resource('snapshots'), 's-1')).toBe(true);

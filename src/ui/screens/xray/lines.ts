@@ -1,7 +1,7 @@
 // An x-ray as the lines of a foldable tree: the record, what its links reach (each record under the
 // link the walk first reached it by, other links to it marked), then the lists that refer to it, each
 // with its referring records.
-import type { InboundGroup, XrayEdge, XrayNode } from '../../../api/xray/xray.js';
+import { unsearchableText, type InboundGroup, type XrayEdge, type XrayNode } from '../../../api/xray/xray.js';
 
 export type XrayLine =
   | { kind: 'heading'; text: string }
@@ -44,12 +44,14 @@ export function xrayLines(view: XrayView): XrayLine[] {
   };
   lines.push({ kind: 'heading', text: `links (depth ${view.depth})` });
   branch(root, 1);
-  const groups = inbound.filter((group) => group.refused === undefined);
-  lines.push({ kind: 'heading', text: groups.length ? 'referred to by' : 'referred to by: nothing found yet that could refer to it' });
+  const groups = inbound.filter((group) => group.unsearchable === undefined);
+  lines.push({ kind: 'heading', text: groups.length > 0 || inbound.some((group) => group.unsearchable) ? 'referred to by' : 'referred to by: nothing found yet that could refer to it' });
   for (const group of groups) {
     const fold = `in:${group.candidate.resource}:${group.candidate.via}`;
     lines.push({ kind: 'group', fold, group });
     if (!collapsed.has(fold)) for (const key of group.keys) if (nodes[key]) lines.push({ kind: 'node', key, depth: 2 });
   }
+  // A list that cannot be searched is said to be so, not left out as if nothing in it referred.
+  for (const group of inbound) if (group.unsearchable) lines.push({ kind: 'heading', text: `  ${unsearchableText(group.unsearchable)}` });
   return lines;
 }

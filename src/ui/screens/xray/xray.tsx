@@ -142,7 +142,7 @@ export const xrayScreen: ScreenModule<XrayState, XrayParams> = {
   origin: (s) => s.origin,
   crumb: () => 'x-ray',
   subject: (s) => (s.version ? `${s.resource}@${s.version}` : s.resource),
-  status: (s) => `${Object.keys(s.nodes).length} records · ${s.inbound.filter((g) => !g.refused).length} lists refer to it${s.requests !== undefined ? ` · ${s.requests} requests` : ''}`,
+  status: (s) => `${Object.keys(s.nodes).length} records · ${s.inbound.filter((g) => !g.unsearchable).length} lists refer to it${s.requests !== undefined ? ` · ${s.requests} requests` : ''}`,
   bindings: [
     {
       keys: ['return'], help: 'open the record under the cursor (on a list: fold it)', hint: 'Enter open', when: (s) => !s.history,
