@@ -60,6 +60,9 @@ const COMMAND_OPTIONS: Record<CommandName, OptionSpec> = {
     by: { type: 'string' },
     values: { type: 'string' },
     profiles: { type: 'string' },
+    depth: { type: 'string' },
+    sort: { type: 'string' },
+    nonzero: { type: 'boolean' },
   },
   call: {
     ...OUTPUT,
@@ -104,8 +107,26 @@ export interface ParsedArgs {
   options: Record<string, string | boolean | string[] | undefined>;
 }
 
-export function parseCommandLine(argv: string[]): ParsedArgs {
-  refuseTokenArgument(argv);
+/** Options whose value may start with `-` (`--sort -failed`: descending), joined to it for parseArgs. */
+const DASHED_VALUES = new Set(['--sort']);
+
+function joinDashedValues(argv: string[]): string[] {
+  const joined: string[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i]!;
+    const next = argv[i + 1];
+    if (DASHED_VALUES.has(arg) && next !== undefined && /^-[^-]/.test(next)) {
+      joined.push(`${arg}=${next}`);
+      i++;
+    } else joined.push(arg);
+    if (arg === '--') return [...joined, ...argv.slice(i + 1)];
+  }
+  return joined;
+}
+
+export function parseCommandLine(commandLine: string[]): ParsedArgs {
+  refuseTokenArgument(commandLine);
+  const argv = joinDashedValues(commandLine);
   const word = findCommandWord(argv);
   if (word !== undefined && !isCommandWord(word)) {
     throw new UsageError(`unknown command '${word}'`, 'run `dpx --help` for the list of commands');

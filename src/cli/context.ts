@@ -5,6 +5,8 @@
 
 import { UsageError } from '../api/errors.js';
 import type { Source } from '../api/fanout/scopes.js';
+import { UnitDirectory } from '../api/fanout/unit-names.js';
+import { isUuid, loadUnits } from '../api/fanout/units.js';
 import type { Session } from '../api/session/session.js';
 import type { HarTrail } from '../api/case/trail.js';
 import { listProfiles } from '../config/profiles.js';
@@ -76,6 +78,26 @@ export class CommandContext {
     }
     this.sessionInstance = this.sessionFor({ ...settings, baseUrl: settings.baseUrl });
     return this.sessionInstance;
+  }
+
+  /**
+   * The unit the run acts in, when it is given by name or path (`--ou "Acme Energy/EU"`, DPX_OU, the
+   * profile's), becomes its id before the command sends anything in it; a name that means several
+   * units is a usage error listing them. A UUID is used as given, without a request.
+   */
+  async resolveUnit(): Promise<void> {
+    const ou = this.settings.ou?.trim();
+    if (!ou || isUuid(ou) || this.settings.baseUrl === undefined || this.settings.offline !== undefined) return;
+    const session = this.session();
+    // The name is no header value: nothing, the index included, is asked in it.
+    session.setOu(undefined);
+    const units = await loadUnits(session);
+    const unit = units && new UnitDirectory(units).resolve(ou);
+    if (unit) {
+      session.setOu(unit.id);
+      this.settings.ou = unit.id;
+    } else if (units && units.length > 0) throw new UsageError(`--ou ${ou}: no unit has that id, name or path`, 'give its id, its name or its path (Tab completes them after --ou once dpx completion is installed)');
+    else session.setOu(ou);
   }
 
   /**

@@ -1,7 +1,7 @@
 // How a failure reads on stderr: `error:` and `hint:` lines (an API error adds its status and one line per
 // entry of its `errors` envelope), never a stack trace, and never a token.
 
-import { ApiError, toDpxError } from '../api/errors.js';
+import { ApiError, toDpxError, UsageError } from '../api/errors.js';
 import { redactText } from '../api/security/redact.js';
 
 export function formatError(thrown: unknown, secrets: string[]): string {
@@ -17,6 +17,7 @@ export function formatError(thrown: unknown, secrets: string[]): string {
   } else {
     lines.push(`error: ${error.message}`);
   }
+  if (error instanceof UsageError) for (const detail of error.details) lines.push(`  ${detail}`);
   if (error.hint) lines.push(`hint: ${error.hint}`);
   return redactText(`${lines.join('\n')}\n`, secrets);
 }

@@ -51,6 +51,7 @@ export async function runCli(argv: string[], io: CliIO): Promise<number> {
     }
     const { flags, units } = takeUnitChoice(args.command, args.flags);
     context = await CommandContext.create(io, flags, configPath);
+    await context.resolveUnit();
     return await dispatch(context, args, units);
   } catch (error) {
     if (error instanceof OutputClosed) return 0;

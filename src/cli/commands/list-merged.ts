@@ -3,7 +3,8 @@
 // is named on stderr, the others are printed, and the exit code is 1.
 
 import { fanOutList } from '../../api/fanout/fanout.js';
-import { scopeContext, type Scope, type ScopeContext, type UnitChoice } from '../../api/fanout/scopes.js';
+import { coversAll, partOfTree, unscopedNotice, type ScopeTotal } from '../../api/fanout/header-check.js';
+import { scopeContext, wholeScope, type Scope, type ScopeContext, type UnitChoice } from '../../api/fanout/scopes.js';
 import type { CommandContext } from '../context.js';
 import { describeScope, FanOutProgress } from '../fanout.js';
 import { createRecordSink, type ListFormat } from '../format/records.js';
@@ -37,6 +38,8 @@ export async function mergedListCommand(ctx: CommandContext, resource: string, l
 
   let planned = 0;
   let pagesFetched = 0;
+  // Each scope's total as its first page gave it: a header the server ignores shows in them.
+  const totals = new Map<Scope, ScopeTotal>();
   const errors: Record<string, unknown>[] = [];
   const fail = (context: ScopeContext, message: string) => {
     errors.push({ ...context, error: message });
@@ -55,11 +58,12 @@ export async function mergedListCommand(ctx: CommandContext, resource: string, l
         planned += event.scopes.length;
         progress?.planned(planned);
       } else if (event.kind === 'failed') {
-        fail({ profile: event.source.profile ?? null, base_url: event.source.session.baseUrl, ou: null, ou_name: null }, event.error.message);
+        fail(scopeContext(wholeScope(event.source)), event.error.message);
       } else if (event.kind === 'done') {
         if (event.error) fail(scopeContext(event.scope), event.error.message);
         progress?.unitDone();
       } else {
+        if (!totals.has(event.scope)) totals.set(event.scope, { scope: event.scope, total: event.page.totalCount });
         pagesFetched += 1;
         if (list.all && pagesFetched === 1) sizeHeapForStreaming();
         for (const warning of event.page.warnings) ctx.warn(warning);
@@ -72,6 +76,12 @@ export async function mergedListCommand(ctx: CommandContext, resource: string, l
       }
     }
     progress?.stop();
+    for (const source of sources) {
+      const mine = [...totals.values()].filter(({ scope }) => scope.source === source);
+      const whole = mine.find(({ scope, total }) => total !== undefined && coversAll(scope))?.total;
+      const notice = unscopedNotice(source, partOfTree(mine), whole, { several: sources.length > 1 });
+      if (notice) ctx.warn(notice);
+    }
     await sink.finish({ pagesFetched, ...(list.format === 'json' ? { errors } : {}) });
   } finally {
     progress?.stop();
@@ -87,7 +97,7 @@ export async function mergedListCommand(ctx: CommandContext, resource: string, l
  * with `_profile` and `_unit` (csv also `_ou`, the unit's id).
  */
 function tagger(format: ListFormat): (record: Record<string, unknown>, scope: Scope) => Record<string, unknown> {
-  if (format === 'json' || format === 'ndjson') return (record, scope) => ({ ...record, _context: scopeContext(scope) });
+  if (format === 'json' || format === 'ndjson') return (record, scope) => ({ ...record, _context: scopeContext(scope, record) });
   return (record, scope) => {
     const context = scopeContext(scope);
     const own = { _profile: context.profile ?? new URL(context.base_url).host, _unit: context.ou_name ?? '' };

@@ -19,15 +19,20 @@ interface CountRow {
   base_url: string;
   ou: string | null;
   ou_name: string | null;
+  ou_path: string[];
   depth: number;
   counts: Record<string, number | null>;
+  other: number | null;
   total: number | null;
+  counted: boolean;
+  changed_while_counting: boolean;
   error: string | null;
 }
 
 interface CountDocument {
   by: string | null;
   columns: string[];
+  values: { given: boolean; schema: boolean; pages_read: number; every_page: boolean; may_be_missing: boolean } | null;
   rows: CountRow[];
   requests: number;
 }
@@ -68,11 +73,12 @@ describe('dpx count — the numbers', () => {
     }
   });
 
-  it('costs one request per cell plus discovery (the index and one page of units), and the server saw exactly those', async () => {
+  it('costs one request per cell and total plus discovery (the index, one page of units, the pages read for values), and the server saw exactly those', async () => {
     const before = demo.region.requestCount();
     const { code, document } = await countJson(['backups', '--by', 'status', '--ou', 'all']);
     expect(code).toBe(0);
-    expect(document.requests).toBe(2 + document.rows.length * document.columns.length);
+    expect(document.values!.pages_read).toBeGreaterThan(0);
+    expect(document.requests).toBe(2 + document.values!.pages_read + document.rows.length * (document.columns.length + 1));
     expect(demo.region.requestCount() - before).toBe(document.requests);
   });
 
@@ -101,9 +107,9 @@ describe('dpx count — the numbers', () => {
 describe('dpx count — rows and columns', () => {
   it('json: the document the issue names, rows in tree order with depths, every unit of the index', async () => {
     const { document } = await countJson(['tasks', '--by', 'status', '--ou', 'all']);
-    expect(Object.keys(document)).toEqual(['by', 'columns', 'rows', 'requests']);
+    expect(Object.keys(document)).toEqual(['by', 'columns', 'values', 'rows', 'requests']);
     expect(document.by).toBe('status');
-    expect(Object.keys(document.rows[0]!)).toEqual(['profile', 'base_url', 'ou', 'ou_name', 'depth', 'counts', 'total', 'error']);
+    expect(Object.keys(document.rows[0]!)).toEqual(['profile', 'base_url', 'ou', 'ou_name', 'ou_path', 'depth', 'counts', 'other', 'total', 'counted', 'changed_while_counting', 'error']);
     const units = (await listAll('organizational-units', [])) as { id: string; parent_id: string | null }[];
     expect(document.rows.map((row) => row.ou).sort()).toEqual(units.map((unit) => unit.id).sort());
     const position = new Map(document.rows.map((row, index) => [row.ou, index]));
@@ -122,10 +128,12 @@ describe('dpx count — rows and columns', () => {
   it('takes the columns from the record schema\'s values when it lists them', async () => {
     const { document, stderr } = await countJson(['backups', '--by', 'status']);
     expect(document.columns).toEqual(schemaValues('backups.v1', 'status'));
+    expect(document.values).toMatchObject({ given: false, schema: true });
+    expect(document.rows[0]!.other).toBe(0);
     expect(stderr).toBe('');
   });
 
-  it('else from the values seen on one page, most common first, and says so', async () => {
+  it('else from the values on the pages of the list, most common first; every page of a short list', async () => {
     const before = demo.region.requestCount();
     const { document, stderr } = await countJson(['alerts', '--by', 'category']);
     const alerts = await listAll('alerts', []);
@@ -134,10 +142,12 @@ describe('dpx count — rows and columns', () => {
     expect(new Set(document.columns)).toEqual(new Set(tally.keys()));
     const counts = document.columns.map((column) => tally.get(column)!);
     expect(counts).toEqual([...counts].sort((a, b) => b - a));
-    expect(stderr).toMatch(/values of category are those seen on one page/);
+    expect(document.values).toEqual({ given: false, schema: false, pages_read: Math.ceil(alerts.length / 100), every_page: true, may_be_missing: false });
+    expect(stderr).toBe('');
     expect(document.rows[0]!.total).toBe(alerts.length);
-    // The index, the page the values came from, and one request per value.
-    expect(document.requests).toBe(2 + document.columns.length);
+    expect(document.rows[0]!.other).toBe(0);
+    // The index, the pages the values came from, the total and one request per value.
+    expect(document.requests).toBe(1 + document.values!.pages_read + 1 + document.columns.length);
     expect(demo.region.requestCount() - before).toBeGreaterThanOrEqual(document.requests);
   });
 
@@ -168,18 +178,21 @@ describe('dpx count — rows and columns', () => {
     const { code, stdout } = await dpx(['count', 'tasks', '--by', 'status', '--values', 'failed,completed', '--ou', 'all', '--output', 'csv'], { env: env() });
     expect(code).toBe(0);
     const lines = stdout.trimEnd().split('\r\n');
-    expect(lines[0]).toBe('profile,base_url,ou,ou_name,depth,failed,completed,total,error');
-    const [, , , name, depth, failed, completed, total] = lines[1]!.split(',');
+    expect(lines[0]).toBe('profile,base_url,ou,ou_name,ou_path,depth,failed,completed,other,total,counted,changed_while_counting,error');
+    const [, , , name, path, depth, failed, completed, other, total, counted] = lines[1]!.split(',');
     expect(name).toBe('Global');
+    expect(path).toBe('Global');
     expect(depth).toBe('0');
-    expect(Number(total)).toBe(Number(failed) + Number(completed));
+    expect(Number(total)).toBe(Number(failed) + Number(completed) + Number(other));
+    expect(Number(other)).toBeGreaterThan(0);
+    expect(counted).toBe('false');
   });
 
   it('table: units indented by depth, counts with bars coloured by meaning on a terminal, none with NO_COLOR', async () => {
     const coloured = await dpx(['count', 'tasks', '--by', 'status', '--values', 'failed,completed', '--ou', 'all'], { env: env(), stdoutTTY: true, columns: 120 });
     expect(coloured.code).toBe(0);
     const lines = coloured.stdout.trimEnd().split('\n');
-    expect(lines[0]).toMatch(/^unit\s+failed\s+completed\s+total$/);
+    expect(lines[0]).toMatch(/^unit\s+failed\s+completed\s+other\s+total$/);
     expect(lines[1]).toMatch(/^Global\s/);
     expect(lines[2]).toMatch(/^ {2}\S/);
     expect(lines.some((line) => /^ {4}\S/.test(line))).toBe(true);
