@@ -261,6 +261,34 @@ describe('dpx count — partial failure', () => {
   });
 });
 
+describe('a unit header the server ignores', () => {
+  const notice = /as many as the list without a unit, though .* only part of the tree: the server may ignore the header x-not-the-header/;
+
+  it('is noticed once when a unit\'s count equals the list\'s without a unit', async () => {
+    const units = (await listAll('organizational-units', [])) as { id: string; name: string; parent_id: string | null }[];
+    const tenant = units.find((unit) => unit.parent_id !== null)!;
+    const all = (await listAll('tasks', [])).length;
+    const ignored = await countJson(['tasks', '--ou', tenant.id, '--ou-header', 'x-not-the-header']);
+    expect(ignored.document.rows[0]!.total).toBe(all);
+    expect(ignored.stderr.match(/warning: /g)).toHaveLength(1);
+    expect(ignored.stderr).toMatch(new RegExp(`^warning: ${tenant.name} counts ${all.toLocaleString('en-US')}, ${notice.source}`, 'm'));
+    const read = await countJson(['tasks', '--ou', tenant.id]);
+    expect(read.document.rows[0]!.total).toBeLessThan(all);
+    expect(read.stderr).toBe('');
+  });
+
+  it('is noticed once for a whole tree counted or listed with it, and not with the header the server reads', async () => {
+    const ignored = await countJson(['tasks', '--ou', 'all', '--ou-header', 'x-not-the-header']);
+    expect(ignored.stderr.match(/warning: /g)).toHaveLength(1);
+    expect(ignored.stderr).toMatch(new RegExp(`^warning: all ${ignored.document.rows.length - 1} units below the top count [\\d,]+, ${notice.source}`, 'm'));
+    const listed = await dpx(['list', 'tasks', '--ou', 'all', '--page-size', '1', '--output', 'json', '--ou-header', 'x-not-the-header'], { env: env() });
+    expect(listed.code).toBe(0);
+    expect(listed.stderr).toMatch(notice);
+    expect((await countJson(['tasks', '--ou', 'all'])).stderr).toBe('');
+    expect((await dpx(['list', 'tasks', '--ou', 'all', '--page-size', '1', '--output', 'json'], { env: env() })).stderr).toBe('');
+  });
+});
+
 describe('dpx count — usage', () => {
   it('refuses what cannot be counted before anything is sent (exit 2)', async () => {
     const before = demo.region.requestCount();
