@@ -130,3 +130,47 @@ describe(':<resource> @all', () => {
     expect(record.record['@unit']).toBeUndefined();
   });
 });
+
+describe('the question a list asks, kept', () => {
+  const filter = '{"category":{"$eq":"restore"}}';
+  // Without the default ceiling of 50 requests a second: a matrix of the demo's units is ~160 requests.
+  const fast = () => ({ rows: 40, context: { session: new Session({ baseUrl: demo.region.baseUrl, token: demo.region.tokens.personal, ratePerSecond: 10_000 }) } });
+
+  it(':count from a filtered list counts with its filter; the root\'s total is the server\'s filtered total', async () => {
+    ui = await mount(demo.region, fast());
+    ui.navigator.open('list', { origin: ui.navigator.services.origin(), source: { kind: 'resource', resource: 'tasks' }, serverFilter: filter });
+    await ui.waitFor((f) => f.includes('(filtered)') && /page 1\//.test(f), 'the filtered list');
+    await ui.press(':', 'count tasks by status', KEY.enter);
+    const state = () => top(ui!).state as CountState;
+    await ui.waitFor(() => state().plan !== undefined && !state().loading, 'every count');
+    expect(state().filter).toBe(filter);
+    const root = state().plan!.rows.findIndex((row) => row.scope.depth === 0);
+    const total = state().results[root]!.total;
+    expect(total).toBe(await countIn(state().plan!.rows[root]!.scope.ou!, { category: { $eq: 'restore' } }));
+    expect(total).toBeLessThan(await countIn(state().plan!.rows[root]!.scope.ou!, {}));
+    expect(ui.frame()).toContain(`where ${filter}`);
+  });
+
+  it(':count … where … from the palette takes the filter typed', async () => {
+    ui = await mount(demo.region, fast());
+    await ui.press(':', `count tasks by status where ${filter}`, KEY.enter);
+    const state = () => top(ui!).state as CountState;
+    await ui.waitFor(() => state().plan !== undefined && !state().loading, 'every count');
+    expect(state().by).toBe('status');
+    expect(state().filter).toBe(filter);
+    const root = state().plan!.rows.findIndex((row) => row.scope.depth === 0);
+    expect(state().results[root]!.total).toBe(await countIn(state().plan!.rows[root]!.scope.ou!, { category: { $eq: 'restore' } }));
+  });
+
+  it('@all from a filtered list merges that list\'s filter in every unit', async () => {
+    ui = await mount(demo.region, { rows: 40 });
+    ui.navigator.open('list', { origin: ui.navigator.services.origin(), source: { kind: 'resource', resource: 'tasks' }, serverFilter: filter });
+    await ui.waitFor((f) => f.includes('(filtered)') && /page 1\//.test(f), 'the filtered list');
+    await ui.press(':', 'tasks @all', KEY.enter);
+    const state = () => top(ui!).state as MergedState;
+    await ui.waitFor(() => state().scopes.length > 0 && state().asking === 0 && state().rows.length > 0, 'every unit\'s first page');
+    expect(state().filter).toBe(filter);
+    expect(state().rows.every((row) => row['category'] === 'restore')).toBe(true);
+    expect(ui.frame()).toContain('@all (filtered)');
+  });
+});
