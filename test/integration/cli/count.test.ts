@@ -5,6 +5,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { useDemo } from '../../helpers/demo.js';
+import { startServer } from '../../helpers/servers.js';
 import { dpx, tokensShown } from './harness.js';
 
 const demo = useDemo();
@@ -258,6 +259,37 @@ describe('dpx count — partial failure', () => {
     const { code, stdout } = await dpx(['--demo', 'count', 'roles', '--profiles', 'all', '--output', 'json']);
     expect(code).toBe(0);
     expect((JSON.parse(stdout) as CountDocument).rows.map((row) => row.profile)).toEqual(['eu-west', 'us-east']);
+  });
+});
+
+describe('values on a server with cursor paging (next links only)', () => {
+  it('reads the first page and 5 more; the caption and stderr say values may be missing, and other counts their records', async () => {
+    // The demo behind a proxy that leaves only self and next in each page's links.
+    const cursor = await startServer(async (request, response) => {
+      const headers = Object.fromEntries(Object.entries(request.headers).filter(([name]) => ['authorization', 'accept'].includes(name))) as Record<string, string>;
+      const upstream = await fetch(`${demo.region.baseUrl}${request.url}`, { headers });
+      const body = (await upstream.json()) as { _links?: Record<string, unknown> };
+      if (body._links && 'next' in body._links) for (const rel of ['first', 'last', 'prev']) delete body._links[rel];
+      response.writeHead(upstream.status, { 'content-type': upstream.headers.get('content-type') ?? 'application/json' });
+      response.end(JSON.stringify(body));
+    });
+    try {
+      const proxied = { DPX_BASE_URL: cursor.baseUrl };
+      const tasks = await listAll('tasks', []);
+      expect(tasks.length).toBeGreaterThan(700);
+      const { code, stderr, document } = await countJson(['tasks', '--by', 'status'], proxied);
+      expect(code, stderr).toBe(0);
+      expect(document.values).toEqual({ given: false, schema: false, pages_read: 6, every_page: false, may_be_missing: true });
+      expect(stderr).toMatch(/^warning: the values of status come from 6 pages of tasks and the server links no last page: values may be missing/m);
+      const row = document.rows[0]!;
+      const shown = Object.values(row.counts).reduce<number>((sum, count) => sum + count!, 0);
+      expect(row.total).toBe(tasks.length);
+      expect(row.other).toBe(row.total! - shown);
+      const table = await dpx(['count', 'tasks', '--by', 'status'], { env: { ...env(), ...proxied } });
+      expect(table.stdout.split('\n')[0]).toMatch(/^values of status may be missing: they come from 6 pages of tasks, and the server links no last page/);
+    } finally {
+      await cursor.close();
+    }
   });
 });
 
