@@ -174,3 +174,17 @@ describe('the question a list asks, kept', () => {
     expect(ui.frame()).toContain('@all (filtered)');
   });
 });
+
+describe('the OU picker by name or path', () => {
+  it('finds the unit a path names and shows each match with its path; Enter acts in it', async () => {
+    const all = (await units()) as { id: string; name: string; parent_id?: string | null }[];
+    const emea = all.find((unit) => unit.name === 'EMEA')!;
+    ui = await mount(demo.region, { rows: 30 });
+    ui.navigator.open('ou-picker', {});
+    await ui.waitFor((f) => /\(\d+ units\)/.test(f), 'the OU picker');
+    await ui.press('Acme Corp/EMEA');
+    await ui.waitFor((f) => /› EMEA\s+Global \/ Acme Corp \/ EMEA/.test(f), 'EMEA first, with its path');
+    await ui.press(KEY.enter);
+    await ui.waitFor(() => ui!.session.ou === emea.id, 'the unit set');
+  });
+});
