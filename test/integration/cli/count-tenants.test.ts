@@ -178,6 +178,11 @@ describe('units by name', () => {
     const [named, identified] = await Promise.all([listed(unique.name.toLowerCase()), listed(unique.id)]);
     expect(named.items.map((item) => item.id)).toEqual(identified.items.map((item) => item.id));
     expect(named.total_count).toBe(await serverCount(unique.id));
+
+    // dpx diff --ou A,B reads one record in two units, each named by its name.
+    const root = units.find((unit) => unit.parent_id === null)!;
+    const diffed = await dpx(['diff', 'tasks', identified.items[0]!.id, '--ou', `${unique.name},${root.name}`, '--output', 'json'], { env: env() });
+    expect(diffed.code, diffed.stderr).toBe(0);
   });
 
   it('a name eleven units share exits 2 and lists each with its path and id; nothing is counted', async () => {
