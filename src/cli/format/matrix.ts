@@ -118,10 +118,10 @@ export function matrixTable(matrix: Matrix, options: { width: number; colour: bo
   const digits = (values: (number | undefined)[]) => Math.max(1, ...values.map((value) => (value === undefined ? 1 : formatCount(value).length)));
   const countWidths = columns.map((label, index) =>
     Math.max(digits(rows.map((row) => countsOf(row)[index])), label === 'other' && index === matrix.columns.length && rows.some((row) => row.changed) ? CHANGED.length : 0));
-  const totalDigits = Math.max(cellWidth('total'), ...rows.map((row) => cellWidth(totalText(row))));
+  const totalDigits = Math.max(columns.length > 0 ? cellWidth('total') : 1, ...rows.map((row) => cellWidth(totalText(row))));
   const lead = (options.showProfile ? profileWidth + GAP.length : 0) + unitWidth;
   const valueWidth = (bar: number, index: number) => Math.max(Math.min(cellWidth(columns[index]!), LABEL_WIDTH), countWidths[index]! + (bar > 0 ? bar + 1 : 0));
-  const totalWidth = (bar: number) => (columns.length > 0 ? totalDigits : Math.max(totalDigits, digits(rows.map((row) => row.total)) + (bar > 0 ? bar + 1 : 0)));
+  const totalWidth = (bar: number) => (columns.length > 0 ? totalDigits : Math.max(cellWidth('total'), totalDigits + (bar > 0 ? bar + 1 : 0)));
   const widthWith = (bar: number) => lead + columns.reduce((sum, _, index) => sum + GAP.length + valueWidth(bar, index), 0) + GAP.length + totalWidth(bar);
   const bar = BAR_WIDTHS.find((candidate) => widthWith(candidate) <= options.width) ?? 0;
   const widths = columns.map((_, index) => valueWidth(bar, index));
