@@ -172,7 +172,15 @@ describe('dpx count — rows and columns', () => {
     const { code, stderr, document } = await countJson(['audit-trails', '--ou', 'all']);
     expect(code).toBe(0);
     expect(stderr.match(/reports no total_count: counting by walking every page/g)).toHaveLength(1);
-    for (const row of document.rows.slice(0, 4)) expect(row.total).toBe((await listAll('audit-trails', ['--ou', row.ou!])).length);
+    for (const row of document.rows.slice(0, 4)) {
+      expect(row.total).toBe((await listAll('audit-trails', ['--ou', row.ou!])).length);
+      expect(row.counted).toBe(true);
+    }
+    // The table marks each counted total, and says what the mark means.
+    const table = await dpx(['count', 'audit-trails', '--by', 'action', '--ou', 'all'], { env: env() });
+    const lines = table.stdout.trimEnd().split('\n');
+    expect(lines.slice(1, -1).every((line) => /\d\*$/.test(line))).toBe(true);
+    expect(lines.at(-1)).toBe('* counted by dpx from every record: the list reports no total_count');
   });
 
   it('csv: a header of the row fields, the values and the total', async () => {
