@@ -1,9 +1,10 @@
 // The count baseline: the least a Node program can do to count a list by a field's values in every
-// unit, one request per cell — read the units (page by page), then ask each (unit, value) for one record
-// and read its total_count, with a fixed number of requests in flight, over node:http's kept-alive
-// connections. No discovery index, no checks, no formatting.
+// unit, one request per cell — read the units (page by page), then ask each (unit, value) and each
+// unit's total for one record and read its total_count, with a fixed number of requests in flight, over
+// node:http's kept-alive connections. No discovery index, no checks, no formatting.
 // Usage: node bench/count-loop.mjs <base-url> <units-path> <list-path> <field> <concurrency> <value>...
-//        (token in DPX_TOKEN; prints {"requests": n, "cells": n, "sum": n})
+//        (token in DPX_TOKEN; prints {"requests": n, "cells": n, "sum": n, "totals": n}: sum of the
+//        value cells, sum of the units' totals)
 import { closeAgent, getJson } from './lib/http-get.mjs';
 
 const [baseUrl, unitsPath, listPath, field, concurrencyText, ...values] = process.argv.slice(2);
@@ -24,17 +25,20 @@ for (let url = `${baseUrl}${unitsPath}?limit=100`; url;) {
   url = next ? new URL(next, url).toString() : undefined;
 }
 
-const cells = units.flatMap((unit) => values.map((value) => ({ unit, value })));
+// A value of undefined is the unit's total: asked for itself, as dpx does, never added up.
+const cells = units.flatMap((unit) => [undefined, ...values].map((value) => ({ unit, value })));
 let at = 0;
 let sum = 0;
+let totals = 0;
 async function worker() {
   while (at < cells.length) {
     const { unit, value } = cells[at++];
-    const filter = encodeURIComponent(JSON.stringify({ [field]: { $eq: value } }));
-    const page = await get(`${baseUrl}${listPath}?limit=1&filter=${filter}`, { [OU_HEADER]: unit });
-    sum += page.total_count;
+    const filter = value === undefined ? '' : `&filter=${encodeURIComponent(JSON.stringify({ [field]: { $eq: value } }))}`;
+    const page = await get(`${baseUrl}${listPath}?limit=1${filter}`, { [OU_HEADER]: unit });
+    if (value === undefined) totals += page.total_count;
+    else sum += page.total_count;
   }
 }
 await Promise.all(Array.from({ length: Number(concurrencyText) }, worker));
 closeAgent();
-process.stdout.write(`${JSON.stringify({ requests, cells: cells.length, sum })}\n`);
+process.stdout.write(`${JSON.stringify({ requests, cells: cells.length, sum, totals })}\n`);

@@ -357,7 +357,8 @@ async function countMatrix(demo) {
   const first = checkRun('dpx count (with a trail)', await runNode([...args, '--trail', trail], env, { keepStdout: true }));
   const document = JSON.parse(first.stdout);
   const units = document.rows.length;
-  const cells = units * document.columns.length;
+  // A cell per value and the unit's total, asked for itself.
+  const cells = units * (document.columns.length + 1);
   const sent = JSON.parse(readFileSync(trail, 'utf8')).log.entries.length;
   // Discovery: the index and the pages of units.
   const minimum = cells + 1 + Math.ceil(units / 100);
@@ -369,8 +370,11 @@ async function countMatrix(demo) {
     const loop = checkRun('the count loop', await runNode(loopArgs, env, { keepStdout: i === 0 }));
     if (i === 0) {
       const counted = JSON.parse(loop.stdout);
-      const dpxSum = document.rows.reduce((sum, row) => sum + row.total, 0);
-      if (counted.sum !== dpxSum || counted.cells !== cells) log(`count: the loop counted ${counted.sum} in ${counted.cells} cells, dpx ${dpxSum} in ${cells}`);
+      const dpxSum = document.rows.reduce((sum, row) => sum + Object.values(row.counts).reduce((cells, count) => cells + count, 0), 0);
+      const dpxTotals = document.rows.reduce((sum, row) => sum + row.total, 0);
+      if (counted.sum !== dpxSum || counted.totals !== dpxTotals || counted.cells !== cells) {
+        log(`count: the loop counted ${counted.sum} (totals ${counted.totals}) in ${counted.cells} cells, dpx ${dpxSum} (totals ${dpxTotals}) in ${cells}`);
+      }
     }
     loopRuns.push(loop.ms);
   }
@@ -425,7 +429,7 @@ async function main() {
     results.count = await countMatrix(tenants);
     const c = results.count;
     rows.push({ figure: `count matrix: ${RESOURCE} by ${COUNT_FIELD} over ${c.units} units × ${c.values} values, concurrency ${COUNT_CONCURRENCY} (median ms)`, dpx: format(c.dpxMs, 0), baseline: format(c.loopMs, 0), value: `${formatRatio(c.throughputRatio, 0.8)}× the loop's throughput`, target: '≥ 0.8×', met: c.throughputRatio >= 0.8 });
-    rows.push({ figure: 'count matrix requests vs the minimum (units × values + index + unit pages)', dpx: String(c.sent), baseline: String(c.minimum), value: `${format(c.sent / c.minimum)}×`, target: '= the minimum', met: c.sent === c.minimum });
+    rows.push({ figure: 'count matrix requests vs the minimum (units × (values + total) + index + unit pages)', dpx: String(c.sent), baseline: String(c.minimum), value: `${format(c.sent / c.minimum)}×`, target: '= the minimum', met: c.sent === c.minimum });
   } finally {
     await Promise.all([large?.close(), small?.close(), tenants.close(), ...fast.map((server) => server.close())]);
     rmSync(scratch, { recursive: true, force: true });

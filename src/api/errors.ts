@@ -70,9 +70,13 @@ export class SafetyError extends DpxError {
 
 /** The user asked for something that cannot be done as asked: unknown resource, missing variable. */
 export class UsageError extends DpxError {
-  constructor(message: string, hint: string) {
+  /** Lines that belong under the message, one choice each (the units a name could mean). */
+  readonly details: readonly string[];
+
+  constructor(message: string, hint: string, details: readonly string[] = []) {
     super('usage', message, hint);
     this.name = 'UsageError';
+    this.details = details.map(visibleLineBreaks);
   }
 }
 

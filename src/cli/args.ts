@@ -65,6 +65,9 @@ const COMMAND_OPTIONS: Record<CommandName, OptionSpec> = {
     values: { type: 'string' },
     profiles: { type: 'string' },
     ...TIME_WINDOW,
+    depth: { type: 'string' },
+    sort: { type: 'string' },
+    nonzero: { type: 'boolean' },
   },
   call: {
     ...OUTPUT,
@@ -82,7 +85,7 @@ const COMMAND_OPTIONS: Record<CommandName, OptionSpec> = {
   diff: { ...OUTPUT, versions: { type: 'string' }, profiles: { type: 'string' }, 'exit-code': { type: 'boolean' } },
   whoami: { ...OUTPUT },
   profile: { 'token-env': { type: 'string' }, 'page-size': { type: 'string' } },
-  demo: { port: { type: 'string' }, scale: { type: 'string' }, seed: { type: 'string' }, 'rate-limit': { type: 'string' }, tenants: { type: 'string' } },
+  demo: { port: { type: 'string' }, scale: { type: 'string' }, seed: { type: 'string' }, 'rate-limit': { type: 'string' }, tenants: { type: 'string' }, frozen: { type: 'boolean' } },
   completion: {},
   view: { ...OUTPUT },
 };
@@ -111,8 +114,26 @@ export interface ParsedArgs {
   options: Record<string, string | boolean | string[] | undefined>;
 }
 
-export function parseCommandLine(argv: string[]): ParsedArgs {
-  refuseTokenArgument(argv);
+/** Options whose value may start with `-` (`--sort -failed`: descending), joined to it for parseArgs. */
+const DASHED_VALUES = new Set(['--sort']);
+
+function joinDashedValues(argv: string[]): string[] {
+  const joined: string[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i]!;
+    const next = argv[i + 1];
+    if (DASHED_VALUES.has(arg) && next !== undefined && /^-[^-]/.test(next)) {
+      joined.push(`${arg}=${next}`);
+      i++;
+    } else joined.push(arg);
+    if (arg === '--') return [...joined, ...argv.slice(i + 1)];
+  }
+  return joined;
+}
+
+export function parseCommandLine(commandLine: string[]): ParsedArgs {
+  refuseTokenArgument(commandLine);
+  const argv = joinDashedValues(commandLine);
   const word = findCommandWord(argv);
   if (word !== undefined && !isCommandWord(word)) {
     // `dpx --profle eu list`: the misspelt option, not the word after it, is what went wrong.

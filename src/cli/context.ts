@@ -5,6 +5,8 @@
 
 import { toDpxError, UsageError } from '../api/errors.js';
 import type { Source } from '../api/fanout/scopes.js';
+import { UnitDirectory } from '../api/fanout/unit-names.js';
+import { isUuid, loadUnits, type OrgUnit } from '../api/fanout/units.js';
 import { Session } from '../api/session/session.js';
 import type { HarTrail } from '../api/case/trail.js';
 import { listProfiles } from '../config/profiles.js';
@@ -20,6 +22,7 @@ import { formatWarning } from './report.js';
 
 export class CommandContext {
   private sessionInstance: Session | undefined;
+  private unitList: Promise<OrgUnit[] | undefined> | undefined;
   private readonly warned = new Set<string>();
   /** Tokens of further profiles a command opened (`diff --profiles`, `count --profiles`): masked like the main one. */
   private readonly otherTokens: string[] = [];
@@ -92,6 +95,37 @@ export class CommandContext {
     }
     this.sessionInstance = this.sessionFor({ ...settings, baseUrl: settings.baseUrl });
     return this.sessionInstance;
+  }
+
+  /**
+   * The unit the run acts in, when it is given by name or path (`--ou "Acme Energy/EU"`, DPX_OU, the
+   * profile's), becomes its id before the command sends anything in it.
+   */
+  async resolveUnit(): Promise<void> {
+    const ou = this.settings.ou?.trim();
+    if (!ou || isUuid(ou) || this.settings.baseUrl === undefined || this.settings.offline !== undefined) return;
+    const session = this.session();
+    // The name is no header value: nothing, the index included, is asked in it.
+    session.setOu(undefined);
+    const id = await this.unitId(ou);
+    session.setOu(id);
+    this.settings.ou = id;
+  }
+
+  /**
+   * The id of the unit a text names: its id, its name or its path. A UUID is used as given, without a
+   * request; a name that means several units is a usage error listing them; where the index lists no
+   * units, the text is taken as an id.
+   */
+  async unitId(text: string): Promise<string> {
+    const typed = text.trim();
+    if (isUuid(typed) || this.settings.offline !== undefined) return typed;
+    this.unitList ??= loadUnits(this.session());
+    const units = await this.unitList;
+    if (!units || units.length === 0) return typed;
+    const unit = new UnitDirectory(units).resolve(typed);
+    if (!unit) throw new UsageError(`--ou ${typed}: no unit has that id, name or path`, 'give its id, its name or its path (Tab completes them after --ou once dpx completion is installed)');
+    return unit.id;
   }
 
   /**

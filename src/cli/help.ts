@@ -7,7 +7,7 @@ const GLOBAL = `Global options (before or after the command):
   --base-url URL        the control plane's base URL (env DPX_BASE_URL)
   --token-file FILE     read the bearer token from FILE (must be readable only by you)
                         (or env DPX_TOKEN; a token is never accepted as an argument)
-  --ou UUID             organizational unit to act in (env DPX_OU)
+  --ou UNIT             organizational unit to act in: id, name or path "A/B" (env DPX_OU)
   --ou-header NAME      header that carries the organizational unit
   --vendor NAME         vendor token of the media types (default: learned from the index)
   --read-only           refuse every write (the default)
@@ -90,7 +90,7 @@ Lists records of a resource: one page, or every page with --all.
   --page P              the page to start from
   --all                 follow "next" links through every page, streaming
   --max-items N         stop after N records
-  --ou all|ID,ID        list in every unit (all) or in these units, merged
+  --ou all|UNIT,UNIT    list in every unit (all) or in these (ids, names or paths), merged
   --profiles all|NAME,NAME
                         list in each of these profiles' control planes (all: every profile;
                         with --demo, its regions), merged
@@ -122,7 +122,8 @@ With --fields, each record is an object keyed by the paths given: {"id":…,"ini
 Progress for --all goes to stderr when stderr is a terminal.
 
 Across units or profiles (--ou all|ID,ID or --profiles), every source's records stream as they arrive.
-json and ndjson records carry "_context": {"profile", "base_url", "ou", "ou_name"}; table and csv lead
+json and ndjson records carry "_context": {"profile", "base_url", "ou", "ou_name", "ou_path"} (ou_path:
+the names from the root to the record's own unit, else to the unit it was read in); table and csv lead
 with the profile and the unit (_profile, _unit; csv also _ou). A record seen under several units (an
 ancestor's list holds its descendants' records) comes out once, with the deepest unit. A source that
 fails is named on stderr (and in the json's "errors"), the others are still printed, and the exit code
@@ -132,19 +133,24 @@ ${GLOBAL}`,
   count: `Usage: dpx count <resource> [options]
 
 Counts records in each unit of each control plane: one row per (control plane, unit), one column per
-value of a field plus the total. Each count is what the server reports for the unit's scope (the unit
-and its descendants), asked with a page of one record; a list that reports no total_count is walked
-page by page instead, which stderr says.
+value of a field, other, and the total. The total is the server's own count for the unit's scope (the
+unit and its descendants), never the sum of the columns; other is what the columns leave out. Each
+count is a page of one record; a list that reports no total_count is read whole instead, its numbers
+marked * (counted), which stderr says.
   --by FIELD            a column per value of FIELD (without it: only the total)
   --values A,B,...      the values to count (true, false and null as JSON literals); by default the
-                        record schema's values when dpx knows them, else those seen on one page
+                        record schema's values and those on the root list's first page, last page and
+                        up to 5 pages between
   --filter JSON         a JSON object that narrows every count; each cell adds {FIELD: {"$eq": value}}
   --since WHEN, --until WHEN, --time-field F
                         count a time window, as dpx list does; the counts are the server's for
                         the window, so a server that refuses it as a filter is an error
                         as one more key (or one more operator of FIELD's own condition)
-  --ou all|ID,ID        the units: every unit of the index's unit list in tree order, or these
-                        (default: the unit the run acts in, else none)
+  --ou all|UNIT,UNIT    the units: every unit of the index's unit list in tree order, or these, each
+                        an id, a name or a path ("Acme Energy/EU") (default: the unit the run acts in)
+  --depth N             only units down to depth N (root 0, tenants 1); each counts its whole subtree
+  --sort [-]COLUMN      each unit's children by a value's column, other, total or unit (- descending)
+  --nonzero             leave out the units whose total is 0
   --profiles all|NAME,NAME
                         the control planes: each profile's own (all: every profile; with --demo, its
                         regions); default: the one the run uses
@@ -154,12 +160,17 @@ page by page instead, which stderr says.
 Formats:
   table   units indented by depth; each count with a bar, its share of the row's total, coloured by
           what the value means (failed red, completed green…) on a terminal without NO_COLOR;
-          without --by, bars compare the totals. The total is the sum of the row's columns.
-  json    {"by", "columns": [...], "rows": [{"profile", "base_url", "ou", "ou_name", "depth",
-          "counts": {value: n}, "total", "error"}], "requests"}
-  csv     profile,base_url,ou,ou_name,depth,<values...>,total,error
+          without --by, bars compare the totals. other shows when it is not 0; a row whose numbers
+          changed while they were counted says "changed" there.
+  json    {"by", "columns": [...], "values": {"given", "schema", "pages_read", "every_page",
+          "may_be_missing"}, "rows": [{"profile", "base_url", "ou", "ou_name", "ou_path", "depth",
+          "counts": {value: n}, "other", "total", "counted", "changed_while_counting", "error"}],
+          "requests"}
+  csv     profile,base_url,ou,ou_name,ou_path,depth,<values...>,other,total,counted,
+          changed_while_counting,error
 A row that fails (a unit that refuses, a control plane that does not answer) carries its error, is
-named on stderr, and makes the exit code 1; every other row is still printed. Progress (units done,
+named on stderr, and makes the exit code 1; every other row is still printed. A unit header the server
+seems to ignore (every unit counting the whole list) is named on stderr. Progress (units done,
 requests, 429s waited) goes to stderr when it is a terminal.
 
 ${GLOBAL}`,
@@ -291,7 +302,7 @@ accepted on the command line).
                         dpx view run failed-restores --ou "Acme Energy" -o json
 
 ${GLOBAL}`,
-  demo: `Usage: dpx demo [--port N] [--scale N] [--seed N] [--rate-limit N] [--tenants N]
+  demo: `Usage: dpx demo [--port N] [--scale N] [--seed N] [--rate-limit N] [--tenants N] [--frozen]
 
 Runs the embedded demo control plane until Ctrl-C and prints each region's base URL and tokens.
   --port N              first port (0, the default, picks free ports)
@@ -300,6 +311,8 @@ Runs the embedded demo control plane until Ctrl-C and prints each region's base 
   --rate-limit N        requests per second before 429
   --tenants N           N generated tenants, each with 1–3 levels of sub-units, instead of the
                         five fixed ones; the data grows with the units
+  --frozen              live tasks stand still: no status changes on its own, so counts taken
+                        one after another agree
 
 ${GLOBAL}`,
 };

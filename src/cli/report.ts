@@ -2,7 +2,7 @@
 // entry of its `errors` envelope), never a stack trace, never a token, and nothing a terminal obeys: a
 // message may quote the server (an error body, a name), so every line is made visible.
 
-import { ApiError, toDpxError } from '../api/errors.js';
+import { ApiError, toDpxError, UsageError } from '../api/errors.js';
 import { redactText } from '../api/security/redact.js';
 import { oneLine, visible } from '../text/cells.js';
 
@@ -19,6 +19,7 @@ export function formatError(thrown: unknown, secrets: string[]): string {
   } else {
     lines.push(`error: ${oneLine(error.message)}`);
   }
+  if (error instanceof UsageError) for (const detail of error.details) lines.push(`  ${oneLine(detail)}`);
   if (error.hint) lines.push(`hint: ${oneLine(error.hint)}`);
   return redactText(`${lines.join('\n')}\n`, secrets);
 }

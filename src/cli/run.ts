@@ -59,6 +59,7 @@ export async function runCli(argv: string[], io: CliIO): Promise<number> {
     }
     const { flags, units } = takeUnitChoice(args.command, args.flags);
     context = await CommandContext.create(io, flags, configPath, { argv, args });
+    await context.resolveUnit();
     const code = await dispatch(context, args, units);
     return io.signal?.aborted ? interrupted(io, context, args.command) : code;
   } catch (error) {

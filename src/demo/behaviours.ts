@@ -95,11 +95,11 @@ function list(context: OperationContext): OperationResult {
   const { resource, scope } = context;
   const parent = parentOf(context);
   const matches = request.filter === undefined ? undefined : compileFilter(request.filter, context.version, context.resourceName, context.versionName);
-  const items = context.data.store.collection(context.resourceName).items;
-  const unfiltered = !parent && !matches && (!scope || resource.scope_field === null);
-  const matching = unfiltered
-    ? items
-    : items.filter((r) => (!parent || r[parent.field] === parent.id) && inScope(resource, r, scope) && (!matches || matches(r)));
+  const { store } = context.data;
+  // A unit's own records first (kept per unit), then the filter over those alone.
+  const items = scope && resource.scope_field !== null ? store.inScope(context.resourceName, resource.scope_field, scope) : store.collection(context.resourceName).items;
+  const unfiltered = !parent && !matches;
+  const matching = unfiltered ? items : items.filter((r) => (!parent || r[parent.field] === parent.id) && (!matches || matches(r)));
   return {
     status: 200,
     body: listEnvelope(parent?.path ?? pathOf(context.operation.href), request, matching, (r) => presented(context, r), context.resource.envelope_counts !== false),
@@ -142,6 +142,7 @@ function update(context: OperationContext): OperationResult {
   const fields = toStored(context.version, validateBody(bodyKey(context), context.body));
   checkReferences(context, fields, record.id);
   Object.assign(record, fields);
+  context.data.store.collection(context.resourceName).touch();
   if (typeof fields['full_name'] === 'string') {
     const [first = '', ...rest] = fields['full_name'].split(' ');
     Object.assign(record, { first_name: first, last_name: rest.join(' ') });
@@ -160,6 +161,7 @@ function setFields(context: OperationContext): OperationResult {
   const record = findRecord(context);
   validateBody(bodyKey(context), context.body);
   Object.assign(record, context.operation.set ?? {});
+  context.data.store.collection(context.resourceName).touch();
   return { status: 200, body: presented(context, record) };
 }
 

@@ -19,7 +19,8 @@ export const ABORTABLE_STATUSES = new Set(['scheduled', 'queued', 'in_progress']
 
 /**
  * The tasks that are not finished. Progress is computed from the clock whenever `advance` is called
- * (before each request), so records are plain data between requests. `speed` divides every duration.
+ * (before each request), so records are plain data between requests. `speed` divides every duration;
+ * `frozen` stops the clock: no task moves on its own, so counts taken one after another agree.
  */
 export class LiveTasks {
   private readonly running = new Map<string, Running>();
@@ -27,6 +28,7 @@ export class LiveTasks {
   constructor(
     private readonly store: Store,
     private readonly speed: number,
+    private readonly frozen = false,
   ) {}
 
   /** Tracks a task; `waitMs` and `runMs` are virtual durations, divided by the speed. */
@@ -44,6 +46,7 @@ export class LiveTasks {
   }
 
   advance(now: number): void {
+    if (this.frozen) return;
     for (const [id, entry] of this.running) {
       const { task } = entry;
       if (task['status'] === 'aborting') {

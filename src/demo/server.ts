@@ -27,6 +27,8 @@ export interface DemoOptions {
    * with the units. Each region has its own.
    */
   tenants?: number;
+  /** Live tasks stand still: no status or progress changes on its own (actions still act). */
+  frozen?: boolean;
 }
 
 export interface DemoRegion {
@@ -78,7 +80,7 @@ export async function startDemo(options: DemoOptions = {}): Promise<DemoHandle> 
       const units = unitTree(seed + i, options.tenants);
       const generated = generateWorld(seed + i, scale, now, units);
       const store = new Store(generated.records);
-      const live = new LiveTasks(store, speed);
+      const live = new LiveTasks(store, speed, options.frozen === true);
       for (const pending of generated.pending) live.track(pending, now);
 
       let requests = 0;

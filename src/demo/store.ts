@@ -6,6 +6,8 @@ export class Collection {
   /** Newest first: the order lists are served in. */
   readonly items: StoredRecord[] = [];
   private readonly byId = new Map<string, StoredRecord>();
+  /** Grows whenever a record is added, removed or rewritten: what was derived from the items is stale. */
+  version = 0;
 
   constructor(records: StoredRecord[] = []) {
     for (const record of records) {
@@ -21,6 +23,7 @@ export class Collection {
   addNewest(record: StoredRecord): void {
     this.items.unshift(record);
     this.byId.set(record.id, record);
+    this.version++;
   }
 
   remove(id: string): boolean {
@@ -28,14 +31,22 @@ export class Collection {
     if (!record) return false;
     this.byId.delete(id);
     this.items.splice(this.items.indexOf(record), 1);
+    this.version++;
     return true;
   }
+
+  /** A record was rewritten in place (its unit may have moved). */
+  touch(): void {
+    this.version++;
+  }
+
 }
 
 export class Store {
   private readonly collections = new Map<string, Collection>();
   /** Each organizational unit's id mapped to the ids of itself and all its descendants. */
   readonly ouSubtrees = new Map<string, Set<string>>();
+  private readonly scoped = new Map<string, { version: number; field: string; lists: Map<ReadonlySet<string>, StoredRecord[]> }>();
 
   constructor(records: Record<string, StoredRecord[]>) {
     for (const [name, list] of Object.entries(records)) this.collections.set(name, new Collection(list));
@@ -54,6 +65,30 @@ export class Store {
       }
       this.ouSubtrees.set(unit.id, subtree);
     }
+  }
+
+  /**
+   * The records of a collection whose `field` names a unit of `scope` (a unit's subtree, as in
+   * `ouSubtrees`), in list order. Every unit's share is built in one pass over the records and kept until
+   * the collection changes, so that a unit's list (asked per value by a count) filters its own records,
+   * not every record of the region: a count matrix over 266 units asks thousands of lists.
+   */
+  inScope(name: string, field: string, scope: ReadonlySet<string>): readonly StoredRecord[] {
+    const collection = this.collection(name);
+    let built = this.scoped.get(name);
+    if (!built || built.version !== collection.version || built.field !== field) {
+      const holders = new Map<string, StoredRecord[][]>();
+      const lists = new Map<ReadonlySet<string>, StoredRecord[]>();
+      for (const subtree of this.ouSubtrees.values()) {
+        const list: StoredRecord[] = [];
+        lists.set(subtree, list);
+        for (const unit of subtree) holders.set(unit, [...(holders.get(unit) ?? []), list]);
+      }
+      for (const record of collection.items) for (const list of holders.get(record[field] as string) ?? []) list.push(record);
+      built = { version: collection.version, field, lists };
+      this.scoped.set(name, built);
+    }
+    return built.lists.get(scope) ?? collection.items.filter((record) => scope.has(record[field] as string));
   }
 
   collection(name: string): Collection {

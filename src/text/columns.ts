@@ -33,6 +33,11 @@ export interface PlanOptions {
   /** Fields placed before every other, in this order (where a merged list's record came from). */
   first?: readonly string[];
   /**
+   * Every field gets a column, however narrow (`--fields`: what the reader asked for is never dropped);
+   * the widest give up cells first, and cut values end in `…`.
+   */
+  keepAll?: boolean;
+  /**
    * UUIDs first get only their first groups, enough to tell rows apart, and grow back from spare width:
    * for a screen where the record view shows the whole id. A printed table keeps ids whole, to be copied.
    */
@@ -121,6 +126,7 @@ function ordered(traits: Traits[], fixed: boolean): Traits[] {
  */
 export function planColumns(records: readonly Record<string, unknown>[], options: PlanOptions): ColumnPlan {
   const candidates = ordered(measure(records, options), options.order !== undefined);
+  if (options.keepAll) return planEvery(candidates, options);
   const chosen: (Traits & { width: number })[] = [];
   const hidden: string[] = [];
   let used = 0;
@@ -151,4 +157,45 @@ export function planColumns(records: readonly Record<string, unknown>[], options
     }
   }
   return { columns: chosen.map(({ field, width, numeric }) => ({ field, width, align: numeric ? 'right' : 'left' })), hidden };
+}
+
+/** Narrowest a kept column gets: one character and the `…` that says it was cut. */
+const KEPT_MIN_WIDTH = 2;
+
+/**
+ * Every candidate as a column. Each first wants up to a comfortable width; when those do not fit, the
+ * room is shared out so that narrow columns keep their width and the widest ones are cut to a common
+ * limit (never below two cells, even if the line then runs past the width). Spare width then grows
+ * the columns in order, up to their full width.
+ */
+function planEvery(candidates: Traits[], options: PlanOptions): ColumnPlan {
+  const wanted = candidates.map((candidate) => Math.max(1, Math.min(candidate.natural, candidate.firstWidth)));
+  const room = options.width - options.gap * Math.max(0, candidates.length - 1);
+  const widths = shareOut(wanted, room);
+  let used = widths.reduce((sum, width) => sum + width, 0);
+  for (const [index, candidate] of candidates.entries()) {
+    const grow = Math.min(candidate.natural - widths[index]!, room - used);
+    if (grow > 0) {
+      widths[index] = widths[index]! + grow;
+      used += grow;
+    }
+  }
+  return { columns: candidates.map((candidate, index) => ({ field: candidate.field, width: widths[index]!, align: candidate.numeric ? 'right' : 'left' })), hidden: [] };
+}
+
+/** `wanted` widths within `room`: all of them when they fit, else each cut to the largest limit that fits. */
+function shareOut(wanted: number[], room: number): number[] {
+  if (wanted.reduce((sum, width) => sum + width, 0) <= room) return [...wanted];
+  const ascending = [...wanted].sort((a, b) => a - b);
+  let left = room;
+  let limit = KEPT_MIN_WIDTH;
+  for (const [index, width] of ascending.entries()) {
+    const share = Math.floor(left / (ascending.length - index));
+    if (width > share) {
+      limit = Math.max(KEPT_MIN_WIDTH, share);
+      break;
+    }
+    left -= width;
+  }
+  return wanted.map((width) => Math.min(width, limit));
 }

@@ -6,6 +6,7 @@ import { spawn, type IPty } from '@lydell/node-pty';
 import xterm from '@xterm/headless';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { execFileSync } from 'node:child_process';
+import { startDemo } from '../../src/demo/server.js';
 
 const root = join(import.meta.dirname, '..', '..');
 const bundle = join(root, 'dist', 'dpx.js');
@@ -21,8 +22,8 @@ interface Running {
   exited: Promise<number>;
 }
 
-function start(args: string[]): Running {
-  const env = { ...process.env, TERM: 'xterm-256color' } as Record<string, string>;
+function start(args: string[], extraEnv: Record<string, string> = {}): Running {
+  const env = { ...process.env, TERM: 'xterm-256color', ...extraEnv } as Record<string, string>;
   delete env['CI'];
   delete env['NO_COLOR'];
   const terminal = new xterm.Terminal({ cols: COLUMNS, rows: ROWS, allowProposedApi: true });
@@ -154,5 +155,33 @@ describe('dpx --demo in a terminal', () => {
     const code = await app.exited;
     await app.waitFor(() => app.bufferType() === 'normal', 'the main screen');
     expect(code).toBe(143);
+  });
+});
+
+describe(':count … where … in a terminal', () => {
+  it('counts every unit with the filter typed; the root\'s total is the server\'s filtered total', async () => {
+    const demo = await startDemo({ frozen: true });
+    try {
+      const region = demo.regions[0]!;
+      const filter = '{"category":{"$eq":"restore"}}';
+      const answer = await fetch(`${region.baseUrl}/tasks?limit=1&filter=${encodeURIComponent(filter)}`, { headers: { Authorization: `Bearer ${region.tokens.personal}` } });
+      const expected = ((await answer.json()) as { total_count: number }).total_count;
+      const app = (running = start([], { DPX_BASE_URL: region.baseUrl, DPX_TOKEN: region.tokens.personal, DPX_RATE: '10000', DPX_CONFIG: join(root, 'no-such-dir', 'config.json') }));
+      await app.waitFor((s) => s.includes('resources') && s.includes('tasks'), 'the catalog');
+      app.pty.write(':');
+      await app.waitFor((s) => s.includes('Tab completes'), 'the palette');
+      app.pty.write(`count tasks by status where ${filter}`);
+      await app.waitFor((s) => s.includes('› count tasks by status where {') && s.includes(`values of status where ${filter}`), 'the count in the palette');
+      app.pty.write('\r');
+      const rootLine = (s: string) => s.split('\n').find((line) => /^›?\s*Global\s/.test(line)) ?? '';
+      const screen = await app.waitFor((s) => s.includes(`where ${filter}`) && /Global\s+[\d,]+/.test(rootLine(s)) && !rootLine(s).includes('…'), 'the root row counted');
+      const total = Number(/Global\s+([\d,]+)/.exec(rootLine(screen))![1]!.replace(/,/g, ''));
+      expect(total).toBe(expected);
+      expect(screen).toContain('count tasks by status (filtered)');
+      app.pty.write('q');
+      expect(await app.exited).toBe(0);
+    } finally {
+      await demo.close();
+    }
   });
 });

@@ -1,23 +1,23 @@
 // Counting a resource's records across control planes and units: one row per (control plane, unit),
-// one cell per value of a field, each the count the server reports for that unit's scope (the unit and
-// its descendants). A cell costs one request for a page of one record when the list reports
-// total_count; a list that reports no count is walked page by page, and a notice says so. Results arrive
-// as events, cell by cell, so a screen can fill the matrix in as the answers come.
+// one cell per value of a field, and the row's total — each the count the server reports for that
+// unit's scope (the unit and its descendants). The total is asked for itself, never added up from the
+// columns, and what the columns leave out is `other`. A cell costs one request for a page of one record
+// when the list reports total_count; a list that reports no count is read whole, unit by unit, and its
+// numbers are marked counted. Results arrive as events, cell by cell, so a screen can fill the matrix
+// in as the answers come. How a row is counted is PlaneCounter's choice, so that another plan (one scan
+// of the root's list, rolled up the tree) can answer the same events.
 import { setMaxListeners } from 'node:events';
 import { Channel } from '../channel.js';
-import { didYouMean } from '../hal/did-you-mean.js';
 import { DpxError, toDpxError, UsageError } from '../errors.js';
-import { isObject, scalarText, valueAt } from '../json.js';
+import { isObject } from '../json.js';
 import { resolveOperation } from '../hal/operation.js';
-import { envelopeCount, listRequest, readPage, walkPages } from '../session/pages.js';
-import { fieldPaths } from '../hal/records.js';
-import { fieldEnum } from '../hal/schemas.js';
-import { planScopes, type Scope, type Source, type UnitChoice } from './scopes.js';
-import type { Session } from '../session/session.js';
-import { distinctValues } from '../hal/suggestions.js';
+import { planScopes, wholeScope, type Scope, type Source, type UnitChoice } from './scopes.js';
+import { coversAll, partOfTree, unscopedNotice } from './header-check.js';
+import { PlaneCounter, rowCounts, type Answer, type Cell, type RowCounts } from './count-cells.js';
+import { surveyValues, valueLabel, type CountValue, type ValueSurvey } from './count-values.js';
 
-/** A value a field is counted by: what `{"$eq": value}` compares with. */
-export type CountValue = string | number | boolean | null;
+export type { CountValue, ValueSurvey } from './count-values.js';
+export type { RowCounts } from './count-cells.js';
 
 export interface CountQuery {
   resource: string;
@@ -27,9 +27,11 @@ export interface CountQuery {
   filter?: string;
   /** The field whose values make the columns; without one, each row has only its total. */
   by?: string;
-  /** The values to count; by default the record schema's list of them, else those seen on one page. */
+  /** The values to count; by default the record schema's, and those on a few pages of the root's list. */
   values?: readonly CountValue[];
   units?: UnitChoice;
+  /** Only the units down to this depth among those chosen (root 0, tenants 1); each still counts its whole subtree. */
+  depth?: number;
   /** Records per page when a list must be walked or values sampled (default 100). */
   pageSize?: number;
 }
@@ -58,28 +60,22 @@ export interface CountPlan {
   by?: string;
   filter?: string;
   columns: CountColumn[];
-  /** Where the columns came from: the caller, the record schema, or one page of records. */
-  valuesFrom?: 'given' | 'schema' | 'page';
+  /** Where the columns came from: the caller, or the schema and the pages of the root's list read for them. */
+  valuesFrom?: 'given' | ValueSurvey;
   rows: CountRow[];
 }
 
 export type CountEvent =
   /** Rows and columns, before any count. */
   | { kind: 'plan'; plan: CountPlan }
-  /** One count, or why it failed; `column` is undefined for the total of a count without `by`. */
-  | { kind: 'cell'; row: number; column?: number; count?: number; error?: DpxError }
-  /** Every cell of the row has answered; `total` is the sum of its columns when all of them have a count. */
-  | { kind: 'row'; row: number; counts: (number | undefined)[]; total?: number; error?: DpxError }
-  /** Something the reader should be told once: a list that reports no count is being walked. */
+  /** One count, or why it failed; `column` is undefined for the row's total. */
+  | { kind: 'cell'; row: number; column?: number; count?: number; counted?: boolean; error?: DpxError }
+  /** Every count of the row has answered. */
+  | ({ kind: 'row'; row: number } & RowCounts)
+  /** Something the reader should be told once: a list is read whole, a header the server seems to ignore. */
   | { kind: 'notice'; message: string };
 
 const DEFAULT_PAGE_SIZE = 100;
-
-/** One column of every row: the filter its requests carry; no column for the total of a count without `by`. */
-interface Cell {
-  filter: Record<string, unknown> | undefined;
-  column?: number;
-}
 
 /**
  * The counts of `query` in every scope of `sources`: a plan first, then cells as they are answered and a
@@ -103,12 +99,16 @@ export async function* countMatrix(sources: readonly Source[], query: CountQuery
     yield { kind: 'plan', plan };
 
     const events = new Channel<CountEvent>();
-    const counters = new Map(planes.map((plane) => [plane.source, new PlaneCounter(plane.source.session, query.pageSize ?? DEFAULT_PAGE_SIZE, events)]));
+    const counters = new Map(planes.map((plane) => [plane.source, new PlaneCounter(plane.source.session, query.pageSize ?? DEFAULT_PAGE_SIZE, plan.by, events)]));
     const cells: Cell[] = plan.by === undefined
-      ? [{ filter: baseFilter }]
-      : plan.columns.map((column, index) => ({ filter: filterWithValue(baseFilter, plan.by!, column.value), column: index }));
-    const rows = plan.rows.map((row, index) => countRow(row, index, cells, counters.get(row.scope.source)!, events, stop.signal));
-    void Promise.all(rows).then(() => events.close(), (error: unknown) => events.close(error));
+      ? []
+      : plan.columns.map((column, index) => ({ filter: filterWithValue(baseFilter, plan.by!, column.value), column: index, label: column.label }));
+    const rows = plan.rows.map((row, index) => countRow(row, index, baseFilter, cells, counters.get(row.scope.source)!, events, stop.signal));
+    void Promise.all(rows)
+      .then(async (counted) => {
+        for (const notice of await unscopedAnswers(plan.rows, counted, baseFilter, counters, stop.signal)) events.push({ kind: 'notice', message: notice });
+      })
+      .then(() => events.close(), (error: unknown) => events.close(error));
     yield* events;
   } finally {
     options.signal?.removeEventListener('abort', onAbort);
@@ -162,7 +162,7 @@ interface PlaneDiscovery {
   scopes: Scope[];
   target?: CountTarget;
   values?: CountValue[];
-  valuesFrom?: 'schema' | 'page';
+  survey?: ValueSurvey;
   error?: DpxError;
 }
 
@@ -174,29 +174,18 @@ async function discover(source: Source, query: CountQuery, signal: AbortSignal):
     const target = { resource: resource.name, version: version.version, operationId: operation.id };
     const scopes = await planScopes(source, query.units, { signal });
     if (query.by === undefined || query.values !== undefined) return { source, scopes, target };
-    const listed = fieldEnum(target.resource, target.version, query.by)?.filter(isCountValue);
-    if (listed && listed.length > 0) return { source, scopes, target, values: listed, valuesFrom: 'schema' };
-    const values = await sampleValues(source.session, target, scopes[0]!, query, signal);
-    return { source, scopes, target, values, valuesFrom: 'page' };
+    const root = rootScope(source, scopes);
+    const { values, survey } = await surveyValues(source.session, target, root, { by: query.by, pageSize: query.pageSize ?? DEFAULT_PAGE_SIZE, ...(query.filter ? { filter: query.filter } : {}) }, signal);
+    return { source, scopes, target, values, survey };
   } catch (error) {
     return { source, scopes: [], error: toDpxError(error) };
   }
 }
 
-/** The values of `by` on one page of the first scope (the widest), most common first; a field no record has is a usage error (`--by stauts`). */
-async function sampleValues(session: Session, target: CountTarget, scope: Scope, query: CountQuery, signal: AbortSignal): Promise<CountValue[]> {
-  const request = await listRequest(session, { ...target, pageSize: query.pageSize ?? DEFAULT_PAGE_SIZE, ou: scope.ou, ...(query.filter ? { filter: query.filter } : {}) });
-  const page = readPage((await session.send(request, { signal })).body, request.url);
-  const by = query.by!;
-  if (page.items.length > 0 && page.items.every((item) => valueAt(item, by) === undefined)) {
-    const fields = [...new Set(page.items.flatMap((item) => fieldPaths(item)))];
-    throw new UsageError(`the records of ${target.resource} have no field ${by} to count by`, didYouMean(by, fields, `fields: ${fields.join(', ')}`));
-  }
-  return distinctValues(page.items, by);
-}
-
-function isCountValue(value: unknown): value is CountValue {
-  return value === null || typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean';
+/** The list whose values make the columns: the one chosen unit that holds every other, else no unit (all the token sees). */
+function rootScope(source: Source, scopes: Scope[]): Scope {
+  const roots = scopes.filter((scope) => scope.depth === 0);
+  return roots.length === 1 ? roots[0]! : wholeScope(source);
 }
 
 function makePlan(query: CountQuery, planes: PlaneDiscovery[]): CountPlan {
@@ -208,15 +197,24 @@ function makePlan(query: CountQuery, planes: PlaneDiscovery[]): CountPlan {
     plan.valuesFrom = 'given';
   } else if (query.by !== undefined) {
     plan.columns = columnsOf(planes.flatMap((plane) => plane.values ?? []));
-    const from = planes.filter((plane) => plane.valuesFrom !== undefined).map((plane) => plane.valuesFrom);
-    if (from.length > 0) plan.valuesFrom = from.includes('page') ? 'page' : 'schema';
+    const surveys = planes.flatMap((plane) => (plane.survey ? [plane.survey] : []));
+    if (surveys.length > 0) {
+      plan.valuesFrom = {
+        schema: surveys.some((survey) => survey.schema),
+        pages: surveys.reduce((sum, survey) => sum + survey.pages, 0),
+        everyPage: surveys.every((survey) => survey.everyPage),
+        mayMiss: surveys.some((survey) => survey.mayMiss),
+      };
+    }
   }
   for (const plane of planes) {
     if (plane.error || !plane.target) {
-      plan.rows.push({ scope: { source: plane.source, ou: null, ouName: null, depth: 0, within: [] }, ...(plane.error ? { error: plane.error } : {}) });
+      plan.rows.push({ scope: wholeScope(plane.source), ...(plane.error ? { error: plane.error } : {}) });
       continue;
     }
-    for (const scope of plane.scopes) plan.rows.push({ scope, target: plane.target });
+    for (const scope of plane.scopes) {
+      if (query.depth === undefined || scope.depth <= query.depth) plan.rows.push({ scope, target: plane.target });
+    }
   }
   return plan;
 }
@@ -225,77 +223,64 @@ function makePlan(query: CountQuery, planes: PlaneDiscovery[]): CountPlan {
 function columnsOf(values: readonly CountValue[]): CountColumn[] {
   const columns = new Map<string, CountColumn>();
   for (const value of values) {
-    const label = value === null ? 'null' : (scalarText(value) ?? JSON.stringify(value));
+    const label = valueLabel(value);
     if (!columns.has(label)) columns.set(label, { value, label });
   }
   return [...columns.values()];
 }
 
-/** Every cell of one row at once (the limiter paces them), then the row; nothing more once stopped. */
-async function countRow(row: CountRow, index: number, cells: Cell[], counter: PlaneCounter, events: Channel<CountEvent>, signal: AbortSignal): Promise<void> {
+/** The row's total and every cell of it, then the row; nothing more once stopped. */
+async function countRow(
+  row: CountRow,
+  index: number,
+  base: Record<string, unknown> | undefined,
+  cells: Cell[],
+  counter: PlaneCounter,
+  events: Channel<CountEvent>,
+  signal: AbortSignal,
+): Promise<RowCounts | undefined> {
   if (!row.target) {
-    events.push({ kind: 'row', row: index, counts: [], ...(row.error ? { error: row.error } : {}) });
-    return;
+    const failed: RowCounts = { counts: [], counted: false, changed: false, ...(row.error ? { error: row.error } : {}) };
+    events.push({ kind: 'row', row: index, ...failed });
+    return failed;
   }
-  const target = row.target;
-  const results = await Promise.all(cells.map(async ({ filter, column }) => {
+  const answered = (column: number | undefined, answer: Answer) => {
+    if (signal.aborted) return;
     const at = column === undefined ? {} : { column };
-    try {
-      const count = await counter.count(target, row.scope, filter, signal);
-      events.push({ kind: 'cell', row: index, ...at, count });
-      return { count };
-    } catch (error) {
-      const failure = toDpxError(error);
-      if (!signal.aborted) events.push({ kind: 'cell', row: index, ...at, error: failure });
-      return { error: failure };
-    }
-  }));
-  if (signal.aborted) return;
-  const counts = results.map((result) => result.count);
-  const error = results.find((result) => result.error)?.error;
-  const event: CountEvent = { kind: 'row', row: index, counts, ...(error ? { error } : {}) };
-  if (!error) event.total = counts.reduce<number>((sum, count) => sum + (count ?? 0), 0);
-  events.push(event);
-}
-
-/** Counting in one control plane; remembers whether its list reports counts, so that only the first cells probe. */
-class PlaneCounter {
-  private reportsCounts: boolean | undefined;
-
-  constructor(private readonly session: Session, private readonly pageSize: number, private readonly events: Channel<CountEvent>) {}
-
-  async count(target: CountTarget, scope: Scope, filter: Record<string, unknown> | undefined, signal: AbortSignal): Promise<number> {
-    const asked = { ...target, ou: scope.ou, ...(filter === undefined ? {} : { filter: JSON.stringify(filter) }) };
-    if (this.reportsCounts !== false) {
-      const request = await listRequest(this.session, { ...asked, pageSize: 1 });
-      const response = await this.session.send(request, { signal, once: true });
-      const count = reportedCount(response.body, response.url);
-      if (count !== undefined) {
-        this.reportsCounts = true;
-        return count;
-      }
-      if (this.reportsCounts === undefined) {
-        this.reportsCounts = false;
-        this.events.push({ kind: 'notice', message: `${target.resource} at ${this.session.baseUrl} reports no total_count: counting by walking every page` });
-      }
-    }
-    let count = 0;
-    const first = await listRequest(this.session, { ...asked, pageSize: this.pageSize });
-    for await (const page of walkPages(this.session, first, { signal })) count += page.items.length;
-    return count;
-  }
+    events.push({ kind: 'cell', row: index, ...at, ...answer });
+  };
+  const { total, columns } = await counter.row(row.target, row.scope, base, cells, answered, signal);
+  if (signal.aborted) return undefined;
+  const result = rowCounts(total, columns, cells.length > 0);
+  events.push({ kind: 'row', row: index, ...result });
+  return result;
 }
 
 /**
- * The count a page of one record gives: `total_count`; else, since each page holds one record,
- * `total_pages_count`; else none — unless the page is empty and last, which says 0 by itself. The total
- * is all a count usually needs, so the page (its items, and links to resolve) is read only without one.
+ * A header the server ignores gives every unit the whole list: where the units below the root all count
+ * exactly what the list counts without a unit (the root's own total, else one more request), each
+ * control plane where that happened is named once.
  */
-function reportedCount(body: unknown, url: string): number | undefined {
-  const total = isObject(body) ? envelopeCount(body, 'total_count') : undefined;
-  if (total !== undefined) return total;
-  const page = readPage(body, url);
-  if (page.items.length === 0 && !page.links.next) return 0;
-  if (page.totalPages !== undefined && page.items.length === 1) return page.totalPages;
-  return undefined;
+async function unscopedAnswers(
+  rows: readonly CountRow[],
+  counted: readonly (RowCounts | undefined)[],
+  base: Record<string, unknown> | undefined,
+  counters: ReadonlyMap<Source, PlaneCounter>,
+  signal: AbortSignal,
+): Promise<string[]> {
+  const notices: string[] = [];
+  for (const [source, counter] of counters) {
+    const totals = rows.flatMap((row, index) => (row.scope.source === source && row.target ? [{ scope: row.scope, total: counted[index]?.total, target: row.target }] : []));
+    const part = partOfTree(totals);
+    if (part.length === 0) continue;
+    let whole = totals.find(({ scope, total }) => total !== undefined && coversAll(scope))?.total;
+    // Asked only of a list that reports counts, and only when the answers look alike.
+    if (whole === undefined && counter.knowsCounts === true && part.every(({ total }) => total === part[0]!.total)) {
+      whole = await counter.serverCount(totals[0]!.target, wholeScope(source), base, signal).catch(() => undefined);
+    }
+    const notice = unscopedNotice(source, part, whole, { several: counters.size > 1 });
+    if (notice) notices.push(notice);
+  }
+  return notices;
 }
+

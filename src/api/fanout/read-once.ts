@@ -6,6 +6,7 @@ import { listRequest, walkPages, type Page } from '../session/pages.js';
 import { largestPageSize } from '../session/page-size.js';
 import { findUnitField, UnitPlaces } from './groups.js';
 import type { Scope, Source } from './scopes.js';
+import { directoryOf, type UnitDirectory } from './unit-names.js';
 import { loadUnits, type OrgUnit } from './units.js';
 
 type ListTarget = Parameters<typeof listRequest>[1];
@@ -24,9 +25,9 @@ export async function readOnce(source: Source, target: ListTarget, options: { si
   const units = await loadUnits(source.session, options.signal ? { signal: options.signal } : {});
   if (units === undefined || units.length === 0) return undefined;
   const places = new UnitPlaces(units);
-  const byId = new Map(units.map((unit) => [unit.id, unit]));
-  const scopes = new Map(units.map((unit) => [unit.id, scopeOf(source, unit, byId)]));
-  const root: Scope = { source, ou: null, ouName: null, depth: 0, within: [] };
+  const directory = directoryOf(units);
+  const scopes = new Map(units.map((unit) => [unit.id, scopeOf(source, unit, directory)]));
+  const root: Scope = { source, ou: null, ouName: null, depth: 0, within: [], path: [], units: directory };
   const pageSize = options.pageSize ?? (await largestPageSize(source.session, { ...target, ou: null }, options.signal))?.ask;
   const first = await listRequest(source.session, { ...target, ou: null, ...(pageSize === undefined ? {} : { pageSize }) });
   const walk = walkPages(source.session, first, options.signal ? { signal: options.signal } : {});
@@ -54,12 +55,12 @@ export async function readOnce(source: Source, target: ListTarget, options: { si
 }
 
 /** A unit's scope as the per-unit fan-out would name it: its depth, and the units that hold it, nearest first. */
-function scopeOf(source: Source, unit: OrgUnit, byId: ReadonlyMap<string, OrgUnit>): Scope {
+function scopeOf(source: Source, unit: OrgUnit, directory: UnitDirectory): Scope {
   const within: string[] = [];
   const seen = new Set([unit.id]);
-  for (let parent = unit.parent; parent !== undefined && byId.has(parent) && !seen.has(parent); parent = byId.get(parent)!.parent) {
+  for (let parent = unit.parent; parent !== undefined && directory.get(parent) !== undefined && !seen.has(parent); parent = directory.get(parent)!.parent) {
     within.push(parent);
     seen.add(parent);
   }
-  return { source, ou: unit.id, ouName: unit.name, depth: within.length, within };
+  return { source, ou: unit.id, ouName: unit.name, depth: within.length, within, path: directory.path(unit.id), units: directory };
 }

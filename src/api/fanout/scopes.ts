@@ -4,7 +4,8 @@
 // apart when an ancestor's scope holds a descendant's records too.
 import { UsageError, type DpxError } from '../errors.js';
 import type { Session } from '../session/session.js';
-import { loadUnits, parentCycles, type OrgUnit } from './units.js';
+import { UnitDirectory } from './unit-names.js';
+import { isUuid, loadUnits, parentCycles, type OrgUnit } from './units.js';
 
 /** One control plane: its session, and the profile it was made from (none when flags or the environment made it). */
 export interface Source {
@@ -14,7 +15,7 @@ export interface Source {
   failure?: DpxError;
 }
 
-/** Which units: every unit the index lists, these ids, or (undefined) the session's own unit or none. */
+/** Which units: every unit the index lists, these (ids, names or paths), or (undefined) the session's own unit or none. */
 export type UnitChoice = 'all' | readonly string[] | undefined;
 
 export interface Scope {
@@ -27,6 +28,10 @@ export interface Scope {
   depth: number;
   /** Ids of the chosen units that hold this one, nearest first. */
   within: string[];
+  /** The unit names from the root down to this unit, its own last; empty for no unit. */
+  path: readonly string[];
+  /** Every unit of its control plane, with their paths; undefined when the index offers no unit list. */
+  units?: UnitDirectory;
 }
 
 /** Where a record or a count came from, as the command line prints it (`_context`). */
@@ -35,10 +40,24 @@ export interface ScopeContext {
   base_url: string;
   ou: string | null;
   ou_name: string | null;
+  /** The unit names from the root down to the unit (a record's own unit where it names one); empty for none. */
+  ou_path: string[];
 }
 
-export function scopeContext(scope: Scope): ScopeContext {
-  return { profile: scope.source.profile ?? null, base_url: scope.source.session.baseUrl, ou: scope.ou, ou_name: scope.ouName };
+export function scopeContext(scope: Scope, record?: Record<string, unknown>): ScopeContext {
+  const own = record && scope.units?.unitOfRecord(record, scope.ou);
+  return {
+    profile: scope.source.profile ?? null,
+    base_url: scope.source.session.baseUrl,
+    ou: scope.ou,
+    ou_name: scope.ouName,
+    ou_path: [...(own ? scope.units!.path(own.id) : scope.path)],
+  };
+}
+
+/** A scope with no unit: everything the token sees. */
+export function wholeScope(source: Source): Scope {
+  return { source, ou: null, ouName: null, depth: 0, within: [], path: [] };
 }
 
 /**
@@ -48,7 +67,7 @@ export function scopeContext(scope: Scope): ScopeContext {
 export async function planScopes(source: Source, units: UnitChoice, options: { signal?: AbortSignal } = {}): Promise<Scope[]> {
   const { session } = source;
   const ids = units === undefined ? (session.ou ? [session.ou] : []) : units;
-  if (ids !== 'all' && ids.length === 0) return [{ source, ou: null, ouName: null, depth: 0, within: [] }];
+  if (ids !== 'all' && ids.length === 0) return [wholeScope(source)];
 
   const load = loadUnits(session, options.signal ? { signal: options.signal } : {});
   let known: OrgUnit[] | undefined;
@@ -66,25 +85,35 @@ export async function planScopes(source: Source, units: UnitChoice, options: { s
       return undefined;
     });
   }
-  const chosen = ids === 'all' ? known! : chooseUnits(ids, known ?? []);
+  const directory = known ? new UnitDirectory(known) : undefined;
+  const chosen = ids === 'all' ? known! : chooseUnits(ids, known ?? [], directory);
   reportCycles(session, known ?? []);
   const parentOf = new Map((known ?? []).map((unit) => [unit.id, unit.parent]));
   const chosenIds = new Set(chosen.map((unit) => unit.id));
   return chosen.map((unit) => {
     const within = holders(unit.id, parentOf).filter((id) => chosenIds.has(id));
-    return { source, ou: unit.id, ouName: unit.name, depth: within.length, within };
+    const path = directory ? directory.path(unit.id) : [unit.name];
+    return { source, ou: unit.id, ouName: unit.name, depth: within.length, within, path, ...(directory ? { units: directory } : {}) };
   });
 }
 
-/** The units asked for, in the tree's order; an id the tree does not know keeps its place after them, named by itself. */
-function chooseUnits(ids: readonly string[], known: OrgUnit[]): OrgUnit[] {
+/**
+ * The units asked for (by id, name or path), in the tree's order. A name that means several units is a
+ * usage error listing them; one that means none, where the units are known, too — except a UUID, which
+ * keeps its place after them, named by itself (a unit the list does not show may still answer).
+ */
+function chooseUnits(ids: readonly string[], known: OrgUnit[], directory: UnitDirectory | undefined): OrgUnit[] {
   const wanted = [...new Set(ids.map((id) => id.trim()).filter((id) => id !== ''))];
-  const byId = new Map(known.map((unit) => [unit.id.toLowerCase(), unit]));
-  const found = known.filter((unit) => wanted.some((id) => id.toLowerCase() === unit.id.toLowerCase()));
-  const unknown = wanted
-    .filter((id) => !byId.has(id.toLowerCase()))
-    .map((id): OrgUnit => ({ id, name: id, detail: '', depth: 0, children: 0 }));
-  return [...found, ...unknown];
+  const found = new Set<string>();
+  const unknown: OrgUnit[] = [];
+  for (const text of wanted) {
+    const unit = directory?.resolve(text);
+    if (unit) found.add(unit.id);
+    else if (directory && known.length > 0 && !isUuid(text)) {
+      throw new UsageError(`--ou ${text}: no unit has that id, name or path`, 'give its id, its name or its path (Tab completes them after --ou once dpx completion is installed)');
+    } else unknown.push({ id: text, name: text, detail: '', depth: 0, children: 0 });
+  }
+  return [...known.filter((unit) => found.has(unit.id)), ...unknown];
 }
 
 /**

@@ -17,6 +17,7 @@ export async function demoCommand(io: CliIO, options: Record<string, unknown>): 
     ...(seed === undefined ? {} : { seed: nonNegativeInteger('--seed', seed) }),
     ...(rateLimit === undefined ? {} : { rateLimit: positiveNumber('--rate-limit', rateLimit) }),
     ...(tenants === undefined ? {} : { tenants: positiveNumber('--tenants', tenants, true) }),
+    ...(options['frozen'] === true ? { frozen: true } : {}),
   };
   const { runDemoCommand } = await import('../../demo/command.js');
   const handle = await runDemoCommand(demoOptions, io.stdout);

@@ -71,8 +71,11 @@ async function chooseSides(ctx: CommandContext, options: Record<string, unknown>
   switch (axis) {
     case 'versions':
       return [{ label: first, session: ctx.session(), version: first }, { label: second, session: ctx.session(), version: second }];
-    case 'ou':
-      return [{ label: first, session: ctx.session(), ou: first }, { label: second, session: ctx.session(), ou: second }];
+    case 'ou': {
+      // Each unit by its id, name or path.
+      const [left, right] = [await ctx.unitId(first), await ctx.unitId(second)];
+      return [{ label: first, session: ctx.session(), ou: left }, { label: second, session: ctx.session(), ou: right }];
+    }
     case 'profiles':
       return [{ label: first, session: await ctx.profileSession(first) }, { label: second, session: await ctx.profileSession(second) }];
   }

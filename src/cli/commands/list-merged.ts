@@ -5,7 +5,8 @@
 import { fanOutList } from '../../api/fanout/fanout.js';
 import { readOnce } from '../../api/fanout/read-once.js';
 import type { Page } from '../../api/session/pages.js';
-import { scopeContext, type Scope, type ScopeContext, type UnitChoice } from '../../api/fanout/scopes.js';
+import { coversAll, partOfTree, unscopedNotice, type ScopeTotal } from '../../api/fanout/header-check.js';
+import { scopeContext, wholeScope, type Scope, type ScopeContext, type UnitChoice } from '../../api/fanout/scopes.js';
 import type { CommandContext } from '../context.js';
 import { describeScope, FanOutProgress } from '../fanout.js';
 import { createRecordSink, type ListFormat } from '../format/records.js';
@@ -45,6 +46,8 @@ export async function mergedListCommand(ctx: CommandContext, resource: string, a
   let planned = 0;
   let finished = 0;
   let pagesFetched = 0;
+  // Each scope's total as its first page gave it: a header the server ignores shows in them.
+  const totals = new Map<Scope, ScopeTotal>();
   const errors: Record<string, unknown>[] = [];
   const fail = (context: ScopeContext, message: string) => {
     errors.push({ ...context, error: message });
@@ -83,13 +86,14 @@ export async function mergedListCommand(ctx: CommandContext, resource: string, a
           planned += event.scopes.length;
           progress?.planned(planned);
         } else if (event.kind === 'failed') {
-          fail({ profile: event.source.profile ?? null, base_url: event.source.session.baseUrl, ou: null, ou_name: null }, event.error.message);
+          fail(scopeContext(wholeScope(event.source)), event.error.message);
         } else if (event.kind === 'done') {
           if (event.error) fail(scopeContext(event.scope), event.error.message);
           finished += 1;
           progress?.unitDone();
-        } else if (!(await deliver(event.page, event.records.map((record) => ({ record, scope: event.scope }))))) {
-          break;
+        } else {
+          if (!totals.has(event.scope)) totals.set(event.scope, { scope: event.scope, total: event.page.totalCount });
+          if (!(await deliver(event.page, event.records.map((record) => ({ record, scope: event.scope }))))) break;
         }
       }
     }
@@ -99,6 +103,12 @@ export async function mergedListCommand(ctx: CommandContext, resource: string, a
     } else if (ctx.io.signal?.aborted) {
       const open = planned - finished;
       ctx.reportInterruption(`${finished} of ${planned} ${planned === 1 ? 'unit' : 'units'} read, ${open} not or not whole (${formatCount(records)} ${records === 1 ? 'record' : 'records'} written from ${formatCount(pagesFetched)} ${pagesFetched === 1 ? 'page' : 'pages'})`);
+    }
+    for (const source of sources) {
+      const mine = [...totals.values()].filter(({ scope }) => scope.source === source);
+      const whole = mine.find(({ scope, total }) => total !== undefined && coversAll(scope))?.total;
+      const notice = unscopedNotice(source, partOfTree(mine), whole, { several: sources.length > 1 });
+      if (notice) ctx.warn(notice);
     }
     await sink.finish({ pagesFetched, ...(list.format === 'json' ? { errors } : {}) });
   } finally {
@@ -115,7 +125,7 @@ export async function mergedListCommand(ctx: CommandContext, resource: string, a
  * with `_profile` and `_unit` (csv also `_ou`, the unit's id).
  */
 function tagger(format: ListFormat): (record: Record<string, unknown>, scope: Scope) => Record<string, unknown> {
-  if (format === 'json' || format === 'ndjson') return (record, scope) => ({ ...record, _context: scopeContext(scope) });
+  if (format === 'json' || format === 'ndjson') return (record, scope) => ({ ...record, _context: scopeContext(scope, record) });
   return (record, scope) => {
     const context = scopeContext(scope);
     const own = { _profile: context.profile ?? new URL(context.base_url).host, _unit: context.ou_name ?? '' };

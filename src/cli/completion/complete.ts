@@ -8,6 +8,7 @@ import { setTimeout as delay } from 'node:timers/promises';
 import { findResource, findVersion, type Catalog, type Operation, type Resource, type ResourceVersion } from '../../api/hal/catalog.js';
 import { listOperations } from '../../api/hal/operation.js';
 import type { OrgUnit } from '../../api/fanout/units.js';
+import { UnitDirectory } from '../../api/fanout/unit-names.js';
 import { defaultConfigPath } from '../../config/profiles.js';
 import type { GlobalFlags } from '../../config/settings.js';
 import { COMMAND_WORDS, commandOptions } from '../args.js';
@@ -23,6 +24,8 @@ import { CompletionSources } from './sources.js';
 interface Candidate {
   value: string;
   description?: string;
+  /** Named exactly by the word typed (a unit's name or path): offered whatever the word's first letters. */
+  named?: boolean;
 }
 
 /** Past this, the prompt is given back with no candidates, whatever is still under way. */
@@ -61,6 +64,8 @@ function matching(all: Candidate[], current: string, byDescription: boolean): Ca
   const shown = all
     .filter((candidate) => tableCell(candidate.value) === candidate.value)
     .map((candidate) => (candidate.description === undefined ? candidate : { ...candidate, description: tableCell(candidate.description) }));
+  const named = shown.filter((candidate) => candidate.named);
+  if (named.length > 0) return named;
   const byValue = shown.filter((candidate) => candidate.value.startsWith(current));
   if (byValue.length > 0 || !byDescription) return byValue;
   const needle = current.toLowerCase();
@@ -78,7 +83,7 @@ async function optionValues(line: CompletionLine, option: string, sources: Compl
     case 'profile':
       return (await sources.profiles()).map(({ name, profile }) => ({ value: name, description: profile.baseUrl }));
     case 'ou': {
-      const units = unitCandidates((await sources.units()) ?? []);
+      const units = unitCandidates((await sources.units()) ?? [], line.current);
       return line.command === 'list' || line.command === 'count' ? [{ value: 'all', description: 'every unit' }, ...units] : units;
     }
     case 'trail':
@@ -163,21 +168,15 @@ function operationCandidate(operation: Operation): Candidate {
   return { value: operation.id, description: `${operation.method} ${operation.href}` };
 }
 
-/** Unit ids, each described by its place in the tree (`Global › Acme Corp › EMEA`). */
-function unitCandidates(units: OrgUnit[]): Candidate[] {
-  const byId = new Map(units.map((unit) => [unit.id, unit]));
-  const place = (unit: OrgUnit): string => {
-    const names = [unit.name];
-    const seen = new Set([unit.id]);
-    for (let parent = unit.parent; parent !== undefined && !seen.has(parent); parent = byId.get(parent)?.parent) {
-      seen.add(parent);
-      const found = byId.get(parent);
-      if (!found) break;
-      names.unshift(found.name);
-    }
-    return names.join(' › ');
-  };
-  return units.map((unit) => ({ value: unit.id, description: place(unit) }));
+/**
+ * Unit ids, each described by its place in the tree (`Global › Acme Corp › EMEA`); those the word typed
+ * names exactly (a name, or a path such as `Acme Corp/EMEA`) are marked, so that a name several units
+ * share offers each of them with its path, as `--ou` lists them when it is ambiguous.
+ */
+function unitCandidates(units: OrgUnit[], typed: string): Candidate[] {
+  const directory = new UnitDirectory(units);
+  const named = new Set(typed.trim() === '' ? [] : directory.find(typed).map((unit) => unit.id));
+  return units.map((unit) => ({ value: unit.id, description: directory.path(unit.id).join(' › '), ...(named.has(unit.id) ? { named: true } : {}) }));
 }
 
 async function resourceOf(line: CompletionLine, sources: CompletionSources): Promise<Resource | undefined> {

@@ -136,7 +136,8 @@ class TableSink implements RecordSink {
     if (items.length === 0) return;
     let text = '';
     if (this.layout === undefined) {
-      this.layout = planTable(items, this.options.width, this.options.fields, this.options.leading);
+      // The fields the reader named are each given a column, however narrow.
+      this.layout = planTable(items, this.options.width, this.options.fields, this.options.leading, { keepAll: this.options.fields !== undefined });
       text += `${formatHeader(this.layout)}\n`;
     }
     const shown = new Set(this.layout.columns.map((column) => column.field));

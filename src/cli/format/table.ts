@@ -10,8 +10,10 @@ const GAP = 2;
  * The layout of `records` within `maxWidth` cells (Infinity: no limit); `order` fixes the columns of a
  * table dpx made itself, `leading` puts fields first and ranks the rest.
  */
-export function planTable(records: Record<string, unknown>[], maxWidth: number, order?: readonly string[], leading?: readonly string[]): ColumnPlan {
-  return planColumns(records, { width: maxWidth, gap: GAP, cellText: (_field, value) => tableCell(value), ...(order ? { order } : {}), ...(leading ? { first: leading } : {}) });
+export function planTable(records: Record<string, unknown>[], maxWidth: number, order?: readonly string[], leading?: readonly string[], options: { keepAll?: boolean } = {}): ColumnPlan {
+  return planColumns(records, {
+    width: maxWidth, gap: GAP, cellText: (_field, value) => tableCell(value), ...(order ? { order } : {}), ...(leading ? { first: leading } : {}), ...(options.keepAll ? { keepAll: true } : {}),
+  });
 }
 
 function formatLine(layout: ColumnPlan, cells: string[]): string {

@@ -10,7 +10,7 @@ import { bindingFor } from './bindings.js';
 import { GLOBAL_BINDINGS } from './global.js';
 import { noticeOf } from './problems.js';
 import { allScreens, moduleOf } from './registry.js';
-import type { Binding, ErrorInfo, Navigation, ScreenBase, ScreenContext, ScreenKind, ScreenParams } from './screen.js';
+import type { Binding, ErrorInfo, Navigation, ScreenBase, ScreenContext, ScreenKind, ScreenParams, ScreenQuestion } from './screen.js';
 
 export interface Entry {
   id: number;
@@ -104,6 +104,11 @@ export class Navigator implements Navigation {
   /** The screen the header and panel speak of: the top one that is not an overlay. */
   screen(): Entry | undefined {
     return [...this.state.stack].reverse().find((entry) => !moduleOf(entry.kind).overlay);
+  }
+
+  question(): ScreenQuestion | undefined {
+    const entry = this.screen();
+    return entry ? moduleOf(entry.kind).question?.(entry.state as never) : undefined;
   }
 
   open<K extends ScreenKind>(kind: K, params: ScreenParams[K]): void {

@@ -23,6 +23,13 @@ export interface ErrorInfo {
   tone: 'error' | 'warning';
 }
 
+/** What a screen asks of the server: its resource and filter, for a view opened from it (`:count`, `@all`) to ask too. */
+export interface ScreenQuestion {
+  resource: string;
+  /** The server-side filter, as JSON text. */
+  filter?: string;
+}
+
 /** What every screen's state has: what it is fetching (the header's spinner) and its last problem (the panel). */
 export interface ScreenBase {
   loading?: string;
@@ -66,6 +73,8 @@ export interface Navigation {
   keyTables(): { title: string; bindings: readonly Binding<never>[] }[];
   /** The profiles left for another one, which the palette offers to go back to. */
   placesLeft(): { name: string; baseUrl: string }[];
+  /** What the screen under the overlays asks (its resource and filter), when it says. */
+  question(): ScreenQuestion | undefined;
 }
 
 /** A screen's handle on itself and on the explorer: valid as long as the screen is on the stack. */
@@ -116,6 +125,8 @@ export interface ScreenModule<S extends ScreenBase, P> {
   badges?(state: S): string[];
   /** Where what the screen shows was read (control plane and unit), when that is not the current one's. */
   origin?(state: S): Origin | undefined;
+  /** Its resource and server-side filter, which a view opened from it keeps. */
+  question?(state: S): ScreenQuestion | undefined;
   /** The footer's left part (where in the list), before the hints or a notice. */
   status?(state: S, ctx: ScreenContext<S>): string | undefined;
   View(props: ViewProps<S>): ReactElement | null;

@@ -154,6 +154,16 @@ describe('names from the index, against the demo', () => {
     expect(values(units)).not.toContain('all');
   });
 
+  it('completes a unit name or path typed after --ou to exactly the units it names, each with its path', async () => {
+    const units = await complete(['--ou', '']);
+    const emea = units.filter((line) => line.endsWith(' › Acme Corp › EMEA'));
+    expect(emea).toHaveLength(1);
+    expect(await complete(['--ou', 'Acme Corp/EMEA'])).toEqual(emea);
+    expect(await complete(['count', 'tasks', '--ou', 'acme corp › emea'])).toEqual(emea);
+    const named = units.filter((line) => line.endsWith(' › EMEA'));
+    expect(await complete(['--ou', 'EMEA'])).toEqual(named);
+  });
+
   it('with --demo, completes from a demo of its own', async () => {
     expect(values(await complete(['--demo', 'list', 'pol'], {}))).toEqual(['policies']);
   });

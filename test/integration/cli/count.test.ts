@@ -5,6 +5,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { useDemo } from '../../helpers/demo.js';
+import { startServer } from '../../helpers/servers.js';
 import { dpx, tokensShown } from './harness.js';
 
 const demo = useDemo();
@@ -19,15 +20,20 @@ interface CountRow {
   base_url: string;
   ou: string | null;
   ou_name: string | null;
+  ou_path: string[];
   depth: number;
   counts: Record<string, number | null>;
+  other: number | null;
   total: number | null;
+  counted: boolean;
+  changed_while_counting: boolean;
   error: string | null;
 }
 
 interface CountDocument {
   by: string | null;
   columns: string[];
+  values: { given: boolean; schema: boolean; pages_read: number; every_page: boolean; may_be_missing: boolean } | null;
   rows: CountRow[];
   requests: number;
 }
@@ -68,11 +74,12 @@ describe('dpx count — the numbers', () => {
     }
   });
 
-  it('costs one request per cell plus discovery (the index and one page of units), and the server saw exactly those', async () => {
+  it('costs one request per cell and total plus discovery (the index, one page of units, the pages read for values), and the server saw exactly those', async () => {
     const before = demo.region.requestCount();
     const { code, document } = await countJson(['backups', '--by', 'status', '--ou', 'all']);
     expect(code).toBe(0);
-    expect(document.requests).toBe(2 + document.rows.length * document.columns.length);
+    expect(document.values!.pages_read).toBeGreaterThan(0);
+    expect(document.requests).toBe(2 + document.values!.pages_read + document.rows.length * (document.columns.length + 1));
     expect(demo.region.requestCount() - before).toBe(document.requests);
   });
 
@@ -101,9 +108,9 @@ describe('dpx count — the numbers', () => {
 describe('dpx count — rows and columns', () => {
   it('json: the document the issue names, rows in tree order with depths, every unit of the index', async () => {
     const { document } = await countJson(['tasks', '--by', 'status', '--ou', 'all']);
-    expect(Object.keys(document)).toEqual(['by', 'columns', 'rows', 'requests']);
+    expect(Object.keys(document)).toEqual(['by', 'columns', 'values', 'rows', 'requests']);
     expect(document.by).toBe('status');
-    expect(Object.keys(document.rows[0]!)).toEqual(['profile', 'base_url', 'ou', 'ou_name', 'depth', 'counts', 'total', 'error']);
+    expect(Object.keys(document.rows[0]!)).toEqual(['profile', 'base_url', 'ou', 'ou_name', 'ou_path', 'depth', 'counts', 'other', 'total', 'counted', 'changed_while_counting', 'error']);
     const units = (await listAll('organizational-units', [])) as { id: string; parent_id: string | null }[];
     expect(document.rows.map((row) => row.ou).sort()).toEqual(units.map((unit) => unit.id).sort());
     const position = new Map(document.rows.map((row, index) => [row.ou, index]));
@@ -122,10 +129,12 @@ describe('dpx count — rows and columns', () => {
   it('takes the columns from the record schema\'s values when it lists them', async () => {
     const { document, stderr } = await countJson(['backups', '--by', 'status']);
     expect(document.columns).toEqual(schemaValues('backups.v1', 'status'));
+    expect(document.values).toMatchObject({ given: false, schema: true });
+    expect(document.rows[0]!.other).toBe(0);
     expect(stderr).toBe('');
   });
 
-  it('else from the values seen on one page, most common first, and says so', async () => {
+  it('else from the values on the pages of the list, most common first; every page of a short list', async () => {
     const before = demo.region.requestCount();
     const { document, stderr } = await countJson(['alerts', '--by', 'category']);
     const alerts = await listAll('alerts', []);
@@ -134,10 +143,12 @@ describe('dpx count — rows and columns', () => {
     expect(new Set(document.columns)).toEqual(new Set(tally.keys()));
     const counts = document.columns.map((column) => tally.get(column)!);
     expect(counts).toEqual([...counts].sort((a, b) => b - a));
-    expect(stderr).toMatch(/values of category are those seen on one page/);
+    expect(document.values).toEqual({ given: false, schema: false, pages_read: Math.ceil(alerts.length / 100), every_page: true, may_be_missing: false });
+    expect(stderr).toBe('');
     expect(document.rows[0]!.total).toBe(alerts.length);
-    // The index, the page the values came from, and one request per value.
-    expect(document.requests).toBe(2 + document.columns.length);
+    expect(document.rows[0]!.other).toBe(0);
+    // The index, the pages the values came from, the total and one request per value.
+    expect(document.requests).toBe(1 + document.values!.pages_read + 1 + document.columns.length);
     expect(demo.region.requestCount() - before).toBeGreaterThanOrEqual(document.requests);
   });
 
@@ -161,25 +172,36 @@ describe('dpx count — rows and columns', () => {
     const { code, stderr, document } = await countJson(['audit-trails', '--ou', 'all']);
     expect(code).toBe(0);
     expect(stderr.match(/reports no total_count: counting by walking every page/g)).toHaveLength(1);
-    for (const row of document.rows.slice(0, 4)) expect(row.total).toBe((await listAll('audit-trails', ['--ou', row.ou!])).length);
+    for (const row of document.rows.slice(0, 4)) {
+      expect(row.total).toBe((await listAll('audit-trails', ['--ou', row.ou!])).length);
+      expect(row.counted).toBe(true);
+    }
+    // The table marks each counted total, and says what the mark means.
+    const table = await dpx(['count', 'audit-trails', '--by', 'action', '--ou', 'all'], { env: env() });
+    const lines = table.stdout.trimEnd().split('\n');
+    expect(lines.slice(1, -1).every((line) => /\d\*$/.test(line))).toBe(true);
+    expect(lines.at(-1)).toBe('* counted by dpx from every record: the list reports no total_count');
   });
 
   it('csv: a header of the row fields, the values and the total', async () => {
     const { code, stdout } = await dpx(['count', 'tasks', '--by', 'status', '--values', 'failed,completed', '--ou', 'all', '--output', 'csv'], { env: env() });
     expect(code).toBe(0);
     const lines = stdout.trimEnd().split('\r\n');
-    expect(lines[0]).toBe('profile,base_url,ou,ou_name,depth,failed,completed,total,error');
-    const [, , , name, depth, failed, completed, total] = lines[1]!.split(',');
+    expect(lines[0]).toBe('profile,base_url,ou,ou_name,ou_path,depth,failed,completed,other,total,counted,changed_while_counting,error');
+    const [, , , name, path, depth, failed, completed, other, total, counted] = lines[1]!.split(',');
     expect(name).toBe('Global');
+    expect(path).toBe('Global');
     expect(depth).toBe('0');
-    expect(Number(total)).toBe(Number(failed) + Number(completed));
+    expect(Number(total)).toBe(Number(failed) + Number(completed) + Number(other));
+    expect(Number(other)).toBeGreaterThan(0);
+    expect(counted).toBe('false');
   });
 
   it('table: units indented by depth, counts with bars coloured by meaning on a terminal, none with NO_COLOR', async () => {
     const coloured = await dpx(['count', 'tasks', '--by', 'status', '--values', 'failed,completed', '--ou', 'all'], { env: env(), stdoutTTY: true, columns: 120 });
     expect(coloured.code).toBe(0);
     const lines = coloured.stdout.trimEnd().split('\n');
-    expect(lines[0]).toMatch(/^unit\s+failed\s+completed\s+total$/);
+    expect(lines[0]).toMatch(/^unit\s+failed\s+completed\s+other\s+total$/);
     expect(lines[1]).toMatch(/^Global\s/);
     expect(lines[2]).toMatch(/^ {2}\S/);
     expect(lines.some((line) => /^ {4}\S/.test(line))).toBe(true);
@@ -245,6 +267,65 @@ describe('dpx count — partial failure', () => {
     const { code, stdout } = await dpx(['--demo', 'count', 'roles', '--profiles', 'all', '--output', 'json']);
     expect(code).toBe(0);
     expect((JSON.parse(stdout) as CountDocument).rows.map((row) => row.profile)).toEqual(['eu-west', 'us-east']);
+  });
+});
+
+describe('values on a server with cursor paging (next links only)', () => {
+  it('reads the first page and 5 more; the caption and stderr say values may be missing, and other counts their records', async () => {
+    // The demo behind a proxy that leaves only self and next in each page's links.
+    const cursor = await startServer(async (request, response) => {
+      const headers = Object.fromEntries(Object.entries(request.headers).filter(([name]) => ['authorization', 'accept'].includes(name))) as Record<string, string>;
+      const upstream = await fetch(`${demo.region.baseUrl}${request.url}`, { headers });
+      const body = (await upstream.json()) as { _links?: Record<string, unknown> };
+      if (body._links && 'next' in body._links) for (const rel of ['first', 'last', 'prev']) delete body._links[rel];
+      response.writeHead(upstream.status, { 'content-type': upstream.headers.get('content-type') ?? 'application/json' });
+      response.end(JSON.stringify(body));
+    });
+    try {
+      const proxied = { DPX_BASE_URL: cursor.baseUrl };
+      const tasks = await listAll('tasks', []);
+      expect(tasks.length).toBeGreaterThan(700);
+      const { code, stderr, document } = await countJson(['tasks', '--by', 'status'], proxied);
+      expect(code, stderr).toBe(0);
+      expect(document.values).toEqual({ given: false, schema: false, pages_read: 6, every_page: false, may_be_missing: true });
+      expect(stderr).toMatch(/^warning: the values of status come from 6 pages of tasks and the server links no last page: values may be missing/m);
+      const row = document.rows[0]!;
+      const shown = Object.values(row.counts).reduce<number>((sum, count) => sum + count!, 0);
+      expect(row.total).toBe(tasks.length);
+      expect(row.other).toBe(row.total! - shown);
+      const table = await dpx(['count', 'tasks', '--by', 'status'], { env: { ...env(), ...proxied } });
+      expect(table.stdout.split('\n')[0]).toMatch(/^values of status may be missing: they come from 6 pages of tasks, and the server links no last page/);
+    } finally {
+      await cursor.close();
+    }
+  });
+});
+
+describe('a unit header the server ignores', () => {
+  const notice = /as many as the list without a unit, though .* only part of the tree: the server may ignore the header x-not-the-header/;
+
+  it('is noticed once when a unit\'s count equals the list\'s without a unit', async () => {
+    const units = (await listAll('organizational-units', [])) as { id: string; name: string; parent_id: string | null }[];
+    const tenant = units.find((unit) => unit.parent_id !== null)!;
+    const all = (await listAll('tasks', [])).length;
+    const ignored = await countJson(['tasks', '--ou', tenant.id, '--ou-header', 'x-not-the-header']);
+    expect(ignored.document.rows[0]!.total).toBe(all);
+    expect(ignored.stderr.match(/warning: /g)).toHaveLength(1);
+    expect(ignored.stderr).toMatch(new RegExp(`^warning: ${tenant.name} counts ${all.toLocaleString('en-US')}, ${notice.source}`, 'm'));
+    const read = await countJson(['tasks', '--ou', tenant.id]);
+    expect(read.document.rows[0]!.total).toBeLessThan(all);
+    expect(read.stderr).toBe('');
+  });
+
+  it('is noticed once for a whole tree counted or listed with it, and not with the header the server reads', async () => {
+    const ignored = await countJson(['tasks', '--ou', 'all', '--ou-header', 'x-not-the-header']);
+    expect(ignored.stderr.match(/warning: /g)).toHaveLength(1);
+    expect(ignored.stderr).toMatch(new RegExp(`^warning: all ${ignored.document.rows.length - 1} units below the top count [\\d,]+, ${notice.source}`, 'm'));
+    const listed = await dpx(['list', 'tasks', '--ou', 'all', '--page-size', '1', '--output', 'json', '--ou-header', 'x-not-the-header'], { env: env() });
+    expect(listed.code).toBe(0);
+    expect(listed.stderr).toMatch(notice);
+    expect((await countJson(['tasks', '--ou', 'all'])).stderr).toBe('');
+    expect((await dpx(['list', 'tasks', '--ou', 'all', '--page-size', '1', '--output', 'json'], { env: env() })).stderr).toBe('');
   });
 });
 

@@ -104,3 +104,25 @@ describe('dpx call --fields and --output', () => {
     expect(JSON.parse(await run(['call', 'tasks', 'get_task', '--var', `task_id=${task['id']}`]))).toEqual(task);
   });
 });
+
+describe('--fields on a narrow terminal', () => {
+  it('shows every field asked for at 80 columns, cutting values and headers with … instead of dropping any', async () => {
+    const fields = ['id', 'name', 'error_code', 'created_timestamp', 'backup_id'];
+    const { code, stdout, stderr } = await dpx(['list', 'tasks', '--page-size', '6', '--fields', fields.join(','), '--filter', '{"status":{"$eq":"failed"}}'], { env: env(), stdoutTTY: true, columns: 80 });
+    expect(code).toBe(0);
+    expect(stderr).not.toMatch(/lack of width/);
+    const lines = stdout.trimEnd().split('\n');
+    for (const line of lines) expect(line.length).toBeLessThanOrEqual(80);
+    // Every header is there, in order, whole or cut with …; so is every row's id, cut the same way.
+    const headers = lines[0]!.split(/\s{2,}/);
+    expect(headers).toHaveLength(fields.length);
+    headers.forEach((header, index) => expect(fields[index]!.startsWith(header.replace(/…$/, ''))).toBe(true));
+    expect(lines.slice(1).some((line) => line.includes('…'))).toBe(true);
+    const failed = (JSON.parse(await run(['list', 'tasks', '--page-size', '6', '--filter', '{"status":{"$eq":"failed"}}', '--output', 'json'])) as { items: { id: string; error_code: string }[] }).items;
+    lines.slice(1).forEach((line, index) => {
+      const [id, , code] = line.split(/\s{2,}/);
+      expect(failed[index]!.id.startsWith(id!.replace(/…$/, ''))).toBe(true);
+      expect(failed[index]!.error_code.startsWith(code!.replace(/…$/, ''))).toBe(true);
+    });
+  });
+});

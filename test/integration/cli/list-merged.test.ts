@@ -39,9 +39,13 @@ describe('dpx list --ou all --all', () => {
     const everyone = (JSON.parse(stdout) as { items: Record<string, unknown>[] }).items;
     expect(items).toHaveLength(everyone.length);
     expect(new Set(items.map((item) => item['id'])).size).toBe(everyone.length);
-    const names = new Map((await units()).map((unit) => [unit.id, unit.name]));
+    const tree = await units();
+    const names = new Map(tree.map((unit) => [unit.id, unit.name]));
+    const parents = new Map(tree.map((unit) => [unit.id, unit.parent_id]));
+    const pathOf = (id: string | null): string[] => (id === null ? [] : [...pathOf(parents.get(id) ?? null), names.get(id)!]);
     for (const item of items) {
-      expect(item._context).toEqual({ profile: null, base_url: demo.region.baseUrl, ou: item['organizational_unit_id'], ou_name: names.get(String(item['organizational_unit_id'])) });
+      const own = String(item['organizational_unit_id']);
+      expect(item._context).toEqual({ profile: null, base_url: demo.region.baseUrl, ou: own, ou_name: names.get(own), ou_path: pathOf(own) });
     }
     const { _context: _dropped, ...record } = items[0]!;
     expect(everyone).toContainEqual(record);
@@ -52,7 +56,7 @@ describe('dpx list --ou all --all', () => {
     expect(code).toBe(0);
     const lines = stdout.trimEnd().split('\n').map((line) => JSON.parse(line) as Tagged);
     expect(lines.length).toBeGreaterThan(15);
-    for (const line of lines) expect(Object.keys(line._context)).toEqual(['profile', 'base_url', 'ou', 'ou_name']);
+    for (const line of lines) expect(Object.keys(line._context)).toEqual(['profile', 'base_url', 'ou', 'ou_name', 'ou_path']);
   });
 });
 
@@ -92,7 +96,7 @@ describe('dpx list — partial failure', () => {
     expect(code).toBe(1);
     expect(items).toHaveLength(3);
     expect(items.every((item) => item._context.ou === tree[1]!.id)).toBe(true);
-    expect(errors).toEqual([{ profile: null, base_url: demo.region.baseUrl, ou: missing, ou_name: missing, error: expect.stringMatching(/^HTTP 403/) }]);
+    expect(errors).toEqual([{ profile: null, base_url: demo.region.baseUrl, ou: missing, ou_name: missing, ou_path: [missing], error: expect.stringMatching(/^HTTP 403/) }]);
     expect(stderr).toMatch(new RegExp(`^error: ${demo.region.baseUrl} ${missing}: HTTP 403`, 'm'));
   });
 

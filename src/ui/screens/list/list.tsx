@@ -131,6 +131,8 @@ export const listScreen: ScreenModule<ListState, ListParams> = {
     void loadFirstPage(ctx);
   },
   origin: (s) => s.origin,
+  // A list under a parent record is no list a count or a merged list asks for.
+  question: (s) => (s.source.kind === 'resource' && !s.source.variables ? { resource: s.resource, ...(s.serverFilter ? { filter: s.serverFilter } : {}) } : undefined),
   crumb: (s) => {
     const parent = s.source.kind === 'resource' && s.source.variables ? ` of ${Object.values(s.source.variables).join(', ')}` : '';
     return `${s.label ?? `${s.resource}@${s.version}${parent}`}${s.serverFilter ? ' (filtered)' : ''}`;

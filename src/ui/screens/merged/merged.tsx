@@ -1,5 +1,5 @@
 // `:<resource> @all`: one list across every unit of the current profile, each record tagged with the unit
-// it was read in. Every unit's first page is asked at once (through the session's limiter), deepest units
+// it was read in; opened from a filtered list, with that list's filter. Every unit's first page is asked at once (through the session's limiter), deepest units
 // first so a record an ancestor's scope also holds keeps its deepest unit; further pages come per unit as
 // the cursor nears the end. A record opens, and acts, in its own unit.
 import { setMaxListeners } from 'node:events';
@@ -26,6 +26,8 @@ declare module '../../nav/screen.js' {
 export interface MergedParams {
   origin: Origin;
   resource: string;
+  /** A server-side filter (JSON text) every unit's list is read with: the list it was opened from kept it. */
+  filter?: string;
 }
 
 /** The field a row's unit is shown in: no record field can be named so. */
@@ -84,7 +86,7 @@ function askMore(ctx: Ctx): void {
 }
 
 async function start(ctx: Ctx): Promise<void> {
-  const { origin, resource, stopping } = ctx.state;
+  const { origin, resource, filter, stopping } = ctx.state;
   const source = { session: origin.connection.session, ...(origin.connection.profile ? { profile: origin.connection.profile } : {}) };
   // Every unit's walk listens to this one signal.
   setMaxListeners(0, stopping.signal);
@@ -95,7 +97,7 @@ async function start(ctx: Ctx): Promise<void> {
     // Deepest first: a record also held by an ancestor's scope is given out with its deepest unit.
     const scopes = (await planScopes(source, 'all', { signal: stopping.signal })).sort((a, b) => b.depth - a.depth);
     const pageSize = origin.connection.pageSize;
-    const more = new Map(scopes.map((scope) => [scope, scopePages(scope, { resource, all: true, ...(pageSize ? { pageSize } : {}) }, { signal: stopping.signal })]));
+    const more = new Map(scopes.map((scope) => [scope, scopePages(scope, { resource, all: true, ...(pageSize ? { pageSize } : {}), ...(filter ? { filter } : {}) }, { signal: stopping.signal })]));
     ctx.update({ scopes, more, loading: undefined });
     askMore(ctx);
   } catch (error) {
@@ -123,8 +125,9 @@ export const mergedScreen: ScreenModule<MergedState, MergedParams> = {
   start: (ctx) => void start(ctx),
   stop: (state) => state.stopping.abort(),
   origin: (s) => s.origin,
-  crumb: (s) => `${s.resource} @all`,
+  crumb: (s) => `${s.resource} @all${s.filter ? ' (filtered)' : ''}`,
   subject: (s) => `${s.resource} in every unit`,
+  question: (s) => ({ resource: s.resource, ...(s.filter ? { filter: s.filter } : {}) }),
   status: (s) => {
     const answering = s.asking > 0 ? ` · ${s.asking} units answering` : '';
     const failed = s.failed > 0 ? ` · ${s.failed} units failed` : '';

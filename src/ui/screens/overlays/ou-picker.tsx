@@ -1,7 +1,9 @@
 // `o`: the organizational unit every following request is made in — a tree when the index has a unit
-// list, or a UUID typed by hand.
+// list, or a UUID typed by hand. A name or a path typed (`Acme Energy/EU`) finds the units it names,
+// each shown with its path, so that eleven units named Warsaw can be told apart.
 import { Box } from 'ink';
 import { isTree, isUuid, type OrgUnit } from '../../../api/fanout/units.js';
+import { directoryOf, pathText } from '../../../api/fanout/unit-names.js';
 import { fit, truncate } from '../../../text/cells.js';
 import { Choices, InputLine } from '../../components/Choices.js';
 import { Tinted } from '../../components/theme.js';
@@ -24,11 +26,18 @@ export interface OuPickerState extends ScreenBase {
 
 const NONE: OrgUnit = { id: '', name: '(no OU: everything the token can see)', detail: '', depth: 0, children: 0 };
 
+/**
+ * The units for what was typed: those it names exactly (an id, a name, a path's last names) first, then
+ * the rest that match it loosely; each flat, with its path as its detail.
+ */
 function choices(state: OuPickerState): OrgUnit[] {
   const units = state.units ?? [];
   if (!state.input) return [NONE, ...units];
   const typed = state.input.trim();
-  const matches = fuzzyFilter(state.input, units, (u) => `${u.name} ${u.id}`).map((u) => ({ ...u, depth: 0 }));
+  const directory = directoryOf(units);
+  const exact = directory.find(typed);
+  const loose = fuzzyFilter(state.input, units, (u) => `${pathText(directory.path(u.id))} ${u.id}`).filter((u) => !exact.includes(u));
+  const matches = [...exact, ...loose].map((u) => ({ ...u, depth: 0, detail: [pathText(directory.path(u.id)), u.detail].filter(Boolean).join(' · ') }));
   if (isUuid(typed) && !matches.some((u) => u.id === typed)) matches.unshift({ id: typed, name: typed, detail: 'use this UUID', depth: 0, children: 0 });
   return matches;
 }
@@ -70,11 +79,11 @@ export const ouPickerScreen: ScreenModule<OuPickerState, Record<string, never>> 
     const shown = choices(state);
     const tree = state.units !== undefined && isTree(state.units);
     const labelWidth = Math.min(44, Math.max(10, ...shown.map((u) => unitLabel(u).length)));
-    const detail = (u: OrgUnit) => [u.id, tree && u.id ? `${u.children} ${u.children === 1 ? 'child' : 'children'}` : '', u.detail].filter(Boolean).join(' · ');
+    const detail = (u: OrgUnit) => (state.input ? [u.detail, u.id] : [u.id, tree && u.id ? `${u.children} ${u.children === 1 ? 'child' : 'children'}` : '', u.detail]).filter(Boolean).join(' · ');
     const heading = state.loading
       ? 'loading organizational units…'
       : state.units
-        ? `organizational unit${tree ? 's as a tree' : ''}: type a name or UUID · ↑↓ · Enter sets it · Esc cancels (${state.units.length} units)`
+        ? `organizational unit${tree ? 's as a tree' : ''}: type a name, a path (Acme/EU) or a UUID · ↑↓ · Enter sets it · Esc cancels (${state.units.length} units)`
         : 'the index offers no organizational-unit list: type the OU UUID, Enter sets it';
     return (
       <Box flexDirection="column">

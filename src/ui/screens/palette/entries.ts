@@ -4,7 +4,8 @@
 import { findResource } from '../../../api/hal/catalog.js';
 import { knownRecordFields } from '../../../api/hal/schemas.js';
 import { isListOperation } from '../../../api/hal/operation.js';
-import { isUuid } from '../../../api/fanout/units.js';
+import { isUuid, type OrgUnit } from '../../../api/fanout/units.js';
+import { directoryOf, pathText } from '../../../api/fanout/unit-names.js';
 import type { Choice } from '../../components/Choices.js';
 import { fuzzyFilter } from '../../fuzzy.js';
 import { writeTrail } from '../../nav/global.js';
@@ -66,7 +67,14 @@ const units: Provider = (ctx, query) => {
   // The units arrive while the palette is open; the palette draws again when they do.
   if (!known && ctx.services.catalogOf()) void ctx.services.units().then(() => ctx.update({}), () => undefined);
   const typed = query.replace(OU_QUERY, '').trim();
-  const entries: PaletteEntry[] = (known ?? []).map((unit) => ({ label: `ou ${unit.name}`, detail: unit.id, run: () => ctx.nav.setOu(unit.id, unit.name) }));
+  const directory = known && directoryOf(known);
+  // A name or path typed names its units exactly: they are offered under what was typed, each with its path.
+  const exact = typed && directory ? directory.find(typed) : [];
+  const entry = (unit: OrgUnit, label: string): PaletteEntry => ({ label, detail: `${pathText(directory!.path(unit.id))} · ${unit.id}`, run: () => ctx.nav.setOu(unit.id, unit.name) });
+  const entries: PaletteEntry[] = [
+    ...exact.map((unit) => entry(unit, `ou ${typed}`)),
+    ...(known ?? []).filter((unit) => !exact.includes(unit)).map((unit) => entry(unit, `ou ${unit.name}`)),
+  ];
   if (isUuid(typed)) entries.unshift({ label: `ou ${typed}`, detail: 'use this UUID', run: () => ctx.nav.setOu(typed) });
   return [...entries, picker];
 };
@@ -109,28 +117,43 @@ const commands: Provider = (ctx, query) => {
   ];
 };
 
-/** `count <resource> [by <field>]`: the count matrix; the fields offered are those the record schema lists. */
+/** The filter a view opened on `resource` keeps: the one the screen below asks with, when it lists the same resource. */
+function keptFilter(ctx: Ctx, resource: string): string | undefined {
+  const question = ctx.nav.question();
+  return question?.resource === resource ? question.filter : undefined;
+}
+
+/**
+ * `count <resource> [by <field>] [where <filter>]`: the count matrix; the fields offered are those the
+ * record schema lists. Without `where`, a count of the resource the screen below lists keeps its filter.
+ */
 const counts: Provider = (ctx, query) => {
   if (!COUNT_QUERY.test(query)) return [];
-  const by = /\bby\s+(\S+)/i.exec(query)?.[1];
+  const where = /\bwhere\s+(.*)$/i.exec(query)?.[1]?.trim();
+  const asked = where === undefined ? query : query.slice(0, query.search(/\bwhere\b/i));
+  const by = /\bby\s+(\S+)/i.exec(asked)?.[1];
   return (ctx.services.catalogOf()?.resources ?? []).flatMap((resource) => {
+    const filter = where || keptFilter(ctx, resource.name);
     const open = (field?: string): PaletteEntry => ({
-      label: `count ${resource.name}${field ? ` by ${field}` : ''}`,
-      detail: field ? `every unit × the values of ${field}` : 'every unit\'s total',
-      run: () => ctx.nav.open('count', { resource: resource.name, ...(field ? { by: field } : {}) }),
+      label: `count ${resource.name}${field ? ` by ${field}` : ''}${where ? ` where ${where}` : ''}`,
+      detail: `${field ? `every unit × the values of ${field}` : 'every unit\'s total'}${filter ? ` where ${filter}${where ? '' : ' (the list\'s filter)'}` : ''}`,
+      run: () => ctx.nav.open('count', { resource: resource.name, ...(field ? { by: field } : {}), ...(filter ? { filter } : {}) }),
     });
     const fields = by ? [by] : (knownRecordFields(resource.name, resource.defaultVersion) ?? []).filter((field) => !/(^|_)id$|timestamp|_at$/.test(field));
     return [open(), ...fields.map(open)];
   });
 };
 
-/** `<resource> @all`: one list merged across every unit of the current profile. */
+/** `<resource> @all`: one list merged across every unit of the current profile, with the filter of the list below. */
 const merged: Provider = (ctx, query) => {
   if (!MERGED_QUERY.test(query)) return [];
-  return (ctx.services.catalogOf()?.resources ?? []).map((resource) => ({
-    label: `${resource.name} @all`, detail: 'one list across every unit, each record tagged with its unit',
-    run: () => ctx.nav.open('merged-list', { origin: ctx.services.origin(), resource: resource.name }),
-  }));
+  return (ctx.services.catalogOf()?.resources ?? []).map((resource) => {
+    const filter = keptFilter(ctx, resource.name);
+    return {
+      label: `${resource.name} @all`, detail: `one list across every unit, each record tagged with its unit${filter ? ` · where ${filter}` : ''}`,
+      run: () => ctx.nav.open('merged-list', { origin: ctx.services.origin(), resource: resource.name, ...(filter ? { filter } : {}) }),
+    };
+  });
 };
 
 const PROVIDERS: Provider[] = [resources, units, profiles, bookmarks, counts, merged, commands];
