@@ -37,6 +37,12 @@ const home = mkdtempSync(join(tmpdir(), 'dpx-cli-'));
 export const configPath = join(home, 'config.json');
 /** A cache folder of its own per test file (XDG_CACHE_HOME), so no user cache is read or written. */
 export const cacheHome = join(home, 'cache');
+/**
+ * The rate ceiling for a local demo (DPX_RATE), unless a test sets its own. dpx's default, 50 requests a
+ * second, is for a real control plane: here it only added waiting (a walk of 10,000 tasks, a count over
+ * every unit). The ceiling itself is tested in polite.test.ts and test/integration/api/limiter.test.ts.
+ */
+export const LOCAL_RATE = '1000';
 
 export interface RunOptions {
   env?: NodeJS.ProcessEnv;
@@ -61,7 +67,7 @@ export async function dpx(argv: string[], options: RunOptions = {}): Promise<Cli
   const code = await runCli(argv, {
     stdout,
     stderr,
-    env: { DPX_CONFIG: configPath, XDG_CACHE_HOME: cacheHome, ...options.env },
+    env: { DPX_CONFIG: configPath, XDG_CACHE_HOME: cacheHome, DPX_RATE: LOCAL_RATE, ...options.env },
     ...(stdin === undefined ? {} : { stdin }),
   });
   transcript.push(stdout.text, stderr.text);
