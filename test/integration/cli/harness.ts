@@ -6,6 +6,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runCli } from '../../../src/cli/run.js';
+import { perFile } from '../../helpers/per-file.js';
 
 export interface CliResult {
   code: number;
@@ -31,12 +32,17 @@ class Collector extends Writable {
 
 /** Every stdout and stderr text of the file's runs, for the "no token in any output" check. */
 export const transcript: string[] = [];
-
-const home = mkdtempSync(join(tmpdir(), 'dpx-cli-'));
 /** A config path of its own per test file, so no user config is read. */
-export const configPath = join(home, 'config.json');
+export let configPath = '';
 /** A cache folder of its own per test file (XDG_CACHE_HOME), so no user cache is read or written. */
-export const cacheHome = join(home, 'cache');
+export let cacheHome = '';
+
+perFile(() => {
+  const home = mkdtempSync(join(tmpdir(), 'dpx-cli-'));
+  configPath = join(home, 'config.json');
+  cacheHome = join(home, 'cache');
+  transcript.length = 0;
+});
 /**
  * The rate ceiling for a local demo (DPX_RATE), unless a test sets its own. dpx's default, 50 requests a
  * second, is for a real control plane: here it only added waiting (a walk of 10,000 tasks, a count over
