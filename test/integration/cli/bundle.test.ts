@@ -5,8 +5,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { useDemo } from '../../helpers/demo.js';
-import { configPath, LOCAL_RATE } from './harness.js';
+import { LOCAL_RATE, useDemo } from '../../helpers/demo.js';
+import { configPath } from './harness.js';
 
 const root = join(import.meta.dirname, '..', '..', '..');
 const bundle = join(root, 'dist', 'dpx.js');

@@ -6,6 +6,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runCli } from '../../../src/cli/run.js';
+import { LOCAL_RATE } from '../../helpers/demo.js';
 import { perFile } from '../../helpers/per-file.js';
 
 export interface CliResult {
@@ -43,12 +44,6 @@ perFile(() => {
   cacheHome = join(home, 'cache');
   transcript.length = 0;
 });
-/**
- * The rate ceiling for a local demo (DPX_RATE), unless a test sets its own. dpx's default, 50 requests a
- * second, is for a real control plane: here it only added waiting (a walk of 10,000 tasks, a count over
- * every unit). The ceiling itself is tested in polite.test.ts and test/integration/api/limiter.test.ts.
- */
-export const LOCAL_RATE = '1000';
 
 export interface RunOptions {
   env?: NodeJS.ProcessEnv;
@@ -73,6 +68,7 @@ export async function dpx(argv: string[], options: RunOptions = {}): Promise<Cli
   const code = await runCli(argv, {
     stdout,
     stderr,
+    // The local demo's rate ceiling unless a test sets its own (LOCAL_RATE).
     env: { DPX_CONFIG: configPath, XDG_CACHE_HOME: cacheHome, DPX_RATE: LOCAL_RATE, ...options.env },
     ...(stdin === undefined ? {} : { stdin }),
   });
