@@ -1,10 +1,24 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
     include: ['test/**/*.test.{ts,tsx}'],
+    // Builds dist/ once, before any file runs: several files run the bundle, and a build started from
+    // one of them would replace dist/chunks under another.
+    globalSetup: ['test/global-setup.ts'],
     setupFiles: ['test/setup.ts'],
+    // Forks, as @lydell/node-pty (test/e2e) must load in a process of its own, not a worker thread.
     pool: 'forks',
+    // A fork runs file after file in one process and module graph. A fresh process per file cost ~0.3 s
+    // of start-up, and a fresh graph ~0.5–1.5 s to import ink, react and the explorer again. src/ keeps
+    // only caches keyed by what they hold; a helper's state for one file is made anew for each
+    // (test/helpers/per-file.ts).
+    isolate: false,
+    // Vitest's default is one fork fewer than the cores (1 on 2 cores). Most files spend much of their
+    // time waiting (servers, timeouts, Retry-After, child processes), so one fork more than the cores
+    // keeps both cores busy.
+    maxWorkers: availableParallelism() + 1,
     testTimeout: 30_000,
     hookTimeout: 30_000,
   },

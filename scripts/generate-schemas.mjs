@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const schemaDir = join(root, 'fixtures', 'schemas');
-const target = join(root, 'src', 'api', 'hal', 'schema-validators.generated.ts');
+export const schemaModule = join(root, 'src', 'api', 'hal', 'schema-validators.generated.ts');
 
 export function generate() {
   const files = listJson(schemaDir).sort();
@@ -109,8 +109,8 @@ function listJson(dir) {
 /** Writes the module when its content changed, so an unchanged build leaves its mtime alone. */
 export function writeSchemaModule() {
   const module = generate();
-  const current = existsSync(target) ? readFileSync(target, 'utf8') : '';
-  if (current !== module) writeFileSync(target, module);
+  const current = existsSync(schemaModule) ? readFileSync(schemaModule, 'utf8') : '';
+  if (current !== module) writeFileSync(schemaModule, module);
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) writeSchemaModule();

@@ -14,6 +14,13 @@ export interface DemoFixture {
   readonly otherRegion: DemoRegion;
 }
 
+/**
+ * The rate ceiling (DPX_RATE) for dpx against a local demo. dpx's default, 50 requests a second, is for a
+ * real control plane: here it only adds waiting (a walk of 10,000 tasks, a count over every unit). The
+ * ceiling itself is tested in test/integration/cli/polite.test.ts and test/integration/api/limiter.test.ts.
+ */
+export const LOCAL_RATE = '1000';
+
 /** Starts a demo control plane before the file's tests and closes it after them. */
 export function useDemo(options: DemoOptions = {}): DemoFixture {
   let handle: DemoHandle | undefined;

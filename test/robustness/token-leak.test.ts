@@ -6,7 +6,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSy
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { useDemo } from '../helpers/demo.js';
+import { LOCAL_RATE, useDemo } from '../helpers/demo.js';
 import { tempDir } from './cli.js';
 
 const run = promisify(execFile);
@@ -64,6 +64,7 @@ describe('a scripted session with a known token', () => {
       TMPDIR: join(home, 'tmp'),
       DPX_CONFIG: join(home, 'dpx', 'config.json'),
       DPX_TOKEN: token,
+      DPX_RATE: LOCAL_RATE,
       ...extraEnv,
     };
     const result = await run(process.execPath, [bundle, ...argv], { env, cwd: home, timeout: 20_000 }).then(

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { useDemo } from '../../helpers/demo.js';
+import { LOCAL_RATE, useDemo } from '../../helpers/demo.js';
 import { configPath } from './harness.js';
 
 const root = join(import.meta.dirname, '..', '..', '..');
@@ -14,7 +14,7 @@ const demo = useDemo({ scale: 10 });
 const run = promisify(execFile);
 
 function childEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
-  return { PATH: process.env['PATH'], DPX_CONFIG: configPath, DPX_BASE_URL: demo.region.baseUrl, DPX_TOKEN: demo.region.tokens.personal, ...extra };
+  return { PATH: process.env['PATH'], DPX_CONFIG: configPath, DPX_RATE: LOCAL_RATE, DPX_BASE_URL: demo.region.baseUrl, DPX_TOKEN: demo.region.tokens.personal, ...extra };
 }
 
 async function dpxBundle(args: string[], env = childEnv()): Promise<{ code: number; stdout: string; stderr: string }> {

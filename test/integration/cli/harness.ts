@@ -6,6 +6,8 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runCli } from '../../../src/cli/run.js';
+import { LOCAL_RATE } from '../../helpers/demo.js';
+import { perFile } from '../../helpers/per-file.js';
 
 export interface CliResult {
   code: number;
@@ -31,12 +33,17 @@ class Collector extends Writable {
 
 /** Every stdout and stderr text of the file's runs, for the "no token in any output" check. */
 export const transcript: string[] = [];
-
-const home = mkdtempSync(join(tmpdir(), 'dpx-cli-'));
 /** A config path of its own per test file, so no user config is read. */
-export const configPath = join(home, 'config.json');
+export let configPath = '';
 /** A cache folder of its own per test file (XDG_CACHE_HOME), so no user cache is read or written. */
-export const cacheHome = join(home, 'cache');
+export let cacheHome = '';
+
+perFile(() => {
+  const home = mkdtempSync(join(tmpdir(), 'dpx-cli-'));
+  configPath = join(home, 'config.json');
+  cacheHome = join(home, 'cache');
+  transcript.length = 0;
+});
 
 export interface RunOptions {
   env?: NodeJS.ProcessEnv;
@@ -61,7 +68,8 @@ export async function dpx(argv: string[], options: RunOptions = {}): Promise<Cli
   const code = await runCli(argv, {
     stdout,
     stderr,
-    env: { DPX_CONFIG: configPath, XDG_CACHE_HOME: cacheHome, ...options.env },
+    // The local demo's rate ceiling unless a test sets its own (LOCAL_RATE).
+    env: { DPX_CONFIG: configPath, XDG_CACHE_HOME: cacheHome, DPX_RATE: LOCAL_RATE, ...options.env },
     ...(stdin === undefined ? {} : { stdin }),
   });
   transcript.push(stdout.text, stderr.text);
