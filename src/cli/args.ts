@@ -76,7 +76,7 @@ const COMMAND_OPTIONS: Record<CommandName, OptionSpec> = {
   diff: { ...OUTPUT, versions: { type: 'string' }, profiles: { type: 'string' }, 'exit-code': { type: 'boolean' } },
   whoami: { ...OUTPUT },
   profile: { 'token-env': { type: 'string' }, 'page-size': { type: 'string' } },
-  demo: { port: { type: 'string' }, scale: { type: 'string' }, seed: { type: 'string' }, 'rate-limit': { type: 'string' }, tenants: { type: 'string' } },
+  demo: { port: { type: 'string' }, scale: { type: 'string' }, seed: { type: 'string' }, 'rate-limit': { type: 'string' }, tenants: { type: 'string' }, 'link-header-paging': { type: 'string' } },
   completion: {},
 };
 

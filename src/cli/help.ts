@@ -243,7 +243,7 @@ Install it once:
 Names are kept in the cache folder ($XDG_CACHE_HOME/dpx) and used for 10 minutes without a request.
 
 ${GLOBAL}`,
-  demo: `Usage: dpx demo [--port N] [--scale N] [--seed N] [--rate-limit N] [--tenants N]
+  demo: `Usage: dpx demo [--port N] [--scale N] [--seed N] [--rate-limit N] [--tenants N] [--link-header-paging LIST,…]
 
 Runs the embedded demo control plane until Ctrl-C and prints each region's base URL and tokens.
   --port N              first port (0, the default, picks free ports)
@@ -252,6 +252,9 @@ Runs the embedded demo control plane until Ctrl-C and prints each region's base 
   --rate-limit N        requests per second before 429
   --tenants N           N generated tenants, each with 1–3 levels of sub-units, instead of the
                         five fixed ones; the data grows with the units
+  --link-header-paging LIST,…
+                        these lists carry next/prev/first/last only in an RFC 8288 Link
+                        header, with no _links, as GitHub-style APIs page
 
 ${GLOBAL}`,
 };

@@ -8,7 +8,8 @@ import { organizationalUnitHeader } from './engine.js';
 export async function runDemoCommand(options: DemoOptions, out: NodeJS.WritableStream): Promise<DemoHandle> {
   const handle = await startDemo(options);
   const vendor = (options.vendor ?? 'service').toLowerCase();
-  const lines = [`dpx demo control plane (scale ${options.scale ?? 1}, seed ${options.seed ?? 42}${options.rateLimit ? `, ${options.rateLimit} requests/s per token` : ''})`, ''];
+  const paged = options.linkHeaderPaging?.length ? `, ${options.linkHeaderPaging.join(', ')} paged by Link header` : '';
+  const lines = [`dpx demo control plane (scale ${options.scale ?? 1}, seed ${options.seed ?? 42}${options.rateLimit ? `, ${options.rateLimit} requests/s per token` : ''}${paged})`, ''];
   for (const region of handle.regions) {
     const tenants = region.units.filter((u) => u.kind === 'tenant');
     lines.push(

@@ -8,7 +8,7 @@ import { Channel } from '../channel.js';
 import { DpxError, toDpxError, UsageError } from '../errors.js';
 import { isObject, scalarText } from '../json.js';
 import { resolveOperation } from '../hal/operation.js';
-import { envelopeCount, listRequest, readPage, walkPages } from '../session/pages.js';
+import { envelopeCount, listRequest, readPage, walkPages, type PageAnswer } from '../session/pages.js';
 import { fieldEnum } from '../hal/schemas.js';
 import { planScopes, type Scope, type Source, type UnitChoice } from './scopes.js';
 import type { Session } from '../session/session.js';
@@ -183,7 +183,7 @@ async function discover(source: Source, query: CountQuery, signal: AbortSignal):
 /** The values of `by` on one page of the plane's first scope (the widest, in tree order), most common first. */
 async function sampleValues(session: Session, target: CountTarget, scope: Scope, query: CountQuery, signal: AbortSignal): Promise<CountValue[]> {
   const request = await listRequest(session, { ...target, pageSize: query.pageSize ?? DEFAULT_PAGE_SIZE, ou: scope.ou, ...(query.filter ? { filter: query.filter } : {}) });
-  const page = readPage((await session.send(request, { signal })).body, request.url);
+  const page = readPage(await session.send(request, { signal }));
   return distinctValues(page.items, query.by!);
 }
 
@@ -261,7 +261,7 @@ class PlaneCounter {
     if (this.reportsCounts !== false) {
       const request = await listRequest(this.session, { ...asked, pageSize: 1 });
       const response = await this.session.send(request, { signal, once: true });
-      const count = reportedCount(response.body, response.url);
+      const count = reportedCount(response);
       if (count !== undefined) {
         this.reportsCounts = true;
         return count;
@@ -283,11 +283,11 @@ class PlaneCounter {
  * `total_pages_count`; else none — unless the page is empty and last, which says 0 by itself. The total
  * is all a count usually needs, so the page (its items, and links to resolve) is read only without one.
  */
-function reportedCount(body: unknown, url: string): number | undefined {
-  const total = isObject(body) ? envelopeCount(body, 'total_count') : undefined;
+function reportedCount(answer: PageAnswer): number | undefined {
+  const total = isObject(answer.body) ? envelopeCount(answer.body, 'total_count') : undefined;
   if (total !== undefined) return total;
-  const page = readPage(body, url);
-  if (page.items.length === 0 && !page.links.next) return 0;
+  const page = readPage(answer);
+  if (page.items.length === 0 && !page.links.has('next')) return 0;
   if (page.totalPages !== undefined && page.items.length === 1) return page.totalPages;
   return undefined;
 }

@@ -71,7 +71,7 @@ export class InboundLookups {
       group.url = request.url;
       this.port.cost.inboundQueries += 1;
       const response = await this.port.send(request);
-      const page = readPage(response.body, response.url);
+      const page = readPage(response);
       const referring = page.items.filter((record) => refersTo(record, candidate, target, id));
       if (referring.length < page.items.length) {
         this.refuse(group, `${where}: the server did not apply the filter (${page.items.length - referring.length} of ${page.items.length} records on the page do not refer to this record)`);

@@ -11,12 +11,14 @@ export async function demoCommand(io: CliIO, options: Record<string, unknown>): 
   const seed = text('seed');
   const rateLimit = text('rate-limit');
   const tenants = text('tenants');
+  const linkHeaderPaging = text('link-header-paging');
   const demoOptions = {
     ...(port === undefined ? {} : { port: nonNegativeInteger('--port', port) }),
     ...(scale === undefined ? {} : { scale: positiveNumber('--scale', scale) }),
     ...(seed === undefined ? {} : { seed: nonNegativeInteger('--seed', seed) }),
     ...(rateLimit === undefined ? {} : { rateLimit: positiveNumber('--rate-limit', rateLimit) }),
     ...(tenants === undefined ? {} : { tenants: positiveNumber('--tenants', tenants, true) }),
+    ...(linkHeaderPaging === undefined ? {} : { linkHeaderPaging: linkHeaderPaging.split(',').map((name) => name.trim()).filter(Boolean) }),
   };
   const { runDemoCommand } = await import('../../demo/command.js');
   const handle = await runDemoCommand(demoOptions, io.stdout);
