@@ -10,8 +10,6 @@ import { ProtocolError } from '../errors.js';
 import { isObject } from '../json.js';
 import { expandTemplate } from './template.js';
 
-export { Links };
-
 /** A link: ketting's, with the HTTP method an action link names in HAL's `type`. */
 export interface Link extends KettingLink {
   method?: string;
@@ -102,7 +100,7 @@ export function linkUrl(link: Link, baseUrl: string): string {
 }
 
 /** ketting's resolve() of a link against its context; a ProtocolError naming the href when no URL can be made of it. */
-export function resolveLink(link: Pick<Link, 'href' | 'context'>, shown = link.href): string {
+function resolveLink(link: Pick<Link, 'href' | 'context'>, shown = link.href): string {
   try {
     return resolve(link.context, link.href);
   } catch (error) {
@@ -120,12 +118,13 @@ export function expandedLink(link: Link, values: Record<string, string | undefin
 }
 
 /**
- * A URL the server gave (an index href, a link, a Location header) against `base`. One that no URL can be
- * made of is the server's fault, so a ProtocolError naming it — not the usage error of a user's bad URL.
+ * A URL the server gave (an index href, a link, a Location header) against `base`, by resolve(). One that
+ * no URL can be made of is the server's fault, so a ProtocolError naming it — not the usage error of a
+ * user's bad URL.
  */
 export function serverUrl(href: string, base?: string): URL {
   try {
-    return new URL(href, base);
+    return new URL(base === undefined ? href : resolve(base, href));
   } catch (error) {
     throw brokenHref(href, error);
   }

@@ -5,7 +5,7 @@
 // passes literals through unchecked, so this module refuses what RFC 6570's `literals` rule has no place
 // for (controls, space, `"`, `<`, `>`, `\`, `^`, `` ` ``, `|`, a `%` that starts no percent-encoded octet), a
 // `{` inside an expression (the library would start the expression again there), lone surrogates, and
-// variable names its check lets through (`{@id}`, `{a(b)}`), and it takes a prefix of a list.
+// the variable names its check lets through (`{@id}`, `{a(b)}`); and a prefix of a list, which it cuts.
 import { StdUriTemplate } from '@std-uritemplate/std-uritemplate';
 import { ProtocolError, UsageError } from '../errors.js';
 
@@ -131,7 +131,7 @@ export function templateVariables(href: string): { path: string[]; query: string
 }
 
 /** Throws the ProtocolError of a malformed template, naming `where` (the link or operation it came in). */
-export function checkTemplate(href: string, where?: string): void {
+function checkTemplate(href: string, where?: string): void {
   const problem = templateProblem(href);
   if (problem !== undefined) throw malformed(href, problem, where);
 }
