@@ -1,5 +1,11 @@
 import { startDemo, type DemoHandle, type DemoOptions } from './server.js';
 import { organizationalUnitHeader } from './engine.js';
+import { resources } from './catalog.js';
+
+/** The names of the demo's resources, each a list (`--link-header-paging` takes them). */
+export function demoLists(): string[] {
+  return Object.keys(resources);
+}
 
 /**
  * `dpx demo`: starts the demo control plane and prints each region's base URL, its ready-to-use demo

@@ -1,6 +1,7 @@
 // `dpx demo`: the demo control plane alone, until Ctrl-C (or the caller's abort signal).
 
 import { once } from 'node:events';
+import { UsageError } from '../../api/errors.js';
 import { nonNegativeInteger, positiveNumber } from '../args.js';
 import type { CliIO } from '../io.js';
 
@@ -20,7 +21,9 @@ export async function demoCommand(io: CliIO, options: Record<string, unknown>): 
     ...(tenants === undefined ? {} : { tenants: positiveNumber('--tenants', tenants, true) }),
     ...(linkHeaderPaging === undefined ? {} : { linkHeaderPaging: linkHeaderPaging.split(',').map((name) => name.trim()).filter(Boolean) }),
   };
-  const { runDemoCommand } = await import('../../demo/command.js');
+  const { demoLists, runDemoCommand } = await import('../../demo/command.js');
+  const unknown = (demoOptions.linkHeaderPaging ?? []).filter((name) => !demoLists().includes(name));
+  if (unknown.length > 0) throw new UsageError(`--link-header-paging: the demo has no list ${unknown.join(', ')}`, `its lists: ${demoLists().join(', ')}`);
   const handle = await runDemoCommand(demoOptions, io.stdout);
   try {
     if (io.signal && !io.signal.aborted) await once(io.signal, 'abort');
