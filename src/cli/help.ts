@@ -303,6 +303,7 @@ accepted on the command line).
 
 ${GLOBAL}`,
   demo: `Usage: dpx demo [--port N] [--scale N] [--seed N] [--rate-limit N] [--tenants N] [--frozen]
+                         [--link-header-paging LIST,…]
 
 Runs the embedded demo control plane until Ctrl-C and prints each region's base URL and tokens.
   --port N              first port (0, the default, picks free ports)
@@ -313,6 +314,9 @@ Runs the embedded demo control plane until Ctrl-C and prints each region's base 
                         five fixed ones; the data grows with the units
   --frozen              live tasks stand still: no status changes on its own, so counts taken
                         one after another agree
+  --link-header-paging LIST,…
+                        these lists carry next/prev/first/last only in an RFC 8288 Link
+                        header, with no _links, as GitHub-style APIs page
 
 ${GLOBAL}`,
 };

@@ -1,5 +1,11 @@
 import { startDemo, type DemoHandle, type DemoOptions } from './server.js';
 import { organizationalUnitHeader } from './engine.js';
+import { resources } from './catalog.js';
+
+/** The names of the demo's resources, each a list (`--link-header-paging` takes them). */
+export function demoLists(): string[] {
+  return Object.keys(resources);
+}
 
 /**
  * `dpx demo`: starts the demo control plane and prints each region's base URL, its ready-to-use demo
@@ -8,7 +14,8 @@ import { organizationalUnitHeader } from './engine.js';
 export async function runDemoCommand(options: DemoOptions, out: NodeJS.WritableStream): Promise<DemoHandle> {
   const handle = await startDemo(options);
   const vendor = (options.vendor ?? 'service').toLowerCase();
-  const lines = [`dpx demo control plane (scale ${options.scale ?? 1}, seed ${options.seed ?? 42}${options.rateLimit ? `, ${options.rateLimit} requests/s per token` : ''}${options.frozen ? ', live tasks frozen' : ''})`, ''];
+  const paged = options.linkHeaderPaging?.length ? `, ${options.linkHeaderPaging.join(', ')} paged by Link header` : '';
+  const lines = [`dpx demo control plane (scale ${options.scale ?? 1}, seed ${options.seed ?? 42}${options.rateLimit ? `, ${options.rateLimit} requests/s per token` : ''}${options.frozen ? ', live tasks frozen' : ''}${paged})`, ''];
   for (const region of handle.regions) {
     const tenants = region.units.filter((u) => u.kind === 'tenant');
     lines.push(

@@ -5,6 +5,7 @@ import { behaviours, type RegionData } from './behaviours.js';
 import { discoveryIndex, matchRoute, newestFirst, resourceDef, versionDef } from './catalog.js';
 import { DemoError, errorEnvelope } from './errors.js';
 import { ANY_RESOURCE, mediaType, negotiateVersion } from './media.js';
+import { linkHeaderPage } from './paging.js';
 import type { RateLimiter } from './rate-limit.js';
 
 const INDEX_VERSIONS = ['v1'];
@@ -15,6 +16,8 @@ export interface RegionEngine {
   baseUrl: string;
   vendor: string;
   plainListHrefs: boolean;
+  /** Lists whose pages carry their links in a Link header instead of `_links`. */
+  linkHeaderPaging: ReadonlySet<string>;
   auth: TokenAuthority;
   limiter: RateLimiter;
   data: RegionData;
@@ -129,6 +132,11 @@ async function route(engine: RegionEngine, request: IncomingMessage, response: S
     subject: claims.sub,
     now,
   });
+  if (operation.def.behaviour === 'list' && engine.linkHeaderPaging.has(resourceName) && result.body !== undefined) {
+    const paged = linkHeaderPage(result.body as Record<string, unknown>, engine.baseUrl);
+    result.body = paged.body;
+    if (paged.link !== '') result.headers = { ...result.headers, Link: paged.link };
+  }
   const media = result.media ?? { resource: resourceName, version: versionName };
   const contentType = mediaType(engine.vendor, media.resource, media.version);
   if (method === 'GET' && result.status === 200 && result.body !== undefined) sendRead(request, response, contentType, result.body, result.headers);

@@ -57,3 +57,18 @@ export function listEnvelope<T>(
     start: String(request.start),
   };
 }
+
+const HEADER_ROLES = ['next', 'prev', 'first', 'last'];
+
+/**
+ * A list page paged the way GitHub-style APIs page: its `next`, `prev`, `first` and `last` links moved
+ * out of the body into an RFC 8288 `Link` header (absolute URLs), and no `_links` left in the body.
+ */
+export function linkHeaderPage(body: Record<string, unknown>, baseUrl: string): { body: Record<string, unknown>; link: string } {
+  const { _links: links, ...rest } = body;
+  const hrefs = (links ?? {}) as Record<string, { href: string }>;
+  const link = HEADER_ROLES.filter((role) => hrefs[role] !== undefined)
+    .map((role) => `<${new URL(hrefs[role]!.href, baseUrl).toString()}>; rel="${role}"`)
+    .join(', ');
+  return { body: rest, link };
+}

@@ -6,6 +6,7 @@ import { generateWorld, unitTree, world, type UnitDef } from './generate.js';
 import { LiveTasks } from './live.js';
 import { RateLimiter } from './rate-limit.js';
 import { Store } from './store.js';
+import { resources } from './catalog.js';
 
 export interface DemoOptions {
   host?: string;
@@ -29,6 +30,11 @@ export interface DemoOptions {
   tenants?: number;
   /** Live tasks stand still: no status or progress changes on its own (actions still act). */
   frozen?: boolean;
+  /**
+   * Lists (resource names) whose pages carry `next`, `prev`, `first` and `last` only in an RFC 8288 `Link`
+   * header, with no `_links` in the body, as GitHub-style APIs page. The others keep `_links`.
+   */
+  linkHeaderPaging?: readonly string[];
 }
 
 export interface DemoRegion {
@@ -72,6 +78,9 @@ export async function startDemo(options: DemoOptions = {}): Promise<DemoHandle> 
   const speed = options.taskSpeed && options.taskSpeed > 0 ? options.taskSpeed : 1;
   if (!(scale > 0)) throw new Error(`scale must be a positive number, got ${scale}`);
   if (options.tenants !== undefined && !(Number.isInteger(options.tenants) && options.tenants > 0)) throw new Error(`tenants must be a positive whole number, got ${options.tenants}`);
+  for (const name of options.linkHeaderPaging ?? []) {
+    if (!Object.hasOwn(resources, name)) throw new Error(`the demo has no list ${JSON.stringify(name)} to page by Link header; its lists: ${Object.keys(resources).join(', ')}`);
+  }
   const servers: Server[] = [];
   const regions: DemoRegion[] = [];
   try {
@@ -102,6 +111,7 @@ export async function startDemo(options: DemoOptions = {}): Promise<DemoHandle> 
         baseUrl,
         vendor,
         plainListHrefs: options.plainListHrefs ?? false,
+        linkHeaderPaging: new Set(options.linkHeaderPaging ?? []),
         auth,
         limiter: new RateLimiter(options.rateLimit ?? 0, options.rateLimitHeaders !== false),
         data: { store, live },

@@ -11,7 +11,7 @@
 // `end_timestamp`) are data: a task that finished is a change.
 
 import { isObject, scalarText } from '../json.js';
-import { normaliseRel, readLinks } from '../hal/links.js';
+import { linkOf, recordLinks } from '../hal/links.js';
 import { isListEnvelope } from '../session/pages.js';
 import { rebase } from '../urls.js';
 
@@ -147,7 +147,7 @@ export function alignDocuments(then: unknown, now: unknown): AlignedField[] {
 export function recordKey(record: Record<string, unknown>, position: number, base?: string): string {
   const id = scalarText(record['id']);
   if (id !== undefined) return id;
-  const self = readLinks(record['_links']).find((link) => normaliseRel(link.rel) === 'self');
+  const self = linkOf(recordLinks(record), 'self');
   if (self) return base === undefined ? self.href : (rebase(self.href, base, '') ?? self.href);
   return `#${position}`;
 }
@@ -173,7 +173,7 @@ export function diffRecords(then: Record<string, unknown>[], now: Record<string,
 /** What a body is for comparing: a list envelope, one record (an object with an id or a self link), or something else. */
 export function bodyKind(body: unknown): BodyKind {
   if (isListEnvelope(body)) return 'list';
-  if (isObject(body) && (scalarText(body['id']) !== undefined || readLinks(body['_links']).some((link) => normaliseRel(link.rel) === 'self'))) return 'record';
+  if (isObject(body) && (scalarText(body['id']) !== undefined || linkOf(recordLinks(body), 'self') !== undefined)) return 'record';
   return 'other';
 }
 

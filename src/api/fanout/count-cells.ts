@@ -4,7 +4,7 @@
 import type { Channel } from '../channel.js';
 import { toDpxError, type DpxError } from '../errors.js';
 import { isObject, valueAt } from '../json.js';
-import { envelopeCount, listRequest, readPage, walkPages } from '../session/pages.js';
+import { envelopeCount, listRequest, readPage, walkPages, type PageAnswer } from '../session/pages.js';
 import type { Session } from '../session/session.js';
 import { valueLabel } from './count-values.js';
 import type { CountEvent, CountTarget } from './count.js';
@@ -119,7 +119,7 @@ export class PlaneCounter {
   async serverCount(target: CountTarget, scope: Scope, filter: Record<string, unknown> | undefined, signal: AbortSignal): Promise<number | undefined> {
     const request = await listRequest(this.session, { ...target, ou: scope.ou, pageSize: 1, ...(filter === undefined ? {} : { filter: JSON.stringify(filter) }) });
     const response = await this.session.send(request, { signal, once: true });
-    return reportedCount(response.body, response.url);
+    return reportedCount(response);
   }
 
   /** Every record of the scope read once: the total is their number, each cell those holding its value. */
@@ -169,11 +169,11 @@ export class PlaneCounter {
  * `total_pages_count`; else none — unless the page is empty and last, which says 0 by itself. The total
  * is all a count usually needs, so the page (its items, and links to resolve) is read only without one.
  */
-function reportedCount(body: unknown, url: string): number | undefined {
-  const total = isObject(body) ? envelopeCount(body, 'total_count') : undefined;
+function reportedCount(answer: PageAnswer): number | undefined {
+  const total = isObject(answer.body) ? envelopeCount(answer.body, 'total_count') : undefined;
   if (total !== undefined) return total;
-  const page = readPage(body, url);
-  if (page.items.length === 0 && !page.links.next) return 0;
+  const page = readPage(answer);
+  if (page.items.length === 0 && !page.links.has('next')) return 0;
   if (page.totalPages !== undefined && page.items.length === 1) return page.totalPages;
   return undefined;
 }

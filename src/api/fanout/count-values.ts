@@ -89,7 +89,7 @@ async function readEnds(
   const fetch = async (asked: PreparedRequest): Promise<Read> => {
     read.add(normalisedUrl(asked.url));
     const response = await session.send(asked, { signal, once: true });
-    const page = readPage(response.body, response.url);
+    const page = readPage(response);
     read.add(normalisedUrl(response.url));
     const self = linkUrl(session, page, 'self', asked);
     if (self !== undefined) read.add(self);
@@ -104,9 +104,9 @@ async function readEnds(
   };
 
   let forward = await fetch(request);
-  const lastLinked = forward.page.links.last !== undefined;
+  const lastLinked = forward.page.links.has('last');
   const last = step(forward, 'last');
-  let back = typeof last === 'string' || !forward.page.links.next ? undefined : await fetch(last);
+  let back = typeof last === 'string' || !forward.page.links.has('next') ? undefined : await fetch(last);
   for (let between = 0; ; between++) {
     const next = step(forward, 'next');
     const prev = back ? step(back, 'prev') : 'none';
@@ -124,7 +124,7 @@ interface Read {
 }
 
 function linkUrl(session: Session, page: Page, role: 'self' | 'next' | 'prev' | 'last', basis: PreparedRequest): string | undefined {
-  const link = page.links[role];
+  const link = page.links.get(role);
   if (!link || link.templated) return undefined;
   try {
     return normalisedUrl(pageLinkRequest(session, page, role, basis)!.url);

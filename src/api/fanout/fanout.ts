@@ -6,7 +6,7 @@
 import { setMaxListeners } from 'node:events';
 import { Channel } from '../channel.js';
 import { DpxError, toDpxError, UsageError } from '../errors.js';
-import { normaliseRel, recordLinks } from '../hal/links.js';
+import { linkOf, recordLinks } from '../hal/links.js';
 import { resolveOperation } from '../hal/operation.js';
 import { listRequest, readPage, walkPages, type Page } from '../session/pages.js';
 import { recordId } from '../hal/records.js';
@@ -103,7 +103,7 @@ export async function* scopePages(scope: Scope, query: ScopeListQuery, options: 
     return;
   }
   const response = await session.send(first, options.signal ? { signal: options.signal } : {});
-  yield readPage(response.body, response.url);
+  yield readPage(response);
 }
 
 /**
@@ -126,7 +126,7 @@ export class RecordDedupe {
 function recordKey(record: Record<string, unknown>): string | undefined {
   const id = recordId(record);
   if (id !== undefined) return `id:${id}`;
-  const self = recordLinks(record).find((link) => normaliseRel(link.rel) === 'self');
+  const self = linkOf(recordLinks(record), 'self');
   return self ? `self:${self.href}` : undefined;
 }
 

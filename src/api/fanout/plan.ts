@@ -45,7 +45,7 @@ export async function probeList(session: Session, units: readonly OrgUnit[], tar
   const size = await largestPageSize(session, { ...target, ou: null }, signal);
   const request = await listRequest(session, { ...target, ou: null, ...(size === undefined ? {} : { pageSize: size.ask }) });
   const response = await session.send(request, signal ? { signal } : {});
-  const page = readPage(response.body, response.url);
+  const page = readPage(response);
   const total = isObject(response.body) ? envelopeCount(response.body, 'total_count') : undefined;
   const unitField = findUnitField(page.items, new UnitPlaces([...units]));
   return { requests: session.traffic.requests - before, ...(total === undefined ? {} : { total }), ...(size === undefined ? {} : { pageSize: size.perPage }), ...(unitField === undefined ? {} : { unitField }) };

@@ -2,6 +2,7 @@
 // records read as { id, name, parent, a few words of context }, loaded as a tree. A parent comes from a
 // field named like parent_id / parentId / parent, or from a link whose rel says parent.
 import type { Catalog, Resource } from '../hal/catalog.js';
+import { resolve } from 'ketting/dist/util/uri.js';
 import { recordLinks } from '../hal/links.js';
 import { findListOperation } from '../hal/operation.js';
 import { listRequest, walkPages } from '../session/pages.js';
@@ -59,8 +60,13 @@ function idOf(value: unknown): string | undefined {
 /** The last path segment of a `parent` link: the parent's id in any REST layout. */
 function parentFromLinks(record: Record<string, unknown>): string | undefined {
   const link = recordLinks(record).find((l) => /^_?parent/i.test(l.rel) && !l.templated);
-  const segment = link?.href.split('?')[0]?.replace(/\/+$/, '').split('/').pop();
-  return segment ? decodeURIComponent(segment) : undefined;
+  if (!link) return undefined;
+  try {
+    const segment = new URL(resolve(link), 'http://unit.invalid/').pathname.split('/').filter(Boolean).pop();
+    return segment === undefined ? undefined : decodeURIComponent(segment);
+  } catch {
+    return undefined;
+  }
 }
 
 /** Whether any unit names a parent among the others: then the units form a tree worth drawing. */

@@ -4,6 +4,7 @@ import { findResource, findVersion, type Catalog, type Operation, type Resource,
 import { didYouMean } from './did-you-mean.js';
 import { ProtocolError, UsageError } from '../errors.js';
 import { vendorMediaType } from '../media.js';
+import { resolveHref } from './links.js';
 import { appendQuery, expandTemplate } from './template.js';
 
 export interface PreparedRequest {
@@ -174,7 +175,7 @@ export function resolveRequest(catalog: Catalog, target: RequestTarget, context:
     if (operation.queryVariables.includes(name)) templateValues[name] = value;
     else extraQuery[name] = value;
   }
-  const expanded = operation.templated ? expandTemplate(operation.href, templateValues) : operation.href;
+  const expanded = operation.templated ? expandTemplate(operation.href, templateValues, operationLabel(resource, version, operation)) : operation.href;
   const url = appendQuery(resolveHref(context.baseUrl, expanded), extraQuery);
 
   const ou = chosenOu(context, target.ou);
@@ -205,38 +206,9 @@ export function requestHeaders(context: RequestContext, resource: string, versio
   return headers;
 }
 
-/**
- * An index href against the base URL. The spec appends paths to {base_url}, so a base with a path
- * prefix (https://host/api) keeps it — unless the href already carries that prefix.
- */
-export function resolveHref(baseUrl: string, href: string): string {
-  if (/^[a-z][a-z0-9+.-]*:/i.test(href)) {
-    serverUrl(href);
-    return href;
-  }
-  const base = new URL(baseUrl);
-  const prefix = base.pathname.replace(/\/+$/, '');
-  if (href.startsWith('/')) {
-    const path = prefix && (href === prefix || href.startsWith(`${prefix}/`) || href.startsWith(`${prefix}?`)) ? href : `${prefix}${href}`;
-    return `${base.origin}${path}`;
-  }
-  return serverUrl(href, `${base.origin}${prefix}/`).toString();
-}
-
-/**
- * A URL the server gave (an index href, a link, a Location header) against `base`. One that no URL can be
- * made of is the server's fault, so a ProtocolError naming it — not the usage error of a user's bad URL.
- */
-export function serverUrl(href: string, base?: string): URL {
-  try {
-    return new URL(href, base);
-  } catch (error) {
-    throw new ProtocolError(
-      `the server gave a link that is not a valid URL: ${JSON.stringify(href)}`,
-      'the server\'s links are broken here; report it to the control plane\'s owners',
-      { cause: error },
-    );
-  }
+/** An operation as an error names it: `the index's operation list_users of users v2`. */
+export function operationLabel(resource: Resource, version: ResourceVersion, operation: Operation): string {
+  return `the index's operation ${operation.id} of ${resource.name} ${version.version}`;
 }
 
 /** What a version offers; with the id typed, the closest ones first ("did you mean …"). */

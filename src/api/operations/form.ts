@@ -1,7 +1,8 @@
 // The operation form as data: variables (path required, query optional), the OU, and a JSON body for
 // methods that carry one. Pure functions over an immutable state, so a UI can hold it in a reducer.
 import type { Operation } from '../hal/catalog.js';
-import { resolveHref, type RequestTarget } from '../hal/operation.js';
+import { resolveHref } from '../hal/links.js';
+import type { RequestTarget } from '../hal/operation.js';
 import { expandTemplate } from '../hal/template.js';
 import { bodyPropertyNames, bodyTemplate, checkBodyText, formatBodyProblem, type BodySchema } from './body.js';
 import { recordIdValues } from './prefill.js';

@@ -3,7 +3,8 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { findResource, type Catalog } from '../hal/catalog.js';
 import { isObject } from '../json.js';
-import { isPagingRel, normaliseRel, readLinks, type Link } from '../hal/links.js';
+import { resolve } from 'ketting/dist/util/uri.js';
+import { isPagingRel, linkOf, recordLinks, type Link } from '../hal/links.js';
 import { parseVendorMediaType } from '../media.js';
 import { findReadOperation, type PreparedRequest, type RequestTarget } from '../hal/operation.js';
 import { routeFor } from '../hal/routes.js';
@@ -77,7 +78,7 @@ function linkTarget(catalog: Catalog, link: Link, base: string): FollowableTask 
   if (link.templated) return undefined;
   let url: URL;
   try {
-    url = new URL(link.href, base);
+    url = new URL(resolve(link));
   } catch {
     return undefined;
   }
@@ -99,14 +100,14 @@ export function findFollowableTask(response: ResponseLike, catalog: Catalog): Fo
   if (response.status !== 202) return undefined;
   const location = Object.entries(response.headers).find(([name]) => name.toLowerCase() === 'location')?.[1];
   if (location) {
-    const target = linkTarget(catalog, { rel: 'Location', href: location, templated: false }, response.url);
+    const target = linkTarget(catalog, { rel: 'Location', href: location, context: response.url }, response.url);
     if (target) return { ...target, reason: 'Location header' };
   }
   const body = isObject(response.body) ? response.body : undefined;
   if (!body) return undefined;
   const holders = [body, ...Object.entries(body).filter(([name, value]) => !name.startsWith('_') && isObject(value)).map(([, value]) => value as Record<string, unknown>)];
 
-  const links = holders.flatMap((holder) => readLinks(holder['_links']).filter((link) => !isPagingRel(link.rel)));
+  const links = holders.flatMap((holder) => recordLinks(holder, response.url).filter((link) => !isPagingRel(link.rel)));
   const targets = links.flatMap((link) => {
     const target = linkTarget(catalog, link, response.url);
     return target ? [{ link, target }] : [];
@@ -116,7 +117,7 @@ export function findFollowableTask(response: ResponseLike, catalog: Catalog): Fo
 
   const task = holders.find(isTaskLike);
   if (task) {
-    const self = readLinks(task['_links']).find((link) => normaliseRel(link.rel) === 'self');
+    const self = linkOf(recordLinks(task, response.url), 'self');
     const bySelf = self && linkTarget(catalog, self, response.url);
     if (bySelf) return { ...bySelf, reason: 'the task’s self link' };
     const media = parseVendorMediaType(response.contentType);

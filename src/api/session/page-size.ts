@@ -38,9 +38,9 @@ export async function largestPageSize(session: Session, target: ListTarget, sign
 async function learn(session: Session, probe: Awaited<ReturnType<typeof listRequest>>, signal: AbortSignal | undefined): Promise<PageSize | undefined> {
   try {
     const response = await session.send(probe, signal ? { signal } : {});
-    const page = readPage(response.body, response.url);
+    const page = readPage(response);
     // Fewer records than asked for while more follow: the server gave its largest page instead.
-    const clamped = page.links.next !== undefined && page.items.length > 0 && page.items.length < PROBE_PAGE_SIZE;
+    const clamped = page.links.has('next') && page.items.length > 0 && page.items.length < PROBE_PAGE_SIZE;
     return { ask: PROBE_PAGE_SIZE, perPage: clamped ? page.items.length : PROBE_PAGE_SIZE };
   } catch (error) {
     if (!(error instanceof ApiError) || error.status !== 400) throw error;

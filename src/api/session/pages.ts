@@ -1,9 +1,12 @@
-// List envelopes: one page read from a raw body, and a walk over every page by its `next` links that
-// holds one page at a time. Page values are whatever the server put in its links — never computed.
+// List envelopes: one page read from an answer, and a walk over every page by its `next` links that
+// holds one page at a time. Page values are whatever the server put in its links — never computed. A
+// page's links come from its `_links` (HAL) or from its `Link` header (RFC 8288, as GitHub-style APIs
+// page); where both name a role, `_links` wins.
 import { isObject } from '../json.js';
 import { ProtocolError } from '../errors.js';
-import { normaliseRel, readLinks, type Link } from '../hal/links.js';
-import { pagingParameters, resolveHref, resolveOperation, type OuChoice, type PreparedRequest } from '../hal/operation.js';
+import { Links } from 'ketting/dist/link.js';
+import { halLinks, headerLinks, linkUrl, normaliseRel } from '../hal/links.js';
+import { pagingParameters, resolveOperation, type OuChoice, type PreparedRequest } from '../hal/operation.js';
 import { checkEnvelope } from '../hal/schemas.js';
 import type { Session } from './session.js';
 import { normalisedUrl } from '../urls.js';
@@ -12,10 +15,18 @@ export type { Link } from '../hal/links.js';
 
 export type LinkRole = 'self' | 'first' | 'last' | 'next' | 'prev';
 
+/** What a page is read from: an answer's body, the URL it came from, and its headers (for a `Link` header). */
+export interface PageAnswer {
+  body: unknown;
+  url: string;
+  headers?: Record<string, string>;
+}
+
 export interface Page {
   url: string;
   items: Record<string, unknown>[];
-  links: Partial<Record<LinkRole, Link>>;
+  /** The page's links by role (`self`, `first`, `last`, `next`, `prev`), each relative to the page's URL. */
+  links: Links;
   currentCount?: number;
   totalCount?: number;
   totalPages?: number;
@@ -34,16 +45,15 @@ export function isListEnvelope(body: unknown): boolean {
   return isObject(body) && isObject(body['_embedded']) && Array.isArray(body['_embedded']['items']);
 }
 
-export function readPage(body: unknown, url: string): Page {
+export function readPage(answer: PageAnswer): Page {
+  const { body, url } = answer;
   if (!isObject(body)) throw new ProtocolError(`the answer from ${url} is not a list envelope (not a JSON object)`, 'is this operation a list? try `dpx call` to see the raw answer');
-  const warnings = checkEnvelope(body);
-  const page: Page = { url, items: readItems(body, url, warnings), links: {}, warnings };
-
-  for (const link of readLinks(body['_links'], url)) {
-    const role = ROLE_OF_REL[normaliseRel(link.rel)];
-    // The first link of a role wins; `prev` and `previous` together name one page.
-    if (role && !page.links[role]) page.links[role] = link;
-  }
+  const header = headerLinks(headerValue(answer.headers, 'link'), url);
+  // A page whose links all come in its Link header needs no `_links` of its own.
+  const linkedByHeader = body['_links'] === undefined && header.links.getAll().length > 0;
+  const warnings = checkEnvelope(linkedByHeader ? { ...body, _links: {} } : body);
+  if (header.problem) warnings.push(`list: ${header.problem}`);
+  const page: Page = { url, items: readItems(body, url, warnings), links: pageLinks(halLinks(body['_links'], url), header.links, url), warnings };
   const currentCount = envelopeCount(body, 'current_count');
   const totalCount = envelopeCount(body, 'total_count');
   const totalPages = envelopeCount(body, 'total_pages_count');
@@ -53,6 +63,26 @@ export function readPage(body: unknown, url: string): Page {
   const start = body['start'];
   if (typeof start === 'string' || typeof start === 'number') page.start = String(start);
   return page;
+}
+
+/**
+ * The links that place a page among the others, by role. `_links` come first and the first link of a role
+ * wins, so `_links` win over the Link header, and `prev` and `previous` together name one page.
+ */
+function pageLinks(hal: Links, header: Links, url: string): Links {
+  const links = new Links(url);
+  for (const link of [...hal.getAll(), ...header.getAll()]) {
+    const role = ROLE_OF_REL[normaliseRel(link.rel)];
+    if (role && !links.has(role)) links.add({ ...link, rel: role });
+  }
+  return links;
+}
+
+/** A header's value by its name in any case (an answer read from a case file keeps the case it was recorded in). */
+function headerValue(headers: Record<string, string> | undefined, name: string): string | undefined {
+  if (!headers) return undefined;
+  if (headers[name] !== undefined) return headers[name];
+  return Object.entries(headers).find(([key]) => key.toLowerCase() === name)?.[1];
 }
 
 /** One of a list envelope's counts, as a number (a server may send it as a string of digits). */
@@ -107,9 +137,9 @@ export async function listRequest(
 
 /** The request for the page a link role points at, with the same headers as the page it came from. */
 export function pageLinkRequest(session: Session, page: Page, role: LinkRole, basis: PreparedRequest): PreparedRequest | undefined {
-  const link = page.links[role];
+  const link = page.links.get(role);
   if (!link) return undefined;
-  const request = session.prepareLink(link.href, { resource: basis.resource, version: basis.version, operationId: basis.operationId, ou: basis.ou ?? null });
+  const request = session.prepareLink(link, { resource: basis.resource, version: basis.version, operationId: basis.operationId, ou: basis.ou ?? null });
   return { ...request, headers: { ...basis.headers } };
 }
 
@@ -138,7 +168,7 @@ export async function* walkPages(
     while (ahead) {
       const response = await ahead.response;
       ahead = undefined;
-      const page = readPage(response.body, response.url);
+      const page = readPage(response);
       pages += 1;
       // The first request often leaves the page parameter out; the page's own names for itself let a
       // next link back to it count as a cycle at once, not after reading it twice.
@@ -147,25 +177,25 @@ export async function* walkPages(
       if (self !== undefined) visited.add(normalisedUrl(self));
       const room = maxItems - items;
       if (page.items.length >= room) {
-        if (page.items.length > room || page.links.next) page.warnings.push(`stopped at ${maxItems} items (the item cap)`);
+        if (page.items.length > room || page.links.has('next')) page.warnings.push(`stopped at ${maxItems} items (the item cap)`);
         page.items = page.items.slice(0, room);
         yield page;
         return;
       }
       items += page.items.length;
-      if (page.links.next && pages >= maxPages) {
+      if (page.links.has('next') && pages >= maxPages) {
         page.warnings.push(`stopped after ${maxPages} pages (the page cap)`);
         yield page;
         return;
       }
-      if (page.links.next && pages >= pageGuard) {
+      if (page.links.has('next') && pages >= pageGuard) {
         yield page;
         throw new ProtocolError(
           `the next links go on past ${pageGuard} pages: stopped at the page guard`,
           'the server\'s paging does not end (a new page token every time); narrow the filter, or raise DPX_MAX_PAGES if the list really is that long',
         );
       }
-      const outrun = page.links.next ? beyondCounts(page, pages, items) : undefined;
+      const outrun = page.links.has('next') ? beyondCounts(page, pages, items) : undefined;
       if (outrun) {
         yield page;
         throw new ProtocolError(`the next links go on past what the server's counts say (${outrun}): stopped`, 'the server\'s paging does not end; narrow the filter or read pages one at a time');
@@ -202,7 +232,7 @@ function beyondCounts(page: Page, pages: number, items: number): string | undefi
 }
 
 interface PageFetch {
-  response: Promise<{ body: unknown; url: string; request: PreparedRequest }>;
+  response: Promise<PageAnswer & { request: PreparedRequest }>;
   abort(): void;
 }
 
@@ -222,7 +252,7 @@ function fetchPage(session: Session, request: PreparedRequest, visited: Set<stri
   else signal?.addEventListener('abort', onAbort, { once: true });
   const response = session
     .send(request, { signal: controller.signal, once: true })
-    .then((answer) => ({ body: answer.body, url: answer.url, request }))
+    .then((answer) => ({ body: answer.body, url: answer.url, headers: answer.headers, request }))
     .finally(() => signal?.removeEventListener('abort', onAbort));
   // Awaited by the walk when it needs the page; an abort after an early stop must not surface as unhandled.
   response.catch(() => undefined);
@@ -234,10 +264,10 @@ function fetchPage(session: Session, request: PreparedRequest, visited: Set<stri
  * cycle sooner, so a self link that is templated or broken is passed over rather than ending the walk.
  */
 function selfUrl(session: Session, page: Page): string | undefined {
-  const self = page.links.self;
+  const self = page.links.get('self');
   if (!self || self.templated) return undefined;
   try {
-    return resolveHref(session.baseUrl, self.href);
+    return linkUrl(self, session.baseUrl);
   } catch {
     return undefined;
   }

@@ -1,7 +1,7 @@
 // A redirect followed within the session's origin: never to another origin (the token would follow it),
 // at most MAX_REDIRECTS times, and a 303 (or a 301/302 answering a POST) continues as a GET.
 import { ProtocolError, SafetyError } from '../errors.js';
-import { serverUrl } from '../hal/operation.js';
+import { serverUrl } from '../hal/links.js';
 
 const MAX_REDIRECTS = 5;
 const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);

@@ -15,11 +15,11 @@ import { KeptAnswers } from './kept-answers.js';
 import { redirectStep } from './redirect.js';
 import { RequestLimiter } from '../wire/limiter.js';
 import { RequestChain } from '../wire/request-chain.js';
-import { chosenOu, requestHeaders, resolveHref, resolveRequest, type OuChoice, type PreparedRequest, type RequestContext, type RequestTarget } from '../hal/operation.js';
+import { expandedLink, linkUrl, resolveHref, type Link } from '../hal/links.js';
+import { chosenOu, requestHeaders, resolveRequest, type OuChoice, type PreparedRequest, type RequestContext, type RequestTarget } from '../hal/operation.js';
 import { interpretResponse, type ApiResponse } from '../wire/response.js';
 import { DEFAULT_RETRY_POLICY, isRetryableMethod, isRetryableStatus, parseRetryAfter, retryDelayMs, type RetryPolicy } from '../wire/retry.js';
 import { isReadMethod, writeRefusal } from '../security/safety.js';
-import { expandTemplate } from '../hal/template.js';
 import { Wire } from '../wire/wire.js';
 import type { SendOptions, SessionOptions, TrafficStats } from './session-options.js';
 
@@ -138,18 +138,21 @@ export class Session {
     return resolveRequest(await this.catalog(), target, this.requestContext());
   }
 
-  /** A request for a link found in a response: expanded when templated, with the Accept of its resource. */
+  /**
+   * A request for a link found in a response (or for a URL such a link led to), with the Accept of its
+   * resource: a templated link expanded with `values`, its href resolved against its context.
+   */
   prepareLink(
-    href: string,
+    link: Link | string,
     context: { resource: string; version: string; method?: string; operationId?: string; ou?: OuChoice },
     values: Record<string, string> = {},
   ): PreparedRequest {
-    const expanded = href.includes('{') ? expandTemplate(href, values) : href;
+    const url = typeof link === 'string' ? resolveHref(this.baseUrl, link) : linkUrl(expandedLink(link, values), this.baseUrl);
     const requestContext = this.requestContext();
     const ou = chosenOu(requestContext, context.ou);
     return {
       method: (context.method ?? 'GET').toUpperCase(),
-      url: resolveHref(this.baseUrl, expanded),
+      url,
       headers: requestHeaders(requestContext, context.resource, context.version, false, ou),
       resource: context.resource,
       version: context.version,

@@ -54,7 +54,7 @@ export async function learnListFields(
 ): Promise<ListFields> {
   const request = await listRequest(session, { resource: resource.name, version: resource.defaultVersion, pageSize: LEARNING_PAGE_SIZE, ou });
   const response = await send(request);
-  const page = readPage(response.body, response.url);
+  const page = readPage(response);
   const fields: ListFields = { resource: resource.name, version: resource.defaultVersion, fields: scalarPaths(page.items), source: 'page', sample: page.items };
   let perSession = learned.get(session);
   if (!perSession) learned.set(session, (perSession = new Map()));

@@ -121,7 +121,7 @@ export class InboundLookups {
     try {
       const request = await listRequest(this.port.session, { resource: list.resource, version: list.version, pageSize: LEARNING_PAGE_SIZE, ou: this.port.ou });
       const response = await this.port.send(request);
-      return { ...list, sample: readPage(response.body, response.url).items };
+      return { ...list, sample: readPage(response).items };
     } catch (error) {
       if (this.port.signal.aborted) throw error;
       this.port.note('fields-unknown', `${list.resource}: its type fields' values could not be read, so they pair with no id field: ${messageOf(error)}`);
@@ -146,7 +146,7 @@ export class InboundLookups {
         group.url = request.url;
         this.port.cost.inboundQueries += 1;
         const response = await this.port.send(request);
-        const page = readPage(response.body, response.url);
+        const page = readPage(response);
         const referring = page.items.filter((record) => refersTo(record, candidate, target, id));
         if (referring.length < page.items.length) {
           failed.push({ form, reason: 'ignored', code: '', message: `${page.items.length - referring.length} of ${page.items.length} records on its page do not refer to this record` });

@@ -1,8 +1,8 @@
 // The x-ray's records as nodes, and the URLs they are known by.
 import type { Resource } from '../hal/catalog.js';
 import { scalarText } from '../json.js';
-import { normaliseRel, recordLinks } from '../hal/links.js';
-import { findReadOperation, resolveHref } from '../hal/operation.js';
+import { linkOf, linkUrl, recordLinks, resolveHref } from '../hal/links.js';
+import { findReadOperation } from '../hal/operation.js';
 import { taskStatus } from '../operations/task.js';
 import { recordId, recordLabel, recordName } from '../hal/records.js';
 import { expandTemplate } from '../hal/template.js';
@@ -22,10 +22,10 @@ export function recordNode(key: string, url: string | undefined, resource: strin
 }
 
 export function selfUrl(record: Record<string, unknown>, baseUrl: string): string | undefined {
-  const self = recordLinks(record).find((link) => normaliseRel(link.rel) === 'self' && !link.templated);
-  if (!self) return undefined;
+  const self = linkOf(recordLinks(record), 'self');
+  if (!self || self.templated) return undefined;
   try {
-    return resolveHref(baseUrl, self.href);
+    return linkUrl(self, baseUrl);
   } catch {
     return undefined;
   }

@@ -2,10 +2,10 @@
 // links whose path variables the record fills. Paging relations and actions (links with a method other
 // than GET) lead nowhere new; a template the record cannot fill is not guessed at.
 import { isObject } from '../json.js';
-import { isPagingRel, recordLinks } from '../hal/links.js';
-import { resolveHref } from '../hal/operation.js';
+import type { Links } from 'ketting/dist/link.js';
+import { expandedLink, halLinks, isPagingRel, linkUrl, type Link } from '../hal/links.js';
 import { prefillFromRecord } from '../operations/prefill.js';
-import { expandTemplate, templateVariables } from '../hal/template.js';
+import { templateVariables } from '../hal/template.js';
 import { messageOf } from '../errors.js';
 
 export interface LinkTarget {
@@ -22,42 +22,38 @@ export interface LinkSkipped {
 
 export function linkTargets(record: Record<string, unknown>, resourceName: string, baseUrl: string): { targets: LinkTarget[]; skipped: LinkSkipped[] } {
   const raw = isObject(record['_links']) ? record['_links'] : {};
+  const links: Links = halLinks(raw);
   const targets: LinkTarget[] = [];
   const skipped: LinkSkipped[] = [];
-  const seenOfRel = new Map<string, number>();
-  for (const link of recordLinks(record)) {
-    const index = seenOfRel.get(link.rel) ?? 0;
-    seenOfRel.set(link.rel, index + 1);
-    const via = Array.isArray(raw[link.rel]) ? `_links.${link.rel}[${index}]` : `_links.${link.rel}`;
-    if (isPagingRel(link.rel)) continue;
-    const method = link.method ?? 'GET';
-    if (method !== 'GET' && method !== 'HEAD') {
-      skipped.push({ rel: link.rel, via, reason: `a ${method} link (an action), not a record` });
-      continue;
-    }
-    let href = link.href;
-    if (link.templated) {
-      const variables = templateVariables(link.href);
-      const values = filledVariables(link.href, variables, record, resourceName);
-      const missing = variables.path.filter((name) => values[name] === undefined);
-      if (missing.length > 0) {
-        skipped.push({ rel: link.rel, via, reason: `the record does not fill ${missing.join(', ')} of ${link.href}` });
-        continue;
-      }
-      try {
-        href = expandTemplate(link.href, values);
-      } catch (error) {
-        skipped.push({ rel: link.rel, via, reason: messageOf(error) });
-        continue;
-      }
-    }
-    try {
-      targets.push({ rel: link.rel, via, url: resolveHref(baseUrl, href) });
-    } catch (error) {
-      skipped.push({ rel: link.rel, via, reason: messageOf(error) });
+  for (const rel of new Set(links.getAll().map((link) => link.rel))) {
+    if (isPagingRel(rel)) continue;
+    // A relation's links in order (ketting's getMany): an entry of a link array is named by its place.
+    for (const [index, link] of (links.getMany(rel) as Link[]).entries()) {
+      const via = Array.isArray(raw[rel]) ? `_links.${rel}[${index}]` : `_links.${rel}`;
+      const target = linkTarget(link, via, record, resourceName, baseUrl);
+      if ('url' in target) targets.push(target);
+      else skipped.push(target);
     }
   }
   return { targets, skipped };
+}
+
+/** Where one link of the record leads, or why it is not followed. */
+function linkTarget(link: Link, via: string, record: Record<string, unknown>, resourceName: string, baseUrl: string): LinkTarget | LinkSkipped {
+  const method = link.method ?? 'GET';
+  if (method !== 'GET' && method !== 'HEAD') return { rel: link.rel, via, reason: `a ${method} link (an action), not a record` };
+  let values: Record<string, string> = {};
+  if (link.templated) {
+    const variables = templateVariables(link.href);
+    values = filledVariables(link.href, variables, record, resourceName);
+    const missing = variables.path.filter((name) => values[name] === undefined);
+    if (missing.length > 0) return { rel: link.rel, via, reason: `the record does not fill ${missing.join(', ')} of ${link.href}` };
+  }
+  try {
+    return { rel: link.rel, via, url: linkUrl(expandedLink(link, values), baseUrl) };
+  } catch (error) {
+    return { rel: link.rel, via, reason: messageOf(error) };
+  }
 }
 
 /**

@@ -193,7 +193,7 @@ export class XrayRun {
         node.version = media.version;
       }
       if (isListEnvelope(response.body)) {
-        const page = readPage(response.body, response.url);
+        const page = readPage(response);
         node.count = page.totalCount ?? page.items.length;
         node.label = `${node.count} ${node.resource} (${node.label})`;
         node.state = 'loaded';

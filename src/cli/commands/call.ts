@@ -76,7 +76,7 @@ function printableBody(text: string): string {
 
 async function printBody(ctx: CommandContext, out: DataWriter, response: ApiResponse, format: ListFormat, fields: string[] | undefined): Promise<void> {
   const { body } = response;
-  const page = isListEnvelope(body) ? readPage(body, response.url) : undefined;
+  const page = isListEnvelope(body) ? readPage(response) : undefined;
   const records = page?.items ?? (Array.isArray(body) ? body.filter(isObject) : isObject(body) ? [body] : undefined);
   // A scalar body has no fields to choose from.
   if (records === undefined) return out.write(jsonText(body, ctx.io));

@@ -1,6 +1,7 @@
 // `dpx demo`: the demo control plane alone, until Ctrl-C (or the caller's abort signal).
 
 import { once } from 'node:events';
+import { UsageError } from '../../api/errors.js';
 import { nonNegativeInteger, positiveNumber } from '../args.js';
 import type { CliIO } from '../io.js';
 
@@ -11,6 +12,7 @@ export async function demoCommand(io: CliIO, options: Record<string, unknown>): 
   const seed = text('seed');
   const rateLimit = text('rate-limit');
   const tenants = text('tenants');
+  const linkHeaderPaging = text('link-header-paging');
   const demoOptions = {
     ...(port === undefined ? {} : { port: nonNegativeInteger('--port', port) }),
     ...(scale === undefined ? {} : { scale: positiveNumber('--scale', scale) }),
@@ -18,8 +20,11 @@ export async function demoCommand(io: CliIO, options: Record<string, unknown>): 
     ...(rateLimit === undefined ? {} : { rateLimit: positiveNumber('--rate-limit', rateLimit) }),
     ...(tenants === undefined ? {} : { tenants: positiveNumber('--tenants', tenants, true) }),
     ...(options['frozen'] === true ? { frozen: true } : {}),
+    ...(linkHeaderPaging === undefined ? {} : { linkHeaderPaging: linkHeaderPaging.split(',').map((name) => name.trim()).filter(Boolean) }),
   };
-  const { runDemoCommand } = await import('../../demo/command.js');
+  const { demoLists, runDemoCommand } = await import('../../demo/command.js');
+  const unknown = (demoOptions.linkHeaderPaging ?? []).filter((name) => !demoLists().includes(name));
+  if (unknown.length > 0) throw new UsageError(`--link-header-paging: the demo has no list ${unknown.join(', ')}`, `its lists: ${demoLists().join(', ')}`);
   const handle = await runDemoCommand(demoOptions, io.stdout);
   try {
     if (io.signal && !io.signal.aborted) await once(io.signal, 'abort');

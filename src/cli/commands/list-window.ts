@@ -64,5 +64,5 @@ export async function windowedCountFilter(
 /** Only asked for when the schema names no time field: the first record shows which fields hold times. */
 async function firstRecord(session: Session, request: Parameters<Session['send']>[0]): Promise<Record<string, unknown> | undefined> {
   const response = await session.send(request);
-  return readPage(response.body, response.url).items[0];
+  return readPage(response).items[0];
 }

@@ -93,7 +93,7 @@ export async function listCommand(ctx: CommandContext, positionals: string[], op
 /** Without --all, exactly the page asked for: no next link is followed, so no page guard applies. */
 async function* onePage(session: Session, request: PreparedRequest, signal: AbortSignal): AsyncGenerator<Page> {
   const response = await session.send(request, { signal });
-  yield readPage(response.body, response.url);
+  yield readPage(response);
 }
 
 /** Where this page sits in the whole list, and how to see more. */

@@ -11,7 +11,7 @@ const session = () => new Session({ baseUrl: demo.region.baseUrl, token: demo.re
 
 async function backupsPage(client: Session): Promise<Record<string, unknown>[]> {
   const response = await client.send(await listRequest(client, { resource: 'backups', pageSize: 50 }));
-  return readPage(response.body, response.url).items;
+  return readPage(response).items;
 }
 
 describe('references read as names', () => {

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { findResource, findVersion, parseCatalog, type Operation } from '../../../src/api/hal/catalog.js';
 import { ProtocolError, UsageError } from '../../../src/api/errors.js';
-import { findListOperation, findReadOperation, isListOperation, listOperations, pagingParameters, resolveHref, resolveRequest } from '../../../src/api/hal/operation.js';
+import { resolveHref } from '../../../src/api/hal/links.js';
+import { findListOperation, findReadOperation, isListOperation, listOperations, pagingParameters, resolveRequest } from '../../../src/api/hal/operation.js';
 
 const catalog = parseCatalog({
   widgets: {

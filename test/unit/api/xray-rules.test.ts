@@ -125,6 +125,23 @@ describe('links followed', () => {
       '_links.retry: a POST link (an action), not a record',
     ]);
   });
+
+  it('a malformed template is skipped with its reason, naming the link; a brace in a link not marked templated is kept as written', () => {
+    const record = {
+      id: 'j-1',
+      _links: {
+        parent: { href: '/jobs/{job_id', templated: true },
+        odd: [{ href: '/jobs/{!job_id}', templated: true }],
+        literal: { href: '/search?q={x}' },
+      },
+    };
+    const { targets, skipped } = linkTargets(record, 'jobs', base);
+    expect(targets).toEqual([{ rel: 'literal', via: '_links.literal', url: 'http://h/api/search?q={x}' }]);
+    expect(skipped.map((skip) => `${skip.via}: ${skip.reason}`)).toEqual([
+      '_links.parent: the link "parent" is not a valid URI template: the expression opened at character 7 is never closed: "/jobs/{job_id"',
+      '_links.odd[0]: the link "odd" is not a valid URI template: illegal character identified in the token at character 8: "/jobs/{!job_id}"',
+    ]);
+  });
 });
 
 describe('the graph', () => {

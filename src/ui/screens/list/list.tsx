@@ -37,7 +37,7 @@ function pageIndicator(state: ListState): string {
   const total = page.totalCount !== undefined ? ` · ${formatCount(page.totalCount)} items` : '';
   const loaded = rowCount(state.pages);
   const local = state.localFilter ? ` · ${visibleRows(state).length}/${loaded} match "${state.localFilter}"` : ` · ${formatCount(loaded)} loaded`;
-  const more = state.pages[state.pages.length - 1]?.links.next ? '' : ' · end';
+  const more = state.pages[state.pages.length - 1]?.links.has('next') ? '' : ' · end';
   return `${pagePart}${total}${local}${more}`;
 }
 

@@ -35,7 +35,7 @@ async function firstPageRequest(state: ListState): Promise<PreparedRequest> {
 /** A page; `again` asks the server whether it changed (If-None-Match when it gave an ETag), else it may come from the freshness window. */
 async function fetchPage(state: ListState, request: PreparedRequest, again = false): Promise<{ page: Page; contentType: string }> {
   const response = await state.origin.connection.session.send(request, again ? { revalidate: true } : {});
-  return { page: readPage(response.body, response.url), contentType: response.contentType };
+  return { page: readPage(response), contentType: response.contentType };
 }
 
 /** What changed from the rows before a reload to the rows after it, keyed by the rows now shown. */
@@ -119,7 +119,7 @@ export function prefetch(ctx: Ctx): void {
   // A local filter works on what is loaded: it never pulls in more pages looking for matches.
   if (state.pending || state.localFilter || state.error?.tone === 'error') return;
   const wanted = Math.max(state.cursor + PREFETCH_MARGIN, state.top + listHeight(ctx));
-  if (visibleRows(state).length < wanted && state.pages[state.pages.length - 1]?.links.next) void loadAdjacent(ctx, 'next', false);
+  if (visibleRows(state).length < wanted && state.pages[state.pages.length - 1]?.links.has('next')) void loadAdjacent(ctx, 'next', false);
 }
 
 /** Loads the page after (or before) the run; `jump` moves the cursor to its first row. */

@@ -63,7 +63,7 @@ async function nextPage(ctx: Ctx, scope: Scope, pages: AsyncGenerator<Page>): Pr
       const added = next.value.items.filter((record) => s.dedupe.admit(record)).map((record) => ({ [UNIT]: scope.ouName ?? '(no unit)', ...record }));
       const scopeOf = new Map(s.scopeOf);
       for (const row of added) scopeOf.set(row, scope);
-      if (!next.value.links.next) more.delete(scope);
+      if (!next.value.links.has('next')) more.delete(scope);
       return { rows: [...s.rows, ...added], scopeOf, more, asking: s.asking - 1 };
     });
   } catch (error) {

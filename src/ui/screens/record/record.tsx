@@ -1,6 +1,6 @@
 // One record: its fields as a tree whose nested values fold, then its links to follow (a list opens as a
 // list, anything else as a record), or its raw JSON. Everything it asks goes to the record's origin.
-import { recordLinks, normaliseRel, type Link } from '../../../api/hal/links.js';
+import { expandedLink, linkUrl, recordLinks, normaliseRel, type Link } from '../../../api/hal/links.js';
 import { parseVendorMediaType } from '../../../api/media.js';
 import { isListEnvelope, readPage } from '../../../api/session/pages.js';
 import { isObject } from '../../../api/json.js';
@@ -8,7 +8,7 @@ import { recordId, recordName } from '../../../api/hal/records.js';
 import { routeFor } from '../../../api/hal/routes.js';
 import { isReadMethod } from '../../../api/security/safety.js';
 import { changedFields } from '../../../api/case/diff.js';
-import { expandTemplate, templateVariables } from '../../../api/hal/template.js';
+import { templateVariables } from '../../../api/hal/template.js';
 import { MOVE_KEYS, moveCursor } from '../../keys.js';
 import { scrollTop } from '../../layout.js';
 import { errorInfo } from '../../nav/problems.js';
@@ -43,16 +43,17 @@ async function follow(ctx: Ctx, link: Link, values: Record<string, string>, inPl
   ctx.update({ loading: `following ${link.rel}`, error: undefined });
   try {
     const catalog = ctx.services.catalogOf(origin.connection);
-    const route = catalog ? routeFor(catalog, expandTemplate(link.href, values), session.baseUrl) : undefined;
+    const target = expandedLink(link, values);
+    const route = catalog ? routeFor(catalog, linkUrl(target, session.baseUrl), session.baseUrl) : undefined;
     const owner = route && route.resource !== from ? route : { resource: from, version: fromVersion };
-    const request = session.prepareLink(link.href, { ...owner, ou: origin.ou ?? null }, values);
+    const request = session.prepareLink(target, { ...owner, ou: origin.ou ?? null });
     const response = await session.send(request, inPlace ? { revalidate: true } : {});
     const media = parseVendorMediaType(response.contentType);
     const resource = media?.resource ?? request.resource;
     const version = media?.version ?? request.version;
     ctx.update({ loading: undefined });
     if (isListEnvelope(response.body)) {
-      const page = readPage(response.body, response.url);
+      const page = readPage(response);
       return ctx.nav.open('list', { origin, source: { kind: 'link', href: request.url, resource, version }, first: { request, page }, label: `${resource}@${version} (${link.rel})` });
     }
     const record = asRecord(response.body);
