@@ -24,6 +24,9 @@ const GLOBAL_OPTIONS = {
   trail: { type: 'string' },
   demo: { type: 'boolean' },
   offline: { type: 'string' },
+  proxy: { type: 'string' },
+  'ca-file': { type: 'string' },
+  'trust-origin': { type: 'string' },
   help: { type: 'boolean', short: 'h' },
   version: { type: 'boolean' },
 } as const satisfies OptionSpec;
@@ -75,7 +78,7 @@ const COMMAND_OPTIONS: Record<CommandName, OptionSpec> = {
   replay: { ...OUTPUT, 'exit-code': { type: 'boolean' } },
   diff: { ...OUTPUT, versions: { type: 'string' }, profiles: { type: 'string' }, 'exit-code': { type: 'boolean' } },
   whoami: { ...OUTPUT },
-  profile: { 'token-env': { type: 'string' }, 'page-size': { type: 'string' } },
+  profile: { 'token-env': { type: 'string' }, 'token-command': { type: 'string' }, 'page-size': { type: 'string' } },
   demo: { port: { type: 'string' }, scale: { type: 'string' }, seed: { type: 'string' }, 'rate-limit': { type: 'string' }, tenants: { type: 'string' } },
   completion: {},
 };
@@ -140,6 +143,9 @@ export function parseCommandLine(argv: string[]): ParsedArgs {
     trail: stringValue(values['trail']),
     demo: values['demo'] === true ? true : undefined,
     offline: stringValue(values['offline']),
+    proxy: stringValue(values['proxy']),
+    caFile: stringValue(values['ca-file']),
+    trustOrigin: stringValue(values['trust-origin']),
   };
   return {
     command,
