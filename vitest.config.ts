@@ -3,6 +3,7 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['test/**/*.test.{ts,tsx}'],
+    globalSetup: ['test/global-setup.mjs'],
     setupFiles: ['test/setup.ts'],
     pool: 'forks',
     testTimeout: 30_000,
