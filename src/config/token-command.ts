@@ -4,7 +4,6 @@
 // written to a file, a cache or a trail. After a 401 it is asked once more, in case the token rotated.
 // A command that fails is a usage error (exit 2) with its exit status and its stderr made inert.
 
-import { spawn } from 'node:child_process';
 import { UsageError } from '../api/errors.js';
 import { inertText } from '../api/security/inert.js';
 import type { Credential } from '../api/wire/credential.js';
@@ -76,7 +75,9 @@ interface Outcome {
  * Runs `command` through the shell with no stdin. It gets a process group of its own, so that a command
  * that hangs is stopped with everything it started (a shell's `sleep` would keep the pipes open).
  */
-function runCommand(command: string, env: NodeJS.ProcessEnv, timeoutMs: number): Promise<Outcome> {
+async function runCommand(command: string, env: NodeJS.ProcessEnv, timeoutMs: number): Promise<Outcome> {
+  // Loaded only for a profile that has a token command: a run without one does not pay for it.
+  const { spawn } = await import('node:child_process');
   return new Promise((resolve) => {
     const windows = process.platform === 'win32';
     const child = spawn(command, { shell: true, env, stdio: ['ignore', 'pipe', 'pipe'], detached: !windows, windowsHide: true });
