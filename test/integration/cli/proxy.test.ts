@@ -154,6 +154,14 @@ describe('HTTPS_PROXY: an https control plane through a tunnel', () => {
     }
   });
 
+  it('--ca-file alone trusts the authority without a proxy, besides Node\'s own', async () => {
+    const result = await dpx(['--ca-file', CERT, 'resources', '-o', 'json'], { env: tlsEnv({}) });
+    expect(result.code, result.stderr).toBe(0);
+    const missing = await dpx(['--ca-file', join(folder, 'nowhere.pem'), 'resources'], { env: tlsEnv({}) });
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toMatch(/^error: cannot read the certificate file .*nowhere\.pem \(--ca-file\): ENOENT$/m);
+  });
+
   it('still refuses a certificate nothing trusts, through the tunnel', async () => {
     const result = await dpx(['resources'], { env: tlsEnv({ HTTPS_PROXY: open.url }) });
     expect(result.code).toBe(3);
