@@ -26,8 +26,8 @@ export async function networkSettings(
     if (value !== undefined && value.trim() !== '') environment[name] = value.trim();
   }
   if (Object.keys(environment).length > 0) network.proxyEnvironment = environment;
-  const caFile = flags.caFile === undefined ? profile.caFile === undefined ? undefined : localPath(profile.caFile, profileDir) : resolve(expandHome(flags.caFile));
-  if (caFile !== undefined) network.ca = await authorities(caFile, env);
+  if (flags.caFile !== undefined) network.ca = await authorities(resolve(expandHome(flags.caFile)), '--ca-file', env);
+  else if (profile.caFile !== undefined) network.ca = await authorities(localPath(profile.caFile, profileDir), 'the profile\'s caFile', env);
   return Object.keys(network).length > 0 ? network : undefined;
 }
 
@@ -52,8 +52,8 @@ function checkedProxy(proxy: string, where: string): string {
  * The authorities to trust: Node's own, NODE_EXTRA_CA_CERTS' (which a `ca` option would otherwise leave
  * out), and the file's. Read now, so that a missing or unreadable file fails before anything is sent.
  */
-async function authorities(file: string, env: NodeJS.ProcessEnv): Promise<string[]> {
-  const pem = await readPem(file, '--ca-file');
+async function authorities(file: string, where: string, env: NodeJS.ProcessEnv): Promise<string[]> {
+  const pem = await readPem(file, where);
   const extraFile = env['NODE_EXTRA_CA_CERTS'];
   const extra = extraFile ? await readPem(extraFile, 'NODE_EXTRA_CA_CERTS').catch(() => undefined) : undefined;
   const { rootCertificates } = await import('node:tls');
