@@ -1,7 +1,8 @@
-// `node bench/cold-start.mjs --before DIR [--runs N]`: the cold start of this build (dist/dpx.js) and of
-// another one (DIR/dpx.js, e.g. a copy of dist/ built from main) side by side, interleaved run by run so
-// that drift in the machine's load lands on both alike, with node fetching the index as the baseline of
-// `npm run bench`. The command is theirs: `dpx resources --output json` against a demo in its own process.
+// `node bench/cold-start.mjs --before DIR [--after DIR] [--runs N]`: the cold start of two builds side by
+// side (DIR/dpx.js; --after defaults to this clone's dist/), interleaved run by run so that drift in the
+// machine's load lands on both alike, with node fetching the index as the baseline of `npm run bench`.
+// The command is theirs: `dpx resources --output json` against a demo in its own process. Compare copies
+// that sit in the same kind of folder: Node reads the nearest package.json of each (a clone's, or none).
 import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -11,8 +12,8 @@ import { startDemoProcess } from './lib/demo.mjs';
 import { median, runNode } from './lib/measure.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
-const after = join(here, '..', 'dist', 'dpx.js');
-const { values } = parseArgs({ options: { before: { type: 'string' }, runs: { type: 'string', default: '21' } } });
+const { values } = parseArgs({ options: { before: { type: 'string' }, after: { type: 'string' }, runs: { type: 'string', default: '21' } } });
+const after = join(values.after ? resolve(values.after) : join(here, '..', 'dist'), 'dpx.js');
 if (!values.before) throw new Error('give --before DIR: the dist/ folder of the build to compare with');
 const before = join(resolve(values.before), 'dpx.js');
 const runs = Number(values.runs);
@@ -45,7 +46,7 @@ process.stdout.write([
   `| build | median ms | vs node fetching the index |`,
   `|---|---|---|`,
   `| before (${values.before}) | ${b.toFixed(0)} | ${(b / n).toFixed(2)}× |`,
-  `| after (dist/) | ${a.toFixed(0)} | ${(a / n).toFixed(2)}× |`,
+  `| after (${values.after ?? 'dist/'}) | ${a.toFixed(0)} | ${(a / n).toFixed(2)}× |`,
   `| node fetching the index | ${n.toFixed(0)} | 1.00× |`,
   '',
   `after / before: ${(a / b).toFixed(3)}× (load ${loadavg()[0].toFixed(1)} at the end)`,
