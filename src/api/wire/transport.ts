@@ -96,17 +96,7 @@ const direct = new Clients({});
 const routes = new Map<string, Transport>();
 
 /** Sends `request` over the network and reads its whole answer. */
-export const httpTransport: Transport = async (request, { cancellable, maxBodyBytes }) => {
-  const client = await direct.for(request.url);
-  if (cancellable.reason) throw cancellable.reason;
-  return new Promise<WireAnswer>((resolve, reject) => {
-    const outgoing = client.request(request.url, { method: request.method, headers: request.headers, agent: client.agent });
-    outgoing.on('error', reject);
-    outgoing.on('response', (response) => readAnswer(response, request.url, maxBodyBytes).then(resolve, reject));
-    cancellable.attach(outgoing);
-    outgoing.end(request.body);
-  });
-};
+export const httpTransport: Transport = directTransport(direct);
 
 /**
  * The network by `route`: through its proxy, or trusting its authorities. Sessions with the same route
@@ -124,6 +114,7 @@ export function routedTransport(route: Route): Transport {
   return transport;
 }
 
+/** Straight to the control plane, over the route's agents. */
 function directTransport(clients: Clients): Transport {
   return async (request, { cancellable, maxBodyBytes }) => {
     const client = await clients.for(request.url);
