@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { SafetyError, UsageError } from '../../../src/api/errors.js';
 import { saveConfig } from '../../../src/config/profiles.js';
+import { Resolved } from '../../../src/config/resolved.js';
 import { resolveProfileSettings, resolveSettings } from '../../../src/config/settings.js';
 
 let dir: string;
@@ -88,5 +89,18 @@ describe('the network', () => {
     expect(network?.ca?.length).toBeGreaterThan(100);
     await writeFile(join(dir, 'ca.pem'), 'not a certificate');
     await expect(resolveProfileSettings('us', {}, { US_TOKEN: 'u' }, configPath)).rejects.toThrow(/ca\.pem \(the profile's caFile\) holds no PEM certificate/);
+  });
+});
+
+describe('a run\'s configuration, resolved once', () => {
+  it('reads the config file once: its profiles and their settings come from that reading', async () => {
+    const resolved = await Resolved.of({}, { EU_TOKEN: 'e', US_TOKEN: 'u' }, configPath);
+    await rm(configPath);
+    await writeFile(join(dir, 'ca.pem'), '-----BEGIN CERTIFICATE-----\nx\n-----END CERTIFICATE-----\n');
+    expect(resolved.settings).toMatchObject({ profile: 'eu', baseUrl: 'https://eu.example.com/api', token: 'e' });
+    expect(resolved.profileNames).toEqual(['eu', 'us']);
+    expect(await resolved.profile('us')).toMatchObject({ profile: 'us', baseUrl: 'https://us.example.com:8443/api', token: 'u' });
+    const session = resolved.session({ ...resolved.settings, baseUrl: resolved.settings.baseUrl! }, {});
+    expect(session.baseUrl).toBe('https://eu.example.com/api');
   });
 });
