@@ -8,8 +8,10 @@ import type { AddressInfo, Socket } from 'node:net';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { rootCertificates } from 'node:tls';
 import { createProxy, type ProxyServer } from 'proxy';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Session } from '../../../src/api/session/session.js';
 import { useDemo } from '../../helpers/demo.js';
 import { miniApi } from '../../helpers/servers.js';
 import { dpx, transcript } from './harness.js';
@@ -172,6 +174,38 @@ describe('HTTPS_PROXY: an https control plane through a tunnel', () => {
     const result = await dpx(['--ca-file', CERT, '--timeout', '0.5', 'resources'], { env: { DPX_BASE_URL: silentTls, DPX_TOKEN: TOKEN, HTTPS_PROXY: open.url } });
     expect(result.code).toBe(3);
     expect(result.stderr).toMatch(/^error: no answer from https:\/\/127\.0\.0\.1:\d+ within 0\.5 s$/m);
+  });
+});
+
+describe('a session through a tunnel', () => {
+  const get = (url: string) => ({ method: 'GET', url, headers: { accept: 'application/json' }, resource: '', version: '', operationId: '' });
+  const through = (proxy: string, concurrency: number) => new Session({
+    baseUrl: tlsPlane,
+    token: TOKEN,
+    concurrency,
+    network: { proxy, ca: [...rootCertificates, readFileSync(CERT, 'utf8')] },
+  });
+
+  it('opens no more tunnels than the requests it lets run at once', async () => {
+    const own = await startProxy();
+    try {
+      const session = through(own.url, 2);
+      await Promise.all(Array.from({ length: 10 }, (_, i) => session.send(get(`${tlsPlane}/?i=${i}`), { once: true })));
+      expect(own.tunnels.length).toBeGreaterThanOrEqual(1);
+      expect(own.tunnels.length).toBeLessThanOrEqual(2);
+    } finally {
+      await close(own.server);
+    }
+  });
+
+  it('gives a request up at once when it is cancelled', async () => {
+    const session = new Session({ baseUrl: silentTls, token: TOKEN, network: { proxy: open.url, ca: [...rootCertificates, readFileSync(CERT, 'utf8')] } });
+    const stop = new AbortController();
+    const started = Date.now();
+    const sent = session.send(get(`${silentTls}/`), { signal: stop.signal });
+    setTimeout(() => stop.abort(), 200);
+    await expect(sent).rejects.toThrow(/^cancelled: GET /);
+    expect(Date.now() - started).toBeLessThan(5_000);
   });
 });
 
