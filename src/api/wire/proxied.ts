@@ -9,10 +9,20 @@ import { isIP } from 'node:net';
 import { checkServerIdentity, type PeerCertificate } from 'node:tls';
 import { HttpProxyAgent } from 'http-proxy-agent';
 import { HttpsProxyAgent } from 'https-proxy-agent';
-import { TransportError } from '../errors.js';
+import { TransportError, UsageError } from '../errors.js';
 import { shownProxy } from './proxy.js';
 
 export async function proxyAgent(proxy: string, scheme: 'http' | 'https', idleMs: number): Promise<Agent> {
+  // --proxy and a profile's were checked with the settings; the environment's are checked here.
+  let protocol: string | undefined;
+  try {
+    protocol = new URL(proxy).protocol;
+  } catch {
+    protocol = undefined;
+  }
+  if (protocol !== 'http:' && protocol !== 'https:') {
+    throw new UsageError(`the proxy ${shownProxy(proxy)} is not an http or https proxy URL`, 'check HTTPS_PROXY, HTTP_PROXY and ALL_PROXY (or give --proxy http://host:port)');
+  }
   const options = { keepAlive: true, timeout: idleMs };
   return scheme === 'https' ? new HttpsProxyAgent(proxy, options) : new HttpProxyAgent(proxy, options);
 }

@@ -265,6 +265,16 @@ describe('proxy credentials', () => {
   });
 });
 
+describe('a proxy URL dpx cannot use', () => {
+  it('from the environment is a usage error naming it without credentials, and nothing is sent', async () => {
+    const before = demo.region.requestCount();
+    const result = await dpx(['resources'], { env: demoEnv({ HTTP_PROXY: `socks5://${USER}:${PASSWORD}@127.0.0.1:1080` }) });
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(/^error: the proxy socks5:\/\/127\.0\.0\.1:1080 is not an http or https proxy URL$/m);
+    expect(demo.region.requestCount()).toBe(before);
+  });
+});
+
 describe('a dead proxy', () => {
   it('gets its own error, naming the proxy and not the control plane as unreachable', async () => {
     const closed = await startProxy();
