@@ -35,6 +35,10 @@ rmSync(join(outdir, 'chunks'), { recursive: true, force: true });
 mkdirSync(outdir, { recursive: true });
 const stub = join(root, 'dist', '.react-devtools-stub.js');
 writeFileSync(stub, 'export default {};\n');
+// The proxy agents log through `debug` when DEBUG names them, and what they log holds the proxy's URL
+// with its user and password: in dpx they log nothing.
+const silentDebug = join(root, 'dist', '.debug-stub.js');
+writeFileSync(silentDebug, 'export default function createDebug() { const debug = () => undefined; debug.enabled = false; return debug; }\n');
 const shims = join(root, 'scripts', 'bundle-shims.mjs');
 const { missingExports } = await import(pathToFileURL(shims).href);
 
@@ -173,7 +177,9 @@ await build({
   legalComments: 'none',
   logLevel: 'warning',
   // ink pulls react-devtools-core only in development; it is never used at run time.
-  alias: { 'react-devtools-core': stub },
+  alias: { 'react-devtools-core': stub, debug: silentDebug },
+  // Negotiate (Kerberos) proxy authentication, which the proxy agents load only when asked to: dpx never asks.
+  external: ['kerberos'],
   plugins: [oneCliChunk, renderShims],
   define: { 'process.env.NODE_ENV': '"production"' },
   // Some of ink's dependencies are CommonJS and call require() for node built-ins; every

@@ -6,10 +6,10 @@
 // (U+0080–U+009F) and bidi embeddings, overrides and isolates as `\u009b`, `\u202e`.
 // At the top of src/api because error messages are built here; src/text gives it to the printers.
 
-/** C0, DEL, C1, and the bidi embeddings, overrides (U+202A–U+202E) and isolates (U+2066–U+2069). */
-const UNSAFE = /[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/;
+/** C0, DEL, C1, the bidi marks (U+061C, U+200E, U+200F), embeddings and overrides (U+202A–U+202E) and isolates (U+2066–U+2069). */
+const UNSAFE = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/;
 const UNSAFE_ALL = new RegExp(UNSAFE.source, 'g');
-const UNSAFE_BUT_LINES = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g;
+const UNSAFE_BUT_LINES = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
 
 export interface VisibleOptions {
   /** Keep line feeds and tabs as they are (a CSV field, a body shown over several lines). */

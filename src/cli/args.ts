@@ -25,6 +25,9 @@ const GLOBAL_OPTIONS = {
   trail: { type: 'string' },
   demo: { type: 'boolean' },
   offline: { type: 'string' },
+  proxy: { type: 'string' },
+  'ca-file': { type: 'string' },
+  'trust-origin': { type: 'string' },
   help: { type: 'boolean', short: 'h' },
   version: { type: 'boolean' },
 } as const satisfies OptionSpec;
@@ -84,7 +87,7 @@ const COMMAND_OPTIONS: Record<CommandName, OptionSpec> = {
   case: { ...OUTPUT },
   diff: { ...OUTPUT, versions: { type: 'string' }, profiles: { type: 'string' }, 'exit-code': { type: 'boolean' } },
   whoami: { ...OUTPUT },
-  profile: { 'token-env': { type: 'string' }, 'page-size': { type: 'string' } },
+  profile: { 'token-env': { type: 'string' }, 'token-command': { type: 'string' }, 'page-size': { type: 'string' } },
   demo: { port: { type: 'string' }, scale: { type: 'string' }, seed: { type: 'string' }, 'rate-limit': { type: 'string' }, tenants: { type: 'string' }, frozen: { type: 'boolean' }, 'link-header-paging': { type: 'string' } },
   completion: {},
   view: { ...OUTPUT },
@@ -170,6 +173,9 @@ export function parseCommandLine(commandLine: string[]): ParsedArgs {
     trail: stringValue(values['trail']),
     demo: values['demo'] === true ? true : undefined,
     offline: stringValue(values['offline']),
+    proxy: stringValue(values['proxy']),
+    caFile: stringValue(values['ca-file']),
+    trustOrigin: stringValue(values['trust-origin']),
   };
   return {
     command,

@@ -1,7 +1,8 @@
-// What a command runs with: the resolved settings, one session for the control plane (created on first
-// use) and one per further profile a command asks, the demo when --demo started one, the trail when
-// --trail asked for one, the recorded trail that answers instead of a control plane with --offline, and
-// stderr messages that never carry a token.
+// What a command runs with: the run's configuration resolved once (config/resolved.ts: its settings and
+// every profile), one session for the control plane (created on first use) and one per further profile a
+// command asks, the demo when --demo started one, the trail when --trail asked for one, the recorded
+// trail that answers instead of a control plane with --offline, and stderr messages that never carry a
+// token.
 
 import { toDpxError, UsageError } from '../api/errors.js';
 import type { Source } from '../api/fanout/scopes.js';
@@ -9,9 +10,8 @@ import { UnitDirectory } from '../api/fanout/unit-names.js';
 import { isUuid, loadUnits, type OrgUnit } from '../api/fanout/units.js';
 import { Session } from '../api/session/session.js';
 import type { HarTrail } from '../api/case/trail.js';
-import { listProfiles } from '../config/profiles.js';
-import { sessionFromSettings } from '../config/session.js';
-import { resolveProfileSettings, resolveSettings, type GlobalFlags, type OfflineSource, type Settings } from '../config/settings.js';
+import { Resolved, secretsOf } from '../config/resolved.js';
+import type { GlobalFlags, OfflineSource, Settings } from '../config/settings.js';
 import type { DemoHandle } from '../demo/server.js';
 import type { ParsedArgs } from './args.js';
 import { signalName } from './exit-codes.js';
@@ -24,8 +24,8 @@ export class CommandContext {
   private sessionInstance: Session | undefined;
   private unitList: Promise<OrgUnit[] | undefined> | undefined;
   private readonly warned = new Set<string>();
-  /** Tokens of further profiles a command opened (`diff --profiles`, `count --profiles`): masked like the main one. */
-  private readonly otherTokens: string[] = [];
+  /** Settings of further control planes a command opened (`diff --profiles`, `count --profiles`): their tokens are masked like the main one. */
+  private readonly others: Settings[] = [];
   /** Every session this run made: what an interrupted run says it had sent. */
   private readonly sessions: Session[] = [];
   private interruptionReported = false;
@@ -33,18 +33,20 @@ export class CommandContext {
   private constructor(
     readonly io: CliIO,
     readonly flags: GlobalFlags,
-    readonly settings: Settings,
-    readonly configPath: string,
+    /** The one value the configuration resolves to; every session of the run is made from it. */
+    readonly resolved: Resolved,
     readonly demo: DemoHandle | undefined,
     readonly trail: HarTrail | undefined,
   ) {}
 
   /**
-   * Resolves settings; with --demo, starts the demo first and points the settings at its first region.
-   * `command` is the command line: a case's page records it, and offline it finds the recorded command.
+   * Resolves the configuration once; with --demo, starts the demo first and points the settings at its
+   * first region. `command` is the command line: a case's page records it, and offline it finds the
+   * recorded command.
    */
   static async create(io: CliIO, flags: GlobalFlags, configPath: string, command?: { argv: string[]; args: ParsedArgs }): Promise<CommandContext> {
-    const settings = await resolveSettings(flags, io.env, configPath);
+    const resolved = await Resolved.of(flags, io.env, configPath);
+    const { settings } = resolved;
     if (settings.offline && flags.ou === undefined && command) await answerAsRecorded(settings, command.args);
     let demo: DemoHandle | undefined;
     let trail: HarTrail | undefined;
@@ -65,9 +67,18 @@ export class CommandContext {
       await demo?.close();
       throw error;
     }
-    context = new CommandContext(io, flags, settings, configPath, demo, trail);
+    context = new CommandContext(io, flags, resolved, demo, trail);
     for (const warning of settings.offline?.trail.warnings ?? []) context.warn(warning);
     return context;
+  }
+
+  /** This run's own settings: flags > environment > profile > defaults. */
+  get settings(): Settings {
+    return this.resolved.settings;
+  }
+
+  get configPath(): string {
+    return this.resolved.configPath;
   }
 
   /** With --offline: the trail answering every request, and the label the explorer shows (`OFFLINE · <file>`). */
@@ -75,9 +86,9 @@ export class CommandContext {
     return this.settings.offline;
   }
 
-  /** Everything that must never reach the terminal: the token, and any credential a browser's trail recorded. */
+  /** Everything that must never reach the terminal: the tokens, a proxy's credentials, and any credential a browser's trail recorded. */
   secrets(): string[] {
-    return [...(this.settings.token ? [this.settings.token] : []), ...this.otherTokens, ...(this.settings.offline?.trail.credentials ?? [])];
+    return [...secretsOf(this.settings), ...this.others.flatMap(secretsOf), ...(this.settings.offline?.trail.credentials ?? [])];
   }
 
   /** The control plane's session (offline: the trail's); a usage error when no base URL or no token is configured. */
@@ -90,8 +101,8 @@ export class CommandContext {
         'pass --base-url URL, set DPX_BASE_URL, add a profile (dpx profile add), or try --demo',
       );
     }
-    if (options.needsToken !== false && settings.token === undefined && settings.offline === undefined) {
-      throw new UsageError('no token: nothing to authenticate with', 'export DPX_TOKEN, pass --token-file FILE, or use a profile that names a token file');
+    if (options.needsToken !== false && settings.token === undefined && settings.tokenCommand === undefined && settings.offline === undefined) {
+      throw new UsageError('no token: nothing to authenticate with', 'export DPX_TOKEN, pass --token-file FILE, or use a profile that names a token file, variable or command');
     }
     this.sessionInstance = this.sessionFor({ ...settings, baseUrl: settings.baseUrl });
     return this.sessionInstance;
@@ -130,14 +141,14 @@ export class CommandContext {
 
   /**
    * A session for another saved profile, recording into the same trail; its token joins the secrets. Its
-   * control plane — base URL, token, unit — comes from the profile alone (resolveProfileSettings): the
-   * flags' and the environment's name this run's own, and its token must not reach the profile's.
+   * control plane — base URL, token, unit — comes from the profile alone (Resolved.profile): the flags'
+   * and the environment's name this run's own, and its token must not reach the profile's.
    */
   async profileSession(name: string): Promise<Session> {
-    const settings = await resolveProfileSettings(name, this.flags, this.io.env, this.configPath);
-    if (settings.token) this.otherTokens.push(settings.token);
+    const settings = await this.resolved.profile(name);
+    this.others.push(settings);
     if (settings.baseUrl === undefined) throw new UsageError(`the profile ${name} has no base URL`, `dpx profile add ${name} --base-url URL …`);
-    if (settings.token === undefined) throw new UsageError(`the profile ${name} names no token`, 'give the profile a --token-file or --token-env');
+    if (settings.token === undefined && settings.tokenCommand === undefined) throw new UsageError(`the profile ${name} names no token`, 'give the profile a --token-file, --token-env or --token-command');
     return this.sessionFor({ ...settings, baseUrl: settings.baseUrl }, name);
   }
 
@@ -155,19 +166,18 @@ export class CommandContext {
     }
     const names = profiles.split(',').map((name) => name.trim()).filter((name) => name !== '');
     if (this.demo) return this.demoSources(names);
-    const chosen = names.includes('all') ? (await listProfiles(this.configPath)).map((entry) => entry.name) : names;
+    const chosen = names.includes('all') ? this.resolved.profileNames : names;
     if (chosen.length === 0) {
       throw new UsageError(`no profiles in ${this.configPath}`, 'add some with: dpx profile add NAME --base-url URL --token-file FILE');
     }
     // One profile that cannot be opened (a token file gone, a base URL missing) is one failed row; the
     // others are still asked.
-    const profilesByName = new Map((await listProfiles(this.configPath)).map((entry) => [entry.name, entry.profile]));
     const sources: Source[] = [];
     for (const name of chosen) {
       try {
         sources.push({ session: await this.profileSession(name), profile: name });
       } catch (error) {
-        sources.push({ session: failedProfileSession(profilesByName.get(name)?.baseUrl, name), profile: name, failure: toDpxError(error) });
+        sources.push({ session: failedProfileSession(this.resolved.profileBaseUrl(name), name), profile: name, failure: toDpxError(error) });
       }
     }
     return sources;
@@ -182,15 +192,16 @@ export class CommandContext {
       return region;
     });
     return chosen.map((region) => {
-      this.otherTokens.push(region.tokens.personal);
-      return { session: this.sessionFor({ ...this.settings, baseUrl: region.baseUrl, token: region.tokens.personal }, region.name), profile: region.name };
+      const settings = { ...this.settings, baseUrl: region.baseUrl, token: region.tokens.personal };
+      this.others.push(settings);
+      return { session: this.sessionFor(settings, region.name), profile: region.name };
     });
   }
 
   /** A session recording into this run's trail; a profile's warnings are prefixed with its name. */
   private sessionFor(settings: Settings & { baseUrl: string }, profile?: string): Session {
     const trail = this.trail;
-    const session = sessionFromSettings(settings, {
+    const session = this.resolved.session(settings, {
       onWarning: (message) => this.warn(profile === undefined ? message : `${profile}: ${message}`),
       ...(trail === undefined ? {} : { onExchange: (exchange) => trail.record(exchange) }),
       // Once the run is interrupted, no session of it starts another request.
@@ -276,5 +287,7 @@ export async function startDemoFor(settings: Settings): Promise<DemoHandle> {
   settings.baseUrl = region.baseUrl;
   settings.token = region.tokens.personal;
   settings.tokenSource = 'the demo (personal token of its first region)';
+  settings.tokenKind = 'demo';
+  settings.tokenOrigins = [new URL(region.baseUrl).origin];
   return demo;
 }

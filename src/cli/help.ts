@@ -23,6 +23,11 @@ const GLOBAL = `Global options (before or after the command):
   --offline FILE        answer every request from a recorded case (HAR: dpx's or a browser's), each
                         command in the unit it was recorded in; nothing is sent, no token is read,
                         writes are refused
+  --proxy URL           forward proxy (http://[USER:PASSWORD@]host:port; "" for none); over the
+                        profile's and HTTPS_PROXY / HTTP_PROXY / ALL_PROXY; NO_PROXY still applies
+  --ca-file PEM         trust this certificate authority too, for this control plane
+                        (NODE_EXTRA_CA_CERTS keeps working)
+  --trust-origin ORIGIN send the token to ORIGIN although it belongs to another control plane
   -h, --help            help; \`dpx <command> --help\` for one command
   --version             print dpx's version
 
@@ -261,31 +266,35 @@ username, v2 email) are paired as "same value". _links and _etag are not compare
 ${GLOBAL}`,
   whoami: `Usage: dpx whoami [--output table|json]
 
-What the token says about itself: subject, type, issuer, when it was issued and expires, and warnings
-(expired, expiring soon, issued by another control plane). The token is decoded, not verified, and
-never printed.
+What the token says about itself: subject, type, issuer, when it was issued and expires, where it came
+from (a file, a variable or a command) and the origin it belongs to, and warnings (expired, expiring
+soon, issued by another control plane). The token is decoded, not verified, and never printed.
 
 ${GLOBAL}`,
   profile: `Usage:
-  dpx profile add <name> --base-url URL [--token-file FILE | --token-env VAR] [--ou UUID]
-                         [--ou-header NAME] [--vendor NAME] [--page-size N] [--concurrency N]
-                         [--rate N] [--allow-writes]
+  dpx profile add <name> --base-url URL [--token-file FILE | --token-env VAR | --token-command CMD]
+                         [--ou UUID] [--ou-header NAME] [--vendor NAME] [--page-size N]
+                         [--concurrency N] [--rate N] [--proxy URL] [--ca-file PEM] [--allow-writes]
   dpx profile list
   dpx profile use <name>
   dpx profile remove <name>
 
 Profiles live in the config file (DPX_CONFIG overrides its path). The first profile added becomes the
-current one. A profile stores where the token is (a file or an environment variable), never the token.
+current one. A profile stores where the token is (a file, an environment variable, or a command that
+prints it), never the token. A token command (a password manager's or a vault's: "op read op://…")
+runs when the token is first needed, must print the token alone on one line within 10 s
+(DPX_TOKEN_COMMAND_TIMEOUT), is asked again once after a 401, and its token is never written anywhere.
 
 ${GLOBAL}`,
-  completion: `Usage: dpx completion bash|zsh|fish
+  completion: `Usage: dpx completion [bash|zsh|fish]
 
 Prints a script that completes dpx's commands, options, profile names, and — from the control plane's
 discovery index — resource names, operation ids, versions, list variables and organizational units.
 Install it once:
   bash   echo 'eval "$(dpx completion bash)"' >> ~/.bashrc
   zsh    echo 'eval "$(dpx completion zsh)"' >> ~/.zshrc        (after compinit; or save it as _dpx in $fpath)
-  fish   dpx completion fish > ~/.config/fish/completions/dpx.fish
+  fish   mkdir -p ~/.config/fish/completions && dpx completion fish > ~/.config/fish/completions/dpx.fish
+\`dpx completion\` alone says this for your shell; typed at a terminal, \`dpx completion SHELL\` says it too.
 Names are kept in the cache folder ($XDG_CACHE_HOME/dpx) and used for 10 minutes without a request.
 
 ${GLOBAL}`,

@@ -13,6 +13,12 @@ export interface Profile {
   baseUrl: string;
   tokenFile?: string;
   tokenEnv?: string;
+  /** A command that prints the token (a password manager's, a vault's), run when the token is first needed. */
+  tokenCommand?: string;
+  /** The forward proxy to this control plane, over the environment's; "" for none. */
+  proxy?: string;
+  /** A PEM file of certificate authorities to trust for this control plane, besides Node's own. */
+  caFile?: string;
   ou?: string;
   ouHeader?: string;
   vendor?: string;
@@ -46,6 +52,9 @@ const PROFILE_FIELDS: Record<keyof Profile, FieldKind> = {
   baseUrl: 'string',
   tokenFile: 'string',
   tokenEnv: 'string',
+  tokenCommand: 'string',
+  proxy: 'string',
+  caFile: 'string',
   ou: 'string',
   ouHeader: 'string',
   vendor: 'string',

@@ -25,6 +25,8 @@ export function sessionFromSettings(settings: Settings & { baseUrl: string }, ho
     readOnly: settings.readOnly,
     timeoutMs: settings.timeoutMs,
     ...(settings.token === undefined ? {} : { token: settings.token }),
+    ...(settings.tokenCommand === undefined ? {} : { credential: settings.tokenCommand }),
+    ...(settings.network === undefined ? {} : { network: settings.network }),
     ...(settings.ou === undefined ? {} : { ou: settings.ou }),
     ...(settings.ouHeader === undefined ? {} : { ouHeader: settings.ouHeader }),
     ...(settings.vendor === undefined ? {} : { vendor: settings.vendor }),

@@ -1,12 +1,14 @@
 // The settings a command runs with, each taken from the first place that has it:
 // command-line flags, then the environment, then the profile, then the defaults.
 
-import { homedir } from 'node:os';
-import { basename, dirname, isAbsolute, resolve } from 'node:path';
+import { basename, dirname, resolve } from 'node:path';
 import { UsageError } from '../api/errors.js';
 import type { RecordedTrail } from '../api/case/har.js';
-import { defaultConfigPath, loadConfig, requireProfile, type Profile } from './profiles.js';
-import { readTokenFile } from './token-file.js';
+import type { NetworkOptions } from '../api/session/session-options.js';
+import type { TokenCommand } from './token-command.js';
+import { networkSettings } from './network.js';
+import { defaultConfigPath, loadConfig, requireProfile, type ConfigFile, type Profile } from './profiles.js';
+import { checkTokenOrigin, expandHome, localPath, resolveToken, tokenOrigins, trustedOrigin, type TokenKind } from './tokens.js';
 
 export interface GlobalFlags {
   profile?: string;
@@ -27,6 +29,12 @@ export interface GlobalFlags {
   demo?: boolean;
   /** A trail (HAR) to answer every request from, instead of a control plane. */
   offline?: string;
+  /** The forward proxy, over the profile's and the environment's; "" for none. */
+  proxy?: string;
+  /** A PEM file of certificate authorities to trust besides Node's own. */
+  caFile?: string;
+  /** An origin the token may be sent to although it belongs to another. */
+  trustOrigin?: string;
 }
 
 /** Offline: the trail that stands in for the control plane, and how to name it on screen. */
@@ -43,6 +51,12 @@ export interface Settings {
   token?: string;
   /** Where the token came from, for messages (never the token itself). */
   tokenSource?: string;
+  /** A file, a variable, a command, or the demo. */
+  tokenKind?: TokenKind;
+  /** The command whose output is the token, run when it is first needed (then `token` is unset). */
+  tokenCommand?: TokenCommand;
+  /** The origins the token belongs to: it is sent to no other unless --trust-origin names it. */
+  tokenOrigins?: string[];
   ou?: string;
   ouHeader?: string;
   vendor?: string;
@@ -57,14 +71,16 @@ export interface Settings {
   pageGuard?: number;
   trail?: string;
   schemaDir?: string;
+  /** A proxy, certificate authorities: how the control plane is reached, when not Node's defaults. */
+  network?: NetworkOptions;
   /** Set with --offline: requests are answered from this trail and never sent; no token is read. */
   offline?: OfflineSource;
 }
 
 export const DEFAULT_TIMEOUT_MS = 30_000;
 
-export function resolveSettings(flags: GlobalFlags, env: NodeJS.ProcessEnv, configPath = defaultConfigPath(env)): Promise<Settings> {
-  return resolveFrom(flags, env, configPath, false);
+export async function resolveSettings(flags: GlobalFlags, env: NodeJS.ProcessEnv, configPath = defaultConfigPath(env)): Promise<Settings> {
+  return settingsFrom(await loadConfig(configPath), flags, env, configPath, false);
 }
 
 /**
@@ -72,17 +88,19 @@ export function resolveSettings(flags: GlobalFlags, env: NodeJS.ProcessEnv, conf
  * unit — comes from the profile alone. --base-url, --token-file, DPX_BASE_URL, DPX_TOKEN and DPX_OU each
  * name one control plane, and a token given for one must never be sent to the others.
  */
-export function resolveProfileSettings(name: string, flags: GlobalFlags, env: NodeJS.ProcessEnv, configPath = defaultConfigPath(env)): Promise<Settings> {
-  return resolveFrom({ ...flags, profile: name }, env, configPath, true);
+export async function resolveProfileSettings(name: string, flags: GlobalFlags, env: NodeJS.ProcessEnv, configPath = defaultConfigPath(env)): Promise<Settings> {
+  return settingsFrom(await loadConfig(configPath), { ...flags, profile: name }, env, configPath, true);
 }
 
-/** `own`: the control plane from the profile alone (see resolveProfileSettings). */
-async function resolveFrom(flags: GlobalFlags, env: NodeJS.ProcessEnv, configPath: string, own: boolean): Promise<Settings> {
+/**
+ * The settings of one control plane from a config file already read. `own`: the control plane from the
+ * profile alone (see resolveProfileSettings).
+ */
+export async function settingsFrom(config: ConfigFile, flags: GlobalFlags, env: NodeJS.ProcessEnv, configPath: string, own: boolean): Promise<Settings> {
   if (flags.offline !== undefined) {
     if (flags.demo) throw new UsageError('--offline and --demo contradict each other', 'give one of them: the trail or the demo answers');
     if (flags.baseUrl !== undefined) throw new UsageError('--offline takes the base URL from the trail', 'leave out --base-url');
   }
-  const config = await loadConfig(configPath);
   // The demo and a trail bring their own control plane: no profile applies unless one is asked for by name.
   const ownControlPlane = flags.demo === true || flags.offline !== undefined;
   const profileName = flags.profile ?? (ownControlPlane ? undefined : nonEmpty(env['DPX_PROFILE']) ?? config.current);
@@ -94,6 +112,7 @@ async function resolveFrom(flags: GlobalFlags, env: NodeJS.ProcessEnv, configPat
 
   const baseUrl = own ? profile.baseUrl : offline?.trail.baseUrl ?? flags.baseUrl ?? nonEmpty(env['DPX_BASE_URL']) ?? profile.baseUrl;
   if (baseUrl !== undefined) checkBaseUrl(baseUrl);
+  const trusted = trustedOrigin(flags.trustOrigin);
 
   const settings: Settings = {
     // A trail is read, never written to: nothing it would answer a write with was ever the server's answer to this one.
@@ -113,13 +132,27 @@ async function resolveFrom(flags: GlobalFlags, env: NodeJS.ProcessEnv, configPat
       pageGuard: envNumber(env, 'DPX_MAX_PAGES', true),
       trail: flags.trail,
       schemaDir: profile.schemaDir === undefined ? undefined : localPath(profile.schemaDir, profileDir),
+      // Offline nothing goes out, so nothing is reached through anything.
+      network: offline ? undefined : await networkSettings(flags, profile, profileDir, env),
       offline,
     }),
   };
-  const token = ownControlPlane ? undefined : await resolveToken(own ? {} : flags, own ? {} : env, profile, profileDir, env);
+  if (ownControlPlane) return settings;
+  const token = await resolveToken({
+    ...(own || flags.tokenFile === undefined ? {} : { tokenFile: flags.tokenFile }),
+    env: own ? {} : env,
+    profileEnv: env,
+    profile,
+    ...(profileName === undefined ? {} : { profileName }),
+    profileDir,
+  });
   if (token) {
-    settings.token = token.token;
-    settings.tokenSource = token.source;
+    const known = Object.values(config.profiles).map((entry) => originOrUndefined(entry.baseUrl)).filter((origin): origin is string => origin !== undefined);
+    const origins = tokenOrigins(token, known, baseUrl, profile.baseUrl);
+    // Before anything is sent: a token given for one control plane is not sent to another by mistake.
+    if (baseUrl !== undefined) checkTokenOrigin(baseUrl, origins, token.source, trusted);
+    Object.assign(settings, defined({ token: token.token, tokenCommand: token.command, tokenSource: token.source, tokenKind: token.kind }));
+    if (origins.length > 0) settings.tokenOrigins = origins;
   }
   return settings;
 }
@@ -129,34 +162,6 @@ async function offlineSource(file: string, ouHeader: string | undefined): Promis
   const { readTrail } = await import('../api/case/har.js');
   const trail = await readTrail(path, ouHeader === undefined ? {} : { ouHeader });
   return { file: path, label: `OFFLINE · ${basename(path)}`, trail };
-}
-
-/** The token never comes from a command-line argument: argv is visible to every user in `ps`. */
-async function resolveToken(
-  flags: GlobalFlags,
-  env: NodeJS.ProcessEnv,
-  profile: Partial<Profile>,
-  profileDir: string,
-  profileEnv: NodeJS.ProcessEnv,
-): Promise<{ token: string; source: string } | undefined> {
-  if (flags.tokenFile !== undefined) {
-    const path = resolve(expandHome(flags.tokenFile));
-    return { token: await readTokenFile(path), source: `--token-file ${path}` };
-  }
-  const fromEnv = nonEmpty(env['DPX_TOKEN']?.trim());
-  if (fromEnv !== undefined) return { token: fromEnv, source: 'DPX_TOKEN' };
-  if (profile.tokenFile !== undefined) {
-    const path = localPath(profile.tokenFile, profileDir);
-    return { token: await readTokenFile(path), source: `token file ${path}` };
-  }
-  if (profile.tokenEnv !== undefined) {
-    const value = nonEmpty(profileEnv[profile.tokenEnv]?.trim());
-    if (value === undefined) {
-      throw new UsageError(`the profile's token variable ${profile.tokenEnv} is not set`, `export ${profile.tokenEnv}=<token>, or set DPX_TOKEN`);
-    }
-    return { token: value, source: profile.tokenEnv };
-  }
-  return undefined;
 }
 
 function resolveReadOnly(flags: GlobalFlags, profile: Partial<Profile>): boolean {
@@ -196,13 +201,12 @@ function checkBaseUrl(baseUrl: string): void {
   }
 }
 
-function localPath(path: string, relativeTo: string): string {
-  const expanded = expandHome(path);
-  return isAbsolute(expanded) ? expanded : resolve(relativeTo, expanded);
-}
-
-function expandHome(path: string): string {
-  return path === '~' || path.startsWith('~/') ? homedir() + path.slice(1) : path;
+function originOrUndefined(url: string): string | undefined {
+  try {
+    return new URL(url).origin;
+  } catch {
+    return undefined;
+  }
 }
 
 function nonEmpty(value: string | undefined): string | undefined {

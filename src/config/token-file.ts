@@ -1,5 +1,6 @@
 // Reads a bearer token from a file, refusing one that other users can read — as ssh does with keys —
-// because a token readable by others is already leaked.
+// because a token readable by others is already leaked. A token is one line: the file (or a command's
+// output, or a variable) holding more is refused before anything is sent.
 
 import { readFile, stat } from 'node:fs/promises';
 import { SafetyError, UsageError } from '../api/errors.js';
@@ -18,7 +19,17 @@ export async function readTokenFile(path: string): Promise<string> {
       `restrict it with: chmod 600 '${path.replaceAll("'", `'\\''`)}'`,
     );
   }
-  const token = (await readFile(path, 'utf8')).trim();
-  if (token === '') throw new UsageError(`the token file ${path} is empty`, 'put the bearer token (and nothing else) in the file');
+  return oneToken(await readFile(path, 'utf8'), `the token file ${path}`, 'put the bearer token (and nothing else) in the file');
+}
+
+/**
+ * The token in `text`: one line, surrounding white space and a final newline left out. Two lines would
+ * end up in an HTTP header, which Node refuses (ERR_INVALID_CHAR) only once the request is on its way.
+ */
+export function oneToken(text: string, where: string, fix: string): string {
+  const token = text.trim();
+  if (token === '') throw new UsageError(`${where} is empty`, fix);
+  const lines = token.split(/\r\n|\r|\n/).length;
+  if (lines > 1) throw new UsageError(`${where}: expected one token, found ${lines} lines`, fix);
   return token;
 }

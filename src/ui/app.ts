@@ -42,7 +42,7 @@ export async function runExplorer(options: ExplorerOptions): Promise<void> {
     finish = resolve;
   });
   // Every profile's session records into one trail, so that `T` can always write the session so far.
-  const trail = options.trail ?? (await HarTrail.temporary(() => (settings.token ? [settings.token] : [])));
+  const trail = options.trail ?? (await HarTrail.temporary(() => [settings.token ?? settings.tokenCommand?.known ?? ''].filter((token) => token !== '')));
   // The index's warnings can come before the navigator exists; they wait for it.
   const early: string[] = [];
   let notify = (message: string): void => {

@@ -109,7 +109,10 @@ describe('a scripted session with a known token', () => {
     // The failures, each of which talks about the token or the request that carried it.
     await expectExit(['call', 'tasks', read.id, ...variable('no-such-task'), ...base, ...trail('not-found')], 1);
     await expectExit(['call', 'tasks', write.id, '--var', `${write.pathVariables[0]}=${firstId}`, ...base, ...trail('refused')], 4);
-    await expectExit(['resources', '--base-url', demo.otherRegion.baseUrl, ...trail('other-region')], 1);
+    // The token names its region in iss, and a profile names that region: it belongs there, and another
+    // control plane is refused before anything is sent (4), unless --trust-origin sends it on purpose (401).
+    await expectExit(['resources', '--base-url', demo.otherRegion.baseUrl], 4);
+    await expectExit(['resources', '--base-url', demo.otherRegion.baseUrl, '--trust-origin', demo.otherRegion.baseUrl, ...trail('other-region')], 1);
     await expectExit(['list', 'no-such-resource', ...base], 2);
     await expectExit(['xray', 'tasks', 'no-such-task', ...base], 1);
     // Across units and control planes: the matrix, a merged list, and their failures (a unit that
@@ -120,7 +123,7 @@ describe('a scripted session with a known token', () => {
     await expectExit(['count', 'tasks', '--ou', '00000000-0000-4000-8000-000000000000', '--output', 'csv', ...base], 1);
     await expectExit(['profile', 'add', 'gone', '--base-url', 'http://127.0.0.1:9', '--token-env', 'DPX_TOKEN'], 0);
     await expectExit(['list', 'roles', '--profiles', 'leak,gone', '--output', 'json', '--timeout', '1'], 1);
-    await expectExit(['resources', '--base-url', 'http://127.0.0.1:9', '--timeout', '1'], 3);
+    await expectExit(['resources', '--base-url', 'http://127.0.0.1:9', '--trust-origin', 'http://127.0.0.1:9', '--timeout', '1'], 3);
     // Shell completion: it fetches the index and the units and keeps them in the cache folder.
     await expectExit(['completion', 'bash'], 0);
     for (const words of [['list', ''], ['--ou', ''], ['call', 'tasks', ''], ['--profile', '']]) {
@@ -135,7 +138,7 @@ describe('a scripted session with a known token', () => {
     await expectExit(['--offline', listTrail, 'call', 'tasks', read.id, ...variable('not-recorded')], 3);
     await expectExit(['replay', join(home, 'trails', 'call.har'), ...base, ...trail('replay')], 0);
     await expectExit(['replay', join(home, 'trails', 'not-found.har'), '--output', 'json', ...base], 0);
-    await expectExit(['replay', join(home, 'trails', 'refused.har'), '--output', 'json', '--exit-code', '--base-url', demo.otherRegion.baseUrl], 5);
+    await expectExit(['replay', join(home, 'trails', 'refused.har'), '--output', 'json', '--exit-code', '--base-url', demo.otherRegion.baseUrl, '--trust-origin', demo.otherRegion.baseUrl], 5);
     const users = JSON.parse((await expectExit(['list', 'users', '--page-size', '1', '--output', 'json', ...base], 0)).stdout) as { items: { id: string }[] };
     await expectExit(['diff', 'users', users.items[0]!.id, '--versions', 'v1,v2', ...base, ...trail('diff')], 0);
     await expectExit(['diff', 'users', users.items[0]!.id, '--versions', 'v1,v2', '--output', 'json', ...base], 0);
@@ -149,7 +152,7 @@ describe('a scripted session with a known token', () => {
   }, 60_000);
 
   it('ran every command and wrote the trails and the config inside the temporary folder', () => {
-    expect(outputs.length).toBeGreaterThanOrEqual(35);
+    expect(outputs.length).toBeGreaterThanOrEqual(36);
     const files = filesUnder(home);
     expect(files.filter((file) => file.endsWith('.har'))).toHaveLength(14);
     expect(files.some((file) => file.endsWith('config.json'))).toBe(true);

@@ -3,11 +3,19 @@
 import type { IndexStore } from '../hal/discovery.js';
 import type { ExchangeListener } from '../exchange.js';
 import type { LimiterStats } from '../wire/limiter.js';
+import type { Credential } from '../wire/credential.js';
+import type { NetworkOptions } from '../wire/network.js';
 import type { Transport } from '../wire/transport.js';
+
+export type { NetworkOptions } from '../wire/network.js';
 
 export interface SessionOptions {
   baseUrl: string;
   token?: string;
+  /** The token had when first needed (a command), asked again once after a 401; `token` wins when both are given. */
+  credential?: Credential;
+  /** A proxy, certificate authorities; the network with Node's defaults when not given. */
+  network?: NetworkOptions;
   ou?: string;
   ouHeader?: string;
   vendor?: string;

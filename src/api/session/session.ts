@@ -3,11 +3,10 @@
 // requests (If-None-Match), the discovery index, and the mapping of every failure to a DpxError. Bodies
 // are read raw (response.ts): a hypermedia client's state cache and HAL parsing (ketting's) drop links
 // of vendor media types and items without a self link.
-import { setTimeout as delay } from 'node:timers/promises';
 import packageJson from '../../../package.json' with { type: 'json' };
 import type { Catalog } from '../hal/catalog.js';
 import { loadIndex } from '../hal/discovery.js';
-import { messageOf, SafetyError, TransportError, UsageError } from '../errors.js';
+import { messageOf, SafetyError, UsageError } from '../errors.js';
 import type { Exchange } from '../exchange.js';
 import { apiErrorFor } from '../wire/failure.js';
 import { failureContext } from './failure-context.js';
@@ -18,9 +17,10 @@ import { RequestChain } from '../wire/request-chain.js';
 import { expandedLink, linkUrl, resolveHref, type Link } from '../hal/links.js';
 import { chosenOu, requestHeaders, resolveRequest, type OuChoice, type PreparedRequest, type RequestContext, type RequestTarget } from '../hal/operation.js';
 import { interpretResponse, type ApiResponse } from '../wire/response.js';
-import { DEFAULT_RETRY_POLICY, isRetryableMethod, isRetryableStatus, parseRetryAfter, retryDelayMs, type RetryPolicy } from '../wire/retry.js';
+import { DEFAULT_RETRY_POLICY, isRetryableMethod, isRetryableStatus, parseRetryAfter, retryDelayMs, waitBeforeRetry, type RetryPolicy } from '../wire/retry.js';
 import { isReadMethod, writeRefusal } from '../security/safety.js';
 import { Wire } from '../wire/wire.js';
+import { networkTransport } from '../wire/network.js';
 import type { SendOptions, SessionOptions, TrafficStats } from './session-options.js';
 
 export type { OuChoice, PreparedRequest, RequestTarget } from '../hal/operation.js';
@@ -73,8 +73,9 @@ export class Session {
     const chain = new RequestChain({
       origin: this.origin,
       userAgent: options.userAgent ?? `dpx/${packageJson.version}`,
-      ...(options.token === undefined ? {} : { token: options.token }),
-      ...(options.transport === undefined ? {} : { transport: options.transport }),
+      token: options.token,
+      credential: options.credential,
+      transport: options.transport ?? networkTransport(this.origin, options.network),
       ouHeader: () => this.ouHeader.toLowerCase(),
       warn: (message) => this.warn(message),
     });
@@ -176,10 +177,11 @@ export class Session {
     let currentMethod = method;
     let body = request.body;
     let redirects = 0;
+    let renewed = false;
     for (let attempt = 0; ; attempt += 1) {
       const raw = await this.wire.attempt({ method: currentMethod, url, headers, body, signal: options.signal, priority: options.priority, attempt });
       if ('retry' in raw) {
-        await this.waitBeforeRetry(raw.retry, options.signal);
+        await waitBeforeRetry(raw.retry, options.signal, this.options.stop);
         continue;
       }
       const redirect = redirectStep(raw, { url, method: currentMethod, origin: this.origin, redirects });
@@ -197,6 +199,14 @@ export class Session {
         continue;
       }
       if (raw.status === 304 && validator && freshKey && redirects === 0) return this.kept.confirm(freshKey, validator, raw.durationMs);
+      if (raw.status === 401 && !renewed && this.options.token === undefined && this.options.credential) {
+        renewed = true;
+        // A token had from a command may have been rotated: it is asked again once, and a read sent again.
+        if ((await this.options.credential.renew()) && isRetryableMethod(currentMethod)) {
+          attempt = -1;
+          continue;
+        }
+      }
       const response = interpretResponse(raw, currentMethod);
       // A conditional request's 304 is an answer: what the caller holds is still current.
       if (response.status === 304 && headers['if-none-match'] !== undefined) return response;
@@ -210,12 +220,12 @@ export class Session {
         ? retryDelayMs(this.retryPolicy, attempt, retryAfterSeconds)
         : undefined;
       if (wait !== undefined) {
-        await this.waitBeforeRetry(wait, options.signal);
+        await waitBeforeRetry(wait, options.signal, this.options.stop);
         continue;
       }
       throw apiErrorFor(
         { status: raw.status, statusText: raw.statusText, contentType: raw.contentType, text: raw.text, body: response.body, retryAfterSeconds },
-        failureContext(request, raw.status, { catalog: this.knownCatalog, token: this.options.token, baseUrl: this.baseUrl }),
+        failureContext(request, raw.status, { catalog: this.knownCatalog, token: this.options.token ?? this.options.credential?.known, baseUrl: this.baseUrl }),
       );
     }
   }
@@ -272,16 +282,6 @@ export class Session {
     return headers;
   }
 
-  private async waitBeforeRetry(ms: number, signal: AbortSignal | undefined): Promise<void> {
-    const stop = this.options.stop;
-    const either = signal && stop ? AbortSignal.any([signal, stop]) : signal ?? stop;
-    try {
-      await delay(ms, undefined, either ? { signal: either } : undefined);
-    } catch (error) {
-      throw new TransportError('cancelled while waiting to retry', 'the request was cancelled before it finished', { cause: error });
-    }
-  }
-
   private emitRefusal(request: PreparedRequest, reason: string): void {
     const exchange: Exchange = { startedAt: new Date(), durationMs: 0, request: { method: request.method, url: request.url, headers: { ...request.headers } }, error: reason };
     if (request.body !== undefined) exchange.request.body = request.body;
@@ -302,3 +302,4 @@ export class Session {
     this.options.onWarning?.(message);
   }
 }
+

@@ -2,6 +2,7 @@
 // the token only ever to the session's origin, then the transport (the network, or a recorded trail
 // offline). The headers are completed in the request itself, so the trail records what went out.
 import type { Cancellable } from './cancellable.js';
+import type { Credential } from './credential.js';
 import { SafetyError } from '../errors.js';
 import type { ExchangeRequest } from '../exchange.js';
 import { ACCEPTED_ENCODINGS, httpTransport, type Transport, type WireAnswer } from './transport.js';
@@ -10,9 +11,11 @@ import { isUnder } from '../urls.js';
 export interface RequestChainOptions {
   origin: string;
   userAgent: string;
-  token?: string;
+  token?: string | undefined;
+  /** Where the token is had when it is not known from the start (a command's output). */
+  credential?: Credential | undefined;
   /** The last step; the network when not given. */
-  transport?: Transport;
+  transport?: Transport | undefined;
   /** The OU header's name, lower case, as it is now: a transport reading a trail matches on it. */
   ouHeader: () => string;
   warn: (message: string) => void;
@@ -29,7 +32,7 @@ export class RequestChain {
 
   /** Sends `request`, its headers (by lower-case name) completed in place with what went out. */
   async send(request: ExchangeRequest, limits: SendingLimits): Promise<WireAnswer> {
-    const { origin, userAgent, token, transport = httpTransport, ouHeader, warn } = this.options;
+    const { origin, userAgent, credential, transport = httpTransport, ouHeader, warn } = this.options;
     if (!isSameOrigin(request.url, origin)) {
       throw new SafetyError(
         `refused to send a request to ${originOf(request.url)}: this session belongs to ${origin}`,
@@ -38,6 +41,7 @@ export class RequestChain {
     }
     request.headers['user-agent'] = userAgent;
     request.headers['accept-encoding'] = ACCEPTED_ENCODINGS;
+    const token = this.options.token ?? (credential ? await credential.token() : undefined);
     if (token) request.headers['authorization'] = `Bearer ${token}`;
     const answer = await transport(request, { ouHeader: ouHeader(), ...limits });
     const deprecation = answer.headers['deprecation'];

@@ -1,6 +1,9 @@
 // When a failed attempt may be tried again, and how long to wait first. Only safe methods are ever
 // retried: a write that timed out may have happened, and doing it twice is worse than failing once.
 
+import { setTimeout as delay } from 'node:timers/promises';
+import { TransportError } from '../errors.js';
+
 export interface RetryPolicy {
   maxRetries: number;
   /** First backoff step; doubles per attempt, with full jitter. */
@@ -55,4 +58,18 @@ export function retryDelayMs(policy: RetryPolicy, attempt: number, retryAfterSec
   }
   const ceiling = Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** attempt);
   return Math.round(ceiling / 2 + random() * (ceiling / 2));
+}
+
+/**
+ * Waits `ms` before the next try; a cancelled request, or an interrupted run (its `stop`), stops waiting
+ * with a TransportError.
+ */
+export async function waitBeforeRetry(ms: number, ...signals: (AbortSignal | undefined)[]): Promise<void> {
+  const live = signals.filter((signal): signal is AbortSignal => signal !== undefined);
+  const signal = live.length > 1 ? AbortSignal.any(live) : live[0];
+  try {
+    await delay(ms, undefined, signal ? { signal } : undefined);
+  } catch (error) {
+    throw new TransportError('cancelled while waiting to retry', 'the request was cancelled before it finished', { cause: error });
+  }
 }

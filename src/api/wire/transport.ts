@@ -46,33 +46,126 @@ const IDLE_CONNECTION_MS = 4_000;
 interface Client {
   request: typeof httpRequest;
   agent: HttpAgent;
+  /** The certificate authorities an https control plane is checked against, when not Node's own. */
+  ca?: string[];
 }
 
-let plain: Client | undefined;
-// https (and with it TLS) is loaded only for a control plane that needs it.
-let secure: Promise<Client> | undefined;
+/**
+ * How a session reaches its control plane beyond the defaults: a forward proxy (proxy.ts chooses it)
+ * and the certificate authorities of --ca-file. Without either, every session shares the same agents.
+ */
+export interface Route {
+  /** The proxy's URL, its credentials (if any) in it. */
+  proxy?: string;
+  /** PEM texts of the authorities to trust: Node's own and NODE_EXTRA_CA_CERTS' included. */
+  ca?: string[];
+}
 
-function clientFor(url: string): Client | Promise<Client> {
-  if (/^https:/i.test(url)) {
-    secure ??= import('node:https').then((https) => ({ request: https.request, agent: new https.Agent({ keepAlive: true, timeout: IDLE_CONNECTION_MS }) }));
-    return secure;
+/** The agents of one route, made on first use: https (and with it TLS) only for a plane that needs it. */
+class Clients {
+  private plain: Client | Promise<Client> | undefined;
+  private secure: Promise<Client> | undefined;
+
+  constructor(private readonly route: Route) {}
+
+  for(url: string): Client | Promise<Client> {
+    if (/^https:/i.test(url)) {
+      this.secure ??= this.make('https');
+      return this.secure;
+    }
+    const { proxy } = this.route;
+    if (proxy === undefined) this.plain ??= { request: httpRequest, agent: new HttpAgent({ keepAlive: true, timeout: IDLE_CONNECTION_MS }) };
+    else this.plain ??= this.make('http');
+    return this.plain;
   }
-  plain ??= { request: httpRequest, agent: new HttpAgent({ keepAlive: true, timeout: IDLE_CONNECTION_MS }) };
-  return plain;
+
+  private async make(scheme: 'http' | 'https'): Promise<Client> {
+    const { proxy, ca } = this.route;
+    const request = scheme === 'https' ? (await import('node:https')).request : httpRequest;
+    if (proxy !== undefined) {
+      // The proxy client, loaded only when a proxy is in use.
+      const { proxyAgent } = await import('./proxied.js');
+      return { request, agent: await proxyAgent(proxy, scheme, IDLE_CONNECTION_MS), ...(ca ? { ca } : {}) };
+    }
+    const https = await import('node:https');
+    return { request, agent: new https.Agent({ keepAlive: true, timeout: IDLE_CONNECTION_MS, ...(ca ? { ca } : {}) }) };
+  }
 }
+
+const direct = new Clients({});
+const routes = new Map<string, Transport>();
 
 /** Sends `request` over the network and reads its whole answer. */
-export const httpTransport: Transport = async (request, { cancellable, maxBodyBytes }) => {
-  const client = await clientFor(request.url);
-  if (cancellable.reason) throw cancellable.reason;
-  return new Promise<WireAnswer>((resolve, reject) => {
-    const outgoing = client.request(request.url, { method: request.method, headers: request.headers, agent: client.agent });
-    outgoing.on('error', reject);
-    outgoing.on('response', (response) => readAnswer(response, request.url, maxBodyBytes).then(resolve, reject));
-    cancellable.attach(outgoing);
-    outgoing.end(request.body);
-  });
-};
+export const httpTransport: Transport = directTransport(direct);
+
+/**
+ * The network by `route`: through its proxy, or trusting its authorities. Sessions with the same route
+ * share one transport and its kept-alive connections (a proxy's tunnels among them).
+ */
+export function routedTransport(route: Route): Transport {
+  if (route.proxy === undefined && route.ca === undefined) return httpTransport;
+  const key = JSON.stringify([route.proxy ?? null, route.ca ?? null]);
+  let transport = routes.get(key);
+  if (!transport) {
+    const clients = new Clients(route);
+    transport = route.proxy === undefined ? directTransport(clients) : proxiedTransport(clients, route.proxy);
+    routes.set(key, transport);
+  }
+  return transport;
+}
+
+/** Straight to the control plane, over the route's agents. */
+function directTransport(clients: Clients): Transport {
+  return async (request, { cancellable, maxBodyBytes }) => {
+    const client = await clients.for(request.url);
+    if (cancellable.reason) throw cancellable.reason;
+    return new Promise<WireAnswer>((resolve, reject) => {
+      const outgoing = client.request(request.url, { method: request.method, headers: request.headers, agent: client.agent, ...(client.ca ? { ca: client.ca } : {}) });
+      outgoing.on('error', reject);
+      outgoing.on('response', (response) => readAnswer(response, request.url, maxBodyBytes).then(resolve, reject));
+      cancellable.attach(outgoing);
+      outgoing.end(request.body);
+    });
+  };
+}
+
+/**
+ * Through a forward proxy. What goes wrong with the proxy itself is said as the proxy's (ProxyError names
+ * it, never its credentials), not as the control plane's: a proxy that cannot be reached, and one that
+ * refuses the tunnel or asks for credentials (407).
+ */
+function proxiedTransport(clients: Clients, proxy: string): Transport {
+  return async (request, { cancellable, maxBodyBytes }) => {
+    const client = await clients.for(request.url);
+    if (cancellable.reason) throw cancellable.reason;
+    const { proxyRefusal, proxyUnreachable, tunnelledIdentity } = await import('./proxied.js');
+    return new Promise<WireAnswer>((resolve, reject) => {
+      const outgoing = client.request(request.url, {
+        method: request.method,
+        headers: request.headers,
+        agent: client.agent,
+        ...(client.ca ? { ca: client.ca } : {}),
+        ...tunnelledIdentity(request.url),
+      });
+      let refused: Error | undefined;
+      // https-proxy-agent's answer to the CONNECT (http-proxy-agent's event has no status): not 200 is a refusal.
+      outgoing.on('proxyConnect', (connect: { statusCode?: number; statusText?: string }) => {
+        if (connect.statusCode !== undefined && connect.statusCode !== 200) refused = proxyRefusal(proxy, request.url, connect.statusCode, connect.statusText ?? '');
+      });
+      outgoing.on('error', (error) => reject(refused ?? (cancellable.reason ? error : proxyUnreachable(proxy, request.url, error))));
+      outgoing.on('response', (response) => {
+        if (refused || response.statusCode === 407) {
+          response.destroy();
+          reject(refused ?? proxyRefusal(proxy, request.url, 407, response.statusMessage ?? ''));
+          return;
+        }
+        readAnswer(response, request.url, maxBodyBytes).then(resolve, reject);
+      });
+      cancellable.attach(outgoing);
+      outgoing.end(request.body);
+    });
+  };
+}
 
 function readAnswer(response: IncomingMessage, url: string, limit: number): Promise<WireAnswer> {
   return new Promise((resolve, reject) => {

@@ -1,14 +1,25 @@
 // `dpx completion bash|zsh|fish`: prints the shell's completion script (see dpx completion --help).
+// Typed at a terminal, it also says on stderr where the script goes; `dpx completion` alone says that
+// for the user's shell ($SHELL) and the others.
 
 import { UsageError } from '../../api/errors.js';
-import { completionScript, isShell, SHELLS } from '../completion/scripts.js';
+import { completionScript, INSTALL, isShell, shellOf, SHELLS, type Shell } from '../completion/scripts.js';
 import { DataWriter, type CliIO } from '../io.js';
 
 export async function completionCommand(io: CliIO, positionals: string[]): Promise<number> {
   const [shell, ...extra] = positionals;
-  if (!isShell(shell) || extra.length > 0) {
-    throw new UsageError(`dpx completion takes one shell: ${SHELLS.join(', ')}`, 'e.g. eval "$(dpx completion bash)" in ~/.bashrc; dpx completion --help shows each shell');
+  if (shell === undefined) {
+    const yours = shellOf(io.env);
+    const order = yours === undefined ? [...SHELLS] : [yours, ...SHELLS.filter((other) => other !== yours)];
+    const lines = order.map((name) => `${name}${name === yours ? ' (your shell)' : ''}:\n${installLines(name)}`);
+    io.stdout.write(`dpx completion bash|zsh|fish prints the script. Install it once:\n\n${lines.join('\n\n')}\n`);
+    return 0;
   }
+  if (!isShell(shell) || extra.length > 0) {
+    throw new UsageError(`dpx completion takes one shell: ${SHELLS.join(', ')}`, 'e.g. eval "$(dpx completion bash)" in ~/.bashrc; dpx completion alone says where each shell\'s script goes');
+  }
+  // At a terminal the script is being looked at, not loaded: say where it goes. Piped or captured, stay quiet.
+  if (io.stdout.isTTY) io.stderr.write(`# to install it:\n${installLines(shell)}\n`);
   const out = new DataWriter(io.stdout);
   try {
     await out.write(completionScript(shell));
@@ -16,4 +27,8 @@ export async function completionCommand(io: CliIO, positionals: string[]): Promi
     out.release();
   }
   return 0;
+}
+
+function installLines(shell: Shell): string {
+  return INSTALL[shell].map((line) => `  ${line}`).join('\n');
 }

@@ -1,5 +1,5 @@
 // `dpx profile add|list|use|remove`: the saved control planes in the config file. A profile names where
-// the token is (a file or an environment variable), never the token itself.
+// the token is (a file, an environment variable, or a command that prints it), never the token itself.
 
 import { resolve } from 'node:path';
 import { UsageError } from '../../api/errors.js';
@@ -43,7 +43,7 @@ export async function profileCommand(io: CliIO, configPath: string, positionals:
         current: current ? '*' : '',
         name: profileName,
         base_url: profile.baseUrl,
-        token: profile.tokenFile !== undefined ? `file ${profile.tokenFile}` : profile.tokenEnv !== undefined ? `env ${profile.tokenEnv}` : 'DPX_TOKEN',
+        token: profile.tokenFile !== undefined ? `file ${profile.tokenFile}` : profile.tokenEnv !== undefined ? `env ${profile.tokenEnv}` : profile.tokenCommand !== undefined ? 'command' : 'DPX_TOKEN',
         ou: profile.ou ?? '',
         writes: profile.readOnly === false ? 'allowed' : 'refused',
       }));
@@ -63,13 +63,19 @@ export async function profileCommand(io: CliIO, configPath: string, positionals:
 function profileFrom(flags: GlobalFlags, options: Record<string, unknown>): Profile {
   if (flags.baseUrl === undefined) throw new UsageError('a profile needs --base-url URL', 'e.g. dpx profile add prod --base-url https://dpm.example.com --token-file ~/.dpx/prod.token');
   const tokenEnv = typeof options['token-env'] === 'string' ? options['token-env'] : undefined;
-  if (tokenEnv !== undefined && flags.tokenFile !== undefined) {
-    throw new UsageError('give --token-file or --token-env, not both', 'a profile takes its token from one place');
+  const tokenCommand = typeof options['token-command'] === 'string' ? options['token-command'] : undefined;
+  if ([tokenEnv, tokenCommand, flags.tokenFile].filter((place) => place !== undefined).length > 1) {
+    throw new UsageError('give one of --token-file, --token-env and --token-command', 'a profile takes its token from one place');
   }
+  if (tokenCommand !== undefined && tokenCommand.trim() === '') throw new UsageError('--token-command is empty', 'e.g. --token-command "op read op://Support/eu/token"');
   const profile: Profile = { baseUrl: flags.baseUrl };
   // Relative to where the user typed it, not to the config file (which is how the profile reads it later).
   if (flags.tokenFile !== undefined) profile.tokenFile = flags.tokenFile.startsWith('~') ? flags.tokenFile : resolve(flags.tokenFile);
   if (tokenEnv !== undefined) profile.tokenEnv = tokenEnv;
+  if (tokenCommand !== undefined) profile.tokenCommand = tokenCommand;
+  if (flags.proxy !== undefined) profile.proxy = flags.proxy;
+  // Relative to where the user typed it, as the token file.
+  if (flags.caFile !== undefined) profile.caFile = flags.caFile.startsWith('~') ? flags.caFile : resolve(flags.caFile);
   if (flags.ou !== undefined) profile.ou = flags.ou;
   if (flags.ouHeader !== undefined) profile.ouHeader = flags.ouHeader;
   if (flags.vendor !== undefined) profile.vendor = flags.vendor;

@@ -1,5 +1,6 @@
-// `dpx whoami`: what the token says about itself, where it came from and where it will be sent.
-// The token is decoded, never verified, and never printed.
+// `dpx whoami`: what the token says about itself, where it came from (a file, a variable, a command) and
+// the origin it belongs to. The token is decoded, never verified, and never printed; a token command
+// runs for it as for any request.
 
 import { relativeAge } from '../../text/time.js';
 import { UsageError } from '../../api/errors.js';
@@ -12,10 +13,12 @@ import { jsonText, OUTPUT_FORMATS, outputFormat } from './output.js';
 export async function whoamiCommand(ctx: CommandContext, options: Record<string, unknown>, now = Date.now()): Promise<number> {
   const format = outputFormat(options['output'], OUTPUT_FORMATS.whoami);
   const { settings } = ctx;
-  if (settings.token === undefined) {
-    throw new UsageError('no token: nothing to describe', 'export DPX_TOKEN, pass --token-file FILE, or use a profile that names a token file');
+  const token = settings.token ?? (await settings.tokenCommand?.token());
+  if (token === undefined) {
+    throw new UsageError('no token: nothing to describe', 'export DPX_TOKEN, pass --token-file FILE, or use a profile that names a token file, variable or command');
   }
-  const info = describeToken(settings.token, settings.baseUrl ?? '', now);
+  const info = describeToken(token, settings.baseUrl ?? '', now);
+  const belongsTo = settings.tokenOrigins?.join(', ');
   const out = new DataWriter(ctx.io.stdout);
   try {
     if (format === 'json') {
@@ -30,6 +33,8 @@ export async function whoamiCommand(ctx: CommandContext, options: Record<string,
         ou: settings.ou ?? null,
         profile: settings.profile ?? null,
         token_source: settings.tokenSource ?? null,
+        token_kind: settings.tokenKind ?? null,
+        token_origin: belongsTo ?? null,
         warnings: info.warnings,
       }, ctx.io));
     } else {
@@ -43,6 +48,8 @@ export async function whoamiCommand(ctx: CommandContext, options: Record<string,
         ['ou', settings.ou ?? '(none: the token\'s own scope)'],
         ['profile', settings.profile ?? '(none)'],
         ['token from', settings.tokenSource ?? '(unknown)'],
+        ['token kind', settings.tokenKind ?? '(unknown)'],
+        ['belongs to', belongsTo ?? '(the control plane it is used with)'],
         ...info.warnings.map((warning): [string, string] => ['warning', warning]),
       ];
       const { text } = renderTable(rows.map(([field, value]) => ({ field, value })), Infinity, ['field', 'value']);

@@ -8,7 +8,7 @@ export const SHELLS = ['bash', 'zsh', 'fish'] as const;
 export type Shell = (typeof SHELLS)[number];
 
 /** Options whose value is a file name. */
-const FILE_OPTIONS = ['--token-file'];
+const FILE_OPTIONS = ['--token-file', '--ca-file'];
 
 const BASH = `# dpx completion for bash. Load it from ~/.bashrc:  eval "$(dpx completion bash)"
 # or save it as ~/.local/share/bash-completion/completions/dpx
@@ -78,4 +78,23 @@ export function completionScript(shell: Shell): string {
 
 export function isShell(name: string | undefined): name is Shell {
   return (SHELLS as readonly (string | undefined)[]).includes(name);
+}
+
+/** Where each shell's script goes: commands that run as written on a fresh machine (folders made first). */
+export const INSTALL: Record<Shell, string[]> = {
+  bash: [
+    `echo 'eval "$(dpx completion bash)"' >> ~/.bashrc`,
+    'or, with bash-completion: mkdir -p ~/.local/share/bash-completion/completions && dpx completion bash > ~/.local/share/bash-completion/completions/dpx',
+  ],
+  zsh: [
+    `echo 'eval "$(dpx completion zsh)"' >> ~/.zshrc      (after compinit in ~/.zshrc)`,
+    'or save it as _dpx in a folder of $fpath',
+  ],
+  fish: ['mkdir -p ~/.config/fish/completions && dpx completion fish > ~/.config/fish/completions/dpx.fish'],
+};
+
+/** The user's shell, from $SHELL, when it is one dpx has a script for. */
+export function shellOf(env: NodeJS.ProcessEnv): Shell | undefined {
+  const name = env['SHELL']?.split('/').pop();
+  return isShell(name) ? name : undefined;
 }

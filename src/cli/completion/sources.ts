@@ -11,8 +11,8 @@ import { catalogFromIndex } from '../../api/hal/discovery.js';
 import { loadUnits, type OrgUnit } from '../../api/fanout/units.js';
 import { defaultCacheDir, indexCache, unitCache, type StoredUnits } from '../../config/cache.js';
 import { listProfiles, type Profile } from '../../config/profiles.js';
-import { sessionFromSettings } from '../../config/session.js';
-import { resolveSettings, type GlobalFlags, type Settings } from '../../config/settings.js';
+import { Resolved } from '../../config/resolved.js';
+import type { GlobalFlags } from '../../config/settings.js';
 import type { DemoHandle } from '../../demo/server.js';
 import { startDemoFor } from '../context.js';
 
@@ -86,13 +86,15 @@ export class CompletionSources {
   }
 
   private async openSession(): Promise<Connection | undefined> {
-    const settings: Settings = await resolveSettings(this.flags, this.env, this.configPath);
+    const resolved = await Resolved.of(this.flags, this.env, this.configPath);
+    const { settings } = resolved;
     if (this.flags.demo) this.demo = await startDemoFor(settings);
     if (settings.baseUrl === undefined) return undefined;
-    const session = sessionFromSettings(
+    const session = resolved.session(
       { ...settings, baseUrl: settings.baseUrl, timeoutMs: REQUEST_TIMEOUT_MS },
       { maxRetries: 0, ...(this.demo ? {} : { indexStore: indexCache(this.cacheDir) }) },
     );
+    // A token command is not run for a completion: it may take seconds, or prompt.
     return { session, cached: this.demo === undefined, canAsk: settings.token !== undefined };
   }
 }

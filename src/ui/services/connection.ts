@@ -4,10 +4,11 @@
 // it keeps whatever the user switches to afterwards.
 import type { Session } from '../../api/session/session.js';
 import { listProfiles } from '../../config/profiles.js';
-import { sessionFromSettings, type SessionHooks } from '../../config/session.js';
-import { resolveSettings, type Settings } from '../../config/settings.js';
+import { Resolved, type SessionHooks } from '../../config/resolved.js';
+import { sessionFromSettings } from '../../config/session.js';
+import type { Settings } from '../../config/settings.js';
 
-export type { SessionHooks } from '../../config/session.js';
+export type { SessionHooks } from '../../config/resolved.js';
 
 export interface Connection {
   /** The profile's name, or a label such as "demo" for a session that comes from no profile. */
@@ -44,7 +45,10 @@ export function connectionFromSettings(settings: Settings & { baseUrl: string },
     session: sessionFromSettings(settings, hooks),
     ...(settings.offline ? { offline: settings.offline.label } : {}),
     ...(profile === undefined ? {} : { profile }),
-    ...(settings.token === undefined ? {} : { token: settings.token }),
+    // A token from a command is known once it ran.
+    get token() {
+      return settings.token ?? settings.tokenCommand?.known;
+    },
     ...(settings.schemaDir === undefined ? {} : { schemaDir: settings.schemaDir }),
     ...(settings.pageSize === undefined ? {} : { pageSize: settings.pageSize }),
   };
@@ -61,7 +65,7 @@ export function configProfiles(configPath: string, env: NodeJS.ProcessEnv, hooks
       return (await listProfiles(configPath)).map(({ name, profile, current }) => ({ name, baseUrl: profile.baseUrl, current }));
     },
     async connect(name) {
-      const settings = await resolveSettings({ profile: name }, env, configPath);
+      const { settings } = await Resolved.of({ profile: name }, env, configPath);
       // A profile always has a base URL; the environment may override it, as on the command line.
       const baseUrl = settings.baseUrl ?? '';
       return connectionFromSettings({ ...settings, baseUrl }, hooks);

@@ -80,6 +80,17 @@ describe('the bundle', () => {
     expect(loaded.filter((file) => explorerCode.test(readFileSync(file, 'utf8')))).toEqual([]);
   });
 
+  it('the proxy client loads only when a proxy is in use', async () => {
+    const loadedWith = async (extra: Record<string, string>) => {
+      const child = await run(process.execPath, ['--import', RECORD_LOADS, bundle, 'resources', '--output', 'json'], { env: childEnv(extra) }).catch((failed: { stderr: string }) => failed);
+      return [...child.stderr.matchAll(/^loaded (file:\S+)$/gm)].map((match) => fileURLToPath(match[1]!));
+    };
+    // https-proxy-agent's and http-proxy-agent's code, by a header name the minifier keeps.
+    const proxyCode = (files: string[]) => files.filter((file) => readFileSync(file, 'utf8').includes('Proxy-Authorization'));
+    expect(proxyCode(await loadedWith({}))).toEqual([]);
+    expect(proxyCode(await loadedWith({ HTTP_PROXY: 'http://127.0.0.1:9' }))).toHaveLength(1);
+  });
+
   it('shell completion loads none of the explorer either', async () => {
     const { stdout, stderr } = await run(process.execPath, ['--import', RECORD_LOADS, bundle, '__complete', 'list', 'us'], { env: childEnv({ XDG_CACHE_HOME: join(configPath, '..', 'cache') }) });
     expect(stdout).toBe('users\tv2 v1\n');

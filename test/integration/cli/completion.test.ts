@@ -36,6 +36,17 @@ describe('dpx completion', () => {
     }
   });
 
+  it('says where the script goes: alone, for the user\'s shell first; typed at a terminal, on stderr above the script', async () => {
+    const alone = await dpx(['completion'], { env: { SHELL: '/usr/bin/fish' } });
+    expect(alone.code).toBe(0);
+    expect(alone.stdout).toMatch(/^fish \(your shell\):\n {2}mkdir -p ~\/\.config\/fish\/completions && dpx completion fish > ~\/\.config\/fish\/completions\/dpx\.fish$/m);
+    expect(alone.stdout.indexOf('fish')).toBeLessThan(alone.stdout.indexOf('bash:'));
+    const typed = await dpx(['completion', 'bash'], { stdoutTTY: true });
+    expect(typed.code).toBe(0);
+    expect(typed.stderr).toContain(`echo 'eval "$(dpx completion bash)"' >> ~/.bashrc`);
+    expect(typed.stdout).toContain('complete -F _dpx dpx');
+  });
+
   it('refuses a shell it has no script for', async () => {
     const { code, stderr } = await dpx(['completion', 'tcsh']);
     expect(code).toBe(2);

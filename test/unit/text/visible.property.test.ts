@@ -8,12 +8,13 @@ import { jsonString } from '../../../src/cli/format/json.js';
 const RUNS = 2_000;
 
 /** What a terminal must never receive from a server: C0, DEL, C1, bidi embeddings, overrides and isolates. */
-const OBEYED = /[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/;
+const OBEYED = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/;
 const isObeyed = (code: number) => OBEYED.test(String.fromCodePoint(code));
 
 const dangerous = fc.oneof(
   fc.integer({ min: 0x00, max: 0x1f }),
   fc.integer({ min: 0x7f, max: 0x9f }),
+  fc.constantFrom(0x061c, 0x200e, 0x200f),
   fc.integer({ min: 0x202a, max: 0x202e }),
   fc.integer({ min: 0x2066, max: 0x2069 }),
 );
@@ -51,7 +52,7 @@ describe('visible', () => {
       expect(standIns.has(shown)).toBe(false);
       standIns.set(shown, code);
     }
-    expect(standIns.size).toBe(32 + 1 + 32 + 5 + 4);
+    expect(standIns.size).toBe(32 + 1 + 32 + 3 + 5 + 4);
   });
 
   it('is idempotent: a stand-in is itself inert', () => {
