@@ -3,6 +3,9 @@
 // --trail asked for one, the recorded trail that answers instead of a control plane with --offline, and
 // stderr messages that never carry a token.
 
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { UsageError } from '../api/errors.js';
 import type { Source } from '../api/fanout/scopes.js';
 import type { Session } from '../api/session/session.js';
@@ -167,5 +170,17 @@ export async function startDemoFor(settings: Settings): Promise<DemoHandle> {
   settings.baseUrl = region.baseUrl;
   settings.token = region.tokens.personal;
   settings.tokenSource = 'the demo (personal token of its first region)';
-  return demo;
+  // The demo's token lives only in this process: a copied curl reads it from a file only this user may
+  // read, removed when the demo stops (the demo answers no one after that anyway).
+  const folder = await mkdtemp(join(tmpdir(), 'dpx-demo-'));
+  const tokenFile = join(folder, 'token');
+  await writeFile(tokenFile, `${region.tokens.personal}\n`, { mode: 0o600 });
+  settings.tokenRef = { kind: 'file', path: tokenFile };
+  const close = demo.close.bind(demo);
+  return Object.assign(demo, {
+    close: async () => {
+      await close();
+      await rm(folder, { recursive: true, force: true });
+    },
+  });
 }

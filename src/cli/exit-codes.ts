@@ -6,3 +6,6 @@ export const DIFFERENCES_FOUND = 5;
 
 /** A run interrupted by Ctrl-C, as shells expect (128 + SIGINT). */
 export const INTERRUPTED = 130;
+
+/** `call --wait`: the followed task failed or was aborted. */
+export const TASK_FAILED = 6;

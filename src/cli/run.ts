@@ -28,6 +28,14 @@ export async function runCli(argv: string[], io: CliIO): Promise<number> {
   let context: CommandContext | undefined;
   try {
     const args = parseCommandLine(argv);
+    // `dpx call R OP --help` describes that operation, from the index and its schema.
+    if (args.help && (args.command === 'call' || args.command === 'operations') && args.positionals.length >= 2) {
+      const { describeCommand } = await import('./commands/catalog.js');
+      const { flags } = takeUnitChoice(args.command, args.flags);
+      context = await CommandContext.create(io, flags, configPath(io));
+      const [resource, operationId] = args.positionals as [string, string];
+      return await describeCommand(context, resource, operationId, typeof args.options['version'] === 'string' ? args.options['version'] : undefined);
+    }
     if (args.help) {
       io.stdout.write(helpText(args.command));
       return 0;
@@ -36,10 +44,9 @@ export async function runCli(argv: string[], io: CliIO): Promise<number> {
       io.stdout.write(`dpx ${packageJson.version}\n`);
       return 0;
     }
-    const configPath = defaultConfigPath(io.env);
     if (args.command === 'profile') {
       const { profileCommand } = await import('./commands/profile.js');
-      return await profileCommand(io, configPath, args.positionals, args.flags, args.options);
+      return await profileCommand(io, configPath(io), args.positionals, args.flags, args.options);
     }
     if (args.command === 'completion') {
       const { completionCommand } = await import('./commands/completion.js');
@@ -50,7 +57,7 @@ export async function runCli(argv: string[], io: CliIO): Promise<number> {
       return await demoCommand(io, args.options);
     }
     const { flags, units } = takeUnitChoice(args.command, args.flags);
-    context = await CommandContext.create(io, flags, configPath);
+    context = await CommandContext.create(io, flags, configPath(io));
     return await dispatch(context, args, units);
   } catch (error) {
     if (error instanceof OutputClosed) return 0;
@@ -92,6 +99,10 @@ async function dispatch(ctx: CommandContext, args: ParsedArgs, units: UnitChoice
       return explorerCommand(ctx);
     }
   }
+}
+
+function configPath(io: CliIO): string {
+  return defaultConfigPath(io.env);
 }
 
 /** Before the settings are read, the only token dpx may know of is the environment's. */

@@ -25,7 +25,7 @@ export function sessionFromSettings(settings: Settings & { baseUrl: string }, ho
     ...(settings.token === undefined ? {} : { token: settings.token }),
     ...(settings.ou === undefined ? {} : { ou: settings.ou }),
     ...(settings.ouHeader === undefined ? {} : { ouHeader: settings.ouHeader }),
-    ...(settings.vendor === undefined ? {} : { vendor: settings.vendor }),
+    ...(settings.vendor === undefined ? {} : { vendor: settings.vendor, ...(settings.vendorOverride ? { vendorOverride: true } : {}) }),
     ...(settings.concurrency === undefined ? {} : { concurrency: settings.concurrency }),
     ...(settings.ratePerSecond === undefined ? {} : { ratePerSecond: settings.ratePerSecond }),
     ...(hooks.onExchange ? { onExchange: hooks.onExchange } : {}),

@@ -6,6 +6,7 @@ import { basename, dirname, isAbsolute, resolve } from 'node:path';
 import { UsageError } from '../api/errors.js';
 import type { RecordedTrail } from '../api/case/har.js';
 import { defaultConfigPath, loadConfig, requireProfile, type Profile } from './profiles.js';
+import type { TokenReference } from '../api/security/curl.js';
 import { readTokenFile } from './token-file.js';
 
 export interface GlobalFlags {
@@ -43,11 +44,20 @@ export interface Settings {
   token?: string;
   /** Where the token came from, for messages (never the token itself). */
   tokenSource?: string;
+  /** Where the token came from, for a copied curl to read it from the same place. */
+  tokenRef?: TokenReference;
   ou?: string;
   ouHeader?: string;
   vendor?: string;
+  /** True when --vendor named the vendor: it then wins over the one the index's Content-Type names. */
+  vendorOverride?: boolean;
   pageSize?: number;
   readOnly: boolean;
+  /**
+   * Why writes may not be turned on inside the explorer, when they may not: a profile set to read-only,
+   * --read-only, or a trail that answers instead of a control plane.
+   */
+  writesLocked?: string;
   timeoutMs: number;
   /** Requests in flight at once; the session's default when unset. */
   concurrency?: number;
@@ -96,6 +106,7 @@ async function resolveFrom(flags: GlobalFlags, env: NodeJS.ProcessEnv, configPat
   const settings: Settings = {
     // A trail is read, never written to: nothing it would answer a write with was ever the server's answer to this one.
     readOnly: offline ? true : resolveReadOnly(flags, profile),
+    ...defined({ writesLocked: writesLock(flags, profile, offline !== undefined), vendorOverride: flags.vendor === undefined ? undefined : true }),
     timeoutMs: resolveTimeout(flags.timeout),
     ...defined({
       profile: profileName,
@@ -117,6 +128,7 @@ async function resolveFrom(flags: GlobalFlags, env: NodeJS.ProcessEnv, configPat
   if (token) {
     settings.token = token.token;
     settings.tokenSource = token.source;
+    settings.tokenRef = token.ref;
   }
   return settings;
 }
@@ -135,24 +147,31 @@ async function resolveToken(
   profile: Partial<Profile>,
   profileDir: string,
   profileEnv: NodeJS.ProcessEnv,
-): Promise<{ token: string; source: string } | undefined> {
+): Promise<{ token: string; source: string; ref: TokenReference } | undefined> {
   if (flags.tokenFile !== undefined) {
     const path = resolve(expandHome(flags.tokenFile));
-    return { token: await readTokenFile(path), source: `--token-file ${path}` };
+    return { token: await readTokenFile(path), source: `--token-file ${path}`, ref: { kind: 'file', path } };
   }
   const fromEnv = nonEmpty(env['DPX_TOKEN']?.trim());
-  if (fromEnv !== undefined) return { token: fromEnv, source: 'DPX_TOKEN' };
+  if (fromEnv !== undefined) return { token: fromEnv, source: 'DPX_TOKEN', ref: { kind: 'env', name: 'DPX_TOKEN' } };
   if (profile.tokenFile !== undefined) {
     const path = localPath(profile.tokenFile, profileDir);
-    return { token: await readTokenFile(path), source: `token file ${path}` };
+    return { token: await readTokenFile(path), source: `token file ${path}`, ref: { kind: 'file', path } };
   }
   if (profile.tokenEnv !== undefined) {
     const value = nonEmpty(profileEnv[profile.tokenEnv]?.trim());
     if (value === undefined) {
       throw new UsageError(`the profile's token variable ${profile.tokenEnv} is not set`, `export ${profile.tokenEnv}=<token>, or set DPX_TOKEN`);
     }
-    return { token: value, source: profile.tokenEnv };
+    return { token: value, source: profile.tokenEnv, ref: { kind: 'env', name: profile.tokenEnv } };
   }
+  return undefined;
+}
+
+function writesLock(flags: GlobalFlags, profile: Partial<Profile>, offline: boolean): string | undefined {
+  if (offline) return 'a recorded trail answers: nothing is ever sent';
+  if (flags.readOnly) return 'started with --read-only';
+  if (!flags.allowWrites && profile.readOnly === true) return 'the profile is set to read-only';
   return undefined;
 }
 

@@ -3,7 +3,7 @@
 // field named like parent_id / parentId / parent, or from a link whose rel says parent.
 import type { Catalog, Resource } from '../hal/catalog.js';
 import { recordLinks } from '../hal/links.js';
-import { findListOperation } from '../hal/operation.js';
+import { findListOperation, findReadOperation } from '../hal/operation.js';
 import { listRequest, walkPages } from '../session/pages.js';
 import type { Session } from '../session/session.js';
 import { recordId, recordName } from '../hal/records.js';
@@ -117,4 +117,49 @@ export async function loadUnits(session: Session, options: { signal?: AbortSigna
     }
   }
   return isTree(units) ? unitTree(units) : units;
+}
+
+/** `Acme Corp/Finance`: the names from the root down to the unit, when the units form a tree. */
+export function unitPath(units: readonly OrgUnit[], unit: OrgUnit): string {
+  const byId = new Map(units.map((u) => [u.id, u]));
+  const names = [unit.name];
+  const seen = new Set([unit.id]);
+  for (let parent = unit.parent && byId.get(unit.parent); parent && !seen.has(parent.id); parent = parent.parent ? byId.get(parent.parent) : undefined) {
+    seen.add(parent.id);
+    names.unshift(parent.name);
+  }
+  return names.join('/');
+}
+
+/**
+ * The unit a person means by `text`: its id, its name, or its path of names from the root
+ * (`Acme Corp/Finance`), letter case aside. A name two units share is ambiguous: both paths are given.
+ */
+export function findUnit(units: readonly OrgUnit[], text: string): { unit: OrgUnit } | { ambiguous: string[] } | undefined {
+  const wanted = text.trim().toLowerCase();
+  if (wanted === '') return undefined;
+  const byId = units.find((unit) => unit.id.toLowerCase() === wanted);
+  if (byId) return { unit: byId };
+  const byPath = units.filter((unit) => unitPath(units, unit).toLowerCase() === wanted.replace(/\s*\/\s*/g, '/'));
+  if (byPath.length === 1) return { unit: byPath[0]! };
+  const byName = units.filter((unit) => unit.name.toLowerCase() === wanted);
+  if (byName.length === 1) return { unit: byName[0]! };
+  if (byName.length > 1 || byPath.length > 1) return { ambiguous: (byPath.length > 1 ? byPath : byName).map((unit) => unitPath(units, unit)) };
+  return undefined;
+}
+
+/** The name of one unit, read through the unit resource's read operation (one request); undefined when it cannot be read. */
+export async function readUnitName(session: Session, id: string): Promise<string | undefined> {
+  try {
+    const catalog = await session.catalog();
+    const resource = findUnitResource(catalog);
+    const read = resource && findReadOperation(resource);
+    if (!resource || !read) return undefined;
+    const request = await session.prepare({ resource: resource.name, version: read.version, operationId: read.operation.id, variables: { [read.operation.pathVariables[0]!]: id }, ou: null });
+    const response = await session.send(request);
+    const record = response.body;
+    return record && typeof record === 'object' && !Array.isArray(record) ? recordName(record as Record<string, unknown>)?.name : undefined;
+  } catch {
+    return undefined;
+  }
 }

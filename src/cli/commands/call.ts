@@ -1,16 +1,20 @@
-// `dpx call <resource> <operation-id>`: any operation of the index. A write is refused unless writes are
-// allowed, and then sent only once confirmed (on a terminal, or by --yes); --dry-run sends nothing.
+// `dpx call <resource> <operation-id> [ID]`: any operation of the index. A write is refused unless writes
+// are allowed, and then sent only once confirmed: on a terminal after the exact request is shown (a DELETE
+// by typing the id it deletes), without one by --yes (a DELETE also by --confirm-id ID). --dry-run sends
+// nothing. A body that does not fit the operation's schema is sent only after a second, explicit yes.
 // The body is printed as sent, unless --fields or another format than json asks for its records: a list
 // envelope is then printed as `dpx list` prints a page, and a record (or an array of them) keeps its shape
-// in json and is a table, csv or ndjson of its records otherwise.
+// in json and is a table, csv or ndjson of its records otherwise. A 202 names its task; --wait follows it.
 
 import { readFile } from 'node:fs/promises';
 import { createInterface } from 'node:readline/promises';
 import { SafetyError, UsageError } from '../../api/errors.js';
 import { isObject } from '../../api/json.js';
-import type { PreparedRequest } from '../../api/hal/operation.js';
+import { resolveOperation, type PreparedRequest } from '../../api/hal/operation.js';
 import { isListEnvelope, readPage } from '../../api/session/pages.js';
-import { confirmationLines, isWriteMethod, writeRefusal } from '../../api/security/safety.js';
+import { checkHeaderValues } from '../../api/security/header-values.js';
+import { confirmationLines, deleteConfirmationWord, isWriteMethod, needsTypedConfirmation, writeRefusal } from '../../api/security/safety.js';
+import type { Session } from '../../api/session/session.js';
 import type { ApiResponse } from '../../api/wire/response.js';
 import { namedValues } from '../args.js';
 import type { CommandContext } from '../context.js';
@@ -21,50 +25,129 @@ import { jsonText, OUTPUT_FORMATS, outputFormat, tableWidth } from './output.js'
 
 export async function callCommand(ctx: CommandContext, positionals: string[], options: Record<string, unknown>): Promise<number> {
   const [resource, operationId, ...extra] = positionals;
-  if (resource === undefined || operationId === undefined || extra.length > 0) {
-    throw new UsageError('dpx call takes a resource and an operation id', 'dpx operations <resource> lists the ids; e.g. dpx call users list_users');
+  if (resource === undefined || operationId === undefined || extra.length > 1) {
+    throw new UsageError('dpx call takes a resource, an operation id, and at most one id', 'dpx operations <resource> lists the ids; e.g. dpx call users list_users, dpx call tasks get_task <task_id>');
   }
   const format = outputFormat(options['output'], OUTPUT_FORMATS.call);
   const fields = parseFields(options['fields']);
   const variables = namedValues('--var', options['var']);
   const query = namedValues('--query', options['query']);
-  const body = typeof options['body'] === 'string' ? await bodyText(options['body']) : undefined;
+  const body = typeof options['body'] === 'string' ? await bodyText(ctx.io, options['body']) : undefined;
   const dryRun = options['dry-run'] === true;
+  const version = typeof options['version'] === 'string' ? options['version'] : undefined;
 
   const session = ctx.session({ needsToken: !dryRun });
+  const catalog = await session.catalog();
+  const { operation } = resolveOperation(catalog, { resource, operationId, ...(version === undefined ? {} : { version }) });
+  const [positional] = extra;
+  if (positional !== undefined) {
+    const [only, ...more] = operation.pathVariables;
+    if (only === undefined || more.length > 0) {
+      throw new UsageError(
+        `${operation.id} takes ${operation.pathVariables.length === 0 ? 'no path variable' : `${operation.pathVariables.length} path variables`}, so '${positional}' cannot stand for one`,
+        operation.pathVariables.length === 0 ? 'leave the extra word out' : `give each with --var: ${operation.pathVariables.map((name) => `--var ${name}=…`).join(' ')}`,
+      );
+    }
+    if (variables[only] !== undefined && variables[only] !== positional) {
+      throw new UsageError(`${only} is given twice: '${positional}' and --var ${only}=${variables[only]}`, 'give it once');
+    }
+    variables[only] = positional;
+  }
+  await useUnitByName(ctx, session);
+
   const request = await session.prepare({
     resource,
     operationId,
     variables,
     query,
-    ...(typeof options['version'] === 'string' ? { version: options['version'] } : {}),
+    ...(version === undefined ? {} : { version }),
     ...(body === undefined ? {} : { body }),
   });
-  if (body !== undefined) await warnAboutBody(ctx, request, body);
+  // Before anything is asked or sent: a unit with a line break in it is the user's to fix.
+  checkHeaderValues(request.headers, { [session.ouHeader.toLowerCase()]: 'the organizational unit' });
+  const problems = body === undefined ? [] : await bodyProblems(ctx, request, body);
+  for (const problem of problems) ctx.warn(problem);
 
   if (dryRun) {
     const { toCurl } = await import('../../api/security/curl.js');
     const out = new DataWriter(ctx.io.stdout);
     try {
-      await out.write(`${toCurl(request)}\n`);
+      await out.write(`${toCurl(request, ctx.settings.tokenRef)}\n`);
     } finally {
       out.release();
     }
     return 0;
   }
 
-  if (isWriteMethod(request.method)) await confirmWrite(ctx, request, options['yes'] === true);
+  await confirm(ctx, session, request, {
+    yes: options['yes'] === true,
+    sendInvalid: options['send-invalid'] === true,
+    problems,
+    ...(typeof options['confirm-id'] === 'string' ? { confirmId: options['confirm-id'] } : {}),
+  });
 
   const response = await session.send(request);
   ctx.note(`${response.status} ${response.statusText} · ${Math.round(response.durationMs)} ms`);
   const out = new DataWriter(ctx.io.stdout);
   try {
+    if (options['include'] === true) await out.write(statusAndHeaders(response));
+    const { findFollowableTask, isTaskLike } = await import('../../api/operations/task.js');
+    const followable = findFollowableTask(response, catalog);
+    if (response.status === 202) noteStarted(ctx, response, followable);
+    if (options['wait'] === true) {
+      // A 202's task, or a task read directly (`dpx call tasks get_task ID --wait`).
+      const own = followable === undefined && request.method === 'GET' && isTaskLike(response.body) ? request : undefined;
+      if (followable || own) {
+        const { waitForTask } = await import('../wait.js');
+        const { taskRequest } = await import('../../api/operations/task.js');
+        const taskReq = own ?? (await taskRequest(session, followable!));
+        return await waitForTask(ctx, session, taskReq, out, followable?.taskId);
+      }
+      ctx.warn(response.status === 202 ? 'the response names no task that dpx can follow; --wait has nothing to wait for' : `--wait follows the task a 202 names; this was a ${response.status}, with nothing to follow`);
+    }
     if (response.body !== undefined) await printBody(ctx, out, response, format, fields);
     else if (response.text !== '') await out.write(response.text.endsWith('\n') ? response.text : `${response.text}\n`);
   } finally {
     out.release();
   }
   return 0;
+}
+
+/** `HTTP 202 Accepted` and every response header, then a blank line: what `-i` puts before the body. */
+function statusAndHeaders(response: ApiResponse): string {
+  const clean = (text: string): string => text.replace(/[\x00-\x1f\x7f\x9b]/g, ' ');
+  const lines = [`HTTP ${response.status} ${clean(response.statusText)}`.trimEnd(), ...Object.entries(response.headers).map(([name, value]) => `${clean(name)}: ${clean(value)}`)];
+  return `${lines.join('\n')}\n\n`;
+}
+
+/** A 202 says where its work can be watched: the Location, and the task and how to follow it. */
+function noteStarted(ctx: CommandContext, response: ApiResponse, followable: { taskId?: string; resource: string } | undefined): void {
+  const location = Object.entries(response.headers).find(([name]) => name.toLowerCase() === 'location')?.[1];
+  if (location) ctx.note(`Location: ${location.replace(/[\x00-\x1f\x7f]/g, ' ')}`);
+  if (followable?.taskId) ctx.note(`task ${followable.taskId} (${followable.resource}) started; --wait follows it to its end`);
+  else if (followable) ctx.note(`a ${followable.resource} task started; --wait follows it to its end`);
+}
+
+/**
+ * `--ou` may name a unit by id, name or path (`Acme Corp/Finance`). A UUID goes as it is; anything else
+ * is looked up in the unit list, and a name that matches no unit, or several, is refused before sending.
+ */
+async function useUnitByName(ctx: CommandContext, session: Session): Promise<void> {
+  const text = session.ou;
+  if (text === undefined) return;
+  const { findUnit, isUuid, loadUnits } = await import('../../api/fanout/units.js');
+  if (isUuid(text)) return;
+  // A control character is refused as such, not looked up.
+  checkHeaderValues({ [session.ouHeader]: text }, { [session.ouHeader.toLowerCase()]: 'the organizational unit' });
+  const units = await loadUnits(session);
+  if (!units) return;
+  const found = findUnit(units, text);
+  if (found && 'unit' in found) {
+    session.setOu(found.unit.id);
+    return;
+  }
+  if (found) throw new UsageError(`more than one unit is named '${text}': ${found.ambiguous.join(', ')}`, 'give the unit\'s path or id with --ou');
+  throw new UsageError(`unknown organizational unit '${text}': no unit has that id, name or path`, 'dpx list organizational-units lists them; --ou takes an id, a name or a path such as "Acme Corp/Finance"');
 }
 
 async function printBody(ctx: CommandContext, out: DataWriter, response: ApiResponse, format: ListFormat, fields: string[] | undefined): Promise<void> {
@@ -96,9 +179,13 @@ async function printBody(ctx: CommandContext, out: DataWriter, response: ApiResp
   });
 }
 
-async function bodyText(value: string): Promise<string> {
+/** The body: inline, `@FILE`, or `-` for standard input; checked as JSON. */
+async function bodyText(io: CliIO, value: string): Promise<string> {
   let text = value;
-  if (value.startsWith('@')) {
+  if (value === '-') {
+    if (!io.stdin) throw new UsageError('--body - reads the body from standard input, and there is none', 'pipe the body in: … | dpx call R OP --body -');
+    text = await readAll(io.stdin);
+  } else if (value.startsWith('@')) {
     const path = value.slice(1);
     try {
       text = await readFile(path, 'utf8');
@@ -109,42 +196,122 @@ async function bodyText(value: string): Promise<string> {
   try {
     JSON.parse(text);
   } catch (error) {
-    throw new UsageError(`--body is not valid JSON: ${error instanceof Error ? error.message : String(error)}`, `e.g. --body '{"name":"x"}' or --body @body.json`);
+    throw new UsageError(`--body is not valid JSON: ${error instanceof Error ? error.message : String(error)}`, `e.g. --body '{"name":"x"}', --body @body.json, or --body - to read it from standard input`);
   }
   return text;
 }
 
-/** A body that does not match the operation's known schema (the profile's, else dpx's) is worth a warning; the server decides. */
-async function warnAboutBody(ctx: CommandContext, request: PreparedRequest, body: string): Promise<void> {
-  const { loadBodySchema } = await import('../../api/operations/body.js');
-  const schema = await loadBodySchema(request, ctx.settings.schemaDir);
-  for (const problem of schema?.check(JSON.parse(body)) ?? []) ctx.warn(problem);
+async function readAll(stream: NodeJS.ReadableStream): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer));
+  return Buffer.concat(chunks).toString('utf8');
 }
 
-async function confirmWrite(ctx: CommandContext, request: PreparedRequest, yes: boolean): Promise<void> {
-  const session = ctx.session();
-  const refusal = writeRefusal(request.method, session.readOnly);
-  if (refusal) throw refusal;
-  if (yes) return;
-  if (!isInteractive(ctx.io)) {
+/** Every way the body does not match the operation's known schema (the profile's, else dpx's). */
+async function bodyProblems(ctx: CommandContext, request: PreparedRequest, body: string): Promise<string[]> {
+  const { loadBodySchema } = await import('../../api/operations/body.js');
+  const schema = await loadBodySchema(request, ctx.settings.schemaDir);
+  return schema?.check(JSON.parse(body)) ?? [];
+}
+
+interface ConfirmOptions {
+  yes: boolean;
+  sendInvalid: boolean;
+  confirmId?: string;
+  problems: string[];
+}
+
+/**
+ * The one schema policy, then the write's own confirmation. A body with problems (each already shown)
+ * goes only after a second, explicit yes: `send anyway?` on a terminal, --send-invalid without one. A
+ * DELETE is confirmed by the id it deletes — typed, or --confirm-id ID — never by a bare yes.
+ */
+async function confirm(ctx: CommandContext, session: Session, request: PreparedRequest, options: ConfirmOptions): Promise<void> {
+  const asker = new Asker(ctx.io);
+  try {
+    await confirmWith(ctx, session, request, options, asker);
+  } finally {
+    asker.close();
+  }
+}
+
+async function confirmWith(ctx: CommandContext, session: Session, request: PreparedRequest, options: ConfirmOptions, asker: Asker): Promise<void> {
+  const write = isWriteMethod(request.method);
+  if (write) {
+    const refusal = writeRefusal(request.method, session.readOnly);
+    if (refusal) throw refusal;
+  }
+  const interactive = isInteractive(ctx.io);
+  const typedDelete = needsTypedConfirmation(request.method);
+  const expected = typedDelete ? deleteConfirmationWord(request) : undefined;
+  if (options.confirmId !== undefined && !typedDelete) throw new UsageError('--confirm-id confirms a DELETE, and this is not one', 'leave it out; --yes confirms other writes');
+  if (expected !== undefined && options.confirmId !== undefined && options.confirmId !== expected) {
+    throw new SafetyError(`not sent: --confirm-id ${options.confirmId} is not the id this DELETE deletes (${expected})`, `check the record, then give --confirm-id ${expected}`);
+  }
+  const confirmedAlready = expected !== undefined ? options.confirmId === expected : options.yes;
+
+  if (options.problems.length > 0 && !options.sendInvalid) {
+    const count = options.problems.length === 1 ? 'a problem' : `${options.problems.length} problems`;
+    if (!interactive) {
+      throw new SafetyError(`not sent: the body has ${count} with the operation's schema (above)`, 'fix the body, or add --send-invalid to send it anyway and test the server\'s own validation');
+    }
+    if (!(await asker.yes(`the body has ${count} with the schema (above); send it anyway, to test the server's own validation? [y/N] `))) {
+      throw new SafetyError('not sent: the body does not match the schema', 'fix the body (dpx call R OP --help lists its fields), or answer y to send it anyway');
+    }
+  }
+  if (!write || confirmedAlready) return;
+  if (!interactive) {
+    if (expected !== undefined) {
+      throw new SafetyError(`refused to send DELETE ${request.operationId} unconfirmed: there is no terminal to type the id on`, `add --confirm-id ${expected} to confirm the id it deletes`);
+    }
     throw new SafetyError(`refused to send ${request.method} ${request.operationId} unconfirmed: there is no terminal to ask on`, 'add --yes to confirm the write');
   }
-  ctx.note(['about to send a write:', ...confirmationLines(request, { baseUrl: session.baseUrl }).map((line) => `  ${line}`)].join('\n'));
-  if (!(await askYesNo(ctx.io, 'send it? [y/N] '))) {
+  const { readUnitName } = await import('../../api/fanout/units.js');
+  const ouName = request.ou ? await readUnitName(session, request.ou) : undefined;
+  const lines = confirmationLines(request, { baseUrl: session.baseUrl, ...(ouName ? { ouName } : {}) });
+  ctx.note(['about to send a write:', ...lines.map((line) => `  ${line}`)].join('\n'));
+  if (expected !== undefined) {
+    const typed = await asker.ask(`type ${expected} to delete it (anything else cancels): `);
+    if (typed.trim() !== expected) throw new SafetyError(`not sent: '${typed.trim()}' is not ${expected}`, `type the id exactly, or pass --confirm-id ${expected}`);
+    return;
+  }
+  if (!(await asker.yes('send it? [y/N] '))) {
     throw new SafetyError('not sent: the write was not confirmed', 'answer y to send it, or pass --yes');
   }
 }
 
-async function askYesNo(io: CliIO, question: string): Promise<boolean> {
-  const input = io.stdin;
-  if (!input) return false;
-  const reader = createInterface({ input, output: io.stderr, terminal: false });
-  try {
-    // Input that ends before an answer (Ctrl-D) is a no.
-    const closed = new Promise<string>((resolve) => reader.once('close', () => resolve('')));
-    const answer = await Promise.race([reader.question(question), closed]);
-    return /^y(es)?$/i.test(answer.trim());
-  } finally {
-    reader.close();
+/** Questions on the terminal, answered one line each, from one reader: a line typed ahead is kept for the next question. */
+class Asker {
+  private reader: ReturnType<typeof createInterface> | undefined;
+  private readonly lines: string[] = [];
+  private readonly waiting: ((line: string) => void)[] = [];
+  private ended = false;
+
+  constructor(private readonly io: CliIO) {}
+
+  /** The answer; input that ends before one (Ctrl-D) is an empty answer. */
+  ask(question: string): Promise<string> {
+    this.io.stderr.write(question);
+    const input = this.io.stdin;
+    if (!input) return Promise.resolve('');
+    if (!this.reader) {
+      this.reader = createInterface({ input, terminal: false });
+      this.reader.on('line', (line) => (this.waiting.length > 0 ? this.waiting.shift()!(line) : this.lines.push(line)));
+      this.reader.on('close', () => {
+        this.ended = true;
+        for (const resolve of this.waiting.splice(0)) resolve('');
+      });
+    }
+    if (this.lines.length > 0) return Promise.resolve(this.lines.shift()!);
+    if (this.ended) return Promise.resolve('');
+    return new Promise((resolve) => this.waiting.push(resolve));
+  }
+
+  async yes(question: string): Promise<boolean> {
+    return /^y(es)?$/i.test((await this.ask(question)).trim());
+  }
+
+  close(): void {
+    this.reader?.close();
   }
 }
