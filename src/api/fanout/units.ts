@@ -132,15 +132,19 @@ export function unitPath(units: readonly OrgUnit[], unit: OrgUnit): string {
 }
 
 /**
- * The unit a person means by `text`: its id, its name, or its path of names from the root
- * (`Acme Corp/Finance`), letter case aside. A name two units share is ambiguous: both paths are given.
+ * The unit a person means by `text`: its id, its name, or its path of names from the root or from any
+ * ancestor (`Acme Corp/EMEA`), letter case aside. A name two units share is ambiguous: both paths are given.
  */
 export function findUnit(units: readonly OrgUnit[], text: string): { unit: OrgUnit } | { ambiguous: string[] } | undefined {
   const wanted = text.trim().toLowerCase();
   if (wanted === '') return undefined;
   const byId = units.find((unit) => unit.id.toLowerCase() === wanted);
   if (byId) return { unit: byId };
-  const byPath = units.filter((unit) => unitPath(units, unit).toLowerCase() === wanted.replace(/\s*\/\s*/g, '/'));
+  // A path may start at any ancestor: `EMEA/Berlin` as well as `Global/Acme Corp/EMEA/Berlin`.
+  const path = wanted.replace(/\s*\/\s*/g, '/');
+  const paths = units.map((unit) => ({ unit, full: unitPath(units, unit).toLowerCase() }));
+  const exact = paths.filter((entry) => entry.full === path);
+  const byPath = (exact.length > 0 ? exact : paths.filter((entry) => entry.full.endsWith(`/${path}`))).map((entry) => entry.unit);
   if (byPath.length === 1) return { unit: byPath[0]! };
   const byName = units.filter((unit) => unit.name.toLowerCase() === wanted);
   if (byName.length === 1) return { unit: byName[0]! };

@@ -37,6 +37,7 @@ export async function callCommand(ctx: CommandContext, positionals: string[], op
   const version = typeof options['version'] === 'string' ? options['version'] : undefined;
 
   const session = ctx.session({ needsToken: !dryRun });
+  await useUnitByName(ctx, session);
   const catalog = await session.catalog();
   const { operation } = resolveOperation(catalog, { resource, operationId, ...(version === undefined ? {} : { version }) });
   const [positional] = extra;
@@ -53,7 +54,6 @@ export async function callCommand(ctx: CommandContext, positionals: string[], op
     }
     variables[only] = positional;
   }
-  await useUnitByName(ctx, session);
 
   const request = await session.prepare({
     resource,
@@ -139,8 +139,13 @@ async function useUnitByName(ctx: CommandContext, session: Session): Promise<voi
   if (isUuid(text)) return;
   // A control character is refused as such, not looked up.
   checkHeaderValues({ [session.ouHeader]: text }, { [session.ouHeader.toLowerCase()]: 'the organizational unit' });
+  // The unit list is read in no unit: the name is not one the server would take in its header.
+  session.setOu(undefined);
   const units = await loadUnits(session);
-  if (!units) return;
+  if (!units) {
+    session.setOu(text);
+    return;
+  }
   const found = findUnit(units, text);
   if (found && 'unit' in found) {
     session.setOu(found.unit.id);
