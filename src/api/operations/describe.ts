@@ -7,9 +7,9 @@ import { fieldEnum, knownRecordFields } from '../hal/schemas.js';
 import { patternExample } from '../hal/pattern-example.js';
 import { pagingParameters, resolveOperation } from '../hal/operation.js';
 import { isObject } from '../json.js';
-import { carriesBody } from './form.js';
+import { carriesBody } from './body.js';
 import { wordNamesResource } from './prefill.js';
-import type { BodySchema } from './body.js';
+import { type BodySchema } from './body.js';
 
 /** One top-level property of a body schema, as a person filling the body needs it. */
 export interface BodyField {

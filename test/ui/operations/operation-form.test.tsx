@@ -68,7 +68,7 @@ describe('the operation form', () => {
 
   it('checks the body as JSON and against the schema while typing, with where', async () => {
     const ui = await openForm({ widget_id: 'w' }, { body: '' });
-    await ui.press(DOWN, DOWN, DOWN, ENTER, '{', ENTER, '"size": "big",');
+    await ui.press('b', '{', ENTER, '"size": "big",');
     await ui.waitFor((f) => f.includes('✗ body: not JSON') && f.includes('line 2, column 15'), 'the syntax error');
     await ui.press(BACKSPACE, ENTER, '}', ESC);
     await ui.waitFor((f) => f.includes('✗ /size: must be integer'), 'the schema error');

@@ -29,7 +29,7 @@ describe('the operation screens', () => {
     await choose(ui, 'create_restore');
     await ui.waitFor((f) => f.includes('POST restores v1 · create_restore'), 'the screen');
     // Focus the body, clear the template, type a real body.
-    await ui.press(DOWN, ENTER, '\x15');
+    await ui.press('b', '\x15');
     await ui.press(`{"backup_id": "${backupId}"}`, ESC);
     await ui.waitFor((f) => !f.includes('✗'), 'the screen');
     await ui.press('p');
@@ -57,7 +57,7 @@ describe('the operation screens', () => {
     await ui.waitFor((f) => f.includes('read-only: writes'), 'the screen');
     await choose(ui, 'create_restore');
     await ui.waitFor((f) => f.includes('read-only mode: POST changes data and was not sent'), 'the screen');
-    await ui.press(DOWN, ENTER, '\x15', `{"backup_id": "${backupId}"}`, ESC, 'p');
+    await ui.press('b', '\x15', `{"backup_id": "${backupId}"}`, ESC, 'p');
     await ui.waitFor((f) => f.includes('Request preview'), 'the screen');
     await ui.press(ENTER, 'y', ENTER);
     const frame = await ui.waitFor((f) => f.includes('Request preview'), 'the screen');
