@@ -39,7 +39,7 @@ async function chooseOperation(mounted: Mounted, operation: string): Promise<voi
 /** In a POST form: focus the body, clear it, type `body`, leave the editor, preview. */
 async function fillBodyAndPreview(mounted: Mounted, body: string): Promise<string> {
   await mounted.waitFor((f) => f.includes('body JSON'), 'the body field');
-  await mounted.press(KEY.down, KEY.enter, '\x15', body, KEY.escape);
+  await mounted.press('b', '\x15', body, KEY.escape);
   await mounted.waitFor((f) => !f.includes('✗ /'), 'a valid body');
   await mounted.press('p');
   return mounted.waitFor((f) => f.includes('Request preview'), 'the request preview');

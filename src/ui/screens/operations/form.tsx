@@ -19,6 +19,7 @@ import { TextArea } from '../../components/TextArea.js';
 import { methodTone, Tinted } from '../../components/theme.js';
 import { buildFilter } from '../../filter.js';
 import type { Key } from '../../keys.js';
+import { toggleWrites } from '../../nav/global.js';
 import { errorInfo, noticeOf } from '../../nav/problems.js';
 import { TEXT, type Binding, type ScreenBase, type ScreenContext, type ScreenModule } from '../../nav/screen.js';
 import { createBuffer, deleteBackward, deleteForward, insert, move, type TextBuffer } from '../../text-buffer.js';
@@ -271,6 +272,7 @@ export const formScreen: ScreenModule<FormState, FormParams> = {
     },
     { keys: ['e'], help: 'the body in $EDITOR', hint: 'e body in $EDITOR', when: (s) => idle(s) && s.form.hasBody && !s.editorBusy, run: openEditor },
     { keys: ['p'], help: 'preview the exact request (twice: a body with schema problems)', hint: 'p preview', when: idle, run: (ctx) => void preview(ctx) },
+    { keys: ['W'], help: 'writes on (typed confirmation) or off, staying on the form', when: idle, run: (ctx) => toggleWrites(ctx as ScreenContext<unknown>) },
     { keys: ['escape'], help: 'back to the operations', hint: 'Esc back', when: idle, run: (ctx) => ctx.nav.back() },
   ],
   View: ({ state, ctx, width }) => {
