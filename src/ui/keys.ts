@@ -50,9 +50,15 @@ export function toKeys(input: string, key: InkKeyFlags, raw?: string): Key[] {
   if (key.backspace || key.delete) return [named('backspace')];
   if (key.escape && input === '') return [named('escape')];
   if (key.ctrl) return input ? [char(input.toLowerCase(), true)] : [];
-  return [...input].map((c) => {
+  return [...input].flatMap((c) => {
     const control = CONTROL_CHARS[c];
-    return control ? named(control) : char(c);
+    if (control) return [named(control)];
+    const code = c.codePointAt(0)!;
+    // Keys that came together (typed ahead, sent by tmux): ctrl-letters arrive as their control codes.
+    if (code >= 1 && code <= 26) return [char(String.fromCharCode(96 + code), true)];
+    // Any other control character (a paste's) is no key and no text.
+    if (code < 0x20 || (code >= 0x7f && code < 0xa0)) return [];
+    return [char(c)];
   });
 }
 

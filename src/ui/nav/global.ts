@@ -29,9 +29,9 @@ export function toggleWrites(ctx: ScreenContext<unknown>): void {
   }
   if (connection.writesLocked) return ctx.nav.notify(`writes stay off: ${connection.writesLocked}`);
   ctx.nav.open('prompt', {
-    title: `Allow writes (POST, PUT, PATCH, DELETE) on ${host}? Each is still shown and confirmed before it is sent. Type "${WRITES_WORD}" and Enter:`,
+    title: `Allow writes (POST, PUT, PATCH, DELETE) on ${host}? Each is still shown and confirmed before it goes.`,
     input: '',
-    hint: 'Esc keeps read-only',
+    hint: `Type "${WRITES_WORD}" and Enter to allow them · Esc keeps read-only`,
     submit: (typed) => {
       if (typed.trim().toLowerCase() !== WRITES_WORD) return ctx.nav.notify(`writes stay off: "${typed.trim()}" is not "${WRITES_WORD}"`);
       session.readOnly = false;
