@@ -50,7 +50,7 @@ let dir: string;
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'dpx-sigkill-'));
   await build({
-    entryPoints: [fileURLToPath(new URL('../../../src/api/trail.ts', import.meta.url))],
+    entryPoints: [fileURLToPath(new URL('../../../src/api/case/trail.ts', import.meta.url))],
     outfile: join(dir, 'trail.mjs'),
     bundle: true,
     platform: 'node',
