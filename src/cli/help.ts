@@ -7,7 +7,8 @@ const GLOBAL = `Global options (before or after the command):
   --base-url URL        the control plane's base URL (env DPX_BASE_URL)
   --token-file FILE     read the bearer token from FILE (must be readable only by you)
                         (or env DPX_TOKEN; a token is never accepted as an argument)
-  --ou UUID             organizational unit to act in (env DPX_OU)
+  --ou UUID             organizational unit to act in (env DPX_OU); dpx call also takes its name
+                        or path
   --ou-header NAME      header that carries the organizational unit
   --vendor NAME         vendor token of the media types; overrides the one the index's Content-Type
                         names (default: learned from the index; a profile's vendor until then)
@@ -181,7 +182,7 @@ masked, the body, the unit by name and id) and asks; a DELETE asks for the id it
 Without a terminal, --yes confirms a write and --confirm-id ID a DELETE; otherwise nothing is sent
 (exit 4). A body with schema problems is listed problem by problem, and sent only after a second yes
 (or --send-invalid). A 202 prints its Location and task id on stderr.
---ou takes a unit's id, name or path ("Acme Corp/Finance"); a value with a control character, or a
+--ou takes a unit's id, name or path ("Parent/Child"); a value with a control character, or a
 name no unit has, is refused before anything is sent (exit 2).
 
 ${GLOBAL}`,

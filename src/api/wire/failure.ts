@@ -116,7 +116,7 @@ function badRequestHint(response: FailedResponse, context: FailureContext): stri
   const words = (errorEntries(response.body) ?? []).map((entry) => `${entry.code} ${entry.message}`).join(' ').toLowerCase() || response.text.slice(0, 500).toLowerCase();
   const help = context.resource && sent?.operationId ? `dpx call ${context.resource} ${sent.operationId} --help` : undefined;
   const body = (): string => `the body does not fit the operation${help ? `: \`${help}\` lists its fields, which are required, and their allowed values` : ': check its fields and their values'}`;
-  const unit = (): string => `the organizational unit${sent?.ou ? ` sent (${sent.ou})` : ''} was refused: give one unit's id (dpx list organizational-units), or leave the unit out`;
+  const unit = (): string => `the organizational unit${sent?.ou ? ` sent (${sent.ou})` : ''} was refused: give one unit's id (the unit list shows them), or leave the unit out`;
   const filter = (): string => `the filter was refused: it is a JSON object such as {"name":{"$contains":"a"}}, with the operators $eq $neq $in $contains $begins_with $gt $gte $lt $lte${help ? `; \`${help}\` lists the fields` : ''}`;
   const pageSize = (): string => 'the page size was refused: ask for fewer records per page (--page-size)';
   const page = (): string => 'the page was refused: start from the first page, and move with the next and prev links';

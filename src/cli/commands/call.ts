@@ -7,20 +7,19 @@
 // in json and is a table, csv or ndjson of its records otherwise. A 202 names its task; --wait follows it.
 
 import { readFile } from 'node:fs/promises';
-import { createInterface } from 'node:readline/promises';
-import { SafetyError, UsageError } from '../../api/errors.js';
+import { UsageError } from '../../api/errors.js';
 import { isObject } from '../../api/json.js';
 import { resolveOperation, type PreparedRequest } from '../../api/hal/operation.js';
 import { isListEnvelope, readPage } from '../../api/session/pages.js';
 import { checkHeaderValues } from '../../api/security/header-values.js';
-import { confirmationLines, deleteConfirmationWord, isWriteMethod, needsTypedConfirmation, writeRefusal } from '../../api/security/safety.js';
 import type { Session } from '../../api/session/session.js';
 import type { ApiResponse } from '../../api/wire/response.js';
 import { namedValues } from '../args.js';
 import type { CommandContext } from '../context.js';
 import { parseFields, selectFields } from '../format/fields.js';
 import { createRecordSink, type ListFormat } from '../format/records.js';
-import { DataWriter, isInteractive, type CliIO } from '../io.js';
+import { confirmRequest } from '../confirm-write.js';
+import { DataWriter, type CliIO } from '../io.js';
 import { jsonText, OUTPUT_FORMATS, outputFormat, tableWidth } from './output.js';
 
 export async function callCommand(ctx: CommandContext, positionals: string[], options: Record<string, unknown>): Promise<number> {
@@ -79,7 +78,7 @@ export async function callCommand(ctx: CommandContext, positionals: string[], op
     return 0;
   }
 
-  await confirm(ctx, session, request, {
+  await confirmRequest(ctx, session, request, {
     yes: options['yes'] === true,
     sendInvalid: options['send-invalid'] === true,
     problems,
@@ -135,7 +134,7 @@ function noteStarted(ctx: CommandContext, response: ApiResponse, followable: { t
 async function useUnitByName(ctx: CommandContext, session: Session): Promise<void> {
   const text = session.ou;
   if (text === undefined) return;
-  const { findUnit, isUuid, loadUnits } = await import('../../api/fanout/units.js');
+  const { findUnit, findUnitResource, isUuid, loadUnits } = await import('../../api/fanout/units.js');
   if (isUuid(text)) return;
   // A control character is refused as such, not looked up.
   checkHeaderValues({ [session.ouHeader]: text }, { [session.ouHeader.toLowerCase()]: 'the organizational unit' });
@@ -152,7 +151,11 @@ async function useUnitByName(ctx: CommandContext, session: Session): Promise<voi
     return;
   }
   if (found) throw new UsageError(`more than one unit is named '${text}': ${found.ambiguous.join(', ')}`, 'give the unit\'s path or id with --ou');
-  throw new UsageError(`unknown organizational unit '${text}': no unit has that id, name or path`, 'dpx list organizational-units lists them; --ou takes an id, a name or a path such as "Acme Corp/Finance"');
+  const resource = findUnitResource(await session.catalog());
+  throw new UsageError(
+    `unknown organizational unit '${text}': no unit has that id, name or path`,
+    `${resource ? `dpx list ${resource.name} lists them; ` : ''}--ou takes an id, a name or a path such as "Parent/Child"`,
+  );
 }
 
 async function printBody(ctx: CommandContext, out: DataWriter, response: ApiResponse, format: ListFormat, fields: string[] | undefined): Promise<void> {
@@ -217,106 +220,4 @@ async function bodyProblems(ctx: CommandContext, request: PreparedRequest, body:
   const { loadBodySchema } = await import('../../api/operations/body.js');
   const schema = await loadBodySchema(request, ctx.settings.schemaDir);
   return schema?.check(JSON.parse(body)) ?? [];
-}
-
-interface ConfirmOptions {
-  yes: boolean;
-  sendInvalid: boolean;
-  confirmId?: string;
-  problems: string[];
-}
-
-/**
- * The one schema policy, then the write's own confirmation. A body with problems (each already shown)
- * goes only after a second, explicit yes: `send anyway?` on a terminal, --send-invalid without one. A
- * DELETE is confirmed by the id it deletes — typed, or --confirm-id ID — never by a bare yes.
- */
-async function confirm(ctx: CommandContext, session: Session, request: PreparedRequest, options: ConfirmOptions): Promise<void> {
-  const asker = new Asker(ctx.io);
-  try {
-    await confirmWith(ctx, session, request, options, asker);
-  } finally {
-    asker.close();
-  }
-}
-
-async function confirmWith(ctx: CommandContext, session: Session, request: PreparedRequest, options: ConfirmOptions, asker: Asker): Promise<void> {
-  const write = isWriteMethod(request.method);
-  if (write) {
-    const refusal = writeRefusal(request.method, session.readOnly);
-    if (refusal) throw refusal;
-  }
-  const interactive = isInteractive(ctx.io);
-  const typedDelete = needsTypedConfirmation(request.method);
-  const expected = typedDelete ? deleteConfirmationWord(request) : undefined;
-  if (options.confirmId !== undefined && !typedDelete) throw new UsageError('--confirm-id confirms a DELETE, and this is not one', 'leave it out; --yes confirms other writes');
-  if (expected !== undefined && options.confirmId !== undefined && options.confirmId !== expected) {
-    throw new SafetyError(`not sent: --confirm-id ${options.confirmId} is not the id this DELETE deletes (${expected})`, `check the record, then give --confirm-id ${expected}`);
-  }
-  const confirmedAlready = expected !== undefined ? options.confirmId === expected : options.yes;
-
-  if (options.problems.length > 0 && !options.sendInvalid) {
-    const count = options.problems.length === 1 ? 'a problem' : `${options.problems.length} problems`;
-    if (!interactive) {
-      throw new SafetyError(`not sent: the body has ${count} with the operation's schema (above)`, 'fix the body, or add --send-invalid to send it anyway and test the server\'s own validation');
-    }
-    if (!(await asker.yes(`the body has ${count} with the schema (above); send it anyway, to test the server's own validation? [y/N] `))) {
-      throw new SafetyError('not sent: the body does not match the schema', 'fix the body (dpx call R OP --help lists its fields), or answer y to send it anyway');
-    }
-  }
-  if (!write || confirmedAlready) return;
-  if (!interactive) {
-    if (expected !== undefined) {
-      throw new SafetyError(`refused to send DELETE ${request.operationId} unconfirmed: there is no terminal to type the id on`, `add --confirm-id ${expected} to confirm the id it deletes`);
-    }
-    throw new SafetyError(`refused to send ${request.method} ${request.operationId} unconfirmed: there is no terminal to ask on`, 'add --yes to confirm the write');
-  }
-  const { readUnitName } = await import('../../api/fanout/units.js');
-  const ouName = request.ou ? await readUnitName(session, request.ou) : undefined;
-  const lines = confirmationLines(request, { baseUrl: session.baseUrl, ...(ouName ? { ouName } : {}) });
-  ctx.note(['about to send a write:', ...lines.map((line) => `  ${line}`)].join('\n'));
-  if (expected !== undefined) {
-    const typed = await asker.ask(`type ${expected} to delete it (anything else cancels): `);
-    if (typed.trim() !== expected) throw new SafetyError(`not sent: '${typed.trim()}' is not ${expected}`, `type the id exactly, or pass --confirm-id ${expected}`);
-    return;
-  }
-  if (!(await asker.yes('send it? [y/N] '))) {
-    throw new SafetyError('not sent: the write was not confirmed', 'answer y to send it, or pass --yes');
-  }
-}
-
-/** Questions on the terminal, answered one line each, from one reader: a line typed ahead is kept for the next question. */
-class Asker {
-  private reader: ReturnType<typeof createInterface> | undefined;
-  private readonly lines: string[] = [];
-  private readonly waiting: ((line: string) => void)[] = [];
-  private ended = false;
-
-  constructor(private readonly io: CliIO) {}
-
-  /** The answer; input that ends before one (Ctrl-D) is an empty answer. */
-  ask(question: string): Promise<string> {
-    this.io.stderr.write(question);
-    const input = this.io.stdin;
-    if (!input) return Promise.resolve('');
-    if (!this.reader) {
-      this.reader = createInterface({ input, terminal: false });
-      this.reader.on('line', (line) => (this.waiting.length > 0 ? this.waiting.shift()!(line) : this.lines.push(line)));
-      this.reader.on('close', () => {
-        this.ended = true;
-        for (const resolve of this.waiting.splice(0)) resolve('');
-      });
-    }
-    if (this.lines.length > 0) return Promise.resolve(this.lines.shift()!);
-    if (this.ended) return Promise.resolve('');
-    return new Promise((resolve) => this.waiting.push(resolve));
-  }
-
-  async yes(question: string): Promise<boolean> {
-    return /^y(es)?$/i.test((await this.ask(question)).trim());
-  }
-
-  close(): void {
-    this.reader?.close();
-  }
 }

@@ -96,7 +96,8 @@ function chooseVersion(catalog: Catalog, name: string, version: string | undefin
  * variables, every body field of its schema, and a command to start from.
  */
 export async function describeCommand(ctx: CommandContext, resource: string, operationId: string, version: string | undefined, format: 'text' | 'json' = 'text'): Promise<number> {
-  const { describeOperation, describeOperationText } = await import('../../api/operations/describe.js');
+  const { describeOperation } = await import('../../api/operations/describe.js');
+  const { operationHelpText } = await import('../format/operation.js');
   const { loadBodySchema } = await import('../../api/operations/body.js');
   const { resolveOperation } = await import('../../api/hal/operation.js');
   const catalog = await ctx.session({ needsToken: false }).catalog();
@@ -105,7 +106,7 @@ export async function describeCommand(ctx: CommandContext, resource: string, ope
   const description = describeOperation(catalog, { resource, operationId, ...(version === undefined ? {} : { version }) }, schema);
   const out = new DataWriter(ctx.io.stdout);
   try {
-    await out.write(format === 'json' ? jsonText(description, ctx.io) : describeOperationText(description, catalog));
+    await out.write(format === 'json' ? jsonText(description, ctx.io) : operationHelpText(description, catalog));
   } finally {
     out.release();
   }
