@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { Session } from '../../../src/api/session/session.js';
 import { useDemo } from '../../helpers/demo.js';
-import { BACKSPACE, DOWN, ENTER, ESC, openScreen, type OpenScreen } from './harness.js';
+import { BACKSPACE, DOWN, ENTER, ESC, openScreen, topKind, type OpenScreen } from './harness.js';
 
 const demo = useDemo({ taskSpeed: 60 });
 
@@ -23,6 +23,22 @@ async function choose(ui: OpenScreen, text: string): Promise<void> {
 }
 
 describe('the operation screens', () => {
+  it('a filter variable opens the filter builder, with the fields the record schema lists; its filter fills the variable', async () => {
+    const { session } = await setUp(false);
+    const ui = await openScreen('operations', (origin) => ({ origin, resource: 'tasks', version: 'v1' }), { session });
+    await choose(ui, 'list_tasks');
+    await ui.waitFor((f) => f.includes('GET tasks v1 · list_tasks') && f.includes('Enter builds it'), 'the form');
+    await ui.press(DOWN, DOWN, ENTER);
+    const builder = await ui.waitFor((f) => f.includes('initiated_by.type'), 'the filter builder');
+    expect(topKind(ui)).toBe('filter');
+    expect(builder).toContain('status');
+    const state = ui.navigator.top()!.state as { apply(conditions: { field: string; operator: string; value: string }[]): void };
+    state.apply([{ field: 'status', operator: '$eq', value: 'failed' }]);
+    await ui.press(ESC);
+    await ui.waitFor((f) => f.includes('filter = {"status":{"$eq":"failed"}}'), 'the filter in its variable');
+    await ui.unmount();
+  });
+
   it('starts a restore, confirms it, and follows its task to the end', async () => {
     const { session, backupId } = await setUp(false);
     const ui = await openScreen('operations', (origin) => ({ origin, resource: 'restores', version: 'v1' }), { session, taskIntervalMs: 50 });
