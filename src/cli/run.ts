@@ -32,9 +32,17 @@ export async function runCli(argv: string[], io: CliIO): Promise<number> {
     if (args.help && (args.command === 'call' || args.command === 'operations') && args.positionals.length >= 2) {
       const { describeCommand } = await import('./commands/catalog.js');
       const { flags } = takeUnitChoice(args.command, args.flags);
-      context = await CommandContext.create(io, flags, configPath(io));
       const [resource, operationId] = args.positionals as [string, string];
-      return await describeCommand(context, resource, operationId, typeof args.options['version'] === 'string' ? args.options['version'] : undefined);
+      try {
+        context = await CommandContext.create(io, flags, configPath(io));
+        return await describeCommand(context, resource, operationId, typeof args.options['version'] === 'string' ? args.options['version'] : undefined);
+      } catch (error) {
+        // Without an index to read, the command's own help is still help; what stopped the rest is said.
+        if (error instanceof OutputClosed) return 0;
+        io.stdout.write(helpText(args.command));
+        io.stderr.write(`note: ${resource} ${operationId} cannot be described from the discovery index:\n${formatError(error, context?.secrets() ?? tokensIn(io.env))}`);
+        return 0;
+      }
     }
     if (args.help) {
       io.stdout.write(helpText(args.command));
