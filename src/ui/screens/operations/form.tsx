@@ -39,8 +39,6 @@ export interface FormState extends ScreenBase, FormParams {
   focus: number;
   /** The text of the focused row while it is being typed in, with its cursor. */
   editing?: TextBuffer;
-  /** The body editor's first line on screen. */
-  bodyTop: number;
   editorBusy: boolean;
   /** Set by a first `p` on a body with schema problems: a second one previews it anyway. */
   sendAnyway?: boolean;
@@ -146,7 +144,7 @@ const typingBindings: Binding<FormState>[] = [
 export const formScreen: ScreenModule<FormState, FormParams> = {
   title: 'operation form',
   ownKeys: true,
-  init: (params) => ({ ...params, focus: 0, bodyTop: 0, editorBusy: false }),
+  init: (params) => ({ ...params, focus: 0, editorBusy: false }),
   origin: (s) => s.flow.origin,
   crumb: (s) => s.form.operation.id,
   subject: (s) => `${s.form.resource}@${s.form.version}`,
@@ -233,7 +231,7 @@ export const formScreen: ScreenModule<FormState, FormParams> = {
               <Box flexDirection="column" borderStyle="single" borderDimColor paddingX={1}>
                 <TextArea
                   buffer={isEditing(bodyIndex) && state.editing ? state.editing : createBuffer(form.body, 0)}
-                  height={bodyHeight} width={Math.max(10, width - 6)} top={isEditing(bodyIndex) ? state.bodyTop : 0}
+                  height={bodyHeight} width={Math.max(10, width - 6)} top={0}
                   focused={isEditing(bodyIndex)} placeholder="(empty: no body is sent)"
                 />
               </Box>
