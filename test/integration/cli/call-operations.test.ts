@@ -219,6 +219,16 @@ describe('what it started', () => {
     }
   }, 60_000);
 
+  it('--wait on a task read by its id follows it too', async () => {
+    const started = await dpx(['call', 'restores', 'create_restore', '--body', restoreBody(4), ...writes], { env: env() });
+    const taskId = (JSON.parse(started.stdout) as { id: string }).id;
+    const followed = await dpx(['call', 'tasks', 'get_task', taskId, '--wait'], { env: env() });
+    const final = JSON.parse(followed.stdout) as { id: string; status: string };
+    expect(final.id).toBe(taskId);
+    expect(followed.code).toBe(final.status === 'completed' ? 0 : 6);
+    expect(['completed', 'failed']).toContain(final.status);
+  });
+
   it('--wait on an aborted task exits 6', async () => {
     const started = await dpx(['call', 'restores', 'create_restore', '--body', restoreBody(2), ...writes], { env: env() });
     const taskId = (JSON.parse(started.stdout) as { id: string }).id;
