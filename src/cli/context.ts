@@ -4,7 +4,11 @@
 // trail that answers instead of a control plane with --offline, and stderr messages that never carry a
 // token.
 
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { toDpxError, UsageError } from '../api/errors.js';
+import { checkHeaderValues } from '../api/security/header-values.js';
 import type { Source } from '../api/fanout/scopes.js';
 import { UnitDirectory } from '../api/fanout/unit-names.js';
 import { isUuid, loadUnits, type OrgUnit } from '../api/fanout/units.js';
@@ -116,6 +120,8 @@ export class CommandContext {
     const ou = this.settings.ou?.trim();
     if (!ou || isUuid(ou) || this.settings.baseUrl === undefined || this.settings.offline !== undefined) return;
     const session = this.session();
+    // A control character is refused as such, before it is looked up or sent.
+    checkHeaderValues({ [session.ouHeader]: ou }, { [session.ouHeader.toLowerCase()]: 'the organizational unit' });
     // The name is no header value: nothing, the index included, is asked in it.
     session.setOu(undefined);
     const id = await this.unitId(ou);
@@ -289,5 +295,17 @@ export async function startDemoFor(settings: Settings): Promise<DemoHandle> {
   settings.tokenSource = 'the demo (personal token of its first region)';
   settings.tokenKind = 'demo';
   settings.tokenOrigins = [new URL(region.baseUrl).origin];
-  return demo;
+  // The demo's token lives only in this process: a copied curl reads it from a file only this user may
+  // read, removed when the demo stops (the demo answers no one after that anyway).
+  const folder = await mkdtemp(join(tmpdir(), 'dpx-demo-'));
+  const tokenFile = join(folder, 'token');
+  await writeFile(tokenFile, `${region.tokens.personal}\n`, { mode: 0o600 });
+  settings.tokenRef = { kind: 'file', path: tokenFile };
+  const close = demo.close.bind(demo);
+  return Object.assign(demo, {
+    close: async () => {
+      await close();
+      await rm(folder, { recursive: true, force: true });
+    },
+  });
 }

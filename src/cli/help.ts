@@ -9,7 +9,8 @@ const GLOBAL = `Global options (before or after the command):
                         (or env DPX_TOKEN; a token is never accepted as an argument)
   --ou UNIT             organizational unit to act in: id, name or path "A/B" (env DPX_OU)
   --ou-header NAME      header that carries the organizational unit
-  --vendor NAME         vendor token of the media types (default: learned from the index)
+  --vendor NAME         vendor token of the media types; overrides the one the index's Content-Type
+                        names (default: learned from the index; a profile's vendor until then)
   --read-only           refuse every write (the default)
   --allow-writes        allow POST/PUT/PATCH/DELETE (each still confirmed, or --yes)
   --timeout SECONDS     per-request timeout (default 30)
@@ -75,9 +76,12 @@ number of operations of the default version.
   -o, --output FORMAT   table (default) or json: [{ name, default_version, versions, operations }]
 
 ${GLOBAL}`,
-  operations: `Usage: dpx operations <resource> [--version vN] [--output table|json]
+  operations: `Usage: dpx operations <resource> [<operation-id>] [--version vN] [--output table|json]
 
 Lists a resource's operations: id, HTTP method, href, and the template's path and query variables.
+With an operation id, describes that one operation as dpx call <resource> <operation-id> --help does:
+method, href and the versions that have it, its variables, every body field of its schema (required
+and optional, type, allowed values, description, example), and an example command.
   --version vN          a version other than the newest
   -o, --output FORMAT   table (default) or json (the operations as an array)
 
@@ -179,22 +183,39 @@ seems to ignore (every unit counting the whole list) is named on stderr. Progres
 requests, 429s waited) goes to stderr when it is a terminal.
 
 ${GLOBAL}`,
-  call: `Usage: dpx call <resource> <operation-id> [options]
+  call: `Usage: dpx call <resource> <operation-id> [ID] [options]
+       dpx call <resource> <operation-id> --help     what that operation needs: its variables, every
+                                                     body field of its schema, and an example
 
 Sends any operation of the index and prints the response body as JSON (the status goes to stderr).
+  ID                    the value of the operation's one path variable (dpx call tasks get_task ID)
   --version vN          a version other than the newest
   --var NAME=VALUE      a template variable (repeatable), e.g. --var task_id=…
   --query NAME=VALUE    a query parameter (repeatable)
-  --body JSON|@FILE     the request body, inline or from a file (checked as JSON)
-  --dry-run             print the request as a curl command (token as $DPX_TOKEN); send nothing
-  -y, --yes             confirm a write without asking
+  --body JSON|@FILE|-   the request body: inline, from a file, or from standard input (-); checked
+                        as JSON, and against the operation's schema when dpx knows one
+  --dry-run             print the request as a curl command and send nothing; the command reads the
+                        token from where dpx read it ($(cat FILE), or the variable)
+  -y, --yes             confirm a write without asking (not a DELETE: see --confirm-id)
+  --confirm-id ID       confirm a DELETE without a terminal: ID must be the id it deletes
+  --send-invalid        send a body that does not match the schema without asking (its problems are
+                        still listed), to test the server's own validation
+  -i, --include         print the status line and the response headers before the body
+  --wait                follow the task a 202 names (or the task read) to its final state: progress
+                        on stderr, the final task record on stdout; exit 0 completed, 6 failed or
+                        aborted, 130 on Ctrl-C (the task goes on)
   --fields A,B.C        only these fields of the response's records, in this order (as for dpx list)
   -o, --output FORMAT   json (default: the body as sent), ndjson, table or csv of its records; a list
                         answer prints as dpx list prints a page, a single record as one row
 
 Writes (anything but GET and HEAD) are refused unless --allow-writes is given or the profile lifts
-read-only; then they are confirmed on a terminal, or by --yes. Without a terminal and without --yes
-a write is refused (exit 4).
+read-only. On a terminal, dpx shows the request as it will leave (method, URL, headers with the token
+masked, the body, the unit by name and id) and asks; a DELETE asks for the id it deletes to be typed.
+Without a terminal, --yes confirms a write and --confirm-id ID a DELETE; otherwise nothing is sent
+(exit 4). A body with schema problems is listed problem by problem, and sent only after a second yes
+(or --send-invalid). A 202 prints its Location and task id on stderr.
+--ou takes a unit's id, name or path ("Parent/Child"); a value with a control character, or a
+name no unit has, is refused before anything is sent (exit 2).
 
 ${GLOBAL}`,
   xray: `Usage: dpx xray <resource> <id> [--depth N] [--no-inbound] [--verbose] [--output tree|json|dot]

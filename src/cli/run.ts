@@ -28,6 +28,22 @@ export async function runCli(argv: string[], io: CliIO): Promise<number> {
   let context: CommandContext | undefined;
   try {
     const args = parseCommandLine(argv);
+    // `dpx call R OP --help` describes that operation, from the index and its schema.
+    if (args.help && (args.command === 'call' || args.command === 'operations') && args.positionals.length >= 2) {
+      const { describeCommand } = await import('./commands/catalog.js');
+      const { flags } = takeUnitChoice(args.command, args.flags);
+      const [resource, operationId] = args.positionals as [string, string];
+      try {
+        context = await CommandContext.create(io, flags, configPath(io));
+        return await describeCommand(context, resource, operationId, typeof args.options['version'] === 'string' ? args.options['version'] : undefined);
+      } catch (error) {
+        // Without an index to read, the command's own help is still help; what stopped the rest is said.
+        if (error instanceof OutputClosed) return 0;
+        io.stdout.write(helpText(args.command));
+        io.stderr.write(`note: ${resource} ${operationId} cannot be described from the discovery index:\n${formatError(error, context?.secrets() ?? tokensIn(io.env))}`);
+        return 0;
+      }
+    }
     if (args.help) {
       io.stdout.write(helpText(args.command));
       return 0;
@@ -36,10 +52,9 @@ export async function runCli(argv: string[], io: CliIO): Promise<number> {
       io.stdout.write(`dpx ${packageJson.version}\n`);
       return 0;
     }
-    const configPath = defaultConfigPath(io.env);
     if (args.command === 'profile') {
       const { profileCommand } = await import('./commands/profile.js');
-      return await profileCommand(io, configPath, args.positionals, args.flags, args.options);
+      return await profileCommand(io, configPath(io), args.positionals, args.flags, args.options);
     }
     if (args.command === 'completion') {
       const { completionCommand } = await import('./commands/completion.js');
@@ -47,7 +62,7 @@ export async function runCli(argv: string[], io: CliIO): Promise<number> {
     }
     if (args.command === 'view') {
       const { viewCommand } = await import('./commands/view.js');
-      return await viewCommand(io, configPath, args.positionals, args.options, runCli);
+      return await viewCommand(io, configPath(io), args.positionals, args.options, runCli);
     }
     if (args.command === 'demo') {
       const { demoCommand } = await import('./commands/demo.js');
@@ -58,7 +73,7 @@ export async function runCli(argv: string[], io: CliIO): Promise<number> {
       return await caseCommand(io, args.positionals, args.flags, args.options);
     }
     const { flags, units } = takeUnitChoice(args.command, args.flags);
-    context = await CommandContext.create(io, flags, configPath, { argv, args });
+    context = await CommandContext.create(io, flags, configPath(io), { argv, args });
     await context.resolveUnit();
     const code = await dispatch(context, args, units);
     return io.signal?.aborted ? interrupted(io, context, args.command) : code;
@@ -112,6 +127,10 @@ function interrupted(io: CliIO, context: CommandContext | undefined, command: st
   if (context) context.reportInterruption(undefined, command);
   else io.stderr.write(`interrupted before anything was sent\n`);
   return interruptedExitCode(io.signal);
+}
+
+function configPath(io: CliIO): string {
+  return defaultConfigPath(io.env);
 }
 
 /** Before the settings are read, the only token dpx may know of is the environment's. */

@@ -29,7 +29,7 @@ export function sessionFromSettings(settings: Settings & { baseUrl: string }, ho
     ...(settings.network === undefined ? {} : { network: settings.network }),
     ...(settings.ou === undefined ? {} : { ou: settings.ou }),
     ...(settings.ouHeader === undefined ? {} : { ouHeader: settings.ouHeader }),
-    ...(settings.vendor === undefined ? {} : { vendor: settings.vendor }),
+    ...(settings.vendor === undefined ? {} : { vendor: settings.vendor, ...(settings.vendorOverride ? { vendorOverride: true } : {}) }),
     ...(settings.concurrency === undefined ? {} : { concurrency: settings.concurrency }),
     ...(settings.ratePerSecond === undefined ? {} : { ratePerSecond: settings.ratePerSecond }),
     ...(hooks.onExchange ? { onExchange: hooks.onExchange } : {}),

@@ -9,6 +9,7 @@ import type { TokenCommand } from './token-command.js';
 import { networkSettings } from './network.js';
 import { defaultConfigPath, loadConfig, requireProfile, type ConfigFile, type Profile } from './profiles.js';
 import { checkTokenOrigin, expandHome, localPath, resolveToken, tokenOrigins, trustedOrigin, type TokenKind } from './tokens.js';
+import type { TokenReference } from '../api/security/curl.js';
 
 export interface GlobalFlags {
   profile?: string;
@@ -57,11 +58,20 @@ export interface Settings {
   tokenCommand?: TokenCommand;
   /** The origins the token belongs to: it is sent to no other unless --trust-origin names it. */
   tokenOrigins?: string[];
+  /** Where the token came from, for a copied curl to read it from the same place. */
+  tokenRef?: TokenReference;
   ou?: string;
   ouHeader?: string;
   vendor?: string;
+  /** True when --vendor named the vendor: it then wins over the one the index's Content-Type names. */
+  vendorOverride?: boolean;
   pageSize?: number;
   readOnly: boolean;
+  /**
+   * Why writes may not be turned on inside the explorer, when they may not: a profile set to read-only,
+   * --read-only, or a trail that answers instead of a control plane.
+   */
+  writesLocked?: string;
   timeoutMs: number;
   /** Requests in flight at once; the session's default when unset. */
   concurrency?: number;
@@ -117,6 +127,7 @@ export async function settingsFrom(config: ConfigFile, flags: GlobalFlags, env: 
   const settings: Settings = {
     // A trail is read, never written to: nothing it would answer a write with was ever the server's answer to this one.
     readOnly: offline ? true : resolveReadOnly(flags, profile),
+    ...defined({ writesLocked: writesLock(flags, profile, offline !== undefined), vendorOverride: flags.vendor === undefined ? undefined : true }),
     timeoutMs: resolveTimeout(flags.timeout),
     ...defined({
       profile: profileName,
@@ -153,6 +164,7 @@ export async function settingsFrom(config: ConfigFile, flags: GlobalFlags, env: 
     if (baseUrl !== undefined) checkTokenOrigin(baseUrl, origins, token.source, trusted);
     Object.assign(settings, defined({ token: token.token, tokenCommand: token.command, tokenSource: token.source, tokenKind: token.kind }));
     if (origins.length > 0) settings.tokenOrigins = origins;
+    settings.tokenRef = token.ref;
   }
   return settings;
 }
@@ -162,6 +174,13 @@ async function offlineSource(file: string, ouHeader: string | undefined): Promis
   const { readTrail } = await import('../api/case/har.js');
   const trail = await readTrail(path, ouHeader === undefined ? {} : { ouHeader });
   return { file: path, label: `OFFLINE · ${basename(path)}`, trail };
+}
+
+function writesLock(flags: GlobalFlags, profile: Partial<Profile>, offline: boolean): string | undefined {
+  if (offline) return 'a recorded trail answers: nothing is ever sent';
+  if (flags.readOnly) return 'started with --read-only';
+  if (!flags.allowWrites && profile.readOnly === true) return 'the profile is set to read-only';
+  return undefined;
 }
 
 function resolveReadOnly(flags: GlobalFlags, profile: Partial<Profile>): boolean {

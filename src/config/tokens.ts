@@ -8,6 +8,7 @@
 //   an identity provider usually names itself there;
 // - any other token belongs to the base URL it was given with.
 
+import type { TokenReference } from '../api/security/curl.js';
 import { homedir } from 'node:os';
 import { isAbsolute, resolve } from 'node:path';
 import { decodeJwt } from 'jose';
@@ -29,6 +30,8 @@ export interface ResolvedToken {
   source: string;
   /** Where the token came from in the order of precedence: the flags and environment, or the profile. */
   fromProfile: boolean;
+  /** Where a copied curl reads it from: the same file, variable or command. */
+  ref: TokenReference;
 }
 
 export interface TokenPlaces {
@@ -46,22 +49,22 @@ export async function resolveToken(places: TokenPlaces): Promise<ResolvedToken |
   const { tokenFile, env, profile, profileDir, profileEnv, profileName } = places;
   if (tokenFile !== undefined) {
     const path = resolve(expandHome(tokenFile));
-    return { token: await readTokenFile(path), kind: 'file', source: `--token-file ${path}`, fromProfile: false };
+    return { token: await readTokenFile(path), kind: 'file', source: `--token-file ${path}`, fromProfile: false, ref: { kind: 'file', path } };
   }
   const fromEnv = env['DPX_TOKEN'];
   if (fromEnv !== undefined && fromEnv.trim() !== '') {
-    return { token: oneToken(fromEnv, 'DPX_TOKEN', 'export DPX_TOKEN=<token>, the token alone'), kind: 'variable', source: 'DPX_TOKEN', fromProfile: false };
+    return { token: oneToken(fromEnv, 'DPX_TOKEN', 'export DPX_TOKEN=<token>, the token alone'), kind: 'variable', source: 'DPX_TOKEN', fromProfile: false, ref: { kind: 'env', name: 'DPX_TOKEN' } };
   }
   if (profile.tokenFile !== undefined) {
     const path = localPath(profile.tokenFile, profileDir);
-    return { token: await readTokenFile(path), kind: 'file', source: `token file ${path}`, fromProfile: true };
+    return { token: await readTokenFile(path), kind: 'file', source: `token file ${path}`, fromProfile: true, ref: { kind: 'file', path } };
   }
   if (profile.tokenEnv !== undefined) {
     const value = profileEnv[profile.tokenEnv];
     if (value === undefined || value.trim() === '') {
       throw new UsageError(`the profile's token variable ${profile.tokenEnv} is not set`, `export ${profile.tokenEnv}=<token>, or set DPX_TOKEN`);
     }
-    return { token: oneToken(value, profile.tokenEnv, `export ${profile.tokenEnv}=<token>, the token alone`), kind: 'variable', source: profile.tokenEnv, fromProfile: true };
+    return { token: oneToken(value, profile.tokenEnv, `export ${profile.tokenEnv}=<token>, the token alone`), kind: 'variable', source: profile.tokenEnv, fromProfile: true, ref: { kind: 'env', name: profile.tokenEnv } };
   }
   if (profile.tokenCommand !== undefined) {
     // The command itself is not repeated in messages: it may carry a vault's address or options.
@@ -71,7 +74,7 @@ export async function resolveToken(places: TokenPlaces): Promise<ResolvedToken |
       env: profileEnv,
       timeoutMs: commandTimeout(profileEnv),
     });
-    return { command, kind: 'command', source: where, fromProfile: true };
+    return { command, kind: 'command', source: where, fromProfile: true, ref: { kind: 'command', command: profile.tokenCommand } };
   }
   return undefined;
 }

@@ -47,7 +47,10 @@ export function validateBody(key: string, body: unknown): Record<string, unknown
   if (!validate(body)) {
     const problem = validate.errors?.[0];
     const where = problem?.instancePath || '/';
-    const detail = problem?.keyword === 'additionalProperties' ? `unknown field '${String(problem.params['additionalProperty'])}'` : (problem?.message ?? 'invalid');
+    const allowed = problem?.keyword === 'enum' ? (problem.params['allowedValues'] as unknown[] | undefined) : undefined;
+    const detail = problem?.keyword === 'additionalProperties'
+      ? `unknown field '${String(problem.params['additionalProperty'])}'`
+      : allowed ? `must be one of: ${allowed.map(String).join(', ')}` : (problem?.message ?? 'invalid');
     throw new DemoError(400, 'invalid_body', `Request body at ${where}: ${detail}`);
   }
   return body as Record<string, unknown>;

@@ -3,7 +3,7 @@
 
 export type KeyName =
   | 'up' | 'down' | 'left' | 'right' | 'pageup' | 'pagedown' | 'home' | 'end'
-  | 'return' | 'escape' | 'tab' | 'backtab' | 'backspace' | 'char';
+  | 'return' | 'escape' | 'tab' | 'backtab' | 'backspace' | 'delete' | 'char';
 
 export interface Key {
   name: KeyName;
@@ -27,8 +27,14 @@ const CONTROL_CHARS: Record<string, KeyName> = {
   '\r': 'return', '\n': 'return', '\t': 'tab', '\x7f': 'backspace', '\b': 'backspace', '\x1b': 'escape',
 };
 
-/** Turns one ink input event into the key presses it stands for, in order. */
-export function toKeys(input: string, key: InkKeyFlags): Key[] {
+/** The Delete key's sequences (`ESC [3~` and its modified forms): ink names them as it names Backspace. */
+const FORWARD_DELETE = /^\x1b\[3[~;$^]/;
+
+/**
+ * Turns one ink input event into the key presses it stands for, in order. `raw` is the event's bytes as
+ * read, when known: only they tell the Delete key from Backspace.
+ */
+export function toKeys(input: string, key: InkKeyFlags, raw?: string): Key[] {
   if (key.upArrow) return [named('up')];
   if (key.downArrow) return [named('down')];
   if (key.leftArrow) return [named('left')];
@@ -39,13 +45,20 @@ export function toKeys(input: string, key: InkKeyFlags): Key[] {
   if (key.end) return [named('end')];
   if (key.tab) return [named(key.shift ? 'backtab' : 'tab')];
   if (key.return) return [named('return')];
-  // ink 6 reports the Backspace key (0x7f) as `delete`.
+  // ink 6 reports the Backspace key (0x7f) as `delete`, and the Delete key too.
+  if (key.delete && raw !== undefined && FORWARD_DELETE.test(raw)) return [named('delete')];
   if (key.backspace || key.delete) return [named('backspace')];
   if (key.escape && input === '') return [named('escape')];
   if (key.ctrl) return input ? [char(input.toLowerCase(), true)] : [];
-  return [...input].map((c) => {
+  return [...input].flatMap((c) => {
     const control = CONTROL_CHARS[c];
-    return control ? named(control) : char(c);
+    if (control) return [named(control)];
+    const code = c.codePointAt(0)!;
+    // Keys that came together (typed ahead, sent by tmux): ctrl-letters arrive as their control codes.
+    if (code >= 1 && code <= 26) return [char(String.fromCharCode(96 + code), true)];
+    // Any other control character (a paste's) is no key and no text.
+    if (code < 0x20 || (code >= 0x7f && code < 0xa0)) return [];
+    return [char(c)];
   });
 }
 

@@ -39,7 +39,7 @@ async function chooseOperation(mounted: Mounted, operation: string): Promise<voi
 /** In a POST form: focus the body, clear it, type `body`, leave the editor, preview. */
 async function fillBodyAndPreview(mounted: Mounted, body: string): Promise<string> {
   await mounted.waitFor((f) => f.includes('body JSON'), 'the body field');
-  await mounted.press(KEY.down, KEY.enter, '\x15', body, KEY.escape);
+  await mounted.press('b', '\x15', body, KEY.escape);
   await mounted.waitFor((f) => !f.includes('✗ /'), 'a valid body');
   await mounted.press('p');
   return mounted.waitFor((f) => f.includes('Request preview'), 'the request preview');
@@ -113,6 +113,12 @@ describe('operations inside the explorer', () => {
     await ui.press(KEY.backspace, row!.id, KEY.enter);
     await ui.waitFor((f) => /\b204\b|\b200\b/.test(f), 'the DELETE answered');
     expect(demo.region.requestCount() - before).toBe(1);
+    // Back on the list that held it: read again, the record gone.
+    await ui.press(KEY.escape, KEY.escape, KEY.escape);
+    const list = await ui.waitFor((f) => f.includes('policies changed by a write: list read again'), 'the list read again');
+    const shown = ui;
+    await shown.waitFor(() => !(visibleRows(shown.navigator.getState().stack.at(-1)!.state as ListState) as { id: string }[]).some((r) => r.id === row!.id), 'the deleted row gone');
+    expect(list).not.toContain('DELETE policies v1');
   });
 
   it('the palette opens a write operation\'s form, and a long response stays inside the terminal', async () => {

@@ -4,7 +4,7 @@
 import type { Catalog, Resource } from '../hal/catalog.js';
 import { resolve } from 'ketting/dist/util/uri.js';
 import { recordLinks } from '../hal/links.js';
-import { findListOperation } from '../hal/operation.js';
+import { findListOperation, findReadOperation } from '../hal/operation.js';
 import { listRequest, walkPages } from '../session/pages.js';
 import type { Session } from '../session/session.js';
 import { recordId, recordName } from '../hal/records.js';
@@ -143,4 +143,20 @@ export function parentCycles(units: readonly OrgUnit[]): string[][] {
     for (const seen of path) state.set(seen, 'done');
   }
   return cycles;
+}
+
+/** The name of one unit, read through the unit resource's read operation (one request); undefined when it cannot be read. */
+export async function readUnitName(session: Session, id: string): Promise<string | undefined> {
+  try {
+    const catalog = await session.catalog();
+    const resource = findUnitResource(catalog);
+    const read = resource && findReadOperation(resource);
+    if (!resource || !read) return undefined;
+    const request = await session.prepare({ resource: resource.name, version: read.version, operationId: read.operation.id, variables: { [read.operation.pathVariables[0]!]: id }, ou: null });
+    const response = await session.send(request);
+    const record = response.body;
+    return record && typeof record === 'object' && !Array.isArray(record) ? recordName(record as Record<string, unknown>)?.name : undefined;
+  } catch {
+    return undefined;
+  }
 }

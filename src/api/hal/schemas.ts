@@ -1,6 +1,7 @@
 // Responses and bodies checked against the JSON schemas in fixtures/schemas. The validators are
 // precompiled into schema-validators.generated.ts (scripts/generate-schemas.mjs), so start-up compiles
 // nothing. A mismatch is a warning naming its JSON pointer, never an exception.
+import { patternMessage } from './pattern-example.js';
 import { bodySchemasByFile, recordEnumsByFile, recordFieldsByFile, recordTimeFieldsByFile, validatorsByFile } from './schema-validators.generated.js';
 
 export interface SchemaError {
@@ -79,11 +80,25 @@ function check(file: string, data: unknown, where: string): string[] {
 export function describeSchemaErrors(errors: SchemaError[], where: string): string[] {
   const warnings = errors.slice(0, MAX_WARNINGS).map((error) => {
     const pointer = error.instancePath || '/';
-    const extra = error.keyword === 'additionalProperties' && typeof error.params?.['additionalProperty'] === 'string'
-      ? ` (${error.params['additionalProperty']})`
-      : '';
-    return `${where} ${pointer}: ${error.message ?? error.keyword}${extra}`;
+    return `${where} ${pointer}: ${schemaErrorMessage(error)}`;
   });
   if (errors.length > MAX_WARNINGS) warnings.push(`${where}: ${errors.length - MAX_WARNINGS} more schema mismatches`);
   return warnings;
+}
+
+/**
+ * One error in words a person can act on: an enum names its allowed values, a pattern gives an example
+ * instead of its regular expression, an unknown property is named.
+ */
+export function schemaErrorMessage(error: SchemaError): string {
+  const params = error.params ?? {};
+  if (error.keyword === 'enum' && Array.isArray(params['allowedValues'])) {
+    return `must be one of: ${params['allowedValues'].map((value) => (typeof value === 'string' ? value : JSON.stringify(value))).join(', ')}`;
+  }
+  if (error.keyword === 'const' && 'allowedValue' in params) return `must be ${JSON.stringify(params['allowedValue'])}`;
+  if (error.keyword === 'pattern' && typeof params['pattern'] === 'string') return patternMessage(params['pattern']);
+  if (error.keyword === 'additionalProperties' && typeof params['additionalProperty'] === 'string') {
+    return `${error.message ?? 'must NOT have additional properties'} (${params['additionalProperty']})`;
+  }
+  return error.message ?? error.keyword;
 }

@@ -5,6 +5,8 @@ import { isObject } from '../json.js';
 import { bodySchemaFor } from '../hal/schemas.js';
 import { bodyPropertyNames } from './body.js';
 import { prefillFromRecord, recordIdValues } from './prefill.js';
+import { normaliseRel, recordLinks } from '../hal/links.js';
+import { expandTemplate } from '../hal/template.js';
 
 export interface AvailableOperation {
   operation: Operation;
@@ -22,6 +24,11 @@ export interface AvailableOperation {
   fillsFromRecord: boolean;
   /** Set for an operation of another resource: the variables and body properties the record's id fills. */
   related?: string[];
+  /**
+   * Set when the record's `_links` offer actions and leave this one out: the server says it does not
+   * apply now (`disable` on a user already disabled). The operation is still offered, marked, with why.
+   */
+  leftOut?: string;
 }
 
 /** Where an operation's body schema comes from; by default the schemas dpx ships. */
@@ -51,7 +58,9 @@ export function operationsFor(
   const own = found.operations.map((operation) => {
     const prefill = prefillFromRecord(operation, record, resource.name);
     const offered = offer(operation, resource.name, found.version, prefill);
-    return { ...offered, fillsFromRecord: record !== undefined && operation.pathVariables.length > 0 && offered.missing.length === 0 };
+    const fills = record !== undefined && operation.pathVariables.length > 0 && offered.missing.length === 0;
+    const leftOut = fills && record ? leftOutByLinks(operation, prefill, record) : undefined;
+    return { ...offered, fillsFromRecord: fills, ...(leftOut ? { leftOut } : {}) };
   });
   return [...byMethod(own), ...byMethod(relatedOperations(catalog, resource.name, record, bodySchemaOf))];
 }
@@ -83,4 +92,46 @@ function relatedOperations(catalog: Catalog, resourceName: string, record: Recor
     }
   }
   return related;
+}
+
+/** A URL's path without a trailing slash, or undefined when the href is not a URL or path. */
+function pathOf(href: string): string | undefined {
+  try {
+    return new URL(href, 'http://base.invalid').pathname.replace(/\/+$/, '');
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Why a record's `_links` leave an operation out, when they do. Only a record whose links offer actions
+ * (a link with a method other than GET) says anything; then an operation on a path under the record's
+ * self link (`/users/7/disable`) that no link names is left out. Operations on the record's own address
+ * (update, delete) are not judged: a self link stands for them.
+ */
+function leftOutByLinks(operation: Operation, prefill: Record<string, string>, record: Record<string, unknown>): string | undefined {
+  if (operation.method === 'GET' || operation.method === 'HEAD') return undefined;
+  const links = recordLinks(record);
+  const actions = links.filter((link) => link.method !== undefined && !['GET', 'HEAD'].includes(link.method.toUpperCase()));
+  const self = links.find((link) => normaliseRel(link.rel) === 'self');
+  const selfPath = self && pathOf(self.href);
+  if (actions.length === 0 || !selfPath) return undefined;
+  let path: string | undefined;
+  try {
+    path = pathOf(expandTemplate(operation.href.replace(/\{[?&][^}]*\}/g, ''), prefill));
+  } catch {
+    return undefined;
+  }
+  if (!path) return undefined;
+  // The index's hrefs and the server's links may differ by the base URL's path prefix: compare tails.
+  const same = (a: string, b: string) => a === b || a.endsWith(b) || b.endsWith(a);
+  const parent = path.slice(0, path.lastIndexOf('/'));
+  if (parent === '' || same(path, selfPath) || !same(parent, selfPath)) return undefined;
+  const offered = links.some((link) => {
+    const linkPath = pathOf(link.href);
+    return linkPath !== undefined && linkPath !== '' && same(linkPath, path) && (link.method === undefined || link.method.toUpperCase() === operation.method);
+  });
+  if (offered) return undefined;
+  const names = actions.map((link) => normaliseRel(link.rel)).join(', ');
+  return `the record's _links leave it out (they offer ${names}): the server says it does not apply now`;
 }

@@ -7,6 +7,13 @@ import { isObject } from '../json.js';
 import { bodyCheckFor, bodySchemaFor } from '../hal/schemas.js';
 import { parseJsonText } from './json-text.js';
 
+const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH']);
+
+/** Whether requests of this method carry a body. */
+export function carriesBody(method: string): boolean {
+  return BODY_METHODS.has(method.toUpperCase());
+}
+
 /** One thing wrong with a body: where (a JSON pointer, '' for the whole body) and what. */
 export interface BodyProblem {
   pointer: string;

@@ -4,7 +4,10 @@ import type { Operation } from '../hal/catalog.js';
 import { resolveHref } from '../hal/links.js';
 import type { RequestTarget } from '../hal/operation.js';
 import { expandTemplate } from '../hal/template.js';
-import { bodyPropertyNames, bodyTemplate, checkBodyText, formatBodyProblem, type BodySchema } from './body.js';
+import { isObject } from '../json.js';
+import { bodyPropertyNames, bodyTemplate, carriesBody, checkBodyText, formatBodyProblem, type BodySchema } from './body.js';
+import { bodyFields, type BodyField } from './describe.js';
+import { parseJsonText } from './json-text.js';
 import { recordIdValues } from './prefill.js';
 
 export interface FormField {
@@ -25,6 +28,13 @@ export interface OperationFormState {
   ou: string;
   hasBody: boolean;
   body: string;
+  /** The body schema's fields, required first: the form offers each. Empty when no schema is known. */
+  bodyFields: BodyField[];
+  /**
+   * The record's current values the body started from (PUT and PATCH of the record's own resource),
+   * only the fields the body schema accepts. A PATCH sends only what differs from them.
+   */
+  baseline?: Record<string, unknown>;
 }
 
 export interface FormProblem {
@@ -33,11 +43,7 @@ export interface FormProblem {
   message: string;
 }
 
-const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH']);
-
-export function carriesBody(method: string): boolean {
-  return BODY_METHODS.has(method.toUpperCase());
-}
+export { carriesBody } from './body.js';
 
 export function createOperationForm(input: {
   resource: string;
@@ -58,6 +64,11 @@ export function createOperationForm(input: {
     prefilled: prefill[name] !== undefined,
   });
   const hasBody = carriesBody(input.operation.method);
+  const fields = input.bodySchema ? bodyFields(input.bodySchema) : [];
+  const baseline = hasBody && input.bodySchema ? recordBaseline(input.operation.method, input.resource, fields, input.record) : undefined;
+  const body = !hasBody || !input.bodySchema
+    ? ''
+    : baseline ? JSON.stringify(baseline, null, 2) : bodyTemplate(input.bodySchema, bodyFill(input.bodySchema, input.record));
   return {
     resource: input.resource,
     version: input.version,
@@ -65,8 +76,20 @@ export function createOperationForm(input: {
     fields: [...input.operation.pathVariables.map((name) => field(name, 'path')), ...input.operation.queryVariables.map((name) => field(name, 'query'))],
     ou: input.ou ?? '',
     hasBody,
-    body: hasBody && input.bodySchema ? bodyTemplate(input.bodySchema, bodyFill(input.bodySchema, input.record)) : '',
+    body,
+    bodyFields: fields,
+    ...(baseline ? { baseline } : {}),
   };
+}
+
+/**
+ * A PUT or PATCH of the record's own resource starts from the record's current values, as restish's
+ * `edit` does — only the fields the body schema accepts, so never its id, timestamps or links.
+ */
+function recordBaseline(method: string, resource: string, fields: BodyField[], record?: { resource: string; fields: Record<string, unknown> }): Record<string, unknown> | undefined {
+  if (!record || record.resource !== resource || !['PUT', 'PATCH'].includes(method.toUpperCase()) || fields.length === 0) return undefined;
+  const accepted = fields.map((field) => field.name).filter((name) => record.fields[name] !== undefined && !name.startsWith('_'));
+  return accepted.length > 0 ? Object.fromEntries(accepted.map((name) => [name, record.fields[name]])) : undefined;
 }
 
 function bodyFill(schema: Record<string, unknown>, record?: { resource: string; fields: Record<string, unknown> }): Record<string, string> {
@@ -91,7 +114,9 @@ export function formProblems(state: OperationFormState, schema?: BodySchema): Fo
     .filter((field) => field.required && field.value.trim() === '')
     .map((field) => ({ where: field.name, message: 'is required (a path variable)' }));
   if (state.hasBody) {
-    for (const problem of checkBodyText(state.body, schema)) {
+    // A PATCH that started from the record is checked as it will go: only the changed fields.
+    const checked = state.baseline && state.operation.method.toUpperCase() === 'PATCH' && parseJsonText(state.body).ok ? bodyToSend(state) ?? '' : state.body;
+    for (const problem of checkBodyText(checked, schema)) {
       const text = formatBodyProblem(problem);
       const cut = text.indexOf(': ');
       problems.push({ where: text.slice(0, cut), message: text.slice(cut + 2) });
@@ -114,6 +139,68 @@ export function draftUrl(state: OperationFormState, baseUrl: string): string {
   return url;
 }
 
+function sameValue(a: unknown, b: unknown): boolean {
+  return JSON.stringify(a) === JSON.stringify(b);
+}
+
+/**
+ * The body that goes: as typed, except a PATCH that started from the record, which sends only the fields
+ * the user changed (a field taken out is not sent either: a merge patch removes nothing by omission).
+ */
+export function bodyToSend(state: OperationFormState): string | undefined {
+  if (!state.hasBody || state.body.trim() === '') return undefined;
+  if (!state.baseline || state.operation.method.toUpperCase() !== 'PATCH') return state.body;
+  const parsed = parseJsonText(state.body);
+  if (!parsed.ok || !isObject(parsed.value)) return state.body;
+  const baseline = state.baseline;
+  const changed = Object.fromEntries(Object.entries(parsed.value).filter(([name, value]) => !Object.hasOwn(baseline, name) || !sameValue(value, baseline[name])));
+  return JSON.stringify(changed, null, 2);
+}
+
+/** The names of the fields a PATCH will send, for the form to say so; undefined when the whole body goes. */
+export function changedFields(state: OperationFormState): string[] | undefined {
+  if (!state.baseline || state.operation.method.toUpperCase() !== 'PATCH') return undefined;
+  const sent = bodyToSend(state);
+  const parsed = sent === undefined ? undefined : parseJsonText(sent);
+  return parsed?.ok && isObject(parsed.value) ? Object.keys(parsed.value) : undefined;
+}
+
+/** The value of one top-level body field as the form shows it: undefined when absent, or when the body is not a JSON object. */
+export function bodyFieldValue(state: OperationFormState, name: string): { value?: unknown; present: boolean } | undefined {
+  const parsed = parseJsonText(state.body.trim() === '' ? '{}' : state.body);
+  if (!parsed.ok || !isObject(parsed.value)) return undefined;
+  return Object.hasOwn(parsed.value, name) ? { value: parsed.value[name], present: true } : { present: false };
+}
+
+/**
+ * Sets one top-level body field from what was typed or picked, the rest of the body untouched: typed text
+ * takes the field's type (a number, true/false, null), '' takes the field out. undefined when the body is
+ * not a JSON object to set it in.
+ */
+export function withBodyField(state: OperationFormState, field: BodyField, input: string | { value: unknown } | { remove: true }): OperationFormState | undefined {
+  const parsed = parseJsonText(state.body.trim() === '' ? '{}' : state.body);
+  if (!parsed.ok || !isObject(parsed.value)) return undefined;
+  const next: Record<string, unknown> = { ...parsed.value };
+  if (typeof input === 'object' && 'remove' in input) delete next[field.name];
+  else if (typeof input === 'object') next[field.name] = input.value;
+  else if (input === '') delete next[field.name];
+  else next[field.name] = typedFieldValue(field, input);
+  return { ...state, body: JSON.stringify(next, null, 2) };
+}
+
+/** Typed text as the field's JSON type; text that does not read as that type stays text, for the schema check to name. */
+export function typedFieldValue(field: BodyField, text: string): unknown {
+  const type = field.type;
+  if (/^(integer|number)/.test(type) && text.trim() !== '' && Number.isFinite(Number(text))) return Number(text);
+  if (/^boolean/.test(type) && /^(true|false)$/i.test(text.trim())) return text.trim().toLowerCase() === 'true';
+  if (/null/.test(type) && text.trim() === 'null') return null;
+  if (/^(array|object)/.test(type)) {
+    const parsed = parseJsonText(text);
+    if (parsed.ok) return parsed.value;
+  }
+  return text;
+}
+
 /** The form as a request target for Session.prepare; an empty body is no body. */
 export function toRequestTarget(state: OperationFormState): RequestTarget {
   const pick = (kind: FormField['kind']): Record<string, string> =>
@@ -121,6 +208,7 @@ export function toRequestTarget(state: OperationFormState): RequestTarget {
   const target: RequestTarget = {
     resource: state.resource, version: state.version, operationId: state.operation.id, variables: pick('path'), query: pick('query'), ou: state.ou === '' ? null : state.ou,
   };
-  if (state.hasBody && state.body.trim() !== '') target.body = state.body;
+  const body = bodyToSend(state);
+  if (body !== undefined) target.body = body;
   return target;
 }

@@ -2,6 +2,7 @@
 // read, the refusal of a write while writes are off, and the words a write is confirmed with.
 import { SafetyError } from '../errors.js';
 import type { PreparedRequest } from '../hal/operation.js';
+import { redactHeaders } from './redact.js';
 
 /** The safe methods of RFC 9110: they change nothing, so read-only mode sends them and retries may repeat them. */
 const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -36,15 +37,35 @@ export function describeOu(ou: string | undefined, ouName: string | undefined): 
   return ouName ? `${ouName} (${ou})` : ou;
 }
 
-/** What a write is confirmed with: the method and URL, the operation, control plane, OU and body size. */
+/**
+ * What a write is confirmed with: the request as it will leave — method and URL, the operation, the
+ * control plane, the unit by name and id, every header (the token masked), and the body formatted.
+ */
 export function confirmationLines(request: PreparedRequest, context: WriteContext): string[] {
   return [
     `${request.method.toUpperCase()} ${request.url}`,
     `operation: ${request.resource} ${request.operationId} (${request.version})`,
     `control plane: ${context.baseUrl}`,
     `organizational unit: ${describeOu(request.ou, context.ouName)}`,
-    ...(request.body === undefined ? [] : [`body: ${request.body.length} characters of JSON`]),
+    'headers:',
+    ...Object.entries({ authorization: 'Bearer ***', ...redactHeaders(request.headers) }).map(([name, value]) => `  ${name}: ${value}`),
+    ...(request.body === undefined ? [] : bodyLines(request.body)),
   ];
+}
+
+/** The body under a line saying how long it is; JSON is shown indented, though it is sent as it was given. */
+export function bodyLines(body: string): string[] {
+  const bytes = Buffer.byteLength(body, 'utf8');
+  let shown = body;
+  let formatted = false;
+  try {
+    const indented = JSON.stringify(JSON.parse(body), null, 2);
+    formatted = indented !== body;
+    shown = indented;
+  } catch {
+    // Not JSON: shown as it is.
+  }
+  return [`body (${bytes} bytes${formatted ? ', shown indented; sent as given' : ''}):`, ...shown.split('\n').map((line) => `  ${line}`)];
 }
 
 /**

@@ -18,7 +18,10 @@ export interface SessionOptions {
   network?: NetworkOptions;
   ou?: string;
   ouHeader?: string;
+  /** The vendor token of the media types, used until the index names one. */
   vendor?: string;
+  /** True: `vendor` wins over the one the index's Content-Type names (the user said --vendor). */
+  vendorOverride?: boolean;
   timeoutMs?: number;
   maxRetries?: number;
   /** Longest single wait between retries; a Retry-After beyond it ends the retries. */

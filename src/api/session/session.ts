@@ -19,6 +19,8 @@ import { chosenOu, requestHeaders, resolveRequest, type OuChoice, type PreparedR
 import { interpretResponse, type ApiResponse } from '../wire/response.js';
 import { DEFAULT_RETRY_POLICY, isRetryableMethod, isRetryableStatus, parseRetryAfter, retryDelayMs, waitBeforeRetry, type RetryPolicy } from '../wire/retry.js';
 import { isReadMethod, writeRefusal } from '../security/safety.js';
+import { checkHeaderValues } from '../security/header-values.js';
+import { expandTemplate } from '../hal/template.js';
 import { Wire } from '../wire/wire.js';
 import { networkTransport } from '../wire/network.js';
 import type { SendOptions, SessionOptions, TrafficStats } from './session-options.js';
@@ -108,7 +110,9 @@ export class Session {
     return this.options.pageGuard;
   }
 
+  /** --vendor when the user gave it; else the one the index's Content-Type names; else the profile's; else `service`. */
   get vendor(): string {
+    if (this.options.vendorOverride && this.options.vendor) return this.options.vendor;
     return this.learnedVendor ?? this.options.vendor ?? DEFAULT_VENDOR;
   }
 
@@ -166,6 +170,8 @@ export class Session {
     const method = request.method.toUpperCase();
     let url = this.checkedUrl(request, method);
     const headers = this.wireHeaders(request.headers);
+    // Before anything is sent: a bad value is the user's to fix, not a network failure.
+    checkHeaderValues(headers, { [this.ouHeader.toLowerCase()]: 'the organizational unit' });
     const freshKey = KeptAnswers.keyOf(method, url, headers, this.ouHeader.toLowerCase());
     if (freshKey && !options.reload && !options.revalidate) {
       const remembered = this.kept.recent(freshKey);

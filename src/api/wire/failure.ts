@@ -21,6 +21,20 @@ export interface FailureContext {
   version?: string;
   /** What is known to be wrong with the token, if anything (for a 401). */
   tokenProblem?: string;
+  /** What the request carried, so that a 400's hint names the part the server refused. */
+  sent?: SentParts;
+}
+
+/** The parts of a request a 400 may be about. */
+export interface SentParts {
+  operationId?: string;
+  body: boolean;
+  /** The unit header's value, when one went along. */
+  ou?: string;
+  /** The query parameters that hold the filter, the page size and the page, when the request had them. */
+  filter?: string;
+  pageSize?: string;
+  page?: string;
 }
 
 /** The `errors` envelope's entries, or undefined when the body is not one. */
@@ -67,7 +81,7 @@ export function summariseBody(text: string, contentType: string): string {
 function hintFor(response: FailedResponse, context: FailureContext): string {
   switch (response.status) {
     case 400:
-      return 'the server refused the request as sent: check the variables, query and filter';
+      return badRequestHint(response, context);
     case 401:
       return context.tokenProblem
         ? `${context.tokenProblem}; get a new token from this control plane`
@@ -95,6 +109,29 @@ function hintFor(response: FailedResponse, context: FailureContext): string {
         ? 'the server or a proxy in front of it failed; try again later (reads are retried automatically)'
         : 'see the server\'s message';
   }
+}
+
+/**
+ * A 400's hint fits its cause: the body, the unit, the filter or the page size. The server's words say
+ * which (an error code or message naming it); failing that, the one part of those the request carried.
+ */
+function badRequestHint(response: FailedResponse, context: FailureContext): string {
+  const sent = context.sent;
+  const words = (errorEntries(response.body) ?? []).map((entry) => `${entry.code} ${entry.message}`).join(' ').toLowerCase() || response.text.slice(0, 500).toLowerCase();
+  const help = context.resource && sent?.operationId ? `dpx call ${context.resource} ${sent.operationId} --help` : undefined;
+  const body = (): string => `the body does not fit the operation${help ? `: \`${help}\` lists its fields, which are required, and their allowed values` : ': check its fields and their values'}`;
+  const unit = (): string => `the organizational unit${sent?.ou ? ` sent (${sent.ou})` : ''} was refused: give one unit's id (the unit list shows them), or leave the unit out`;
+  const filter = (): string => `the filter was refused: it is a JSON object such as {"name":{"$contains":"a"}}, with the operators $eq $neq $in $contains $begins_with $gt $gte $lt $lte${help ? `; \`${help}\` lists the fields` : ''}`;
+  const pageSize = (): string => 'the page size was refused: ask for fewer records per page (--page-size)';
+  const page = (): string => 'the page was refused: start from the first page, and move with the next and prev links';
+  if (/organi[sz]ational|\bunit\b|\bou\b|tenant/.test(words) && !/body/.test(words)) return unit();
+  if (/filter/.test(words)) return filter();
+  if (/page.?size|per.?page|\blimit\b/.test(words)) return pageSize();
+  if (/\bpage\b|\bstart\b/.test(words) && (sent?.page !== undefined || !sent?.body)) return page();
+  if (/body|json|field|propert/.test(words) && sent?.body) return body();
+  if (sent?.body) return body();
+  if (sent?.filter !== undefined) return filter();
+  return 'the server refused the request as sent: check the variables and the query';
 }
 
 function stripTags(text: string): string {

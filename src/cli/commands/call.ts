@@ -1,65 +1,109 @@
-// `dpx call <resource> <operation-id>`: any operation of the index. A write is refused unless writes are
-// allowed, and then sent only once confirmed (on a terminal, or by --yes); --dry-run sends nothing.
+// `dpx call <resource> <operation-id> [ID]`: any operation of the index. A write is refused unless writes
+// are allowed, and then sent only once confirmed: on a terminal after the exact request is shown (a DELETE
+// by typing the id it deletes), without one by --yes (a DELETE also by --confirm-id ID). --dry-run sends
+// nothing. A body that does not fit the operation's schema is sent only after a second, explicit yes.
 // The body is printed as sent, unless --fields or another format than json asks for its records: a list
 // envelope is then printed as `dpx list` prints a page, and a record (or an array of them) keeps its shape
-// in json and is a table, csv or ndjson of its records otherwise.
+// in json and is a table, csv or ndjson of its records otherwise. A 202 names its task; --wait follows it.
 
 import { readFile } from 'node:fs/promises';
-import { createInterface } from 'node:readline/promises';
-import { SafetyError, UsageError } from '../../api/errors.js';
+import { UsageError } from '../../api/errors.js';
 import { isObject } from '../../api/json.js';
-import type { PreparedRequest } from '../../api/hal/operation.js';
+import { resolveOperation, type PreparedRequest } from '../../api/hal/operation.js';
 import { isListEnvelope, readPage } from '../../api/session/pages.js';
-import { confirmationLines, isWriteMethod, writeRefusal } from '../../api/security/safety.js';
+import { checkHeaderValues } from '../../api/security/header-values.js';
+import type { Session } from '../../api/session/session.js';
 import type { ApiResponse } from '../../api/wire/response.js';
 import { visible } from '../../text/cells.js';
 import { namedValues } from '../args.js';
 import type { CommandContext } from '../context.js';
 import { parseFields, selectFields } from '../format/fields.js';
 import { createRecordSink, type ListFormat } from '../format/records.js';
-import { DataWriter, isInteractive, type CliIO } from '../io.js';
+import { confirmRequest } from '../confirm-write.js';
+import { DataWriter, type CliIO } from '../io.js';
 import { jsonText, OUTPUT_FORMATS, outputFormat, tableWidth } from './output.js';
 
 export async function callCommand(ctx: CommandContext, positionals: string[], options: Record<string, unknown>): Promise<number> {
   const [resource, operationId, ...extra] = positionals;
-  if (resource === undefined || operationId === undefined || extra.length > 0) {
-    throw new UsageError('dpx call takes a resource and an operation id', 'dpx operations <resource> lists the ids; e.g. dpx call users list_users');
+  if (resource === undefined || operationId === undefined || extra.length > 1) {
+    throw new UsageError('dpx call takes a resource, an operation id, and at most one id', 'dpx operations <resource> lists the ids; e.g. dpx call users list_users, dpx call tasks get_task <task_id>');
   }
   const format = outputFormat(options['output'], OUTPUT_FORMATS.call);
   const fields = parseFields(options['fields']);
   const variables = namedValues('--var', options['var']);
   const query = namedValues('--query', options['query']);
-  const body = typeof options['body'] === 'string' ? await bodyText(options['body']) : undefined;
+  const body = typeof options['body'] === 'string' ? await bodyText(ctx.io, options['body']) : undefined;
   const dryRun = options['dry-run'] === true;
+  const version = typeof options['version'] === 'string' ? options['version'] : undefined;
 
   const session = ctx.session({ needsToken: !dryRun });
+  const catalog = await session.catalog();
+  const { operation } = resolveOperation(catalog, { resource, operationId, ...(version === undefined ? {} : { version }) });
+  const [positional] = extra;
+  if (positional !== undefined) {
+    const [only, ...more] = operation.pathVariables;
+    if (only === undefined || more.length > 0) {
+      throw new UsageError(
+        `${operation.id} takes ${operation.pathVariables.length === 0 ? 'no path variable' : `${operation.pathVariables.length} path variables`}, so '${positional}' cannot stand for one`,
+        operation.pathVariables.length === 0 ? 'leave the extra word out' : `give each with --var: ${operation.pathVariables.map((name) => `--var ${name}=…`).join(' ')}`,
+      );
+    }
+    if (variables[only] !== undefined && variables[only] !== positional) {
+      throw new UsageError(`${only} is given twice: '${positional}' and --var ${only}=${variables[only]}`, 'give it once');
+    }
+    variables[only] = positional;
+  }
+
   const request = await session.prepare({
     resource,
     operationId,
     variables,
     query,
-    ...(typeof options['version'] === 'string' ? { version: options['version'] } : {}),
+    ...(version === undefined ? {} : { version }),
     ...(body === undefined ? {} : { body }),
   });
-  if (body !== undefined) await warnAboutBody(ctx, request, body);
+  // Before anything is asked or sent: a unit with a line break in it is the user's to fix.
+  checkHeaderValues(request.headers, { [session.ouHeader.toLowerCase()]: 'the organizational unit' });
+  const problems = body === undefined ? [] : await bodyProblems(ctx, request, body);
+  for (const problem of problems) ctx.warn(problem);
 
   if (dryRun) {
     const { toCurl } = await import('../../api/security/curl.js');
     const out = new DataWriter(ctx.io.stdout);
     try {
-      await out.write(`${toCurl(request)}\n`);
+      await out.write(`${toCurl(request, ctx.settings.tokenRef)}\n`);
     } finally {
       out.release();
     }
     return 0;
   }
 
-  if (isWriteMethod(request.method)) await confirmWrite(ctx, request, options['yes'] === true);
+  await confirmRequest(ctx, session, request, {
+    yes: options['yes'] === true,
+    sendInvalid: options['send-invalid'] === true,
+    problems,
+    ...(typeof options['confirm-id'] === 'string' ? { confirmId: options['confirm-id'] } : {}),
+  });
 
   const response = await session.send(request);
   ctx.note(`${response.status} ${response.statusText} · ${Math.round(response.durationMs)} ms`);
   const out = new DataWriter(ctx.io.stdout);
   try {
+    if (options['include'] === true) await out.write(statusAndHeaders(response));
+    const { findFollowableTask, isTaskLike } = await import('../../api/operations/task.js');
+    const followable = findFollowableTask(response, catalog);
+    if (response.status === 202) noteStarted(ctx, response, followable);
+    if (options['wait'] === true) {
+      // A 202's task, or a task read directly (`dpx call tasks get_task ID --wait`).
+      const own = followable === undefined && request.method === 'GET' && isTaskLike(response.body) ? request : undefined;
+      if (followable || own) {
+        const { waitForTask } = await import('../wait.js');
+        const { taskRequest } = await import('../../api/operations/task.js');
+        const taskReq = own ?? (await taskRequest(session, followable!));
+        return await waitForTask(ctx, session, taskReq, out, followable?.taskId);
+      }
+      ctx.warn(response.status === 202 ? 'the response names no task that dpx can follow; --wait has nothing to wait for' : `--wait follows the task a 202 names; this was a ${response.status}, with nothing to follow`);
+    }
     if (response.body !== undefined) await printBody(ctx, out, response, format, fields);
     else if (response.text !== '') await out.write(printableBody(response.text));
   } finally {
@@ -72,6 +116,20 @@ export async function callCommand(ctx: CommandContext, positionals: string[], op
 function printableBody(text: string): string {
   const shown = visible(text.replace(/\r\n/g, '\n'), { lines: true });
   return shown.endsWith('\n') ? shown : `${shown}\n`;
+}
+
+/** `HTTP 202 Accepted` and every response header, then a blank line: what `-i` puts before the body. */
+function statusAndHeaders(response: ApiResponse): string {
+  const lines = [`HTTP ${response.status} ${visible(response.statusText)}`.trimEnd(), ...Object.entries(response.headers).map(([name, value]) => `${visible(name)}: ${visible(value)}`)];
+  return `${lines.join('\n')}\n\n`;
+}
+
+/** A 202 says where its work can be watched: the Location, and the task and how to follow it. */
+function noteStarted(ctx: CommandContext, response: ApiResponse, followable: { taskId?: string; resource: string } | undefined): void {
+  const location = Object.entries(response.headers).find(([name]) => name.toLowerCase() === 'location')?.[1];
+  if (location) ctx.note(`Location: ${visible(location)}`);
+  if (followable?.taskId) ctx.note(`task ${followable.taskId} (${followable.resource}) started; --wait follows it to its end`);
+  else if (followable) ctx.note(`a ${followable.resource} task started; --wait follows it to its end`);
 }
 
 async function printBody(ctx: CommandContext, out: DataWriter, response: ApiResponse, format: ListFormat, fields: string[] | undefined): Promise<void> {
@@ -103,9 +161,13 @@ async function printBody(ctx: CommandContext, out: DataWriter, response: ApiResp
   });
 }
 
-async function bodyText(value: string): Promise<string> {
+/** The body: inline, `@FILE`, or `-` for standard input; checked as JSON. */
+async function bodyText(io: CliIO, value: string): Promise<string> {
   let text = value;
-  if (value.startsWith('@')) {
+  if (value === '-') {
+    if (!io.stdin) throw new UsageError('--body - reads the body from standard input, and there is none', 'pipe the body in: … | dpx call R OP --body -');
+    text = await readAll(io.stdin);
+  } else if (value.startsWith('@')) {
     const path = value.slice(1);
     try {
       text = await readFile(path, 'utf8');
@@ -116,42 +178,20 @@ async function bodyText(value: string): Promise<string> {
   try {
     JSON.parse(text);
   } catch (error) {
-    throw new UsageError(`--body is not valid JSON: ${error instanceof Error ? error.message : String(error)}`, `e.g. --body '{"name":"x"}' or --body @body.json`);
+    throw new UsageError(`--body is not valid JSON: ${error instanceof Error ? error.message : String(error)}`, `e.g. --body '{"name":"x"}', --body @body.json, or --body - to read it from standard input`);
   }
   return text;
 }
 
-/** A body that does not match the operation's known schema (the profile's, else dpx's) is worth a warning; the server decides. */
-async function warnAboutBody(ctx: CommandContext, request: PreparedRequest, body: string): Promise<void> {
+async function readAll(stream: NodeJS.ReadableStream): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer));
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+/** Every way the body does not match the operation's known schema (the profile's, else dpx's). */
+async function bodyProblems(ctx: CommandContext, request: PreparedRequest, body: string): Promise<string[]> {
   const { loadBodySchema } = await import('../../api/operations/body.js');
   const schema = await loadBodySchema(request, ctx.settings.schemaDir);
-  for (const problem of schema?.check(JSON.parse(body)) ?? []) ctx.warn(problem);
-}
-
-async function confirmWrite(ctx: CommandContext, request: PreparedRequest, yes: boolean): Promise<void> {
-  const session = ctx.session();
-  const refusal = writeRefusal(request.method, session.readOnly);
-  if (refusal) throw refusal;
-  if (yes) return;
-  if (!isInteractive(ctx.io)) {
-    throw new SafetyError(`refused to send ${request.method} ${request.operationId} unconfirmed: there is no terminal to ask on`, 'add --yes to confirm the write');
-  }
-  ctx.note(['about to send a write:', ...confirmationLines(request, { baseUrl: session.baseUrl }).map((line) => `  ${line}`)].join('\n'));
-  if (!(await askYesNo(ctx.io, 'send it? [y/N] '))) {
-    throw new SafetyError('not sent: the write was not confirmed', 'answer y to send it, or pass --yes');
-  }
-}
-
-async function askYesNo(io: CliIO, question: string): Promise<boolean> {
-  const input = io.stdin;
-  if (!input) return false;
-  const reader = createInterface({ input, output: io.stderr, terminal: false });
-  try {
-    // Input that ends before an answer (Ctrl-D) is a no.
-    const closed = new Promise<string>((resolve) => reader.once('close', () => resolve('')));
-    const answer = await Promise.race([reader.question(question), closed]);
-    return /^y(es)?$/i.test(answer.trim());
-  } finally {
-    reader.close();
-  }
+  return schema?.check(JSON.parse(body)) ?? [];
 }

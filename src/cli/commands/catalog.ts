@@ -48,11 +48,12 @@ export async function resourcesCommand(ctx: CommandContext, options: Record<stri
 
 export async function operationsCommand(ctx: CommandContext, positionals: string[], options: Record<string, unknown>): Promise<number> {
   const format = outputFormat(options['output'], OUTPUT_FORMATS.operations);
-  const [name, ...extra] = positionals;
+  const [name, operationId, ...extra] = positionals;
   if (name === undefined || extra.length > 0) {
-    throw new UsageError('dpx operations takes one resource name', 'dpx resources lists them; e.g. dpx operations users');
+    throw new UsageError('dpx operations takes a resource name, and at most one operation id', 'dpx resources lists them; e.g. dpx operations users, dpx operations users create_user');
   }
   const version = typeof options['version'] === 'string' ? options['version'] : undefined;
+  if (operationId !== undefined) return describeCommand(ctx, name, operationId, version, format === 'json' ? 'json' : 'text');
   const catalog = await ctx.session().catalog();
   const { resource, version: chosen } = chooseVersion(catalog, name, version);
   const out = new DataWriter(ctx.io.stdout);
@@ -88,4 +89,26 @@ function chooseVersion(catalog: Catalog, name: string, version: string | undefin
     throw new UsageError(`${resource.name} has no version ${version ?? ''}`.trimEnd(), `supported versions: ${resource.versions.map((candidate) => candidate.version).join(', ')}`);
   }
   return { resource, version: chosen };
+}
+
+/**
+ * What one operation needs (`dpx operations R OP`, `dpx call R OP --help`): method, href, versions,
+ * variables, every body field of its schema, and a command to start from.
+ */
+export async function describeCommand(ctx: CommandContext, resource: string, operationId: string, version: string | undefined, format: 'text' | 'json' = 'text'): Promise<number> {
+  const { describeOperation } = await import('../../api/operations/describe.js');
+  const { operationHelpText } = await import('../format/operation.js');
+  const { loadBodySchema } = await import('../../api/operations/body.js');
+  const { resolveOperation } = await import('../../api/hal/operation.js');
+  const catalog = await ctx.session({ needsToken: false }).catalog();
+  const resolved = resolveOperation(catalog, { resource, operationId, ...(version === undefined ? {} : { version }) });
+  const schema = await loadBodySchema({ resource: resolved.resource.name, version: resolved.version.version, operationId: resolved.operation.id }, ctx.settings.schemaDir);
+  const description = describeOperation(catalog, { resource, operationId, ...(version === undefined ? {} : { version }) }, schema);
+  const out = new DataWriter(ctx.io.stdout);
+  try {
+    await out.write(format === 'json' ? jsonText(description, ctx.io) : operationHelpText(description, catalog));
+  } finally {
+    out.release();
+  }
+  return 0;
 }

@@ -1,6 +1,6 @@
 // The whole frame: header, breadcrumb, the top screen's body, its panel, the footer. Keys go to the
 // navigator one at a time; the frame is drawn from its state.
-import { useEffect, useSyncExternalStore } from 'react';
+import { useEffect, useRef, useSyncExternalStore } from 'react';
 import { Box, Text, useInput, useStdin, useStdout } from 'ink';
 import { describeToken } from '../../api/security/token.js';
 import { oneLine, truncate } from '../../text/cells.js';
@@ -16,11 +16,26 @@ import { Tinted } from './theme.js';
 
 export function Frame({ navigator }: { navigator: Navigator }) {
   const state = useSyncExternalStore(navigator.subscribe, navigator.getState);
-  const { isRawModeSupported } = useStdin();
+  const stdin = useStdin() as ReturnType<typeof useStdin> & { internal_eventEmitter?: NodeJS.EventEmitter };
+  const { isRawModeSupported } = stdin;
   const { stdout } = useStdout();
+  // The bytes of each input event, heard before useInput's handler (registered after this one): they
+  // tell the Delete key from Backspace, which ink names alike.
+  const raw = useRef<string | undefined>(undefined);
+  const emitter = stdin.internal_eventEmitter;
+  useEffect(() => {
+    if (!emitter) return;
+    const hear = (input: string) => {
+      raw.current = input;
+    };
+    emitter.on('input', hear);
+    return () => {
+      emitter.off('input', hear);
+    };
+  }, [emitter]);
   useInput(
     (input, key) => {
-      for (const k of toKeys(input, key)) navigator.key(k);
+      for (const k of toKeys(input, key, raw.current)) navigator.key(k);
     },
     { isActive: isRawModeSupported === true },
   );

@@ -12,6 +12,34 @@ export async function writeTrail(ctx: ScreenContext<unknown>): Promise<void> {
   }
 }
 
+/** The word typed to turn writes on: a habitual key press cannot do it. */
+export const WRITES_WORD = 'writes';
+
+/**
+ * `W`: writes off at once; on only after the word is typed, and never where the profile is read-only
+ * (or a trail answers). The place is kept: the confirmation is an overlay, and the header shows the mode.
+ */
+export function toggleWrites(ctx: ScreenContext<unknown>): void {
+  const connection = ctx.services.connection;
+  const { session } = connection;
+  const host = new URL(session.baseUrl).host;
+  if (!session.readOnly) {
+    session.readOnly = true;
+    return ctx.nav.notify(`writes off: read-only on ${host} (W to turn them on again)`);
+  }
+  if (connection.writesLocked) return ctx.nav.notify(`writes stay off: ${connection.writesLocked}`);
+  ctx.nav.open('prompt', {
+    title: `Allow writes (POST, PUT, PATCH, DELETE) on ${host}? Each is still shown and confirmed before it goes.`,
+    input: '',
+    hint: `Type "${WRITES_WORD}" and Enter to allow them · Esc keeps read-only`,
+    submit: (typed) => {
+      if (typed.trim().toLowerCase() !== WRITES_WORD) return ctx.nav.notify(`writes stay off: "${typed.trim()}" is not "${WRITES_WORD}"`);
+      session.readOnly = false;
+      ctx.nav.notify(`WRITES ALLOWED on ${host} — W turns them off`);
+    },
+  });
+}
+
 export const GLOBAL_BINDINGS: readonly Binding<unknown>[] = [
   {
     keys: [':'],
@@ -32,6 +60,7 @@ export const GLOBAL_BINDINGS: readonly Binding<unknown>[] = [
     hint: 'T trail',
     run: (ctx) => void writeTrail(ctx),
   },
+  { keys: ['W'], help: 'writes on (after typing "writes") or off, in place; a read-only profile stays read-only; the header shows the mode', hint: 'W writes', run: toggleWrites },
   { keys: ['E'], help: 'the last request and its response as sent and received (headers, raw body; credentials masked)', run: (ctx) => ctx.nav.open('exchange', { origin: ctx.services.origin() }) },
   { keys: ['escape', 'backspace'], help: 'back to the previous screen, cursor and page as they were', hint: 'Esc back', run: (ctx) => ctx.nav.back() },
   { keys: ['q'], help: 'quit (ctrl-c quits from anywhere)', run: (ctx) => ctx.nav.quit() },

@@ -123,13 +123,23 @@ export class Navigator implements Navigation {
   }
 
   back(): void {
-    if (this.state.stack.length > 1) this.set({ stack: this.drop(this.state.stack) });
+    if (this.state.stack.length > 1) {
+      this.set({ stack: this.drop(this.state.stack) });
+      this.resume();
+    }
   }
 
   backTo(id: number): void {
     let stack = this.state.stack;
     while (stack.length > 1 && stack[stack.length - 1]!.id !== id && stack.some((entry) => entry.id === id)) stack = this.drop(stack);
     this.set({ stack });
+    this.resume();
+  }
+
+  /** Tells the screen now on top that it is shown again. */
+  private resume(): void {
+    const top = this.top();
+    if (top) moduleOf(top.kind).resumed?.(this.contextOf(top.id) as never);
   }
 
   home(): void {

@@ -2,6 +2,7 @@
 // keeps one per profile it has visited, so switching back finds the same session (OU, request count).
 // Every screen's data comes from an origin, a connection and the unit its requests were made in, which
 // it keeps whatever the user switches to afterwards.
+import type { TokenReference } from '../../api/security/curl.js';
 import type { Session } from '../../api/session/session.js';
 import { listProfiles } from '../../config/profiles.js';
 import { Resolved, type SessionHooks } from '../../config/resolved.js';
@@ -17,6 +18,10 @@ export interface Connection {
   offline?: string;
   session: Session;
   token?: string;
+  /** Where the token came from: a copied curl reads it from there. */
+  tokenRef?: TokenReference;
+  /** Why writes cannot be turned on here, when they cannot (a read-only profile, a trail). */
+  writesLocked?: string;
   schemaDir?: string;
   pageSize?: number;
 }
@@ -49,6 +54,8 @@ export function connectionFromSettings(settings: Settings & { baseUrl: string },
     get token() {
       return settings.token ?? settings.tokenCommand?.known;
     },
+    ...(settings.tokenRef === undefined ? {} : { tokenRef: settings.tokenRef }),
+    ...(settings.writesLocked === undefined ? {} : { writesLocked: settings.writesLocked }),
     ...(settings.schemaDir === undefined ? {} : { schemaDir: settings.schemaDir }),
     ...(settings.pageSize === undefined ? {} : { pageSize: settings.pageSize }),
   };

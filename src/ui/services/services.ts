@@ -63,6 +63,8 @@ export class Services {
   private configRead: Promise<void> | undefined;
   /** Whether the config file has been read once (or failed to be). */
   configLoaded = false;
+  /** Writes sent per resource: a list or record of it shown again after one reads anew. */
+  private readonly writes = new Map<string, number>();
 
   constructor(options: ServiceOptions) {
     this.connection = options.connection;
@@ -77,6 +79,16 @@ export class Services {
 
   now(): number {
     return this.clock();
+  }
+
+  /** A write to `resource` succeeded: its lists and records are stale. */
+  noteWrite(resource: string): void {
+    if (resource) this.writes.set(resource, (this.writes.get(resource) ?? 0) + 1);
+  }
+
+  /** How many writes to `resource` have succeeded: a screen compares it with the count it last read at. */
+  writesTo(resource: string): number {
+    return this.writes.get(resource) ?? 0;
   }
 
   /** Where a screen opened now gets its data: the current control plane, in its current unit. */

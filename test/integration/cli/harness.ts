@@ -52,18 +52,28 @@ export interface RunOptions {
   stderrTTY?: boolean;
   /** Text typed on a terminal stdin (makes stdin a TTY). */
   typed?: string;
+  /** Text piped into stdin (not a terminal). */
+  piped?: string;
   /** Told stdout so far after every write, while the command runs. */
   watchStdout?: (text: string) => void;
+  /** Told stderr so far after every write, while the command runs. */
+  watchStderr?: (text: string) => void;
+  /** Stands for Ctrl-C: the command's interrupt signal. */
+  signal?: AbortSignal;
 }
 
 export async function dpx(argv: string[], options: RunOptions = {}): Promise<CliResult> {
   const stdout = new Collector({ isTTY: options.stdoutTTY ?? false, ...(options.columns === undefined ? {} : { columns: options.columns }) }, options.watchStdout);
-  const stderr = new Collector({ isTTY: options.stderrTTY ?? false });
+  const stderr = new Collector({ isTTY: options.stderrTTY ?? false }, options.watchStderr);
   let stdin: (PassThrough & { isTTY?: boolean }) | undefined;
   if (options.typed !== undefined) {
     stdin = new PassThrough();
     stdin.isTTY = true;
     stdin.end(options.typed);
+  } else if (options.piped !== undefined) {
+    stdin = new PassThrough();
+    stdin.isTTY = false;
+    stdin.end(options.piped);
   }
   const code = await runCli(argv, {
     stdout,
@@ -71,6 +81,7 @@ export async function dpx(argv: string[], options: RunOptions = {}): Promise<Cli
     // The local demo's rate ceiling unless a test sets its own (LOCAL_RATE).
     env: { DPX_CONFIG: configPath, XDG_CACHE_HOME: cacheHome, DPX_RATE: LOCAL_RATE, ...options.env },
     ...(stdin === undefined ? {} : { stdin }),
+    ...(options.signal === undefined ? {} : { signal: options.signal }),
   });
   transcript.push(stdout.text, stderr.text);
   return { code, stdout: stdout.text, stderr: stderr.text };

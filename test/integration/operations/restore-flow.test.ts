@@ -123,8 +123,10 @@ describe('confirmation and preview', () => {
     expect(shown).toContain(`POST ${demo.region.baseUrl}/restores`);
     expect(shown).toContain('authorization: Bearer ***');
     expect(shown).toContain(`${s.ouHeader.toLowerCase()}: ${ou}`);
-    expect(shown).toContain(`OU: Finance ${ou}`);
-    expect(shown).toContain('{"backup_id":"x"}');
+    expect(shown).toContain(`OU: Finance (${ou})`);
+    expect(shown).toContain('"backup_id": "x"');
+    expect(text).toContain('body (17 bytes, shown indented; sent as given):');
+    expect(text).toContain('authorization: Bearer ***');
     expect(shown + preview.curl).not.toContain(demo.region.tokens.personal);
   });
 });

@@ -68,10 +68,17 @@ describe('the operation form', () => {
 
   it('checks the body as JSON and against the schema while typing, with where', async () => {
     const ui = await openForm({ widget_id: 'w' }, { body: '' });
-    await ui.press(DOWN, DOWN, DOWN, ENTER, '{', ENTER, '"size": "big",');
+    await ui.press('b', '{', ENTER, '"size": "big",');
     await ui.waitFor((f) => f.includes('✗ body: not JSON') && f.includes('line 2, column 15'), 'the syntax error');
     await ui.press(BACKSPACE, ENTER, '}', ESC);
     await ui.waitFor((f) => f.includes('✗ /size: must be integer'), 'the schema error');
+    // One schema policy: every problem shown, and the body previewed anyway only after a second p.
+    await ui.press('p');
+    await ui.waitFor((f) => f.includes('p again previews it to send anyway'), 'the first p refused');
+    expect(topKind(ui)).toBe('operation-form');
+    await ui.press('p');
+    const preview = await ui.waitFor((f) => f.includes('Request preview'), 'the preview after the second p');
+    expect(preview).toContain('the body has a problem with the schema; it goes as it is, for the server to judge');
     await ui.unmount();
   });
 

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { Session } from '../../../src/api/session/session.js';
 import { useDemo } from '../../helpers/demo.js';
-import { BACKSPACE, DOWN, ENTER, ESC, openScreen, type OpenScreen } from './harness.js';
+import { BACKSPACE, DOWN, ENTER, ESC, openScreen, topKind, type OpenScreen } from './harness.js';
 
 const demo = useDemo({ taskSpeed: 60 });
 
@@ -23,13 +23,29 @@ async function choose(ui: OpenScreen, text: string): Promise<void> {
 }
 
 describe('the operation screens', () => {
+  it('a filter variable opens the filter builder, with the fields the record schema lists; its filter fills the variable', async () => {
+    const { session } = await setUp(false);
+    const ui = await openScreen('operations', (origin) => ({ origin, resource: 'tasks', version: 'v1' }), { session });
+    await choose(ui, 'list_tasks');
+    await ui.waitFor((f) => f.includes('GET tasks v1 · list_tasks') && f.includes('Enter builds it'), 'the form');
+    await ui.press(DOWN, DOWN, ENTER);
+    const builder = await ui.waitFor((f) => f.includes('initiated_by.type'), 'the filter builder');
+    expect(topKind(ui)).toBe('filter');
+    expect(builder).toContain('status');
+    const state = ui.navigator.top()!.state as { apply(conditions: { field: string; operator: string; value: string }[]): void };
+    state.apply([{ field: 'status', operator: '$eq', value: 'failed' }]);
+    await ui.press(ESC);
+    await ui.waitFor((f) => f.includes('filter = {"status":{"$eq":"failed"}}'), 'the filter in its variable');
+    await ui.unmount();
+  });
+
   it('starts a restore, confirms it, and follows its task to the end', async () => {
     const { session, backupId } = await setUp(false);
     const ui = await openScreen('operations', (origin) => ({ origin, resource: 'restores', version: 'v1' }), { session, taskIntervalMs: 50 });
     await choose(ui, 'create_restore');
     await ui.waitFor((f) => f.includes('POST restores v1 · create_restore'), 'the screen');
     // Focus the body, clear the template, type a real body.
-    await ui.press(DOWN, ENTER, '\x15');
+    await ui.press('b', '\x15');
     await ui.press(`{"backup_id": "${backupId}"}`, ESC);
     await ui.waitFor((f) => !f.includes('✗'), 'the screen');
     await ui.press('p');
@@ -57,7 +73,7 @@ describe('the operation screens', () => {
     await ui.waitFor((f) => f.includes('read-only: writes'), 'the screen');
     await choose(ui, 'create_restore');
     await ui.waitFor((f) => f.includes('read-only mode: POST changes data and was not sent'), 'the screen');
-    await ui.press(DOWN, ENTER, '\x15', `{"backup_id": "${backupId}"}`, ESC, 'p');
+    await ui.press('b', '\x15', `{"backup_id": "${backupId}"}`, ESC, 'p');
     await ui.waitFor((f) => f.includes('Request preview'), 'the screen');
     await ui.press(ENTER, 'y', ENTER);
     const frame = await ui.waitFor((f) => f.includes('Request preview'), 'the screen');

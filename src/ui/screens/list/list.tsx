@@ -77,7 +77,7 @@ async function open(ctx: Ctx): Promise<void> {
   const missing = operation?.pathVariables.filter((name) => !given[name]) ?? [];
   if (!operation || missing.length === 0) return loadFirstPage(ctx);
   ctx.nav.open('template', {
-    title: `${source.resource} ${operation.id}`, href: operation.href, variables: missing,
+    title: `${source.resource} ${operation.id}`, href: operation.href, variables: missing, required: missing,
     submit: (values) => {
       ctx.update({ source: { ...source, operationId: operation.id, variables: { ...given, ...values } } });
       void loadFirstPage(ctx);
@@ -118,8 +118,17 @@ export const listScreen: ScreenModule<ListState, ListParams> = {
     conditions: [], cursor: 0, top: 0, column: 0, localFilter: '', localFilterEditing: false, watch: false, names: false, namesRead: 0,
   }),
   start: (ctx) => {
+    ctx.update({ writesSeen: ctx.services.writesTo(ctx.state.resource) });
     if (ctx.state.pages.length > 0) shown(ctx);
     else void open(ctx);
+  },
+  resumed: (ctx) => {
+    // A write to this resource while the list was covered (an update, a delete, a create): read it again.
+    const writes = ctx.services.writesTo(ctx.state.resource);
+    if (writes === (ctx.state.writesSeen ?? 0) || ctx.state.pending) return;
+    ctx.update({ writesSeen: writes });
+    ctx.nav.notify(`${ctx.state.resource} changed by a write: list read again`);
+    void reloadList(ctx);
   },
   tick: (ctx) => {
     if (ctx.state.watch && !ctx.state.pending) void reloadList(ctx, true);

@@ -32,6 +32,8 @@ export interface ListParams {
 }
 
 export interface ListState extends ScreenBase {
+  /** Writes to the resource when the list was last read (Services.writesTo): more means it is stale. */
+  writesSeen?: number;
   origin: Origin;
   source: ListSource;
   resource: string;

@@ -8,6 +8,7 @@ import { isWriteMethod } from '../../../api/security/safety.js';
 import { oneLine, truncate } from '../../../text/cells.js';
 import { methodTone, Tinted } from '../../components/theme.js';
 import { moveCursor } from '../../keys.js';
+import { toggleWrites } from '../../nav/global.js';
 import { errorInfo } from '../../nav/problems.js';
 import type { ScreenBase, ScreenContext, ScreenModule } from '../../nav/screen.js';
 import type { Origin } from '../../services/connection.js';
@@ -78,12 +79,13 @@ export const operationsScreen: ScreenModule<OperationsState, OperationsParams> =
         if (choice && !ctx.state.loading) void choose(ctx, choice);
       },
     },
+    { keys: ['W'], help: 'writes on (typed confirmation) or off, staying here', hint: 'W writes', run: (ctx) => toggleWrites(ctx as ScreenContext<unknown>) },
     { keys: ['escape', 'q'], help: 'close the operations', hint: 'Esc back', run: (ctx) => ctx.nav.back() },
   ],
   View: ({ state, ctx, height, width }) => {
     const operations = offered(ctx);
     const readOnly = state.origin.connection.session.readOnly;
-    const rows = Math.max(3, height - 3);
+    const rows = Math.max(3, height - 5);
     const top = Math.max(0, Math.min(state.cursor - rows + 1, operations.length - rows));
     const label = (op: AvailableOperation): string => (op.related ? `${op.resource} ${op.id}` : op.id);
     const idWidth = Math.min(40, Math.max(2, ...operations.map((op) => label(op).length)));
@@ -100,13 +102,15 @@ export const operationsScreen: ScreenModule<OperationsState, OperationsParams> =
           const selected = top + index === state.cursor;
           const blocked = readOnly && isWriteMethod(op.method);
           return (
-            <Text key={`${op.resource} ${op.id}`} inverse={selected} dimColor={blocked && !selected} wrap="truncate">
+            <Text key={`${op.resource} ${op.id}`} inverse={selected} dimColor={(blocked || op.leftOut !== undefined) && !selected} wrap="truncate">
               {op.fillsFromRecord ? '●' : ' '} <Tinted tone={methodTone(op.method)}>{oneLine(op.method).padEnd(6)}</Tinted> {oneLine(label(op)).padEnd(idWidth)}  {op.related ? oneLine(`related: ${op.related.join(', ')} ← this record  `) : ''}
               {truncate(op.href, Math.max(10, width - idWidth - 14))}
               {blocked ? ' (read-only)' : ''}
+              {op.leftOut ? ' (not in the record\'s _links)' : ''}
             </Text>
           );
         })}
+        {operations[state.cursor]?.leftOut ? <Text dimColor wrap="wrap">{operations[state.cursor]!.id}: {operations[state.cursor]!.leftOut}; it can still be tried</Text> : null}
       </Box>
     );
   },

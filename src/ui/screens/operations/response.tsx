@@ -6,6 +6,8 @@ import { isObject } from '../../../api/json.js';
 import type { PreparedRequest } from '../../../api/hal/operation.js';
 import { findFollowableTask, taskRequest, type FollowableTask } from '../../../api/operations/task.js';
 import type { ApiResponse } from '../../../api/wire/response.js';
+import { parseVendorMediaType } from '../../../api/media.js';
+import { isWriteMethod } from '../../../api/security/safety.js';
 import { oneLine, truncate } from '../../../text/cells.js';
 import { httpStatusTone, Tinted } from '../../components/theme.js';
 import { errorInfo } from '../../nav/problems.js';
@@ -73,6 +75,13 @@ async function send(ctx: Ctx): Promise<void> {
   ctx.update({ loading: `${request.method} ${request.url}` });
   try {
     const response = await session.send(request);
+    if (isWriteMethod(request.method) && response.status >= 200 && response.status < 300) {
+      // What the write changed is stale wherever it is shown: its resource's lists and records, and the
+      // resource of what came back (a restore answers with its task).
+      ctx.services.noteWrite(request.resource);
+      const media = parseVendorMediaType(response.contentType);
+      if (media && media.resource !== request.resource) ctx.services.noteWrite(media.resource);
+    }
     const catalog = ctx.services.catalogOf(flow.origin.connection);
     const followable = catalog ? findFollowableTask(response, catalog) : undefined;
     ctx.update({ loading: undefined, response, ...(followable ? { followable } : {}) });

@@ -16,6 +16,8 @@ export interface TemplateParams {
   title: string;
   href: string;
   variables: string[];
+  /** Variables that must have a value (path variables): Enter stays here, naming the first one empty. */
+  required?: string[];
   submit(values: Record<string, string>): void;
   /** What Esc means besides closing these questions, for a screen that cannot go on without the answers. */
   cancel?(): void;
@@ -24,6 +26,8 @@ export interface TemplateParams {
 export interface TemplateState extends ScreenBase, TemplateParams {
   values: Record<string, string>;
   index: number;
+  /** An empty required variable, named after an Enter that could not go. */
+  problem?: string;
 }
 
 function preview(state: TemplateState): string {
@@ -53,7 +57,9 @@ export const templateScreen: ScreenModule<TemplateState, TemplateParams> = {
       keys: ['return'], help: 'next variable; on the last, go',
       run: (ctx) => {
         const { index, variables, values, submit } = ctx.state;
-        if (index < variables.length - 1) return ctx.update({ index: index + 1 });
+        if (index < variables.length - 1) return ctx.update({ index: index + 1, problem: undefined });
+        const empty = (ctx.state.required ?? []).find((name) => (values[name] ?? '').trim() === '');
+        if (empty !== undefined) return ctx.update({ index: variables.indexOf(empty), problem: `${empty} is required: type its value` });
         ctx.nav.back();
         submit(Object.fromEntries(Object.entries(values).filter(([, value]) => value !== '')));
       },
@@ -62,7 +68,7 @@ export const templateScreen: ScreenModule<TemplateState, TemplateParams> = {
       keys: [TEXT, 'backspace', 'ctrl-u'], help: 'type the value (ctrl-u clears)',
       run: (ctx, key) => ctx.update((s) => {
         const name = s.variables[s.index] ?? '';
-        return { values: { ...s.values, [name]: editText(s.values[name] ?? '', key) ?? '' } };
+        return { values: { ...s.values, [name]: editText(s.values[name] ?? '', key) ?? '' }, problem: undefined };
       }),
     },
   ],
@@ -72,9 +78,10 @@ export const templateScreen: ScreenModule<TemplateState, TemplateParams> = {
       <Text wrap="truncate"><Tinted tone="muted">template </Tinted>{truncate(state.href, width - 12)}</Text>
       {state.variables.map((name, i) => (
         <Text key={name} wrap="truncate">
-          <Tinted inverse={i === state.index}>{i === state.index ? '› ' : '  '}{name}</Tinted> = {state.values[name] ?? ''}{i === state.index ? <Tinted tone="info">▏</Tinted> : null}
+          <Tinted inverse={i === state.index}>{i === state.index ? '› ' : '  '}{name}{state.required?.includes(name) ? '*' : ''}</Tinted> = {state.values[name] ?? ''}{i === state.index ? <Tinted tone="info">▏</Tinted> : null}
         </Text>
       ))}
+      {state.problem ? <Tinted tone="bad">✗ {state.problem}</Tinted> : null}
       <Text wrap="truncate"><Tinted tone="muted">URL </Tinted><Tinted tone="good">{truncate(preview(state), width - 6)}</Tinted></Text>
     </Box>
   ),

@@ -37,7 +37,7 @@ function runOperation(ctx: Ctx, resourceName: string, version: string, operation
   // A list under a parent asks for its parent's variables itself.
   if (operation.pathVariables.length === 0 || isListOperation(operation)) return ctx.nav.open('list', { origin, source: { kind: 'resource', resource: resourceName, version, operationId } });
   ctx.nav.open('template', {
-    title: `${resourceName} ${operationId}`, href: operation.href, variables: operation.pathVariables,
+    title: `${resourceName} ${operationId}`, href: operation.href, variables: operation.pathVariables, required: operation.pathVariables,
     submit: (variables) => ctx.nav.open('record', { origin, resource: resourceName, version, read: { operationId, variables } }),
   });
 }

@@ -107,7 +107,15 @@ export const recordScreen: ScreenModule<RecordState, RecordParams> = {
     versions: withVersion(earlier, record), shown: Math.min(earlier.length, VERSIONS_KEPT - 1), watch: false,
   }),
   start: (ctx) => {
+    ctx.update({ writesSeen: ctx.services.writesTo(ctx.state.resource) });
     if (ctx.state.read) void read(ctx, ctx.state.read);
+  },
+  resumed: (ctx) => {
+    const writes = ctx.services.writesTo(ctx.state.resource);
+    if (writes === (ctx.state.writesSeen ?? 0)) return;
+    ctx.update({ writesSeen: writes });
+    const self = ctx.state.links.find((l) => normaliseRel(l.rel) === 'self');
+    if (self) void follow(ctx, self, {}, true);
   },
   tick: (ctx) => {
     const self = ctx.state.links.find((l) => normaliseRel(l.rel) === 'self');

@@ -20,6 +20,8 @@ export interface RecordParams {
 }
 
 export interface RecordState extends ScreenBase {
+  /** Writes to the resource when the record was last read: more means it may have changed. */
+  writesSeen?: number;
   origin: Origin;
   resource: string;
   version: string;
