@@ -1,5 +1,6 @@
 // The text of `dpx --help` and `dpx <command> --help`.
 
+import { setupTexts } from './help-setup.js';
 import type { CommandName } from './args.js';
 
 const GLOBAL = `Global options (before or after the command):
@@ -62,6 +63,7 @@ const OVERVIEW = [
 ].map(([usage, summary]) => `  ${usage!.padEnd(34)}${summary}`).join('\n');
 
 const TEXTS: Record<CommandName, string> = {
+  ...setupTexts(GLOBAL),
   explorer: `dpx — explore a Data Protection Management REST API from its discovery index
 
 Usage:
@@ -285,40 +287,6 @@ username, v2 email) are paired as "same value". _links and _etag are not compare
   --exit-code           exit 5 when any field differs (else 0)
 
 ${GLOBAL}`,
-  whoami: `Usage: dpx whoami [--output table|json]
-
-What the token says about itself: subject, type, issuer, when it was issued and expires, where it came
-from (a file, a variable or a command) and the origin it belongs to, and warnings (expired, expiring
-soon, issued by another control plane). The token is decoded, not verified, and never printed.
-
-${GLOBAL}`,
-  profile: `Usage:
-  dpx profile add <name> --base-url URL [--token-file FILE | --token-env VAR | --token-command CMD]
-                         [--ou UUID] [--ou-header NAME] [--vendor NAME] [--page-size N]
-                         [--concurrency N] [--rate N] [--proxy URL] [--ca-file PEM] [--allow-writes]
-  dpx profile list
-  dpx profile use <name>
-  dpx profile remove <name>
-
-Profiles live in the config file (DPX_CONFIG overrides its path). The first profile added becomes the
-current one. A profile stores where the token is (a file, an environment variable, or a command that
-prints it), never the token. A token command (a password manager's or a vault's: "op read op://…")
-runs when the token is first needed, must print the token alone on one line within 10 s
-(DPX_TOKEN_COMMAND_TIMEOUT), is asked again once after a 401, and its token is never written anywhere.
-
-${GLOBAL}`,
-  completion: `Usage: dpx completion [bash|zsh|fish]
-
-Prints a script that completes dpx's commands, options, profile names, and — from the control plane's
-discovery index — resource names, operation ids, versions, list variables and organizational units.
-Install it once:
-  bash   echo 'eval "$(dpx completion bash)"' >> ~/.bashrc
-  zsh    echo 'eval "$(dpx completion zsh)"' >> ~/.zshrc        (after compinit; or save it as _dpx in $fpath)
-  fish   mkdir -p ~/.config/fish/completions && dpx completion fish > ~/.config/fish/completions/dpx.fish
-\`dpx completion\` alone says this for your shell; typed at a terminal, \`dpx completion SHELL\` says it too.
-Names are kept in the cache folder ($XDG_CACHE_HOME/dpx) and used for 10 minutes without a request.
-
-${GLOBAL}`,
   view: `Usage: dpx view save NAME -- <command> | view list | view show NAME | view run NAME [options]
 
 Keeps a command line under a name, as a small JSON file in the config folder (views/NAME.json) that a
@@ -330,23 +298,6 @@ accepted on the command line).
   show NAME             the saved command line; -o json for the file's contents
   run NAME [options]    run it; options given here replace the saved ones of the same name, e.g.
                         dpx view run failed-restores --ou "Acme Energy" -o json
-
-${GLOBAL}`,
-  demo: `Usage: dpx demo [--port N] [--scale N] [--seed N] [--rate-limit N] [--tenants N] [--frozen]
-                         [--link-header-paging LIST,…]
-
-Runs the embedded demo control plane until Ctrl-C and prints each region's base URL and tokens.
-  --port N              first port (0, the default, picks free ports)
-  --scale N             data size multiplier (1 ≈ 1,000 tasks)
-  --seed N              seed of the generated data
-  --rate-limit N        requests per second before 429
-  --tenants N           N generated tenants, each with 1–3 levels of sub-units, instead of the
-                        five fixed ones; the data grows with the units
-  --frozen              live tasks stand still: no status changes on its own, so counts taken
-                        one after another agree
-  --link-header-paging LIST,…
-                        these lists carry next/prev/first/last only in an RFC 8288 Link
-                        header, with no _links, as GitHub-style APIs page
 
 ${GLOBAL}`,
 };

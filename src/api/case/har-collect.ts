@@ -12,7 +12,7 @@ import { isObject } from '../json.js';
 import { parseVendorMediaType } from '../media.js';
 import { authorizationCredential, redactHeaders, redactText } from '../security/redact.js';
 import { baseOf, isUnder } from '../urls.js';
-import type { RecordedApi, RecordedExchange, RecordedPage, RecordedTrail, TrailOptions } from './har.js';
+import type { RecordedApi, RecordedExchange, RecordedPage, RecordedTrail, TrailOptions } from './recorded.js';
 import { TRUNCATED_COMMENT } from './har-entry.js';
 
 export const NOT_A_CASE_HINT = "give a HAR file written by dpx --trail, by T in the explorer, or exported from a browser's developer tools";
