@@ -20,7 +20,7 @@ import type { DemoHandle } from '../demo/server.js';
 import type { ParsedArgs } from './args.js';
 import { signalName } from './exit-codes.js';
 import type { CliIO } from './io.js';
-import { recordedPagesFor } from './recorded-command.js';
+import { answerAsRecorded } from './recorded-command.js';
 import { visible } from '../text/cells.js';
 import { formatWarning } from './report.js';
 
@@ -246,27 +246,6 @@ export class CommandContext {
     await this.trail?.close();
     await this.demo?.close();
   }
-}
-
-/**
- * Offline, a command answers as it was recorded: in the unit (and against the control plane) of the
- * case's latest page for the same command, when the case has one.
- */
-async function answerAsRecorded(settings: Settings, args: ParsedArgs): Promise<void> {
-  const offline = settings.offline!;
-  const { withApi } = await import('../api/case/har.js');
-  const pages = recordedPagesFor(offline.trail, args);
-  const page = pages.at(-1);
-  if (!page) return;
-  const units = [...new Set(pages.map((each) => each.unit ?? 'no unit'))];
-  if (units.length > 1) offline.trail.warnings.push(`${offline.file} holds this command in ${units.length} units (${units.join(', ')}): it answers as the latest, in ${page.unit ?? 'no unit'}; --ou picks another`);
-  if (page.baseUrl !== undefined && page.baseUrl !== offline.trail.baseUrl && offline.trail.apis.some((api) => api.baseUrl === page.baseUrl)) {
-    settings.offline = { ...offline, trail: withApi(offline.trail, page.baseUrl, settings.ouHeader === undefined ? {} : { ouHeader: settings.ouHeader }) };
-    settings.baseUrl = page.baseUrl;
-    settings.vendor = settings.offline.trail.vendor;
-  }
-  if (page.unit === undefined) delete settings.ou;
-  else settings.ou = page.unit;
 }
 
 /**

@@ -1,8 +1,9 @@
-// The help of the commands that set dpx up rather than ask a control plane: whoami, profile,
-// completion and the demo. help.ts holds the others and the global options these end with.
+// The help of the commands that set dpx up or keep its work rather than ask a control plane: whoami,
+// profile, completion, the demo and saved views. help.ts holds the others and the global options these
+// end with.
 
 /** Their texts, each ending with `global`: the global options. */
-export function setupTexts(global: string): Record<'whoami' | 'profile' | 'completion' | 'demo', string> {
+export function setupTexts(global: string): Record<'whoami' | 'profile' | 'completion' | 'demo' | 'view', string> {
   return {
     whoami: `Usage: dpx whoami [--output table|json]
 
@@ -53,6 +54,19 @@ Runs the embedded demo control plane until Ctrl-C and prints each region's base 
   --link-header-paging LIST,…
                         these lists carry next/prev/first/last only in an RFC 8288 Link
                         header, with no _links, as GitHub-style APIs page
+
+${global}`,
+    view: `Usage: dpx view save NAME -- <command> | view list | view show NAME | view run NAME [options]
+
+Keeps a command line under a name, as a small JSON file in the config folder (views/NAME.json) that a
+colleague can be sent and run as it is. The command line is kept as typed: a relative window
+(--since 24h) stays relative, and a profile is kept by name. No token is ever kept (none is ever
+accepted on the command line).
+  save NAME -- CMD…     save CMD (checked first: it must be a command dpx runs)
+  list                  the saved views; -o json for their command lines as arrays
+  show NAME             the saved command line; -o json for the file's contents
+  run NAME [options]    run it; options given here replace the saved ones of the same name, e.g.
+                        dpx view run failed-restores --ou "Acme Energy" -o json
 
 ${global}`,
   };

@@ -4,6 +4,7 @@
 // default ("each command answers in the unit it was recorded in").
 
 import type { RecordedPage, RecordedTrail } from '../api/case/har.js';
+import type { Settings } from '../config/settings.js';
 import { parseCommandLine, type ParsedArgs } from './args.js';
 
 /** Options that change what is asked, not how it is shown. */
@@ -31,4 +32,25 @@ export function recordedPagesFor(trail: RecordedTrail, args: ParsedArgs): Record
   const same = (withOptions: boolean) => recorded.filter((each) => commandKey(each.args, withOptions) === commandKey(args, withOptions)).map((each) => each.page);
   const exact = same(true);
   return exact.length > 0 ? exact : same(false);
+}
+
+/**
+ * Offline, a command answers as it was recorded: in the unit (and against the control plane) of the
+ * case's latest page for the same command, when the case has one.
+ */
+export async function answerAsRecorded(settings: Settings, args: ParsedArgs): Promise<void> {
+  const offline = settings.offline!;
+  const { withApi } = await import('../api/case/har.js');
+  const pages = recordedPagesFor(offline.trail, args);
+  const page = pages.at(-1);
+  if (!page) return;
+  const units = [...new Set(pages.map((each) => each.unit ?? 'no unit'))];
+  if (units.length > 1) offline.trail.warnings.push(`${offline.file} holds this command in ${units.length} units (${units.join(', ')}): it answers as the latest, in ${page.unit ?? 'no unit'}; --ou picks another`);
+  if (page.baseUrl !== undefined && page.baseUrl !== offline.trail.baseUrl && offline.trail.apis.some((api) => api.baseUrl === page.baseUrl)) {
+    settings.offline = { ...offline, trail: withApi(offline.trail, page.baseUrl, settings.ouHeader === undefined ? {} : { ouHeader: settings.ouHeader }) };
+    settings.baseUrl = page.baseUrl;
+    settings.vendor = settings.offline.trail.vendor;
+  }
+  if (page.unit === undefined) delete settings.ou;
+  else settings.ou = page.unit;
 }

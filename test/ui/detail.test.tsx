@@ -80,15 +80,15 @@ describe('detail view', () => {
     const task = await firstTask();
     await ui.waitFor((f) => f.includes('resources'), 'the catalog');
     await ui.press(':', 'tasks get');
-    let frame = await ui.waitFor((f) => /› tasks get_task/.test(f), 'the operation entry');
+    await ui.waitFor((f) => /› tasks get_task/.test(f), 'the operation entry');
     await ui.press(KEY.tab);
-    frame = await ui.waitFor((f) => f.includes(':tasks get_task'), 'Tab completion');
+    await ui.waitFor((f) => f.includes(':tasks get_task'), 'Tab completion');
     await ui.press(KEY.enter);
-    frame = await ui.waitFor((f) => f.includes('fill in the variables'), 'the variable prompt');
+    await ui.waitFor((f) => f.includes('fill in the variables'), 'the variable prompt');
     await ui.press(String(task['id']).slice(0, 8));
-    frame = await ui.waitFor((f) => f.includes(`/tasks/${String(task['id']).slice(0, 8)}`), 'the live URL preview');
+    await ui.waitFor((f) => f.includes(`/tasks/${String(task['id']).slice(0, 8)}`), 'the live URL preview');
     await ui.press(String(task['id']).slice(8), KEY.enter);
-    frame = await ui.waitFor((f) => f.includes(`id: "${String(task['id'])}"`), 'the record read by the operation');
+    await ui.waitFor((f) => f.includes(`id: "${String(task['id'])}"`), 'the record read by the operation');
   });
 });
 

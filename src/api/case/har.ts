@@ -12,7 +12,6 @@
 // wherever else they appear, bodies included (har-collect.ts).
 
 import { closeSync, openSync, readSync } from 'node:fs';
-import type { Catalog } from '../hal/catalog.js';
 import { UsageError } from '../errors.js';
 import { isObject } from '../json.js';
 import { Collector, contentText, NOT_A_CASE_HINT } from './har-collect.js';

@@ -2,7 +2,7 @@
 // a prepared request: the session adds it when sending, so a prepared request can be shown or logged.
 import { findResource, findVersion, type Catalog, type Operation, type Resource, type ResourceVersion } from './catalog.js';
 import { didYouMean } from './did-you-mean.js';
-import { ProtocolError, UsageError } from '../errors.js';
+import { UsageError } from '../errors.js';
 import { vendorMediaType } from '../media.js';
 import { resolveHref } from './links.js';
 import { appendQuery, expandTemplate } from './template.js';

@@ -6,11 +6,12 @@
 import packageJson from '../../../package.json' with { type: 'json' };
 import type { Catalog } from '../hal/catalog.js';
 import { loadIndex } from '../hal/discovery.js';
-import { messageOf, SafetyError, UsageError } from '../errors.js';
+import { messageOf } from '../errors.js';
 import type { Exchange } from '../exchange.js';
 import { apiErrorFor } from '../wire/failure.js';
 import { failureContext } from './failure-context.js';
 import { KeptAnswers } from './kept-answers.js';
+import { controlPlaneBase, sendableUrl } from './sendable.js';
 import { redirectStep } from './redirect.js';
 import { RequestLimiter } from '../wire/limiter.js';
 import { RequestChain } from '../wire/request-chain.js';
@@ -18,9 +19,8 @@ import { expandedLink, linkUrl, resolveHref, type Link } from '../hal/links.js';
 import { chosenOu, requestHeaders, resolveRequest, type OuChoice, type PreparedRequest, type RequestContext, type RequestTarget } from '../hal/operation.js';
 import { interpretResponse, type ApiResponse } from '../wire/response.js';
 import { DEFAULT_RETRY_POLICY, isRetryableMethod, isRetryableStatus, parseRetryAfter, retryDelayMs, waitBeforeRetry, type RetryPolicy } from '../wire/retry.js';
-import { isReadMethod, writeRefusal } from '../security/safety.js';
+import { isReadMethod } from '../security/safety.js';
 import { checkHeaderValues } from '../security/header-values.js';
-import { expandTemplate } from '../hal/template.js';
 import { Wire } from '../wire/wire.js';
 import { networkTransport } from '../wire/network.js';
 import type { SendOptions, SessionOptions, TrafficStats } from './session-options.js';
@@ -48,18 +48,10 @@ export class Session {
   private knownCatalog: Catalog | undefined;
 
   constructor(options: SessionOptions) {
-    let base: URL;
-    try {
-      base = new URL(options.baseUrl);
-    } catch {
-      throw new UsageError(`not a URL: ${options.baseUrl}`, 'give the control plane\'s base URL, like https://host.example');
-    }
-    if (base.protocol !== 'http:' && base.protocol !== 'https:') {
-      throw new UsageError(`not an http(s) URL: ${options.baseUrl}`, 'give the control plane\'s base URL, like https://host.example');
-    }
+    const { baseUrl, origin } = controlPlaneBase(options.baseUrl);
     this.options = options;
-    this.baseUrl = `${base.origin}${base.pathname.replace(/\/+$/, '')}`;
-    this.origin = base.origin;
+    this.baseUrl = baseUrl;
+    this.origin = origin;
     this.readOnly = options.readOnly ?? false;
     this.currentOu = options.ou || undefined;
     this.retryPolicy = {
@@ -258,27 +250,12 @@ export class Session {
     return context;
   }
 
-  /** The request's URL, once it is known to be safe to send: same origin, and no write in read-only mode. */
+  /** The request's URL, once it is known to be safe to send; a refusal is recorded as an exchange. */
   private checkedUrl(request: PreparedRequest, method: string): string {
-    let url: URL;
-    try {
-      url = new URL(request.url);
-    } catch {
-      throw new UsageError(`not a URL: ${request.url}`, 'a request needs an absolute URL; prepare it through the session');
-    }
-    if (url.origin !== this.origin) {
-      this.emitRefusal(request, `refused: ${url.origin} is not the session's origin`);
-      throw new SafetyError(
-        `refused to send the token to ${url.origin}: this session belongs to ${this.origin}`,
-        'a link pointed to another host; the token is only ever sent to the control plane it was issued for',
-      );
-    }
-    const refusal = writeRefusal(method, this.readOnly);
-    if (refusal) {
-      this.emitRefusal(request, 'refused: read-only mode');
-      throw refusal;
-    }
-    return url.toString();
+    const checked = sendableUrl(request.url, method, this);
+    if ('url' in checked) return checked.url;
+    this.emitRefusal(request, checked.reason);
+    throw checked.error;
   }
 
   /** The prepared headers by lower-case name; User-Agent and Authorization are added by the fetch middlewares. */

@@ -1,11 +1,11 @@
 // The x-ray's walk: the root read, its links followed breadth first, the inbound candidates queried,
 // each answer turned into nodes and edges and sent on as an event as it arrives.
-import { findResource, type Catalog, type Resource, type ResourceVersion } from '../hal/catalog.js';
-import { ApiError, messageOf, ProtocolError, toDpxError, UsageError, type DpxError } from '../errors.js';
+import type { Catalog, Resource, ResourceVersion } from '../hal/catalog.js';
+import { ProtocolError, toDpxError, UsageError } from '../errors.js';
 import { isObject } from '../json.js';
 import { parseVendorMediaType } from '../media.js';
 import { findReadOperation, operationsHint, resolveVersion } from '../hal/operation.js';
-import { isListEnvelope, listRequest, readPage } from '../session/pages.js';
+import { isListEnvelope, readPage } from '../session/pages.js';
 import { routeFor } from '../hal/routes.js';
 import type { ApiResponse } from '../wire/response.js';
 import type { PreparedRequest, Session } from '../session/session.js';

@@ -1,6 +1,5 @@
 // What an x-ray is asked and what it answers: its options, its target, its events as they are learned
 // and its whole result.
-import type { DpxError } from '../errors.js';
 import type { OuChoice } from '../session/session.js';
 import type { XrayEdge, XrayNode } from './graph.js';
 import type { TimelineEntry } from './history.js';

@@ -12,7 +12,6 @@ import { isObject } from '../../api/json.js';
 import { resolveOperation, type PreparedRequest } from '../../api/hal/operation.js';
 import { isListEnvelope, readPage } from '../../api/session/pages.js';
 import { checkHeaderValues } from '../../api/security/header-values.js';
-import type { Session } from '../../api/session/session.js';
 import type { ApiResponse } from '../../api/wire/response.js';
 import { visible } from '../../text/cells.js';
 import { namedValues } from '../args.js';
