@@ -106,7 +106,7 @@ function pathOf(href: string): string | undefined {
 /**
  * Why a record's `_links` leave an operation out, when they do. Only a record whose links offer actions
  * (a link with a method other than GET) says anything; then an operation on a path under the record's
- * self link (`/users/7/disable`) that no link names is left out. Operations on the record's own address
+ * self link (`/<things>/7/disable`) that no link names is left out. Operations on the record's own address
  * (update, delete) are not judged: a self link stands for them.
  */
 function leftOutByLinks(operation: Operation, prefill: Record<string, string>, record: Record<string, unknown>): string | undefined {
