@@ -65,6 +65,7 @@ export class CommandContext {
           ...(settings.profile === undefined ? {} : { profile: settings.profile }),
           ...(settings.baseUrl === undefined ? {} : { baseUrl: settings.baseUrl }),
           ...(settings.ou === undefined ? {} : { unit: settings.ou }),
+          startedAt: settings.now,
         });
       }
     } catch (error) {

@@ -51,6 +51,7 @@ export async function answerAsRecorded(settings: Settings, args: ParsedArgs): Pr
     settings.baseUrl = page.baseUrl;
     settings.vendor = settings.offline.trail.vendor;
   }
+  settings.now = new Date(page.startedAt);
   if (page.unit === undefined) delete settings.ou;
   else settings.ou = page.unit;
 }

@@ -8,7 +8,7 @@ import type { PreparedRequest } from '../api/hal/operation.js';
 import { followTask, type TaskState } from '../api/operations/task.js';
 import type { Session } from '../api/session/session.js';
 import type { CommandContext } from './context.js';
-import { INTERRUPTED, TASK_UNSUCCESSFUL } from './exit-codes.js';
+import { interruptedExitCode, TASK_UNSUCCESSFUL } from './exit-codes.js';
 import { DataWriter } from './io.js';
 import { Progress } from './progress.js';
 import { jsonText } from './commands/output.js';
@@ -47,7 +47,7 @@ export async function waitForTask(ctx: CommandContext, session: Session, request
     progress?.clear();
     if (polling.signal.aborted) {
       ctx.note(`stopped watching ${name}${last ? ` (${stateText(last)})` : ''}: the task goes on on the control plane${taskId ? `; see it with dpx call ${request.resource} ${request.operationId} ${taskId}` : ''}`);
-      return INTERRUPTED;
+      return interruptedExitCode(ctx.io.signal);
     }
     throw toDpxError(error);
   } finally {

@@ -58,6 +58,11 @@ export interface Settings {
   tokenCommand?: TokenCommand;
   /** The origins the token belongs to: it is sent to no other unless --trust-origin names it. */
   tokenOrigins?: string[];
+  /**
+   * The run's `now`: what relative windows (`--since 24h`) are read against, and the time its case page
+   * records. Offline it is the recorded command's, so that its window is asked again as it was recorded.
+   */
+  now: Date;
   /** Where the token came from, for a copied curl to read it from the same place. */
   tokenRef?: TokenReference;
   ou?: string;
@@ -125,6 +130,7 @@ export async function settingsFrom(config: ConfigFile, flags: GlobalFlags, env: 
   const trusted = trustedOrigin(flags.trustOrigin);
 
   const settings: Settings = {
+    now: new Date(),
     // A trail is read, never written to: nothing it would answer a write with was ever the server's answer to this one.
     readOnly: offline ? true : resolveReadOnly(flags, profile),
     ...defined({ writesLocked: writesLock(flags, profile, offline !== undefined), vendorOverride: flags.vendor === undefined ? undefined : true }),

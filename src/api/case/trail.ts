@@ -30,6 +30,8 @@ export interface CommandInfo {
   profile?: string;
   baseUrl?: string;
   unit?: string;
+  /** When the command started: its page's time, and the `now` its relative windows were read against. */
+  startedAt?: Date;
 }
 
 export class HarTrail {
@@ -39,7 +41,7 @@ export class HarTrail {
   private readonly spool: string;
   private readonly ownedDir: string | undefined;
   private readonly command: CommandInfo | undefined;
-  private readonly startedAt = new Date();
+  private readonly startedAt: Date;
   private readonly pageId: string;
   private fd: number | undefined;
   /** Bytes in the spool. */
@@ -57,6 +59,7 @@ export class HarTrail {
     this.spool = spool;
     this.fd = fd;
     this.command = command;
+    this.startedAt = command?.startedAt ?? new Date();
     this.ownedDir = ownedDir;
     this.pageId = `page_${this.startedAt.toISOString().replace(/[-:.]/g, '').replace('T', '_')}_${process.pid}_${randomBytes(3).toString('hex')}`;
   }
