@@ -36,7 +36,7 @@ const prod = { baseUrl: 'https://prod.example/api', ou: 'ou-profile', ouHeader: 
 
 describe('defaults', () => {
   it('are read-only with a 30 s timeout and nothing else when there is no config', async () => {
-    expect(await resolveWith({})).toEqual({ readOnly: true, timeoutMs: 30_000 });
+    expect(await resolveWith({})).toEqual({ now: expect.any(Date), readOnly: true, timeoutMs: 30_000 });
   });
 
   it('use DPX_CONFIG when no path is given', async () => {
@@ -53,6 +53,7 @@ describe('precedence: flags > environment > profile > defaults', () => {
 
   it('takes everything from the current profile when nothing overrides it', async () => {
     expect(await resolveWith({})).toEqual({
+      now: expect.any(Date),
       profile: 'prod',
       baseUrl: prod.baseUrl,
       ou: 'ou-profile',
