@@ -71,7 +71,7 @@ function jsonCommand(command: CommandSummary): Record<string, unknown> {
 }
 
 /** `2026-11-25 16:57:18Z`: to the second, in UTC, as recorded. */
-function when(iso: string): string {
+export function when(iso: string): string {
   return iso === '' ? '' : iso.replace('T', ' ').replace(/\.\d+Z$/, 'Z');
 }
 
