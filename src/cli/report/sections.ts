@@ -1,6 +1,7 @@
 // What a report says about each command of a case, whatever it is written as (HTML, Markdown): when,
 // where and as what it ran, its answer's tables and picture, what it noted, or why it has no answer.
 
+import { basename } from 'node:path';
 import type { CaseSummary } from '../../api/case/summary.js';
 import type { RecordedAnswer } from './answers.js';
 import { svgOf } from './picture.js';
@@ -50,5 +51,6 @@ export async function reportOf(summary: CaseSummary, answers: RecordedAnswer[]):
       ...(answer.error === undefined ? {} : { error: answer.error }),
     });
   }
-  return { source: summary.source, creator: summary.creator, baseUrl: summary.baseUrl, requests: summary.requests, sections };
+  // The case's file name, not where it lay on the machine that wrote the report.
+  return { source: basename(summary.source), creator: summary.creator, baseUrl: summary.baseUrl, requests: summary.requests, sections };
 }
