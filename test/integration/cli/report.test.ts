@@ -8,7 +8,7 @@ import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { useDemo } from '../../helpers/demo.js';
 import { attr, elements, externalReferences, fragment, htmlDocument, textOf, type Element } from '../../helpers/html.js';
 import { recordTicketCase, type RecordedCase } from '../../helpers/report-case.js';
-import { dpx } from './harness.js';
+import { dpx, tokensShown } from './harness.js';
 
 const demo = useDemo({ tenants: 40, frozen: true });
 let recorded: RecordedCase;
@@ -23,12 +23,13 @@ const bodyRows = (table: Element) => elements(elements(table, 'tbody')[0]!, 'tr'
 describe('dpx report CASE -o report.html', () => {
   it('writes each command with its answer, rebuilt from the case with no network and no token', async () => {
     const target = join(recorded.dir, 'report.html');
-    // No DPX_TOKEN, no base URL: the case is all it has.
-    const { code, stderr } = await dpx(['report', recorded.file, '-o', target]);
+    // The token and base URL still exported, as after the walkthrough: the case is all it asks.
+    const { code, stderr } = await dpx(['report', recorded.file, '-o', target], { env: { DPX_BASE_URL: demo.region.baseUrl, DPX_TOKEN: demo.region.tokens.personal } });
     expect(code, stderr).toBe(0);
     expect(stderr).toContain('report: 3 commands');
     const html = readFileSync(target, 'utf8');
     for (const token of recorded.tokens) expect(html).not.toContain(token);
+    expect(tokensShown(recorded.tokens)).toEqual([]);
     const document = htmlDocument(html);
     expect(elements(document, 'script')).toEqual([]);
     expect(externalReferences(document)).toEqual([]);
@@ -103,12 +104,14 @@ describe('dpx report CASE -o report.html', () => {
   });
 });
 
-describe('a report written days after the case', () => {
-  it('reads `--since yesterday` as it was when recorded, not against today\'s clock', async () => {
+describe('a report written days after the case, with the control plane gone', () => {
+  it('reads `--since yesterday` as it was when recorded, not against today\'s clock, and asks nothing', async () => {
+    await demo.handle.close();
     vi.useFakeTimers({ now: Date.now() + 2 * 24 * 3600_000, toFake: ['Date'] });
     try {
       const target = join(recorded.dir, 'later.html');
-      const { code, stderr } = await dpx(['report', recorded.file, '-o', target]);
+      // Pointed at the closed control plane: a request would fail the report.
+      const { code, stderr } = await dpx(['report', recorded.file, '-o', target], { env: { DPX_BASE_URL: demo.region.baseUrl, DPX_TOKEN: demo.region.tokens.personal } });
       expect(code, stderr).toBe(0);
       const matrix = elements(elements(htmlDocument(readFileSync(target, 'utf8')), 'section')[0]!, 'table')[0]!;
       expect(bodyRows(matrix)[0]!.at(-1)).toBe(recorded.count.rows[0]!.total.toLocaleString('en-US'));
