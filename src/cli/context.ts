@@ -13,7 +13,6 @@ import type { Source } from '../api/fanout/scopes.js';
 import { UnitDirectory } from '../api/fanout/unit-names.js';
 import { isUuid, loadUnits, type OrgUnit } from '../api/fanout/units.js';
 import { Session } from '../api/session/session.js';
-import type { RecordedPage } from '../api/case/har.js';
 import type { HarTrail } from '../api/case/trail.js';
 import { Resolved, secretsOf } from '../config/resolved.js';
 import type { GlobalFlags, OfflineSource, Settings } from '../config/settings.js';
@@ -42,14 +41,7 @@ export class CommandContext {
     readonly resolved: Resolved,
     readonly demo: DemoHandle | undefined,
     readonly trail: HarTrail | undefined,
-    /** Offline, when the recorded command ran: a relative time (`--since yesterday`) is read as it was then. */
-    private readonly recordedAt?: Date,
   ) {}
-
-  /** The time a relative time is read against: now, or offline the recorded command's start. */
-  now(): Date {
-    return this.recordedAt ?? new Date();
-  }
 
   /**
    * Resolves the configuration once; with --demo, starts the demo first and points the settings at its
@@ -59,7 +51,7 @@ export class CommandContext {
   static async create(io: CliIO, flags: GlobalFlags, configPath: string, command?: { argv: string[]; args: ParsedArgs }): Promise<CommandContext> {
     const resolved = await Resolved.of(flags, io.env, configPath);
     const { settings } = resolved;
-    const recorded = settings.offline && command ? await answerAsRecorded(settings, command.args, flags.ou === undefined) : undefined;
+    if (settings.offline && flags.ou === undefined && command) await answerAsRecorded(settings, command.args);
     let demo: DemoHandle | undefined;
     let trail: HarTrail | undefined;
     // The trail masks everything the context will call secret, including tokens of profiles opened later.
@@ -79,7 +71,7 @@ export class CommandContext {
       await demo?.close();
       throw error;
     }
-    context = new CommandContext(io, flags, resolved, demo, trail, recorded?.startedAt ? new Date(recorded.startedAt) : undefined);
+    context = new CommandContext(io, flags, resolved, demo, trail);
     for (const warning of settings.offline?.trail.warnings ?? []) context.warn(warning);
     return context;
   }
@@ -260,13 +252,12 @@ export class CommandContext {
  * Offline, a command answers as it was recorded: in the unit (and against the control plane) of the
  * case's latest page for the same command, when the case has one.
  */
-/** The recorded page of the command (its time is the offline clock); without --ou, its unit and control plane too. */
-async function answerAsRecorded(settings: Settings, args: ParsedArgs, inItsUnit: boolean): Promise<RecordedPage | undefined> {
+async function answerAsRecorded(settings: Settings, args: ParsedArgs): Promise<void> {
   const offline = settings.offline!;
   const { withApi } = await import('../api/case/har.js');
   const pages = recordedPagesFor(offline.trail, args);
   const page = pages.at(-1);
-  if (!page || !inItsUnit) return page;
+  if (!page) return;
   const units = [...new Set(pages.map((each) => each.unit ?? 'no unit'))];
   if (units.length > 1) offline.trail.warnings.push(`${offline.file} holds this command in ${units.length} units (${units.join(', ')}): it answers as the latest, in ${page.unit ?? 'no unit'}; --ou picks another`);
   if (page.baseUrl !== undefined && page.baseUrl !== offline.trail.baseUrl && offline.trail.apis.some((api) => api.baseUrl === page.baseUrl)) {
@@ -276,7 +267,6 @@ async function answerAsRecorded(settings: Settings, args: ParsedArgs, inItsUnit:
   }
   if (page.unit === undefined) delete settings.ou;
   else settings.ou = page.unit;
-  return page;
 }
 
 /**

@@ -31,7 +31,7 @@ export async function countCommand(ctx: CommandContext, positionals: string[], o
   const sort = sortOf(text(options['sort']));
   const nonzero = options['nonzero'] === true;
   const sources = await ctx.sources(profiles);
-  const window = readWindow(text(options['since']), text(options['until']), ctx.now());
+  const window = readWindow(text(options['since']), text(options['until']));
   const timeField = text(options['time-field']);
   const asked = text(options['filter']);
   const filter = sources[0] === undefined ? asked : await windowedCountFilter(ctx, sources[0].session, resource, {

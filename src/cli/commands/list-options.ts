@@ -33,7 +33,7 @@ export function readListOptions(ctx: CommandContext, options: Record<string, unk
   const pageSize = optionalNumber('--page-size', options['page-size']) ?? ctx.settings.pageSize;
   const maxItems = optionalNumber('--max-items', options['max-items']);
   const fields = parseFields(options['fields']);
-  const window = readWindow(stringOption(options['since']), stringOption(options['until']), ctx.now());
+  const window = readWindow(stringOption(options['since']), stringOption(options['until']));
   const groupBy = parseGroupBy(options['group-by']);
   return {
     format: outputFormat(options['output'], OUTPUT_FORMATS.list),
