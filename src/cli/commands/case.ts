@@ -75,6 +75,6 @@ export function when(iso: string): string {
   return iso === '' ? '' : iso.replace('T', ' ').replace(/\.\d+Z$/, 'Z');
 }
 
-function count(n: number, noun: string): string {
+export function count(n: number, noun: string): string {
   return `${n.toLocaleString('en-US')} ${noun}${n === 1 ? '' : 's'}`;
 }

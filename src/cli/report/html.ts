@@ -3,7 +3,7 @@
 // lines, names, notes) is made inert and then escaped: it is text in the page, never markup.
 
 import { visible } from '../../api/visible.js';
-import { when } from '../commands/case.js';
+import { count, when } from '../commands/case.js';
 import type { Report, ReportSection } from './sections.js';
 import type { ReportTable } from './tables.js';
 
@@ -31,7 +31,7 @@ export function reportHtml(report: Report): string {
 <body>
 <header>
 <h1>${text(title)}</h1>
-<p class="meta">${text(`${report.sections.length} commands, ${report.requests.toLocaleString('en-US')} requests, against ${report.baseUrl}; written by ${report.creator || 'an unknown tool'}. Every answer below was rebuilt from the case: nothing was sent.`)}</p>
+<p class="meta">${text(`${count(report.sections.length, 'command')}, ${count(report.requests, 'request')}, against ${report.baseUrl}; written by ${report.creator || 'an unknown tool'}. Every answer below was rebuilt from the case: nothing was sent.`)}</p>
 </header>
 ${report.sections.map(section).join('\n')}
 </body>
@@ -46,7 +46,7 @@ function section(part: ReportSection): string {
 <dt>time</dt><dd><time datetime="${text(part.startedAt)}">${text(when(part.startedAt))}</time></dd>
 <dt>origin</dt><dd>${text(part.origin)}</dd>
 <dt>unit</dt><dd>${text(part.unit)}</dd>
-<dt>recorded</dt><dd>${text(`${part.requests.toLocaleString('en-US')} requests, ${part.records.toLocaleString('en-US')} records`)}</dd>
+<dt>recorded</dt><dd>${text(`${count(part.requests, 'request')}, ${count(part.records, 'record')}`)}</dd>
 </dl>
 <pre><code>${text(part.commandLine)}</code></pre>
 ${part.error ? `<p class="error">${text(`not answered from the case: ${part.error}`)}</p>` : ''}

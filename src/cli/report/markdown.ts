@@ -3,7 +3,7 @@
 // Case text is made inert and escaped, so a name cannot become a link, markup or a table's edge.
 
 import { visible } from '../../api/visible.js';
-import { when } from '../commands/case.js';
+import { count, when } from '../commands/case.js';
 import type { Report, ReportSection } from './sections.js';
 import type { ReportTable } from './tables.js';
 
@@ -18,7 +18,7 @@ export function reportMarkdown(report: Report, stem: string): MarkdownReport {
   const pictures = new Map<string, string>();
   const parts = [
     `# Case report: ${inline(report.source)}`,
-    inline(`${report.sections.length} commands, ${report.requests.toLocaleString('en-US')} requests, against ${report.baseUrl}; written by ${report.creator || 'an unknown tool'}. Every answer below was rebuilt from the case: nothing was sent.`),
+    inline(`${count(report.sections.length, 'command')}, ${count(report.requests, 'request')}, against ${report.baseUrl}; written by ${report.creator || 'an unknown tool'}. Every answer below was rebuilt from the case: nothing was sent.`),
   ];
   for (const part of report.sections) {
     const picture = part.svg ? `${stem}-${part.number}.svg` : undefined;
@@ -31,7 +31,7 @@ export function reportMarkdown(report: Report, stem: string): MarkdownReport {
 function section(part: ReportSection, picture: string | undefined): string {
   const lines = [
     `## ${part.number}. ${inline(part.word ? `dpx ${part.word}` : 'a page')}`,
-    [`- time: ${inline(when(part.startedAt))}`, `- origin: ${inline(part.origin)}`, `- unit: ${inline(part.unit)}`, `- recorded: ${part.requests.toLocaleString('en-US')} requests, ${part.records.toLocaleString('en-US')} records`].join('\n'),
+    [`- time: ${inline(when(part.startedAt))}`, `- origin: ${inline(part.origin)}`, `- unit: ${inline(part.unit)}`, `- recorded: ${count(part.requests, 'request')}, ${count(part.records, 'record')}`].join('\n'),
     fenced(part.commandLine, 'sh'),
   ];
   if (part.error) lines.push(`**Not answered from the case:** ${inline(part.error)}`);

@@ -7,6 +7,9 @@ import type { RecordedAnswer } from './answers.js';
 import { svgOf } from './picture.js';
 import { tablesOf, type ReportTable } from './tables.js';
 
+/** What a command said on stderr, at most: enough to tell what happened, not a scroll-back. */
+const NOTES = 12;
+
 export interface ReportSection {
   number: number;
   /** The command line as recorded (secrets masked). */
@@ -47,7 +50,7 @@ export async function reportOf(summary: CaseSummary, answers: RecordedAnswer[]):
       records: command.records,
       tables: tablesOf(answer.word, answer.json),
       ...(answer.dot ? { svg: await svgOf(answer.dot) } : {}),
-      notes: answer.notes,
+      notes: answer.notes.length > NOTES ? [...answer.notes.slice(0, NOTES), `… and ${answer.notes.length - NOTES} more lines`] : answer.notes,
       ...(answer.error === undefined ? {} : { error: answer.error }),
     });
   }
