@@ -1,9 +1,11 @@
 import { availableParallelism } from 'node:os';
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
     include: ['test/**/*.test.{ts,tsx}'],
+    // A browser is not needed for `npm test`: `npm run test:browser` (vitest.browser.config.ts) runs these.
+    exclude: [...configDefaults.exclude, 'test/browser/**'],
     // Builds dist/ once, before any file runs: several files run the bundle, and a build started from
     // one of them would replace dist/chunks under another.
     globalSetup: ['test/global-setup.ts'],

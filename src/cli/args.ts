@@ -6,7 +6,7 @@ import { didYouMean } from '../api/hal/did-you-mean.js';
 import { UsageError } from '../api/errors.js';
 import type { GlobalFlags } from '../config/settings.js';
 
-export type CommandName = 'explorer' | 'resources' | 'operations' | 'list' | 'count' | 'call' | 'xray' | 'replay' | 'case' | 'diff' | 'whoami' | 'profile' | 'demo' | 'completion' | 'view' | 'help';
+export type CommandName = 'explorer' | 'resources' | 'operations' | 'list' | 'count' | 'call' | 'xray' | 'replay' | 'case' | 'report' | 'diff' | 'whoami' | 'profile' | 'demo' | 'completion' | 'view' | 'help';
 
 export type OptionSpec = NonNullable<ParseArgsConfig['options']>;
 
@@ -89,6 +89,8 @@ const COMMAND_OPTIONS: Record<CommandName, OptionSpec> = {
   xray: { ...OUTPUT, depth: { type: 'string' }, 'no-inbound': { type: 'boolean' }, verbose: { type: 'boolean' } },
   replay: { ...OUTPUT, 'exit-code': { type: 'boolean' } },
   case: { ...OUTPUT },
+  // `-o FILE`: the report's file, whose extension (.html, .md) says its format.
+  report: { ...OUTPUT },
   diff: { ...OUTPUT, versions: { type: 'string' }, profiles: { type: 'string' }, 'exit-code': { type: 'boolean' } },
   whoami: { ...OUTPUT },
   profile: { 'token-env': { type: 'string' }, 'token-command': { type: 'string' }, 'page-size': { type: 'string' } },

@@ -47,6 +47,7 @@ export const COMMAND_SUMMARIES: Record<Exclude<CommandName, 'explorer' | 'help'>
   xray: { usage: 'dpx xray <resource> <id>', summary: 'everything connected to a record, both ways, and its history' },
   replay: { usage: 'dpx replay FILE.har', summary: 'send a case\'s reads again, each in its recorded unit, and compare' },
   case: { usage: 'dpx case FILE.har', summary: 'what a case holds: each command, when, where, requests, records' },
+  report: { usage: 'dpx report FILE.har -o R.html', summary: 'a case as one HTML (or Markdown) file a ticket can carry' },
   diff: { usage: 'dpx diff <resource> <id> …', summary: 'one record in two versions, units or profiles, side by side' },
   whoami: { usage: 'dpx whoami', summary: 'what the token says about itself' },
   profile: { usage: 'dpx profile add|list|use|remove', summary: 'saved control planes' },
@@ -272,6 +273,17 @@ and records came back. A browser's export lists its pages. Reads the file only: 
 Recording: \`dpx --trail FILE …\` adds each command to FILE as one more page; a file dpx did not write
 is refused (exit 2) and left as it is. Offline: \`dpx --offline FILE <command>\` answers each command in
 the unit it was recorded in. Replay: \`dpx replay FILE\`.
+
+${GLOBAL}`,
+  report: `Usage: dpx report FILE.har -o report.html|report.md
+
+A case as a report a ticket can carry: each command recorded with --trail, its time, control plane, unit
+and command line, and its answer rebuilt from the case (each command asked again offline, in its
+recorded unit and at its recorded time): counts as a matrix, lists and groups as tables, an x-ray as a
+picture laid out by Graphviz. Sends nothing and reads no token.
+  -o, --output FILE     report.html: one self-contained file (no script, nothing fetched from
+                        elsewhere); report.md: Markdown, the commands in code blocks, and each picture
+                        as an SVG file beside it (report-2.svg for the second command)
 
 ${GLOBAL}`,
   diff: `Usage: dpx diff <resource> <id> (--versions A,B | --ou A,B | --profiles A,B) [-o table|json] [--exit-code]

@@ -72,6 +72,10 @@ export async function runCli(argv: string[], io: CliIO): Promise<number> {
       const { caseCommand } = await import('./commands/case.js');
       return await caseCommand(io, args.positionals, args.flags, args.options);
     }
+    if (args.command === 'report') {
+      const { reportCommand } = await import('./commands/report.js');
+      return await reportCommand(io, args.positionals, args.flags, args.options, runCli);
+    }
     const { flags, units } = takeUnitChoice(args.command, args.flags);
     context = await CommandContext.create(io, flags, configPath(io), { argv, args });
     await context.resolveUnit();

@@ -71,10 +71,10 @@ function jsonCommand(command: CommandSummary): Record<string, unknown> {
 }
 
 /** `2026-11-25 16:57:18Z`: to the second, in UTC, as recorded. */
-function when(iso: string): string {
+export function when(iso: string): string {
   return iso === '' ? '' : iso.replace('T', ' ').replace(/\.\d+Z$/, 'Z');
 }
 
-function count(n: number, noun: string): string {
+export function count(n: number, noun: string): string {
   return `${n.toLocaleString('en-US')} ${noun}${n === 1 ? '' : 's'}`;
 }

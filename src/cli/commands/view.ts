@@ -79,6 +79,11 @@ export function withOverrides(saved: string[], options: Record<string, unknown>)
   return [...without(saved, replaced, spec), ...given.flatMap(([name, value]) => (value === true ? [`--${name}`] : (Array.isArray(value) ? value : [value]).flatMap((one) => [`--${name}`, String(one)])))];
 }
 
+/** A command line less the options named in `names` (a report asks a recorded command again without its --trail). */
+export function withoutOptions(argv: string[], names: Set<string>): string[] {
+  return without(argv, names, commandOptions(parseCommandLine(argv).command));
+}
+
 /** `argv` less the options named in `names` (and their values), up to a `--`. */
 function without(argv: string[], names: Set<string>, spec: OptionSpec): string[] {
   const kept: string[] = [];

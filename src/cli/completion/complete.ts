@@ -125,6 +125,7 @@ async function positionalValues(line: CompletionLine, sources: CompletionSources
       return position === 0 ? SHELLS.map((shell) => ({ value: shell })) : [];
     case 'case':
     case 'replay':
+    case 'report':
       return position === 0 ? harFiles(line.current) : [];
     case 'profile':
       if (position === 0) return PROFILE_ACTIONS.map((action) => ({ value: action }));

@@ -55,12 +55,12 @@ describe('dpx completion', () => {
 });
 
 describe('case files', () => {
-  it('offers .har files and folders after --trail, --offline, case and replay, and nothing else there', async () => {
+  it('offers .har files and folders after --trail, --offline, case, replay and report, and nothing else there', async () => {
     const folder = mkdtempSync(join(tmpdir(), 'dpx-complete-har-'));
     for (const name of ['case-1234.har', 'CASE-2.HAR', 'notes.txt', '.hidden.har']) writeFileSync(join(folder, name), '');
     mkdirSync(join(folder, 'older'));
     const expected = [`${folder}/CASE-2.HAR`, `${folder}/case-1234.har`, `${folder}/older/`];
-    for (const words of [['--trail', `${folder}/`], ['--offline', `${folder}/`], ['case', `${folder}/`], ['replay', `${folder}/`], ['list', 'users', '--trail', `${folder}/`]]) {
+    for (const words of [['--trail', `${folder}/`], ['--offline', `${folder}/`], ['case', `${folder}/`], ['replay', `${folder}/`], ['report', `${folder}/`], ['list', 'users', '--trail', `${folder}/`]]) {
       expect(values(await complete(words)).sort(), words.join(' ')).toEqual(expected.sort());
     }
     expect(values(await complete(['case', `${folder}/c`]))).toEqual([`${folder}/case-1234.har`]);
@@ -73,7 +73,7 @@ describe('case files', () => {
 describe('commands and options', () => {
   it('completes the command word, each with what it does', async () => {
     const lines = await complete(['']);
-    expect(values(lines)).toEqual(['resources', 'operations', 'list', 'count', 'call', 'xray', 'replay', 'case', 'diff', 'whoami', 'profile', 'demo', 'completion', 'view']);
+    expect(values(lines)).toEqual(['resources', 'operations', 'list', 'count', 'call', 'xray', 'replay', 'case', 'report', 'diff', 'whoami', 'profile', 'demo', 'completion', 'view']);
     expect(lines).toContain('replay\tsend a case\'s reads again, each in its recorded unit, and compare');
     expect(lines).toContain('case\twhat a case holds: each command, when, where, requests, records');
     expect(lines).toContain('list\tlist records (one page, or --all)');
