@@ -4,7 +4,7 @@
 import type { PlaneStrategy } from '../../api/fanout/count.js';
 import { formatCount } from '../../text/cells.js';
 
-const SCAN_WHY = 'the root\'s list read once, each record counted in its unit and every unit above it';
+const SCAN_WHY = 'the root\'s list read once';
 const CELLS_WHY = 'a request per unit and value, and one for each unit\'s total';
 
 export function explainText(strategies: readonly PlaneStrategy[], question: { resource: string; by: string | undefined; valuesGiven: boolean }, requests: number): string {
@@ -20,7 +20,7 @@ export function explainText(strategies: readonly PlaneStrategy[], question: { re
     lines.push(row('cells', estimates.cells, CELLS_WHY));
     const scanWhy = strategy.scanImpossible !== undefined
       ? `not possible: ${strategy.scanImpossible}`
-      : probe === undefined ? 'not probed (--plan cells)' : `${SCAN_WHY}: ${pagesText(probe)}, then ${shape.tenants} tenants' totals and 3 cells at random checked against the server's counts`;
+      : probe === undefined ? 'not probed (--plan cells)' : `${SCAN_WHY}: ${pagesText(probe)}, then ${shape.tenants} tenants' totals and 3 random cells checked`;
     lines.push(row('scan', estimates.scan, scanWhy));
     const ratio = estimates.scan === undefined ? '' : `; the scan is ${(estimates.scan.requests / estimates.cells.requests).toFixed(2)}× the requests of cells`;
     const more = strategy.probe && question.by !== undefined && !question.valuesGiven ? ' (more values would cost cells more, never the scan)' : '';
@@ -33,7 +33,7 @@ export function explainText(strategies: readonly PlaneStrategy[], question: { re
 function pagesText(probe: NonNullable<PlaneStrategy['probe']>): string {
   const records = probe.total === undefined ? 'records not counted by the list' : `${formatCount(probe.total)} records`;
   const pages = probe.total === undefined || probe.pageSize === undefined ? 'its pages' : `${formatCount(Math.max(1, Math.ceil(probe.total / probe.pageSize)))} pages of ${probe.pageSize}`;
-  return `${pages} (${records}; their unit in ${probe.unitField ?? 'no field'})`;
+  return `${pages} (${records}; unit field ${probe.unitField ?? 'none'})`;
 }
 
 function seconds(value: number): string {
