@@ -9,7 +9,7 @@ import type { Answer, Cell } from './count-cells.js';
 import { isCountValue, type CountValue } from './count-values.js';
 import type { CountEvent, CountPlan } from './count.js';
 import { toDpxError } from '../errors.js';
-import { choosePlan, probeList, verifyScan, type Check, type PlanChoice, type PlanName, type Probe } from './plan.js';
+import { choosePlan, probeList, RANDOM_CHECKS, verifyScan, type Check, type PlanChoice, type PlanName, type Probe } from './plan.js';
 import { scanCounts, type ScanResult, type ScanTarget } from './scan.js';
 import type { Scope, Source } from './scopes.js';
 import type { OrgUnit } from './units.js';
@@ -107,6 +107,8 @@ export async function choosePlaneStrategy(question: PlaneQuestion, mode: PlanMod
   if (mode === 'cells') return cellsStrategy(question);
   if (units === undefined) return cellsStrategy(question, 'the rows are not all units of the index\'s unit tree');
   const shape = shapeOf(question, units);
+  // No scan costs less than a page and its checks: below that, the probe itself would be the waste.
+  if (mode === 'auto' && question.columns !== undefined && shape.rows * (shape.values + 1) <= 1 + shape.tenants + RANDOM_CHECKS) return cellsStrategy(question);
   const probe = await probeList(source.session, units, target, signal);
   if (by !== undefined && question.columns === undefined) shape.values = surveyedOnProbe(target, by, probe.records ?? []);
   const choice = choosePlan(probe, shape, mode === 'scan' ? 'scan' : undefined);

@@ -59,6 +59,18 @@ describe('dpx count --plan', () => {
     expect(scan.stderr).toBe('');
   });
 
+  it('a matrix cheaper than any scan is counted per cell without a probe', async () => {
+    const sent = async (plan: string[]) => {
+      const before = demo.region.requestsTo('/tasks');
+      const { code, stdout, stderr } = await dpx(['count', 'tasks', '--by', 'status', '--values', 'failed', '--ou', demo.region.units[1]!.id, ...plan, '--output', 'json'], { env: demoEnv() });
+      expect(code, stderr).toBe(0);
+      return { document: JSON.parse(stdout) as Planned, tasks: demo.region.requestsTo('/tasks') - before };
+    };
+    const [auto, forced] = [await sent([]), await sent(['--plan', 'cells'])];
+    expect(auto.document.plan).toMatchObject({ chosen: 'cells', estimates: { cells: { requests: 2 }, scan: null } });
+    expect(auto.tasks).toBe(forced.tasks);
+  });
+
   it('--plan names an unknown plan as a usage error', async () => {
     const wrong = await dpx(['count', 'tasks', '--plan', 'fast'], { env: demoEnv() });
     expect(wrong.code).toBe(2);
