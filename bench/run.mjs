@@ -385,6 +385,12 @@ async function countMatrix(demo) {
   return { units, values: document.columns.length, cells, dpxMs, loopMs, throughputRatio: loopMs / dpxMs, requests: document.requests, sent, minimum, dpxRuns, loopRuns };
 }
 
+/** Each run of the count planner's figure, both plans. */
+function plannerRuns(p) {
+  const runs = (side) => side.runsMs.map((ms, i) => `${format(ms, 0)} / ${side.runsRequests[i]}`).join(', ');
+  return `Count planner runs at --rate ${PLANNER_RATE} (ms / requests): auto ${runs(p.auto)}; per cell ${runs(p.cells)}.`;
+}
+
 /**
  * A ratio to two decimals, or three when two would round it onto its target: 0.797 against ≥ 0.8
  * reads 0.797, not "0.80 … NO".
@@ -441,6 +447,7 @@ async function main() {
       log(`g. count planner: auto vs per cell on ${PLANNER_TENANTS} tenants at --rate ${PLANNER_RATE}`);
       results.planner = await countPlanner(bundle, clientEnv(msp));
       rows.push(...plannerRows(results.planner, format));
+      log(plannerRuns(results.planner));
     }
   } finally {
     await Promise.all([large?.close(), small?.close(), tenants?.close(), msp?.close(), ...fast.map((server) => server.close())]);
@@ -465,7 +472,7 @@ async function main() {
     ...results.xray.map((x) => `X-ray of ${x.label} (scale 100, medians of ${x.runs}): the record's round trip ${format(x.recordMs, 1)} ms (baseline ${format(x.baselineRecordMs, 1)} ms); the whole \`dpx xray … -o json\` ${format(x.wallMs, 0)} ms with ${x.nodes} records; the inbound queries went out with the record: ${x.inboundWithRecord ? 'yes' : 'NO'}.`),
 
     `The export with --trail peaked at ${format(results.trailExport.tracedPeakMiB, 0)} MiB and wrote ${format(results.trailExport.trailMiB, 0)} MiB of trail.`,
-    `Count planner runs at --rate ${PLANNER_RATE} (ms / requests): auto ${results.planner.auto.runsMs.map((ms, i) => `${format(ms, 0)} / ${results.planner.auto.runsRequests[i]}`).join(', ')}; per cell ${results.planner.cells.runsMs.map((ms, i) => `${format(ms, 0)} / ${results.planner.cells.runsRequests[i]}`).join(', ')}.`,
+    plannerRuns(results.planner),
     `Count matrix runs (ms): dpx ${results.count.dpxRuns.map((ms) => format(ms, 0)).join(', ')}; loop ${results.count.loopRuns.map((ms) => format(ms, 0)).join(', ')}. dpx's json said ${results.count.requests} requests; the trail holds ${results.count.sent}.`,
     `Every figure runs with DPX_RATE=${LIFTED_RATE}: no baseline has a rate ceiling, so dpx's adaptive rate is lifted and the figures measure dpx's own cost.`,
   ];
