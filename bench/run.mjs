@@ -11,6 +11,7 @@ import { startFastServer } from './lib/fast.mjs';
 import { cpuTicks, machineTicks, median, memorySource, peakRssKiB, percentile, runNode, stolenPercent, ticksPerSecond } from './lib/measure.mjs';
 import { ExplorerPty } from './lib/pty.mjs';
 import { xrayFigures } from './lib/xray.mjs';
+import { countPlanner, plannerRows, PLANNER_RATE, PLANNER_TENANTS } from './lib/planner.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = join(here, '..');
@@ -352,7 +353,8 @@ async function xrays(demo) {
  */
 async function countMatrix(demo) {
   const env = clientEnv(demo);
-  const args = [bundle, 'count', RESOURCE, '--by', COUNT_FIELD, '--values', COUNT_VALUES.join(','), '--ou', 'all', '--concurrency', String(COUNT_CONCURRENCY), '--output', 'json'];
+  // The per-cell plan, as the loop counts: the planner's own figure is countPlanner's.
+  const args = [bundle, 'count', RESOURCE, '--by', COUNT_FIELD, '--values', COUNT_VALUES.join(','), '--ou', 'all', '--plan', 'cells', '--concurrency', String(COUNT_CONCURRENCY), '--output', 'json'];
   const trail = join(scratch, 'count.har');
   const first = checkRun('dpx count (with a trail)', await runNode([...args, '--trail', trail], env, { keepStdout: true }));
   const document = JSON.parse(first.stdout);
@@ -383,6 +385,12 @@ async function countMatrix(demo) {
   return { units, values: document.columns.length, cells, dpxMs, loopMs, throughputRatio: loopMs / dpxMs, requests: document.requests, sent, minimum, dpxRuns, loopRuns };
 }
 
+/** Each run of the count planner's figure, both plans. */
+function plannerRuns(p) {
+  const runs = (side) => side.runsMs.map((ms, i) => `${format(ms, 0)} / ${side.runsRequests[i]}`).join(', ');
+  return `Count planner runs at --rate ${PLANNER_RATE} (ms / requests): auto ${runs(p.auto)}; per cell ${runs(p.cells)}.`;
+}
+
 /**
  * A ratio to two decimals, or three when two would round it onto its target: 0.797 against ≥ 0.8
  * reads 0.797, not "0.80 … NO".
@@ -411,11 +419,14 @@ async function main() {
   const started = Date.now();
   log(`machine: ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, node ${process.version}; memory from ${memorySource}`);
   const everything = only.length === 0;
-  log(`starting the demo control planes (${everything ? 'scale 100, scale 10 and ' : ''}${COUNT_TENANTS} tenants) in their own processes`);
-  const [large, small, tenants, ...fast] = await Promise.all([
+  const counting = everything || only.includes('count');
+  const planning = counting || only.includes('planner');
+  log(`starting the demo control planes (${everything ? 'scale 100, scale 10, ' : ''}${[counting ? `${COUNT_TENANTS} tenants` : '', planning ? `${PLANNER_TENANTS} tenants, frozen` : ''].filter(Boolean).join(' and ')}) in their own processes`);
+  const [large, small, tenants, msp, ...fast] = await Promise.all([
     everything ? startDemoProcess(bundle, 100) : undefined,
     everything ? startDemoProcess(bundle, 10) : undefined,
-    startDemoProcess(bundle, COUNT_SCALE, ['--tenants', String(COUNT_TENANTS)]),
+    counting ? startDemoProcess(bundle, COUNT_SCALE, ['--tenants', String(COUNT_TENANTS)]) : undefined,
+    planning ? startDemoProcess(bundle, 1, ['--tenants', String(PLANNER_TENANTS), '--frozen']) : undefined,
     ...(everything ? FAST_ITEMS.map((items) => startFastServer(items, EXPORT_PAGE_SIZE)) : []),
   ]);
   // The machine is shared: its load says how much a figure that missed its target can be trusted.
@@ -425,13 +436,21 @@ async function main() {
   try {
     if (everything) await listExplorerAndXray(large, small, fast, results, rows);
 
-    log('f. count matrix');
-    results.count = await countMatrix(tenants);
-    const c = results.count;
-    rows.push({ figure: `count matrix: ${RESOURCE} by ${COUNT_FIELD} over ${c.units} units × ${c.values} values, concurrency ${COUNT_CONCURRENCY} (median ms)`, dpx: format(c.dpxMs, 0), baseline: format(c.loopMs, 0), value: `${formatRatio(c.throughputRatio, 0.8)}× the loop's throughput`, target: '≥ 0.8×', met: c.throughputRatio >= 0.8 });
-    rows.push({ figure: 'count matrix requests vs the minimum (units × (values + total) + index + unit pages)', dpx: String(c.sent), baseline: String(c.minimum), value: `${format(c.sent / c.minimum)}×`, target: '= the minimum', met: c.sent === c.minimum });
+    if (counting) {
+      log('f. count matrix');
+      results.count = await countMatrix(tenants);
+      const c = results.count;
+      rows.push({ figure: `count matrix: ${RESOURCE} by ${COUNT_FIELD} over ${c.units} units × ${c.values} values, concurrency ${COUNT_CONCURRENCY} (median ms)`, dpx: format(c.dpxMs, 0), baseline: format(c.loopMs, 0), value: `${formatRatio(c.throughputRatio, 0.8)}× the loop's throughput`, target: '≥ 0.8×', met: c.throughputRatio >= 0.8 });
+      rows.push({ figure: 'count matrix requests vs the minimum (units × (values + total) + index + unit pages)', dpx: String(c.sent), baseline: String(c.minimum), value: `${format(c.sent / c.minimum)}×`, target: '= the minimum', met: c.sent === c.minimum });
+    }
+    if (planning) {
+      log(`g. count planner: auto vs per cell on ${PLANNER_TENANTS} tenants at --rate ${PLANNER_RATE}`);
+      results.planner = await countPlanner(bundle, clientEnv(msp));
+      rows.push(...plannerRows(results.planner, format));
+      log(plannerRuns(results.planner));
+    }
   } finally {
-    await Promise.all([large?.close(), small?.close(), tenants.close(), ...fast.map((server) => server.close())]);
+    await Promise.all([large?.close(), small?.close(), tenants?.close(), msp?.close(), ...fast.map((server) => server.close())]);
     rmSync(scratch, { recursive: true, force: true });
   }
   results.seconds = Math.round((Date.now() - started) / 1000);
@@ -453,6 +472,7 @@ async function main() {
     ...results.xray.map((x) => `X-ray of ${x.label} (scale 100, medians of ${x.runs}): the record's round trip ${format(x.recordMs, 1)} ms (baseline ${format(x.baselineRecordMs, 1)} ms); the whole \`dpx xray … -o json\` ${format(x.wallMs, 0)} ms with ${x.nodes} records; the inbound queries went out with the record: ${x.inboundWithRecord ? 'yes' : 'NO'}.`),
 
     `The export with --trail peaked at ${format(results.trailExport.tracedPeakMiB, 0)} MiB and wrote ${format(results.trailExport.trailMiB, 0)} MiB of trail.`,
+    plannerRuns(results.planner),
     `Count matrix runs (ms): dpx ${results.count.dpxRuns.map((ms) => format(ms, 0)).join(', ')}; loop ${results.count.loopRuns.map((ms) => format(ms, 0)).join(', ')}. dpx's json said ${results.count.requests} requests; the trail holds ${results.count.sent}.`,
     `Every figure runs with DPX_RATE=${LIFTED_RATE}: no baseline has a rate ceiling, so dpx's adaptive rate is lifted and the figures measure dpx's own cost.`,
   ];
@@ -577,7 +597,10 @@ async function listExplorerAndXray(large, small, fast, results, rows) {
   });
 }
 
-/** `npm run bench -- count` runs only the count matrix, and leaves LATEST.md as it was. */
+/**
+ * `npm run bench -- count` runs only the count matrix and the count planner, `-- planner` only the
+ * planner; either leaves LATEST.md as it was.
+ */
 const only = process.argv.slice(2);
 
 await main();

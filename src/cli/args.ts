@@ -71,6 +71,8 @@ const COMMAND_OPTIONS: Record<CommandName, OptionSpec> = {
     depth: { type: 'string' },
     sort: { type: 'string' },
     nonzero: { type: 'boolean' },
+    plan: { type: 'string' },
+    explain: { type: 'boolean' },
   },
   call: {
     ...OUTPUT,

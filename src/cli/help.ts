@@ -163,6 +163,14 @@ marked * (counted), which stderr says.
   --depth N             only units down to depth N (root 0, tenants 1); each counts its whole subtree
   --sort [-]COLUMN      each unit's children by a value's column, other, total or unit (- descending)
   --nonzero             leave out the units whose total is 0
+  --plan auto|cells|scan
+                        how to count (default auto: the cheaper by estimate): cells asks a request
+                        per unit and value; scan reads the root's list once and counts each record
+                        in its unit and every unit above it, then checks every tenant's total and 3
+                        cells at random against the server's counts (on a mismatch: cells, said on
+                        stderr; a list with no counts: "counted, not verified")
+  --explain             print both plans' requests and time at the current rate and the choice;
+                        sends only the index, the unit list and at most 2 requests to the list
   --profiles all|NAME,NAME
                         the control planes: each profile's own (all: every profile; with --demo, its
                         regions); default: the one the run uses
@@ -177,7 +185,8 @@ Formats:
   json    {"by", "columns": [...], "values": {"given", "schema", "pages_read", "every_page",
           "may_be_missing"}, "rows": [{"profile", "base_url", "ou", "ou_name", "ou_path", "depth",
           "counts": {value: n}, "other", "total", "counted", "changed_while_counting", "error"}],
-          "requests"}
+          "requests", "plan": {"chosen", "planned", "estimates": {"cells", "scan"}, "verification",
+          "verified": [checks], "fallback", "scan_impossible"}}
   csv     profile,base_url,ou,ou_name,ou_path,depth,<values...>,other,total,counted,
           changed_while_counting,error
 A row that fails (a unit that refuses, a control plane that does not answer) carries its error, is

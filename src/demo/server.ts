@@ -44,6 +44,8 @@ export interface DemoRegion {
   /** The region's organizational units, root first. */
   units: readonly UnitDef[];
   requestCount(): number;
+  /** Requests to one path (no query), as the server saw them: what a test counts a client's requests to one list by. */
+  requestsTo(pathname: string): number;
   mintToken(claims: { subject?: string; type?: 'personal' | 'service'; expiresInSeconds?: number }): Promise<string>;
 }
 
@@ -93,10 +95,13 @@ export async function startDemo(options: DemoOptions = {}): Promise<DemoHandle> 
       for (const pending of generated.pending) live.track(pending, now);
 
       let requests = 0;
+      const byPath = new Map<string, number>();
       // The engine needs the base URL, known only once the listener has its port.
       const engine: { current?: RegionEngine } = {};
       const server = createServer((request, response) => {
         requests++;
+        const pathname = (request.url ?? '/').split('?')[0]!;
+        byPath.set(pathname, (byPath.get(pathname) ?? 0) + 1);
         if (engine.current) void handleRequest(engine.current, request, response);
         else response.writeHead(503, { 'Retry-After': '1' }).end();
       });
@@ -126,6 +131,7 @@ export async function startDemo(options: DemoOptions = {}): Promise<DemoHandle> 
         },
         units,
         requestCount: () => requests,
+        requestsTo: (pathname: string) => byPath.get(pathname) ?? 0,
         mintToken: (claims: MintRequest) => auth.mint(claims),
       });
     }

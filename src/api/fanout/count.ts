@@ -15,9 +15,11 @@ import { planScopes, wholeScope, type Scope, type Source, type UnitChoice } from
 import { coversAll, partOfTree, unscopedNotice } from './header-check.js';
 import { PlaneCounter, rowCounts, type Answer, type Cell, type RowCounts } from './count-cells.js';
 import { surveyValues, valueLabel, type CountValue, type ValueSurvey } from './count-values.js';
+import { settlePlans, type PlanMode, type PlaneStrategy, type RowCounter } from './count-plan.js';
 
 export type { CountValue, ValueSurvey } from './count-values.js';
 export type { RowCounts } from './count-cells.js';
+export type { PlanMode, PlaneStrategy } from './count-plan.js';
 
 export interface CountQuery {
   resource: string;
@@ -34,6 +36,10 @@ export interface CountQuery {
   depth?: number;
   /** Records per page when a list must be walked or values sampled (default 100). */
   pageSize?: number;
+  /** Per cell, by one scan of the root's list, or (default) the cheaper by the planner's estimate. */
+  plan?: PlanMode;
+  /** Only plan: no values surveyed, nothing counted; the `strategy` events say what would be sent. */
+  explain?: boolean;
 }
 
 export interface CountColumn {
@@ -73,7 +79,9 @@ export type CountEvent =
   /** Every count of the row has answered. */
   | ({ kind: 'row'; row: number } & RowCounts)
   /** Something the reader should be told once: a list is read whole, a header the server seems to ignore. */
-  | { kind: 'notice'; message: string };
+  | { kind: 'notice'; message: string }
+  /** A control plane's plan, settled before its rows are counted: both estimates, the choice, the scan's checks. */
+  | { kind: 'strategy'; strategy: PlaneStrategy };
 
 const DEFAULT_PAGE_SIZE = 100;
 
@@ -97,13 +105,15 @@ export async function* countMatrix(sources: readonly Source[], query: CountQuery
     if (failures.length > 0 && failures.every((error) => error instanceof UsageError)) throw failures[0];
     const plan = makePlan(query, planes);
     yield { kind: 'plan', plan };
+    const scans = yield* settlePlans(plan, query, stop.signal);
+    if (query.explain) return;
 
     const events = new Channel<CountEvent>();
     const counters = new Map(planes.map((plane) => [plane.source, new PlaneCounter(plane.source.session, query.pageSize ?? DEFAULT_PAGE_SIZE, plan.by, events)]));
     const cells: Cell[] = plan.by === undefined
       ? []
       : plan.columns.map((column, index) => ({ filter: filterWithValue(baseFilter, plan.by!, column.value), column: index, label: column.label }));
-    const rows = plan.rows.map((row, index) => countRow(row, index, baseFilter, cells, counters.get(row.scope.source)!, events, stop.signal));
+    const rows = plan.rows.map((row, index) => countRow(row, index, baseFilter, cells, scans.get(row.scope.source) ?? counters.get(row.scope.source)!, events, stop.signal));
     void Promise.all(rows)
       .then(async (counted) => {
         for (const notice of await unscopedAnswers(plan.rows, counted, baseFilter, counters, stop.signal)) events.push({ kind: 'notice', message: notice });
@@ -173,7 +183,7 @@ async function discover(source: Source, query: CountQuery, signal: AbortSignal):
     const { resource, version, operation } = resolveOperation(await source.session.catalog(), query);
     const target = { resource: resource.name, version: version.version, operationId: operation.id };
     const scopes = await planScopes(source, query.units, { signal });
-    if (query.by === undefined || query.values !== undefined) return { source, scopes, target };
+    if (query.by === undefined || query.values !== undefined || query.explain) return { source, scopes, target };
     const root = rootScope(source, scopes);
     const { values, survey } = await surveyValues(source.session, target, root, { by: query.by, pageSize: query.pageSize ?? DEFAULT_PAGE_SIZE, ...(query.filter ? { filter: query.filter } : {}) }, signal);
     return { source, scopes, target, values, survey };
@@ -235,7 +245,7 @@ async function countRow(
   index: number,
   base: Record<string, unknown> | undefined,
   cells: Cell[],
-  counter: PlaneCounter,
+  counter: RowCounter,
   events: Channel<CountEvent>,
   signal: AbortSignal,
 ): Promise<RowCounts | undefined> {

@@ -26,6 +26,8 @@ export interface Probe {
   unitField?: string;
   /** Requests the probe sent to the list (at most 2: a refused large page, and the page it allows). */
   requests: number;
+  /** The records of the page read: what --explain expects the columns from, without surveying the list. */
+  records?: readonly Record<string, unknown>[];
 }
 
 export interface PlanChoice {
@@ -48,7 +50,7 @@ export async function probeList(session: Session, units: readonly OrgUnit[], tar
   const page = readPage(response);
   const total = isObject(response.body) ? envelopeCount(response.body, 'total_count') : undefined;
   const unitField = findUnitField(page.items, new UnitPlaces([...units]));
-  return { requests: session.traffic.requests - before, ...(total === undefined ? {} : { total }), ...(size === undefined ? {} : { pageSize: size.perPage }), ...(unitField === undefined ? {} : { unitField }) };
+  return { requests: session.traffic.requests - before, records: page.items, ...(total === undefined ? {} : { total }), ...(size === undefined ? {} : { pageSize: size.perPage }), ...(unitField === undefined ? {} : { unitField }) };
 }
 
 /**

@@ -3,13 +3,14 @@
 // where the list gives none), never the sum of the columns. Failures of single rows are named on stderr
 // as they happen and printed with their row; the exit code is 1 when any row failed.
 
-import { countMatrix, type CountPlan, type CountValue } from '../../api/fanout/count.js';
+import { countMatrix, type CountPlan, type CountValue, type PlaneStrategy, type PlanMode } from '../../api/fanout/count.js';
 import { UsageError } from '../../api/errors.js';
 import { readWindow } from '../../api/hal/time-window.js';
 import { scopeContext, type UnitChoice } from '../../api/fanout/scopes.js';
 import type { CommandContext } from '../context.js';
 import { describeScope, FanOutProgress } from '../fanout.js';
 import { matrixCsv, matrixJson, matrixTable, type Matrix, type MatrixRow } from '../format/matrix.js';
+import { explainText, planJson } from '../format/plan.js';
 import { DataWriter } from '../io.js';
 import { windowedCountFilter } from './list-window.js';
 import { nonNegativeInteger } from '../args.js';
@@ -30,6 +31,8 @@ export async function countCommand(ctx: CommandContext, positionals: string[], o
   const depth = depthText === undefined ? undefined : nonNegativeInteger('--depth', depthText);
   const sort = sortOf(text(options['sort']));
   const nonzero = options['nonzero'] === true;
+  const planMode = planOf(text(options['plan']));
+  const explain = options['explain'] === true;
   const sources = await ctx.sources(profiles);
   const window = readWindow(text(options['since']), text(options['until']), ctx.settings.now);
   const timeField = text(options['time-field']);
@@ -47,6 +50,7 @@ export async function countCommand(ctx: CommandContext, positionals: string[], o
   ctx.io.signal?.addEventListener('abort', onAbort);
   let plan: CountPlan | undefined;
   const rows: MatrixRow[] = [];
+  const strategies: PlaneStrategy[] = [];
   try {
     const events = countMatrix(sources, {
       resource,
@@ -57,6 +61,8 @@ export async function countCommand(ctx: CommandContext, positionals: string[], o
       ...(version === undefined ? {} : { version }),
       ...(depth === undefined ? {} : { depth }),
       ...(ctx.settings.pageSize === undefined ? {} : { pageSize: ctx.settings.pageSize }),
+      plan: planMode,
+      explain,
     }, { signal: stop.signal });
     for await (const event of events) {
       switch (event.kind) {
@@ -64,10 +70,10 @@ export async function countCommand(ctx: CommandContext, positionals: string[], o
           plan = event.plan;
           if (sort) checkSort(sort.column, plan);
           for (const row of plan.rows) rows.push(matrixRow(row.scope, plan.columns.length));
-          progress?.planned(rows.length);
+          if (!explain) progress?.planned(rows.length);
           const survey = typeof plan.valuesFrom === 'object' ? plan.valuesFrom : undefined;
           if (survey?.mayMiss) ctx.warn(`the values of ${by} come from ${survey.pages} pages of ${resource} and the server links no last page: values may be missing (their records are counted in other); --values names them`);
-          if (plan.by !== undefined && plan.columns.length === 0) ctx.warn(`no value of ${by} was found to count by; --values chooses them`);
+          if (!explain && plan.by !== undefined && plan.columns.length === 0) ctx.warn(`no value of ${by} was found to count by; --values chooses them`);
           break;
         }
         case 'cell':
@@ -92,6 +98,9 @@ export async function countCommand(ctx: CommandContext, positionals: string[], o
           progress?.clear();
           ctx.warn(event.message);
           break;
+        case 'strategy':
+          strategies.push(event.strategy);
+          break;
       }
     }
   } catch (error) {
@@ -110,6 +119,16 @@ export async function countCommand(ctx: CommandContext, positionals: string[], o
       : `${done} of ${rows.length} ${rows.length === 1 ? 'row' : 'rows'} counted; ${rows.length - done} not (their cells are empty, and -o json gives them the error "not counted: interrupted")`);
   }
 
+  const requests = sources.reduce((sum, source) => sum + source.session.traffic.requests, 0);
+  if (explain) {
+    const out = new DataWriter(ctx.io.stdout);
+    try {
+      await out.write(format === 'json' ? jsonText({ plan: planJson(strategies), requests }, ctx.io) : explainText(strategies, { resource, by, valuesGiven: values !== undefined }, requests));
+    } finally {
+      out.release();
+    }
+    return 0;
+  }
   const changed = rows.filter((row) => row.changed).length;
   if (changed > 0) ctx.warn(`${changed} row${changed === 1 ? '' : 's'} changed while counting: a cell above its total, or columns adding up past it; their other is left out (count again)`);
   const matrix: Matrix = {
@@ -118,7 +137,9 @@ export async function countCommand(ctx: CommandContext, positionals: string[], o
     columns: plan?.columns.map((column) => column.label) ?? [],
     values: valuesOf(plan),
     rows: arrange(rows, plan, { ...(sort ? { sort } : {}), nonzero }),
-    requests: sources.reduce((sum, source) => sum + source.session.traffic.requests, 0),
+    requests,
+    plan: planJson(strategies),
+    verification: strategies.find((strategy) => strategy.verification === 'not verified') ? 'counted, not verified' : undefined,
   };
   const out = new DataWriter(ctx.io.stdout);
   try {
@@ -219,6 +240,16 @@ function arrange(rows: MatrixRow[], plan: CountPlan | undefined, options: { sort
   }
   for (const plane of planes) visit(plane);
   return ordered;
+}
+
+const PLAN_MODES: readonly PlanMode[] = ['auto', 'cells', 'scan'];
+
+/** `--plan auto|cells|scan` (default auto). */
+function planOf(option: string | undefined): PlanMode {
+  if (option === undefined) return 'auto';
+  const mode = PLAN_MODES.find((candidate) => candidate === option.trim());
+  if (mode === undefined) throw new UsageError(`--plan ${option}: no such plan`, 'auto (the cheaper, by estimate), cells (a request per unit and value) or scan (the root\'s list read once)');
+  return mode;
 }
 
 /** `a,b,c`: text values, except `true`, `false` and `null`, which are sent as JSON literals. */

@@ -46,6 +46,10 @@ export interface Matrix {
   values: MatrixValues | undefined;
   rows: MatrixRow[];
   requests: number;
+  /** The plan's `plan` member of -o json (plan.ts). */
+  plan: unknown;
+  /** Said under the table: the numbers came from a scan no server count could check. */
+  verification: 'counted, not verified' | undefined;
 }
 
 export function matrixJson(matrix: Matrix): unknown {
@@ -69,6 +73,7 @@ export function matrixJson(matrix: Matrix): unknown {
       error: row.error ?? null,
     })),
     requests: matrix.requests,
+    plan: matrix.plan,
   };
 }
 
@@ -176,6 +181,7 @@ function captionOf(matrix: Matrix): string | undefined {
 function notesOf(matrix: Matrix, other: boolean): string[] {
   const notes: string[] = [];
   if (other) notes.push(`other: records whose ${matrix.by} is none of the columns${matrix.values?.given ? ' named by --values' : ''} (total − the columns)`);
+  if (matrix.verification) notes.push(`${matrix.verification}: one scan of the root's list counted every number, and the list reports no count to check it against`);
   if (matrix.rows.some((row) => row.counted)) notes.push(`${COUNTED_MARK} counted by dpx from every record: the list reports no total_count`);
   const changed = matrix.rows.filter((row) => row.changed).length;
   if (changed > 0) notes.push(`${CHANGED}: ${changed} row${changed === 1 ? "'s" : "s'"} numbers were not all true at once (a cell above the total): records changed while they were counted; count again`);

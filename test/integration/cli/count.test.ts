@@ -74,9 +74,9 @@ describe('dpx count — the numbers', () => {
     }
   });
 
-  it('costs one request per cell and total plus discovery (the index, one page of units, the pages read for values), and the server saw exactly those', async () => {
+  it('per cell, costs one request per cell and total plus discovery (the index, one page of units, the pages read for values), and the server saw exactly those', async () => {
     const before = demo.region.requestCount();
-    const { code, document } = await countJson(['backups', '--by', 'status', '--ou', 'all']);
+    const { code, document } = await countJson(['backups', '--by', 'status', '--ou', 'all', '--plan', 'cells']);
     expect(code).toBe(0);
     expect(document.values!.pages_read).toBeGreaterThan(0);
     expect(document.requests).toBe(2 + document.values!.pages_read + document.rows.length * (document.columns.length + 1));
@@ -108,7 +108,7 @@ describe('dpx count — the numbers', () => {
 describe('dpx count — rows and columns', () => {
   it('json: the document the issue names, rows in tree order with depths, every unit of the index', async () => {
     const { document } = await countJson(['tasks', '--by', 'status', '--ou', 'all']);
-    expect(Object.keys(document)).toEqual(['by', 'columns', 'values', 'rows', 'requests']);
+    expect(Object.keys(document)).toEqual(['by', 'columns', 'values', 'rows', 'requests', 'plan']);
     expect(document.by).toBe('status');
     expect(Object.keys(document.rows[0]!)).toEqual(['profile', 'base_url', 'ou', 'ou_name', 'ou_path', 'depth', 'counts', 'other', 'total', 'counted', 'changed_while_counting', 'error']);
     const units = (await listAll('organizational-units', [])) as { id: string; parent_id: string | null }[];

@@ -20,7 +20,8 @@ interface CountDocument {
 async function count(demo: DemoFixture, args: string[]): Promise<{ code: number; stderr: string; document: CountDocument; sent: number }> {
   const before = demo.region.requestCount();
   const env = { DPX_BASE_URL: demo.region.baseUrl, DPX_TOKEN: demo.region.tokens.personal };
-  const { code, stdout, stderr } = await dpx(['count', 'tasks', '--ou', 'all', '--output', 'json', ...args], { env });
+  // Per cell, so that every request beyond discovery is a unit's total or a retry.
+  const { code, stdout, stderr } = await dpx(['count', 'tasks', '--ou', 'all', '--plan', 'cells', '--output', 'json', ...args], { env });
   return { code, stderr, document: JSON.parse(stdout) as CountDocument, sent: demo.region.requestCount() - before };
 }
 
