@@ -2,45 +2,13 @@
 // scope where the list reports one (a page of one record), else counted by dpx from every record of the
 // unit's list, read once and tallied by value. How `other` and "changed while counting" follow from them.
 import type { Channel } from '../channel.js';
-import { toDpxError, type DpxError } from '../errors.js';
+import { toDpxError } from '../errors.js';
 import { isObject, valueAt } from '../json.js';
 import { envelopeCount, listRequest, readPage, walkPages, type PageAnswer } from '../session/pages.js';
 import type { Session } from '../session/session.js';
 import { valueLabel } from './count-values.js';
-import type { CountEvent, CountTarget } from './count.js';
+import type { Answer, Cell, CountEvent, CountTarget, RowCounts } from './count-types.js';
 import type { Scope } from './scopes.js';
-
-/** A row's numbers once every one of its counts has answered. */
-export interface RowCounts {
-  /** One per column; undefined where that count failed. */
-  counts: (number | undefined)[];
-  /** The server's count for the unit's scope, or counted from every record (`counted`); never a sum of columns. */
-  total?: number;
-  /**
-   * `total − Σ counts`: the records no column holds. Undefined without `by`, when a count failed, or when
-   * the numbers cannot all be true at once (`changed`).
-   */
-  other?: number;
-  /** A number of the row was counted by dpx from every record, because the list reports no count. */
-  counted: boolean;
-  /** A cell above the total, or columns adding up past it: the records changed while they were counted. */
-  changed: boolean;
-  error?: DpxError;
-}
-
-/** One column of every row: its value, and the filter its requests carry. */
-export interface Cell {
-  filter: Record<string, unknown> | undefined;
-  column: number;
-  label: string;
-}
-
-/** One count as it came back: a number (counted when dpx read every record for it) or why there is none. */
-export interface Answer {
-  count?: number;
-  counted?: boolean;
-  error?: DpxError;
-}
 
 /** A row's numbers from its answers: `other` is what the total holds beyond the columns, when that can be true. */
 export function rowCounts(total: Answer, columns: Answer[], by: boolean): RowCounts {

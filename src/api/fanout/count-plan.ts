@@ -5,52 +5,13 @@
 // counted per cell after all. Either way the rows answer the same cell and row events.
 import { fieldEnum } from '../hal/schemas.js';
 import { distinctValues } from '../hal/suggestions.js';
-import type { Answer, Cell } from './count-cells.js';
 import { isCountValue, type CountValue } from './count-values.js';
-import type { CountEvent, CountPlan } from './count.js';
+import type { Answer, Cell, CountEvent, CountPlan, PlaneStrategy, PlanMode, PlanShape, Verification } from './count-types.js';
 import { toDpxError } from '../errors.js';
-import { choosePlan, probeList, RANDOM_CHECKS, verifyScan, type Check, type PlanChoice, type PlanName, type Probe } from './plan.js';
+import { choosePlan, probeList, RANDOM_CHECKS, verifyScan } from './plan.js';
 import { scanCounts, type ScanResult, type ScanTarget } from './scan.js';
 import type { Scope, Source } from './scopes.js';
 import type { OrgUnit } from './units.js';
-
-/** `--plan`: the cheaper of the two, or one of them forced. */
-export type PlanMode = 'auto' | PlanName;
-
-/**
- * How a scan stood against the server's own counts: every check agreed; one did not (the rows were
- * counted per cell instead); or the list gives no counts to check against (the scan's numbers stand,
- * marked counted).
- */
-export type Verification = 'verified' | 'mismatch' | 'not verified';
-
-/** One control plane's plan, as chosen and as it went. */
-export interface PlaneStrategy {
-  source: Source;
-  /** The plan that counted the rows (cells after a scan that failed its checks). */
-  chosen: PlanName;
-  /** The plan the estimates chose, before any check. */
-  planned: PlanName;
-  /** The scan's estimate is absent when cells were forced (no probe is sent) or the scan is not possible. */
-  estimates: PlanChoice['estimates'];
-  /** What the estimates were made for: rows, columns, tenants checked, requests a second. */
-  shape: PlanShape;
-  /** Why the scan is not possible, when it is not. */
-  scanImpossible?: string;
-  /** What the probe of the list found (its records left out); absent when none was sent. */
-  probe?: Omit<Probe, 'records'>;
-  verification?: Verification;
-  checks: Check[];
-  /** Why a chosen scan gave way to cells: what it disagreed on with the server, or how it failed. */
-  fallback?: string;
-}
-
-export interface PlanShape {
-  rows: number;
-  values: number;
-  tenants: number;
-  ratePerSecond: number;
-}
 
 /** Counts a row: PlaneCounter asks the server; ScanCounter answers from a verified scan. */
 export interface RowCounter {

@@ -11,77 +11,15 @@ import { Channel } from '../channel.js';
 import { DpxError, toDpxError, UsageError } from '../errors.js';
 import { isObject } from '../json.js';
 import { resolveOperation } from '../hal/operation.js';
-import { planScopes, wholeScope, type Scope, type Source, type UnitChoice } from './scopes.js';
+import { planScopes, wholeScope, type Scope, type Source } from './scopes.js';
 import { coversAll, partOfTree, unscopedNotice } from './header-check.js';
-import { PlaneCounter, rowCounts, type Answer, type Cell, type RowCounts } from './count-cells.js';
+import { PlaneCounter, rowCounts } from './count-cells.js';
 import { surveyValues, valueLabel, type CountValue, type ValueSurvey } from './count-values.js';
-import { settlePlans, type PlanMode, type PlaneStrategy, type RowCounter } from './count-plan.js';
+import { settlePlans, type RowCounter } from './count-plan.js';
+import type { Answer, Cell, CountColumn, CountEvent, CountPlan, CountQuery, CountRow, CountTarget, RowCounts } from './count-types.js';
 
 export type { CountValue, ValueSurvey } from './count-values.js';
-export type { RowCounts } from './count-cells.js';
-export type { PlanMode, PlaneStrategy } from './count-plan.js';
-
-export interface CountQuery {
-  resource: string;
-  version?: string;
-  operationId?: string;
-  /** A JSON filter object, as text, that narrows every count. */
-  filter?: string;
-  /** The field whose values make the columns; without one, each row has only its total. */
-  by?: string;
-  /** The values to count; by default the record schema's, and those on a few pages of the root's list. */
-  values?: readonly CountValue[];
-  units?: UnitChoice;
-  /** Only the units down to this depth among those chosen (root 0, tenants 1); each still counts its whole subtree. */
-  depth?: number;
-  /** Records per page when a list must be walked or values sampled (default 100). */
-  pageSize?: number;
-  /** Per cell, by one scan of the root's list, or (default) the cheaper by the planner's estimate. */
-  plan?: PlanMode;
-  /** Only plan: no values surveyed, nothing counted; the `strategy` events say what would be sent. */
-  explain?: boolean;
-}
-
-export interface CountColumn {
-  value: CountValue;
-  label: string;
-}
-
-/** The list a row is counted in: its control plane's resource, version and list operation. */
-export interface CountTarget {
-  resource: string;
-  version: string;
-  operationId: string;
-}
-
-export interface CountRow {
-  scope: Scope;
-  /** Absent when the control plane could not be asked at all (see `error`). */
-  target?: CountTarget;
-  /** Why the row has no counts: its control plane's index or units could not be read. */
-  error?: DpxError;
-}
-
-export interface CountPlan {
-  by?: string;
-  filter?: string;
-  columns: CountColumn[];
-  /** Where the columns came from: the caller, or the schema and the pages of the root's list read for them. */
-  valuesFrom?: 'given' | ValueSurvey;
-  rows: CountRow[];
-}
-
-export type CountEvent =
-  /** Rows and columns, before any count. */
-  | { kind: 'plan'; plan: CountPlan }
-  /** One count, or why it failed; `column` is undefined for the row's total. */
-  | { kind: 'cell'; row: number; column?: number; count?: number; counted?: boolean; error?: DpxError }
-  /** Every count of the row has answered. */
-  | ({ kind: 'row'; row: number } & RowCounts)
-  /** Something the reader should be told once: a list is read whole, a header the server seems to ignore. */
-  | { kind: 'notice'; message: string }
-  /** A control plane's plan, settled before its rows are counted: both estimates, the choice, the scan's checks. */
-  | { kind: 'strategy'; strategy: PlaneStrategy };
+export type { CountColumn, CountEvent, CountPlan, CountQuery, CountRow, CountTarget, PlaneStrategy, PlanMode, RowCounts, Verification } from './count-types.js';
 
 const DEFAULT_PAGE_SIZE = 100;
 

@@ -8,7 +8,7 @@ import { headerValueProblem } from '../../../api/security/header-values.js';
 import type { Key } from '../../keys.js';
 import type { ScreenContext } from '../../nav/screen.js';
 import { createBuffer, deleteBackward, deleteForward, insert, move } from '../../text-buffer.js';
-import type { FormState } from './form.js';
+import type { FormState } from './form-state.js';
 
 type Ctx = ScreenContext<FormState>;
 export type Row =

@@ -6,9 +6,8 @@
 import { Box, Text } from 'ink';
 import { knownRecordFields } from '../../../api/hal/schemas.js';
 import { valueSuggestions } from '../../../api/hal/suggestions.js';
-import type { BodySchema } from '../../../api/operations/body.js';
 import {
-  bodyFieldValue, changedFields, draftUrl, formProblems, toRequestTarget, withBody, withBodyField, withField, type OperationFormState,
+  bodyFieldValue, changedFields, draftUrl, formProblems, toRequestTarget, withBody, withBodyField, withField,
 } from '../../../api/operations/form.js';
 import { isWriteMethod, writeRefusal } from '../../../api/security/safety.js';
 import { truncate } from '../../../text/cells.js';
@@ -17,33 +16,19 @@ import { methodTone, Tinted } from '../../components/theme.js';
 import { buildFilter } from '../../filter.js';
 import { toggleWrites } from '../../nav/global.js';
 import { errorInfo, noticeOf } from '../../nav/problems.js';
-import { TEXT, type Binding, type ScreenBase, type ScreenContext, type ScreenModule } from '../../nav/screen.js';
-import { createBuffer, type TextBuffer } from '../../text-buffer.js';
+import { TEXT, type Binding, type ScreenContext, type ScreenModule } from '../../nav/screen.js';
+import { createBuffer } from '../../text-buffer.js';
 import { FILTER_NAMES } from '../../../api/operations/describe.js';
 import { focused, focusOn, resolveOu, rowsOf, rowText, typeKey } from './form-rows.js';
-import type { Flow } from './flow.js';
+import type { FormParams, FormState } from './form-state.js';
+
+export type { FormParams, FormState } from './form-state.js';
 import { oneLine } from '../../../text/cells.js';
 
 declare module '../../nav/screen.js' {
   interface ScreenParams {
     'operation-form': FormParams;
   }
-}
-
-export interface FormParams {
-  flow: Flow;
-  form: OperationFormState;
-  schema?: BodySchema;
-}
-
-export interface FormState extends ScreenBase, FormParams {
-  focus: number;
-  /** The text of the focused row while it is being typed in, with its cursor. */
-  editing?: TextBuffer;
-  editorBusy: boolean;
-  /** Set by a first `p` on a body with schema problems: a second one previews it anyway. */
-  sendAnyway?: boolean;
-  message?: string;
 }
 
 type Ctx = ScreenContext<FormState>;

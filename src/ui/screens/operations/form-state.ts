@@ -1,0 +1,23 @@
+// What the operation form screen holds: the operation being filled in, its schema, and where the cursor
+// and the typing are. Apart from the screen (form.tsx) and its rows (form-rows.ts), which both read it.
+import type { OperationFormState } from '../../../api/operations/form.js';
+import type { BodySchema } from '../../../api/operations/body.js';
+import type { ScreenBase } from '../../nav/screen.js';
+import type { TextBuffer } from '../../text-buffer.js';
+import type { Flow } from './flow.js';
+
+export interface FormParams {
+  flow: Flow;
+  form: OperationFormState;
+  schema?: BodySchema;
+}
+
+export interface FormState extends ScreenBase, FormParams {
+  focus: number;
+  /** The text of the focused row while it is being typed in, with its cursor. */
+  editing?: TextBuffer;
+  editorBusy: boolean;
+  /** Set by a first `p` on a body with schema problems: a second one previews it anyway. */
+  sendAnyway?: boolean;
+  message?: string;
+}
