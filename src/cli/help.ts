@@ -155,8 +155,9 @@ marked * (counted), which stderr says.
                         up to 5 pages between
   --filter JSON         a JSON object that narrows every count; each cell adds {FIELD: {"$eq": value}}
   --since WHEN, --until WHEN, --time-field F
-                        count a time window, as dpx list does; the counts are the server's for
-                        the window, so a server that refuses it as a filter is an error
+                        count a time window, as dpx list does; the server's counts for the window,
+                        or, where it refuses the window as a filter, counted here from every record
+                        (marked counted)
                         as one more key (or one more operator of FIELD's own condition)
   --ou all|UNIT,UNIT    the units: every unit of the index's unit list in tree order, or these, each
                         an id, a name or a path ("Acme Energy/EU") (default: the unit the run acts in)

@@ -33,7 +33,16 @@ export function rowCounts(total: Answer, columns: Answer[], by: boolean): RowCou
 export class PlaneCounter {
   private reportsCounts: boolean | undefined;
 
-  constructor(private readonly session: Session, private readonly pageSize: number, private readonly by: string | undefined, private readonly events: Channel<CountEvent>) {}
+  constructor(
+    private readonly session: Session,
+    private readonly pageSize: number,
+    private readonly by: string | undefined,
+    private readonly events: Channel<CountEvent>,
+    /** Counted only where this holds (a window the server will not filter by): every number is then dpx's. */
+    private readonly keep?: (record: Record<string, unknown>) => boolean,
+  ) {
+    if (keep) this.reportsCounts = false;
+  }
 
   async row(
     target: CountTarget,
@@ -76,7 +85,7 @@ export class PlaneCounter {
       if (count !== undefined) return { count };
       let counted = 0;
       const first = await listRequest(this.session, { ...target, ou: scope.ou, pageSize: this.pageSize, ...(filter === undefined ? {} : { filter: JSON.stringify(filter) }) });
-      for await (const page of walkPages(this.session, first, { signal })) counted += page.items.length;
+      for await (const page of walkPages(this.session, first, { signal })) counted += this.kept(page.items).length;
       return { count: counted, counted: true };
     } catch (error) {
       return { error: toDpxError(error) };
@@ -104,9 +113,10 @@ export class PlaneCounter {
     try {
       const first = await listRequest(this.session, { ...target, ou: scope.ou, pageSize: this.pageSize, ...(base === undefined ? {} : { filter: JSON.stringify(base) }) });
       for await (const page of walkPages(this.session, first, { signal })) {
-        total += page.items.length;
+        const records = this.kept(page.items);
+        total += records.length;
         if (this.by === undefined) continue;
-        for (const record of page.items) {
+        for (const record of records) {
           const label = valueLabel(valueAt(record, this.by));
           tally.set(label, (tally.get(label) ?? 0) + 1);
         }
@@ -119,6 +129,10 @@ export class PlaneCounter {
       total: tell(undefined)({ count: total, counted: true }),
       columns: cells.map((cell) => tell(cell.column)({ count: tally.get(cell.label) ?? 0, counted: true })),
     };
+  }
+
+  private kept(records: Record<string, unknown>[]): Record<string, unknown>[] {
+    return this.keep === undefined ? records : records.filter(this.keep);
   }
 
   private noCounts(target: CountTarget): void {

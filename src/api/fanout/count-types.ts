@@ -25,6 +25,11 @@ export interface CountQuery {
   plan?: PlanMode;
   /** Only plan: no values surveyed, nothing counted; the `strategy` events say what would be sent. */
   explain?: boolean;
+  /**
+   * Counted only where this holds: a condition the server will not take as a filter (a time window),
+   * applied to every record of each unit read here. Every number is then counted, never the server's.
+   */
+  keep?: (record: Record<string, unknown>) => boolean;
 }
 
 export interface CountColumn {

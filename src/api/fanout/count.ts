@@ -43,11 +43,12 @@ export async function* countMatrix(sources: readonly Source[], query: CountQuery
     if (failures.length > 0 && failures.every((error) => error instanceof UsageError)) throw failures[0];
     const plan = makePlan(query, planes);
     yield { kind: 'plan', plan };
-    const scans = yield* settlePlans(plan, query, stop.signal);
+    // A condition applied here can be counted only by reading every record: no scan of the server's to check.
+    const scans = yield* settlePlans(plan, query.keep ? { ...query, plan: 'cells' } : query, stop.signal);
     if (query.explain) return;
 
     const events = new Channel<CountEvent>();
-    const counters = new Map(planes.map((plane) => [plane.source, new PlaneCounter(plane.source.session, query.pageSize ?? DEFAULT_PAGE_SIZE, plan.by, events)]));
+    const counters = new Map(planes.map((plane) => [plane.source, new PlaneCounter(plane.source.session, query.pageSize ?? DEFAULT_PAGE_SIZE, plan.by, events, query.keep)]));
     const cells: Cell[] = plan.by === undefined
       ? []
       : plan.columns.map((column, index) => ({ filter: filterWithValue(baseFilter, plan.by!, column.value), column: index, label: column.label }));

@@ -37,7 +37,7 @@ export async function countCommand(ctx: CommandContext, positionals: string[], o
   const window = readWindow(text(options['since']), text(options['until']), ctx.settings.now);
   const timeField = text(options['time-field']);
   const asked = text(options['filter']);
-  const filter = sources[0] === undefined ? asked : await windowedCountFilter(ctx, sources[0].session, resource, {
+  const { filter, keep } = sources[0] === undefined ? { filter: asked, keep: undefined } : await windowedCountFilter(ctx, sources[0].session, resource, {
     ...(asked === undefined ? {} : { filter: asked }),
     ...(version === undefined ? {} : { version }),
     ...(window === undefined ? {} : { window }),
@@ -58,6 +58,7 @@ export async function countCommand(ctx: CommandContext, positionals: string[], o
       ...(by === undefined ? {} : { by }),
       ...(values === undefined ? {} : { values: parseValues(values) }),
       ...(filter === undefined ? {} : { filter }),
+      ...(keep === undefined ? {} : { keep }),
       ...(version === undefined ? {} : { version }),
       ...(depth === undefined ? {} : { depth }),
       ...(ctx.settings.pageSize === undefined ? {} : { pageSize: ctx.settings.pageSize }),

@@ -30,22 +30,23 @@ export async function windowedList(ctx: CommandContext, session: Session, resour
     return { list: windowed };
   } catch (error) {
     if (!(error instanceof ApiError) || error.status !== 400) throw error;
-    ctx.note(`the server refused the window as a filter (${error.message}); the records are filtered here as they stream, so its counts are not the window's`);
+    ctx.note(`the server refused the window as a filter (${error.message}); every record is read and the window applied here, so the server's counts are not the window's`);
     return { list, keep: (record) => inWindow(record, field, window) };
   }
 }
 
 /**
- * The filter of a count with a window. A count is the server's, so a server that refuses the window as a
- * filter cannot count it: that is an error here, never a count of the whole list shown as the window's.
+ * The filter of a count with a window. A count is the server's where it takes the window as a filter;
+ * where it refuses it, every record of each unit is read and the window applied here (`keep`): the
+ * numbers are then counted, and marked so.
  */
 export async function windowedCountFilter(
   ctx: CommandContext,
   session: Session,
   resource: string,
   asked: { filter?: string; version?: string; window?: TimeWindow; timeField?: string },
-): Promise<string | undefined> {
-  if (asked.window === undefined) return asked.filter;
+): Promise<{ filter?: string; keep?: (record: Record<string, unknown>) => boolean }> {
+  if (asked.window === undefined) return asked.filter === undefined ? {} : { filter: asked.filter };
   const { list, keep } = await windowedList(ctx, session, resource, {
     format: 'json',
     all: false,
@@ -55,10 +56,7 @@ export async function windowedCountFilter(
     ...(asked.version === undefined ? {} : { version: asked.version }),
     ...(asked.timeField === undefined ? {} : { timeField: asked.timeField }),
   });
-  if (keep !== undefined) {
-    throw new UsageError(`the server does not take a time window on ${resource} as a filter, so it cannot count one`, 'count without --since/--until, or list the window with dpx list … --since … --all');
-  }
-  return list.filter;
+  return { ...(list.filter === undefined ? {} : { filter: list.filter }), ...(keep === undefined ? {} : { keep }) };
 }
 
 /** Only asked for when the schema names no time field: the first record shows which fields hold times. */

@@ -1,4 +1,4 @@
-import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { demoPages, demoRequest, useDemo } from '../../helpers/demo.js';
 import { sendJson, startServer, type TestServer } from '../../helpers/servers.js';
 import { dpx, tokensShown } from './harness.js';
@@ -65,7 +65,7 @@ describe('--since and --until', () => {
 
 describe('a server that refuses the window as a filter', () => {
   let server: TestServer | undefined;
-  afterEach(async () => server?.close());
+  afterAll(async () => server?.close());
 
   it('gets the plain list, filtered as it streams, and stderr says so', async () => {
     const now = Date.now();
@@ -89,5 +89,13 @@ describe('a server that refuses the window as a filter', () => {
     const listed = JSON.parse(stdout) as { items: { id: string }[]; total_count?: number };
     expect(listed.items.map((item) => item.id)).toEqual(['e0', 'e1', 'e2', 'e3', 'e4']);
     expect(listed.total_count).toBeUndefined();
+  });
+
+  it('counts the window from every record it reads, and marks the count so', async () => {
+    const { code, stdout, stderr } = await dpx(['count', 'events', '--since', '5h', '-o', 'json'], { env: { DPX_BASE_URL: server!.baseUrl, DPX_TOKEN: 'opaque-test-token' } });
+    expect(code, stderr).toBe(0);
+    expect(stderr).toContain('every record is read and the window applied here');
+    const row = (JSON.parse(stdout) as { rows: { total: number; counted: boolean }[] }).rows[0]!;
+    expect(row).toMatchObject({ total: 5, counted: true });
   });
 });
