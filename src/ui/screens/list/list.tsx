@@ -15,6 +15,8 @@ import { ListView } from './ListView.js';
 import { idColumnsOf, namedText } from './names.js';
 import { listHeight, loadEdge, loadFirstPage, movePage, reloadList, setCursor, shown } from './paging.js';
 import { columnsOf, currentPage, visibleRows, type ListParams, type ListState } from './state.js';
+import { windowOf } from './columns.js';
+import { followColumn, scrollBinding, type TableShape } from '../../scroll-keys.js';
 
 declare module '../../nav/screen.js' {
   interface ScreenParams {
@@ -99,6 +101,17 @@ function chooseVersion(ctx: Ctx): void {
   });
 }
 
+/** The list's columns as the window sees them: the first stays, the others scroll. */
+function shapeOf(ctx: Ctx): TableShape {
+  return { widths: columnsOf(ctx.state, ctx.now).map((column) => column.width), frozen: 1, room: ctx.size.columns - 2, gap: 1 };
+}
+
+/** "cols 4–7 of 15" for the header, when the columns do not all fit. */
+function labelOf(state: ListState, width: number): string[] {
+  const label = windowOf(columnsOf(state, Date.now()), state.left, width - 2).label;
+  return label ? [label] : [];
+}
+
 const editing: Binding<ListState>[] = [
   { keys: ['return'], help: 'keep the local filter', hint: 'Enter keeps', when: (s) => s.localFilterEditing, run: (ctx) => ctx.update({ localFilterEditing: false }) },
   { keys: ['escape'], help: 'clear the local filter', hint: 'Esc clears', when: (s) => s.localFilterEditing, run: (ctx) => ctx.update({ localFilterEditing: false, localFilter: '', cursor: 0, top: 0 }) },
@@ -115,7 +128,7 @@ export const listScreen: ScreenModule<ListState, ListParams> = {
   init: ({ origin, source, serverFilter, first, label }) => ({
     origin, source, resource: source.resource, version: first?.request.version ?? source.version ?? '',
     ...(label ? { label } : {}), ...(serverFilter ? { serverFilter } : {}), ...(first ? { firstRequest: first.request, pages: [first.page] } : { pages: [] }),
-    conditions: [], cursor: 0, top: 0, column: 0, localFilter: '', localFilterEditing: false, watch: false, names: false, namesRead: 0,
+    conditions: [], cursor: 0, top: 0, column: 0, left: 1, localFilter: '', localFilterEditing: false, watch: false, names: false, namesRead: 0,
   }),
   start: (ctx) => {
     ctx.update({ writesSeen: ctx.services.writesTo(ctx.state.resource) });
@@ -147,7 +160,7 @@ export const listScreen: ScreenModule<ListState, ListParams> = {
     return `${s.label ?? `${s.resource}@${s.version}${parent}`}${s.serverFilter ? ' (filtered)' : ''}`;
   },
   subject: (s) => (s.version ? `${s.resource}@${s.version}` : s.resource),
-  badges: (s) => (s.watch ? ['WATCH'] : []),
+  badges: (s, width) => [...(s.watch ? ['WATCH'] : []), ...labelOf(s, width)],
   status: (s) => (s.localFilterEditing ? `/${s.localFilter}▏` : pageIndicator(s)),
   bindings: [
     ...editing,
@@ -182,7 +195,7 @@ export const listScreen: ScreenModule<ListState, ListParams> = {
     {
       keys: ['s'], help: 'sort the loaded rows by the current column (again: reverse)', hint: 's sort', when: idle,
       run: (ctx) => {
-        const columns = columnsOf(ctx.state, ctx.size.columns - 2, ctx.now);
+        const columns = columnsOf(ctx.state, ctx.now);
         const field = columns[Math.min(ctx.state.column, columns.length - 1)]?.field;
         if (field) ctx.update((s) => ({ sort: { field, descending: s.sort?.field === field ? !s.sort.descending : false }, cursor: 0, top: 0 }));
       },
@@ -212,11 +225,13 @@ export const listScreen: ScreenModule<ListState, ListParams> = {
     {
       keys: ['left', 'h', 'right', 'l'], help: 'choose the current column', when: idle,
       run: (ctx, key) => {
-        const count = columnsOf(ctx.state, ctx.size.columns - 2, ctx.now).length;
+        const shape = shapeOf(ctx);
         const step = key.name === 'left' || key.char === 'h' ? -1 : 1;
-        ctx.update((s) => ({ column: Math.max(0, Math.min(count - 1, s.column + step)) }));
+        const column = Math.max(0, Math.min(shape.widths.length - 1, ctx.state.column + step));
+        ctx.update((s) => ({ column, left: followColumn(shape, s.left, column) }));
       },
     },
+    scrollBinding(shapeOf, idle),
     { keys: ['r'], help: 'reload', when: idle, run: (ctx) => void reloadList(ctx) },
     { keys: ['escape', 'backspace'], help: 'clear the quick filter first, then back', when: (s) => idle(s) && s.localFilter !== '', run: (ctx) => ctx.update({ localFilter: '', cursor: 0, top: 0 }) },
   ],
@@ -229,7 +244,7 @@ export const listScreen: ScreenModule<ListState, ListParams> = {
       [state.names, state.namesRead, state.pages],
     );
     return (
-      <ListView columns={columnsOf(state, width - 2, ctx.now, cellText)} rows={rows} cursor={state.cursor} top={state.top}
+      <ListView view={windowOf(columnsOf(state, ctx.now, cellText), state.left, width - 2)} rows={rows} cursor={state.cursor} top={state.top}
         height={height} currentColumn={state.column} sort={state.sort} now={ctx.now} empty={empty} cellText={cellText}
         {...(state.changes ? { changed: state.changes.fields } : {})} />
     );
