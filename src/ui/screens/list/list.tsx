@@ -9,6 +9,7 @@ import { buildFilter, filterFields, type Condition } from '../../filter.js';
 import { editText, MOVE_KEYS, moveCursor } from '../../keys.js';
 import { TEXT, type Binding, type ScreenContext, type ScreenModule } from '../../nav/screen.js';
 import { pageIndexAt, rowCount, rowsOf } from '../../window.js';
+import { dataFields } from '../../../api/hal/records.js';
 import { askBookmarkName, viewBookmark } from '../bookmarks.js';
 import { useMemo } from 'react';
 import { ListView } from './ListView.js';
@@ -88,6 +89,31 @@ async function open(ctx: Ctx): Promise<void> {
   });
 }
 
+/** `c`: choose and order the columns; the choice is kept for this resource on this control plane. */
+function chooseColumns(ctx: Ctx): void {
+  const all = columnsOf(ctx.state, ctx.now).map((column) => column.field);
+  const every = [...new Set([...all, ...rowsOf(ctx.state.pages).slice(0, 100).flatMap(dataFields)])];
+  if (every.length === 0) return ctx.nav.notify('no rows yet: the columns are known once the first page is in');
+  const { connection } = ctx.state.origin;
+  const { resource } = ctx.state;
+  ctx.nav.open('columns', {
+    resource, fields: [...all, ...every.filter((field) => !all.includes(field))], shown: all,
+    apply: (fields) => {
+      ctx.update({ fields, column: 0, left: 1 });
+      ctx.services.keepColumnChoice(connection, resource, fields).then(
+        () => ctx.nav.notify(fields ? `columns of ${resource} kept for ${new URL(connection.session.baseUrl).host}` : `every column of ${resource} again`),
+        (error: unknown) => ctx.nav.notify(`the choice is used here but was not kept: ${(error as Error).message}`),
+      );
+    },
+  });
+}
+
+/** The columns chosen for this resource before (`c`), read once when the list opens. */
+async function loadColumnChoice(ctx: Ctx): Promise<void> {
+  const fields = await ctx.services.columnChoice(ctx.state.origin.connection, ctx.state.resource).catch(() => undefined);
+  if (fields && ctx.alive) ctx.update({ fields });
+}
+
 function chooseVersion(ctx: Ctx): void {
   const catalog = ctx.services.catalogOf(ctx.state.origin.connection);
   const known = catalog ? findResource(catalog, ctx.state.resource) : undefined;
@@ -132,6 +158,7 @@ export const listScreen: ScreenModule<ListState, ListParams> = {
   }),
   start: (ctx) => {
     ctx.update({ writesSeen: ctx.services.writesTo(ctx.state.resource) });
+    void loadColumnChoice(ctx);
     if (ctx.state.pages.length > 0) shown(ctx);
     else void open(ctx);
   },
@@ -208,6 +235,7 @@ export const listScreen: ScreenModule<ListState, ListParams> = {
         ctx.nav.notify(watch ? 'watching: the page is re-fetched every few seconds (w stops)' : 'watch stopped');
       },
     },
+    { keys: ['c'], help: 'choose and order the columns (kept for this resource on this control plane)', hint: 'c columns', when: idle, run: chooseColumns },
     { keys: ['v'], help: 'switch the resource version and reload', hint: 'v version', when: idle, run: chooseVersion },
     {
       keys: ['N'], help: 'names for id columns: a <resource>_id column shows the name of the record it refers to (the record view keeps the id)', hint: 'N names', when: idle,
