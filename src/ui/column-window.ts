@@ -22,12 +22,13 @@ export interface ShownColumn {
 const FROZEN_SHARE = 0.4;
 
 /**
- * The frozen columns' widths: as wide as their data when that leaves the scrolled columns their share,
- * else the narrow ones keep their width and the wide ones are cut to a common limit.
+ * The frozen columns' widths: as wide as their data when the whole table fits, or when that leaves the
+ * scrolled columns their share; else the narrow ones keep their width and the wide ones are cut to a common limit.
  */
 function frozenWidths(widths: readonly number[], frozen: number, room: number, gap: number): number[] {
   const wanted = widths.slice(0, frozen);
-  const share = (widths.length > frozen ? Math.floor(room * FROZEN_SHARE) : room) - gap * Math.max(0, wanted.length - 1);
+  const whole = widths.reduce((sum, width) => sum + width, 0) + gap * Math.max(0, widths.length - 1);
+  const share = (widths.length > frozen && whole > room ? Math.floor(room * FROZEN_SHARE) : room) - gap * Math.max(0, wanted.length - 1);
   if (wanted.reduce((sum, width) => sum + width, 0) <= share) return wanted;
   let left = share;
   let limit = 1;

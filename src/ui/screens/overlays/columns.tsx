@@ -1,7 +1,7 @@
 // `c`: the columns of a resource, to choose and order. The choice is handed back to the list that asked,
 // which keeps it per resource and control plane (src/config/columns.ts), so the next list of that
 // resource, in this run or the next, opens with it.
-import { Box } from 'ink';
+import { Box, Text } from 'ink';
 import { Choices } from '../../components/Choices.js';
 import { Tinted } from '../../components/theme.js';
 import { oneLine } from '../../../text/cells.js';
@@ -84,7 +84,7 @@ export const columnsScreen: ScreenModule<ColumnsState, ColumnsParams> = {
   ],
   View: ({ state, height }) => (
     <Box flexDirection="column">
-      <Tinted bold>columns of {oneLine(state.resource)} (Space ticks, K/J move, Enter keeps, a every column, Esc cancels)</Tinted>
+      <Text wrap="truncate"><Tinted bold>columns of {oneLine(state.resource)}: the ticked ones are shown, in this order</Tinted></Text>
       <Choices items={state.items} cursor={state.cursor} height={height - 1} render={(item) => `${item.on ? '[x]' : '[ ]'} ${oneLine(item.field)}`} />
     </Box>
   ),
