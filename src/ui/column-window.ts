@@ -11,6 +11,8 @@ export interface WindowOptions {
   /** Cells for the columns and the gaps between them. */
   room: number;
   gap: number;
+  /** Whether the room after the last whole column goes to the next one, cut (a list's text; never a count). */
+  partial?: boolean;
 }
 
 export interface ShownColumn {
@@ -20,6 +22,8 @@ export interface ShownColumn {
 
 /** Frozen columns together take at most this share of the room, so scrolled ones always have some. */
 const FROZEN_SHARE = 0.4;
+/** Narrower than this, the cut end of a column says too little to be drawn. */
+const PARTIAL_MIN = 6;
 
 /**
  * The frozen columns' widths: as wide as their data when the whole table fits, or when that leaves the
@@ -48,10 +52,14 @@ export function columnWindow(widths: readonly number[], options: WindowOptions):
   for (let index = clampLeft(widths.length, options); index < widths.length; index++) {
     const space = room - used - (shown.length > 0 ? gap : 0);
     const first = shown.length === Math.min(frozen, widths.length);
-    const width = first ? Math.min(widths[index]!, Math.max(1, space)) : widths[index]!;
+    // The first scrolled column is always shown, and the room left after the last whole one goes to
+    // the next, cut, when it is enough to tell what that column is.
+    const cut = first || (options.partial === true && space >= PARTIAL_MIN && space < widths[index]!);
+    const width = cut ? Math.min(widths[index]!, Math.max(1, space)) : widths[index]!;
     if (width > space && !first) break;
     shown.push({ index, width });
     used += width + (shown.length > 1 ? gap : 0);
+    if (width < widths[index]! && !first) break;
   }
   return shown;
 }
@@ -60,11 +68,12 @@ function clampLeft(count: number, { frozen, left }: WindowOptions): number {
   return Math.max(frozen, Math.min(left, count - 1));
 }
 
-/** The furthest scroll worth having: from there on, every remaining column is on screen. */
+/** The furthest scroll worth having: from there on, every remaining column is on screen, whole. */
 export function lastLeft(widths: readonly number[], options: Omit<WindowOptions, 'left'>): number {
   for (let left = options.frozen; left < widths.length; left++) {
     const shown = columnWindow(widths, { ...options, left });
-    if (shown[shown.length - 1]?.index === widths.length - 1) return left;
+    const last = shown[shown.length - 1];
+    if (last?.index === widths.length - 1 && (last.width === widths[last.index] || left === last.index)) return left;
   }
   return options.frozen;
 }
@@ -83,11 +92,11 @@ export function scrollTo(widths: readonly number[], options: WindowOptions, inde
   return left;
 }
 
-/** "cols 4–7 of 15" (counting every column), or nothing when the whole table is on screen. */
-export function windowLabel(shown: readonly ShownColumn[], count: number, frozen: number): string | undefined {
-  if (shown.length >= count) return undefined;
+/** "cols 4–7 of 15" (counting every column), or nothing when the whole table is on screen, uncut. */
+export function windowLabel(shown: readonly ShownColumn[], widths: readonly number[], frozen: number): string | undefined {
+  if (shown.length >= widths.length && shown.every((column) => column.width === widths[column.index])) return undefined;
   const scrolled = shown.filter((column) => column.index >= frozen);
   const first = scrolled[0]?.index ?? 0;
   const last = scrolled[scrolled.length - 1]?.index ?? 0;
-  return `cols ${first + 1}–${last + 1} of ${count}`;
+  return `cols ${first + 1}–${last + 1} of ${widths.length}`;
 }

@@ -9,6 +9,7 @@ export interface TableShape {
   frozen: number;
   room: number;
   gap: number;
+  partial?: boolean;
 }
 
 interface Scrolling {
@@ -20,7 +21,7 @@ interface Scrolling {
 
 /** The window's options for a scroll of `left`. */
 function windowOptions(shape: TableShape, left: number): WindowOptions {
-  return { frozen: shape.frozen, left, room: shape.room, gap: shape.gap };
+  return { frozen: shape.frozen, left, room: shape.room, gap: shape.gap, ...(shape.partial ? { partial: true } : {}) };
 }
 
 export function scrollBinding<S extends Scrolling>(shapeOf: (ctx: ScreenContext<S>) => TableShape, when?: (state: S) => boolean): Binding<S> {

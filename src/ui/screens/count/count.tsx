@@ -208,7 +208,7 @@ export const countScreen: ScreenModule<CountState, CountParams> = {
   badges: (s, width) => {
     if (!s.plan) return [];
     const { shape } = layoutOf(s, s.plan, width);
-    const label = windowLabel(columnWindow(shape.widths, { ...shape, left: s.left }), shape.widths.length, shape.frozen);
+    const label = windowLabel(columnWindow(shape.widths, { ...shape, left: s.left }), shape.widths, shape.frozen);
     return label ? [label] : [];
   },
   View: ({ state, height, width }) => {

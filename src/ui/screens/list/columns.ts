@@ -36,8 +36,8 @@ export function windowOf(all: readonly Column[], left: number, room: number): Co
   if (!known) windows.set(all, (known = new Map()));
   const remembered = known.get(key);
   if (remembered) return remembered;
-  const shown = columnWindow(all.map((column) => column.width), { frozen: 1, left, room, gap: 1 });
-  const label = windowLabel(shown, all.length, 1);
+  const shown = columnWindow(all.map((column) => column.width), { frozen: 1, left, room, gap: 1, partial: true });
+  const label = windowLabel(shown, all.map((column) => column.width), 1);
   const view = { columns: shown.map(({ index, width }) => ({ ...all[index]!, width })), indexes: shown.map(({ index }) => index), ...(label ? { label } : {}) };
   if (known.size > 8) known.clear();
   known.set(key, view);

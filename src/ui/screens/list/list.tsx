@@ -129,7 +129,7 @@ function chooseVersion(ctx: Ctx): void {
 
 /** The list's columns as the window sees them: the first stays, the others scroll. */
 function shapeOf(ctx: Ctx): TableShape {
-  return { widths: columnsOf(ctx.state, ctx.now).map((column) => column.width), frozen: 1, room: ctx.size.columns - 2, gap: 1 };
+  return { widths: columnsOf(ctx.state, ctx.now).map((column) => column.width), frozen: 1, room: ctx.size.columns - 2, gap: 1, partial: true };
 }
 
 /** "cols 4–7 of 15" for the header, when the columns do not all fit. */

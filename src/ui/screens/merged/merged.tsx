@@ -151,7 +151,7 @@ export const mergedScreen: ScreenModule<MergedState, MergedParams> = {
     return label ? [label] : [];
   },
   bindings: [
-    scrollBinding((ctx) => ({ widths: columnsOf(ctx.state, ctx.now).map((column) => column.width), frozen: 1, room: ctx.size.columns - 2, gap: 1 })),
+    scrollBinding((ctx) => ({ widths: columnsOf(ctx.state, ctx.now).map((column) => column.width), frozen: 1, room: ctx.size.columns - 2, gap: 1, partial: true })),
     {
       keys: ['return'], help: 'open the record, in the unit it was read in', hint: 'Enter open',
       run: (ctx) => {
