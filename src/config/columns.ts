@@ -44,6 +44,16 @@ export async function chosenColumns(configPath: string, baseUrl: string, resourc
   return (await readChoices(configPath))[originOf(baseUrl)]?.[resource];
 }
 
+/**
+ * The fields a table of `resource` read from `baseUrls` shows by default: the choice kept for their one
+ * control plane; none when they are several (each may have its own) or the output is for a machine.
+ */
+export async function tableColumns(configPath: string, baseUrls: readonly string[], resource: string, format: string): Promise<string[] | undefined> {
+  const origins = new Set(baseUrls.map(originOf));
+  const [only] = baseUrls;
+  return format === 'table' && origins.size === 1 && only !== undefined ? chosenColumns(configPath, only, resource) : undefined;
+}
+
 /** Keeps `fields` as the choice for `resource` at `baseUrl`; undefined forgets it (every field again, ranked). */
 export async function keepColumns(configPath: string, baseUrl: string, resource: string, fields: readonly string[] | undefined): Promise<void> {
   const choices = await readChoices(configPath);

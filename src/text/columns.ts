@@ -166,7 +166,8 @@ export function planColumns(records: readonly Record<string, unknown>[], options
 export function planScrolling(records: readonly Record<string, unknown>[], options: Omit<PlanOptions, 'width' | 'keepAll'>): Column[] {
   return ordered(measure(records, { ...options, width: Infinity }), options.order !== undefined).map((candidate) => ({
     field: candidate.field,
-    width: Math.max(1, candidate.firstWidth === UUID_FIRST_WIDTH ? Math.min(candidate.natural, UUID_FIRST_WIDTH) : candidate.natural),
+    // A heading has room for the sort mark after it, so that it is never cut for it.
+    width: Math.max(cellWidth(oneLine(candidate.field)) + 1, candidate.firstWidth === UUID_FIRST_WIDTH ? Math.min(candidate.natural, UUID_FIRST_WIDTH) : candidate.natural),
     align: candidate.numeric ? 'right' : 'left',
   }));
 }

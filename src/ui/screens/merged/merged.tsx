@@ -47,6 +47,8 @@ export interface MergedState extends ScreenBase, MergedParams {
   top: number;
   /** The first column scrolled to (`>` `<`). */
   left: number;
+  /** The columns chosen for this resource in a list (`c`), when any were. */
+  fields?: readonly string[];
   dedupe: RecordDedupe;
   stopping: AbortController;
 }
@@ -95,6 +97,7 @@ async function start(ctx: Ctx): Promise<void> {
   ctx.update({ loading: `reading ${resource} in every unit` });
   // Known to the explorer too, so that a record opened from here is named by its unit in the header.
   void ctx.services.units(origin.connection).catch(() => undefined);
+  void ctx.services.columnChoice(origin.connection, resource).then((fields) => fields && ctx.alive && ctx.update({ fields }), () => undefined);
   try {
     // Deepest first: a record also held by an ancestor's scope is given out with its deepest unit.
     const scopes = (await planScopes(source, 'all', { signal: stopping.signal })).sort((a, b) => b.depth - a.depth);
@@ -107,14 +110,18 @@ async function start(ctx: Ctx): Promise<void> {
   }
 }
 
-const planned = new WeakMap<readonly Scope[], { empty: boolean; columns: Column[] }>();
+const planned = new WeakMap<readonly Scope[], { empty: boolean; fields: readonly string[] | undefined; columns: Column[] }>();
 
-/** Every column, with the unit after the id: planned once the first records are in (and again for new units), not on every page. */
+/**
+ * Every column, with the unit after the first (the columns chosen for the resource, else the id):
+ * planned once the first records are in (and again for new units), not on every page.
+ */
 function columnsOf(state: MergedState, now: number): Column[] {
   const known = planned.get(state.scopes);
-  if (known && known.empty === (state.rows.length === 0)) return known.columns;
-  const columns = inferColumns(state.rows, now, { fields: [UNIT], text: () => undefined });
-  planned.set(state.scopes, { empty: state.rows.length === 0, columns });
+  if (known && known.empty === (state.rows.length === 0) && known.fields === state.fields) return known.columns;
+  const order = state.fields ? [state.fields[0]!, UNIT, ...state.fields.slice(1)] : undefined;
+  const columns = inferColumns(state.rows, now, { fields: [UNIT], text: () => undefined }, order);
+  planned.set(state.scopes, { empty: state.rows.length === 0, fields: state.fields, columns });
   return columns;
 }
 
