@@ -1,6 +1,10 @@
 // Tables wider than the terminal: the column window (frozen columns, widths from the data, `>` `<`) on its
 // own, and in the explorer's task list and count matrix at 60, 80 and 120 columns.
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { chosenColumns } from '../../src/config/columns.js';
 import { columnWindow, lastLeft, scrolled, windowLabel } from '../../src/ui/column-window.js';
 import { inferColumns, windowOf } from '../../src/ui/screens/list/columns.js';
 import type { CountState } from '../../src/ui/screens/count/count.js';
@@ -19,6 +23,7 @@ const NOW = Date.parse('2026-01-10T12:00:00Z');
 const lines = (frame: string) => frame.split('\n');
 const header = (frame: string) => lines(frame)[2] ?? '';
 const heading = (frame: string) => lines(frame)[4] ?? '';
+const names = (frame: string) => heading(frame).trim().split(/\s+/);
 
 describe('the column window', () => {
   const options = { frozen: 1, room: 40, gap: 1 };
@@ -109,5 +114,31 @@ describe.each([60, 80, 120])('at %i columns', (width) => {
     await ui.waitFor(() => ui!.navigator.top()!.kind === 'list', 'the cell\'s list');
     const list = ui.navigator.top()!.state as ListState;
     if (cell < plan.columns.length) expect(list.serverFilter).toBe(JSON.stringify({ status: { $eq: plan.columns[cell]!.value } }));
+  });
+});
+
+describe('the column picker (c)', () => {
+  it('hides and moves columns, keeps the choice for the resource, and a forgets it; Esc changes nothing', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'dpx-picker-'));
+    try {
+      const configPath = join(dir, 'config.json');
+      ui = await mount(demo.region, { rows: 30, context: { configPath } });
+      await ui.press(':', 'tasks', KEY.enter);
+      const first = await ui.waitFor((f) => /page 1/.test(f) && heading(f).startsWith('  ID'), 'the task list');
+      await ui.press('c');
+      await ui.waitFor((f) => f.includes('columns of tasks'), 'the picker');
+      await ui.press(' ', KEY.escape);
+      expect(names(ui.frame())).toEqual(names(first));
+      // Hide the id, move the status before the name.
+      await ui.press('c', ' ', KEY.down, KEY.down, 'K', KEY.enter);
+      await ui.waitFor((f) => f.includes('kept for'), 'the choice kept');
+      expect(names(ui.frame()).slice(0, 2)).toEqual(['STATUS', 'NAME']);
+      expect((await chosenColumns(configPath, demo.region.baseUrl, 'tasks'))?.slice(0, 2)).toEqual(['status', 'name']);
+      await ui.press('c', 'a');
+      await ui.waitFor((f) => names(f).join() === names(first).join() && f.includes('every column of tasks again'), 'every column again');
+      expect(await chosenColumns(configPath, demo.region.baseUrl, 'tasks')).toBeUndefined();
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 });
