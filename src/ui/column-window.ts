@@ -1,7 +1,7 @@
 // The columns of a table that are on screen: the frozen ones on the left (a list's first column, the
 // matrix's unit and total), then as many of the others as fit from the first one scrolled to. Widths are
-// the data's own; only a column wider than the room left is cut, so `>` and `<` reach every column of a
-// wide table at any terminal width.
+// the data's own; only a column wider than the room left is cut (and, in a list, the one the room ends
+// in), so `>` and `<` reach every column of a wide table, whole, at any terminal width.
 
 export interface WindowOptions {
   /** How many columns on the left stay whatever the scroll. */

@@ -3,7 +3,8 @@
 // bar of its share of the unit's total — the server's own total, not a sum of the cells — and `other`
 // for what the columns leave out. Opened from a filtered list, it counts with the list's filter. Cells
 // fill in as their answers arrive; Enter on a cell opens that unit's list, filtered by that value, in
-// that unit's own context.
+// that unit's own context. The unit and the total stay on screen while `>` `<` scroll the values, which
+// come in the order layout.ts gives them (the values that mean trouble first).
 import { Box, Text } from 'ink';
 import { cellFilter, countMatrix, type CountPlan, type RowCounts } from '../../../api/fanout/count.js';
 import type { DpxError } from '../../../api/errors.js';
@@ -132,12 +133,11 @@ async function everyProfile(ctx: Ctx): Promise<void> {
 }
 
 function openCell(ctx: Ctx): void {
-  const { plan, row, column, resource, connections } = ctx.state;
+  const { plan, row, column: cell, resource, connections } = ctx.state;
   const target = plan?.rows[row];
   if (!plan || !target?.target) return ctx.nav.notify(target?.error ? target.error.message : 'the counts are not in yet');
   const connection = connections.find((candidate) => candidate.session === target.scope.source.session);
   if (!connection) return;
-  const cell = column;
   if (cell > plan.columns.length) ctx.nav.notify(`other has no filter of its own: the list shows the unit's records with every value of ${plan.by}`);
   const filter = cellFilter(plan, cell < plan.columns.length ? cell : undefined);
   ctx.nav.open('list', {
