@@ -39,7 +39,13 @@ export function scrollBinding<S extends Scrolling>(shapeOf: (ctx: ScreenContext<
   };
 }
 
-/** The scroll that keeps `column` on screen, for a table whose current column moves with ← →. */
-export function followColumn(shape: TableShape, left: number, column: number): number {
-  return scrollTo(shape.widths, windowOptions(shape, left), column);
+/**
+ * ← →: the current column one step along (`lowest` is the first that can be current), and the scroll
+ * that keeps it on screen. Right from the last frozen column goes to the first one on screen, not to a
+ * column scrolled off.
+ */
+export function stepColumn(shape: TableShape, left: number, column: number, step: 1 | -1, lowest = 0): { column: number; left: number } {
+  const next = step === 1 && column === shape.frozen - 1 ? Math.max(left, shape.frozen) : column + step;
+  const clamped = Math.max(lowest, Math.min(shape.widths.length - 1, next));
+  return { column: clamped, left: scrollTo(shape.widths, windowOptions(shape, left), clamped) };
 }

@@ -80,10 +80,12 @@ describe.each([60, 80, 120])('at %i columns', (width) => {
     expect(heading(end)).toMatch(/^ {2}ID /);
     expect(header(end)).toContain(`of ${count}]`);
     expect(header(end)).toMatch(new RegExp(`–${count} of ${count}\\]`));
-    // The current column follows the scroll: `s` sorts by a column on screen.
-    await ui.press('s');
+    // → from the frozen id goes to the first column on screen, and `s` sorts by it, where it is.
+    await ui.press(KEY.right, 's');
     const state = ui.navigator.top()!.state as ListState;
+    expect(state.sort!.field).not.toBe('id');
     expect(heading(ui.frame())).toContain(`${state.sort!.field.toUpperCase()}↑`);
+    expect(header(ui.frame())).toMatch(new RegExp(`–${count} of ${count}\\]`));
     for (let i = 0; i < count; i++) await ui.press('<');
     expect(header(ui.frame())).toContain(`[cols 2–${label![2]} of ${count}]`);
   });

@@ -18,7 +18,7 @@ import type { ScreenBase, ScreenContext, ScreenModule } from '../../nav/screen.j
 import type { Connection } from '../../services/connection.js';
 import { statusTone, type Tone } from '../../../text/colour.js';
 import { columnWindow, windowLabel } from '../../column-window.js';
-import { followColumn, scrollBinding, type TableShape } from '../../scroll-keys.js';
+import { scrollBinding, stepColumn, type TableShape } from '../../scroll-keys.js';
 import { columnOrder, countText, GAP, labelOf, matrixShape, type CellValue, type MatrixData } from './layout.js';
 
 declare module '../../nav/screen.js' {
@@ -191,8 +191,9 @@ export const countScreen: ScreenModule<CountState, CountParams> = {
         const { plan } = ctx.state;
         if (!plan) return;
         const { order, shape } = layoutOf(ctx.state, plan, ctx.size.columns);
-        const at = Math.max(0, Math.min(order.length - 1, order.indexOf(ctx.state.column) + (key.name === 'left' || key.char === 'h' ? -1 : 1)));
-        ctx.update((s) => ({ column: order[at]!, left: followColumn(shape, s.left, at + 1) }));
+        // Positions on screen: the unit column is 0 and is no cell, the total is 1.
+        const moved = stepColumn(shape, ctx.state.left, order.indexOf(ctx.state.column) + 1, key.name === 'left' || key.char === 'h' ? -1 : 1, 1);
+        ctx.update({ column: order[moved.column - 1]!, left: moved.left });
       },
     },
     scrollBinding((ctx) => (ctx.state.plan ? layoutOf(ctx.state, ctx.state.plan, ctx.size.columns).shape : { widths: [], frozen: 2, room: 0, gap: GAP }), (s) => s.plan !== undefined),

@@ -17,7 +17,7 @@ import { idColumnsOf, namedText } from './names.js';
 import { listHeight, loadEdge, loadFirstPage, movePage, reloadList, setCursor, shown } from './paging.js';
 import { columnsOf, currentPage, visibleRows, type ListParams, type ListState } from './state.js';
 import { windowOf } from './columns.js';
-import { followColumn, scrollBinding, type TableShape } from '../../scroll-keys.js';
+import { scrollBinding, stepColumn, type TableShape } from '../../scroll-keys.js';
 
 declare module '../../nav/screen.js' {
   interface ScreenParams {
@@ -252,12 +252,7 @@ export const listScreen: ScreenModule<ListState, ListParams> = {
     { keys: [...MOVE_KEYS], help: 'move over the loaded rows', when: idle, run: (ctx, key) => setCursor(ctx, moveCursor(ctx.state.cursor, visibleRows(ctx.state).length, key, listHeight(ctx))) },
     {
       keys: ['left', 'h', 'right', 'l'], help: 'choose the current column', when: idle,
-      run: (ctx, key) => {
-        const shape = shapeOf(ctx);
-        const step = key.name === 'left' || key.char === 'h' ? -1 : 1;
-        const column = Math.max(0, Math.min(shape.widths.length - 1, ctx.state.column + step));
-        ctx.update((s) => ({ column, left: followColumn(shape, s.left, column) }));
-      },
+      run: (ctx, key) => ctx.update((s) => stepColumn(shapeOf(ctx), s.left, s.column, key.name === 'left' || key.char === 'h' ? -1 : 1)),
     },
     scrollBinding(shapeOf, idle),
     { keys: ['r'], help: 'reload', when: idle, run: (ctx) => void reloadList(ctx) },
