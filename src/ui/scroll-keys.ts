@@ -24,9 +24,9 @@ function windowOptions(shape: TableShape, left: number): WindowOptions {
   return { frozen: shape.frozen, left, room: shape.room, gap: shape.gap, ...(shape.partial ? { partial: true } : {}) };
 }
 
-export function scrollBinding<S extends Scrolling>(shapeOf: (ctx: ScreenContext<S>) => TableShape, when?: (state: S) => boolean): Binding<S> {
+export function scrollBinding<S extends Scrolling>(shapeOf: (ctx: ScreenContext<S>) => TableShape, when?: (state: S) => boolean, help = 'scroll the columns right / left (the first column stays)'): Binding<S> {
   return {
-    keys: ['>', '<'], help: 'scroll the columns right / left (the first column stays)', hint: '<> columns', ...(when ? { when } : {}),
+    keys: ['>', '<'], help, hint: '<> columns', ...(when ? { when } : {}),
     run: (ctx, key) => {
       const shape = shapeOf(ctx);
       const left = scrolled(shape.widths, windowOptions(shape, ctx.state.left), key.char === '>' ? 1 : -1);

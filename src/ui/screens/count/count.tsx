@@ -196,7 +196,7 @@ export const countScreen: ScreenModule<CountState, CountParams> = {
         ctx.update({ column: order[moved.column - 1]!, left: moved.left });
       },
     },
-    scrollBinding((ctx) => (ctx.state.plan ? layoutOf(ctx.state, ctx.state.plan, ctx.size.columns).shape : { widths: [], frozen: 2, room: 0, gap: GAP }), (s) => s.plan !== undefined),
+    scrollBinding((ctx) => (ctx.state.plan ? layoutOf(ctx.state, ctx.state.plan, ctx.size.columns).shape : { widths: [], frozen: 2, room: 0, gap: GAP }), (s) => s.plan !== undefined, 'scroll the value columns right / left (the unit and the total stay)'),
     {
       keys: [...MOVE_KEYS], help: 'choose the unit',
       run: (ctx, key) => {
