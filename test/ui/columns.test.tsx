@@ -98,6 +98,13 @@ describe.each([60, 80, 120])('at %i columns', (width) => {
     const frame = await ui.waitFor((f) => /^UNIT\s+total\s+failed/m.test(f) && state().answered > 0, 'the matrix, failed first');
     expect(lines(frame).every((line) => line.length <= width)).toBe(true);
     expect(frame).toMatch(/^ {2}\S/m);
+    // `s`: the values by name; again: trouble first.
+    const values = (f: string) => lines(f).find((line) => line.startsWith('UNIT'))!.trim().split(/\s+/).slice(2);
+    await ui.press('s');
+    expect(values(ui.frame())).toEqual([...values(ui.frame())].sort((a, b) => a.localeCompare(b)));
+    expect(values(ui.frame())[0]).not.toBe('failed');
+    await ui.press('s');
+    expect(values(ui.frame())[0]).toBe('failed');
     const scrolls = /\[cols \d+–\d+ of \d+\]/.test(header(frame));
     for (let i = 0; i < 12; i++) await ui.press('>');
     const end = ui.frame();

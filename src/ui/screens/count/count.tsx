@@ -48,6 +48,8 @@ export interface CountState extends ScreenBase, CountParams {
   top: number;
   /** The first value column scrolled to (`>` `<`), among the columns drawn (the unit is 0, the total 1). */
   left: number;
+  /** `s`: the value columns by name instead of trouble first, then by count. */
+  byName: boolean;
   stopping: AbortController;
   answered: number;
 }
@@ -75,7 +77,7 @@ function unitName(state: CountState, row: CountPlan['rows'][number]): string {
 
 /** The columns in the order drawn and their shape for the window, `width` cells wide. */
 function layoutOf(state: CountState, plan: CountPlan, width: number): { order: number[]; shape: TableShape } {
-  const data: MatrixData = { plan, other: showsOther(state), names: plan.rows.map((row) => unitName(state, row)), value: (row, cell) => valueOf(state, row, cell) };
+  const data: MatrixData = { plan, other: showsOther(state), names: plan.rows.map((row) => unitName(state, row)), value: (row, cell) => valueOf(state, row, cell), byName: state.byName };
   const order = columnOrder(data);
   return { order, shape: matrixShape(data, order, width) };
 }
@@ -169,7 +171,7 @@ function captionOf(state: CountState, width: number): string | undefined {
 
 export const countScreen: ScreenModule<CountState, CountParams> = {
   title: 'count matrix (:count <resource> by <field>)',
-  init: (params) => ({ ...params, connections: [], cells: [], results: [], row: 0, column: 0, top: 0, left: 2, stopping: new AbortController(), answered: 0 }),
+  init: (params) => ({ ...params, connections: [], cells: [], results: [], row: 0, column: 0, top: 0, left: 2, byName: false, stopping: new AbortController(), answered: 0 }),
   start: (ctx) => {
     ctx.update({ connections: [ctx.services.connection] });
     // Known to the explorer too, so that a list opened from a cell is named by its unit in the header.
@@ -185,6 +187,10 @@ export const countScreen: ScreenModule<CountState, CountParams> = {
     { keys: ['return'], help: 'open the unit\'s list, filtered by the value, in that unit', hint: 'Enter open the cell', run: openCell },
     { keys: ['P'], help: 'every profile of the config file: their control planes and units join the matrix', hint: 'P every profile', run: (ctx) => void everyProfile(ctx) },
     { keys: ['r'], help: 'count again', hint: 'r recount', run: (ctx) => void run(ctx) },
+    {
+      keys: ['s'], help: 'the value columns by name, or again trouble first, then by count', hint: 's sort values',
+      run: (ctx) => ctx.update((s) => ({ byName: !s.byName, left: 2 })),
+    },
     {
       keys: ['left', 'h', 'right', 'l'], help: 'choose the column',
       run: (ctx, key) => {

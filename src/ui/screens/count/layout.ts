@@ -1,7 +1,8 @@
 // The count matrix's columns as drawn: the unit (with its tree indent) and the total stay on the left,
 // the values scroll with `>` `<`. The values that mean trouble come first (failed, then warning, as the
-// status vocabulary reads them), then the others by how many records they hold, unless the reader gave
-// the values (their order is then theirs). Widths come from the labels and the counts themselves.
+// status vocabulary reads them), then the others by how many records they hold, unless the reader sorts
+// them by name (`s`) or gave the values (their order is then theirs). Widths come from the labels and
+// the counts themselves.
 import type { CountPlan } from '../../../api/fanout/count.js';
 import type { DpxError } from '../../../api/errors.js';
 import { statusMeaning } from '../../../api/hal/status.js';
@@ -19,6 +20,8 @@ export interface MatrixData {
   other: boolean;
   /** The unit column's text of each row. */
   names: readonly string[];
+  /** `s`: the values by name, not by what they mean and hold. */
+  byName?: boolean;
 }
 
 /** Cells between two columns. */
@@ -48,7 +51,8 @@ function heldByTop(data: MatrixData, column: number): number {
 export function columnOrder(data: MatrixData): number[] {
   const { plan } = data;
   const values = plan.columns.map((_, index) => index);
-  if (plan.valuesFrom !== 'given') {
+  if (data.byName) values.sort((a, b) => plan.columns[a]!.label.localeCompare(plan.columns[b]!.label));
+  else if (plan.valuesFrom !== 'given') {
     const held = values.map((index) => heldByTop(data, index));
     values.sort((a, b) => troubleRank(plan.columns[a]!.value) - troubleRank(plan.columns[b]!.value) || held[b]! - held[a]! || a - b);
   }
