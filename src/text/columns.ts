@@ -159,6 +159,19 @@ export function planColumns(records: readonly Record<string, unknown>[], options
   return { columns: chosen.map(({ field, width, numeric }) => ({ field, width, align: numeric ? 'right' : 'left' })), hidden };
 }
 
+/**
+ * Every field as a column at its data's width, in reading order: for a table that scrolls sideways, whose
+ * window (src/ui/column-window.ts) decides what is on screen. UUIDs keep their first groups when asked to.
+ */
+export function planScrolling(records: readonly Record<string, unknown>[], options: Omit<PlanOptions, 'width' | 'keepAll'>): Column[] {
+  return ordered(measure(records, { ...options, width: Infinity }), options.order !== undefined).map((candidate) => ({
+    field: candidate.field,
+    // A heading has room for the sort mark after it, so that it is never cut for it.
+    width: Math.max(cellWidth(oneLine(candidate.field)) + 1, candidate.firstWidth === UUID_FIRST_WIDTH ? Math.min(candidate.natural, UUID_FIRST_WIDTH) : candidate.natural),
+    align: candidate.numeric ? 'right' : 'left',
+  }));
+}
+
 /** Narrowest a kept column gets: one character and the `…` that says it was cut. */
 const KEPT_MIN_WIDTH = 2;
 

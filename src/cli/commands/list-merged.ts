@@ -13,6 +13,7 @@ import { createRecordSink, type ListFormat } from '../format/records.js';
 import { sizeHeapForStreaming } from '../heap.js';
 import { DataWriter } from '../io.js';
 import { formatCount } from '../../text/cells.js';
+import { tableColumns } from '../../config/columns.js';
 import { listTarget, type ListOptions } from './list-options.js';
 import { groupingSink } from './list-groups.js';
 import { windowedList } from './list-window.js';
@@ -28,12 +29,14 @@ export async function mergedListCommand(ctx: CommandContext, resource: string, a
   // Every source is asked the same question: the window is read against the first, and put on the others alike.
   const { list, keep } = sources[0] === undefined ? { list: asked } : await windowedList(ctx, sources[0].session, resource, asked);
   const out = new DataWriter(ctx.io.stdout);
+  // The table a person reads takes the columns chosen in the explorer (`c`) for this control plane.
+  const fields = list.fields ?? (list.groupBy === undefined ? await tableColumns(ctx.configPath, sources.map((source) => source.session.baseUrl), resource, list.format) : undefined);
   const sink = list.groupBy !== undefined ? await groupingSink(ctx, sources.map((source) => source.session), list.groupBy, list.format, out) : createRecordSink(list.format, out, {
     width: tableWidth(ctx.io),
     pretty: ctx.io.stdout.isTTY === true,
     note: (message) => ctx.note(message),
     leading: CONTEXT_COLUMNS,
-    ...(list.fields === undefined ? {} : { fields: [...CONTEXT_FIELDS[list.format], ...list.fields] }),
+    ...(fields === undefined ? {} : { fields: [...CONTEXT_FIELDS[list.format], ...fields] }),
   });
   // A group-by reads a record's unit from its _context, whatever the format it prints.
   const tag = tagger(list.groupBy === undefined ? list.format : 'json');

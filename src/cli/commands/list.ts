@@ -12,6 +12,7 @@ import { sizeHeapForStreaming } from '../heap.js';
 import type { UnitChoice } from '../../api/fanout/scopes.js';
 import { createRecordSink } from '../format/records.js';
 import { DataWriter } from '../io.js';
+import { tableColumns } from '../../config/columns.js';
 import { formatCount } from '../../text/cells.js';
 import { Progress } from '../progress.js';
 import { mergedListCommand } from './list-merged.js';
@@ -31,7 +32,9 @@ export async function listCommand(ctx: CommandContext, positionals: string[], op
 
   const session = ctx.session();
   const { list, keep } = await windowedList(ctx, session, resource, asked);
-  const { format, maxItems, page, all, fields } = list;
+  const { format, maxItems, page, all } = list;
+  // The table a person reads takes the columns chosen in the explorer (`c`); machine formats never do.
+  const fields = list.fields ?? (list.groupBy === undefined ? await tableColumns(ctx.configPath, [session.baseUrl], resource, format) : undefined);
   // Every page of the list: at the largest page the server takes, unless a page size was chosen.
   const pageSize = all && list.pageSize === undefined ? (await largestPageSize(session, { resource, ...listTarget(list) }))?.ask : list.pageSize;
   const first = await listRequest(session, { resource, ...listTarget(list), ...(pageSize === undefined ? {} : { pageSize }) });

@@ -73,7 +73,7 @@ export function Frame({ navigator }: { navigator: Navigator }) {
     <Box flexDirection="column" width={columns}>
       <Header session={connection.session} profile={connection.profile} {...(connection.offline ? { offline: connection.offline } : {})} token={connection.token ? describeToken(connection.token, connection.session.baseUrl, state.now) : undefined}
         {...(origin.ou ? { ou: origin.ou } : {})} {...(ouName ? { ouName } : {})} current={screenModule.subject?.(screen.state)} loading={top.state.loading ?? screen.state.loading}
-        badges={screenModule.badges?.(screen.state) ?? []} columns={columns} now={state.now} />
+        badges={screenModule.badges?.(screen.state, columns) ?? []} columns={columns} now={state.now} />
       <Text wrap="truncate"><Tinted tone="muted">{crumbs.join(' › ')}</Tinted></Text>
       <Box flexDirection="column" height={height} overflowY="hidden">
         <topModule.View state={top.state} ctx={topContext} height={height} width={columns} />

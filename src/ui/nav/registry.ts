@@ -23,6 +23,7 @@ import { diffScreen } from '../screens/diff/diff.js';
 import { chooseScreen } from '../screens/overlays/choose.js';
 import { countScreen } from '../screens/count/count.js';
 import { mergedScreen } from '../screens/merged/merged.js';
+import { columnsScreen } from '../screens/overlays/columns.js';
 import type { ScreenBase, ScreenKind, ScreenModule, ScreenParams } from './screen.js';
 
 /**
@@ -49,6 +50,7 @@ const SCREENS: { [K in ScreenKind]: ScreenModule<any, ScreenParams[K]> } = {
   'ou-picker': ouPickerScreen,
   filter: filterBuilderScreen,
   version: versionScreen,
+  columns: columnsScreen,
   template: templateScreen,
   prompt: promptScreen,
   choose: chooseScreen,

@@ -123,8 +123,8 @@ export interface ScreenModule<S extends ScreenBase, P> {
   crumb(state: S): string;
   /** What the header names as on screen ('tasks@v1'). */
   subject?(state: S): string | undefined;
-  /** Marks in the header ('WATCH'). */
-  badges?(state: S): string[];
+  /** Marks in the header ('WATCH', 'cols 4–7 of 15'), for a screen `width` cells wide. */
+  badges?(state: S, width: number): string[];
   /** Where what the screen shows was read (control plane and unit), when that is not the current one's. */
   origin?(state: S): Origin | undefined;
   /** Its resource and server-side filter, which a view opened from it keeps. */

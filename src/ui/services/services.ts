@@ -8,6 +8,7 @@ import { UsageError } from '../../api/errors.js';
 import type { Session } from '../../api/session/session.js';
 import { loadUnits, type OrgUnit } from '../../api/fanout/units.js';
 import { listBookmarks, saveBookmark, type Bookmark } from '../../config/profiles.js';
+import { chosenColumns, keepColumns } from '../../config/columns.js';
 import type { Connection, Origin, ProfileChoice, ProfileSource } from './connection.js';
 
 /** The trail the session records into, for `T`. */
@@ -178,6 +179,17 @@ export class Services {
     if (!this.configPath) throw new UsageError('no config file to keep bookmarks in', 'dpx profile add creates one');
     await saveBookmark(this.configPath, name, bookmark);
     this.bookmarkList = await listBookmarks(this.configPath);
+  }
+
+  /** The columns chosen for `resource` on `connection`'s control plane (`c`), when any were. */
+  async columnChoice(connection: Connection, resource: string): Promise<string[] | undefined> {
+    return this.configPath ? chosenColumns(this.configPath, connection.session.baseUrl, resource) : undefined;
+  }
+
+  /** Keeps (or, with undefined, forgets) the columns chosen for `resource` on `connection`'s control plane. */
+  async keepColumnChoice(connection: Connection, resource: string, fields: readonly string[] | undefined): Promise<void> {
+    if (!this.configPath) throw new UsageError('no config file to keep the column choice in', 'dpx profile add creates one');
+    await keepColumns(this.configPath, connection.session.baseUrl, resource, fields);
   }
 
   // ——— the trail ———

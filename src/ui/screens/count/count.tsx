@@ -3,12 +3,13 @@
 // bar of its share of the unit's total — the server's own total, not a sum of the cells — and `other`
 // for what the columns leave out. Opened from a filtered list, it counts with the list's filter. Cells
 // fill in as their answers arrive; Enter on a cell opens that unit's list, filtered by that value, in
-// that unit's own context.
+// that unit's own context. The unit and the total stay on screen while `>` `<` scroll the values, which
+// come in the order layout.ts gives them (the values that mean trouble first).
 import { Box, Text } from 'ink';
 import { cellFilter, countMatrix, type CountPlan, type RowCounts } from '../../../api/fanout/count.js';
 import type { DpxError } from '../../../api/errors.js';
 import { statusMeaning } from '../../../api/hal/status.js';
-import { fit, formatCount, truncate } from '../../../text/cells.js';
+import { fit, truncate } from '../../../text/cells.js';
 import { Tinted } from '../../components/theme.js';
 import { MOVE_KEYS, moveCursor } from '../../keys.js';
 import { scrollTop } from '../../layout.js';
@@ -16,6 +17,9 @@ import { errorInfo, noticeOf } from '../../nav/problems.js';
 import type { ScreenBase, ScreenContext, ScreenModule } from '../../nav/screen.js';
 import type { Connection } from '../../services/connection.js';
 import { statusTone, type Tone } from '../../../text/colour.js';
+import { columnWindow, windowLabel } from '../../column-window.js';
+import { scrollBinding, stepColumn, type TableShape } from '../../scroll-keys.js';
+import { columnOrder, countText, GAP, labelOf, matrixShape, type CellValue, type MatrixData } from './layout.js';
 
 declare module '../../nav/screen.js' {
   interface ScreenParams {
@@ -39,17 +43,19 @@ export interface CountState extends ScreenBase, CountParams {
   /** Each row's numbers once all of them answered: `other`, and whether any was counted or changed. */
   results: (RowCounts | undefined)[];
   row: number;
+  /** The current cell, by its index in a row's cells (the total is `plan.columns.length`, other one more). */
   column: number;
   top: number;
+  /** The first value column scrolled to (`>` `<`), among the columns drawn (the unit is 0, the total 1). */
   left: number;
+  /** `s`: the value columns by name instead of trouble first, then by count. */
+  byName: boolean;
   stopping: AbortController;
   answered: number;
 }
 
 type Ctx = ScreenContext<CountState>;
 
-const LABEL_WIDTH = 30;
-const CELL_WIDTH = 11;
 const BARS = ' ▁▂▃▄▅▆▇█';
 
 /** Whether `other` is shown: where a row's columns leave records out, or its numbers changed while counted. */
@@ -57,14 +63,23 @@ function showsOther(state: CountState): boolean {
   return state.plan?.by !== undefined && state.results.some((result) => (result?.other !== undefined && result.other !== 0) || result?.changed === true);
 }
 
-function columnCount(state: CountState): number {
-  return (state.plan?.columns.length ?? 0) + 1 + (showsOther(state) ? 1 : 0);
+/** A row's cell: a count, an error, `changed` (other, when the numbers moved), or not in yet. */
+function valueOf(state: CountState, row: number, cell: number): CellValue {
+  if (cell <= (state.plan?.columns.length ?? 0)) return state.cells[row]?.[cell];
+  const result = state.results[row];
+  return result?.changed ? 'changed' : result?.other;
 }
 
-/** Which cell each shown column is: the total first, then the values in the plan's order, then other (one past the total). */
-function cellOf(state: CountState, shown: number): number {
-  const values = state.plan?.columns.length ?? 0;
-  return shown === 0 ? values : shown <= values ? shown - 1 : values + 1;
+/** The unit column's text: the profile when there are several, the unit indented by its depth. */
+function unitName(state: CountState, row: CountPlan['rows'][number]): string {
+  return `${state.connections.length > 1 ? `${row.scope.source.profile ?? 'here'} · ` : ''}${'  '.repeat(row.scope.depth)}${row.scope.ouName ?? '(no unit)'}`;
+}
+
+/** The columns in the order drawn and their shape for the window, `width` cells wide. */
+function layoutOf(state: CountState, plan: CountPlan, width: number): { order: number[]; shape: TableShape } {
+  const data: MatrixData = { plan, other: showsOther(state), names: plan.rows.map((row) => unitName(state, row)), value: (row, cell) => valueOf(state, row, cell), byName: state.byName };
+  const order = columnOrder(data);
+  return { order, shape: matrixShape(data, order, width) };
 }
 
 async function run(ctx: Ctx): Promise<void> {
@@ -75,7 +90,7 @@ async function run(ctx: Ctx): Promise<void> {
   try {
     const sources = connections.map((connection) => ({ session: connection.session, ...(connection.profile ? { profile: connection.profile } : {}) }));
     for await (const event of countMatrix(sources, { resource, units: 'all', ...(by ? { by } : {}), ...(filter ? { filter } : {}) }, { signal: stopping.signal })) {
-      if (event.kind === 'plan') ctx.update({ plan: event.plan, cells: event.plan.rows.map(() => []), results: event.plan.rows.map(() => undefined) });
+      if (event.kind === 'plan') ctx.update({ plan: event.plan, column: event.plan.columns.length, left: 2, cells: event.plan.rows.map(() => []), results: event.plan.rows.map(() => undefined) });
       else if (event.kind === 'cell') {
         ctx.update((s) => {
           const cells = [...s.cells];
@@ -120,12 +135,11 @@ async function everyProfile(ctx: Ctx): Promise<void> {
 }
 
 function openCell(ctx: Ctx): void {
-  const { plan, row, column, resource, connections } = ctx.state;
+  const { plan, row, column: cell, resource, connections } = ctx.state;
   const target = plan?.rows[row];
   if (!plan || !target?.target) return ctx.nav.notify(target?.error ? target.error.message : 'the counts are not in yet');
   const connection = connections.find((candidate) => candidate.session === target.scope.source.session);
   if (!connection) return;
-  const cell = cellOf(ctx.state, column);
   if (cell > plan.columns.length) ctx.nav.notify(`other has no filter of its own: the list shows the unit's records with every value of ${plan.by}`);
   const filter = cellFilter(plan, cell < plan.columns.length ? cell : undefined);
   ctx.nav.open('list', {
@@ -136,12 +150,12 @@ function openCell(ctx: Ctx): void {
 }
 
 /** A count with a bar of its share of the row's total; coloured by what the column's value means; `*` when dpx counted it. */
-function Cell({ value, share, tone, selected, mark = '' }: { value: number | DpxError | 'changed' | undefined; share: number; tone: Tone; selected: boolean; mark?: string }) {
-  if (value === undefined) return <Tinted tone="muted" inverse={selected}>{fit('…', CELL_WIDTH, 'right')}</Tinted>;
-  if (value === 'changed') return <Tinted tone="bad" inverse={selected}>{fit('changed', CELL_WIDTH, 'right')}</Tinted>;
-  if (typeof value !== 'number') return <Tinted tone="bad" inverse={selected}>{fit('✗ error', CELL_WIDTH, 'right')}</Tinted>;
+function Cell({ value, share, tone, selected, width, mark = '' }: { value: CellValue; share: number; tone: Tone; selected: boolean; width: number; mark?: string }) {
+  if (value === undefined) return <Tinted tone="muted" inverse={selected}>{fit('…', width, 'right')}</Tinted>;
+  if (value === 'changed') return <Tinted tone="bad" inverse={selected}>{fit('changed', width, 'right')}</Tinted>;
+  if (typeof value !== 'number') return <Tinted tone="bad" inverse={selected}>{fit('✗ error', width, 'right')}</Tinted>;
   const bar = value === 0 ? ' ' : BARS[Math.max(1, Math.round(share * (BARS.length - 1)))]!;
-  return <Tinted tone={value === 0 ? 'muted' : tone} inverse={selected} bold={selected}>{fit(`${formatCount(value)}${mark} ${bar}`, CELL_WIDTH, 'right')}</Tinted>;
+  return <Tinted tone={value === 0 ? 'muted' : tone} inverse={selected} bold={selected}>{fit(`${countText(value, mark)} ${bar}`, width, 'right')}</Tinted>;
 }
 
 /** What the matrix is, under its header: the filter counted with, and what its marks mean. */
@@ -157,7 +171,7 @@ function captionOf(state: CountState, width: number): string | undefined {
 
 export const countScreen: ScreenModule<CountState, CountParams> = {
   title: 'count matrix (:count <resource> by <field>)',
-  init: (params) => ({ ...params, connections: [], cells: [], results: [], row: 0, column: 0, top: 0, left: 0, stopping: new AbortController(), answered: 0 }),
+  init: (params) => ({ ...params, connections: [], cells: [], results: [], row: 0, column: 0, top: 0, left: 2, byName: false, stopping: new AbortController(), answered: 0 }),
   start: (ctx) => {
     ctx.update({ connections: [ctx.services.connection] });
     // Known to the explorer too, so that a list opened from a cell is named by its unit in the header.
@@ -174,16 +188,21 @@ export const countScreen: ScreenModule<CountState, CountParams> = {
     { keys: ['P'], help: 'every profile of the config file: their control planes and units join the matrix', hint: 'P every profile', run: (ctx) => void everyProfile(ctx) },
     { keys: ['r'], help: 'count again', hint: 'r recount', run: (ctx) => void run(ctx) },
     {
+      keys: ['s'], help: 'the value columns by name, or again trouble first, then by count', hint: 's sort values',
+      run: (ctx) => ctx.update((s) => ({ byName: !s.byName, left: 2 })),
+    },
+    {
       keys: ['left', 'h', 'right', 'l'], help: 'choose the column',
       run: (ctx, key) => {
-        const step = key.name === 'left' || key.char === 'h' ? -1 : 1;
-        ctx.update((s) => {
-          const column = Math.max(0, Math.min(columnCount(s) - 1, s.column + step));
-          const fit = Math.max(1, Math.floor((ctx.size.columns - LABEL_WIDTH - 2) / (CELL_WIDTH + 1)));
-          return { column, left: column < s.left ? column : column >= s.left + fit ? column - fit + 1 : s.left };
-        });
+        const { plan } = ctx.state;
+        if (!plan) return;
+        const { order, shape } = layoutOf(ctx.state, plan, ctx.size.columns);
+        // Positions on screen: the unit column is 0 and is no cell, the total is 1.
+        const moved = stepColumn(shape, ctx.state.left, order.indexOf(ctx.state.column) + 1, key.name === 'left' || key.char === 'h' ? -1 : 1, 1);
+        ctx.update({ column: order[moved.column - 1]!, left: moved.left });
       },
     },
+    scrollBinding((ctx) => (ctx.state.plan ? layoutOf(ctx.state, ctx.state.plan, ctx.size.columns).shape : { widths: [], frozen: 2, room: 0, gap: GAP }), (s) => s.plan !== undefined, 'scroll the value columns right / left (the unit and the total stay)'),
     {
       keys: [...MOVE_KEYS], help: 'choose the unit',
       run: (ctx, key) => {
@@ -193,43 +212,44 @@ export const countScreen: ScreenModule<CountState, CountParams> = {
       },
     },
   ],
+  badges: (s, width) => {
+    if (!s.plan) return [];
+    const { shape } = layoutOf(s, s.plan, width);
+    const label = windowLabel(columnWindow(shape.widths, { ...shape, left: s.left }), shape.widths, shape.frozen);
+    return label ? [label] : [];
+  },
   View: ({ state, height, width }) => {
     const { plan } = state;
     if (!plan) return <Tinted tone="muted">reading each control plane's units and the values of {state.by ?? 'the list'}…</Tinted>;
-    const fitting = Math.max(1, Math.floor((width - LABEL_WIDTH - 2) / (CELL_WIDTH + 1)));
-    const labels = [...plan.columns.map((c) => c.label), 'total', 'other'];
-    const tones = [...plan.columns.map((c) => (typeof c.value === 'string' && statusMeaning(c.value) !== 'unknown' ? statusTone(c.value) : 'info')), 'neutral' as Tone, 'neutral' as Tone];
-    const count = columnCount(state);
-    const shownColumns = Array.from({ length: count }, (_, shown) => ({ shown, index: cellOf(state, shown), label: labels[cellOf(state, shown)]! })).slice(state.left, state.left + fitting);
-    const several = state.connections.length > 1;
-    const caption = captionOf(state, width);
-    const valueOf = (index: number, column: number): number | DpxError | 'changed' | undefined => {
-      if (column <= plan.columns.length) return state.cells[index]?.[column];
-      const result = state.results[index];
-      return result?.changed ? 'changed' : result?.other;
+    const { order, shape } = layoutOf(state, plan, width);
+    const [unit, ...cells] = columnWindow(shape.widths, { ...shape, left: state.left });
+    const shownColumns = cells.map(({ index, width: cellWidth }) => ({ cell: order[index - 1]!, width: cellWidth }));
+    const toneOf = (cell: number): Tone => {
+      const value = plan.columns[cell]?.value;
+      return typeof value === 'string' && statusMeaning(value) !== 'unknown' ? statusTone(value) : cell < plan.columns.length ? 'info' : 'neutral';
     };
+    const total = plan.columns.length;
+    const caption = captionOf(state, width);
+    const unitWidth = unit?.width ?? 0;
     return (
       <Box flexDirection="column">
         {caption ? <Tinted tone="muted">{caption}</Tinted> : null}
         <Text wrap="truncate">
-          <Tinted bold>{fit(several ? 'PROFILE · UNIT' : 'UNIT', LABEL_WIDTH)}</Tinted>{' '}
-          {shownColumns.map(({ label, index, shown }) => <Tinted key={index} bold tone="info" inverse={shown === state.column}>{fit(label, CELL_WIDTH, 'right')} </Tinted>)}
+          <Tinted bold>{fit(state.connections.length > 1 ? 'PROFILE · UNIT' : 'UNIT', unitWidth)}</Tinted>
+          {shownColumns.map(({ cell, width: cellWidth }) => <Tinted key={cell} bold tone="info" inverse={cell === state.column}>{' '}{fit(labelOf(plan, cell), cellWidth, 'right')}</Tinted>)}
         </Text>
         {plan.rows.slice(state.top, state.top + height - 1 - (caption ? 1 : 0)).map((row, offset) => {
           const index = state.top + offset;
-          const cells = state.cells[index] ?? [];
-          const total = cells[plan.columns.length];
+          const rowTotal = valueOf(state, index, total);
           const counted = state.results[index]?.counted === true;
           const selected = index === state.row;
-          const name = `${several ? `${row.scope.source.profile ?? 'here'} · ` : ''}${'  '.repeat(row.scope.depth)}${row.scope.ouName ?? '(no unit)'}`;
           return (
             <Text key={index} wrap="truncate">
-              <Tinted bold={selected} inverse={selected}>{fit(name, LABEL_WIDTH)}</Tinted>{' '}
-              {row.error ? <Tinted tone="bad">✗ {row.error.message}</Tinted> : shownColumns.map(({ index: column, shown }) => {
-                const value = valueOf(index, column);
-                const share = typeof value === 'number' && typeof total === 'number' && total > 0 ? value / total : 0;
-                const mark = counted && column === plan.columns.length ? '*' : '';
-                return <Text key={column}><Cell value={value} share={column === plan.columns.length ? 1 : share} tone={tones[column]!} selected={selected && shown === state.column} mark={mark} /> </Text>;
+              <Tinted bold={selected} inverse={selected}>{fit(unitName(state, row), unitWidth)}</Tinted>{' '}
+              {row.error ? <Tinted tone="bad">✗ {row.error.message}</Tinted> : shownColumns.map(({ cell, width: cellWidth }, at) => {
+                const value = valueOf(state, index, cell);
+                const share = typeof value === 'number' && typeof rowTotal === 'number' && rowTotal > 0 ? value / rowTotal : 0;
+                return <Text key={cell}>{at > 0 ? ' ' : ''}<Cell value={value} share={cell === total ? 1 : share} tone={toneOf(cell)} selected={selected && cell === state.column} width={cellWidth} mark={counted && cell === total ? '*' : ''} /></Text>;
               })}
             </Text>
           );

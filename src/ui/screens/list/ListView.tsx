@@ -1,7 +1,7 @@
 // A list resource as a table. Only the rows in the window are drawn, whatever is loaded.
 import { memo } from 'react';
 import { Box, Text } from 'ink';
-import type { Column } from './columns.js';
+import type { Column, ColumnView } from './columns.js';
 import type { CellText } from './state.js';
 import { valueAt } from '../../../api/json.js';
 import { fit } from '../../../text/cells.js';
@@ -9,11 +9,13 @@ import { formatCell, isTimestamp, relativeAge } from '../../values.js';
 import { Tinted, tint, useColour } from '../../components/theme.js';
 
 export interface ListViewProps {
-  columns: Column[];
+  /** The columns on screen (the first frozen, the others scrolled with `>` `<`). */
+  view: ColumnView;
   rows: readonly Record<string, unknown>[];
   cursor: number;
   top: number;
   height: number;
+  /** The current column among every column (-1: none). */
   currentColumn: number;
   sort?: { field: string; descending: boolean };
   now: number;
@@ -65,8 +67,10 @@ const Row = memo(function Row({ record, columns, selected, now, cellText, change
   return <Text wrap="truncate">{line}</Text>;
 }, sameRow);
 
-export function ListView({ columns, rows, cursor, top, height, currentColumn, sort, now, empty, cellText, changed }: ListViewProps) {
+export function ListView({ view, rows, cursor, top, height, currentColumn, sort, now, empty, cellText, changed }: ListViewProps) {
   const visible = rows.slice(top, top + height - 1);
+  const { columns } = view;
+  const current = view.indexes.indexOf(currentColumn);
   return (
     <Box flexDirection="column">
       <Text wrap="truncate">
@@ -74,7 +78,7 @@ export function ListView({ columns, rows, cursor, top, height, currentColumn, so
         {columns.map((c, i) => {
           const arrow = sort?.field === c.field ? (sort.descending ? '↓' : '↑') : '';
           return (
-            <Tinted key={c.field} bold inverse={i === currentColumn} tone="info">
+            <Tinted key={c.field} bold inverse={i === current} tone="info">
               {fit(`${c.field.toUpperCase()}${arrow}`, c.width, c.align)}{i < columns.length - 1 ? ' ' : ''}
             </Tinted>
           );

@@ -1,20 +1,47 @@
 // The explorer's side of the column planner: values measured as the list draws them (ages, bars, marks),
-// UUIDs shortened at first since the record view shows them whole; and the quick filter and sort of
+// UUIDs shortened since the record view shows them whole; and the quick filter and sort of
 // loaded rows.
-import { planColumns, type Column } from '../../../text/columns.js';
+import { planScrolling, type Column } from '../../../text/columns.js';
 import { formatCell } from '../../values.js';
+import { columnWindow, windowLabel } from '../../column-window.js';
 
 export type { Column } from '../../../text/columns.js';
 
 /**
- * Columns for `records` fitting `width` cells, one space between columns. `shown` gives a cell's text when
- * it is not its value's (an id read as a name), and the fields it names that way come first after the id.
+ * Every column of `records`, each as wide as its data (UUIDs shortened): the window on screen is chosen
+ * when drawn. `shown` gives a cell's text when it is not its value's (an id read as a name), and the
+ * fields it names that way come first after the id; `order` is the reader's choice of fields (`c`).
  */
-export function inferColumns(records: readonly Record<string, unknown>[], width: number, now: number, shown?: { fields: readonly string[]; text(field: string, value: unknown): string | undefined }): Column[] {
-  return planColumns(records, {
-    width, gap: 1, shortenIds: true, ...(shown ? { lead: shown.fields } : {}),
+export function inferColumns(records: readonly Record<string, unknown>[], now: number, shown?: { fields: readonly string[]; text(field: string, value: unknown): string | undefined }, order?: readonly string[]): Column[] {
+  return planScrolling(records, {
+    gap: 1, shortenIds: true, ...(shown ? { lead: shown.fields } : {}), ...(order ? { order } : {}),
     cellText: (field, value) => shown?.text(field, value) ?? formatCell(field, value, 16, now).text,
-  }).columns;
+  });
+}
+
+/** The columns on screen: the first one frozen, then from `left` on; and where that is among them all. */
+export interface ColumnView {
+  columns: Column[];
+  /** Each shown column's index among them all. */
+  indexes: number[];
+  label?: string;
+}
+
+const windows = new WeakMap<readonly Column[], Map<string, ColumnView>>();
+
+/** The window of `all` within `room` cells, scrolled to `left`; the same object while nothing changes, so rows do not redraw. */
+export function windowOf(all: readonly Column[], left: number, room: number): ColumnView {
+  const key = `${left}:${room}`;
+  let known = windows.get(all);
+  if (!known) windows.set(all, (known = new Map()));
+  const remembered = known.get(key);
+  if (remembered) return remembered;
+  const shown = columnWindow(all.map((column) => column.width), { frozen: 1, left, room, gap: 1, partial: true });
+  const label = windowLabel(shown, all.map((column) => column.width), 1);
+  const view = { columns: shown.map(({ index, width }) => ({ ...all[index]!, width })), indexes: shown.map(({ index }) => index), ...(label ? { label } : {}) };
+  if (known.size > 8) known.clear();
+  known.set(key, view);
+  return view;
 }
 
 /** Orders records by one field: numbers by value, everything else as text, missing values last. */

@@ -9,12 +9,15 @@ import { buildFilter, filterFields, type Condition } from '../../filter.js';
 import { editText, MOVE_KEYS, moveCursor } from '../../keys.js';
 import { TEXT, type Binding, type ScreenContext, type ScreenModule } from '../../nav/screen.js';
 import { pageIndexAt, rowCount, rowsOf } from '../../window.js';
+import { dataFields } from '../../../api/hal/records.js';
 import { askBookmarkName, viewBookmark } from '../bookmarks.js';
 import { useMemo } from 'react';
 import { ListView } from './ListView.js';
 import { idColumnsOf, namedText } from './names.js';
 import { listHeight, loadEdge, loadFirstPage, movePage, reloadList, setCursor, shown } from './paging.js';
 import { columnsOf, currentPage, visibleRows, type ListParams, type ListState } from './state.js';
+import { windowOf } from './columns.js';
+import { scrollBinding, stepColumn, type TableShape } from '../../scroll-keys.js';
 
 declare module '../../nav/screen.js' {
   interface ScreenParams {
@@ -86,6 +89,31 @@ async function open(ctx: Ctx): Promise<void> {
   });
 }
 
+/** `c`: choose and order the columns; the choice is kept for this resource on this control plane. */
+function chooseColumns(ctx: Ctx): void {
+  const all = columnsOf(ctx.state, ctx.now).map((column) => column.field);
+  const every = [...new Set([...all, ...rowsOf(ctx.state.pages).slice(0, 100).flatMap(dataFields)])];
+  if (every.length === 0) return ctx.nav.notify('no rows yet: the columns are known once the first page is in');
+  const { connection } = ctx.state.origin;
+  const { resource } = ctx.state;
+  ctx.nav.open('columns', {
+    resource, fields: [...all, ...every.filter((field) => !all.includes(field))], shown: all,
+    apply: (fields) => {
+      ctx.update({ fields, column: 0, left: 1 });
+      ctx.services.keepColumnChoice(connection, resource, fields).then(
+        () => ctx.nav.notify(fields ? `columns of ${resource} kept for ${new URL(connection.session.baseUrl).host}` : `every column of ${resource} again`),
+        (error: unknown) => ctx.nav.notify(`the choice is used here but was not kept: ${(error as Error).message}`),
+      );
+    },
+  });
+}
+
+/** The columns chosen for this resource before (`c`), read once when the list opens. */
+async function loadColumnChoice(ctx: Ctx): Promise<void> {
+  const fields = await ctx.services.columnChoice(ctx.state.origin.connection, ctx.state.resource).catch(() => undefined);
+  if (fields && ctx.alive) ctx.update({ fields });
+}
+
 function chooseVersion(ctx: Ctx): void {
   const catalog = ctx.services.catalogOf(ctx.state.origin.connection);
   const known = catalog ? findResource(catalog, ctx.state.resource) : undefined;
@@ -97,6 +125,17 @@ function chooseVersion(ctx: Ctx): void {
       void loadFirstPage(ctx);
     },
   });
+}
+
+/** The list's columns as the window sees them: the first stays, the others scroll. */
+function shapeOf(ctx: Ctx): TableShape {
+  return { widths: columnsOf(ctx.state, ctx.now).map((column) => column.width), frozen: 1, room: ctx.size.columns - 2, gap: 1, partial: true };
+}
+
+/** "cols 4–7 of 15" for the header, when the columns do not all fit. */
+function labelOf(state: ListState, width: number): string[] {
+  const label = windowOf(columnsOf(state, Date.now()), state.left, width - 2).label;
+  return label ? [label] : [];
 }
 
 const editing: Binding<ListState>[] = [
@@ -115,10 +154,11 @@ export const listScreen: ScreenModule<ListState, ListParams> = {
   init: ({ origin, source, serverFilter, first, label }) => ({
     origin, source, resource: source.resource, version: first?.request.version ?? source.version ?? '',
     ...(label ? { label } : {}), ...(serverFilter ? { serverFilter } : {}), ...(first ? { firstRequest: first.request, pages: [first.page] } : { pages: [] }),
-    conditions: [], cursor: 0, top: 0, column: 0, localFilter: '', localFilterEditing: false, watch: false, names: false, namesRead: 0,
+    conditions: [], cursor: 0, top: 0, column: 0, left: 1, localFilter: '', localFilterEditing: false, watch: false, names: false, namesRead: 0,
   }),
   start: (ctx) => {
     ctx.update({ writesSeen: ctx.services.writesTo(ctx.state.resource) });
+    void loadColumnChoice(ctx);
     if (ctx.state.pages.length > 0) shown(ctx);
     else void open(ctx);
   },
@@ -147,7 +187,7 @@ export const listScreen: ScreenModule<ListState, ListParams> = {
     return `${s.label ?? `${s.resource}@${s.version}${parent}`}${s.serverFilter ? ' (filtered)' : ''}`;
   },
   subject: (s) => (s.version ? `${s.resource}@${s.version}` : s.resource),
-  badges: (s) => (s.watch ? ['WATCH'] : []),
+  badges: (s, width) => [...(s.watch ? ['WATCH'] : []), ...labelOf(s, width)],
   status: (s) => (s.localFilterEditing ? `/${s.localFilter}▏` : pageIndicator(s)),
   bindings: [
     ...editing,
@@ -182,7 +222,7 @@ export const listScreen: ScreenModule<ListState, ListParams> = {
     {
       keys: ['s'], help: 'sort the loaded rows by the current column (again: reverse)', hint: 's sort', when: idle,
       run: (ctx) => {
-        const columns = columnsOf(ctx.state, ctx.size.columns - 2, ctx.now);
+        const columns = columnsOf(ctx.state, ctx.now);
         const field = columns[Math.min(ctx.state.column, columns.length - 1)]?.field;
         if (field) ctx.update((s) => ({ sort: { field, descending: s.sort?.field === field ? !s.sort.descending : false }, cursor: 0, top: 0 }));
       },
@@ -195,6 +235,7 @@ export const listScreen: ScreenModule<ListState, ListParams> = {
         ctx.nav.notify(watch ? 'watching: the page is re-fetched every few seconds (w stops)' : 'watch stopped');
       },
     },
+    { keys: ['c'], help: 'choose and order the columns (kept for this resource on this control plane)', hint: 'c columns', when: idle, run: chooseColumns },
     { keys: ['v'], help: 'switch the resource version and reload', hint: 'v version', when: idle, run: chooseVersion },
     {
       keys: ['N'], help: 'names for id columns: a <resource>_id column shows the name of the record it refers to (the record view keeps the id)', hint: 'N names', when: idle,
@@ -211,12 +252,9 @@ export const listScreen: ScreenModule<ListState, ListParams> = {
     { keys: [...MOVE_KEYS], help: 'move over the loaded rows', when: idle, run: (ctx, key) => setCursor(ctx, moveCursor(ctx.state.cursor, visibleRows(ctx.state).length, key, listHeight(ctx))) },
     {
       keys: ['left', 'h', 'right', 'l'], help: 'choose the current column', when: idle,
-      run: (ctx, key) => {
-        const count = columnsOf(ctx.state, ctx.size.columns - 2, ctx.now).length;
-        const step = key.name === 'left' || key.char === 'h' ? -1 : 1;
-        ctx.update((s) => ({ column: Math.max(0, Math.min(count - 1, s.column + step)) }));
-      },
+      run: (ctx, key) => ctx.update((s) => stepColumn(shapeOf(ctx), s.left, s.column, key.name === 'left' || key.char === 'h' ? -1 : 1)),
     },
+    scrollBinding(shapeOf, idle),
     { keys: ['r'], help: 'reload', when: idle, run: (ctx) => void reloadList(ctx) },
     { keys: ['escape', 'backspace'], help: 'clear the quick filter first, then back', when: (s) => idle(s) && s.localFilter !== '', run: (ctx) => ctx.update({ localFilter: '', cursor: 0, top: 0 }) },
   ],
@@ -229,7 +267,7 @@ export const listScreen: ScreenModule<ListState, ListParams> = {
       [state.names, state.namesRead, state.pages],
     );
     return (
-      <ListView columns={columnsOf(state, width - 2, ctx.now, cellText)} rows={rows} cursor={state.cursor} top={state.top}
+      <ListView view={windowOf(columnsOf(state, ctx.now, cellText), state.left, width - 2)} rows={rows} cursor={state.cursor} top={state.top}
         height={height} currentColumn={state.column} sort={state.sort} now={ctx.now} empty={empty} cellText={cellText}
         {...(state.changes ? { changed: state.changes.fields } : {})} />
     );

@@ -46,7 +46,12 @@ export interface ListState extends ScreenBase {
   pages: Page[];
   cursor: number;
   top: number;
+  /** The current column (`s` sorts by it), among every column. */
   column: number;
+  /** The first column scrolled to (`>` `<`); the first column stays. */
+  left: number;
+  /** The fields the reader chose and ordered (`c`), kept per resource and origin; else every field, ranked. */
+  fields?: readonly string[];
   sort?: { field: string; descending: boolean };
   /** The local filter: a text every shown row contains, applied to the loaded rows only. */
   localFilter: string;
@@ -89,23 +94,24 @@ export function currentPage(state: ListState): Page | undefined {
   return state.pages[pageIndexAt(state.pages, recordIndex(state))];
 }
 
-const planned = new WeakMap<readonly Page[], { width: number; names: number; columns: Column[] }>();
-
 /** Cells that read otherwise than their values say (ids shown as names): which fields, and their text (undefined: as the value says). */
 export interface CellText {
   fields: readonly string[];
   text(field: string, value: unknown): string | undefined;
 }
 
+const planned = new WeakMap<readonly Page[], { names: number; named: boolean; fields: readonly string[] | undefined; columns: Column[] }>();
+
 /**
- * The list's columns, planned once per set of loaded pages, width and names read: asked at every frame
- * and every key, and each plan measures every sampled cell.
+ * Every column of the list, planned once per set of loaded pages, names read and chosen fields: asked at
+ * every frame and every key, and each plan measures every sampled cell. A plan made without the names'
+ * text (by a key, before the first frame) is made again by the drawing, which has it.
  */
-export function columnsOf(state: ListState, width: number, now: number, cellText?: CellText): Column[] {
+export function columnsOf(state: ListState, now: number, cellText?: CellText): Column[] {
   const names = state.names ? state.namesRead : -1;
   const known = planned.get(state.pages);
-  if (known?.width === width && known.names === names) return known.columns;
-  const columns = inferColumns(rowsOf(state.pages), width, now, cellText);
-  planned.set(state.pages, { width, names, columns });
+  if (known?.names === names && known.fields === state.fields && (known.named || !cellText)) return known.columns;
+  const columns = inferColumns(rowsOf(state.pages), now, cellText, state.fields);
+  planned.set(state.pages, { names, named: cellText !== undefined, fields: state.fields, columns });
   return columns;
 }

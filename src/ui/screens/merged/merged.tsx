@@ -3,7 +3,6 @@
 // first so a record an ancestor's scope also holds keeps its deepest unit; further pages come per unit as
 // the cursor nears the end. A record opens, and acts, in its own unit.
 import { setMaxListeners } from 'node:events';
-import { useMemo } from 'react';
 import { findResource } from '../../../api/hal/catalog.js';
 import { RecordDedupe, scopePages } from '../../../api/fanout/fanout.js';
 import type { Page } from '../../../api/session/pages.js';
@@ -14,7 +13,8 @@ import { scrollTop } from '../../layout.js';
 import { errorInfo, noticeOf } from '../../nav/problems.js';
 import type { ScreenBase, ScreenContext, ScreenModule } from '../../nav/screen.js';
 import type { Origin } from '../../services/connection.js';
-import { inferColumns } from '../list/columns.js';
+import { inferColumns, windowOf, type Column } from '../list/columns.js';
+import { scrollBinding } from '../../scroll-keys.js';
 import { ListView } from '../list/ListView.js';
 
 declare module '../../nav/screen.js' {
@@ -45,6 +45,10 @@ export interface MergedState extends ScreenBase, MergedParams {
   failed: number;
   cursor: number;
   top: number;
+  /** The first column scrolled to (`>` `<`). */
+  left: number;
+  /** The columns chosen for this resource in a list (`c`), when any were. */
+  fields?: readonly string[];
   dedupe: RecordDedupe;
   stopping: AbortController;
 }
@@ -93,6 +97,7 @@ async function start(ctx: Ctx): Promise<void> {
   ctx.update({ loading: `reading ${resource} in every unit` });
   // Known to the explorer too, so that a record opened from here is named by its unit in the header.
   void ctx.services.units(origin.connection).catch(() => undefined);
+  void ctx.services.columnChoice(origin.connection, resource).then((fields) => fields && ctx.alive && ctx.update({ fields }), () => undefined);
   try {
     // Deepest first: a record also held by an ancestor's scope is given out with its deepest unit.
     const scopes = (await planScopes(source, 'all', { signal: stopping.signal })).sort((a, b) => b.depth - a.depth);
@@ -103,6 +108,21 @@ async function start(ctx: Ctx): Promise<void> {
   } catch (error) {
     if (!stopping.signal.aborted) ctx.update({ loading: undefined, error: errorInfo(error) });
   }
+}
+
+const planned = new WeakMap<readonly Scope[], { empty: boolean; fields: readonly string[] | undefined; columns: Column[] }>();
+
+/**
+ * Every column, with the unit after the first (the columns chosen for the resource, else the id):
+ * planned once the first records are in (and again for new units), not on every page.
+ */
+function columnsOf(state: MergedState, now: number): Column[] {
+  const known = planned.get(state.scopes);
+  if (known && known.empty === (state.rows.length === 0) && known.fields === state.fields) return known.columns;
+  const order = state.fields ? [state.fields[0]!, UNIT, ...state.fields.slice(1)] : undefined;
+  const columns = inferColumns(state.rows, now, { fields: [UNIT], text: () => undefined }, order);
+  planned.set(state.scopes, { empty: state.rows.length === 0, fields: state.fields, columns });
+  return columns;
 }
 
 /** The record under the cursor as it was read, in its unit, with the version its list was read in. */
@@ -120,7 +140,7 @@ function chosen(ctx: Ctx): { resource: string; version: string; record: Record<s
 export const mergedScreen: ScreenModule<MergedState, MergedParams> = {
   title: 'merged list (:<resource> @all)',
   init: (params) => ({
-    ...params, scopes: [], rows: [], scopeOf: new Map(), more: new Map(), asking: 0, failed: 0, cursor: 0, top: 0, dedupe: new RecordDedupe(), stopping: new AbortController(),
+    ...params, scopes: [], rows: [], scopeOf: new Map(), more: new Map(), asking: 0, failed: 0, cursor: 0, top: 0, left: 1, dedupe: new RecordDedupe(), stopping: new AbortController(),
   }),
   start: (ctx) => void start(ctx),
   stop: (state) => state.stopping.abort(),
@@ -133,7 +153,12 @@ export const mergedScreen: ScreenModule<MergedState, MergedParams> = {
     const failed = s.failed > 0 ? ` · ${s.failed} units failed` : '';
     return `${formatCount(s.rows.length)} records from ${s.scopes.length} units${answering}${failed}${s.more.size === 0 && s.scopes.length > 0 ? ' · end' : ''}`;
   },
+  badges: (s, width) => {
+    const label = windowOf(columnsOf(s, Date.now()), s.left, width - 2).label;
+    return label ? [label] : [];
+  },
   bindings: [
+    scrollBinding((ctx) => ({ widths: columnsOf(ctx.state, ctx.now).map((column) => column.width), frozen: 1, room: ctx.size.columns - 2, gap: 1, partial: true })),
     {
       keys: ['return'], help: 'open the record, in the unit it was read in', hint: 'Enter open',
       run: (ctx) => {
@@ -159,8 +184,7 @@ export const mergedScreen: ScreenModule<MergedState, MergedParams> = {
     },
   ],
   View: ({ state, ctx, height, width }) => {
-    const columns = useMemo(() => inferColumns(state.rows, width - 2, ctx.now, { fields: [UNIT], text: () => undefined }), [state.rows.length === 0, state.scopes, width]);
     const empty = state.loading || state.asking > 0 ? '' : 'no unit holds any';
-    return <ListView columns={columns} rows={state.rows} cursor={state.cursor} top={state.top} height={height} currentColumn={-1} now={ctx.now} empty={empty} />;
+    return <ListView view={windowOf(columnsOf(state, ctx.now), state.left, width - 2)} rows={state.rows} cursor={state.cursor} top={state.top} height={height} currentColumn={-1} now={ctx.now} empty={empty} />;
   },
 };

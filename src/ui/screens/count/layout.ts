@@ -1,0 +1,82 @@
+// The count matrix's columns as drawn: the unit (with its tree indent) and the total stay on the left,
+// the values scroll with `>` `<`. The values that mean trouble come first (failed, then warning, as the
+// status vocabulary reads them), then the others by how many records they hold, unless the reader sorts
+// them by name (`s`) or gave the values (their order is then theirs). Widths come from the labels and
+// the counts themselves.
+import type { CountPlan } from '../../../api/fanout/count.js';
+import type { DpxError } from '../../../api/errors.js';
+import { statusMeaning } from '../../../api/hal/status.js';
+import { cellWidth, formatCount, oneLine } from '../../../text/cells.js';
+import type { TableShape } from '../../scroll-keys.js';
+
+export type CellValue = number | DpxError | 'changed' | undefined;
+
+/** What the layout reads of the matrix's state. */
+export interface MatrixData {
+  plan: CountPlan;
+  /** A row's cell, by its index (see columnOrder). */
+  value(row: number, cell: number): CellValue;
+  /** Whether `other` has a column. */
+  other: boolean;
+  /** The unit column's text of each row. */
+  names: readonly string[];
+  /** `s`: the values by name, not by what they mean and hold. */
+  byName?: boolean;
+}
+
+/** Cells between two columns. */
+export const GAP = 1;
+/** Room for `✗ error`, `changed`, a count and its bar: a column is never narrower. */
+const MIN_CELL = 7;
+const TROUBLE = ['failed', 'warning'] as const;
+
+/** Where a value stands: trouble first (failed before warning), then everything else. */
+function troubleRank(value: unknown): number {
+  const at = typeof value === 'string' ? TROUBLE.indexOf(statusMeaning(value) as (typeof TROUBLE)[number]) : -1;
+  return at === -1 ? TROUBLE.length : at;
+}
+
+/** The records a value's column holds in the top rows (each control plane's root), as far as answered. */
+function heldByTop(data: MatrixData, column: number): number {
+  return data.plan.rows.reduce((sum, row, index) => {
+    const count = row.scope.depth === 0 ? data.value(index, column) : undefined;
+    return sum + (typeof count === 'number' ? count : 0);
+  }, 0);
+}
+
+/**
+ * The cells in the order drawn, by their index in the state (a value's index in the plan; the total is
+ * `plan.columns.length`, other one more): the total, the values, then other.
+ */
+export function columnOrder(data: MatrixData): number[] {
+  const { plan } = data;
+  const values = plan.columns.map((_, index) => index);
+  if (data.byName) values.sort((a, b) => plan.columns[a]!.label.localeCompare(plan.columns[b]!.label));
+  else if (plan.valuesFrom !== 'given') {
+    const held = values.map((index) => heldByTop(data, index));
+    values.sort((a, b) => troubleRank(plan.columns[a]!.value) - troubleRank(plan.columns[b]!.value) || held[b]! - held[a]! || a - b);
+  }
+  return [plan.columns.length, ...values, ...(data.other ? [plan.columns.length + 1] : [])];
+}
+
+/** A column's label: the value's, or total, or other. */
+export function labelOf(plan: CountPlan, cell: number): string {
+  return cell < plan.columns.length ? oneLine(plan.columns[cell]!.label) : cell === plan.columns.length ? 'total' : 'other';
+}
+
+/** The text of a count as drawn, without its bar: `1,193*` where dpx counted it. */
+export function countText(value: number, mark: string): string {
+  return `${formatCount(value)}${mark}`;
+}
+
+/** The matrix as the column window sees it: the unit column, then the cells in `order`. */
+export function matrixShape(data: MatrixData, order: readonly number[], room: number): TableShape {
+  const unit = Math.max(cellWidth('PROFILE · UNIT'), ...data.names.map((name) => cellWidth(oneLine(name))));
+  const widths = order.map((cell) => {
+    const counts = data.plan.rows.map((_, row) => data.value(row, cell)).filter((value): value is number => typeof value === 'number');
+    // A count, `*` where dpx counted it, a space and its bar.
+    const longest = Math.max(0, ...counts.map((count) => countText(count, '*').length + 2));
+    return Math.max(MIN_CELL, cellWidth(labelOf(data.plan, cell)), longest);
+  });
+  return { widths: [unit, ...widths], frozen: 2, room, gap: GAP };
+}

@@ -1,0 +1,91 @@
+// `c`: the columns of a resource, to choose and order. The choice is handed back to the list that asked,
+// which keeps it per resource and control plane (src/config/columns.ts), so the next list of that
+// resource, in this run or the next, opens with it.
+import { Box, Text } from 'ink';
+import { Choices } from '../../components/Choices.js';
+import { Tinted } from '../../components/theme.js';
+import { oneLine } from '../../../text/cells.js';
+import type { ScreenBase, ScreenModule } from '../../nav/screen.js';
+
+declare module '../../nav/screen.js' {
+  interface ScreenParams {
+    columns: ColumnsParams;
+  }
+}
+
+export interface ColumnsParams {
+  resource: string;
+  /** Every field of the list, the shown ones first in their order. */
+  fields: string[];
+  /** The fields shown now. */
+  shown: readonly string[];
+  /** The fields chosen, in order; undefined: every field, ranked as dpx ranks them. */
+  apply(fields: string[] | undefined): void;
+}
+
+interface Item {
+  field: string;
+  on: boolean;
+}
+
+export interface ColumnsState extends ScreenBase {
+  resource: string;
+  items: Item[];
+  cursor: number;
+  apply: ColumnsParams['apply'];
+}
+
+/** The list with the item at `from` moved one place by `step`, and where it now is. */
+function moved(items: Item[], from: number, step: number): { items: Item[]; cursor: number } {
+  const to = from + step;
+  if (to < 0 || to >= items.length) return { items, cursor: from };
+  const next = [...items];
+  [next[from], next[to]] = [next[to]!, next[from]!];
+  return { items: next, cursor: to };
+}
+
+export const columnsScreen: ScreenModule<ColumnsState, ColumnsParams> = {
+  title: 'column picker (c)',
+  overlay: true,
+  ownKeys: true,
+  init: ({ resource, fields, shown, apply }) => ({ resource, apply, cursor: 0, items: fields.map((field) => ({ field, on: shown.includes(field) })) }),
+  crumb: () => 'columns',
+  bindings: [
+    { keys: ['escape'], help: 'cancel: the columns stay as they were', hint: 'Esc cancel', run: (ctx) => ctx.nav.back() },
+    {
+      keys: ['return'], help: 'show the ticked columns in this order, and keep the choice for this resource', hint: 'Enter keep',
+      run: (ctx) => {
+        const fields = ctx.state.items.filter((item) => item.on).map((item) => item.field);
+        if (fields.length === 0) return ctx.nav.notify('tick at least one column (Space), or `a` for every column');
+        ctx.nav.back();
+        ctx.state.apply(fields);
+      },
+    },
+    {
+      keys: ['a'], help: 'every column, ordered as dpx orders them (forgets the choice)', hint: 'a every column',
+      run: (ctx) => {
+        ctx.nav.back();
+        ctx.state.apply(undefined);
+      },
+    },
+    {
+      keys: [' '], help: 'show or hide the column', hint: 'Space tick',
+      run: (ctx) => ctx.update((s) => ({ items: s.items.map((item, i) => (i === s.cursor ? { ...item, on: !item.on } : item)) })),
+    },
+    { keys: ['K', '+'], help: 'move the column up (earlier)', hint: 'K/J move', run: (ctx) => ctx.update((s) => moved(s.items, s.cursor, -1)) },
+    { keys: ['J', '-'], help: 'move the column down (later)', run: (ctx) => ctx.update((s) => moved(s.items, s.cursor, 1)) },
+    {
+      keys: ['up', 'k', 'down', 'j'], help: 'choose',
+      run: (ctx, key) => {
+        const step = key.name === 'up' || key.char === 'k' ? -1 : 1;
+        ctx.update((s) => ({ cursor: Math.max(0, Math.min(s.items.length - 1, s.cursor + step)) }));
+      },
+    },
+  ],
+  View: ({ state, height }) => (
+    <Box flexDirection="column">
+      <Text wrap="truncate"><Tinted bold>columns of {oneLine(state.resource)}: the ticked ones are shown, in this order</Tinted></Text>
+      <Choices items={state.items} cursor={state.cursor} height={height - 1} render={(item) => `${item.on ? '[x]' : '[ ]'} ${oneLine(item.field)}`} />
+    </Box>
+  ),
+};

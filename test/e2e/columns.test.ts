@@ -1,0 +1,126 @@
+// The explorer at 80×24 on the 40-tenant demo, in a real pseudo-terminal: `>` reaches a task list's last
+// columns with the first one kept, the count matrix keeps its units and totals on screen with the
+// values that mean trouble first, and a column choice made with `c` is there after a restart.
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { LOCAL_RATE, useDemo } from '../helpers/demo.js';
+import { buildOnce, bundle, KEYS, startDpx, type Running } from '../helpers/pty.js';
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+
+const demo = useDemo({ tenants: 40, frozen: true });
+let dir = '';
+let running: Running | undefined;
+
+beforeAll(async () => {
+  buildOnce();
+  dir = await mkdtemp(join(tmpdir(), 'dpx-columns-'));
+}, 60_000);
+afterAll(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+afterEach(() => {
+  running?.kill();
+  running = undefined;
+});
+
+const lines = (screen: string) => screen.split('\n');
+const header = (screen: string) => lines(screen)[2] ?? '';
+/** The table's heading: the line after the breadcrumb. */
+const heading = (screen: string) => lines(screen)[4] ?? '';
+
+const env = () => ({ DPX_BASE_URL: demo.region.baseUrl, DPX_TOKEN: demo.region.tokens.personal, DPX_CONFIG: join(dir, 'config.json'), DPX_RATE: LOCAL_RATE });
+
+function explorer(): Running {
+  return (running = startDpx([], { columns: 80, rows: 24, env: env() }));
+}
+
+/** Opens a view through the palette. */
+async function palette(app: Running, words: string): Promise<void> {
+  await app.waitFor((s) => s.includes('tasks'), 'the catalog');
+  app.pty.write(':');
+  await app.waitFor((s) => s.includes('Tab completes'), 'the palette');
+  app.pty.write(words);
+  await app.waitFor((s) => s.includes(`› ${words}`), `${words} in the palette`);
+  app.pty.write(KEYS.enter);
+}
+
+async function taskList(app: Running): Promise<string> {
+  await palette(app, 'tasks');
+  return app.waitFor((s) => /page 1/.test(s) && / ID /.test(heading(s)), 'the task list');
+}
+
+describe('an 80×24 terminal on the 40-tenant demo', () => {
+  it('> scrolls a task list\'s columns to error_code, the id column kept and the header saying where', async () => {
+    const app = explorer();
+    const first = await taskList(app);
+    expect(heading(first)).not.toContain('ERROR_CODE');
+    expect(header(first)).toMatch(/\[cols 2–\d+ of \d+\]/);
+    let screen = first;
+    for (let i = 0; i < 30 && !heading(screen).includes('ERROR_CODE'); i++) {
+      app.pty.write('>');
+      const before = screen;
+      screen = await app.waitFor((s) => s !== before, 'the columns scrolled');
+    }
+    expect(heading(screen)).toContain('ERROR_CODE');
+    expect(heading(screen)).toMatch(/^ {2}ID /);
+    expect(header(screen)).toMatch(/\[cols \d+–\d+ of \d+\]/);
+    // `<` comes back to the first columns.
+    for (let i = 0; i < 30 && !header(screen).includes('[cols 2–'); i++) {
+      app.pty.write('<');
+      const before = screen;
+      screen = await app.waitFor((s) => s !== before, 'the columns scrolled back');
+    }
+    expect(heading(screen)).toBe(heading(first));
+  });
+
+  it('the count matrix shows failed and the total on one screen, the values that mean trouble first', async () => {
+    const app = explorer();
+    await palette(app, 'count tasks by status');
+    const screen = await app.waitFor((s) => /^UNIT\s+total\s+failed\s/m.test(s) && /^Global\s+[\d,]+ \S\s+[\d,]+ /m.test(s), 'the root row with its total and failed');
+    expect(lines(screen).every((line) => line.length <= 80)).toBe(true);
+    expect(header(screen)).toMatch(/\[cols 3–\d+ of \d+\]/);
+    // The unit tree keeps its indent in the frozen column.
+    expect(screen).toMatch(/^ {2}\S/m);
+  });
+
+  it('a column choice made with c is kept for the next run, and dpx list\'s table uses it', async () => {
+    let app = explorer();
+    await taskList(app);
+    app.pty.write('c');
+    await app.waitFor((s) => s.includes('columns of tasks'), 'the column picker');
+    // Keep only the first two columns, then put the second first.
+    const picker = app.screen();
+    const ticked = lines(picker).filter((line) => line.includes('[x]')).length;
+    app.pty.write(KEYS.down);
+    app.pty.write(KEYS.down);
+    for (let i = 2; i < ticked; i++) {
+      app.pty.write(' ');
+      app.pty.write(KEYS.down);
+    }
+    for (let i = 0; i < ticked; i++) app.pty.write(KEYS.up);
+    app.pty.write(KEYS.down);
+    app.pty.write('K');
+    await new Promise((r) => setTimeout(r, 200));
+    const chosen = lines(app.screen()).filter((line) => line.includes('[x]')).map((line) => line.replace(/^[›\s]*\[x\]\s*/, '').trim());
+    expect(chosen).toEqual(['name', 'id']);
+    app.pty.write(KEYS.enter);
+    const kept = await app.waitFor((s) => s.includes('kept for'), 'the choice kept');
+    expect(heading(kept).trim().split(/\s+/)).toEqual(chosen.map((field) => field.toUpperCase()));
+    app.pty.write('q');
+    await app.exited;
+
+    app = explorer();
+    await taskList(app);
+    await app.waitFor((s) => heading(s).trim().split(/\s+/).join(' ') === chosen.map((field) => field.toUpperCase()).join(' '), 'the chosen columns after a restart');
+
+    // The command line's table takes the choice as its default --fields; csv and json keep every field.
+    // (Asynchronously: the demo answers from this process.)
+    const list = async (...args: string[]) => (await promisify(execFile)(process.execPath, [bundle, 'list', 'tasks', '--page-size', '3', ...args], { env: { ...process.env, ...env(), NO_COLOR: '1' } })).stdout;
+    expect(lines(await list())[0]!.trim().split(/\s+/)).toEqual(chosen);
+    expect(lines(await list('--output', 'csv'))[0]!.split(',').length).toBeGreaterThan(2);
+    expect(Object.keys(JSON.parse(await list('--output', 'json')).items[0]).length).toBeGreaterThan(2);
+  });
+});
