@@ -8,7 +8,7 @@ import { distinctValues } from '../hal/suggestions.js';
 import { isCountValue, type CountValue } from './count-values.js';
 import type { Answer, Cell, CountEvent, CountPlan, PlaneStrategy, PlanMode, PlanShape, Verification } from './count-types.js';
 import { toDpxError } from '../errors.js';
-import { choosePlan, probeList, RANDOM_CHECKS, verifyScan } from './plan.js';
+import { choosePlan, probeList, RANDOM_CHECKS, seededRandom, verifyScan } from './plan.js';
 import { scanCounts, type ScanResult, type ScanTarget } from './scan.js';
 import type { Scope, Source } from './scopes.js';
 import type { OrgUnit } from './units.js';
@@ -148,7 +148,7 @@ class ScanCounter implements RowCounter {
  * more with --explain), then each scan run and checked. A scan that fails its checks or cannot be read
  * leaves its rows to be counted per cell, and a notice says so. The counters of the scans that stand.
  */
-export async function* settlePlans(plan: CountPlan, query: { plan?: PlanMode; explain?: boolean }, signal: AbortSignal): AsyncGenerator<CountEvent, Map<Source, RowCounter>> {
+export async function* settlePlans(plan: CountPlan, query: { plan?: PlanMode; explain?: boolean; seed?: number }, signal: AbortSignal): AsyncGenerator<CountEvent, Map<Source, RowCounter>> {
   const questions = new Map<Source, PlaneQuestion>();
   for (const row of plan.rows) {
     if (!row.target) continue;
@@ -171,7 +171,7 @@ export async function* settlePlans(plan: CountPlan, query: { plan?: PlanMode; ex
   }
   const scans = await Promise.all(strategies.map(async (strategy) => {
     if (strategy.chosen !== 'scan') return undefined;
-    return runScan(strategy, questions.get(strategy.source)!, signal).catch((error: unknown) => {
+    return runScan(strategy, questions.get(strategy.source)!, signal, query.seed === undefined ? Math.random : seededRandom(query.seed)).catch((error: unknown) => {
       if (signal.aborted) throw error;
       return fellBack(strategy, `it failed: ${toDpxError(error).message}`);
     });

@@ -30,6 +30,8 @@ export interface CountQuery {
    * applied to every record of each unit read here. Every number is then counted, never the server's.
    */
   keep?: (record: Record<string, unknown>) => boolean;
+  /** Chooses the cells a scan is checked against (at random by default): a run and its replay check the same ones. */
+  seed?: number;
 }
 
 export interface CountColumn {

@@ -38,6 +38,21 @@ export interface PlanChoice {
   probe: Probe;
 }
 
+/**
+ * Numbers in [0, 1) that follow from `seed` alone (mulberry32): the cells a scan is checked against are
+ * chosen at random, but the same run, and its replay from a case, checks the same ones.
+ */
+export function seededRandom(seed: number): () => number {
+  let state = Math.floor(seed) >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
 /** Cells checked at random after a scan, beside every tenant's total. */
 export const RANDOM_CHECKS = 3;
 

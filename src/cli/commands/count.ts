@@ -63,6 +63,8 @@ export async function countCommand(ctx: CommandContext, positionals: string[], o
       ...(depth === undefined ? {} : { depth }),
       ...(ctx.settings.pageSize === undefined ? {} : { pageSize: ctx.settings.pageSize }),
       plan: planMode,
+      // The run's now: offline it is the recorded command's, so a replay checks the cells the recording did.
+      seed: ctx.settings.now.getTime(),
       explain,
     }, { signal: stop.signal });
     for await (const event of events) {
