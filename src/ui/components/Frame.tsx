@@ -9,7 +9,7 @@ import { bodyHeight } from '../layout.js';
 import { footerHints } from '../nav/bindings.js';
 import { GLOBAL_BINDINGS } from '../nav/global.js';
 import type { Navigator } from '../nav/navigator.js';
-import { moduleOf } from '../nav/registry.js';
+import { moduleOf, takesGlobalKeys } from '../nav/registry.js';
 import { Header } from './Header.js';
 import { Panel } from './Panel.js';
 import { Tinted } from './theme.js';
@@ -65,7 +65,7 @@ export function Frame({ navigator }: { navigator: Navigator }) {
   const crumbs = state.stack.filter((entry) => !moduleOf(entry.kind).overlay).map((entry) => oneLine(moduleOf(entry.kind).crumb(entry.state)));
   const status = topModule.status?.(top.state, topContext);
   const left = status ? `${status}  ` : '';
-  const hints = footerHints(topModule.bindings, topModule.overlay || topModule.ownKeys ? [] : GLOBAL_BINDINGS, top.state);
+  const hints = footerHints(topModule.bindings, takesGlobalKeys(top.kind, top.state) ? GLOBAL_BINDINGS : [], top.state);
   const right = state.notice
     ? <Tinted tone="info">{truncate(state.notice, Math.max(0, columns - 1 - left.length))}</Tinted>
     : <Tinted tone="muted">{truncate(hints, Math.max(0, columns - 1 - left.length))}</Tinted>;

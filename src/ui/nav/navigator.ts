@@ -8,9 +8,10 @@ import type { Connection } from '../services/connection.js';
 import type { Services } from '../services/services.js';
 import { bindingFor } from './bindings.js';
 import { GLOBAL_BINDINGS } from './global.js';
+import { withPriority } from '../../api/session/priority.js';
 import { noticeOf } from './problems.js';
-import { allScreens, moduleOf } from './registry.js';
-import type { Binding, ErrorInfo, Navigation, ScreenBase, ScreenContext, ScreenKind, ScreenParams, ScreenQuestion } from './screen.js';
+import { moduleOf, takesGlobalKeys } from './registry.js';
+import type { Binding, ErrorInfo, KeyTable, Navigation, ScreenBase, ScreenContext, ScreenKind, ScreenParams, ScreenQuestion } from './screen.js';
 
 export interface Entry {
   id: number;
@@ -91,8 +92,16 @@ export class Navigator implements Navigation {
   private tick(): void {
     const top = this.top();
     const module = top && moduleOf(top.kind);
-    if (top && module?.tick) module.tick(this.contextOf(top.id) as never);
+    if (top && module?.tick) this.inFront(() => module.tick!(this.contextOf(top.id) as never));
     else this.set({});
+  }
+
+  /**
+   * Runs work for the screen on top: the requests it sends, now or later, go before those of the screens
+   * behind it (each screen's work was started with its own depth), which keep going in the background.
+   */
+  private inFront(work: () => void): void {
+    withPriority(this.state.stack.length, work);
   }
 
   // ——— screens ———
@@ -119,7 +128,7 @@ export class Navigator implements Navigation {
     }
     const entry: Entry = { id: this.nextId++, kind, state: module.init(params as never) };
     this.set({ stack: [...stack, entry] });
-    module.start?.(this.contextOf(entry.id) as never);
+    if (module.start) this.inFront(() => module.start!(this.contextOf(entry.id) as never));
   }
 
   back(): void {
@@ -139,7 +148,8 @@ export class Navigator implements Navigation {
   /** Tells the screen now on top that it is shown again. */
   private resume(): void {
     const top = this.top();
-    if (top) moduleOf(top.kind).resumed?.(this.contextOf(top.id) as never);
+    const resumed = top && moduleOf(top.kind).resumed;
+    if (top && resumed) this.inFront(() => resumed(this.contextOf(top.id) as never));
   }
 
   home(): void {
@@ -163,8 +173,11 @@ export class Navigator implements Navigation {
     this.options.onQuit();
   }
 
-  keyTables(): { title: string; bindings: readonly Binding<never>[] }[] {
-    return [{ title: 'everywhere', bindings: GLOBAL_BINDINGS }, ...allScreens().map((module) => ({ title: module.title, bindings: module.bindings as readonly Binding<never>[] }))];
+  keyTables(): KeyTable[] {
+    const screen = this.screen();
+    const module = screen && moduleOf(screen.kind);
+    const own = module ? [{ title: module.title, bindings: module.bindings as readonly Binding<never>[] }] : [];
+    return [...own, { title: 'everywhere', bindings: GLOBAL_BINDINGS }];
   }
 
   // ——— keys ———
@@ -177,8 +190,8 @@ export class Navigator implements Navigation {
     const module = moduleOf(top.kind);
     const ctx = this.contextOf(top.id);
     const own = bindingFor(module.bindings as never, top.state as never, key);
-    const binding = own ?? (module.overlay || module.ownKeys ? undefined : bindingFor(GLOBAL_BINDINGS, top.state, key));
-    if (binding) binding.run(ctx as never, key);
+    const binding = own ?? (takesGlobalKeys(top.kind, top.state) ? bindingFor(GLOBAL_BINDINGS, top.state, key) : undefined);
+    if (binding) this.inFront(() => binding.run(ctx as never, key));
     else this.set({});
   }
 

@@ -61,3 +61,9 @@ export function moduleOf<K extends ScreenKind>(kind: K): ScreenModule<ScreenBase
 export function allScreens(): ScreenModule<ScreenBase, unknown>[] {
   return Object.values(SCREENS) as unknown as ScreenModule<ScreenBase, unknown>[];
 }
+
+/** Whether the global keys reach a screen on top: not an overlay's, nor one whose text field has the focus. */
+export function takesGlobalKeys(kind: ScreenKind, state: ScreenBase): boolean {
+  const module = moduleOf(kind);
+  return !module.overlay && !module.typing?.(state);
+}

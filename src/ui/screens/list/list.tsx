@@ -3,11 +3,11 @@
 import { findResource, findVersion } from '../../../api/hal/catalog.js';
 import { findListOperation } from '../../../api/hal/operation.js';
 import { formatCount } from '../../../text/cells.js';
-import { valueAt } from '../../../api/json.js';
-import { valueSuggestions } from '../../../api/hal/suggestions.js';
-import { buildFilter, filterFields, type Condition } from '../../filter.js';
-import { editText, MOVE_KEYS, moveCursor } from '../../keys.js';
-import { TEXT, type Binding, type ScreenContext, type ScreenModule } from '../../nav/screen.js';
+import { buildFilter, type Condition } from '../../filter.js';
+import { MOVE_KEYS, moveCursor } from '../../keys.js';
+import type { ScreenContext, ScreenModule } from '../../nav/screen.js';
+import { filterParams } from '../overlays/filter-builder.js';
+import { quickFilterEditing, quickFilterKeys, quickFilterStatus, quickFilterTyping } from './quick-filter.js';
 import { pageIndexAt, rowCount, rowsOf } from '../../window.js';
 import { askBookmarkName, viewBookmark } from '../bookmarks.js';
 import { useMemo } from 'react';
@@ -52,14 +52,7 @@ function openFilterBuilder(ctx: Ctx): void {
   if (state.source.kind !== 'resource') {
     return ctx.nav.notify('this list came from a link; server-side filters apply to lists opened from the index (use / for the loaded rows)');
   }
-  const records = rowsOf(state.pages);
-  const fields = filterFields(records);
-  const samples = Object.fromEntries(fields.map((field) => [field, records.map((r) => valueAt(r, field)).find((v) => v !== undefined && v !== null)]));
-  ctx.nav.open('filter', {
-    fields, samples, conditions: state.conditions, filtered: state.serverFilter !== undefined,
-    suggest: (field) => valueSuggestions({ resource: state.resource, version: state.version, field }, records),
-    apply: (conditions) => applyFilter(ctx, conditions, samples),
-  });
+  ctx.nav.open('filter', filterParams(rowsOf(state.pages), state, state.serverFilter !== undefined, (conditions, samples) => applyFilter(ctx, conditions, samples)));
 }
 
 /**
@@ -99,17 +92,6 @@ function chooseVersion(ctx: Ctx): void {
   });
 }
 
-const editing: Binding<ListState>[] = [
-  { keys: ['return'], help: 'keep the local filter', hint: 'Enter keeps', when: (s) => s.localFilterEditing, run: (ctx) => ctx.update({ localFilterEditing: false }) },
-  { keys: ['escape'], help: 'clear the local filter', hint: 'Esc clears', when: (s) => s.localFilterEditing, run: (ctx) => ctx.update({ localFilterEditing: false, localFilter: '', cursor: 0, top: 0 }) },
-  {
-    keys: [TEXT, 'backspace', 'ctrl-u'],
-    help: 'type the local filter',
-    when: (s) => s.localFilterEditing,
-    run: (ctx, key) => ctx.update((s) => ({ localFilter: editText(s.localFilter, key) ?? s.localFilter, cursor: 0, top: 0 })),
-  },
-];
-
 export const listScreen: ScreenModule<ListState, ListParams> = {
   title: 'list',
   init: ({ origin, source, serverFilter, first, label }) => ({
@@ -148,9 +130,10 @@ export const listScreen: ScreenModule<ListState, ListParams> = {
   },
   subject: (s) => (s.version ? `${s.resource}@${s.version}` : s.resource),
   badges: (s) => (s.watch ? ['WATCH'] : []),
-  status: (s) => (s.localFilterEditing ? `/${s.localFilter}▏` : pageIndicator(s)),
+  status: (s) => quickFilterStatus(s) ?? pageIndicator(s),
+  typing: quickFilterTyping,
   bindings: [
-    ...editing,
+    ...quickFilterEditing<ListState>(),
     {
       keys: ['return'], help: 'open the record', hint: 'Enter open', when: idle,
       run: (ctx) => {
@@ -177,7 +160,7 @@ export const listScreen: ScreenModule<ListState, ListParams> = {
     },
     { keys: ['n', 'p'], help: 'next / previous page', hint: 'n/p page', when: idle, run: (ctx, key) => movePage(ctx, key.char === 'n' ? 1 : -1) },
     { keys: ['g', 'G'], help: 'first / last page (by the list\'s links)', when: idle, run: (ctx, key) => void loadEdge(ctx, key.char === 'g' ? 'first' : 'last') },
-    { keys: ['/'], help: 'quick filter on the loaded rows (Enter keeps it, Esc clears it)', hint: '/ quick', when: idle, run: (ctx) => ctx.update({ localFilterEditing: true }) },
+    ...quickFilterKeys<ListState>(),
     { keys: ['f'], help: 'server-side filter builder: field, operator, value', hint: 'f filter', when: idle, run: openFilterBuilder },
     {
       keys: ['s'], help: 'sort the loaded rows by the current column (again: reverse)', hint: 's sort', when: idle,
@@ -218,7 +201,6 @@ export const listScreen: ScreenModule<ListState, ListParams> = {
       },
     },
     { keys: ['r'], help: 'reload', when: idle, run: (ctx) => void reloadList(ctx) },
-    { keys: ['escape', 'backspace'], help: 'clear the quick filter first, then back', when: (s) => idle(s) && s.localFilter !== '', run: (ctx) => ctx.update({ localFilter: '', cursor: 0, top: 0 }) },
   ],
   View: ({ state, ctx, height, width }) => {
     const rows = visibleRows(state);
