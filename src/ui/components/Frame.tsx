@@ -54,7 +54,9 @@ export function Frame({ navigator }: { navigator: Navigator }) {
   const screenModule = moduleOf(screen.kind);
   const topContext = navigator.contextOf(top.id);
   const { columns, rows } = state.size;
-  const height = bodyHeight(rows, screen.state.error);
+  // A screen whose first request failed has nothing else to show: the failure takes its place.
+  const failed = screen === top && screen.state.error?.tone === 'error' && screenModule.empty?.(screen.state) === true;
+  const height = bodyHeight(rows, failed ? undefined : screen.state.error);
   // The header speaks of where what is on screen came from: a list opened from a count cell is in its
   // unit, a record read before an OU switch in the unit it was read in.
   const origin = screenModule.origin?.(screen.state) ?? navigator.services.origin();
@@ -76,9 +78,9 @@ export function Frame({ navigator }: { navigator: Navigator }) {
         badges={screenModule.badges?.(screen.state) ?? []} columns={columns} now={state.now} />
       <Text wrap="truncate"><Tinted tone="muted">{crumbs.join(' › ')}</Tinted></Text>
       <Box flexDirection="column" height={height} overflowY="hidden">
-        <topModule.View state={top.state} ctx={topContext} height={height} width={columns} />
+        {failed ? <Panel error={screen.state.error} columns={columns} /> : <topModule.View state={top.state} ctx={topContext} height={height} width={columns} />}
       </Box>
-      <Panel error={screen.state.error} columns={columns} />
+      {failed ? null : <Panel error={screen.state.error} columns={columns} />}
       <Text wrap="truncate"><Tinted bold>{left}</Tinted>{right}</Text>
     </Box>
   );

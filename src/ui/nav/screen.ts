@@ -129,6 +129,8 @@ export interface ScreenModule<S extends ScreenBase, P> {
   /** The OU changed: a screen whose data depends on it loads again. */
   ouChanged?(ctx: ScreenContext<S>, ou: string | undefined): void;
   readonly bindings: readonly Binding<S>[];
+  /** Whether it has nothing to show yet: then a failure is drawn in place of its view, not under it. */
+  empty?(state: S): boolean;
   /** Its part of the breadcrumb. */
   crumb(state: S): string;
   /** What the header names as on screen ('tasks@v1'). */

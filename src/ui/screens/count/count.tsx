@@ -165,6 +165,7 @@ export const countScreen: ScreenModule<CountState, CountParams> = {
     void run(ctx);
   },
   stop: (state) => state.stopping.abort(),
+  empty: (s) => s.plan === undefined,
   crumb: (s) => `count ${s.resource}${s.by ? ` by ${s.by}` : ''}${s.filter ? ' (filtered)' : ''}`,
   subject: (s) => `${s.resource}${s.by ? ` by ${s.by}` : ''}`,
   question: (s) => ({ resource: s.resource, ...(s.filter ? { filter: s.filter } : {}) }),

@@ -122,6 +122,7 @@ export const listScreen: ScreenModule<ListState, ListParams> = {
     void loadFirstPage(ctx);
   },
   origin: (s) => s.origin,
+  empty: (s) => s.pages.length === 0,
   // A list under a parent record is no list a count or a merged list asks for.
   question: (s) => (s.source.kind === 'resource' && !s.source.variables ? { resource: s.resource, ...(s.serverFilter ? { filter: s.serverFilter } : {}) } : undefined),
   crumb: (s) => {

@@ -142,6 +142,7 @@ export const mergedScreen: ScreenModule<MergedState, MergedParams> = {
   start: (ctx) => void start(ctx),
   stop: (state) => state.stopping.abort(),
   origin: (s) => s.origin,
+  empty: (s) => s.rows.length === 0,
   crumb: (s) => `${s.resource} @all${s.filter ? ' (filtered)' : ''}`,
   subject: (s) => `${s.resource} in every unit`,
   question: (s) => ({ resource: s.resource, ...(s.filter ? { filter: s.filter } : {}) }),

@@ -140,6 +140,8 @@ export const xrayScreen: ScreenModule<XrayState, XrayParams> = {
   start: (ctx) => void walk(ctx),
   stop: (state) => state.stopping.abort(),
   origin: (s) => s.origin,
+  // A root not read yet (it failed) leaves nothing the tree could mean.
+  empty: (s) => s.root === undefined || s.nodes[s.root]?.state !== 'loaded',
   crumb: () => 'x-ray',
   subject: (s) => (s.version ? `${s.resource}@${s.version}` : s.resource),
   status: (s) => `${Object.keys(s.nodes).length} records · ${s.inbound.filter((g) => !g.unsearchable).length} lists refer to it${s.requests !== undefined ? ` · ${s.requests} requests` : ''}`,
