@@ -44,6 +44,8 @@ export interface DemoRegion {
   /** The region's organizational units, root first. */
   units: readonly UnitDef[];
   requestCount(): number;
+  /** The requests received so far, in the order they arrived: method and path with its query (at most the last 10,000). */
+  requestLog(): readonly string[];
   mintToken(claims: { subject?: string; type?: 'personal' | 'service'; expiresInSeconds?: number }): Promise<string>;
 }
 
@@ -51,6 +53,8 @@ export interface DemoHandle {
   regions: DemoRegion[];
   close(): Promise<void>;
 }
+
+const LOG_LIMIT = 10_000;
 
 function listen(server: Server, port: number, host: string): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -93,10 +97,13 @@ export async function startDemo(options: DemoOptions = {}): Promise<DemoHandle> 
       for (const pending of generated.pending) live.track(pending, now);
 
       let requests = 0;
+      const log: string[] = [];
       // The engine needs the base URL, known only once the listener has its port.
       const engine: { current?: RegionEngine } = {};
       const server = createServer((request, response) => {
         requests++;
+        // A log that a long demo run cannot grow without end.
+        if (log.push(`${request.method ?? ''} ${request.url ?? ''}`) > LOG_LIMIT) log.splice(0, log.length - LOG_LIMIT);
         if (engine.current) void handleRequest(engine.current, request, response);
         else response.writeHead(503, { 'Retry-After': '1' }).end();
       });
@@ -126,6 +133,7 @@ export async function startDemo(options: DemoOptions = {}): Promise<DemoHandle> 
         },
         units,
         requestCount: () => requests,
+        requestLog: () => log,
         mintToken: (claims: MintRequest) => auth.mint(claims),
       });
     }

@@ -127,11 +127,13 @@ function chosen(ctx: Ctx): { resource: string; version: string; record: Record<s
 /** `f`: the filter builder over the loaded records; its filter reads every unit again, in a merged list of its own. */
 function openFilterBuilder(ctx: Ctx): void {
   const { origin, resource, filter, conditions = [] } = ctx.state;
-  ctx.nav.open('filter', filterParams(ctx.state.rows, { resource, version: versionOf(ctx), conditions }, filter !== undefined, (chosenConditions, samples) => {
+  const params = filterParams(ctx.state.rows, { resource, version: versionOf(ctx), conditions }, filter !== undefined, (chosenConditions, samples) => {
     ctx.nav.back();
     const built = chosenConditions.length ? buildFilter(chosenConditions, samples, ctx.now) : undefined;
     ctx.nav.open('merged-list', { origin, resource, ...(built ? { filter: built, conditions: chosenConditions } : {}) });
-  }));
+  });
+  // The unit a row is shown with is dpx's, not a field the server could filter on.
+  ctx.nav.open('filter', { ...params, fields: params.fields.filter((field) => field !== UNIT) });
 }
 
 export const mergedScreen: ScreenModule<MergedState, MergedParams> = {
