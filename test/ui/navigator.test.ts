@@ -61,7 +61,8 @@ describe('the navigator without a terminal', () => {
     nav.setOu(a.id, a.name);
     press(nav, ':', 'tasks', '\r');
     await until(() => top(nav).kind === 'list' && (top(nav).state as ListState).pages.length > 0, 'the list in unit A');
-    press(nav, '\r');
+    // Ids alone: the names the list would read in the background are no exchange this test looks for.
+    press(nav, 'N', '\r');
     const record = top(nav).state as RecordState;
     expect(record.origin.ou).toBe(a.id);
 

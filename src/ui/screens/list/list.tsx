@@ -12,7 +12,7 @@ import { pageIndexAt, rowCount, rowsOf } from '../../window.js';
 import { askBookmarkName, viewBookmark } from '../bookmarks.js';
 import { useMemo } from 'react';
 import { ListView } from './ListView.js';
-import { idColumnsOf, namedText } from './names.js';
+import { idColumnsOf, namedColumns, namedText, namesStopper } from './names.js';
 import { listHeight, loadEdge, loadFirstPage, movePage, reloadList, setCursor, shown } from './paging.js';
 import { columnsOf, currentPage, visibleRows, type ListParams, type ListState } from './state.js';
 
@@ -97,13 +97,14 @@ export const listScreen: ScreenModule<ListState, ListParams> = {
   init: ({ origin, source, serverFilter, first, label }) => ({
     origin, source, resource: source.resource, version: first?.request.version ?? source.version ?? '',
     ...(label ? { label } : {}), ...(serverFilter ? { serverFilter } : {}), ...(first ? { firstRequest: first.request, pages: [first.page] } : { pages: [] }),
-    conditions: [], cursor: 0, top: 0, column: 0, localFilter: '', localFilterEditing: false, watch: false, names: false, namesRead: 0,
+    conditions: [], cursor: 0, top: 0, column: 0, localFilter: '', localFilterEditing: false, watch: false, names: true, namesRead: 0, namesStop: namesStopper(),
   }),
   start: (ctx) => {
     ctx.update({ writesSeen: ctx.services.writesTo(ctx.state.resource) });
     if (ctx.state.pages.length > 0) shown(ctx);
     else void open(ctx);
   },
+  stop: (state) => state.namesStop.abort(),
   resumed: (ctx) => {
     // A write to this resource while the list was covered (an update, a delete, a create): read it again.
     const writes = ctx.services.writesTo(ctx.state.resource);
@@ -181,10 +182,12 @@ export const listScreen: ScreenModule<ListState, ListParams> = {
     },
     { keys: ['v'], help: 'switch the resource version and reload', hint: 'v version', when: idle, run: chooseVersion },
     {
-      keys: ['N'], help: 'names for id columns: a <resource>_id column shows the name of the record it refers to (the record view keeps the id)', hint: 'N names', when: idle,
+      keys: ['N'], help: 'names beside ids (on by default): a <resource>_id column shows the name of the record it refers to beside a short id; again: the ids alone', hint: 'N names', when: idle,
       run: (ctx) => {
-        if (!ctx.state.names && idColumnsOf(ctx, ctx.state).length === 0) return ctx.nav.notify('no column here holds ids of a resource the index has');
-        ctx.update((s) => ({ names: !s.names }));
+        if (idColumnsOf(ctx, ctx.state).length === 0) return ctx.nav.notify('no column here holds ids of a resource the index has');
+        if (ctx.state.names) ctx.state.namesStop.abort();
+        ctx.update((s) => ({ names: !s.names, namesStop: s.names ? namesStopper() : s.namesStop }));
+        ctx.nav.notify(ctx.state.names ? 'names beside ids (N: ids alone)' : 'ids alone (N: names beside them)');
         shown(ctx);
       },
     },
@@ -206,9 +209,10 @@ export const listScreen: ScreenModule<ListState, ListParams> = {
   View: ({ state, ctx, height, width }) => {
     const rows = visibleRows(state);
     const empty = state.loading ? '' : state.localFilter ? `no loaded row matches "${state.localFilter}"` : state.error ? '' : 'the list is empty';
-    // A new function only when names are turned on or off or one arrives: rows redraw only then.
+    // A new function only when names are turned on or off or one arrives: rows redraw only then. A column
+    // moves ahead, as names do, once it has a name to show.
     const cellText = useMemo(
-      () => (state.names ? { fields: idColumnsOf(ctx, state).map((column) => column.field), text: (field: string, value: unknown) => namedText(ctx, state, field, value) } : undefined),
+      () => (state.names ? { fields: namedColumns(ctx, state), text: (field: string, value: unknown) => namedText(ctx, state, field, value) } : undefined),
       [state.names, state.namesRead, state.pages],
     );
     return (

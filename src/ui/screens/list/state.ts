@@ -52,6 +52,8 @@ export interface ListState extends ScreenBase, QuickFiltered {
   names: boolean;
   /** Names read so far while names are on: a new one redraws the list. */
   namesRead: number;
+  /** Stops the name reads asked for: when names are turned off, and when the list leaves the stack. */
+  namesStop: AbortController;
   /** What the last reload changed: each changed row's changed fields, and its values before. */
   changes?: RowChanges;
   /** Which page move is on its way, so a key repeat or a prefetch does not ask twice. */
