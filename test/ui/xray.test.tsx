@@ -59,7 +59,7 @@ describe('x-ray in the explorer', () => {
 });
 
 describe('lists read for people', () => {
-  it('a list shows the name of the protection group an id refers to beside the id, by default; N shows the ids alone; the record keeps the id', async () => {
+  it('a list shows the name of the protection group an id refers to beside the id, by default; N shows the ids alone; the record keeps the id with its name beside it', async () => {
     const backup = (await demoRequest(demo.region, '/backups?limit=1')).body._embedded.items[0];
     const group = (await demoRequest(demo.region, `/protection-groups/${backup.protection_group_id}`)).body;
     const page = (await demoRequest(demo.region, '/backups?limit=30')).body._embedded.items as Record<string, string>[];
@@ -76,7 +76,11 @@ describe('lists read for people', () => {
     await ui.press('N');
     await ui.waitFor((f) => !f.includes(group.name), 'the ids alone');
     await ui.press(KEY.enter);
-    await ui.waitFor((f) => f.includes(`protection_group_id: "${backup.protection_group_id}"`), 'the id in the record');
+    // The record keeps the whole id, and names it from what the list read: no request of its own.
+    const beforeRecord = demo.region.requestCount();
+    const record = await ui.waitFor((f) => f.includes(`protection_group_id: "${backup.protection_group_id}"`), 'the id in the record');
+    expect(record).toContain(`protection_group_id: "${backup.protection_group_id}" · ${group.name}`);
+    expect(demo.region.requestCount()).toBe(beforeRecord);
   });
 
   it('byte counts read as KiB, MiB or GiB in a list and exactly in the record', async () => {

@@ -7,6 +7,8 @@ import { setMaxListeners } from 'node:events';
 import { columnIds, idColumns, ReferenceNames, type IdColumn } from '../../../api/fanout/references.js';
 import { isUuid } from '../../../api/fanout/units.js';
 import type { ScreenContext } from '../../nav/screen.js';
+import type { Origin } from '../../services/connection.js';
+import type { Services } from '../../services/services.js';
 import { rowsOf } from '../../window.js';
 import type { ListState } from './state.js';
 
@@ -34,16 +36,34 @@ export function nameBesideId(name: string, id: string): string {
   return `${name} · ${isUuid(id) ? `${id.slice(0, 8)}…` : id}`;
 }
 
-/** The name an id has without a request: a unit's, from the tree the explorer has. */
-function knownName(ctx: ScreenContext<ListState>, state: ListState, column: IdColumn, id: string): string | null | undefined {
-  return ctx.services.unitName(state.origin.connection, id) ?? ReferenceNames.of(state.origin.connection.session).name(column, id, state.origin.ou ?? null);
+/**
+ * The name an id has without a request: a unit's, from the tree the explorer has, else a record's read
+ * before in the origin's session and unit (null: read, and it has none).
+ */
+export function knownName(services: Services, origin: Origin, column: IdColumn, id: string): string | null | undefined {
+  return services.unitName(origin.connection, id) ?? ReferenceNames.of(origin.connection.session).name(column, id, origin.ou ?? null);
+}
+
+/**
+ * What a record's id fields are called, from what is known already (the records and x-ray ask for no
+ * name): `field → name` for each top-level `<singular>_id` field whose name is known.
+ */
+export function knownNames(services: Services, origin: Origin, record: Record<string, unknown>): ReadonlyMap<string, string> {
+  const catalog = services.catalogOf(origin.connection);
+  const names = new Map<string, string>();
+  for (const column of catalog ? idColumns(catalog, [record]) : []) {
+    const id = record[column.field];
+    const name = typeof id === 'string' ? knownName(services, origin, column, id) : undefined;
+    if (name) names.set(column.field, name);
+  }
+  return names;
 }
 
 /** The id columns with a name known for one of the loaded rows: they come first after the id, as names do. */
 export function namedColumns(ctx: ScreenContext<ListState>, state: ListState): string[] {
   const rows = rowsOf(state.pages);
   return idColumnsOf(ctx, state)
-    .filter((column) => rows.some((row) => typeof row[column.field] === 'string' && knownName(ctx, state, column, row[column.field] as string)))
+    .filter((column) => rows.some((row) => typeof row[column.field] === 'string' && knownName(ctx.services, state.origin, column, row[column.field] as string)))
     .map((column) => column.field);
 }
 
@@ -56,7 +76,7 @@ export function namedText(ctx: ScreenContext<ListState>, state: ListState, field
   if (!state.names || typeof value !== 'string') return undefined;
   const column = idColumnsOf(ctx, state).find((candidate) => candidate.field === field);
   if (!column) return undefined;
-  const name = knownName(ctx, state, column, value);
+  const name = knownName(ctx.services, state.origin, column, value);
   return name ? nameBesideId(name, value) : value;
 }
 
@@ -71,7 +91,7 @@ export function askNames(ctx: ScreenContext<ListState>, rows: Record<string, unk
   if (!ctx.services.unitsKnown(connection)) void ctx.services.units(connection).then(redraw, () => undefined);
   const names = ReferenceNames.of(connection.session);
   for (const column of columns) {
-    const unknown = columnIds(column, rows).filter((id) => knownName(ctx, state, column, id) === undefined);
+    const unknown = columnIds(column, rows).filter((id) => knownName(ctx.services, state.origin, column, id) === undefined);
     if (unknown.length === 0) continue;
     void names.resolve(column, unknown, { ou: state.origin.ou ?? null, onName: redraw, signal: state.namesStop.signal }).catch(() => undefined);
   }
