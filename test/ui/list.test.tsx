@@ -118,6 +118,21 @@ describe('list view', () => {
     expect(frame).toMatch(/\[invalid_filter\]/);
   });
 
+  it('windows a list as --since does: "since" on the resource\'s time field takes 24h', async () => {
+    ui = await openList('tasks');
+    await ui.press('f');
+    await ui.waitFor((f) => f.includes('⏱ since … (created_timestamp ≥'), 'the since entry on the time field');
+    await ui.press(KEY.enter);
+    await ui.waitFor((f) => f.includes('value for created_timestamp $gte'), 'the value step');
+    const typed = Date.now();
+    await ui.press('24h', KEY.enter, KEY.enter);
+    const frame = await ui.waitFor((f) => f.includes('(filtered)') && /page 1/.test(f), 'the windowed list');
+    const list = ui.navigator.top()!.state as { serverFilter?: string };
+    const since = Date.parse((JSON.parse(list.serverFilter!) as { created_timestamp: { $gte: string } }).created_timestamp.$gte);
+    expect(Math.abs(since - (typed - 86_400_000))).toBeLessThan(60_000);
+    expect(frame).toContain('tasks@v1 (filtered)');
+  });
+
   it('offers a field\'s values while a condition is built: the schema\'s when it lists them, else the loaded rows\'', async () => {
     ui = await openList('alerts');
     await ui.press('f', 'severity', KEY.enter, '$eq', KEY.enter);
