@@ -1,5 +1,5 @@
 // What the `:` palette offers for what has been typed: resources, their versions and operations, units,
-// profiles, bookmarks and a few commands. Each provider answers for its own words ("ou", "profile",
+// profiles, bookmarks, saved views and a few commands. Each provider answers for its own words ("ou", "profile",
 // "ctx", "bm"), so a new view adds its entries here without touching the palette itself.
 import { findResource } from '../../../api/hal/catalog.js';
 import { knownRecordFields } from '../../../api/hal/schemas.js';
@@ -11,6 +11,7 @@ import { fuzzyFilter } from '../../fuzzy.js';
 import { writeTrail } from '../../nav/global.js';
 import type { ScreenContext } from '../../nav/screen.js';
 import { describeBookmark, openBookmark } from '../bookmarks.js';
+import { viewChoices } from '../views.js';
 
 /** What the palette offers: its label is what is matched, e.g. "tasks v1" or "ou Acme Corp". */
 export type PaletteEntry = Choice;
@@ -23,7 +24,8 @@ const PROFILE_QUERY = /^(profile|ctx)\b/i;
 const BOOKMARK_QUERY = /^(bm|bookmark)\b/i;
 const COUNT_QUERY = /^count\b/i;
 const MERGED_QUERY = /@/;
-const WORD_QUERIES = [OU_QUERY, PROFILE_QUERY, BOOKMARK_QUERY, COUNT_QUERY, MERGED_QUERY];
+const VIEW_QUERY = /^view\b/i;
+const WORD_QUERIES = [OU_QUERY, PROFILE_QUERY, BOOKMARK_QUERY, COUNT_QUERY, MERGED_QUERY, VIEW_QUERY];
 
 const isWordQuery = (query: string) => WORD_QUERIES.some((pattern) => pattern.test(query));
 
@@ -156,7 +158,14 @@ const merged: Provider = (ctx, query) => {
   });
 };
 
-const PROVIDERS: Provider[] = [resources, units, profiles, bookmarks, counts, merged, commands];
+/** `view NAME`: a saved view (`dpx view save`), opened as the screen it describes. */
+const views: Provider = (ctx, query) => {
+  if (!VIEW_QUERY.test(query)) return [];
+  const saved = viewChoices(ctx, 'view ');
+  return saved.length > 0 ? saved : [{ label: 'view', detail: 'no saved views: dpx view save NAME -- list tasks --since 24h saves one', run: () => undefined }];
+};
+
+const PROVIDERS: Provider[] = [resources, units, profiles, bookmarks, counts, merged, views, commands];
 
 /** Every entry for what has been typed, best match first. */
 export function paletteEntries(ctx: Ctx, query: string): PaletteEntry[] {
