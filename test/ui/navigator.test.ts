@@ -80,7 +80,10 @@ describe('the navigator without a terminal', () => {
     expect(nav.getState().stack.map((entry) => entry.kind)).toEqual(['catalog', 'list', 'record', 'operations', 'operation-form', 'request-preview']);
     const list = nav.getState().stack[1]!.state as ListState;
     expect(list.origin.ou).toBe(b.id);
-    // Sent, it goes out with A's header.
+    // Sent, it goes out with A's header. (The list below reads B meanwhile, behind the screen in front:
+    // its requests are let finish first, so that the last exchange is the write.)
+    const { session } = nav.services.connection;
+    await until(() => session.traffic.inFlight === 0 && session.traffic.waiting === 0, 'the list below read');
     press(nav, '\r');
     await until(() => top(nav).kind === 'response' && !top(nav).state.loading, 'the response');
     expect(nav.services.connection.session.lastExchange?.request.headers[nav.services.connection.session.ouHeader.toLowerCase()]).toBe(a.id);

@@ -203,7 +203,8 @@ export class Navigator implements Navigation {
     const known = this.services.unitName(this.services.connection, ou);
     this.set({ ouName: name && name !== ou ? name : known, notice: ou ? `OU set to ${name ?? ou}` : 'OU cleared' });
     if (ou && !name && !known) void this.learnOuName();
-    for (const entry of this.state.stack) moduleOf(entry.kind).ouChanged?.(this.contextOf(entry.id) as never, ou);
+    // Each screen reads its unit again with its own place in the queue: the one in front first.
+    for (const [index, entry] of this.state.stack.entries()) withPriority(index + 1, () => moduleOf(entry.kind).ouChanged?.(this.contextOf(entry.id) as never, ou));
   }
 
   private async learnOuName(): Promise<void> {
