@@ -10,8 +10,8 @@ import { bindingFor } from './bindings.js';
 import { GLOBAL_BINDINGS } from './global.js';
 import { withPriority } from '../../api/session/priority.js';
 import { noticeOf } from './problems.js';
-import { moduleOf, takesGlobalKeys } from './registry.js';
-import type { Binding, ErrorInfo, KeyTable, Navigation, ScreenBase, ScreenContext, ScreenKind, ScreenParams, ScreenQuestion } from './screen.js';
+import { keyTablesOf, moduleOf, takesGlobalKeys } from './registry.js';
+import type { ErrorInfo, KeyTable, Navigation, ScreenBase, ScreenContext, ScreenKind, ScreenParams, ScreenQuestion } from './screen.js';
 
 export interface Entry {
   id: number;
@@ -91,15 +91,11 @@ export class Navigator implements Navigation {
 
   private tick(): void {
     const top = this.top();
-    const module = top && moduleOf(top.kind);
-    if (top && module?.tick) this.inFront(() => module.tick!(this.contextOf(top.id) as never));
+    if (top && moduleOf(top.kind).tick) this.inFront(() => moduleOf(top.kind).tick?.(this.contextOf(top.id) as never));
     else this.set({});
   }
 
-  /**
-   * Runs work for the screen on top: the requests it sends, now or later, go before those of the screens
-   * behind it (each screen's work was started with its own depth), which keep going in the background.
-   */
+  /** Work for the screen on top: its requests, now or later, go before those of the screens behind it. */
   private inFront(work: () => void): void {
     withPriority(this.state.stack.length, work);
   }
@@ -128,7 +124,7 @@ export class Navigator implements Navigation {
     }
     const entry: Entry = { id: this.nextId++, kind, state: module.init(params as never) };
     this.set({ stack: [...stack, entry] });
-    if (module.start) this.inFront(() => module.start!(this.contextOf(entry.id) as never));
+    this.inFront(() => module.start?.(this.contextOf(entry.id) as never));
   }
 
   back(): void {
@@ -148,8 +144,7 @@ export class Navigator implements Navigation {
   /** Tells the screen now on top that it is shown again. */
   private resume(): void {
     const top = this.top();
-    const resumed = top && moduleOf(top.kind).resumed;
-    if (top && resumed) this.inFront(() => resumed(this.contextOf(top.id) as never));
+    if (top) this.inFront(() => moduleOf(top.kind).resumed?.(this.contextOf(top.id) as never));
   }
 
   home(): void {
@@ -173,12 +168,7 @@ export class Navigator implements Navigation {
     this.options.onQuit();
   }
 
-  keyTables(): KeyTable[] {
-    const screen = this.screen();
-    const module = screen && moduleOf(screen.kind);
-    const own = module ? [{ title: module.title, bindings: module.bindings as readonly Binding<never>[] }] : [];
-    return [...own, { title: 'everywhere', bindings: GLOBAL_BINDINGS }];
-  }
+  readonly keyTables = (): KeyTable[] => keyTablesOf(this.screen()?.kind);
 
   // ——— keys ———
 
@@ -187,11 +177,9 @@ export class Navigator implements Navigation {
     if (this.state.notice) this.state = { ...this.state, notice: undefined };
     const top = this.top();
     if (!top) return;
-    const module = moduleOf(top.kind);
-    const ctx = this.contextOf(top.id);
-    const own = bindingFor(module.bindings as never, top.state as never, key);
-    const binding = own ?? (takesGlobalKeys(top.kind, top.state) ? bindingFor(GLOBAL_BINDINGS, top.state, key) : undefined);
-    if (binding) this.inFront(() => binding.run(ctx as never, key));
+    const binding = bindingFor(moduleOf(top.kind).bindings as never, top.state as never, key)
+      ?? (takesGlobalKeys(top.kind, top.state) ? bindingFor(GLOBAL_BINDINGS, top.state, key) : undefined);
+    if (binding) this.inFront(() => binding.run(this.contextOf(top.id) as never, key));
     else this.set({});
   }
 
@@ -203,7 +191,7 @@ export class Navigator implements Navigation {
     const known = this.services.unitName(this.services.connection, ou);
     this.set({ ouName: name && name !== ou ? name : known, notice: ou ? `OU set to ${name ?? ou}` : 'OU cleared' });
     if (ou && !name && !known) void this.learnOuName();
-    // Each screen reads its unit again with its own place in the queue: the one in front first.
+    // Each screen reads its unit again in its own place in the limiter's queue.
     for (const [index, entry] of this.state.stack.entries()) withPriority(index + 1, () => moduleOf(entry.kind).ouChanged?.(this.contextOf(entry.id) as never, ou));
   }
 
