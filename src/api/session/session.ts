@@ -24,7 +24,6 @@ import { expandTemplate } from '../hal/template.js';
 import { Wire } from '../wire/wire.js';
 import { networkTransport } from '../wire/network.js';
 import type { SendOptions, SessionOptions, TrafficStats } from './session-options.js';
-import { currentPriority } from './priority.js';
 
 export type { OuChoice, PreparedRequest, RequestTarget } from '../hal/operation.js';
 export { VALIDATOR_CAPACITY } from './kept-answers.js';
@@ -186,7 +185,7 @@ export class Session {
     let redirects = 0;
     let renewed = false;
     for (let attempt = 0; ; attempt += 1) {
-      const raw = await this.wire.attempt({ method: currentMethod, url, headers, body, signal: options.signal, priority: options.priority ?? currentPriority(), attempt });
+      const raw = await this.wire.attempt({ method: currentMethod, url, headers, body, signal: options.signal, priority: options.priority, attempt });
       if ('retry' in raw) {
         await waitBeforeRetry(raw.retry, options.signal, this.options.stop);
         continue;

@@ -8,7 +8,7 @@ import type { Connection } from '../services/connection.js';
 import type { Services } from '../services/services.js';
 import { bindingFor } from './bindings.js';
 import { GLOBAL_BINDINGS } from './global.js';
-import { withPriority } from '../../api/session/priority.js';
+import { withPriority } from '../../api/wire/priority.js';
 import { noticeOf } from './problems.js';
 import { keyTablesOf, moduleOf, takesGlobalKeys } from './registry.js';
 import type { ErrorInfo, KeyTable, Navigation, ScreenBase, ScreenContext, ScreenKind, ScreenParams, ScreenQuestion } from './screen.js';
