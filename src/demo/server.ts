@@ -46,6 +46,8 @@ export interface DemoRegion {
   requestCount(): number;
   /** Requests to one path (no query), as the server saw them: what a test counts a client's requests to one list by. */
   requestsTo(pathname: string): number;
+  /** The requests received so far, in the order they arrived: method and path with its query (at most the last 10,000). */
+  requestLog(): readonly string[];
   mintToken(claims: { subject?: string; type?: 'personal' | 'service'; expiresInSeconds?: number }): Promise<string>;
 }
 
@@ -53,6 +55,8 @@ export interface DemoHandle {
   regions: DemoRegion[];
   close(): Promise<void>;
 }
+
+const LOG_LIMIT = 10_000;
 
 function listen(server: Server, port: number, host: string): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -96,12 +100,15 @@ export async function startDemo(options: DemoOptions = {}): Promise<DemoHandle> 
 
       let requests = 0;
       const byPath = new Map<string, number>();
+      const log: string[] = [];
       // The engine needs the base URL, known only once the listener has its port.
       const engine: { current?: RegionEngine } = {};
       const server = createServer((request, response) => {
         requests++;
         const pathname = (request.url ?? '/').split('?')[0]!;
         byPath.set(pathname, (byPath.get(pathname) ?? 0) + 1);
+        // A log that a long demo run cannot grow without end.
+        if (log.push(`${request.method ?? ''} ${request.url ?? ''}`) > LOG_LIMIT) log.splice(0, log.length - LOG_LIMIT);
         if (engine.current) void handleRequest(engine.current, request, response);
         else response.writeHead(503, { 'Retry-After': '1' }).end();
       });
@@ -132,6 +139,7 @@ export async function startDemo(options: DemoOptions = {}): Promise<DemoHandle> 
         units,
         requestCount: () => requests,
         requestsTo: (pathname: string) => byPath.get(pathname) ?? 0,
+        requestLog: () => log,
         mintToken: (claims: MintRequest) => auth.mint(claims),
       });
     }

@@ -1,6 +1,7 @@
 // The server-side filter builder's model: conditions on record fields turned into the JSON filter
-// expression the list operation takes. Relative times ("-1d", "2h ago") become ISO timestamps, so
+// expression the list operation takes. Relative times ("-1d", "24h", "yesterday") become ISO timestamps, so
 // "from the last day" needs no date arithmetic by the user.
+import { parseWhen } from '../api/hal/time-window.js';
 import { isTimestamp } from './values.js';
 
 export const OPERATORS = ['$eq', '$neq', '$contains', '$begins_with', '$gt', '$gte', '$lt', '$lte', '$in'] as const;
@@ -28,16 +29,16 @@ export function filterFields(records: readonly Record<string, unknown>[]): strin
   return [...seen];
 }
 
-const RELATIVE = /^(?:-\s*(\d+)\s*([smhdw])|(\d+)\s*([smhdw])\s*ago)$/i;
-const UNIT_MS: Record<string, number> = { s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000, w: 604_800_000 };
+/** What reads as a time relative to now: a duration back (`24h`, `-1d`, `2h ago`), `now`, `today`, `yesterday`. */
+const RELATIVE = /^(?:-?\d+(?:\.\d+)?\s*[smhdw]|now|today|yesterday)$/i;
 
-/** "-1d" or "1d ago" → the ISO timestamp that long before `now`; undefined for anything else. */
+/**
+ * "-1d", "24h", "2h ago" or "yesterday" → the ISO timestamp it means, read as `--since` reads it (one
+ * syntax for relative times everywhere); undefined for anything else, which is taken as typed.
+ */
 export function relativeTime(text: string, now: number): string | undefined {
-  const m = RELATIVE.exec(text.trim());
-  if (!m) return undefined;
-  const amount = Number(m[1] ?? m[3]);
-  const unit = (m[2] ?? m[4] ?? 'd').toLowerCase();
-  return new Date(now - amount * (UNIT_MS[unit] ?? 0)).toISOString();
+  const plain = text.trim().replace(/\s+ago$/i, '');
+  return RELATIVE.test(plain) ? parseWhen(plain, new Date(now)).toISOString() : undefined;
 }
 
 /** A typed value in the type the field's sample value has. */

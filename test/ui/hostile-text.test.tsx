@@ -53,7 +53,7 @@ describe('the explorer on hostile text', () => {
     const region = { name: 'hostile', baseUrl: server.baseUrl, tokens: { personal: 'hostile-test-token' } } as unknown as DemoRegion;
     ui = await mount(region, { rows: 40 });
     await shows(ui, 'resources', 'the catalog');
-    await ui.press('notes', KEY.enter);
+    await ui.press('/notes', KEY.enter);
     // The header names it too; the list's own answer does not matter here.
     const crumb = await shows(ui, 'home › notes␛]0;pwned␇', 'the breadcrumb of the titled resource');
     expect(crumb).toMatch(/^notes␛\]0;pwned␇/m);

@@ -64,7 +64,7 @@ describe('lists under a parent record', () => {
     await ui.press(KEY.enter);
     await ui.waitFor((f) => f.includes('siteKey'), 'the question for the site');
     await ui.press(KEY.escape);
-    await ui.waitFor((f) => f.includes('type to filter'), 'the catalog again');
+    await ui.waitFor((f) => f.includes('/ to filter'), 'the catalog again');
     expect(ui.navigator.getState().stack.map((entry) => entry.kind)).toEqual(['catalog']);
   });
 });

@@ -46,6 +46,10 @@ describe('filter builder', () => {
   it('turns relative times into timestamps and builds one JSON object', () => {
     expect(relativeTime('-1d', NOW)).toBe('2026-01-09T12:00:00.000Z');
     expect(relativeTime('2h ago', NOW)).toBe('2026-01-10T10:00:00.000Z');
+    // One syntax for relative times everywhere: --since's.
+    expect(relativeTime('24h', NOW)).toBe('2026-01-09T12:00:00.000Z');
+    expect(relativeTime('yesterday', NOW)).toBe('2026-01-09T00:00:00.000Z');
+    expect(relativeTime('failed', NOW)).toBeUndefined();
     const json = buildFilter(
       [{ field: 'status', operator: '$eq', value: 'failed' }, { field: 'created', operator: '$gte', value: '-1d' }, { field: 'n', operator: '$in', value: '1,2' }],
       { status: 'queued', created: '2026-01-01T00:00:00Z', n: 5 }, NOW,

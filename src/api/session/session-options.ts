@@ -73,7 +73,8 @@ export interface SendOptions {
   signal?: AbortSignal;
   /**
    * Where the request waits for a slot of the limiter: before every request of a lower priority, after
-   * those of its own (default 0). The explorer gives the screen in front a higher one than those behind.
+   * those of its own (default: the `withPriority` the request was sent within, else 0). The explorer gives
+   * the screen in front a higher one than those behind.
    */
   priority?: number;
 }

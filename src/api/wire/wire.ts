@@ -8,6 +8,7 @@ import type { RequestLimiter, Release } from './limiter.js';
 import type { RequestChain } from './request-chain.js';
 import type { RawResponse } from './response.js';
 import { isConnectionReset, isRetryableMethod, parseRetryAfter, retryDelayMs, type RetryPolicy } from './retry.js';
+import { currentPriority } from './priority.js';
 
 const DEFAULT_TIMEOUT_MS = 30_000;
 const DEFAULT_MAX_BODY_BYTES = 32 * 1024 * 1024;
@@ -61,7 +62,7 @@ export class Wire {
   /** A slot of the plane's limiter; waiting for it is cancelled with the request. */
   private async slot({ method, url, signal, priority }: Attempt): Promise<Release> {
     try {
-      return await this.options.limiter.acquire(signal, priority);
+      return await this.options.limiter.acquire(signal, priority ?? currentPriority());
     } catch (error) {
       throw new TransportError(`cancelled: ${method} ${url}`, 'the request was cancelled before it was sent', { cause: error });
     }

@@ -9,7 +9,7 @@ import { bodyHeight } from '../layout.js';
 import { footerHints } from '../nav/bindings.js';
 import { GLOBAL_BINDINGS } from '../nav/global.js';
 import type { Navigator } from '../nav/navigator.js';
-import { moduleOf } from '../nav/registry.js';
+import { moduleOf, takesGlobalKeys } from '../nav/registry.js';
 import { Header } from './Header.js';
 import { Panel } from './Panel.js';
 import { Tinted } from './theme.js';
@@ -54,7 +54,9 @@ export function Frame({ navigator }: { navigator: Navigator }) {
   const screenModule = moduleOf(screen.kind);
   const topContext = navigator.contextOf(top.id);
   const { columns, rows } = state.size;
-  const height = bodyHeight(rows, screen.state.error);
+  // A screen whose first request failed has nothing else to show: the failure takes its place.
+  const failed = screen === top && screen.state.error?.tone === 'error' && screenModule.empty?.(screen.state) === true;
+  const height = bodyHeight(rows, failed ? undefined : screen.state.error);
   // The header speaks of where what is on screen came from: a list opened from a count cell is in its
   // unit, a record read before an OU switch in the unit it was read in.
   const origin = screenModule.origin?.(screen.state) ?? navigator.services.origin();
@@ -65,7 +67,7 @@ export function Frame({ navigator }: { navigator: Navigator }) {
   const crumbs = state.stack.filter((entry) => !moduleOf(entry.kind).overlay).map((entry) => oneLine(moduleOf(entry.kind).crumb(entry.state)));
   const status = topModule.status?.(top.state, topContext);
   const left = status ? `${status}  ` : '';
-  const hints = footerHints(topModule.bindings, topModule.overlay || topModule.ownKeys ? [] : GLOBAL_BINDINGS, top.state);
+  const hints = footerHints(topModule.bindings, takesGlobalKeys(top.kind, top.state) ? GLOBAL_BINDINGS : [], top.state);
   const right = state.notice
     ? <Tinted tone="info">{truncate(state.notice, Math.max(0, columns - 1 - left.length))}</Tinted>
     : <Tinted tone="muted">{truncate(hints, Math.max(0, columns - 1 - left.length))}</Tinted>;
@@ -76,9 +78,9 @@ export function Frame({ navigator }: { navigator: Navigator }) {
         badges={screenModule.badges?.(screen.state, columns) ?? []} columns={columns} now={state.now} />
       <Text wrap="truncate"><Tinted tone="muted">{crumbs.join(' › ')}</Tinted></Text>
       <Box flexDirection="column" height={height} overflowY="hidden">
-        <topModule.View state={top.state} ctx={topContext} height={height} width={columns} />
+        {failed ? <Panel error={screen.state.error} columns={columns} /> : <topModule.View state={top.state} ctx={topContext} height={height} width={columns} />}
       </Box>
-      <Panel error={screen.state.error} columns={columns} />
+      {failed ? null : <Panel error={screen.state.error} columns={columns} />}
       <Text wrap="truncate"><Tinted bold>{left}</Tinted>{right}</Text>
     </Box>
   );

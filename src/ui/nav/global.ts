@@ -1,4 +1,5 @@
 // The keys every screen answers to unless it takes them itself (a screen that types takes letters).
+import { listViews } from '../screens/views.js';
 import { noticeOf } from './problems.js';
 import type { Binding, ScreenContext } from './screen.js';
 
@@ -43,7 +44,7 @@ export function toggleWrites(ctx: ScreenContext<unknown>): void {
 export const GLOBAL_BINDINGS: readonly Binding<unknown>[] = [
   {
     keys: [':'],
-    help: 'palette: resource, "tasks v1", an operation ("<resource> <operation-id>" opens its form), "ou <name|uuid>", "profile <name>" or "ctx <name>", "bm <name>", "trail", "home"',
+    help: 'palette: resource, "tasks v1", an operation ("<resource> <operation-id>" opens its form), "ou <name|uuid>", "profile <name>" or "ctx <name>", "bm <name>", "view <name>", "trail", "home"',
     hint: ': palette',
     run: (ctx) => ctx.nav.open('palette', {}),
   },
@@ -61,6 +62,7 @@ export const GLOBAL_BINDINGS: readonly Binding<unknown>[] = [
     run: (ctx) => void writeTrail(ctx),
   },
   { keys: ['W'], help: 'writes on (after typing "writes") or off, in place; a read-only profile stays read-only; the header shows the mode', hint: 'W writes', run: toggleWrites },
+  { keys: ['V'], help: 'the saved views (dpx view save NAME -- <command>): Enter opens one as its list, count or x-ray (also :view NAME)', run: (ctx) => void listViews(ctx) },
   { keys: ['E'], help: 'the last request and its response as sent and received (headers, raw body; credentials masked)', run: (ctx) => ctx.nav.open('exchange', { origin: ctx.services.origin() }) },
   { keys: ['escape', 'backspace'], help: 'back to the previous screen, cursor and page as they were', hint: 'Esc back', run: (ctx) => ctx.nav.back() },
   { keys: ['q'], help: 'quit (ctrl-c quits from anywhere)', run: (ctx) => ctx.nav.quit() },

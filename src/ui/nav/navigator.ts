@@ -8,9 +8,10 @@ import type { Connection } from '../services/connection.js';
 import type { Services } from '../services/services.js';
 import { bindingFor } from './bindings.js';
 import { GLOBAL_BINDINGS } from './global.js';
+import { withPriority } from '../../api/wire/priority.js';
 import { noticeOf } from './problems.js';
-import { allScreens, moduleOf } from './registry.js';
-import type { Binding, ErrorInfo, Navigation, ScreenBase, ScreenContext, ScreenKind, ScreenParams, ScreenQuestion } from './screen.js';
+import { keyTablesOf, moduleOf, takesGlobalKeys } from './registry.js';
+import type { ErrorInfo, KeyTable, Navigation, ScreenBase, ScreenContext, ScreenKind, ScreenParams, ScreenQuestion } from './screen.js';
 
 export interface Entry {
   id: number;
@@ -90,9 +91,13 @@ export class Navigator implements Navigation {
 
   private tick(): void {
     const top = this.top();
-    const module = top && moduleOf(top.kind);
-    if (top && module?.tick) module.tick(this.contextOf(top.id) as never);
+    if (top && moduleOf(top.kind).tick) this.inFront(() => moduleOf(top.kind).tick?.(this.contextOf(top.id) as never));
     else this.set({});
+  }
+
+  /** Work for the screen on top: its requests, now or later, go before those of the screens behind it. */
+  private inFront(work: () => void): void {
+    withPriority(this.state.stack.length, work);
   }
 
   // ——— screens ———
@@ -119,7 +124,7 @@ export class Navigator implements Navigation {
     }
     const entry: Entry = { id: this.nextId++, kind, state: module.init(params as never) };
     this.set({ stack: [...stack, entry] });
-    module.start?.(this.contextOf(entry.id) as never);
+    this.inFront(() => module.start?.(this.contextOf(entry.id) as never));
   }
 
   back(): void {
@@ -139,7 +144,7 @@ export class Navigator implements Navigation {
   /** Tells the screen now on top that it is shown again. */
   private resume(): void {
     const top = this.top();
-    if (top) moduleOf(top.kind).resumed?.(this.contextOf(top.id) as never);
+    if (top) this.inFront(() => moduleOf(top.kind).resumed?.(this.contextOf(top.id) as never));
   }
 
   home(): void {
@@ -163,9 +168,7 @@ export class Navigator implements Navigation {
     this.options.onQuit();
   }
 
-  keyTables(): { title: string; bindings: readonly Binding<never>[] }[] {
-    return [{ title: 'everywhere', bindings: GLOBAL_BINDINGS }, ...allScreens().map((module) => ({ title: module.title, bindings: module.bindings as readonly Binding<never>[] }))];
-  }
+  readonly keyTables = (): KeyTable[] => keyTablesOf(this.screen()?.kind);
 
   // ——— keys ———
 
@@ -174,11 +177,9 @@ export class Navigator implements Navigation {
     if (this.state.notice) this.state = { ...this.state, notice: undefined };
     const top = this.top();
     if (!top) return;
-    const module = moduleOf(top.kind);
-    const ctx = this.contextOf(top.id);
-    const own = bindingFor(module.bindings as never, top.state as never, key);
-    const binding = own ?? (module.overlay || module.ownKeys ? undefined : bindingFor(GLOBAL_BINDINGS, top.state, key));
-    if (binding) binding.run(ctx as never, key);
+    const binding = bindingFor(moduleOf(top.kind).bindings as never, top.state as never, key)
+      ?? (takesGlobalKeys(top.kind, top.state) ? bindingFor(GLOBAL_BINDINGS, top.state, key) : undefined);
+    if (binding) this.inFront(() => binding.run(this.contextOf(top.id) as never, key));
     else this.set({});
   }
 
@@ -190,7 +191,8 @@ export class Navigator implements Navigation {
     const known = this.services.unitName(this.services.connection, ou);
     this.set({ ouName: name && name !== ou ? name : known, notice: ou ? `OU set to ${name ?? ou}` : 'OU cleared' });
     if (ou && !name && !known) void this.learnOuName();
-    for (const entry of this.state.stack) moduleOf(entry.kind).ouChanged?.(this.contextOf(entry.id) as never, ou);
+    // Each screen reads its unit again in its own place in the limiter's queue.
+    for (const [index, entry] of this.state.stack.entries()) withPriority(index + 1, () => moduleOf(entry.kind).ouChanged?.(this.contextOf(entry.id) as never, ou));
   }
 
   private async learnOuName(): Promise<void> {

@@ -24,7 +24,8 @@ import { chooseScreen } from '../screens/overlays/choose.js';
 import { countScreen } from '../screens/count/count.js';
 import { mergedScreen } from '../screens/merged/merged.js';
 import { columnsScreen } from '../screens/overlays/columns.js';
-import type { ScreenBase, ScreenKind, ScreenModule, ScreenParams } from './screen.js';
+import { GLOBAL_BINDINGS } from './global.js';
+import type { Binding, KeyTable, ScreenBase, ScreenKind, ScreenModule, ScreenParams } from './screen.js';
 
 /**
  * The screens in the order the help lists their keys. A module's state type is its own business (each is
@@ -62,4 +63,16 @@ export function moduleOf<K extends ScreenKind>(kind: K): ScreenModule<ScreenBase
 
 export function allScreens(): ScreenModule<ScreenBase, unknown>[] {
   return Object.values(SCREENS) as unknown as ScreenModule<ScreenBase, unknown>[];
+}
+
+/** Whether the global keys reach a screen on top: not an overlay's, nor one whose text field has the focus. */
+export function takesGlobalKeys(kind: ScreenKind, state: ScreenBase): boolean {
+  const module = moduleOf(kind);
+  return !module.overlay && !module.typing?.(state);
+}
+
+/** The help's key tables for a screen: its own keys first, then the global ones. */
+export function keyTablesOf(kind: ScreenKind | undefined): KeyTable[] {
+  const own = kind ? [{ title: moduleOf(kind).title, bindings: moduleOf(kind).bindings as readonly Binding<never>[] }] : [];
+  return [...own, { title: 'everywhere', bindings: GLOBAL_BINDINGS }];
 }

@@ -52,6 +52,12 @@ export interface Binding<S> {
   run(ctx: ScreenContext<S>, key: Key): void;
 }
 
+/** A heading and its bindings: a screen's keys, or the global ones. */
+export interface KeyTable {
+  title: string;
+  bindings: readonly Binding<never>[];
+}
+
 /** What a screen may ask of the navigator. */
 export interface Navigation {
   /** Opens a screen on top (an overlay over the current screen, anything else after closing overlays). */
@@ -69,8 +75,8 @@ export interface Navigation {
   /** Makes another profile's control plane the current one, each profile keeping its place. */
   switchProfile(name: string): Promise<void>;
   quit(): void;
-  /** Every key table, for the help screen: the global keys, then each screen's. */
-  keyTables(): { title: string; bindings: readonly Binding<never>[] }[];
+  /** The help screen's key tables: the screen's own keys (under the overlays), then the global ones. */
+  keyTables(): KeyTable[];
   /** The profiles left for another one, which the palette offers to go back to. */
   placesLeft(): { name: string; baseUrl: string }[];
   /** What the screen under the overlays asks (its resource and filter), when it says. */
@@ -105,8 +111,12 @@ export interface ScreenModule<S extends ScreenBase, P> {
   readonly title: string;
   /** Drawn in place of the screen below it, whose header, breadcrumb and panel stay (palette, pickers). */
   readonly overlay?: boolean;
-  /** Only its own bindings answer (and ctrl-c): for screens where a stray global key would surprise. */
-  readonly ownKeys?: boolean;
+  /**
+   * Whether a text field of the screen has the focus: then only its own bindings answer (and ctrl-c), so
+   * that every letter types. A field takes the focus only when the user moves into it (`/`, Enter on a
+   * field), so the global keys work on every screen otherwise.
+   */
+  typing?(state: S): boolean;
   init(params: P): S;
   /** Starts what the screen needs once it is on the stack (the first page, a poll). */
   start?(ctx: ScreenContext<S>): void;
@@ -119,6 +129,8 @@ export interface ScreenModule<S extends ScreenBase, P> {
   /** The OU changed: a screen whose data depends on it loads again. */
   ouChanged?(ctx: ScreenContext<S>, ou: string | undefined): void;
   readonly bindings: readonly Binding<S>[];
+  /** Whether it has nothing to show yet: then a failure is drawn in place of its view, not under it. */
+  empty?(state: S): boolean;
   /** Its part of the breadcrumb. */
   crumb(state: S): string;
   /** What the header names as on screen ('tasks@v1'). */

@@ -2,6 +2,7 @@
 // connection's discovery index and unit tree (asked once, known afterwards), the config file's profiles
 // and bookmarks, the trail, and the terminal's hand-offs (an editor, the clipboard). Screens ask these;
 // they never reach into one another.
+import { listViews } from '../../config/views.js';
 import { join } from 'node:path';
 import type { Catalog } from '../../api/hal/catalog.js';
 import { UsageError } from '../../api/errors.js';
@@ -61,6 +62,7 @@ export class Services {
   private readonly knownUnits = new WeakMap<Session, OrgUnit[] | undefined>();
   private profileList: ProfileChoice[] = [];
   private bookmarkList: { name: string; bookmark: Bookmark }[] = [];
+  private viewList: Awaited<ReturnType<typeof listViews>> = [];
   private configRead: Promise<void> | undefined;
   /** Whether the config file has been read once (or failed to be). */
   configLoaded = false;
@@ -149,12 +151,13 @@ export class Services {
 
   // ——— the config file ———
 
-  /** Reads the profiles and bookmarks again, so a `dpx profile add` elsewhere shows up. */
+  /** Reads the profiles, bookmarks and saved views again, so a `dpx profile add` elsewhere shows up. */
   refreshConfig(): Promise<void> {
     this.configRead = (async () => {
       try {
         if (this.profiles) this.profileList = await this.profiles.list();
         if (this.configPath) this.bookmarkList = await listBookmarks(this.configPath);
+        if (this.configPath) this.viewList = await listViews(this.configPath);
       } finally {
         this.configLoaded = true;
       }
@@ -173,6 +176,11 @@ export class Services {
 
   bookmarks(): { name: string; bookmark: Bookmark }[] {
     return this.bookmarkList;
+  }
+
+  /** The saved views (`dpx view save`), and files in their folder that are none, with their problem. */
+  views(): Awaited<ReturnType<typeof listViews>> {
+    return this.viewList;
   }
 
   async saveBookmark(name: string, bookmark: Bookmark): Promise<void> {

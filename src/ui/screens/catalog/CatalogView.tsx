@@ -3,19 +3,20 @@
 import { Box, Text } from 'ink';
 import type { Resource } from '../../../api/hal/catalog.js';
 import { listOperations } from '../../../api/hal/operation.js';
-import { fit, truncate } from '../../../text/cells.js';
+import { fit, oneLine, truncate } from '../../../text/cells.js';
 import { Tinted } from '../../components/theme.js';
 
 export interface CatalogViewProps {
   resources: Resource[];
   total: number;
   filter: string;
+  editing: boolean;
   cursor: number;
   height: number;
   columns: number;
 }
 
-export function CatalogView({ resources, total, filter, cursor, height, columns }: CatalogViewProps) {
+export function CatalogView({ resources, total, filter, editing, cursor, height, columns }: CatalogViewProps) {
   const rows = height - 1;
   const top = Math.max(0, Math.min(cursor - Math.floor(rows / 2), resources.length - rows));
   const nameWidth = Math.min(28, Math.max(8, ...resources.map((r) => r.name.length)));
@@ -23,7 +24,7 @@ export function CatalogView({ resources, total, filter, cursor, height, columns 
   return (
     <Box flexDirection="column">
       <Text wrap="truncate">
-        {filter ? <Tinted tone="info">filter: {filter}▏</Tinted> : <Tinted tone="muted">type to filter ·</Tinted>}
+        {editing || filter ? <Tinted tone="info">filter: {oneLine(filter)}{editing ? '▏' : ''}</Tinted> : <Tinted tone="muted">/ to filter ·</Tinted>}
         <Tinted tone="muted"> {resources.length}/{total} resources · Enter lists · :name vN another version</Tinted>
       </Text>
       {shown.map((resource, i) => {

@@ -1,7 +1,7 @@
-// Home: every resource the index offers. Typing filters it; Enter lists a resource, Tab shows its
-// operations.
+// Home: every resource the index offers. `/` moves into the filter (letters are keys until then, so the
+// global ones work here as anywhere); Enter lists a resource, Tab shows its operations.
 import { fuzzyFilter } from '../../fuzzy.js';
-import { editText, moveCursor } from '../../keys.js';
+import { editText, MOVE_KEYS, moveCursor } from '../../keys.js';
 import { errorInfo, warningInfo } from '../../nav/problems.js';
 import { TEXT, type ScreenBase, type ScreenContext, type ScreenModule } from '../../nav/screen.js';
 import type { Services } from '../../services/services.js';
@@ -15,8 +15,13 @@ declare module '../../nav/screen.js' {
 
 export interface CatalogState extends ScreenBase {
   filter: string;
+  /** The filter has the focus: letters type into it. */
+  editing: boolean;
   cursor: number;
 }
+
+const editing = (state: CatalogState) => state.editing;
+const idle = (state: CatalogState) => !state.editing;
 
 function rows(services: Services, state: CatalogState) {
   const resources = services.catalogOf()?.resources ?? [];
@@ -25,11 +30,6 @@ function rows(services: Services, state: CatalogState) {
 
 function chosen(ctx: ScreenContext<CatalogState>) {
   return rows(ctx.services, ctx.state)[ctx.state.cursor];
-}
-
-/** Letters type into the filter, so a name can start with any of them; q quits only while it is empty. */
-function types(state: CatalogState, char: string): boolean {
-  return char !== ':' && char !== '?' && char !== ' ' && !(char === 'q' && !state.filter);
 }
 
 async function load(ctx: ScreenContext<CatalogState>): Promise<void> {
@@ -44,24 +44,22 @@ async function load(ctx: ScreenContext<CatalogState>): Promise<void> {
 
 export const catalogScreen: ScreenModule<CatalogState, Record<string, never>> = {
   title: 'catalog (home)',
-  init: () => ({ filter: '', cursor: 0 }),
+  init: () => ({ filter: '', editing: false, cursor: 0 }),
   start: (ctx) => void load(ctx),
   crumb: () => 'home',
+  typing: editing,
   bindings: [
+    { keys: ['/'], help: 'filter the resources by name (Enter opens the one chosen, Esc clears)', hint: '/ filter', when: idle, run: (ctx) => ctx.update({ editing: true }) },
     {
-      keys: [TEXT],
-      help: 'type to filter the resources (q quits while nothing is typed; :ou picks the OU)',
-      hint: 'type to filter',
-      when: (state, key) => types(state, key.char),
-      run: (ctx, key) => ctx.update((s) => ({ filter: s.filter + key.char, cursor: 0 })),
+      keys: [TEXT, 'backspace', 'ctrl-u'], help: 'type the filter (Backspace on an empty one leaves it)', when: editing,
+      run: (ctx, key) => ctx.update((s) => (key.name === 'backspace' && !s.filter ? { editing: false } : { filter: editText(s.filter, key) ?? s.filter, cursor: 0 })),
     },
-    // Home has nothing to go back to: Backspace and Esc only ever edit the filter here.
-    { keys: ['backspace', 'ctrl-u'], help: 'edit the filter', run: (ctx, key) => ctx.update((s) => ({ filter: editText(s.filter, key) ?? s.filter, cursor: 0 })) },
-    { keys: ['escape'], help: 'clear the filter', hint: 'Esc clears', when: (state) => state.filter !== '', run: (ctx) => ctx.update({ filter: '', cursor: 0 }) },
-    { keys: ['escape'], help: 'nothing to go back to', when: (state) => state.filter === '', run: () => undefined },
+    { keys: ['escape'], help: 'clear the filter', hint: 'Esc clears', when: (state) => state.editing || state.filter !== '', run: (ctx) => ctx.update({ filter: '', editing: false, cursor: 0 }) },
+    // Home has nothing to go back to.
+    { keys: ['escape', 'backspace'], help: 'nothing to go back to', when: idle, run: () => undefined },
     {
-      keys: ['up', 'down', 'pageup', 'pagedown', 'home', 'end'],
-      help: 'move',
+      keys: [...MOVE_KEYS],
+      help: 'move (j k while not typing the filter)',
       hint: '↑↓ move',
       run: (ctx, key) => ctx.update((s) => ({ cursor: moveCursor(s.cursor, rows(ctx.services, s).length, key, ctx.bodyHeight() - 1) })),
     },
@@ -71,6 +69,7 @@ export const catalogScreen: ScreenModule<CatalogState, Record<string, never>> = 
       hint: 'Enter open',
       run: (ctx) => {
         const resource = chosen(ctx);
+        ctx.update({ editing: false });
         if (resource) ctx.nav.open('list', { origin: ctx.services.origin(), source: { kind: 'resource', resource: resource.name } });
       },
     },
@@ -80,13 +79,13 @@ export const catalogScreen: ScreenModule<CatalogState, Record<string, never>> = 
       hint: 'Tab operations',
       run: (ctx) => {
         const resource = chosen(ctx);
+        ctx.update({ editing: false });
         if (resource) ctx.nav.open('operations', { origin: ctx.services.origin(), resource: resource.name, version: resource.defaultVersion });
       },
     },
-    { keys: ['q'], help: 'quit', hint: 'q quit', when: (state) => state.filter === '', run: (ctx) => ctx.nav.quit() },
   ],
   View: ({ state, ctx, height, width }) => (
-    <CatalogView resources={rows(ctx.services, state)} total={ctx.services.catalogOf()?.resources.length ?? 0} filter={state.filter}
+    <CatalogView resources={rows(ctx.services, state)} total={ctx.services.catalogOf()?.resources.length ?? 0} filter={state.filter} editing={state.editing}
       cursor={state.cursor} height={height} columns={width} />
   ),
 };

@@ -32,6 +32,8 @@ export interface CountParams {
   by?: string;
   /** A server-side filter (JSON text) every count carries. */
   filter?: string;
+  /** One of the planner's plans, forced (`:count … plan cells`); else the cheaper. */
+  forcedPlan?: 'cells' | 'scan';
 }
 
 export interface CountState extends ScreenBase, CountParams {
@@ -85,11 +87,11 @@ function layoutOf(state: CountState, plan: CountPlan, width: number): { order: n
 async function run(ctx: Ctx): Promise<void> {
   ctx.state.stopping.abort();
   const stopping = new AbortController();
-  const { resource, by, filter, connections } = ctx.state;
+  const { resource, by, filter, forcedPlan, connections } = ctx.state;
   ctx.update({ stopping, plan: undefined, cells: [], results: [], answered: 0, loading: `counting ${resource}${by ? ` by ${by}` : ''}`, error: undefined });
   try {
     const sources = connections.map((connection) => ({ session: connection.session, ...(connection.profile ? { profile: connection.profile } : {}) }));
-    for await (const event of countMatrix(sources, { resource, units: 'all', ...(by ? { by } : {}), ...(filter ? { filter } : {}) }, { signal: stopping.signal })) {
+    for await (const event of countMatrix(sources, { resource, units: 'all', ...(by ? { by } : {}), ...(filter ? { filter } : {}), ...(forcedPlan ? { plan: forcedPlan } : {}) }, { signal: stopping.signal })) {
       if (event.kind === 'plan') ctx.update({ plan: event.plan, column: event.plan.columns.length, left: 2, cells: event.plan.rows.map(() => []), results: event.plan.rows.map(() => undefined) });
       else if (event.kind === 'cell') {
         ctx.update((s) => {
@@ -179,6 +181,7 @@ export const countScreen: ScreenModule<CountState, CountParams> = {
     void run(ctx);
   },
   stop: (state) => state.stopping.abort(),
+  empty: (s) => s.plan === undefined,
   crumb: (s) => `count ${s.resource}${s.by ? ` by ${s.by}` : ''}${s.filter ? ' (filtered)' : ''}`,
   subject: (s) => `${s.resource}${s.by ? ` by ${s.by}` : ''}`,
   question: (s) => ({ resource: s.resource, ...(s.filter ? { filter: s.filter } : {}) }),

@@ -3,17 +3,17 @@
 import { findResource, findVersion } from '../../../api/hal/catalog.js';
 import { findListOperation } from '../../../api/hal/operation.js';
 import { formatCount } from '../../../text/cells.js';
-import { valueAt } from '../../../api/json.js';
-import { valueSuggestions } from '../../../api/hal/suggestions.js';
-import { buildFilter, filterFields, type Condition } from '../../filter.js';
-import { editText, MOVE_KEYS, moveCursor } from '../../keys.js';
-import { TEXT, type Binding, type ScreenContext, type ScreenModule } from '../../nav/screen.js';
+import { buildFilter, type Condition } from '../../filter.js';
+import { MOVE_KEYS, moveCursor } from '../../keys.js';
+import type { ScreenContext, ScreenModule } from '../../nav/screen.js';
+import { filterParams } from '../overlays/filter-builder.js';
+import { quickFilterEditing, quickFilterKeys, quickFilterStatus, quickFilterTyping } from './quick-filter.js';
 import { pageIndexAt, rowCount, rowsOf } from '../../window.js';
 import { dataFields } from '../../../api/hal/records.js';
 import { askBookmarkName, viewBookmark } from '../bookmarks.js';
 import { useMemo } from 'react';
 import { ListView } from './ListView.js';
-import { idColumnsOf, namedText } from './names.js';
+import { idColumnsOf, namedColumns, namedText, namesStopper } from './names.js';
 import { listHeight, loadEdge, loadFirstPage, movePage, reloadList, setCursor, shown } from './paging.js';
 import { columnsOf, currentPage, visibleRows, type ListParams, type ListState } from './state.js';
 import { windowOf } from './columns.js';
@@ -55,14 +55,7 @@ function openFilterBuilder(ctx: Ctx): void {
   if (state.source.kind !== 'resource') {
     return ctx.nav.notify('this list came from a link; server-side filters apply to lists opened from the index (use / for the loaded rows)');
   }
-  const records = rowsOf(state.pages);
-  const fields = filterFields(records);
-  const samples = Object.fromEntries(fields.map((field) => [field, records.map((r) => valueAt(r, field)).find((v) => v !== undefined && v !== null)]));
-  ctx.nav.open('filter', {
-    fields, samples, conditions: state.conditions, filtered: state.serverFilter !== undefined,
-    suggest: (field) => valueSuggestions({ resource: state.resource, version: state.version, field }, records),
-    apply: (conditions) => applyFilter(ctx, conditions, samples),
-  });
+  ctx.nav.open('filter', filterParams(rowsOf(state.pages), state, state.serverFilter !== undefined, (conditions, samples) => applyFilter(ctx, conditions, samples)));
 }
 
 /**
@@ -138,23 +131,12 @@ function labelOf(state: ListState, width: number): string[] {
   return label ? [label] : [];
 }
 
-const editing: Binding<ListState>[] = [
-  { keys: ['return'], help: 'keep the local filter', hint: 'Enter keeps', when: (s) => s.localFilterEditing, run: (ctx) => ctx.update({ localFilterEditing: false }) },
-  { keys: ['escape'], help: 'clear the local filter', hint: 'Esc clears', when: (s) => s.localFilterEditing, run: (ctx) => ctx.update({ localFilterEditing: false, localFilter: '', cursor: 0, top: 0 }) },
-  {
-    keys: [TEXT, 'backspace', 'ctrl-u'],
-    help: 'type the local filter',
-    when: (s) => s.localFilterEditing,
-    run: (ctx, key) => ctx.update((s) => ({ localFilter: editText(s.localFilter, key) ?? s.localFilter, cursor: 0, top: 0 })),
-  },
-];
-
 export const listScreen: ScreenModule<ListState, ListParams> = {
   title: 'list',
   init: ({ origin, source, serverFilter, first, label }) => ({
     origin, source, resource: source.resource, version: first?.request.version ?? source.version ?? '',
     ...(label ? { label } : {}), ...(serverFilter ? { serverFilter } : {}), ...(first ? { firstRequest: first.request, pages: [first.page] } : { pages: [] }),
-    conditions: [], cursor: 0, top: 0, column: 0, left: 1, localFilter: '', localFilterEditing: false, watch: false, names: false, namesRead: 0,
+    conditions: [], cursor: 0, top: 0, column: 0, left: 1, localFilter: '', localFilterEditing: false, watch: false, names: true, namesRead: 0, namesStop: namesStopper(),
   }),
   start: (ctx) => {
     ctx.update({ writesSeen: ctx.services.writesTo(ctx.state.resource) });
@@ -162,6 +144,7 @@ export const listScreen: ScreenModule<ListState, ListParams> = {
     if (ctx.state.pages.length > 0) shown(ctx);
     else void open(ctx);
   },
+  stop: (state) => state.namesStop.abort(),
   resumed: (ctx) => {
     // A write to this resource while the list was covered (an update, a delete, a create): read it again.
     const writes = ctx.services.writesTo(ctx.state.resource);
@@ -180,6 +163,7 @@ export const listScreen: ScreenModule<ListState, ListParams> = {
     void loadFirstPage(ctx);
   },
   origin: (s) => s.origin,
+  empty: (s) => s.pages.length === 0,
   // A list under a parent record is no list a count or a merged list asks for.
   question: (s) => (s.source.kind === 'resource' && !s.source.variables ? { resource: s.resource, ...(s.serverFilter ? { filter: s.serverFilter } : {}) } : undefined),
   crumb: (s) => {
@@ -188,9 +172,10 @@ export const listScreen: ScreenModule<ListState, ListParams> = {
   },
   subject: (s) => (s.version ? `${s.resource}@${s.version}` : s.resource),
   badges: (s, width) => [...(s.watch ? ['WATCH'] : []), ...labelOf(s, width)],
-  status: (s) => (s.localFilterEditing ? `/${s.localFilter}▏` : pageIndicator(s)),
+  status: (s) => quickFilterStatus(s) ?? pageIndicator(s),
+  typing: quickFilterTyping,
   bindings: [
-    ...editing,
+    ...quickFilterEditing<ListState>(),
     {
       keys: ['return'], help: 'open the record', hint: 'Enter open', when: idle,
       run: (ctx) => {
@@ -217,7 +202,7 @@ export const listScreen: ScreenModule<ListState, ListParams> = {
     },
     { keys: ['n', 'p'], help: 'next / previous page', hint: 'n/p page', when: idle, run: (ctx, key) => movePage(ctx, key.char === 'n' ? 1 : -1) },
     { keys: ['g', 'G'], help: 'first / last page (by the list\'s links)', when: idle, run: (ctx, key) => void loadEdge(ctx, key.char === 'g' ? 'first' : 'last') },
-    { keys: ['/'], help: 'quick filter on the loaded rows (Enter keeps it, Esc clears it)', hint: '/ quick', when: idle, run: (ctx) => ctx.update({ localFilterEditing: true }) },
+    ...quickFilterKeys<ListState>(),
     { keys: ['f'], help: 'server-side filter builder: field, operator, value', hint: 'f filter', when: idle, run: openFilterBuilder },
     {
       keys: ['s'], help: 'sort the loaded rows by the current column (again: reverse)', hint: 's sort', when: idle,
@@ -238,10 +223,12 @@ export const listScreen: ScreenModule<ListState, ListParams> = {
     { keys: ['c'], help: 'choose and order the columns (kept for this resource on this control plane)', hint: 'c columns', when: idle, run: chooseColumns },
     { keys: ['v'], help: 'switch the resource version and reload', hint: 'v version', when: idle, run: chooseVersion },
     {
-      keys: ['N'], help: 'names for id columns: a <resource>_id column shows the name of the record it refers to (the record view keeps the id)', hint: 'N names', when: idle,
+      keys: ['N'], help: 'names beside ids (on by default): a <resource>_id column shows the name of the record it refers to beside a short id; again: the ids alone', hint: 'N names', when: idle,
       run: (ctx) => {
-        if (!ctx.state.names && idColumnsOf(ctx, ctx.state).length === 0) return ctx.nav.notify('no column here holds ids of a resource the index has');
-        ctx.update((s) => ({ names: !s.names }));
+        if (idColumnsOf(ctx, ctx.state).length === 0) return ctx.nav.notify('no column here holds ids of a resource the index has');
+        if (ctx.state.names) ctx.state.namesStop.abort();
+        ctx.update((s) => ({ names: !s.names, namesStop: s.names ? namesStopper() : s.namesStop }));
+        ctx.nav.notify(ctx.state.names ? 'names beside ids (N: ids alone)' : 'ids alone (N: names beside them)');
         shown(ctx);
       },
     },
@@ -256,14 +243,14 @@ export const listScreen: ScreenModule<ListState, ListParams> = {
     },
     scrollBinding(shapeOf, idle),
     { keys: ['r'], help: 'reload', when: idle, run: (ctx) => void reloadList(ctx) },
-    { keys: ['escape', 'backspace'], help: 'clear the quick filter first, then back', when: (s) => idle(s) && s.localFilter !== '', run: (ctx) => ctx.update({ localFilter: '', cursor: 0, top: 0 }) },
   ],
   View: ({ state, ctx, height, width }) => {
     const rows = visibleRows(state);
     const empty = state.loading ? '' : state.localFilter ? `no loaded row matches "${state.localFilter}"` : state.error ? '' : 'the list is empty';
-    // A new function only when names are turned on or off or one arrives: rows redraw only then.
+    // A new function only when names are turned on or off or one arrives: rows redraw only then. A column
+    // moves ahead, as names do, once it has a name to show.
     const cellText = useMemo(
-      () => (state.names ? { fields: idColumnsOf(ctx, state).map((column) => column.field), text: (field: string, value: unknown) => namedText(ctx, state, field, value) } : undefined),
+      () => (state.names ? { fields: namedColumns(ctx, state), text: (field: string, value: unknown) => namedText(ctx, state, field, value) } : undefined),
       [state.names, state.namesRead, state.pages],
     );
     return (

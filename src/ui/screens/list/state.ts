@@ -7,7 +7,8 @@ import type { Condition } from '../../filter.js';
 import type { ScreenBase } from '../../nav/screen.js';
 import type { Origin } from '../../services/connection.js';
 import { pageIndexAt, rowsOf } from '../../window.js';
-import { compareBy, inferColumns, recordMatches, type Column } from './columns.js';
+import { compareBy, inferColumns, type Column } from './columns.js';
+import { quickFiltered, type QuickFiltered } from './quick-filter.js';
 
 /** Where a list's first page comes from, so it can be asked again after an OU, filter or version change. */
 export type ListSource =
@@ -31,7 +32,7 @@ export interface ListParams {
   label?: string;
 }
 
-export interface ListState extends ScreenBase {
+export interface ListState extends ScreenBase, QuickFiltered {
   /** Writes to the resource when the list was last read (Services.writesTo): more means it is stale. */
   writesSeen?: number;
   origin: Origin;
@@ -44,8 +45,6 @@ export interface ListState extends ScreenBase {
   serverFilter?: string;
   conditions: Condition[];
   pages: Page[];
-  cursor: number;
-  top: number;
   /** The current column (`s` sorts by it), among every column. */
   column: number;
   /** The first column scrolled to (`>` `<`); the first column stays. */
@@ -53,14 +52,13 @@ export interface ListState extends ScreenBase {
   /** The fields the reader chose and ordered (`c`), kept per resource and origin; else every field, ranked. */
   fields?: readonly string[];
   sort?: { field: string; descending: boolean };
-  /** The local filter: a text every shown row contains, applied to the loaded rows only. */
-  localFilter: string;
-  localFilterEditing: boolean;
   watch: boolean;
   /** `N`: id columns show the names of the records they refer to. */
   names: boolean;
   /** Names read so far while names are on: a new one redraws the list. */
   namesRead: number;
+  /** Stops the name reads asked for: when names are turned off, and when the list leaves the stack. */
+  namesStop: AbortController;
   /** What the last reload changed: each changed row's changed fields, and its values before. */
   changes?: RowChanges;
   /** Which page move is on its way, so a key repeat or a prefetch does not ask twice. */
@@ -77,7 +75,7 @@ export function asLoaded(state: ListState): boolean {
 /** The rows the list shows: loaded rows, locally filtered and sorted. */
 export function visibleRows(state: ListState): readonly Record<string, unknown>[] {
   let rows = rowsOf(state.pages);
-  if (state.localFilter) rows = rows.filter((row) => recordMatches(row, state.localFilter));
+  rows = quickFiltered(rows, state);
   if (state.sort) rows = [...rows].sort(compareBy(state.sort.field, state.sort.descending));
   return rows;
 }

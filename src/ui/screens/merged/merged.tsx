@@ -13,8 +13,11 @@ import { scrollTop } from '../../layout.js';
 import { errorInfo, noticeOf } from '../../nav/problems.js';
 import type { ScreenBase, ScreenContext, ScreenModule } from '../../nav/screen.js';
 import type { Origin } from '../../services/connection.js';
+import { buildFilter, type Condition } from '../../filter.js';
 import { inferColumns, windowOf, type Column } from '../list/columns.js';
 import { scrollBinding } from '../../scroll-keys.js';
+import { quickFiltered, quickFilterEditing, quickFilterKeys, quickFilterStatus, quickFilterTyping, type QuickFiltered } from '../list/quick-filter.js';
+import { filterParams } from '../overlays/filter-builder.js';
 import { ListView } from '../list/ListView.js';
 
 declare module '../../nav/screen.js' {
@@ -28,13 +31,15 @@ export interface MergedParams {
   resource: string;
   /** A server-side filter (JSON text) every unit's list is read with: the list it was opened from kept it. */
   filter?: string;
+  /** The conditions the filter was built from here (`f`), for the builder to show again. */
+  conditions?: Condition[];
 }
 
 /** The field a row's unit is shown in: no record field can be named so. */
 const UNIT = '@unit';
 const PREFETCH_MARGIN = 5;
 
-export interface MergedState extends ScreenBase, MergedParams {
+export interface MergedState extends ScreenBase, MergedParams, QuickFiltered {
   scopes: Scope[];
   /** Records as shown (each with its unit), and the scope each was read in. */
   rows: Record<string, unknown>[];
@@ -43,14 +48,12 @@ export interface MergedState extends ScreenBase, MergedParams {
   more: ReadonlyMap<Scope, AsyncGenerator<Page>>;
   asking: number;
   failed: number;
-  cursor: number;
-  top: number;
+  dedupe: RecordDedupe;
+  stopping: AbortController;
   /** The first column scrolled to (`>` `<`). */
   left: number;
   /** The columns chosen for this resource in a list (`c`), when any were. */
   fields?: readonly string[];
-  dedupe: RecordDedupe;
-  stopping: AbortController;
 }
 
 type Ctx = ScreenContext<MergedState>;
@@ -110,6 +113,34 @@ async function start(ctx: Ctx): Promise<void> {
   }
 }
 
+/** The version the resource's lists are read in: the index's default. */
+function versionOf(ctx: Ctx): string {
+  const catalog = ctx.services.catalogOf(ctx.state.origin.connection);
+  return (catalog && findResource(catalog, ctx.state.resource)?.defaultVersion) ?? '';
+}
+
+/** The record under the cursor as it was read, in its unit, with the version its list was read in. */
+function chosen(ctx: Ctx): { resource: string; version: string; record: Record<string, unknown>; origin: Origin } | undefined {
+  const row = quickFiltered(ctx.state.rows, ctx.state)[ctx.state.cursor];
+  const scope = row && ctx.state.scopeOf.get(row);
+  if (!row || !scope) return undefined;
+  const { [UNIT]: _unit, ...record } = row;
+  const { origin, resource } = ctx.state;
+  return { resource, version: versionOf(ctx), record, origin: { connection: origin.connection, ou: scope.ou ?? undefined } };
+}
+
+/** `f`: the filter builder over the loaded records; its filter reads every unit again, in a merged list of its own. */
+function openFilterBuilder(ctx: Ctx): void {
+  const { origin, resource, filter, conditions = [] } = ctx.state;
+  const params = filterParams(ctx.state.rows, { resource, version: versionOf(ctx), conditions }, filter !== undefined, (chosenConditions, samples) => {
+    ctx.nav.back();
+    const built = chosenConditions.length ? buildFilter(chosenConditions, samples, ctx.now) : undefined;
+    ctx.nav.open('merged-list', { origin, resource, ...(built ? { filter: built, conditions: chosenConditions } : {}) });
+  });
+  // The unit a row is shown with is dpx's, not a field the server could filter on.
+  ctx.nav.open('filter', { ...params, fields: params.fields.filter((field) => field !== UNIT) });
+}
+
 const planned = new WeakMap<readonly Scope[], { empty: boolean; fields: readonly string[] | undefined; columns: Column[] }>();
 
 /**
@@ -125,40 +156,34 @@ function columnsOf(state: MergedState, now: number): Column[] {
   return columns;
 }
 
-/** The record under the cursor as it was read, in its unit, with the version its list was read in. */
-function chosen(ctx: Ctx): { resource: string; version: string; record: Record<string, unknown>; origin: Origin } | undefined {
-  const row = ctx.state.rows[ctx.state.cursor];
-  const scope = row && ctx.state.scopeOf.get(row);
-  if (!row || !scope) return undefined;
-  const { [UNIT]: _unit, ...record } = row;
-  const { origin, resource } = ctx.state;
-  const catalog = ctx.services.catalogOf(origin.connection);
-  const version = (catalog && findResource(catalog, resource)?.defaultVersion) ?? '';
-  return { resource, version, record, origin: { connection: origin.connection, ou: scope.ou ?? undefined } };
-}
-
 export const mergedScreen: ScreenModule<MergedState, MergedParams> = {
   title: 'merged list (:<resource> @all)',
   init: (params) => ({
-    ...params, scopes: [], rows: [], scopeOf: new Map(), more: new Map(), asking: 0, failed: 0, cursor: 0, top: 0, left: 1, dedupe: new RecordDedupe(), stopping: new AbortController(),
+    ...params, scopes: [], rows: [], scopeOf: new Map(), more: new Map(), asking: 0, failed: 0, cursor: 0, top: 0, left: 1, localFilter: '', localFilterEditing: false, dedupe: new RecordDedupe(), stopping: new AbortController(),
   }),
   start: (ctx) => void start(ctx),
   stop: (state) => state.stopping.abort(),
   origin: (s) => s.origin,
+  empty: (s) => s.rows.length === 0,
   crumb: (s) => `${s.resource} @all${s.filter ? ' (filtered)' : ''}`,
   subject: (s) => `${s.resource} in every unit`,
   question: (s) => ({ resource: s.resource, ...(s.filter ? { filter: s.filter } : {}) }),
   status: (s) => {
+    const typing = quickFilterStatus(s);
+    if (typing) return typing;
     const answering = s.asking > 0 ? ` · ${s.asking} units answering` : '';
     const failed = s.failed > 0 ? ` · ${s.failed} units failed` : '';
-    return `${formatCount(s.rows.length)} records from ${s.scopes.length} units${answering}${failed}${s.more.size === 0 && s.scopes.length > 0 ? ' · end' : ''}`;
+    const matching = s.localFilter ? `${quickFiltered(s.rows, s).length}/` : '';
+    return `${matching}${formatCount(s.rows.length)} records from ${s.scopes.length} units${answering}${failed}${s.more.size === 0 && s.scopes.length > 0 ? ' · end' : ''}`;
   },
   badges: (s, width) => {
     const label = windowOf(columnsOf(s, Date.now()), s.left, width - 2).label;
     return label ? [label] : [];
   },
+  typing: quickFilterTyping,
   bindings: [
     scrollBinding((ctx) => ({ widths: columnsOf(ctx.state, ctx.now).map((column) => column.width), frozen: 1, room: ctx.size.columns - 2, gap: 1, partial: true })),
+    ...quickFilterEditing<MergedState>(),
     {
       keys: ['return'], help: 'open the record, in the unit it was read in', hint: 'Enter open',
       run: (ctx) => {
@@ -177,14 +202,17 @@ export const mergedScreen: ScreenModule<MergedState, MergedParams> = {
       keys: [...MOVE_KEYS], help: 'move; the next pages are asked for as the end comes near',
       run: (ctx, key) => {
         const height = ctx.bodyHeight() - 1;
-        const cursor = moveCursor(ctx.state.cursor, ctx.state.rows.length, key, height);
+        const cursor = moveCursor(ctx.state.cursor, quickFiltered(ctx.state.rows, ctx.state).length, key, height);
         ctx.update((s) => ({ cursor, top: scrollTop(s.top, cursor, height) }));
-        if (cursor + PREFETCH_MARGIN + height >= ctx.state.rows.length) askMore(ctx);
+        if (cursor + PREFETCH_MARGIN + height >= quickFiltered(ctx.state.rows, ctx.state).length) askMore(ctx);
       },
     },
+    { keys: ['f'], help: 'server-side filter builder: field, operator, value; every unit is read again with it', hint: 'f filter', run: openFilterBuilder },
+    ...quickFilterKeys<MergedState>(),
   ],
   View: ({ state, ctx, height, width }) => {
-    const empty = state.loading || state.asking > 0 ? '' : 'no unit holds any';
-    return <ListView view={windowOf(columnsOf(state, ctx.now), state.left, width - 2)} rows={state.rows} cursor={state.cursor} top={state.top} height={height} currentColumn={-1} now={ctx.now} empty={empty} />;
+    const rows = quickFiltered(state.rows, state);
+    const empty = state.loading || state.asking > 0 ? '' : state.localFilter ? `no loaded row matches "${state.localFilter}"` : state.error ? '' : 'no unit holds any';
+    return <ListView view={windowOf(columnsOf(state, ctx.now), state.left, width - 2)} rows={rows} cursor={state.cursor} top={state.top} height={height} currentColumn={-1} now={ctx.now} empty={empty} />;
   },
 };

@@ -8,7 +8,6 @@ import { isWriteMethod } from '../../../api/security/safety.js';
 import { oneLine, truncate } from '../../../text/cells.js';
 import { methodTone, Tinted } from '../../components/theme.js';
 import { moveCursor } from '../../keys.js';
-import { toggleWrites } from '../../nav/global.js';
 import { errorInfo } from '../../nav/problems.js';
 import type { ScreenBase, ScreenContext, ScreenModule } from '../../nav/screen.js';
 import type { Origin } from '../../services/connection.js';
@@ -60,7 +59,6 @@ async function choose(ctx: Ctx, choice: AvailableOperation): Promise<void> {
 
 export const operationsScreen: ScreenModule<OperationsState, OperationsParams> = {
   title: 'operations (x, Tab on home)',
-  ownKeys: true,
   init: (params) => ({ ...params, cursor: 0 }),
   start: (ctx) => {
     if (!ctx.services.catalogOf(ctx.state.origin.connection)) return ctx.update({ error: { title: 'the index is not loaded yet', lines: [], tone: 'warning' } });
@@ -79,7 +77,6 @@ export const operationsScreen: ScreenModule<OperationsState, OperationsParams> =
         if (choice && !ctx.state.loading) void choose(ctx, choice);
       },
     },
-    { keys: ['W'], help: 'writes on (typed confirmation) or off, staying here', hint: 'W writes', run: (ctx) => toggleWrites(ctx as ScreenContext<unknown>) },
     { keys: ['escape', 'q'], help: 'close the operations', hint: 'Esc back', run: (ctx) => ctx.nav.back() },
   ],
   View: ({ state, ctx, height, width }) => {

@@ -36,7 +36,7 @@ const typed = (s: ConfirmState) => s.expectedWord !== undefined;
 
 export const confirmScreen: ScreenModule<ConfirmState, ConfirmParams> = {
   title: 'write confirmation',
-  ownKeys: true,
+  typing: typed,
   init: (params) => ({ ...params, typed: '', wrong: false, top: 0 }),
   crumb: () => 'confirm',
   bindings: [

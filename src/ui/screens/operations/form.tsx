@@ -14,7 +14,6 @@ import { truncate } from '../../../text/cells.js';
 import { TextArea } from '../../components/TextArea.js';
 import { methodTone, Tinted } from '../../components/theme.js';
 import { buildFilter } from '../../filter.js';
-import { toggleWrites } from '../../nav/global.js';
 import { errorInfo, noticeOf } from '../../nav/problems.js';
 import { TEXT, type Binding, type ScreenContext, type ScreenModule } from '../../nav/screen.js';
 import { createBuffer } from '../../text-buffer.js';
@@ -129,7 +128,7 @@ const typingBindings: Binding<FormState>[] = [
 
 export const formScreen: ScreenModule<FormState, FormParams> = {
   title: 'operation form',
-  ownKeys: true,
+  typing: editing,
   init: (params) => ({ ...params, focus: 0, editorBusy: false }),
   origin: (s) => s.flow.origin,
   crumb: (s) => s.form.operation.id,
@@ -149,7 +148,6 @@ export const formScreen: ScreenModule<FormState, FormParams> = {
     },
     { keys: ['e'], help: 'the body in $EDITOR', hint: 'e body in $EDITOR', when: (s) => idle(s) && s.form.hasBody && !s.editorBusy, run: openEditor },
     { keys: ['p'], help: 'preview the exact request (twice: a body with schema problems)', hint: 'p preview', when: idle, run: (ctx) => void preview(ctx) },
-    { keys: ['W'], help: 'writes on (typed confirmation) or off, staying on the form', when: idle, run: (ctx) => toggleWrites(ctx as ScreenContext<unknown>) },
     { keys: ['escape'], help: 'back to the operations', hint: 'Esc back', when: idle, run: (ctx) => ctx.nav.back() },
   ],
   View: ({ state, ctx, width }) => {

@@ -7,7 +7,6 @@ import { previewRequest } from '../../../api/operations/preview.js';
 import { confirmationLines, deleteConfirmationWord, isWriteMethod, needsTypedConfirmation, writeRefusal } from '../../../api/security/safety.js';
 import { describeTokenReference } from '../../../api/security/curl.js';
 import { Tinted } from '../../components/theme.js';
-import { toggleWrites } from '../../nav/global.js';
 import type { ScreenBase, ScreenContext, ScreenModule } from '../../nav/screen.js';
 import { unitName, type Flow } from './flow.js';
 
@@ -60,7 +59,6 @@ function confirmThenSend(ctx: Ctx): void {
 
 export const previewScreen: ScreenModule<PreviewState, PreviewParams> = {
   title: 'request preview',
-  ownKeys: true,
   init: (params) => ({ ...params, showCurl: false, top: 0 }),
   origin: (s) => s.flow.origin,
   crumb: () => 'preview',
@@ -79,7 +77,6 @@ export const previewScreen: ScreenModule<PreviewState, PreviewParams> = {
     { keys: ['pagedown'], help: 'scroll a page', run: (ctx) => ctx.update((s) => ({ top: s.top + Math.max(1, ctx.bodyHeight() - 6) })) },
     { keys: ['pageup'], help: 'scroll a page', run: (ctx) => ctx.update((s) => ({ top: Math.max(0, s.top - Math.max(1, ctx.bodyHeight() - 6)) })) },
     { keys: ['return'], help: 'send (a write asks to confirm; refused while writes are off)', hint: 'Enter send', when: (s) => !refusalOf(s), run: confirmThenSend },
-    { keys: ['W'], help: 'writes on (typed confirmation) or off, staying here', hint: 'W writes', run: (ctx) => toggleWrites(ctx as ScreenContext<unknown>) },
     { keys: ['escape'], help: 'back to the form', hint: 'Esc back to the form', run: (ctx) => ctx.nav.back() },
   ],
   View: ({ state, ctx, height }) => {

@@ -109,7 +109,6 @@ function scroll(ctx: Ctx, by: (state: ResponseState, page: number) => number): v
 
 export const responseScreen: ScreenModule<ResponseState, ResponseParams> = {
   title: 'response',
-  ownKeys: true,
   init: (params) => ({ ...params, raw: false, top: 0 }),
   start: (ctx) => void send(ctx),
   origin: (s) => s.flow.origin,

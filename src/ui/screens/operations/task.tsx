@@ -42,7 +42,6 @@ async function poll(ctx: ScreenContext<TaskScreenState>): Promise<void> {
 
 export const taskScreen: ScreenModule<TaskScreenState, TaskParams> = {
   title: 'task follow (t)',
-  ownKeys: true,
   init: (params) => ({ ...params, polling: new AbortController() }),
   start: (ctx) => void poll(ctx),
   stop: (state) => state.polling.abort(),

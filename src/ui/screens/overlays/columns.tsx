@@ -47,7 +47,8 @@ function moved(items: Item[], from: number, step: number): { items: Item[]; curs
 export const columnsScreen: ScreenModule<ColumnsState, ColumnsParams> = {
   title: 'column picker (c)',
   overlay: true,
-  ownKeys: true,
+  // Its own letters (space, a, j, k) are the picker's while it is open, not the global keys.
+  typing: () => true,
   init: ({ resource, fields, shown, apply }) => ({ resource, apply, cursor: 0, items: fields.map((field) => ({ field, on: shown.includes(field) })) }),
   crumb: () => 'columns',
   bindings: [

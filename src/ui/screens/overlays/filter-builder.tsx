@@ -3,10 +3,12 @@
 import { Box, Text } from 'ink';
 import { InputLine, Choices } from '../../components/Choices.js';
 import { Tinted } from '../../components/theme.js';
-import { buildFilter, OPERATORS, type Condition, type Operator } from '../../filter.js';
+import { buildFilter, filterFields, OPERATORS, relativeTime, type Condition, type Operator } from '../../filter.js';
+import { timeFieldFor } from '../../../api/hal/time-window.js';
+import { valueAt } from '../../../api/json.js';
+import { valueSuggestions, type ValueSuggestions } from '../../../api/hal/suggestions.js';
 import { fuzzyFilter } from '../../fuzzy.js';
 import { editText } from '../../keys.js';
-import type { ValueSuggestions } from '../../../api/hal/suggestions.js';
 import { TEXT, type ScreenBase, type ScreenContext, type ScreenModule } from '../../nav/screen.js';
 import { oneLine } from '../../../text/cells.js';
 
@@ -18,6 +20,8 @@ declare module '../../nav/screen.js' {
 
 export const APPLY_FILTER = '✓ apply the filter';
 export const CLEAR_FILTER = '✗ clear the server-side filter';
+/** The entry that starts a window on the resource's time field: what `--since` does on the command line. */
+export const sinceEntry = (field: string) => `⏱ since … (${field} ≥; 24h, 7d, -1d, yesterday or a date)`;
 
 export interface FilterParams {
   fields: string[];
@@ -26,6 +30,8 @@ export interface FilterParams {
   conditions: Condition[];
   /** Whether the list is filtered already (then clearing is offered). */
   filtered: boolean;
+  /** The resource's time field (`timeFieldFor`), for a window as `--since` gives one; none when it has none. */
+  timeField?: string;
   /** Values to offer for a field: the schema's, else those of the loaded rows. */
   suggest(field: string): ValueSuggestions;
   apply(conditions: Condition[]): void;
@@ -41,20 +47,41 @@ export interface FilterState extends ScreenBase, FilterParams {
 
 type Ctx = ScreenContext<FilterState>;
 
+/**
+ * What the builder is opened with over a table of records: their fields, a value of each (so that a typed
+ * value takes the field's type), and the values to offer (the schema's, else the records').
+ */
+export function filterParams(
+  records: readonly Record<string, unknown>[], asked: { resource: string; version: string; conditions: Condition[] }, filtered: boolean,
+  apply: (conditions: Condition[], samples: Record<string, unknown>) => void,
+): FilterParams {
+  const fields = filterFields(records);
+  const samples = Object.fromEntries(fields.map((field) => [field, records.map((r) => valueAt(r, field)).find((v) => v !== undefined && v !== null)]));
+  const timeField = timeFieldFor(asked.resource, asked.version, records[0]);
+  return {
+    fields, samples, conditions: asked.conditions, filtered, ...(timeField ? { timeField } : {}),
+    suggest: (field) => valueSuggestions({ resource: asked.resource, version: asked.version, field }, records),
+    apply: (conditions) => apply(conditions, samples),
+  };
+}
+
 function choices(state: FilterState): string[] {
   if (state.step === 'field') {
     const fields = fuzzyFilter(state.input, state.fields, (f) => f);
     if (state.input) return fields;
     const actions = state.conditions.length ? [APPLY_FILTER] : state.filtered ? [CLEAR_FILTER] : [];
-    return [...actions, ...fields];
+    return [...actions, ...(state.timeField ? [sinceEntry(state.timeField)] : []), ...fields];
   }
   if (state.step === 'operator') return fuzzyFilter(state.input, [...OPERATORS], (o) => o);
+  // A time typed as --since reads it is the value, whatever it happens to match.
+  if (relativeTime(state.input, Date.now()) !== undefined) return [];
   const values = state.field ? state.suggest(state.field).values.map(String) : [];
   return state.input ? fuzzyFilter(state.input, values, (v) => v) : values;
 }
 
 function preview(state: FilterState, now: number): string {
-  const pending = state.step === 'value' && state.field && state.operator && state.input ? [{ field: state.field, operator: state.operator, value: state.input }] : [];
+  const value = state.step === 'value' ? choices(state)[state.cursor] ?? state.input : '';
+  const pending = state.field && state.operator && value ? [{ field: state.field, operator: state.operator, value }] : [];
   const conditions = [...state.conditions, ...pending];
   return conditions.length ? buildFilter(conditions, state.samples, now) : '';
 }
@@ -71,14 +98,17 @@ function accept(ctx: Ctx): void {
     if (!chosen) return ctx.nav.notify('choose a field from the list');
     if (chosen === APPLY_FILTER) return finish(ctx, state.conditions);
     if (chosen === CLEAR_FILTER) return finish(ctx, []);
+    if (state.timeField && chosen === sinceEntry(state.timeField)) return ctx.update({ field: state.timeField, operator: '$gte', step: 'value', input: '', cursor: 0 });
     return ctx.update({ field: chosen, step: 'operator', input: '', cursor: 0 });
   }
   if (state.step === 'operator') {
     if (!chosen) return ctx.nav.notify('choose an operator from the list');
     return ctx.update({ operator: chosen as Operator, step: 'value', input: '', cursor: 0 });
   }
-  if (!state.input) return finish(ctx, state.conditions);
-  const condition = { field: state.field ?? '', operator: state.operator ?? '$eq', value: state.input };
+  // What is highlighted is what Enter takes; the typed text only when no suggestion is highlighted.
+  const value = chosen ?? state.input;
+  if (!value) return finish(ctx, state.conditions);
+  const condition = { field: state.field ?? '', operator: state.operator ?? '$eq', value };
   ctx.update({ conditions: [...state.conditions, condition], step: 'field', input: '', cursor: 0, field: undefined, operator: undefined });
 }
 
@@ -96,14 +126,14 @@ export const filterBuilderScreen: ScreenModule<FilterState, FilterParams> = {
       run: (ctx, key) => ctx.update((s) => ({ cursor: Math.max(0, Math.min(choices(s).length - 1, s.cursor + (key.name === 'up' ? -1 : 1))) })),
     },
     { keys: ['tab'], help: 'complete the choice', when: (s) => choices(s)[s.cursor] !== undefined, run: (ctx) => ctx.update((s) => ({ input: choices(s)[s.cursor] ?? s.input })) },
-    { keys: ['return'], help: 'choose the field, the operator; add the condition; on an empty value, apply', run: accept },
+    { keys: ['return'], help: 'choose the field, the operator; add the condition with the highlighted value (the typed one when none is); with neither, apply', run: accept },
     { keys: [TEXT, 'backspace', 'ctrl-u'], help: 'type a field, an operator or a value (-1d means a day ago)', run: (ctx, key) => ctx.update((s) => ({ input: editText(s.input, key) ?? s.input, cursor: 0 })) },
   ],
   View: ({ state, ctx, height }) => {
     const step = state.step === 'field' ? 'field' : state.step === 'operator' ? `operator for ${state.field}` : `value for ${state.field} ${state.operator}`;
     const suggested = state.step === 'value' && state.field ? state.suggest(state.field) : undefined;
     const hint = state.step === 'value'
-      ? `Enter adds the condition · Tab takes the value under the cursor${suggested?.values.length ? (suggested.source === 'schema' ? ' (the values the schema allows)' : ' (values seen in the loaded rows)') : ''} · for times, -1d / -24h / 30m ago mean that long before now`
+      ? `Enter adds the condition with the highlighted value (the typed one when nothing is highlighted) · Tab takes it into the line${suggested?.values.length ? (suggested.source === 'schema' ? ' (the values the schema allows)' : ' (values seen in the loaded rows)') : ''} · for times, 24h / -1d / 30m ago / yesterday mean what --since reads them as`
       : state.conditions.length
         ? 'Enter on "✓ apply the filter" sends it · another field adds a condition · ctrl-d drops the last'
         : 'Enter chooses · Esc cancels';

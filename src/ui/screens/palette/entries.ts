@@ -1,5 +1,5 @@
 // What the `:` palette offers for what has been typed: resources, their versions and operations, units,
-// profiles, bookmarks and a few commands. Each provider answers for its own words ("ou", "profile",
+// profiles, bookmarks, saved views and a few commands. Each provider answers for its own words ("ou", "profile",
 // "ctx", "bm"), so a new view adds its entries here without touching the palette itself.
 import { findResource } from '../../../api/hal/catalog.js';
 import { knownRecordFields } from '../../../api/hal/schemas.js';
@@ -11,6 +11,7 @@ import { fuzzyFilter } from '../../fuzzy.js';
 import { writeTrail } from '../../nav/global.js';
 import type { ScreenContext } from '../../nav/screen.js';
 import { describeBookmark, openBookmark } from '../bookmarks.js';
+import { viewChoices } from '../views.js';
 
 /** What the palette offers: its label is what is matched, e.g. "tasks v1" or "ou Acme Corp". */
 export type PaletteEntry = Choice;
@@ -23,7 +24,8 @@ const PROFILE_QUERY = /^(profile|ctx)\b/i;
 const BOOKMARK_QUERY = /^(bm|bookmark)\b/i;
 const COUNT_QUERY = /^count\b/i;
 const MERGED_QUERY = /@/;
-const WORD_QUERIES = [OU_QUERY, PROFILE_QUERY, BOOKMARK_QUERY, COUNT_QUERY, MERGED_QUERY];
+const VIEW_QUERY = /^view\b/i;
+const WORD_QUERIES = [OU_QUERY, PROFILE_QUERY, BOOKMARK_QUERY, COUNT_QUERY, MERGED_QUERY, VIEW_QUERY];
 
 const isWordQuery = (query: string) => WORD_QUERIES.some((pattern) => pattern.test(query));
 
@@ -124,20 +126,23 @@ function keptFilter(ctx: Ctx, resource: string): string | undefined {
 }
 
 /**
- * `count <resource> [by <field>] [where <filter>]`: the count matrix; the fields offered are those the
- * record schema lists. Without `where`, a count of the resource the screen below lists keeps its filter.
+ * `count <resource> [by <field>] [plan cells|scan] [where <filter>]`: the count matrix; the fields offered
+ * are those the record schema lists; `plan` forces one of the planner's plans, as `dpx count --plan` does.
+ * Without `where`, a count of the resource the screen below lists keeps its filter.
  */
 const counts: Provider = (ctx, query) => {
   if (!COUNT_QUERY.test(query)) return [];
   const where = /\bwhere\s+(.*)$/i.exec(query)?.[1]?.trim();
   const asked = where === undefined ? query : query.slice(0, query.search(/\bwhere\b/i));
   const by = /\bby\s+(\S+)/i.exec(asked)?.[1];
+  const plan = /\bplan\s+(cells|scan)\b/i.exec(asked)?.[1]?.toLowerCase() as 'cells' | 'scan' | undefined;
+  const planned = plan ? ` plan ${plan}` : '';
   return (ctx.services.catalogOf()?.resources ?? []).flatMap((resource) => {
     const filter = where || keptFilter(ctx, resource.name);
     const open = (field?: string): PaletteEntry => ({
-      label: `count ${resource.name}${field ? ` by ${field}` : ''}${where ? ` where ${where}` : ''}`,
+      label: `count ${resource.name}${field ? ` by ${field}` : ''}${planned}${where ? ` where ${where}` : ''}`,
       detail: `${field ? `every unit × the values of ${field}` : 'every unit\'s total'}${filter ? ` where ${filter}${where ? '' : ' (the list\'s filter)'}` : ''}`,
-      run: () => ctx.nav.open('count', { resource: resource.name, ...(field ? { by: field } : {}), ...(filter ? { filter } : {}) }),
+      run: () => ctx.nav.open('count', { resource: resource.name, ...(field ? { by: field } : {}), ...(filter ? { filter } : {}), ...(plan ? { forcedPlan: plan } : {}) }),
     });
     const fields = by ? [by] : (knownRecordFields(resource.name, resource.defaultVersion) ?? []).filter((field) => !/(^|_)id$|timestamp|_at$/.test(field));
     return [open(), ...fields.map(open)];
@@ -156,7 +161,14 @@ const merged: Provider = (ctx, query) => {
   });
 };
 
-const PROVIDERS: Provider[] = [resources, units, profiles, bookmarks, counts, merged, commands];
+/** `view NAME`: a saved view (`dpx view save`), opened as the screen it describes. */
+const views: Provider = (ctx, query) => {
+  if (!VIEW_QUERY.test(query)) return [];
+  const saved = viewChoices(ctx, 'view ');
+  return saved.length > 0 ? saved : [{ label: 'view', detail: 'no saved views: dpx view save NAME -- list tasks --since 24h saves one', run: () => undefined }];
+};
+
+const PROVIDERS: Provider[] = [resources, units, profiles, bookmarks, counts, merged, views, commands];
 
 /** Every entry for what has been typed, best match first. */
 export function paletteEntries(ctx: Ctx, query: string): PaletteEntry[] {

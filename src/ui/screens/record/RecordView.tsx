@@ -21,6 +21,8 @@ export interface RecordViewProps {
   changed?: ReadonlyMap<string, unknown>;
   /** What the first line says about the version on show, when the record has more than one. */
   version?: string;
+  /** The names of the records its top-level id fields refer to, where known: shown beside the ids. */
+  names?: ReadonlyMap<string, string>;
 }
 
 /** Whether a line is a changed field, or holds one. */
@@ -34,7 +36,7 @@ function was(value: unknown): string {
   return value === undefined ? 'absent' : typeof value === 'string' ? JSON.stringify(value) : JSON.stringify(value) ?? String(value);
 }
 
-export function RecordView({ lines, links, cursor, top, height, raw, record, columns, now, changed, version }: RecordViewProps) {
+export function RecordView({ lines, links, cursor, top, height, raw, record, columns, now, changed, version, names }: RecordViewProps) {
   if (raw) {
     const text = JSON.stringify(record, null, 2).split('\n');
     return (
@@ -57,6 +59,7 @@ export function RecordView({ lines, links, cursor, top, height, raw, record, col
       : formatExact(line.value, now);
     const change = changed !== undefined && touched(line.field, changed);
     const before = change && !line.container && changed.has(line.field) ? `  (was ${was(changed.get(line.field))})` : '';
+    const name = line.depth === 0 && !line.container ? names?.get(line.field) : undefined;
     items.push({
       key: line.path,
       node: (
@@ -64,6 +67,7 @@ export function RecordView({ lines, links, cursor, top, height, raw, record, col
           <Tinted inverse={selected} bold={selected}>{selected ? '›' : ' '}</Tinted>
           {indent}{marker}<Tinted tone={change ? 'busy' : 'info'} inverse={change}>{oneLine(line.label)}</Tinted>
           {line.container ? '' : ': '}<Tinted tone={change ? 'busy' : value.tone} bold={change}>{truncate(value.text, Math.max(10, columns - indent.length - line.label.length - 8))}</Tinted>
+          {name ? <Tinted tone="good"> · {oneLine(name)}</Tinted> : null}
           {before ? <Tinted tone="muted">{oneLine(before)}</Tinted> : null}
         </Text>
       ),

@@ -17,6 +17,7 @@ import { flattenTree, initiallyCollapsed } from '../../tree.js';
 import { askBookmarkName, viewBookmark } from '../bookmarks.js';
 import { compareWith } from './compare.js';
 import { RecordView } from './RecordView.js';
+import { knownNames } from '../list/names.js';
 import { VERSIONS_KEPT, withVersion, type RecordParams, type RecordRead, type RecordState } from './state.js';
 
 declare module '../../nav/screen.js' {
@@ -196,7 +197,8 @@ export const recordScreen: ScreenModule<RecordState, RecordParams> = {
     const version = state.versions.length > 1 ? `version ${state.shown + 1} of ${state.versions.length}${state.shown === state.versions.length - 1 ? ' (newest)' : ''}` : undefined;
     return (
       <RecordView lines={flattenTree(shown, state.collapsed)} links={state.links} cursor={state.cursor} top={state.top}
-        height={height} raw={state.raw} record={shown} columns={width} now={ctx.now} {...(changed ? { changed } : {})} {...(version ? { version } : {})} />
+        height={height} raw={state.raw} record={shown} columns={width} now={ctx.now} {...(changed ? { changed } : {})} {...(version ? { version } : {})}
+        names={knownNames(ctx.services, state.origin, shown)} />
     );
   },
 };

@@ -14,6 +14,7 @@ import type { Origin } from '../../services/connection.js';
 import { statusTone } from '../../../text/colour.js';
 import { relativeAge } from '../../values.js';
 import { xrayLines, type XrayLine } from './lines.js';
+import { knownName, nameBesideId } from '../list/names.js';
 
 declare module '../../nav/screen.js' {
   interface ScreenParams {
@@ -86,19 +87,24 @@ function fold(ctx: Ctx, open?: boolean): void {
   ctx.update({ collapsed });
 }
 
-function NodeText({ node, width }: { node: XrayNode; width: number }) {
+/** A node's name when the walk did not read one: a unit's from the tree, a record's read before (no request). */
+type NameOf = (node: XrayNode) => string | undefined;
+
+function NodeText({ node, width, nameOf }: { node: XrayNode; width: number; nameOf: NameOf }) {
+  const known = node.id !== undefined && node.label === String(node.id) ? nameOf(node) : undefined;
+  const label = known ? nameBesideId(known, String(node.id)) : node.label;
   return (
     <>
-      <Tinted tone="info">{oneLine(node.resource ?? '?')}</Tinted> {truncate(node.label, Math.max(10, width / 3))}
+      <Tinted tone="info">{oneLine(node.resource ?? '?')}</Tinted> {truncate(label, Math.max(10, width / 3))}
       {node.status ? <> <Tinted tone={statusTone(node.status)}>{oneLine(node.status)}</Tinted></> : null}
-      {node.id && node.id !== node.label ? <Tinted tone="muted"> {oneLine(node.id)}</Tinted> : null}
+      {node.id && String(node.id) !== node.label ? <Tinted tone="muted"> {oneLine(String(node.id))}</Tinted> : null}
       {node.state === 'pending' ? <Tinted tone="muted"> …</Tinted> : null}
       {node.error ? <Tinted tone="bad"> ✗ {oneLine(node.error)}</Tinted> : null}
     </>
   );
 }
 
-function LineView({ line, state, selected, width }: { line: XrayLine; state: XrayState; selected: boolean; width: number }) {
+function LineView({ line, state, selected, width, nameOf }: { line: XrayLine; state: XrayState; selected: boolean; width: number; nameOf: NameOf }) {
   const mark = <Tinted inverse={selected} bold={selected}>{selected ? '›' : ' '}</Tinted>;
   if (line.kind === 'heading') return <Text wrap="truncate">{mark}<Tinted tone="muted" bold>{oneLine(line.text)}</Tinted></Text>;
   const folded = (key: string | undefined) => (key === undefined ? '  ' : state.collapsed.has(key) ? '▸ ' : '▾ ');
@@ -111,7 +117,7 @@ function LineView({ line, state, selected, width }: { line: XrayLine; state: Xra
   return (
     <Text wrap="truncate">
       {mark}{'  '.repeat(line.depth)}{folded(line.fold)}{line.rel ? <Tinted tone="muted">{oneLine(line.rel)} → </Tinted> : null}
-      <NodeText node={node} width={width} />{line.mark ? <Tinted tone="muted">  ({line.mark})</Tinted> : null}
+      <NodeText node={node} width={width} nameOf={nameOf} />{line.mark ? <Tinted tone="muted">  ({line.mark})</Tinted> : null}
     </Text>
   );
 }
@@ -140,6 +146,8 @@ export const xrayScreen: ScreenModule<XrayState, XrayParams> = {
   start: (ctx) => void walk(ctx),
   stop: (state) => state.stopping.abort(),
   origin: (s) => s.origin,
+  // A root not read yet (it failed) leaves nothing the tree could mean.
+  empty: (s) => s.root === undefined || s.nodes[s.root]?.state !== 'loaded',
   crumb: () => 'x-ray',
   subject: (s) => (s.version ? `${s.resource}@${s.version}` : s.resource),
   status: (s) => `${Object.keys(s.nodes).length} records · ${s.inbound.filter((g) => !g.unsearchable).length} lists refer to it${s.requests !== undefined ? ` · ${s.requests} requests` : ''}`,
@@ -169,10 +177,14 @@ export const xrayScreen: ScreenModule<XrayState, XrayParams> = {
   View: ({ state, ctx, height, width }) => {
     if (state.history) return <HistoryView state={state} height={height} now={ctx.now} />;
     const lines = linesOf(state);
+    const nameOf: NameOf = (node) => {
+      if (!node.resource || !node.version || node.id === undefined) return undefined;
+      return knownName(ctx.services, state.origin, { field: '', resource: node.resource, version: node.version }, String(node.id)) ?? undefined;
+    };
     return (
       <Box flexDirection="column">
         {lines.slice(state.top, state.top + height).map((line, index) => (
-          <LineView key={state.top + index} line={line} state={state} selected={state.top + index === state.cursor} width={width} />
+          <LineView key={state.top + index} line={line} state={state} selected={state.top + index === state.cursor} width={width} nameOf={nameOf} />
         ))}
       </Box>
     );
