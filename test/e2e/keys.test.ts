@@ -79,10 +79,10 @@ describe('the explorer at 80×24 on 40 tenants', () => {
     await app.waitFor((s) => s.includes('operator for status'), 'the operators');
     app.pty.write(KEYS.enter);
     const highlightedIn = (screen: string) => /^› (\w+)/m.exec(screen.split('\n').slice(8).join('\n'))?.[1];
-    const values = await app.waitFor((s) => s.includes('value for status') && highlightedIn(s) !== undefined, 'the values offered');
+    const values = await app.settled((s) => s.includes('value for status') && highlightedIn(s) !== undefined, 'the values offered');
     // Move to the second suggestion: Enter takes it, though nothing was typed.
     app.pty.write(KEYS.down);
-    const moved = await app.waitFor((s) => highlightedIn(s) !== undefined && highlightedIn(s) !== highlightedIn(values), 'the second value highlighted');
+    const moved = await app.settled((s) => highlightedIn(s) !== undefined && highlightedIn(s) !== highlightedIn(values), 'the second value highlighted');
     const highlighted = highlightedIn(moved)!;
     app.pty.write(KEYS.enter);
     await app.waitFor((s) => s.includes(`1. status $eq ${highlighted}`), `the condition with ${highlighted}`);

@@ -192,7 +192,7 @@ describe('trying an operation in the explorer', () => {
     const backupId = /id: "([0-9a-f-]{36})"/.exec(record)?.[1];
     expect(backupId).toBeDefined();
     app.pty.write('x');
-    const operations = await app.waitFor((s) => s.includes('Operations of backups'), 'the operations');
+    const operations = await app.settled((s) => s.includes('Operations of backups') && /restores create_restore/.test(s), 'the operations');
     const ops = lines(operations).filter((line) => /^[● ] (GET|POST|PUT|PATCH|DELETE)\s/.test(line));
     const index = ops.findIndex((line) => /restores create_restore/.test(line));
     expect(index, operations).toBeGreaterThanOrEqual(0);

@@ -16,6 +16,11 @@ export interface Running {
   output(): string;
   bufferType(): string;
   waitFor(check: (screen: string) => boolean, what: string, timeoutMs?: number): Promise<string>;
+  /**
+   * Like waitFor, and then until the screen has stopped changing: a screen is drawn in several writes,
+   * and one read between them sees its title before its rows (or half a word).
+   */
+  settled(check: (screen: string) => boolean, what: string, timeoutMs?: number): Promise<string>;
   /** Writes keys, then waits until the screen changed or a short time passed. */
   type(...keys: string[]): Promise<void>;
   exited: Promise<number>;
@@ -66,6 +71,15 @@ export function startDpx(args: string[], options: { columns?: number; rows?: num
         if (check(current)) return current;
         if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}; the terminal shows:\n${current}`);
         await new Promise((r) => setTimeout(r, 25));
+      }
+    },
+    async settled(check, what, timeoutMs = 10_000) {
+      let seen = await running.waitFor(check, what, timeoutMs);
+      for (;;) {
+        await new Promise((r) => setTimeout(r, 120));
+        const again = screen();
+        if (again === seen && check(again)) return again;
+        seen = check(again) ? again : await running.waitFor(check, what, timeoutMs);
       }
     },
     async type(...keys) {
