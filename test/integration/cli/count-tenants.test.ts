@@ -7,6 +7,7 @@
 // matrix is about 2,400 requests.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { demoPages, demoRequest, useDemo } from '../../helpers/demo.js';
+import type { CountDocument } from '../../helpers/count-document.js';
 import { dpx } from './harness.js';
 
 const demo = useDemo({ tenants: 40, frozen: true });
@@ -19,26 +20,6 @@ interface Unit {
   parent_id: string | null;
 }
 
-interface CountRow {
-  ou: string | null;
-  ou_name: string | null;
-  ou_path: string[];
-  depth: number;
-  counts: Record<string, number | null>;
-  other: number | null;
-  total: number | null;
-  counted: boolean;
-  changed_while_counting: boolean;
-  error: string | null;
-}
-
-interface CountDocument {
-  columns: string[];
-  values: { pages_read: number; may_be_missing: boolean } | null;
-  rows: CountRow[];
-  requests: number;
-  plan: { chosen: string; verification: string | null };
-}
 
 let units: Unit[] = [];
 const byId = new Map<string, Unit>();

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { useDemo } from '../../helpers/demo.js';
 import { startServer } from '../../helpers/servers.js';
+import type { CountDocument } from '../../helpers/count-document.js';
 import { dpx, tokensShown } from './harness.js';
 
 const demo = useDemo();
@@ -15,28 +16,6 @@ afterAll(() => {
   expect(tokensShown([...Object.values(demo.region.tokens), ...Object.values(demo.otherRegion.tokens)])).toEqual([]);
 });
 
-interface CountRow {
-  profile: string | null;
-  base_url: string;
-  ou: string | null;
-  ou_name: string | null;
-  ou_path: string[];
-  depth: number;
-  counts: Record<string, number | null>;
-  other: number | null;
-  total: number | null;
-  counted: boolean;
-  changed_while_counting: boolean;
-  error: string | null;
-}
-
-interface CountDocument {
-  by: string | null;
-  columns: string[];
-  values: { given: boolean; schema: boolean; pages_read: number; every_page: boolean; may_be_missing: boolean } | null;
-  rows: CountRow[];
-  requests: number;
-}
 
 async function countJson(args: string[], extraEnv: Record<string, string> = {}): Promise<{ code: number; stderr: string; document: CountDocument }> {
   const { code, stdout, stderr } = await dpx(['count', ...args, '--output', 'json'], { env: { ...env(), ...extraEnv } });
