@@ -1,5 +1,6 @@
 // The text of `dpx --help` and `dpx <command> --help`.
 
+import { caseTexts } from './help-cases.js';
 import { setupTexts } from './help-setup.js';
 import type { CommandName } from './args.js';
 
@@ -65,6 +66,7 @@ const OVERVIEW = [
 
 const TEXTS: Record<CommandName, string> = {
   ...setupTexts(GLOBAL),
+  ...caseTexts(GLOBAL),
   explorer: `dpx — explore a Data Protection Management REST API from its discovery index
 
 Usage:
@@ -251,49 +253,6 @@ Everything connected to one record:
 
 Requests: one per record read, one per inbound candidate, and one per list whose fields dpx had to learn
 from a page (none when it ships the list's schema); at most 8 at a time.
-
-${GLOBAL}`,
-  replay: `Usage: dpx replay FILE.har [--ou ID] [--profile NAME] [-o table|json] [--exit-code]
-
-Sends the case's GET and HEAD requests again to the current control plane (token, profile), each in the
-unit and version it was recorded in, and compares each answer with the recorded one: against the same
-data, nothing differs. --ou asks every request in that unit instead, and --profile or --base-url another
-control plane, on purpose. Recorded URLs are moved from the case's base URL onto the current one. Writes
-are listed as skipped and never sent, whatever the settings; so is anything recorded to authenticate
-(headers, a user:password in a URL) and any URL outside the base path. A request recorded several times
-is replayed once.
-For each request: the status then and now, and for lists and records, the records added, removed and
-changed (matched by id, else by self link), with the changed field paths and both values. _links, _etag
-and the envelope around a list's records (counts, page, when the answer was made) are not changes.
-  -o, --output FORMAT   table (default), or json: {"requests": [{"method", "url", "then": {"status"},
-                        "now": {"status"}, "added": [{"id", "label"}], "removed": […], "changed": [{"id",
-                        "fields": [{"path", "then", "now"}]}]}], "skipped": [{"method", "url", "reason"}]}
-  --exit-code           exit 5 when anything differs (else 0), also when stdout is a pipe
-
-${GLOBAL}`,
-  case: `Usage: dpx case FILE.har [-o table|json]
-
-What a case holds: each command recorded into it with --trail (a page of the HAR file), when it ran, its
-command line (secrets masked), the unit and control plane it ran against, and how many requests it sent
-and records came back. A browser's export lists its pages. Reads the file only: no network, no token.
-  -o, --output FORMAT   table (default), or json: {"file", "creator", "base_url", "commands": [{"page",
-                        "command", "argv", "started", "ended", "profile", "origin", "base_url", "unit",
-                        "units", "requests", "records"}], "requests", "records", "warnings"}
-
-Recording: \`dpx --trail FILE …\` adds each command to FILE as one more page; a file dpx did not write
-is refused (exit 2) and left as it is. Offline: \`dpx --offline FILE <command>\` answers each command in
-the unit it was recorded in. Replay: \`dpx replay FILE\`.
-
-${GLOBAL}`,
-  report: `Usage: dpx report FILE.har -o report.html|report.md
-
-A case as a report a ticket can carry: each command recorded with --trail, its time, control plane, unit
-and command line, and its answer rebuilt from the case (each command asked again offline, in its
-recorded unit and at its recorded time): counts as a matrix, lists and groups as tables, an x-ray as a
-picture laid out by Graphviz. Sends nothing and reads no token.
-  -o, --output FILE     report.html: one self-contained file (no script, nothing fetched from
-                        elsewhere); report.md: Markdown, the commands in code blocks, and each picture
-                        as an SVG file beside it (report-2.svg for the second command)
 
 ${GLOBAL}`,
   diff: `Usage: dpx diff <resource> <id> (--versions A,B | --ou A,B | --profiles A,B) [-o table|json] [--exit-code]
