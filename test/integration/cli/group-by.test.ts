@@ -2,7 +2,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { demoPages, demoRequest, useDemo } from '../../helpers/demo.js';
 import { dpx, tokensShown } from './harness.js';
 
-const demo = useDemo();
+const demo = useDemo({ tenants: 40, frozen: true });
 const env = () => ({ DPX_BASE_URL: demo.region.baseUrl, DPX_TOKEN: demo.region.tokens.personal });
 
 afterAll(() => {

@@ -3,7 +3,7 @@ import { demoPages, demoRequest, useDemo } from '../../helpers/demo.js';
 import { sendJson, startServer, type TestServer } from '../../helpers/servers.js';
 import { dpx, tokensShown } from './harness.js';
 
-const demo = useDemo();
+const demo = useDemo({ tenants: 40, frozen: true });
 const env = () => ({ DPX_BASE_URL: demo.region.baseUrl, DPX_TOKEN: demo.region.tokens.personal });
 
 afterAll(() => {
@@ -69,7 +69,7 @@ describe('a server that refuses the window as a filter', () => {
 
   it('gets the plain list, filtered as it streams, and stderr says so', async () => {
     const now = Date.now();
-    const records = Array.from({ length: 30 }, (_, i) => ({ id: `e${i}`, opened_at: new Date(now - i * 3_600_000).toISOString() }));
+    const records = Array.from({ length: 30 }, (_, i) => ({ id: `e${i}`, opened_at: new Date(now - i * 3_600_000 - 60_000).toISOString() }));
     server = await startServer((request, response, self) => {
       const url = new URL(request.url, self.baseUrl);
       if (url.pathname === '/') {

@@ -4,7 +4,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { useDemo } from '../../helpers/demo.js';
 import { configPath, dpx, tokensShown } from './harness.js';
 
-const demo = useDemo();
+const demo = useDemo({ tenants: 40, frozen: true });
 const env = () => ({ DPX_BASE_URL: demo.region.baseUrl, DPX_TOKEN: demo.region.tokens.personal });
 const viewFile = (name: string) => join(dirname(configPath), 'views', `${name}.json`);
 const FILTER = '{"status":{"$eq":"failed"}}';
