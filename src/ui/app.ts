@@ -3,6 +3,7 @@
 // and yoga load, so that the two overlap.
 import type { Instance } from 'ink';
 import type { Exchange } from '../api/exchange.js';
+import type { FilterStore } from '../api/xray/filters.js';
 import { HarTrail } from '../api/case/trail.js';
 import type { Settings } from '../config/settings.js';
 import { configProfiles, connectionFromSettings, type SessionHooks } from './services/connection.js';
@@ -18,6 +19,8 @@ export interface ExplorerOptions {
   trail?: HarTrail;
   /** Called once the first frame is drawn: the command line sizes V8's heap for the explorer then. */
   onFirstFrame?: () => void;
+  /** Where an x-ray keeps what each list's filter accepts between runs (the cache folder); none offline. */
+  filterStore?: FilterStore;
 }
 
 /** Holds stderr while the frame is on screen: stray warnings would tear it. They come back as notices. */
@@ -57,6 +60,7 @@ export async function runExplorer(options: ExplorerOptions): Promise<void> {
     profiles: configProfiles(options.configPath, process.env, hooks),
     configPath: options.configPath,
     trail,
+    ...(options.filterStore === undefined ? {} : { filterStore: options.filterStore }),
   });
   // Asked for before the navigator's module, which holds every screen, loads: the answer is usually in by
   // the first frame, which then draws the catalog rather than a loading screen to be drawn again.

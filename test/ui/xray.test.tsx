@@ -1,7 +1,11 @@
 // X-ray in the explorer, on the demo: a failed restore task's links as a tree that fills in, the tasks
 // that name a backup, the history, and Enter opening a record of the tree; N reads id columns as names,
 // and byte counts read as KiB/MiB/GiB in lists.
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { filterCache } from '../../src/config/cache.js';
 import { demoRequest, useDemo } from '../helpers/demo.js';
 import { KEY, mount, type Mounted } from './mount.js';
 
@@ -93,5 +97,25 @@ describe('lists read for people', () => {
     await ui.waitFor((f) => /\d+(\.\d)? (KiB|MiB|GiB|TiB)/.test(f), 'the sizes');
     await ui.press(KEY.enter);
     await ui.waitFor((f) => f.includes(`size_bytes: ${backup.size_bytes}`), 'the exact size in the record');
+  });
+});
+
+describe('x-ray in the explorer, between runs', () => {
+  it('keeps what each list\'s filter accepts in the cache, as the command line\'s x-ray does', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'dpx-ui-filters-'));
+    try {
+      const store = filterCache(dir);
+      ui = await mount(demo.region, { rows: 45, context: { filterStore: store } });
+      await failedRestore(ui);
+      await ui.press('X');
+      await ui.waitFor((f) => f.includes('referred to by') && !f.includes(' …'), 'the x-ray with what refers to the task');
+      // Written once the x-ray's lookups have all answered.
+      let kept = await store.read(demo.region.baseUrl);
+      for (const deadline = Date.now() + 5000; kept === undefined && Date.now() < deadline; kept = await store.read(demo.region.baseUrl)) await new Promise((r) => setTimeout(r, 50));
+      expect(kept?.form).toBeDefined();
+      expect(Object.keys(kept?.lists ?? {}).length).toBeGreaterThan(0);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 });

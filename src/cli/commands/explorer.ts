@@ -2,6 +2,7 @@
 // scriptable commands start fast. With --offline the settings carry the trail, so every session made
 // from them answers from it; the label names it in the header.
 
+import { defaultCacheDir, filterCache } from '../../config/cache.js';
 import type { CommandContext } from '../context.js';
 import { sizeHeapForExplorer } from '../heap.js';
 
@@ -16,6 +17,8 @@ export async function explorerCommand(ctx: CommandContext): Promise<number> {
     configPath: ctx.configPath,
     ...(label === undefined ? {} : { label }),
     ...(ctx.trail === undefined ? {} : { trail: ctx.trail }),
+    // What lists' filters accept, learned by an x-ray, is kept as the command line's x-ray keeps it.
+    ...(ctx.offline ? {} : { filterStore: filterCache(defaultCacheDir(ctx.io.env)) }),
   });
   return 0;
 }

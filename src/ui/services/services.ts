@@ -2,6 +2,7 @@
 // connection's discovery index and unit tree (asked once, known afterwards), the config file's profiles
 // and bookmarks, the trail, and the terminal's hand-offs (an editor, the clipboard). Screens ask these;
 // they never reach into one another.
+import type { FilterStore } from '../../api/xray/filters.js';
 import { listViews } from '../../config/views.js';
 import { join } from 'node:path';
 import type { Catalog } from '../../api/hal/catalog.js';
@@ -34,6 +35,8 @@ export interface ServiceOptions {
   trail?: TrailSink;
   /** Where `T` writes trails (the working directory by default). */
   trailDir?: string;
+  /** Where an x-ray keeps what each list's filter accepts between runs. */
+  filterStore?: FilterStore;
   terminal?: TerminalHandoffs;
   /** Milliseconds between polls of a followed task. */
   taskIntervalMs?: number;
@@ -51,6 +54,7 @@ export class Services {
   readonly profiles: ProfileSource | undefined;
   readonly configPath: string | undefined;
   readonly taskIntervalMs: number | undefined;
+  readonly filterStore: FilterStore | undefined;
   terminal: TerminalHandoffs;
   private readonly trail: TrailSink | undefined;
   private readonly trailDir: string | undefined;
@@ -74,6 +78,7 @@ export class Services {
     this.profiles = options.profiles;
     this.configPath = options.configPath;
     this.taskIntervalMs = options.taskIntervalMs;
+    this.filterStore = options.filterStore;
     this.trail = options.trail;
     this.trailDir = options.trailDir;
     this.terminal = options.terminal ?? { copy: () => undefined };

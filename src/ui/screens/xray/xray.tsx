@@ -51,7 +51,8 @@ async function walk(ctx: Ctx): Promise<void> {
   const { origin, resource, version, record, stopping } = ctx.state;
   ctx.update({ loading: 'x-ray: following links and asking who refers to it' });
   try {
-    const events = xray(origin.connection.session, { resource, version, record }, { ou: origin.ou ?? null, signal: stopping.signal });
+    const { filterStore } = ctx.services;
+    const events = xray(origin.connection.session, { resource, version, record }, { ou: origin.ou ?? null, signal: stopping.signal, ...(filterStore ? { filterStore } : {}) });
     for (;;) {
       const next = await events.next();
       if (next.done) {
