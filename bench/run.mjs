@@ -170,7 +170,8 @@ async function trailPages(path) {
     const text = line.startsWith(',') ? line.slice(1) : line;
     if (!text.startsWith('{"startedDateTime"')) continue;
     const entry = JSON.parse(text);
-    if (new URL(entry.request.url).pathname !== '/') pages += 1;
+    // A case's pages (one per command) start the same way as its entries; only entries hold a request.
+    if (entry.request !== undefined && new URL(entry.request.url).pathname !== '/') pages += 1;
   }
   return pages;
 }
