@@ -148,6 +148,8 @@ async function trailExport(demo) {
   const traced = [];
   for (let i = 0; i < EXPORT_RUNS; i += 1) {
     plain.push(checkRun('dpx list --all', await runNode([bundle, 'list', RESOURCE, '--all', '--output', 'ndjson', '--page-size', '100'], env)));
+    // A new case each run: --trail appends, and the figure is one export's trail, not a growing case's.
+    rmSync(trail, { force: true });
     traced.push(checkRun('dpx list --all --trail', await runNode([bundle, '--trail', trail, 'list', RESOURCE, '--all', '--output', 'ndjson', '--page-size', '100'], env)));
   }
   const pages = await trailPages(trail);
@@ -168,7 +170,7 @@ async function trailPages(path) {
   for await (const line of createInterface({ input: createReadStream(path), crlfDelay: Infinity })) {
     // Entries after the first start with the comma that separates them.
     const text = line.startsWith(',') ? line.slice(1) : line;
-    if (!text.startsWith('{"startedDateTime"')) continue;
+    if (!text.startsWith('{')) continue;
     const entry = JSON.parse(text);
     // A case's pages (one per command) start the same way as its entries; only entries hold a request.
     if (entry.request !== undefined && new URL(entry.request.url).pathname !== '/') pages += 1;
