@@ -170,7 +170,8 @@ async function trailPages(path) {
   for await (const line of createInterface({ input: createReadStream(path), crlfDelay: Infinity })) {
     // Entries after the first start with the comma that separates them.
     const text = line.startsWith(',') ? line.slice(1) : line;
-    if (!text.startsWith('{')) continue;
+    // The head line opens the document ({"log":…) and is no value of its own.
+    if (!text.startsWith('{') || text.startsWith('{"log"')) continue;
     const entry = JSON.parse(text);
     // A case's pages (one per command) start the same way as its entries; only entries hold a request.
     if (entry.request !== undefined && new URL(entry.request.url).pathname !== '/') pages += 1;
