@@ -1,6 +1,7 @@
 // Trying an operation from the command line, over HTTP against the demo: what it needs (--help), the
 // exact request before a write, a typed DELETE, header values checked before sending, the body from
 // stdin, a positional id, -i, and --wait following a task to 0 or 6.
+import { Interruption } from '../../../src/cli/exit-codes.js';
 import { execFile } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -249,5 +250,18 @@ describe('what it started', () => {
     const { code, stderr } = await started;
     expect(code).toBe(130);
     expect(stderr).toMatch(/stopped watching task [0-9a-f-]+ .*: the task goes on on the control plane/);
+  });
+
+  it('SIGTERM while waiting exits 143, as the exit-code table says', async () => {
+    const controller = new AbortController();
+    const { code, stderr } = await dpx(['call', 'restores', 'create_restore', '--body', restoreBody(4), ...writes, '--wait'], {
+      env: env(),
+      signal: controller.signal,
+      watchStderr: (text) => {
+        if (/: queued|: in_progress/.test(text)) controller.abort(new Interruption('SIGTERM'));
+      },
+    });
+    expect(code).toBe(143);
+    expect(stderr).toContain('the task goes on on the control plane');
   });
 });
