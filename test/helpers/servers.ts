@@ -1,7 +1,8 @@
 // Small real HTTP servers on 127.0.0.1 for the core's edge cases: another origin, cyclic links,
 // rate limits, proxy error pages, and a control plane whose conventions differ from the demo's.
 import { createServer, type IncomingHttpHeaders, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { createServer as createNetServer, type AddressInfo, type Server as NetServer } from 'node:net';
+import { afterAll, beforeAll } from 'vitest';
 
 export interface RecordedRequest {
   method: string;
@@ -116,5 +117,35 @@ export function miniApi(options: MiniApiOptions): Handler {
     if (pageIndex + 1 < pages) links['next'] = [{ href: href(pageIndex + 1) }];
     if (pageIndex > 0) links['previous'] = { href: href(pageIndex - 1) };
     sendJson(response, 200, { _embedded: { items }, _links: links, current_count: items.length }, { 'content-type': `application/api.${options.vendor}.${options.resource}=${newest}+json` });
+  };
+}
+
+/**
+ * Another "control plane" a token must never reach: a TCP listener on 127.0.0.1 that counts the
+ * connections made to it and answers none. Started before the file's tests, closed after them.
+ */
+export function useBareListener(): { readonly url: string; readonly connections: number } {
+  let listener: NetServer | undefined;
+  let url = '';
+  let connections = 0;
+  beforeAll(async () => {
+    const started = createNetServer((socket) => {
+      connections += 1;
+      socket.destroy();
+    });
+    listener = started;
+    await new Promise<void>((resolve) => started.listen(0, '127.0.0.1', resolve));
+    url = `http://127.0.0.1:${(started.address() as AddressInfo).port}`;
+  });
+  afterAll(async () => {
+    await new Promise((resolve) => listener?.close(resolve));
+  });
+  return {
+    get url() {
+      return url;
+    },
+    get connections() {
+      return connections;
+    },
   };
 }

@@ -1,12 +1,12 @@
 // A profile's token from a command (a password manager's, a vault's): run when the token is first
 // needed, kept in memory for the run, asked again once after a 401; a command that fails, hangs or
 // prints more than one line exits 2 with what it said made safe for the terminal.
-import { createServer, type Server } from 'node:net';
 import { mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { useDemo } from '../../helpers/demo.js';
+import { useBareListener } from '../../helpers/servers.js';
 import { dpx, tokensShown } from './harness.js';
 
 const demo = useDemo();
@@ -26,21 +26,10 @@ async function profile(name: string, command: string, baseUrl = demo.region.base
   expect(added.code, added.stderr).toBe(0);
 }
 
-let other: Server;
-let otherUrl: string;
-let connections = 0;
-
-beforeAll(async () => {
-  other = createServer((socket) => {
-    connections += 1;
-    socket.destroy();
-  });
-  await new Promise<void>((resolve) => other.listen(0, '127.0.0.1', resolve));
-  otherUrl = `http://127.0.0.1:${(other.address() as { port: number }).port}`;
-});
+/** Another "control plane", which must receive nothing. */
+const other = useBareListener();
 
 afterAll(async () => {
-  await new Promise((resolve) => other.close(resolve));
   expect(tokensShown([...Object.values(demo.region.tokens), ...Object.values(demo.otherRegion.tokens)])).toEqual([]);
 });
 
@@ -140,10 +129,10 @@ describe('the origin rules', () => {
     const runs = join(folder, 'origin-runs');
     writeFileSync(runs, '');
     await profile('guarded', `echo run >> '${runs}'; cat '${join(folder, 'fresh.token')}'`);
-    const result = await dpx(['--profile', 'guarded', '--base-url', otherUrl, 'resources'], { env: env() });
+    const result = await dpx(['--profile', 'guarded', '--base-url', other.url, 'resources'], { env: env() });
     expect(result.code).toBe(4);
     expect(result.stderr).toMatch(/refused to send the token \(the token command of profile guarded\) to http:\/\/127\.0\.0\.1:\d+: it belongs to /);
     expect(readFileSync(runs, 'utf8')).toBe('');
-    expect(connections).toBe(0);
+    expect(other.connections).toBe(0);
   });
 });

@@ -1,36 +1,27 @@
 // A token goes only to the origin it belongs to, and that is checked before the first request: another
 // control plane (a bare TCP listener here) sees no connection at all. A token file is one line.
-import { createServer, type Server } from 'node:net';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useDemo } from '../../helpers/demo.js';
+import { useBareListener } from '../../helpers/servers.js';
 import { dpx, tokensShown } from './harness.js';
 
 const demo = useDemo();
 const folder = mkdtempSync(join(tmpdir(), 'dpx-origin-'));
 const config = join(folder, 'config.json');
 
-/** Another "control plane": a listener that counts the connections made to it and answers none. */
-let other: Server;
-let otherUrl: string;
-let connections = 0;
+/** Another "control plane", which must receive nothing. */
+const other = useBareListener();
 
 beforeAll(async () => {
-  other = createServer((socket) => {
-    connections += 1;
-    socket.destroy();
-  });
-  await new Promise<void>((resolve) => other.listen(0, '127.0.0.1', resolve));
-  otherUrl = `http://127.0.0.1:${(other.address() as { port: number }).port}`;
   const file = tokenFile('eu.token', `${demo.region.tokens.personal}\n`);
   const env = { DPX_CONFIG: config };
   expect((await dpx(['profile', 'add', 'eu', '--base-url', demo.region.baseUrl, '--token-file', file], { env })).code).toBe(0);
 });
 
 afterAll(async () => {
-  await new Promise((resolve) => other.close(resolve));
   expect(tokensShown([...Object.values(demo.region.tokens), ...Object.values(demo.otherRegion.tokens)])).toEqual([]);
 });
 
@@ -47,18 +38,18 @@ function expectRefused(result: { code: number; stderr: string }, belongsTo: stri
   expect(result.code, result.stderr).toBe(4);
   expect(result.stderr).toMatch(new RegExp(`^error: refused to send the token .* to ${target}: it belongs to ${belongsTo}$`, 'm'));
   expect(result.stderr).toMatch(/^hint: add a profile for .*--token-file FILE.*--trust-origin /m);
-  expect(connections).toBe(0);
+  expect(other.connections).toBe(0);
 }
 
 describe('a profile\'s token belongs to the profile\'s base URL', () => {
   it('is not sent to --base-url of another origin: exit 4, both origins named, nothing reaches the other server', async () => {
-    const result = await dpx(['--profile', 'eu', '--base-url', otherUrl, 'resources'], { env: { DPX_CONFIG: config } });
-    expectRefused(result, demo.region.baseUrl, otherUrl);
+    const result = await dpx(['--profile', 'eu', '--base-url', other.url, 'resources'], { env: { DPX_CONFIG: config } });
+    expectRefused(result, demo.region.baseUrl, other.url);
   });
 
   it('is not sent to DPX_BASE_URL of another origin either', async () => {
-    const result = await dpx(['resources'], { env: { DPX_CONFIG: config, DPX_BASE_URL: otherUrl } });
-    expectRefused(result, demo.region.baseUrl, otherUrl);
+    const result = await dpx(['resources'], { env: { DPX_CONFIG: config, DPX_BASE_URL: other.url } });
+    expectRefused(result, demo.region.baseUrl, other.url);
   });
 
   it('goes to its own control plane as before, whatever path the base URL adds', async () => {
@@ -85,23 +76,23 @@ describe('a profile\'s token belongs to the profile\'s base URL', () => {
 describe('DPX_TOKEN and --token-file', () => {
   it('belong to a known control plane that their iss names: refused elsewhere', async () => {
     // The demo's tokens name their region in iss; eu's base URL is a profile's, so dpx knows it.
-    const result = await dpx(['resources'], { env: { DPX_CONFIG: config, DPX_PROFILE: 'eu', DPX_BASE_URL: otherUrl, DPX_TOKEN: demo.region.tokens.service } });
-    expectRefused(result, demo.region.baseUrl, otherUrl);
+    const result = await dpx(['resources'], { env: { DPX_CONFIG: config, DPX_PROFILE: 'eu', DPX_BASE_URL: other.url, DPX_TOKEN: demo.region.tokens.service } });
+    expectRefused(result, demo.region.baseUrl, other.url);
   });
 
   it('belong to a known control plane that their aud names', async () => {
     const file = tokenFile('aud.token', jwt({ iss: 'https://login.example.com', aud: ['account', demo.region.baseUrl] }));
-    const result = await dpx(['--token-file', file, '--base-url', otherUrl, 'resources'], { env: { DPX_CONFIG: config } });
-    expectRefused(result, demo.region.baseUrl, otherUrl);
+    const result = await dpx(['--token-file', file, '--base-url', other.url, 'resources'], { env: { DPX_CONFIG: config } });
+    expectRefused(result, demo.region.baseUrl, other.url);
   });
 
   it('belong to the base URL they were given with when their claims name no control plane dpx knows', async () => {
     // An identity provider's own URL in iss says nothing about where the token may go.
     const token = jwt({ iss: 'https://login.example.com', aud: 'https://elsewhere.example.com' });
-    const result = await dpx(['whoami', '-o', 'json'], { env: { DPX_CONFIG: config, DPX_BASE_URL: otherUrl, DPX_TOKEN: token } });
+    const result = await dpx(['whoami', '-o', 'json'], { env: { DPX_CONFIG: config, DPX_BASE_URL: other.url, DPX_TOKEN: token } });
     expect(result.code, result.stderr).toBe(0);
-    expect(JSON.parse(result.stdout)).toMatchObject({ control_plane: otherUrl, token_origin: otherUrl, token_kind: 'variable' });
-    expect(connections).toBe(0);
+    expect(JSON.parse(result.stdout)).toMatchObject({ control_plane: other.url, token_origin: other.url, token_kind: 'variable' });
+    expect(other.connections).toBe(0);
   });
 });
 
