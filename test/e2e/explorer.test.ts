@@ -1,64 +1,15 @@
 // The built bundle in a real pseudo-terminal: the alternate screen, keys as a terminal sends them,
 // and the terminal given back on the main screen when the explorer quits.
-import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { spawn, type IPty } from '@lydell/node-pty';
-import xterm from '@xterm/headless';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { execFileSync } from 'node:child_process';
 import { startDemo } from '../../src/demo/server.js';
+import { buildOnce, root, startDpx, type Running } from '../helpers/pty.js';
 
-const root = join(import.meta.dirname, '..', '..');
-const bundle = join(root, 'dist', 'dpx.js');
 const COLUMNS = 120;
 const ROWS = 35;
 
-interface Running {
-  pty: IPty;
-  screen(): string;
-  bufferType(): string;
-  waitFor(check: (screen: string) => boolean, what: string, timeoutMs?: number): Promise<string>;
-  resize(columns: number, rows: number): void;
-  exited: Promise<number>;
-}
-
 function start(args: string[], extraEnv: Record<string, string> = {}): Running {
-  const env = { ...process.env, TERM: 'xterm-256color', ...extraEnv } as Record<string, string>;
-  delete env['CI'];
-  delete env['NO_COLOR'];
-  const terminal = new xterm.Terminal({ cols: COLUMNS, rows: ROWS, allowProposedApi: true });
-  const pty = spawn(process.execPath, [bundle, ...args], { name: 'xterm-256color', cols: COLUMNS, rows: ROWS, cwd: root, env });
-  let pending = Promise.resolve();
-  pty.onData((data) => {
-    pending = pending.then(() => new Promise<void>((resolve) => terminal.write(data, resolve)));
-  });
-  const exited = new Promise<number>((resolve) => pty.onExit(({ exitCode }) => resolve(exitCode)));
-  const screen = () => {
-    const buffer = terminal.buffer.active;
-    const lines: string[] = [];
-    for (let i = 0; i < terminal.rows; i++) lines.push(buffer.getLine(buffer.viewportY + i)?.translateToString(true) ?? '');
-    return lines.join('\n');
-  };
-  return {
-    pty,
-    screen,
-    bufferType: () => terminal.buffer.active.type,
-    resize(columns, rows) {
-      terminal.resize(columns, rows);
-      pty.resize(columns, rows);
-    },
-    exited,
-    async waitFor(check, what, timeoutMs = 10_000) {
-      const deadline = Date.now() + timeoutMs;
-      for (;;) {
-        await pending;
-        const current = screen();
-        if (check(current)) return current;
-        if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}; the terminal shows:\n${current}`);
-        await new Promise((r) => setTimeout(r, 25));
-      }
-    },
-  };
+  return startDpx(args, { columns: COLUMNS, rows: ROWS, env: extraEnv });
 }
 
 let running: Running | undefined;
@@ -72,7 +23,7 @@ afterEach(() => {
 });
 
 beforeAll(() => {
-  if (!existsSync(bundle)) execFileSync(process.execPath, [join(root, 'scripts', 'build.mjs')], { stdio: 'inherit' });
+  buildOnce();
 }, 60_000);
 
 const cursorLine = (screen: string) => screen.split('\n').find((l) => l.startsWith('›')) ?? '';

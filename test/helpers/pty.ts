@@ -23,6 +23,8 @@ export interface Running {
   settled(check: (screen: string) => boolean, what: string, timeoutMs?: number): Promise<string>;
   /** Writes keys, then waits until the screen changed or a short time passed. */
   type(...keys: string[]): Promise<void>;
+  /** The terminal and the program's pseudo-terminal resized together, as a window resize does. */
+  resize(columns: number, rows: number): void;
   exited: Promise<number>;
   kill(): void;
 }
@@ -62,6 +64,10 @@ export function startDpx(args: string[], options: { columns?: number; rows?: num
     screen,
     output: () => written,
     bufferType: () => terminal.buffer.active.type,
+    resize(columns, rows) {
+      terminal.resize(columns, rows);
+      pty.resize(columns, rows);
+    },
     exited,
     async waitFor(check, what, timeoutMs = 10_000) {
       const deadline = Date.now() + timeoutMs;
