@@ -9,6 +9,7 @@ import type { Session } from '../../api/session/session.js';
 import { formatCount } from '../../text/cells.js';
 import type { CommandContext } from '../context.js';
 import { csvLine } from '../format/csv.js';
+import { jsonString } from '../format/json.js';
 import type { ListFormat, RecordSink } from '../format/records.js';
 import { renderTable } from '../format/table.js';
 import type { DataWriter } from '../io.js';
@@ -47,7 +48,7 @@ export async function groupingSink(ctx: CommandContext, sessions: Session[], fie
       const rows = groups.map((group) => ({ ...group.key, count: group.count }));
       const columns = [...fields, 'count'];
       if (format === 'json') await out.write(jsonText({ groups, records: counter.records, pages_fetched: summary.pagesFetched, requests }, ctx.io));
-      else if (format === 'ndjson') for (const group of groups) await out.write(`${JSON.stringify(group)}\n`);
+      else if (format === 'ndjson') for (const group of groups) await out.write(`${jsonString(group)}\n`);
       else if (format === 'csv') await out.write([csvLine(columns), ...rows.map((row) => csvLine(columns.map((column) => row[column as keyof typeof row])))].join(''));
       else await out.write(`${renderTable(rows, tableWidth(ctx.io), columns).text}\n`);
     },

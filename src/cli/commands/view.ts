@@ -4,6 +4,7 @@
 // tenant and output.
 import { UsageError } from '../../api/errors.js';
 import { shellQuote } from '../../api/security/curl.js';
+import { visible } from '../../api/visible.js';
 import { checkViewName, listViews, loadView, saveView } from '../../config/views.js';
 import { commandOptions, isCommandWord, parseCommandLine, type OptionSpec } from '../args.js';
 import { renderTable } from '../format/table.js';
@@ -110,7 +111,10 @@ function longName(arg: string, spec: OptionSpec): string | undefined {
   return undefined;
 }
 
-/** A command line to read and to paste: words quoted only where a shell would need it. */
+/**
+ * A command line to read and to paste: words quoted only where a shell would need it. A view file may
+ * come from a colleague, so nothing in it reaches the terminal as a control sequence.
+ */
 export function commandLine(argv: string[]): string {
-  return argv.map((arg) => (/^[\w@%+=:,./-]+$/.test(arg) ? arg : shellQuote(arg))).join(' ');
+  return visible(argv.map((arg) => (/^[\w@%+=:,./-]+$/.test(arg) ? arg : shellQuote(arg))).join(' '));
 }

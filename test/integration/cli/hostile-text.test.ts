@@ -50,6 +50,14 @@ describe('server text on the terminal', () => {
     expect(result.stdout.split('\r\n')[1]).toMatch(/,-5,/);
   });
 
+  it('groups of a --group-by keep their exact values in ndjson, with C1 and bidi controls escaped', async () => {
+    const result = await run(['list', 'items', '--group-by', 'name', '-o', 'ndjson']);
+    expect(result.code).toBe(0);
+    expectInert(result);
+    const groups = result.stdout.trimEnd().split('\n').map((line) => JSON.parse(line) as { key: { name: string } });
+    expect(groups.map((group) => group.key.name)).toContain(`Item one${HOSTILE}`);
+  });
+
   it('json and ndjson keep the exact data; on a terminal with C1, DEL and bidi controls escaped too', async () => {
     for (const format of ['json', 'ndjson']) {
       for (const stdoutTTY of [true, false]) {

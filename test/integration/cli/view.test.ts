@@ -78,6 +78,16 @@ describe('dpx view', () => {
     expect(since(second.stderr)).toBeGreaterThan(since(first.stderr));
   });
 
+  it('shows a colleague\'s view with nothing in it a terminal would obey', async () => {
+    writeFileSync(viewFile('hostile'), JSON.stringify({ dpxView: 1, name: 'hostile', argv: ['list', 'tasks', '--filter', '{"name":"\u001b]52;c;cHduZWQ=\u0007"}'] }));
+    const shown = await dpx(['view', 'show', 'hostile'], { env: env() });
+    expect(shown.code).toBe(0);
+    expect(shown.stdout).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f]/);
+    expect(shown.stdout).toContain('␛]52;c;cHduZWQ=␇');
+    const listed = await dpx(['view', 'list'], { env: env(), columns: 200 });
+    expect(listed.stdout).not.toContain('\u001b');
+  });
+
   it('refuses a malformed view and one from a newer dpx with a clear error', async () => {
     writeFileSync(viewFile('broken'), '{"dpxView": 1, "argv": ');
     const broken = await dpx(['view', 'run', 'broken'], { env: env() });
