@@ -35,6 +35,9 @@ export function readListOptions(ctx: CommandContext, options: Record<string, unk
   const fields = parseFields(options['fields']);
   const window = readWindow(stringOption(options['since']), stringOption(options['until']), ctx.settings.now);
   const groupBy = parseGroupBy(options['group-by']);
+  if (groupBy !== undefined && maxItems !== undefined) {
+    throw new UsageError('--group-by counts every record: with --max-items its groups would be of a sample', 'leave out --max-items, or narrow the list with --filter or --since');
+  }
   return {
     format: outputFormat(options['output'], OUTPUT_FORMATS.list),
     // A group-by counts every record: a page would be a sample.

@@ -61,4 +61,11 @@ describe('dpx list --group-by', () => {
     const counts = lines.slice(1).map((line) => Number(line.trim().split(/\s+/).pop()));
     expect(counts.reduce((a, b) => a + b, 0)).toBe((await demoRequest(demo.region, '/tasks?limit=1')).body.total_count);
   });
+
+  it('refuses to group a sample: --max-items with --group-by is a usage error', async () => {
+    const { code, stdout, stderr } = await dpx(['list', 'tasks', '--group-by', 'status', '--max-items', '10'], { env: env() });
+    expect(code).toBe(2);
+    expect(stdout).toBe('');
+    expect(stderr).toContain('its groups would be of a sample');
+  });
 });
