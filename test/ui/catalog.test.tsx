@@ -78,8 +78,8 @@ describe('catalog (home)', () => {
 
   it('shows an API error with its status and hint in a panel, and stays usable', async () => {
     ui = await mount(demo.region, { token: demo.otherRegion.tokens.personal });
-    const frame = await ui.waitFor((f) => f.includes('401'), 'the error panel');
-    expect(frame).toMatch(/hint: /);
+    const frame = await ui.waitFor((f) => /\b401\b/.test(f) && /hint: /.test(f), 'the error panel');
+    expect(frame).toMatch(/\b401\b/);
     await ui.press('?');
     await ui.waitFor((f) => f.includes('Esc or ? closes'), 'help still opens');
   });
