@@ -32,11 +32,6 @@ export function checkErrorEnvelope(body: unknown): string[] {
   return check('errors', body, 'error envelope');
 }
 
-/** Warnings for a record of a known resource version; [] when no schema is known for it. */
-export function checkRecord(resource: string, version: string, record: unknown): string[] {
-  return check(`records/${resource}.${version}`, record, `${resource} ${version}`);
-}
-
 /**
  * The values a field of a known record version may take, when its schema enumerates them; a nested field
  * by its dotted path (`initiated_by.type`). undefined when no schema is known or the field is open.

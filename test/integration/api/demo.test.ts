@@ -4,9 +4,11 @@ import { ApiError, SafetyError } from '../../../src/api/errors.js';
 import type { Exchange } from '../../../src/api/exchange.js';
 import { linkUrl } from '../../../src/api/hal/links.js';
 import { listRequest, pageLinkRequest, readPage, walkPages } from '../../../src/api/session/pages.js';
-import { checkRecord } from '../../../src/api/hal/schemas.js';
 import { Session } from '../../../src/api/session/session.js';
-import { useDemo } from '../../helpers/demo.js';
+import { readdirSync } from 'node:fs';
+import { expectSchema, useDemo } from '../../helpers/demo.js';
+
+const recordSchemas = new Set(readdirSync(new URL('../../../fixtures/schemas/records/', import.meta.url)).map((file) => file.replace(/\.json$/, '')));
 
 describe('a walk over 10,000 tasks', () => {
   const demo = useDemo({ scale: 10 });
@@ -50,7 +52,8 @@ describe('the demo control plane', () => {
       const response = await client.send(first);
       const page = readPage(response);
       expect(page.warnings).toEqual([]);
-      for (const item of page.items) expect(checkRecord(resource.name, resource.defaultVersion, item)).toEqual([]);
+      expect(recordSchemas.has(`${resource.name}.${resource.defaultVersion}`), `a record schema for ${resource.name}`).toBe(true);
+      for (const item of page.items) expectSchema(`records/${resource.name}.${resource.defaultVersion}`, item);
     }
     expect(exchanges.every((exchange) => exchange.request.headers['user-agent'] === 'dpx/0.1.0')).toBe(true);
     client.setOu('00000000-0000-4000-8000-000000000000');
