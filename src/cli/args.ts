@@ -96,7 +96,7 @@ const COMMAND_OPTIONS: Record<CommandName, OptionSpec> = {
   diff: { ...OUTPUT, versions: { type: 'string' }, profiles: { type: 'string' }, 'exit-code': { type: 'boolean' } },
   whoami: { ...OUTPUT },
   profile: { 'token-env': { type: 'string' }, 'token-command': { type: 'string' }, 'page-size': { type: 'string' } },
-  demo: { port: { type: 'string' }, scale: { type: 'string' }, seed: { type: 'string' }, 'rate-limit': { type: 'string' }, tenants: { type: 'string' }, frozen: { type: 'boolean' }, 'link-header-paging': { type: 'string' } },
+  demo: { port: { type: 'string' }, scale: { type: 'string' }, seed: { type: 'string' }, 'rate-limit': { type: 'string' }, tenants: { type: 'string' }, 'hidden-tenants': { type: 'string' }, frozen: { type: 'boolean' }, 'link-header-paging': { type: 'string' } },
   completion: {},
   view: { ...OUTPUT },
 };

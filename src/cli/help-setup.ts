@@ -40,7 +40,7 @@ Names are kept in the cache folder ($XDG_CACHE_HOME/dpx) and used for 10 minutes
 
 ${global}`,
     demo: `Usage: dpx demo [--port N] [--scale N] [--seed N] [--rate-limit N] [--tenants N] [--frozen]
-                         [--link-header-paging LIST,…]
+                         [--hidden-tenants N] [--link-header-paging LIST,…]
 
 Runs the embedded demo control plane until Ctrl-C and prints each region's base URL and tokens.
   --port N              first port (0, the default, picks free ports)
@@ -51,6 +51,9 @@ Runs the embedded demo control plane until Ctrl-C and prints each region's base 
                         five fixed ones; the data grows with the units
   --frozen              live tasks stand still: no status changes on its own, so counts taken
                         one after another agree
+  --hidden-tenants N    the last N tenants' records are left out of every list asked without the
+                        OU header (the unit list still shows them; their own unit, or an
+                        ancestor's, sees them): a root's list that does not hold every record
   --link-header-paging LIST,…
                         these lists carry next/prev/first/last only in an RFC 8288 Link
                         header, with no _links, as GitHub-style APIs page

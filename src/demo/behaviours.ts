@@ -27,6 +27,11 @@ export interface OperationContext {
   body: unknown;
   /** Organizational units the request may see; undefined when it is not limited. */
   scope: Set<string> | undefined;
+  /**
+   * Units whose records a request without a unit does not see (DemoOptions.hiddenTenants): set only on
+   * such requests. The units themselves are still listed, and a request in their context sees them.
+   */
+  hidden?: ReadonlySet<string>;
   subject: string;
   now: number;
 }
@@ -41,9 +46,15 @@ export interface OperationResult {
 
 type Behaviour = (context: OperationContext) => OperationResult;
 
-function inScope(resource: ResourceDef, record: StoredRecord, scope: Set<string> | undefined): boolean {
-  if (!scope || resource.scope_field === null) return true;
+function inScope(resource: ResourceDef, record: StoredRecord, scope: Set<string> | undefined, hidden?: ReadonlySet<string>): boolean {
+  if (resource.scope_field === null) return true;
+  if (!scope) return !hiddenField(resource, hidden) || !hidden!.has(record[resource.scope_field] as string);
   return scope.has(record[resource.scope_field] as string);
+}
+
+/** Whether a resource's records can be hidden from a request without a unit: those that name their unit (not the units themselves). */
+function hiddenField(resource: ResourceDef, hidden: ReadonlySet<string> | undefined): resource is ResourceDef & { scope_field: string } {
+  return hidden !== undefined && hidden.size > 0 && resource.scope_field !== null && resource.scope_field !== 'id';
 }
 
 /** The record of `resourceName` that the path names by its id variable (the operation's own resource by default), if the request may see it. */
@@ -51,7 +62,7 @@ function findRecord(context: OperationContext, resourceName = context.resourceNa
   const resource = resourceDef(resourceName);
   const id = context.variables[resource.id_variable] ?? '';
   const record = context.data.store.collection(resourceName).get(id);
-  if (!record || !inScope(resource, record, context.scope)) {
+  if (!record || !inScope(resource, record, context.scope, context.hidden)) {
     throw new DemoError(404, 'record_not_found', `No ${resourceName} record with id ${id} in this organizational-unit context`);
   }
   return record;
@@ -70,7 +81,7 @@ function checkReferences(context: OperationContext, fields: Record<string, unkno
     const id = fields[field];
     if (id === undefined || id === null) continue;
     const referenced = data.store.collection(target).get(String(id));
-    if (!referenced || !inScope(resourceDef(target), referenced, scope)) {
+    if (!referenced || !inScope(resourceDef(target), referenced, scope, context.hidden)) {
       throw new DemoError(422, 'invalid_reference', `${field} ${String(id)} names no ${target} record visible in this organizational-unit context`);
     }
   }
@@ -97,7 +108,9 @@ function list(context: OperationContext): OperationResult {
   const matches = request.filter === undefined ? undefined : compileFilter(request.filter, context.version, context.resourceName, context.versionName);
   const { store } = context.data;
   // A unit's own records first (kept per unit), then the filter over those alone.
-  const items = scope && resource.scope_field !== null ? store.inScope(context.resourceName, resource.scope_field, scope) : store.collection(context.resourceName).items;
+  const items = scope && resource.scope_field !== null
+    ? store.inScope(context.resourceName, resource.scope_field, scope)
+    : !scope && hiddenField(resource, context.hidden) ? store.outside(context.resourceName, resource.scope_field, context.hidden!) : store.collection(context.resourceName).items;
   const unfiltered = !parent && !matches;
   const matching = unfiltered ? items : items.filter((r) => (!parent || r[parent.field] === parent.id) && (!matches || matches(r)));
   return {

@@ -27,6 +27,7 @@ export async function runDemoCommand(options: DemoOptions, out: NodeJS.WritableS
       `  try             curl -H "Authorization: Bearer ${region.tokens.personal}" ${region.baseUrl}/`,
       `  or              export DPX_BASE_URL=${region.baseUrl} DPX_TOKEN=${region.tokens.personal}; dpx resources`,
       `  units           ${tenants.length} tenants, ${region.units.length} units in all${tenants[0] ? `; e.g. ${tenants[0].id} (${tenants[0].name})` : ''}`,
+      ...(region.hiddenTenants.length > 0 ? [`  hidden          from lists without the OU header: ${region.hiddenTenants.map((tenant) => `${tenant.name} (${tenant.id})`).join(', ')}`] : []),
       '',
     );
   }

@@ -21,6 +21,8 @@ export interface RegionEngine {
   auth: TokenAuthority;
   limiter: RateLimiter;
   data: RegionData;
+  /** Units whose records a request without the OU header does not see: hidden tenants and their sub-units. */
+  hidden?: ReadonlySet<string>;
 }
 
 export function organizationalUnitHeader(vendor: string): string {
@@ -129,6 +131,7 @@ async function route(engine: RegionEngine, request: IncomingMessage, response: S
     query: url.searchParams,
     body,
     scope,
+    ...(scope === undefined && engine.hidden !== undefined ? { hidden: engine.hidden } : {}),
     subject: claims.sub,
     now,
   });

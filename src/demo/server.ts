@@ -35,6 +35,12 @@ export interface DemoOptions {
    * header, with no `_links` in the body, as GitHub-style APIs page. The others keep `_links`.
    */
   linkHeaderPaging?: readonly string[];
+  /**
+   * Tenants (the last N of the region's) whose records a request without the OU header does not see, as
+   * if the provider's own list left out a tenant it manages apart: the unit list still shows them, and a
+   * request in their context, or in an ancestor's, sees their records. What the root's list cannot hold.
+   */
+  hiddenTenants?: number;
 }
 
 export interface DemoRegion {
@@ -43,6 +49,8 @@ export interface DemoRegion {
   tokens: { personal: string; service: string; expired: string };
   /** The region's organizational units, root first. */
   units: readonly UnitDef[];
+  /** The tenants hidden from requests without the OU header (DemoOptions.hiddenTenants), in the units' order. */
+  hiddenTenants: readonly UnitDef[];
   requestCount(): number;
   /** Requests to one path (no query), as the server saw them: what a test counts a client's requests to one list by. */
   requestsTo(pathname: string): number;
@@ -84,6 +92,7 @@ export async function startDemo(options: DemoOptions = {}): Promise<DemoHandle> 
   const speed = options.taskSpeed && options.taskSpeed > 0 ? options.taskSpeed : 1;
   if (!(scale > 0)) throw new Error(`scale must be a positive number, got ${scale}`);
   if (options.tenants !== undefined && !(Number.isInteger(options.tenants) && options.tenants > 0)) throw new Error(`tenants must be a positive whole number, got ${options.tenants}`);
+  if (options.hiddenTenants !== undefined && !(Number.isInteger(options.hiddenTenants) && options.hiddenTenants >= 0)) throw new Error(`hiddenTenants must be a whole number, got ${options.hiddenTenants}`);
   for (const name of options.linkHeaderPaging ?? []) {
     if (!Object.hasOwn(resources, name)) throw new Error(`the demo has no list ${JSON.stringify(name)} to page by Link header; its lists: ${Object.keys(resources).join(', ')}`);
   }
@@ -95,6 +104,9 @@ export async function startDemo(options: DemoOptions = {}): Promise<DemoHandle> 
       const units = unitTree(seed + i, options.tenants);
       const generated = generateWorld(seed + i, scale, now, units);
       const store = new Store(generated.records);
+      const tenants = units.filter((unit) => unit.kind === 'tenant');
+      const hiddenTenants = options.hiddenTenants ? tenants.slice(Math.max(0, tenants.length - options.hiddenTenants)) : [];
+      const hidden = new Set(hiddenTenants.flatMap((tenant) => [...(store.ouSubtrees.get(tenant.id) ?? [tenant.id])]));
       const live = new LiveTasks(store, speed, options.frozen === true);
       for (const pending of generated.pending) live.track(pending, now);
 
@@ -127,6 +139,7 @@ export async function startDemo(options: DemoOptions = {}): Promise<DemoHandle> 
         auth,
         limiter: new RateLimiter(options.rateLimit ?? 0, options.rateLimitHeaders !== false),
         data: { store, live },
+        ...(hidden.size > 0 ? { hidden } : {}),
       };
       regions.push({
         name: regionDef.name,
@@ -137,6 +150,7 @@ export async function startDemo(options: DemoOptions = {}): Promise<DemoHandle> 
           expired: await auth.mint({ type: 'personal', expiresInSeconds: -3600 }),
         },
         units,
+        hiddenTenants,
         requestCount: () => requests,
         requestsTo: (pathname: string) => byPath.get(pathname) ?? 0,
         requestLog: () => log,

@@ -47,6 +47,7 @@ export class Store {
   /** Each organizational unit's id mapped to the ids of itself and all its descendants. */
   readonly ouSubtrees = new Map<string, Set<string>>();
   private readonly scoped = new Map<string, { version: number; field: string; lists: Map<ReadonlySet<string>, StoredRecord[]> }>();
+  private readonly visible = new Map<string, { version: number; field: string; hidden: ReadonlySet<string>; items: StoredRecord[] }>();
 
   constructor(records: Record<string, StoredRecord[]>) {
     for (const [name, list] of Object.entries(records)) this.collections.set(name, new Collection(list));
@@ -89,6 +90,19 @@ export class Store {
       this.scoped.set(name, built);
     }
     return built.lists.get(scope) ?? collection.items.filter((record) => scope.has(record[field] as string));
+  }
+
+  /**
+   * The records of a collection whose `field` names none of the `hidden` units, in list order: what a
+   * request without a unit sees where some tenants are hidden from it. Kept until the collection changes.
+   */
+  outside(name: string, field: string, hidden: ReadonlySet<string>): readonly StoredRecord[] {
+    const collection = this.collection(name);
+    const kept = this.visible.get(name);
+    if (kept && kept.version === collection.version && kept.field === field && kept.hidden === hidden) return kept.items;
+    const items = collection.items.filter((record) => !hidden.has(record[field] as string));
+    this.visible.set(name, { version: collection.version, field, hidden, items });
+    return items;
   }
 
   collection(name: string): Collection {

@@ -1,8 +1,9 @@
-// A control plane for the count planner: a unit tree (a root, its tenants, and a child under each when
-// asked) and a task list whose records name their unit in `organizational_unit_id`. Its unit-scoped
-// counts are always true (the OU header scopes by each record's real unit), but the records of one
-// tenant may be tagged with another tenant's id, so that a scan of the root's list counts them in the
-// wrong place; and it may leave out every count, so that nothing can be verified. Pages of at most 100
+// A control plane for the count planner and the merged list: a unit tree (a root, its tenants, and a
+// child under each when asked) and a task list whose records name their unit in `organizational_unit_id`.
+// Its unit-scoped counts are always true (the OU header scopes by each record's real unit), but the
+// records of one tenant may be tagged with another tenant's id, so that a scan of the root's list counts
+// them in the wrong place; it may leave out every count, so that nothing can be verified; and it may
+// leave some units' records out of the root's list (the list without a unit). Pages of at most 100
 // records: a larger page is refused with a 400 that names the range.
 import { parseOperatorFilter } from './operator-filter.js';
 import { sendJson, startServer, type TestServer } from './servers.js';
@@ -27,6 +28,11 @@ export interface TaggedPlaneOptions {
   mislabelled?: number;
   /** Lists carry no total_count nor total_pages_count. */
   noCounts?: boolean;
+  /**
+   * Units whose own records a request without the OU header leaves out (their children's stay): what
+   * the root's list does not hold. A request in the unit's context, or an ancestor's, sees them.
+   */
+  hidden?: readonly string[];
 }
 
 export interface TaggedPlane extends TestServer {
@@ -58,6 +64,7 @@ export async function startTaggedPlane(options: TaggedPlaneOptions): Promise<Tag
     const shown = unit === wrongTag?.from ? wrongTag.to : unit;
     return { real: unit, record: { id: `t-${index}`, status: STATUSES[Math.floor(index / units.length) % STATUSES.length], organizational_unit_id: shown } };
   });
+  const hidden = new Set(options.hidden ?? []);
   let taskRequests = 0;
 
   const server = await startServer((request, response, self) => {
@@ -75,7 +82,7 @@ export async function startTaggedPlane(options: TaggedPlaneOptions): Promise<Tag
     if (name === 'tasks') {
       taskRequests++;
       const scope = request.headers[OU_HEADER];
-      records = tasks.filter(({ real, record }) => (typeof scope !== 'string' || within(real, scope)) && filter.test(record)).map(({ record }) => record);
+      records = tasks.filter(({ real, record }) => (typeof scope !== 'string' ? !hidden.has(real) : within(real, scope)) && filter.test(record)).map(({ record }) => record);
     } else records = units.map((unit) => ({ ...unit }));
     const page = Math.max(1, Number(url.searchParams.get('start') ?? '1'));
     const pages = Math.max(1, Math.ceil(records.length / limit));

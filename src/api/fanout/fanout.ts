@@ -9,6 +9,7 @@ import { DpxError, toDpxError, UsageError } from '../errors.js';
 import { linkOf, recordLinks } from '../hal/links.js';
 import { resolveOperation } from '../hal/operation.js';
 import { listRequest, readPage, walkPages, type Page } from '../session/pages.js';
+import { largestPageSize } from '../session/page-size.js';
 import { recordId } from '../hal/records.js';
 import { planScopes, type Scope, type Source, type UnitChoice } from './scopes.js';
 
@@ -84,20 +85,23 @@ export async function* fanOutList(sources: readonly Source[], query: FanOutQuery
 
 /**
  * One scope's pages, each fetched when the reader asks for it (the walk reads one page ahead): the page
- * asked for, then with `all` the next ones by their links. Requests carry the scope's unit.
+ * asked for, then with `all` the next ones by their links. Requests carry the scope's unit. A walk over
+ * every page asks for the largest page the list takes, unless a page size was chosen: learned once per
+ * control plane and list, by the first scope that asks (its probe is its own first page), not per unit.
  */
 export async function* scopePages(scope: Scope, query: ScopeListQuery, options: { signal?: AbortSignal } = {}): AsyncGenerator<Page> {
   const { session } = scope.source;
-  const first = await listRequest(session, {
+  const target = {
     resource: query.resource,
     ou: scope.ou,
     ...(query.version === undefined ? {} : { version: query.version }),
     ...(query.operationId === undefined ? {} : { operationId: query.operationId }),
     ...(query.filter === undefined || query.filter === '' ? {} : { filter: query.filter }),
-    ...(query.pageSize === undefined ? {} : { pageSize: query.pageSize }),
     ...(query.page === undefined ? {} : { page: query.page }),
     ...(query.variables === undefined ? {} : { variables: query.variables }),
-  });
+  };
+  const pageSize = query.pageSize ?? (query.all ? (await largestPageSize(session, target, options.signal))?.ask : undefined);
+  const first = await listRequest(session, { ...target, ...(pageSize === undefined ? {} : { pageSize }) });
   if (query.all) {
     yield* walkPages(session, first, options.signal ? { signal: options.signal } : {});
     return;

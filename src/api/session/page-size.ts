@@ -1,18 +1,27 @@
-// The largest page a list accepts, so that a walk over every record (list --all, fan-out, a count's scan,
-// x-ray) takes the fewest requests. It is learned by asking for a large page once: a server that takes
-// it answers with it; one that clamps it answers with fewer records and a next link (and is asked for
-// the large page again: it answers the same); one that refuses it names its range in the 400, which is
-// read. The probe is the walk's own first page (the session's freshness window answers it again), so
+// The largest page a list accepts, so that a walk over every record (list --all, fan-out over units and
+// control planes, the explorer's merged lists, a count's scan) and an x-ray's inbound queries take the
+// fewest requests. It is learned by asking for a large page once: a server that takes it answers with
+// it; one that clamps it answers with fewer records and a next link (and is asked for the large page
+// again: it answers the same); one that refuses it names its range in the 400, which is read, and the
+// page is asked for again at the top of the range. The probe is the caller's own first page: a walk
+// finds it again in the session's freshness window, an x-ray's query takes the answer as it comes, so
 // learning costs nothing where the large page is taken or clamped, and one request where it is refused.
-// Remembered per session, that is per control plane, and list.
+//
+// Remembered per session — that is per control plane (origin) — and list: a fan-out over 266 units, or
+// an x-ray's queries to one list, learn it once. Callers that ask at once wait for the one that learns.
+// A refusal that is not about the page size (a filter, a unit) is the caller's own answer, and teaches
+// nothing: the next caller tries again.
 import { ApiError } from '../errors.js';
+import { pagingParameters, resolveOperation, type PreparedRequest } from '../hal/operation.js';
+import type { ApiResponse } from '../wire/response.js';
 import { listRequest, readPage } from './pages.js';
 import type { Session } from './session.js';
 
 /** Asked for first: larger than any page size servers of this kind commonly allow. */
 export const PROBE_PAGE_SIZE = 1000;
 
-type ListTarget = Parameters<typeof listRequest>[1];
+/** A list request's target, without a page size: that is what is learned. */
+export type ListTarget = Omit<Parameters<typeof listRequest>[1], 'pageSize'>;
 
 export interface PageSize {
   /** The page size to ask for. */
@@ -21,32 +30,111 @@ export interface PageSize {
   perPage: number;
 }
 
-const learned = new WeakMap<Session, Map<string, PageSize | undefined>>();
+/** Sends one request: the session's own send, or a caller's that counts and bounds what it sends (the x-ray's). */
+export type Send = (request: PreparedRequest) => Promise<ApiResponse>;
+
+/** A list's first page asked at its largest size, and that size (undefined: the server's default, none could be learned). */
+export interface LargestPage {
+  response: ApiResponse;
+  size: PageSize | undefined;
+}
+
+interface Memory {
+  sizes: Map<string, PageSize | undefined>;
+  /** Lists whose size is being learned now, by the caller that asked first: settled when it is done, whatever came of it. */
+  learning: Map<string, Promise<void>>;
+}
+
+const memories = new WeakMap<Session, Memory>();
+
+function memoryOf(session: Session): Memory {
+  let memory = memories.get(session);
+  if (memory === undefined) memories.set(session, (memory = { sizes: new Map(), learning: new Map() }));
+  return memory;
+}
 
 /** The largest page the list gives; undefined when it cannot be learned (the server's default applies). */
 export async function largestPageSize(session: Session, target: ListTarget, signal?: AbortSignal): Promise<PageSize | undefined> {
-  const probe = await listRequest(session, { ...target, pageSize: PROBE_PAGE_SIZE });
-  const key = `${probe.resource} ${probe.version} ${probe.operationId}`;
-  let known = learned.get(session);
-  if (known === undefined) learned.set(session, (known = new Map()));
-  if (known.has(key)) return known.get(key);
-  const size = await learn(session, probe, signal);
-  known.set(key, size);
-  return size;
+  const turn = await turnOf(session, target, signal);
+  if (turn.known) return turn.size;
+  return (await turn.learn((request) => session.send(request, signal ? { signal } : {}))).size;
 }
 
-async function learn(session: Session, probe: Awaited<ReturnType<typeof listRequest>>, signal: AbortSignal | undefined): Promise<PageSize | undefined> {
+/**
+ * The list's first page at its largest size, sent with `send`: at the size learned before, else asked
+ * at PROBE_PAGE_SIZE and learned from the answer (no request more than the page itself, where the
+ * server takes or clamps the size).
+ */
+export async function firstPageAtLargest(session: Session, target: ListTarget, send: Send, signal?: AbortSignal): Promise<LargestPage> {
+  const turn = await turnOf(session, target, signal);
+  if (!turn.known) return turn.learn(send);
+  const { size } = turn;
+  return { response: await send(await listRequest(session, { ...target, ...(size === undefined ? {} : { pageSize: size.ask }) })), size };
+}
+
+type Turn = { known: true; size: PageSize | undefined } | { known: false; learn: (send: Send) => Promise<LargestPage> };
+
+/**
+ * The list's size when it is known, once no other caller is learning it; else this caller's turn to
+ * learn it, claimed at once, so that callers that come meanwhile wait for it.
+ */
+async function turnOf(session: Session, target: ListTarget, signal: AbortSignal | undefined): Promise<Turn> {
+  const request = await listRequest(session, target);
+  const key = `${request.resource} ${request.version} ${request.operationId}`;
+  const memory = memoryOf(session);
+  for (;;) {
+    if (memory.sizes.has(key)) return { known: true, size: memory.sizes.get(key) };
+    const other = memory.learning.get(key);
+    if (other === undefined) break;
+    // Another caller's failure is its own (its unit, its filter, its signal): this one then tries itself.
+    await other;
+    signal?.throwIfAborted();
+  }
+  let done = (): void => undefined;
+  memory.learning.set(key, new Promise<void>((resolve) => (done = resolve)));
+  return {
+    known: false,
+    learn: async (send) => {
+      try {
+        const found = await learn(session, target, send);
+        memory.sizes.set(key, found.size);
+        return found;
+      } finally {
+        memory.learning.delete(key);
+        done();
+      }
+    },
+  };
+}
+
+async function learn(session: Session, target: ListTarget, send: Send): Promise<LargestPage> {
   try {
-    const response = await session.send(probe, signal ? { signal } : {});
+    const response = await send(await listRequest(session, { ...target, pageSize: PROBE_PAGE_SIZE }));
     const page = readPage(response);
     // Fewer records than asked for while more follow: the server gave its largest page instead.
     const clamped = page.links.has('next') && page.items.length > 0 && page.items.length < PROBE_PAGE_SIZE;
-    return { ask: PROBE_PAGE_SIZE, perPage: clamped ? page.items.length : PROBE_PAGE_SIZE };
+    return { response, size: { ask: PROBE_PAGE_SIZE, perPage: clamped ? page.items.length : PROBE_PAGE_SIZE } };
   } catch (error) {
     if (!(error instanceof ApiError) || error.status !== 400) throw error;
-    const largest = largestInRange(error.message);
-    return largest === undefined ? undefined : { ask: largest, perPage: largest };
+    const { operation } = resolveOperation(await session.catalog(), target);
+    const about = refusalAbout(error.message, pagingParameters(operation).pageSize);
+    // The filter or the unit was refused: the list's own answer to the caller, whatever the page size.
+    if (about === 'other') throw error;
+    const largest = about === 'page size' ? largestInRange(error.message) : undefined;
+    const size = largest === undefined ? undefined : { ask: largest, perPage: largest };
+    // At the size the refusal named, else at the server's default: refused again, it was not the page size.
+    const response = await send(await listRequest(session, { ...target, ...(size === undefined ? {} : { pageSize: size.ask }) }));
+    return { response, size };
   }
+}
+
+/** What a 400 refused, by its words: the page size, something else the request carried, or it does not say. */
+export function refusalAbout(message: string, pageSizeName: string): 'page size' | 'other' | 'unknown' {
+  const words = message.toLowerCase();
+  const named = pageSizeName.toLowerCase().replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  if (/page.?size|per.?page|\blimit\b/.test(words) || new RegExp(`(^|[^a-z0-9_])${named}([^a-z0-9_]|$)`).test(words)) return 'page size';
+  if (/filter|organi[sz]ational|\bunit\b|\bou\b|tenant|\bpage\b|\bstart\b|cursor|offset/.test(words)) return 'other';
+  return 'unknown';
 }
 
 /** The upper bound a refusal names: "from 1 to 100", "between 1 and 500", "at most 200", "maximum 50", "<= 250". */

@@ -6,6 +6,7 @@
 import { findResource, type Catalog, type Resource } from '../hal/catalog.js';
 import { ApiError, messageOf, toDpxError, type DpxError } from '../errors.js';
 import { listRequest, readPage } from '../session/pages.js';
+import { firstPageAtLargest, type Send } from '../session/page-size.js';
 import type { ApiResponse } from '../wire/response.js';
 import type { PreparedRequest, Session } from '../session/session.js';
 import { knownListFields, learnListFields, LEARNING_PAGE_SIZE, listResources, type ListFields } from './fields.js';
@@ -21,7 +22,8 @@ export interface LookupPort {
   graph: XrayGraph;
   cost: XrayCost;
   ou: XrayOptions['ou'];
-  pageSize: number;
+  /** Records asked for per inbound query; undefined: the largest page the list takes. */
+  pageSize?: number;
   signal: AbortSignal;
   /** Where what the lists taught about filters is kept between runs, if anywhere. */
   filterStore?: FilterStore;
@@ -142,10 +144,16 @@ export class InboundLookups {
     const failed: FailedForm[] = [];
     for (const form of knowledge.formsFor(list)) {
       try {
-        const request = await listRequest(this.port.session, { resource: candidate.resource, version: candidate.version, filter: JSON.stringify(filterIn(form, candidate.filter)), pageSize: this.port.pageSize, ou: this.port.ou });
-        group.url = request.url;
-        this.port.cost.inboundQueries += 1;
-        const response = await this.port.send(request);
+        const query = { resource: candidate.resource, version: candidate.version, filter: JSON.stringify(filterIn(form, candidate.filter)), ou: this.port.ou };
+        const counted: Send = (request) => {
+          group.url = request.url;
+          this.port.cost.inboundQueries += 1;
+          return this.port.send(request);
+        };
+        // At the largest page the list takes (learned by the first query to the list), unless a page size was given.
+        const response = this.port.pageSize === undefined
+          ? (await firstPageAtLargest(this.port.session, query, counted, this.port.signal)).response
+          : await counted(await listRequest(this.port.session, { ...query, pageSize: this.port.pageSize }));
         const page = readPage(response);
         const referring = page.items.filter((record) => refersTo(record, candidate, target, id));
         if (referring.length < page.items.length) {

@@ -14,7 +14,7 @@ import { nodeKey, XrayGraph, type XrayEdge, type XrayNode } from './graph.js';
 import { timeline, type TimelineEntry } from './history.js';
 import { InboundLookups } from './lookups.js';
 import { linkTargets } from './outbound.js';
-import { DEFAULT_CONCURRENCY, DEFAULT_DEPTH, DEFAULT_INBOUND_PAGE_SIZE, DEFAULT_MAX_NODES, type XrayCost, type XrayEvent, type XrayNote, type XrayOptions, type XrayResult, type XrayTarget } from './types.js';
+import { DEFAULT_CONCURRENCY, DEFAULT_DEPTH, DEFAULT_MAX_NODES, type XrayCost, type XrayEvent, type XrayNote, type XrayOptions, type XrayResult, type XrayTarget } from './types.js';
 import { originOf, recordNode, selfUrl } from './nodes.js';
 
 /** One x-ray from start to result: what it has read, what it owes, and the events it has sent. */
@@ -47,7 +47,7 @@ export class XrayRun {
       graph: this.graph,
       cost: this.cost,
       ou: options.ou,
-      pageSize: options.inboundPageSize ?? DEFAULT_INBOUND_PAGE_SIZE,
+      ...(options.inboundPageSize === undefined ? {} : { pageSize: options.inboundPageSize }),
       signal: this.controller.signal,
       ...(options.filterStore === undefined ? {} : { filterStore: options.filterStore }),
       rootKey: () => this.rootKey,

@@ -7,7 +7,6 @@ import type { FilterForm, FilterStore } from './filters.js';
 import type { InboundCandidate } from './inbound.js';
 
 export const DEFAULT_DEPTH = 2;
-export const DEFAULT_INBOUND_PAGE_SIZE = 10;
 export const DEFAULT_CONCURRENCY = 8;
 export const DEFAULT_MAX_NODES = 500;
 
@@ -16,7 +15,10 @@ export interface XrayOptions {
   depth?: number;
   /** Look for lists that refer to the record (default true). */
   inbound?: boolean;
-  /** Records asked for per inbound candidate (default 10); total_count says how many there are. */
+  /**
+   * Records asked for per inbound candidate; by default the largest page the list takes (learned once per
+   * list and session, session/page-size.ts). total_count says how many there are.
+   */
   inboundPageSize?: number;
   /** Requests in flight at once (default 8). */
   concurrency?: number;
@@ -80,7 +82,11 @@ export interface XrayCost {
   records: number;
   /** Lists read for a page: for their fields (no schema known, not learned before in this session), or for the values of their type fields. */
   fieldPages: number;
-  /** Filtered queries: one per inbound candidate, and one more for each filter form a list refused. */
+  /**
+   * Filtered queries: one per inbound candidate, one more for each filter form a list refused, and one
+   * more for each list that refused the large page asked first (once per list and session: the refusal
+   * names the largest page, and the query is asked again at it).
+   */
   inboundQueries: number;
 }
 

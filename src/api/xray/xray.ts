@@ -4,7 +4,9 @@
 //
 // Cost, exactly: one request per record read (the root when it is not given, and each distinct record
 // the links reach), one per list whose fields had to be learned from a page, and one per inbound
-// candidate. The discovery index is read once per session before the x-ray and is not counted here.
+// candidate, asked at the largest page the list takes — plus one per list that refuses the large page
+// asked first, once per session. The discovery index is read once per session before the x-ray and is
+// not counted here.
 // Every request goes through the session, at most `concurrency` at a time.
 import { Channel } from '../channel.js';
 import type { Session } from '../session/session.js';

@@ -12,6 +12,7 @@ export async function demoCommand(io: CliIO, options: Record<string, unknown>): 
   const seed = text('seed');
   const rateLimit = text('rate-limit');
   const tenants = text('tenants');
+  const hiddenTenants = text('hidden-tenants');
   const linkHeaderPaging = text('link-header-paging');
   const demoOptions = {
     ...(port === undefined ? {} : { port: nonNegativeInteger('--port', port) }),
@@ -19,6 +20,7 @@ export async function demoCommand(io: CliIO, options: Record<string, unknown>): 
     ...(seed === undefined ? {} : { seed: nonNegativeInteger('--seed', seed) }),
     ...(rateLimit === undefined ? {} : { rateLimit: positiveNumber('--rate-limit', rateLimit) }),
     ...(tenants === undefined ? {} : { tenants: positiveNumber('--tenants', tenants, true) }),
+    ...(hiddenTenants === undefined ? {} : { hiddenTenants: nonNegativeInteger('--hidden-tenants', hiddenTenants) }),
     ...(options['frozen'] === true ? { frozen: true } : {}),
     ...(linkHeaderPaging === undefined ? {} : { linkHeaderPaging: linkHeaderPaging.split(',').map((name) => name.trim()).filter(Boolean) }),
   };

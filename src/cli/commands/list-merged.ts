@@ -73,7 +73,16 @@ export async function mergedListCommand(ctx: CommandContext, resource: string, a
   let once: Awaited<ReturnType<typeof readOnce>>;
   try {
     // Every record of every unit: the root's list, read once, holds them all where its records name their unit.
-    once = list.all && units === 'all' && sources.length === 1 ? await readOnce(sources[0]!, { resource, ...listTarget(list) }, { signal: stop.signal }) : undefined;
+    once = list.all && units === 'all' && sources.length === 1
+      ? await readOnce(sources[0]!, { resource, ...listTarget(list) }, {
+        signal: stop.signal,
+        note: (message) => {
+          progress?.clear();
+          ctx.note(message);
+        },
+        failed: (scope, error) => fail(scopeContext(scope), error.message),
+      })
+      : undefined;
     if (once !== undefined) {
       ctx.note(`read once: the root's list, each record in the unit its ${once.unitField} names`);
       for await (const { page, records: placed } of once.pages) if (!(await deliver(page, placed))) break;

@@ -32,7 +32,7 @@ export async function xrayCommand(ctx: CommandContext, positionals: string[], op
   const filterStore = ctx.offline ? undefined : filterCache(defaultCacheDir(ctx.io.env));
   let result: XrayResult;
   try {
-    result = await runXray(ctx.session(), { resource, id }, { depth, inbound, signal: stop.signal, onEvent: (event) => progress.see(event), ...(filterStore ? { filterStore } : {}) });
+    result = await runXray(ctx.session(), { resource, id }, { depth, inbound, signal: stop.signal, onEvent: (event) => progress.see(event), ...(filterStore ? { filterStore } : {}), ...(ctx.settings.pageSize === undefined ? {} : { inboundPageSize: ctx.settings.pageSize }) });
   } catch (error) {
     if (ctx.io.signal?.aborted) {
       ctx.reportInterruption(progress.summary());

@@ -29,12 +29,20 @@ const nodeAt = (result: XrayResult, path: string) => result.nodes.find((node) =>
 const outEdge = (result: XrayResult, from: string, to: string) =>
   result.edges.find((edge) => edge.direction === 'out' && edge.from === url(from) && edge.to === url(to));
 
-/** What the x-ray should have cost, read from what it found: records read on the walk, and one query per candidate. */
-function bound(result: XrayResult): number {
+/**
+ * What the x-ray should have cost, read from what it found: records read on the walk, one query per
+ * candidate, and — on a session new to the demo — one refused large page per list it asked (the demo
+ * takes 100 records a page at most, and says so in its 400).
+ */
+function bound(result: XrayResult, sizesKnown = false): number {
   const candidateNodes = new Set(result.inbound.flatMap((group) => (group.error === undefined ? [] : group.keys)));
   const read = result.nodes.filter((node) => (node.state === 'loaded' || node.state === 'failed') && !candidateNodes.has(node.key)).length;
-  return read + result.inbound.length + result.cost.fieldPages;
+  const lists = sizesKnown ? 0 : new Set(result.inbound.map((group) => group.candidate.resource)).size;
+  return read + result.inbound.length + result.cost.fieldPages + lists;
 }
+
+/** The inbound queries' requests: a list's, with a filter. */
+const inboundRequests = (exchanges: Exchange[]) => exchanges.filter((exchange) => /[?&]filter=/.test(exchange.request.url));
 
 describe('x-ray against the demo', () => {
   it('a restore task reaches its backup, protection group and unit, and at depth 2 the group\'s policy', async () => {
@@ -120,6 +128,15 @@ describe('x-ray against the demo', () => {
     expect(result.cost.fieldPages).toBe(1);
     const urls = exchanges.slice(1).map((exchange) => exchange.request.url);
     expect(new Set(urls).size).toBe(urls.length);
+    // Each inbound list is asked for the largest page: 1000 first, refused once per list, then the 100 its refusal names.
+    const limits = inboundRequests(exchanges).map((exchange) => [new URL(exchange.request.url).searchParams.get('limit'), exchange.response?.status]);
+    const lists = new Set(result.inbound.map((group) => group.candidate.resource)).size;
+    expect(limits.filter(([limit, status]) => limit === '1000' && status === 400)).toHaveLength(lists);
+    expect(limits.filter(([limit]) => limit !== '1000').every(([limit, status]) => limit === '100' && status === 200)).toBe(true);
+
+    // A second x-ray in the session knows every list's page size: a query per candidate, no refusal.
+    const again = await runXray(client, { resource: 'tasks', id: task['id'] });
+    expect(again.requests).toBe(bound(again, true));
   });
 
   it('sends the first level in one wave once the record is in, and the inbound queries with the record itself', async () => {
@@ -131,8 +148,17 @@ describe('x-ray against the demo', () => {
     const span = (exchange: Exchange) => ({ start: exchange.startedAt.getTime(), end: exchange.startedAt.getTime() + exchange.durationMs });
     const rootExchange = exchanges.find((exchange) => exchange.request.url === result.root)!;
     const levelOne = exchanges.filter((exchange) => result.nodes.some((node) => node.depth === 1 && node.state === 'loaded' && node.key === exchange.request.url)).map(span);
-    // A type/id pair's query waits for one page of its list (the type's values), read alongside the record; the others wait for nothing.
-    const inbound = exchanges.filter((exchange) => result.inbound.some((group) => group.url === exchange.request.url && group.candidate.typeField === undefined)).map(span);
+    // A type/id pair's query waits for one page of its list (the type's values), read alongside the record;
+    // the others wait for nothing but their list's largest page, learned by its first query.
+    const pairs = new Set(result.inbound.filter((group) => group.candidate.typeField !== undefined).map((group) => new URL(group.url!).pathname));
+    const firstPerList = new Map<string, Exchange>();
+    for (const exchange of inboundRequests(exchanges)) {
+      const path = new URL(exchange.request.url).pathname;
+      const known = firstPerList.get(path);
+      if (!pairs.has(path) && (known === undefined || known.startedAt > exchange.startedAt)) firstPerList.set(path, exchange);
+    }
+    const inbound = [...firstPerList.values()].map(span);
+    expect(inbound.length).toBeGreaterThan(0);
     expect(levelOne.length).toBeGreaterThanOrEqual(3);
     // Every first-level read started before any of them had its answer: one round trip after the record.
     expect(Math.max(...levelOne.map((one) => one.start))).toBeLessThanOrEqual(Math.min(...levelOne.map((one) => one.end)));

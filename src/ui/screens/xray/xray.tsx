@@ -52,7 +52,7 @@ async function walk(ctx: Ctx): Promise<void> {
   ctx.update({ loading: 'x-ray: following links and asking who refers to it' });
   try {
     const { filterStore } = ctx.services;
-    const events = xray(origin.connection.session, { resource, version, record }, { ou: origin.ou ?? null, signal: stopping.signal, ...(filterStore ? { filterStore } : {}) });
+    const events = xray(origin.connection.session, { resource, version, record }, { ou: origin.ou ?? null, signal: stopping.signal, ...(filterStore ? { filterStore } : {}), ...(origin.connection.pageSize === undefined ? {} : { inboundPageSize: origin.connection.pageSize }) });
     for (;;) {
       const next = await events.next();
       if (next.done) {
