@@ -13,7 +13,9 @@ import type { Source } from '../api/fanout/scopes.js';
 import { UnitDirectory } from '../api/fanout/unit-names.js';
 import { isUuid, loadUnits, type OrgUnit } from '../api/fanout/units.js';
 import { Session } from '../api/session/session.js';
+import type { PageSizeStore } from '../api/session/session-options.js';
 import type { HarTrail } from '../api/case/trail.js';
+import { defaultCacheDir, pageSizeCache } from '../config/cache.js';
 import { Resolved, secretsOf } from '../config/resolved.js';
 import type { GlobalFlags, OfflineSource, Settings } from '../config/settings.js';
 import type { DemoHandle } from '../demo/server.js';
@@ -33,6 +35,11 @@ export class CommandContext {
   /** Every session this run made: what an interrupted run says it had sent. */
   private readonly sessions: Session[] = [];
   private interruptionReported = false;
+  /**
+   * Each list's largest page, kept between runs in the cache folder. Not for the demo, whose base URL
+   * (a free port) is new each time: its files would only pile up.
+   */
+  private readonly pageSizes: PageSizeStore | undefined;
 
   private constructor(
     readonly io: CliIO,
@@ -41,7 +48,9 @@ export class CommandContext {
     readonly resolved: Resolved,
     readonly demo: DemoHandle | undefined,
     readonly trail: HarTrail | undefined,
-  ) {}
+  ) {
+    this.pageSizes = demo === undefined ? pageSizeCache(defaultCacheDir(io.env)) : undefined;
+  }
 
   /**
    * Resolves the configuration once; with --demo, starts the demo first and points the settings at its
@@ -213,6 +222,7 @@ export class CommandContext {
       ...(trail === undefined ? {} : { onExchange: (exchange) => trail.record(exchange) }),
       // Once the run is interrupted, no session of it starts another request.
       ...(this.io.signal === undefined ? {} : { stop: this.io.signal }),
+      ...(this.pageSizes === undefined ? {} : { pageSizeStore: this.pageSizes }),
     });
     this.sessions.push(session);
     return session;

@@ -1,7 +1,8 @@
 // What dpx keeps between runs, per control plane (base URL), each a JSON file in the XDG cache folder: its
 // discovery index and its organizational units, so that shell completion answers without a round trip,
 // and what its lists taught about filters (the form they read, fields refused with the server's code,
-// type fields), so that the x-ray asks each list in its own language at once. Nothing secret goes in (no
+// type fields), so that the x-ray asks each list in its own language at once, and each list's largest
+// page, so that a walk's first request asks for it at once. Nothing secret goes in (no
 // token, no token file); a file that is broken, or written for another base URL, reads as absent.
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
@@ -9,6 +10,7 @@ import { isAbsolute, join } from 'node:path';
 import envPaths from 'env-paths';
 import { isObject } from '../api/json.js';
 import type { IndexStore, StoredIndex } from '../api/hal/discovery.js';
+import type { PageSizeStore, StoredPageSizes } from '../api/session/session-options.js';
 import type { OrgUnit } from '../api/fanout/units.js';
 import type { FilterStore, StoredFilterKnowledge } from '../api/xray/filters.js';
 import { writeAtomically } from './files.js';
@@ -59,6 +61,15 @@ export interface StoredUnits {
 
 export function unitCache(dir: string): { read(baseUrl: string): Promise<StoredUnits | undefined>; write(baseUrl: string, units: StoredUnits): Promise<void> } {
   return new CacheFolder(dir, 'units', isStoredUnits);
+}
+
+export function pageSizeCache(dir: string): PageSizeStore {
+  return new CacheFolder(dir, 'page-sizes', isStoredPageSizes);
+}
+
+function isStoredPageSizes(value: unknown): value is StoredPageSizes {
+  const isCount = (count: unknown): boolean => typeof count === 'number' && Number.isInteger(count) && count > 0;
+  return isObject(value) && Object.values(value).every((size) => size === null || (isObject(size) && isCount(size['ask']) && isCount(size['perPage'])));
 }
 
 export function filterCache(dir: string): FilterStore {

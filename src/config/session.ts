@@ -4,6 +4,7 @@
 import type { ExchangeListener } from '../api/exchange.js';
 import { trailTransport } from '../api/case/offline.js';
 import type { IndexStore } from '../api/hal/discovery.js';
+import type { PageSizeStore } from '../api/session/session-options.js';
 import { Session } from '../api/session/session.js';
 import type { Settings } from './settings.js';
 
@@ -13,6 +14,8 @@ export interface SessionHooks {
   onWarning?: (message: string) => void;
   /** Keeps the discovery index between runs (config/cache.ts indexCache); revalidated with If-None-Match. */
   indexStore?: IndexStore;
+  /** Keeps each list's largest page between runs (config/cache.ts pageSizeCache). */
+  pageSizeStore?: PageSizeStore;
   /** Retries of a failed read; shell completion makes none, since someone is waiting at the prompt. */
   maxRetries?: number;
   /** The run's interruption: once it aborts, the session sends nothing more. */
@@ -36,6 +39,7 @@ export function sessionFromSettings(settings: Settings & { baseUrl: string }, ho
     ...(hooks.onWarning ? { onWarning: hooks.onWarning } : {}),
     // A trail's index is its own: offline, the index cache is neither read nor written.
     ...(hooks.indexStore && settings.offline === undefined ? { indexStore: hooks.indexStore } : {}),
+    ...(hooks.pageSizeStore && settings.offline === undefined ? { pageSizeStore: hooks.pageSizeStore } : {}),
     ...(hooks.maxRetries === undefined ? {} : { maxRetries: hooks.maxRetries }),
     ...(hooks.stop === undefined ? {} : { stop: hooks.stop }),
     ...(settings.pageGuard === undefined ? {} : { pageGuard: settings.pageGuard }),

@@ -10,11 +10,14 @@
 // Remembered per session — that is per control plane (origin) — and list: a fan-out over 266 units, or
 // an x-ray's queries to one list, learn it once. Callers that ask at once wait for the one that learns.
 // A refusal that is not about the page size (a filter, a unit) is the caller's own answer, and teaches
-// nothing: the next caller tries again.
+// nothing: the next caller tries again. Where the session has a store (the cache folder), what an
+// earlier run learned is this run's first guess instead of the large probe: the first page, asked at it,
+// confirms it at no cost, and a server that has since lowered its limit refuses it and is learned anew.
 import { ApiError } from '../errors.js';
 import { pagingParameters, resolveOperation, type PreparedRequest } from '../hal/operation.js';
 import type { ApiResponse } from '../wire/response.js';
 import { listRequest, readPage } from './pages.js';
+import type { PageSize, StoredPageSizes } from './session-options.js';
 import type { Session } from './session.js';
 
 /** Asked for first: larger than any page size servers of this kind commonly allow. */
@@ -23,12 +26,7 @@ export const PROBE_PAGE_SIZE = 1000;
 /** A list request's target, without a page size: that is what is learned. */
 export type ListTarget = Omit<Parameters<typeof listRequest>[1], 'pageSize'>;
 
-export interface PageSize {
-  /** The page size to ask for. */
-  ask: number;
-  /** How many records a full page holds: `ask`, or fewer where the server clamps it. */
-  perPage: number;
-}
+export type { PageSize } from './session-options.js';
 
 /** Sends one request: the session's own send, or a caller's that counts and bounds what it sends (the x-ray's). */
 export type Send = (request: PreparedRequest) => Promise<ApiResponse>;
@@ -43,14 +41,28 @@ interface Memory {
   sizes: Map<string, PageSize | undefined>;
   /** Lists whose size is being learned now, by the caller that asked first: settled when it is done, whatever came of it. */
   learning: Map<string, Promise<void>>;
+  /** What earlier runs learned, read once per session: the first guesses. */
+  stored: Promise<StoredPageSizes>;
 }
 
 const memories = new WeakMap<Session, Memory>();
 
 function memoryOf(session: Session): Memory {
   let memory = memories.get(session);
-  if (memory === undefined) memories.set(session, (memory = { sizes: new Map(), learning: new Map() }));
+  if (memory === undefined) {
+    // A cache that cannot be read is an empty one: the sizes are learned again.
+    const stored = session.pageSizeStore?.read(session.baseUrl).catch(() => undefined) ?? Promise.resolve(undefined);
+    memories.set(session, (memory = { sizes: new Map(), learning: new Map(), stored: stored.then((sizes) => sizes ?? {}) }));
+  }
   return memory;
+}
+
+/** What this run learned, over what earlier runs had, back into the store; a cache that cannot be written is left as it was. */
+async function keep(session: Session, memory: Memory): Promise<void> {
+  const store = session.pageSizeStore;
+  if (store === undefined) return;
+  const learned = Object.fromEntries([...memory.sizes].map(([key, size]) => [key, size ?? null]));
+  await store.write(session.baseUrl, { ...(await memory.stored), ...learned }).catch(() => undefined);
 }
 
 /** The largest page the list gives; undefined when it cannot be learned (the server's default applies). */
@@ -96,8 +108,9 @@ async function turnOf(session: Session, target: ListTarget, signal: AbortSignal 
     known: false,
     learn: async (send) => {
       try {
-        const found = await learn(session, target, send);
+        const found = await learn(session, target, send, (await memory.stored)[key]);
         memory.sizes.set(key, found.size);
+        await keep(session, memory);
         return found;
       } finally {
         memory.learning.delete(key);
@@ -107,13 +120,19 @@ async function turnOf(session: Session, target: ListTarget, signal: AbortSignal 
   };
 }
 
-async function learn(session: Session, target: ListTarget, send: Send): Promise<LargestPage> {
+/**
+ * The first page asked at the guess — what an earlier run learned, else the probe — and the size that
+ * answer shows. An earlier run that learned nothing (null) is taken at its word: the server's default.
+ */
+async function learn(session: Session, target: ListTarget, send: Send, earlier: PageSize | null | undefined): Promise<LargestPage> {
+  if (earlier === null) return { response: await send(await listRequest(session, target)), size: undefined };
+  const guess = earlier?.ask ?? PROBE_PAGE_SIZE;
   try {
-    const response = await send(await listRequest(session, { ...target, pageSize: PROBE_PAGE_SIZE }));
+    const response = await send(await listRequest(session, { ...target, pageSize: guess }));
     const page = readPage(response);
     // Fewer records than asked for while more follow: the server gave its largest page instead.
-    const clamped = page.links.has('next') && page.items.length > 0 && page.items.length < PROBE_PAGE_SIZE;
-    return { response, size: { ask: PROBE_PAGE_SIZE, perPage: clamped ? page.items.length : PROBE_PAGE_SIZE } };
+    const clamped = page.links.has('next') && page.items.length > 0 && page.items.length < guess;
+    return { response, size: { ask: guess, perPage: clamped ? page.items.length : guess } };
   } catch (error) {
     if (!(error instanceof ApiError) || error.status !== 400) throw error;
     const { operation } = resolveOperation(await session.catalog(), target);

@@ -9,6 +9,20 @@ import type { Transport } from '../wire/transport.js';
 
 export type { NetworkOptions } from '../wire/network.js';
 
+/** A list's largest page as learned: what to ask for, and how many records a full page then holds. */
+export interface PageSize {
+  ask: number;
+  perPage: number;
+}
+
+/** Per list (`resource version operation`): its largest page, or null where none could be learned (the server's default applies). */
+export type StoredPageSizes = Record<string, PageSize | null>;
+
+export interface PageSizeStore {
+  read(baseUrl: string): Promise<StoredPageSizes | undefined>;
+  write(baseUrl: string, sizes: StoredPageSizes): Promise<void>;
+}
+
 export interface SessionOptions {
   baseUrl: string;
   token?: string;
@@ -48,6 +62,8 @@ export interface SessionOptions {
   pageGuard?: number;
   /** Keeps the discovery index between runs: it is then revalidated with If-None-Match, not fetched anew. */
   indexStore?: IndexStore;
+  /** Keeps the largest page of each list between runs (page-size.ts): a run's first guess, checked by its first page. */
+  pageSizeStore?: PageSizeStore;
   /**
    * The last step of a request's way out, after the origin guard, User-Agent and the token; the network
    * when not given. Offline, `trailTransport` answers from a trail and nothing is sent.

@@ -23,7 +23,7 @@ import { isReadMethod } from '../security/safety.js';
 import { checkHeaderValues } from '../security/header-values.js';
 import { Wire } from '../wire/wire.js';
 import { networkTransport } from '../wire/network.js';
-import type { SendOptions, SessionOptions, TrafficStats } from './session-options.js';
+import type { PageSizeStore, SendOptions, SessionOptions, TrafficStats } from './session-options.js';
 
 export type { OuChoice, PreparedRequest, RequestTarget } from '../hal/operation.js';
 export { VALIDATOR_CAPACITY } from './kept-answers.js';
@@ -95,6 +95,11 @@ export class Session {
   /** The traffic so far and now: for a progress line. */
   get traffic(): TrafficStats {
     return { requests: this.stats.requests, ...this.limiter.stats };
+  }
+
+  /** Where the largest page of each list is kept between runs, when the caller keeps it. */
+  get pageSizeStore(): PageSizeStore | undefined {
+    return this.options.pageSizeStore;
   }
 
   /** The page guard of walks by `next` links on this control plane, when the settings set one. */

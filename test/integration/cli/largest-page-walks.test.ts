@@ -76,7 +76,8 @@ describe('every walk at the largest page', () => {
     expect(lists.size).toBeGreaterThan(1);
     for (const list of lists) {
       const limits = queries.filter((url) => url.pathname === list).map((url) => url.searchParams.get('limit'));
-      expect(limits.filter((limit) => limit === '1000'), list).toHaveLength(1);
+      // Probed once, or not at all where an earlier run of this file (one cache folder) learned it.
+      expect(limits.filter((limit) => limit === '1000').length, list).toBeLessThanOrEqual(1);
       expect(limits.filter((limit) => limit !== '1000').every((limit) => limit === '100'), list).toBe(true);
     }
     expect(JSON.parse(stdout).requests).toBe(demo.region.requestLog().length - from - 1);
@@ -107,8 +108,11 @@ describe('a merged list read once, where the root\'s list lacks a tenant', () =>
     const rootPages = pagesOf(root.length);
     const tenantPages = pagesOf(own.length);
     expect(limits.length).toBeLessThanOrEqual(Math.floor(1.1 * rootPages) + tenantPages);
-    // The probe, the root's pages, the counts that found the tenant (the root unit's, then the tenant's: the
-    // root's list showed none of it, so it was asked first), and the tenant's pages.
-    expect(limits).toHaveLength(1 + rootPages + 2 + tenantPages);
+    // The probe (unless an earlier run of this file learned the size), the root's pages, the counts that
+    // found the tenant (the root unit's, then the tenant's: the root's list showed none of it, so it was
+    // asked first), and the tenant's pages.
+    const probes = limits.filter((limit) => limit === '1000').length;
+    expect(probes).toBeLessThanOrEqual(1);
+    expect(limits).toHaveLength(probes + rootPages + 2 + tenantPages);
   });
 });

@@ -1,16 +1,30 @@
 // `list --all` with no page size walks at the largest page the server takes: one it refuses names its
 // range (the demo's 400), one that clamps answers with fewer records and a next link, one that takes it
 // answers with the page asked for.
+import { createHash } from 'node:crypto';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { demoRequest, useDemo } from '../../helpers/demo.js';
 import { sendJson, startServer, type TestServer } from '../../helpers/servers.js';
-import { dpx } from './harness.js';
+import { cacheHome, dpx } from './harness.js';
 
 const demo = useDemo();
 
 interface Envelope {
   items: { id: string }[];
   pages_fetched: number;
+}
+
+/** The page sizes (`limit`) of the task-list requests one run sent, as the demo logged them. */
+async function tasksLimits(args: string[]): Promise<(string | null)[]> {
+  const from = demo.region.requestLog().length;
+  const { code, stderr } = await dpx(args, { env: { DPX_BASE_URL: demo.region.baseUrl, DPX_TOKEN: demo.region.tokens.personal } });
+  expect(code, stderr).toBe(0);
+  return demo.region.requestLog().slice(from)
+    .map((line) => new URL(line.slice(line.indexOf(' ') + 1), demo.region.baseUrl))
+    .filter((url) => url.pathname === '/tasks')
+    .map((url) => url.searchParams.get('limit'));
 }
 
 describe('list --all at the largest page', () => {
@@ -24,6 +38,23 @@ describe('list --all at the largest page', () => {
     expect(listed.pages_fetched).toBe(Math.ceil(total / 100));
     // The index, the refused probe, and the pages of 100.
     expect(demo.region.requestCount() - before).toBe(2 + Math.ceil(total / 100));
+  });
+
+  it('keeps what it learned for the next run, whose first page asks for 100 at once', async () => {
+    const total = (await demoRequest(demo.region, '/tasks?limit=1')).body.total_count as number;
+    const limits = await tasksLimits(['list', 'tasks', '--all', '-o', 'json']);
+    expect(limits).toEqual(Array.from({ length: Math.ceil(total / 100) }, () => '100'));
+  });
+
+  it('learns anew when a size kept from an earlier run is refused now (the server lowered its limit)', async () => {
+    const file = join(cacheHome, 'dpx', `page-sizes-${createHash('sha256').update(demo.region.baseUrl).digest('hex').slice(0, 32)}.json`);
+    const kept = JSON.parse(readFileSync(file, 'utf8')) as { baseUrl: string; value: Record<string, unknown> };
+    expect(Object.keys(kept.value)).toEqual(['tasks v1 list_tasks']);
+    writeFileSync(file, JSON.stringify({ baseUrl: kept.baseUrl, value: { 'tasks v1 list_tasks': { ask: 500, perPage: 500 } } }));
+    const total = (await demoRequest(demo.region, '/tasks?limit=1')).body.total_count as number;
+    const limits = await tasksLimits(['list', 'tasks', '--all', '-o', 'json']);
+    expect(limits).toEqual(['500', ...Array.from({ length: Math.ceil(total / 100) }, () => '100')]);
+    expect(JSON.parse(readFileSync(file, 'utf8')).value).toEqual({ 'tasks v1 list_tasks': { ask: 100, perPage: 100 } });
   });
 
   describe('on servers of their own', () => {
