@@ -68,7 +68,7 @@ const LIST_PATH = `/${RESOURCE}`;
 const LIFTED_RATE = '100000';
 
 function clientEnv(demo) {
-  const env = { ...process.env, DPX_BASE_URL: demo.baseUrl, DPX_TOKEN: demo.token, DPX_CONFIG: join(scratch, 'config.json'), DPX_RATE: LIFTED_RATE };
+  const env = { ...process.env, DPX_BASE_URL: demo.baseUrl, DPX_TOKEN: demo.token, DPX_CONFIG: join(scratch, 'config.json'), XDG_CACHE_HOME: join(scratch, 'cache'), DPX_RATE: LIFTED_RATE };
   delete env.DPX_PROFILE;
   return env;
 }
