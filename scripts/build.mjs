@@ -177,7 +177,8 @@ await build({
   legalComments: 'none',
   logLevel: 'warning',
   // ink pulls react-devtools-core only in development; it is never used at run time.
-  alias: { 'react-devtools-core': stub, debug: silentDebug },
+  // jsonc-parser's main file is a UMD module whose require() calls esbuild cannot follow: its ES module build instead.
+  alias: { 'react-devtools-core': stub, debug: silentDebug, 'jsonc-parser': 'jsonc-parser/lib/esm/main.js' },
   // Negotiate (Kerberos) proxy authentication, which the proxy agents load only when asked to: dpx never asks.
   external: ['kerberos'],
   plugins: [oneCliChunk, renderShims],

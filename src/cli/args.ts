@@ -80,6 +80,7 @@ const COMMAND_OPTIONS: Record<CommandName, OptionSpec> = {
     var: { type: 'string', multiple: true },
     query: { type: 'string', multiple: true },
     body: { type: 'string' },
+    edit: { type: 'boolean' },
     'dry-run': { type: 'boolean' },
     yes: { type: 'boolean', short: 'y' },
     'confirm-id': { type: 'string' },

@@ -86,7 +86,8 @@ ${GLOBAL}`,
 Lists a resource's operations: id, HTTP method, href, and the template's path and query variables.
 With an operation id, describes that one operation as dpx call <resource> <operation-id> --help does:
 method, href and the versions that have it, its variables, every body field of its schema (required
-and optional, type, allowed values, description, example), and an example command.
+and optional, type, allowed values, description, example), the body to start from (what --edit
+opens: every field named, the optional ones commented out) and an example command.
   --version vN          a version other than the newest
   -o, --output FORMAT   table (default) or json (the operations as an array)
 
@@ -200,7 +201,8 @@ requests, 429s waited) goes to stderr when it is a terminal.
 ${GLOBAL}`,
   call: `Usage: dpx call <resource> <operation-id> [ID] [options]
        dpx call <resource> <operation-id> --help     what that operation needs: its variables, every
-                                                     body field of its schema, and an example
+                                                     body field of its schema, the body to start
+                                                     from, and an example
 
 Sends any operation of the index and prints the response body as JSON (the status goes to stderr).
   ID                    the value of the operation's one path variable (dpx call tasks get_task ID)
@@ -208,7 +210,13 @@ Sends any operation of the index and prints the response body as JSON (the statu
   --var NAME=VALUE      a template variable (repeatable), e.g. --var task_id=…
   --query NAME=VALUE    a query parameter (repeatable)
   --body JSON|@FILE|-   the request body: inline, from a file, or from standard input (-); checked
-                        as JSON, and against the operation's schema when dpx knows one
+                        as JSON, and against the operation's schema when dpx knows one. Comments
+                        (// and /* */) and trailing commas are allowed and taken out: what is sent
+                        is plain JSON, shown before it goes
+  --edit                write the body in $VISUAL or $EDITOR, started from --body or else from a
+                        template that names every field of the schema: the required ones filled
+                        in, each optional one a commented-out line to uncomment (what stays
+                        commented out is not sent)
   --dry-run             print the request as a curl command and send nothing; the command reads the
                         token from where dpx read it ($(cat FILE), or the variable)
   -y, --yes             confirm a write without asking (not a DELETE: see --confirm-id)
@@ -217,8 +225,8 @@ Sends any operation of the index and prints the response body as JSON (the statu
                         still listed), to test the server's own validation
   -i, --include         print the status line and the response headers before the body
   --wait                follow the task a 202 names (or the task read) to its final state: progress
-                        on stderr, the final task record on stdout; exit 0 completed, 6 failed or
-                        aborted, 130 on Ctrl-C (the task goes on)
+                        on stderr, the final task record on stdout (as -o and --fields ask); exit 0
+                        completed, 6 failed or aborted, 130 on Ctrl-C (the task goes on)
   --fields A,B.C        only these fields of the response's records, in this order (as for dpx list)
   -o, --output FORMAT   json (default: the body as sent), ndjson, table or csv of its records; a list
                         answer prints as dpx list prints a page, a single record as one row

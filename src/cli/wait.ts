@@ -1,6 +1,6 @@
 // `dpx call … --wait`: the task a write started, followed to its final state as `gh run watch
 // --exit-status` follows a run. Progress goes to stderr (one line redrawn on a terminal, a line per change
-// otherwise); the final task record goes to stdout. Exit 0 when it completed (warnings on stderr), 6 when
+// otherwise); the final task record goes to stdout, printed by the caller (as -o and --fields ask). Exit 0 when it completed (warnings on stderr), 6 when
 // it failed or was aborted, 130 on Ctrl-C, which stops the watching and not the task.
 
 import { toDpxError } from '../api/errors.js';
@@ -9,9 +9,7 @@ import { followTask, type TaskState } from '../api/operations/task.js';
 import type { Session } from '../api/session/session.js';
 import type { CommandContext } from './context.js';
 import { interruptedExitCode, TASK_UNSUCCESSFUL } from './exit-codes.js';
-import { DataWriter } from './io.js';
 import { Progress } from './progress.js';
-import { jsonText } from './commands/output.js';
 
 const POLL_INTERVAL_MS = 1000;
 
@@ -27,7 +25,7 @@ function reasonLines(record: Record<string, unknown>): string[] {
     .map(([name, value]) => `${name}: ${String(value).replace(/[\x00-\x1f\x7f]/g, ' ')}`);
 }
 
-export async function waitForTask(ctx: CommandContext, session: Session, request: PreparedRequest, out: DataWriter, taskId?: string): Promise<number> {
+export async function waitForTask(ctx: CommandContext, session: Session, request: PreparedRequest, print: (task: Record<string, unknown>) => Promise<void>, taskId?: string): Promise<number> {
   const name = taskId ? `task ${taskId}` : 'the task';
   const progress = Progress.forStream(ctx.io.stderr);
   const polling = new AbortController();
@@ -55,7 +53,7 @@ export async function waitForTask(ctx: CommandContext, session: Session, request
   }
   progress?.clear();
   if (!last) return 0;
-  await out.write(jsonText(last.record, ctx.io));
+  await print(last.record);
   if (last.outcome === 'failed') {
     ctx.note(`${name} ended without success: ${stateText(last)}`);
     for (const line of reasonLines(last.record)) ctx.note(`  ${line}`);

@@ -18,7 +18,8 @@ export function editorCommand(env: NodeJS.ProcessEnv): string {
  */
 export async function editInEditor(initial: string, env: NodeJS.ProcessEnv, options: { extension?: string } = {}): Promise<string> {
   const directory = await mkdtemp(join(tmpdir(), 'dpx-edit-'));
-  const file = join(directory, `body${options.extension ?? '.json'}`);
+  // .jsonc: a body may hold comments (the template's commented-out fields), which editors then accept.
+  const file = join(directory, `body${options.extension ?? '.jsonc'}`);
   try {
     await writeFile(file, initial, 'utf8');
     const editor = editorCommand(env);

@@ -1,7 +1,11 @@
 // Issue 5 inside the explorer, on the demo control plane: x → operations → form → preview → confirm →
-// 202 → task, the read-only refusal with nothing sent, a DELETE that needs the typed id, and the frame
-// staying inside the terminal while a long response is shown.
+// 202 → task, the read-only refusal with nothing sent, a DELETE that needs the typed id, the frame
+// staying inside the terminal while a long response is shown, and the body offered for editing naming
+// every field of the schema (here and in $EDITOR) while an untouched one sends the required fields only.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import type { FormState } from '../../src/ui/screens/operations/form.js';
 import { useDemo } from '../helpers/demo.js';
 import { visibleRows, type ListState } from '../../src/ui/screens/list/state.js';
 import { KEY, mount, type Mounted } from './mount.js';
@@ -139,5 +143,50 @@ describe('operations inside the explorer', () => {
     await ui.press(KEY.enter);
     const frame = await ui.waitFor((f) => /\b200\b/.test(f), 'the response');
     expect(frame.split('\n').length).toBeLessThanOrEqual(23);
+  });
+
+  it('the body offered names every field of the schema, here and in $EDITOR; untouched, it sends the required fields only', async () => {
+    const schema = JSON.parse(readFileSync(join(import.meta.dirname, '../../fixtures/schemas/bodies/restores.v1.create_restore.json'), 'utf8')) as { required: string[]; properties: Record<string, unknown> };
+    const optional = Object.keys(schema.properties).filter((name) => !schema.required.includes(name));
+    expect(optional.length).toBeGreaterThan(0);
+    const backupId = await firstBackupId();
+    let offered = '';
+    const edit = async (text: string) => {
+      offered = text;
+      return text.replace('"backup_id": ""', `"backup_id": "${backupId}"`);
+    };
+    ui = await mount(demo.region, { readOnly: false, rows: 40, context: { terminal: { copy: () => undefined, edit } } });
+    await openList(ui, 'restores');
+    await ui.press('x');
+    await chooseOperation(ui, 'create_restore');
+    const form = await ui.waitFor((f) => f.includes('POST restores v1 · create_restore') && f.includes('"backup_id": ""'), 'the form');
+    // In the body box: the required field set, each optional one a commented-out line.
+    for (const name of schema.required) expect(form).toContain(`"${name}": `);
+    for (const name of optional) expect(form).toContain(`// "${name}": `);
+    const { body } = (ui.navigator.top()!.state as FormState).form;
+    for (const name of Object.keys(schema.properties)) expect(body).toContain(`"${name}": `);
+
+    // Untouched: the preview (after the second p its schema problem asks for) sends the required fields only.
+    await ui.press('p');
+    await ui.waitFor((f) => f.includes('p again previews it to send anyway'), 'the schema problem named');
+    await ui.press('p');
+    const untouched = await ui.waitFor((f) => f.includes('Request preview'), 'the preview of the untouched body');
+    const sent = untouched.slice(untouched.indexOf('body ('));
+    expect(sent).toContain('"backup_id": ""');
+    for (const name of optional) expect(sent).not.toContain(`"${name}"`);
+    expect(sent).not.toContain('//');
+    expect(sent).not.toContain('null');
+
+    // $EDITOR is offered the same body; what comes back is sent without its comments.
+    await ui.press(KEY.escape);
+    await ui.waitFor((f) => f.includes('POST restores v1 · create_restore'), 'back on the form');
+    await ui.press('e');
+    await ui.waitFor((f) => f.includes('body edited in $EDITOR'), 'the body edited');
+    for (const name of schema.required) expect(offered).toMatch(new RegExp(`^  "${name}": `, 'm'));
+    for (const name of optional) expect(offered).toMatch(new RegExp(`^  // "${name}": `, 'm'));
+    await ui.press('p');
+    const edited = await ui.waitFor((f) => f.includes('Request preview'), 'the preview of the edited body');
+    expect(edited).toContain(`"backup_id": "${backupId}"`);
+    for (const name of optional) expect(edited).not.toContain(`"${name}"`);
   });
 });

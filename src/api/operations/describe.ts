@@ -4,30 +4,13 @@
 // The command line prints it (`dpx call R OP --help`); the explorer's form is built from the same fields.
 import type { Catalog, Operation } from '../hal/catalog.js';
 import { fieldEnum, knownRecordFields } from '../hal/schemas.js';
-import { patternExample } from '../hal/pattern-example.js';
 import { pagingParameters, resolveOperation } from '../hal/operation.js';
-import { isObject } from '../json.js';
-import { carriesBody } from './body.js';
+import { carriesBody, type BodySchema } from './body.js';
 import { wordNamesResource } from './prefill.js';
-import { type BodySchema } from './body.js';
+import { bodyFields, type BodyField } from './schema-fields.js';
+import { bodyTemplate, exampleBody } from './template.js';
 
-/** One top-level property of a body schema, as a person filling the body needs it. */
-export interface BodyField {
-  name: string;
-  required: boolean;
-  /** `string`, `integer`, `boolean`, `string | null`…; 'any' when the schema does not say. */
-  type: string;
-  /** The values it may take, when the schema enumerates them. */
-  allowed?: readonly unknown[];
-  description?: string;
-  /** The schema's example, else a value of the pattern's shape. */
-  example?: unknown;
-  default?: unknown;
-  /** Limits in words: `1–200 characters`, `1 to 3650`, `a UUID`. */
-  limits: string[];
-  /** The resource a `<x>_id` field names, when the index has it: where to find a value. */
-  refers?: string;
-}
+export { bodyFields, type BodyField } from './schema-fields.js';
 
 export interface VariableInfo {
   name: string;
@@ -47,96 +30,17 @@ export interface OperationDescription {
   operation: Operation;
   variables: VariableInfo[];
   hasBody: boolean;
-  /** undefined when no schema is known for the body. */
-  schema?: { source: string; title?: string; fields: BodyField[] };
+  /**
+   * undefined when no schema is known for the body. `template` is the body to start from (JSON with
+   * comments): the required fields filled in, every optional one a commented-out line to uncomment.
+   */
+  schema?: { source: string; title?: string; fields: BodyField[]; template: string };
   /** A command to copy and edit. */
   example: string;
 }
 
 export const FILTER_NAMES = ['filter', 'q', 'where'];
 export const FILTER_OPERATORS = ['$eq', '$neq', '$in', '$contains', '$begins_with', '$gt', '$gte', '$lt', '$lte'];
-
-/** Local references only (`#/definitions/x`): a body schema is one self-contained file. */
-function resolveRef(root: Record<string, unknown>, node: unknown, depth = 0): Record<string, unknown> | undefined {
-  if (!isObject(node) || depth > 8) return undefined;
-  const ref = node['$ref'];
-  if (typeof ref !== 'string') return node;
-  if (!ref.startsWith('#')) return undefined;
-  let target: unknown = root;
-  for (const segment of ref.slice(1).split('/').filter(Boolean)) {
-    if (!isObject(target)) return undefined;
-    target = target[segment.replaceAll('~1', '/').replaceAll('~0', '~')];
-  }
-  return resolveRef(root, target, depth + 1);
-}
-
-function typeText(node: Record<string, unknown>): string {
-  const type = node['type'];
-  if (Array.isArray(type)) return type.join(' | ');
-  if (typeof type === 'string') {
-    if (type === 'array' && isObject(node['items']) && typeof node['items']['type'] === 'string') return `array of ${node['items']['type']}`;
-    return typeof node['format'] === 'string' ? `${type} (${node['format']})` : type;
-  }
-  if (Array.isArray(node['enum'])) return 'one of the values';
-  for (const key of ['oneOf', 'anyOf'] as const) {
-    if (Array.isArray(node[key])) return node[key].map((option) => (isObject(option) ? typeText(option) : 'any')).join(' | ');
-  }
-  return 'any';
-}
-
-function limitsOf(node: Record<string, unknown>): string[] {
-  const limits: string[] = [];
-  const min = node['minLength'];
-  const max = node['maxLength'];
-  if (typeof min === 'number' && typeof max === 'number') limits.push(`${min}–${max} characters`);
-  else if (typeof min === 'number' && min > 0) limits.push(`at least ${min} characters`);
-  else if (typeof max === 'number') limits.push(`at most ${max} characters`);
-  const low = node['minimum'];
-  const high = node['maximum'];
-  if (typeof low === 'number' && typeof high === 'number') limits.push(`${low} to ${high}`);
-  else if (typeof low === 'number') limits.push(`at least ${low}`);
-  else if (typeof high === 'number') limits.push(`at most ${high}`);
-  if (typeof node['minItems'] === 'number' && node['minItems'] > 0) limits.push(`at least ${node['minItems']} items`);
-  if (typeof node['pattern'] === 'string') {
-    const shape = patternExample(node['pattern']);
-    limits.push(shape?.name ?? (shape ? `of the form ${shape.example}` : 'a fixed form (see the schema)'));
-  }
-  return limits;
-}
-
-/** Every top-level property of a body schema (through `$ref` and `allOf`): required ones first, each group in the schema's order. */
-export function bodyFields(schema: Record<string, unknown>): BodyField[] {
-  const properties = new Map<string, Record<string, unknown>>();
-  const required = new Set<string>();
-  const visit = (node: unknown, depth: number): void => {
-    const resolved = resolveRef(schema, node);
-    if (!resolved || depth > 8) return;
-    if (Array.isArray(resolved['required'])) for (const name of resolved['required']) if (typeof name === 'string') required.add(name);
-    if (isObject(resolved['properties'])) {
-      for (const [name, child] of Object.entries(resolved['properties'])) {
-        const property = resolveRef(schema, child);
-        if (property && !properties.has(name)) properties.set(name, property);
-      }
-    }
-    if (Array.isArray(resolved['allOf'])) for (const part of resolved['allOf']) visit(part, depth + 1);
-  };
-  visit(schema, 0);
-  const fields = [...properties].map(([name, node]): BodyField => {
-    const field: BodyField = { name, required: required.has(name), type: typeText(node), limits: limitsOf(node) };
-    if (Array.isArray(node['enum'])) field.allowed = node['enum'];
-    if (typeof node['description'] === 'string') field.description = node['description'];
-    const examples = node['examples'];
-    if (node['example'] !== undefined) field.example = node['example'];
-    else if (Array.isArray(examples) && examples.length > 0) field.example = examples[0];
-    else if (typeof node['pattern'] === 'string') {
-      const shape = patternExample(node['pattern']);
-      if (shape) field.example = shape.example;
-    }
-    if (node['default'] !== undefined) field.default = node['default'];
-    return field;
-  });
-  return [...fields.filter((field) => field.required), ...fields.filter((field) => !field.required)];
-}
 
 function withReference(catalog: Catalog, field: BodyField): BodyField {
   const named = namedResource(catalog, field.name);
@@ -178,33 +82,17 @@ function variableInfo(catalog: Catalog, resource: string, version: string, opera
   return [...path, ...query];
 }
 
-/** A body to start from: the required fields with their examples (or placeholders); for a body with no required field, its first field. */
-export function exampleBody(fields: BodyField[]): Record<string, unknown> {
-  const sample = (field: BodyField): unknown => {
-    // An id is the user's to find: a made-up one would only be refused.
-    if (/_id$/i.test(field.name)) return `<${field.name}>`;
-    if (field.example !== undefined) return field.example;
-    if (field.default !== undefined) return field.default;
-    if (field.allowed && field.allowed.length > 0) return field.allowed[0];
-    if (field.type.startsWith('integer') || field.type.startsWith('number')) return 1;
-    if (field.type.startsWith('boolean')) return true;
-    return `<${field.name}>`;
-  };
-  const chosen = fields.filter((field) => field.required);
-  return Object.fromEntries((chosen.length > 0 ? chosen : fields.slice(0, 1)).map((field) => [field.name, sample(field)]));
-}
-
 /** `'…'` for a POSIX shell. */
 function quoted(text: string): string {
   return `'${text.replaceAll("'", `'\\''`)}'`;
 }
 
-function exampleCommand(description: Omit<OperationDescription, 'example'>): string {
-  const { resource, operation, schema } = description;
+function exampleCommand(description: Omit<OperationDescription, 'example'>, body: unknown): string {
+  const { resource, operation } = description;
   const words = ['dpx', 'call', resource, operation.id];
   const single = operation.pathVariables.length === 1;
   for (const name of operation.pathVariables) words.push(single ? `<${name}>` : `--var ${name}=<${name}>`);
-  if (description.hasBody) words.push('--body', schema ? quoted(JSON.stringify(exampleBody(schema.fields))) : "'{…}'");
+  if (description.hasBody) words.push('--body', body ? quoted(JSON.stringify(body)) : "'{…}'");
   if (operation.method !== 'GET' && operation.method !== 'HEAD') words.push('--allow-writes');
   return words.join(' ');
 }
@@ -221,8 +109,15 @@ export function describeOperation(catalog: Catalog, target: { resource: string; 
     variables: variableInfo(catalog, resource.name, version.version, operation),
     hasBody: carriesBody(operation.method),
     ...(schema
-      ? { schema: { source: schema.source, fields: bodyFields(schema.schema).map((field) => withReference(catalog, field)), ...(typeof schema.schema['title'] === 'string' ? { title: schema.schema['title'] } : {}) } }
+      ? {
+        schema: {
+          source: schema.source,
+          fields: bodyFields(schema.schema).map((field) => withReference(catalog, field)),
+          template: bodyTemplate(schema.schema),
+          ...(typeof schema.schema['title'] === 'string' ? { title: schema.schema['title'] } : {}),
+        },
+      }
       : {}),
   };
-  return { ...described, example: exampleCommand(described) };
+  return { ...described, example: exampleCommand(described, schema ? exampleBody(schema.schema) : undefined) };
 }

@@ -1,14 +1,17 @@
-// The operation form as data: variables (path required, query optional), the OU, and a JSON body for
-// methods that carry one. Pure functions over an immutable state, so a UI can hold it in a reducer.
+// The operation form as data: variables (path required, query optional), the OU, and a body for methods
+// that carry one: JSON with comments, started from the template that names every field of the schema
+// (template.ts), and sent as plain JSON. Pure functions over an immutable state, so a UI can hold it in a
+// reducer.
 import type { Operation } from '../hal/catalog.js';
 import { resolveHref } from '../hal/links.js';
 import type { RequestTarget } from '../hal/operation.js';
 import { expandTemplate } from '../hal/template.js';
 import { isObject } from '../json.js';
-import { bodyPropertyNames, bodyTemplate, carriesBody, checkBodyText, formatBodyProblem, type BodySchema } from './body.js';
-import { bodyFields, type BodyField } from './describe.js';
-import { parseJsonText } from './json-text.js';
+import { bodyPropertyNames, carriesBody, checkBodyText, formatBodyProblem, type BodySchema } from './body.js';
+import { bodyFieldIn, isBlankBody, parseBodyText, removeBodyField, sendableBody, setBodyField } from './jsonc.js';
 import { recordIdValues } from './prefill.js';
+import { bodyFields, type BodyField } from './schema-fields.js';
+import { bodyTemplate } from './template.js';
 
 export interface FormField {
   name: string;
@@ -27,6 +30,7 @@ export interface OperationFormState {
   /** The OU id to send, '' for none. */
   ou: string;
   hasBody: boolean;
+  /** The body as edited: JSON, comments allowed (a commented-out field is not sent). */
   body: string;
   /** The body schema's fields, required first: the form offers each. Empty when no schema is known. */
   bodyFields: BodyField[];
@@ -66,9 +70,11 @@ export function createOperationForm(input: {
   const hasBody = carriesBody(input.operation.method);
   const fields = input.bodySchema ? bodyFields(input.bodySchema) : [];
   const baseline = hasBody && input.bodySchema ? recordBaseline(input.operation.method, input.resource, fields, input.record) : undefined;
+  // Every field of the schema named: the record's values (a PUT or PATCH of it) and the required fields
+  // set, each other field a commented-out line to uncomment.
   const body = !hasBody || !input.bodySchema
     ? ''
-    : baseline ? JSON.stringify(baseline, null, 2) : bodyTemplate(input.bodySchema, bodyFill(input.bodySchema, input.record));
+    : bodyTemplate(input.bodySchema, { values: { ...bodyFill(input.bodySchema, input.record), ...baseline } });
   return {
     resource: input.resource,
     version: input.version,
@@ -115,7 +121,7 @@ export function formProblems(state: OperationFormState, schema?: BodySchema): Fo
     .map((field) => ({ where: field.name, message: 'is required (a path variable)' }));
   if (state.hasBody) {
     // A PATCH that started from the record is checked as it will go: only the changed fields.
-    const checked = state.baseline && state.operation.method.toUpperCase() === 'PATCH' && parseJsonText(state.body).ok ? bodyToSend(state) ?? '' : state.body;
+    const checked = state.baseline && state.operation.method.toUpperCase() === 'PATCH' && parseBodyText(state.body).ok ? bodyToSend(state) ?? '' : state.body;
     for (const problem of checkBodyText(checked, schema)) {
       const text = formatBodyProblem(problem);
       const cut = text.indexOf(': ');
@@ -144,14 +150,15 @@ function sameValue(a: unknown, b: unknown): boolean {
 }
 
 /**
- * The body that goes: as typed, except a PATCH that started from the record, which sends only the fields
- * the user changed (a field taken out is not sent either: a merge patch removes nothing by omission).
+ * The body that goes: as typed when it is plain JSON, else its value without the comments; a PATCH that
+ * started from the record sends only the fields the user changed (a field taken out is not sent either:
+ * a merge patch removes nothing by omission). A body of comments only is no body.
  */
 export function bodyToSend(state: OperationFormState): string | undefined {
-  if (!state.hasBody || state.body.trim() === '') return undefined;
-  if (!state.baseline || state.operation.method.toUpperCase() !== 'PATCH') return state.body;
-  const parsed = parseJsonText(state.body);
-  if (!parsed.ok || !isObject(parsed.value)) return state.body;
+  if (!state.hasBody || isBlankBody(state.body)) return undefined;
+  if (!state.baseline || state.operation.method.toUpperCase() !== 'PATCH') return sendableBody(state.body) ?? state.body;
+  const parsed = parseBodyText(state.body);
+  if (!parsed.ok || !isObject(parsed.value)) return sendableBody(state.body) ?? state.body;
   const baseline = state.baseline;
   const changed = Object.fromEntries(Object.entries(parsed.value).filter(([name, value]) => !Object.hasOwn(baseline, name) || !sameValue(value, baseline[name])));
   return JSON.stringify(changed, null, 2);
@@ -161,31 +168,27 @@ export function bodyToSend(state: OperationFormState): string | undefined {
 export function changedFields(state: OperationFormState): string[] | undefined {
   if (!state.baseline || state.operation.method.toUpperCase() !== 'PATCH') return undefined;
   const sent = bodyToSend(state);
-  const parsed = sent === undefined ? undefined : parseJsonText(sent);
+  const parsed = sent === undefined ? undefined : parseBodyText(sent);
   return parsed?.ok && isObject(parsed.value) ? Object.keys(parsed.value) : undefined;
 }
 
 /** The value of one top-level body field as the form shows it: undefined when absent, or when the body is not a JSON object. */
 export function bodyFieldValue(state: OperationFormState, name: string): { value?: unknown; present: boolean } | undefined {
-  const parsed = parseJsonText(state.body.trim() === '' ? '{}' : state.body);
-  if (!parsed.ok || !isObject(parsed.value)) return undefined;
-  return Object.hasOwn(parsed.value, name) ? { value: parsed.value[name], present: true } : { present: false };
+  return bodyFieldIn(state.body, name);
 }
 
 /**
- * Sets one top-level body field from what was typed or picked, the rest of the body untouched: typed text
- * takes the field's type (a number, true/false, null), '' takes the field out. undefined when the body is
- * not a JSON object to set it in.
+ * Sets one top-level body field from what was typed or picked, the rest of the body (its comments too)
+ * untouched: typed text takes the field's type (a number, true/false, null), '' takes the field out,
+ * which comments its line out, as the template has it. A field set that has a commented-out line is
+ * uncommented there. undefined when the body is not a JSON object to set it in.
  */
 export function withBodyField(state: OperationFormState, field: BodyField, input: string | { value: unknown } | { remove: true }): OperationFormState | undefined {
-  const parsed = parseJsonText(state.body.trim() === '' ? '{}' : state.body);
-  if (!parsed.ok || !isObject(parsed.value)) return undefined;
-  const next: Record<string, unknown> = { ...parsed.value };
-  if (typeof input === 'object' && 'remove' in input) delete next[field.name];
-  else if (typeof input === 'object') next[field.name] = input.value;
-  else if (input === '') delete next[field.name];
-  else next[field.name] = typedFieldValue(field, input);
-  return { ...state, body: JSON.stringify(next, null, 2) };
+  const remove = (typeof input === 'object' && 'remove' in input) || input === '';
+  const body = remove
+    ? removeBodyField(state.body, field.name)
+    : setBodyField(state.body, field.name, typeof input === 'object' && 'value' in input ? input.value : typedFieldValue(field, input as string));
+  return body === undefined ? undefined : { ...state, body };
 }
 
 /** Typed text as the field's JSON type; text that does not read as that type stays text, for the schema check to name. */
@@ -195,7 +198,7 @@ export function typedFieldValue(field: BodyField, text: string): unknown {
   if (/^boolean/.test(type) && /^(true|false)$/i.test(text.trim())) return text.trim().toLowerCase() === 'true';
   if (/null/.test(type) && text.trim() === 'null') return null;
   if (/^(array|object)/.test(type)) {
-    const parsed = parseJsonText(text);
+    const parsed = parseBodyText(text);
     if (parsed.ok) return parsed.value;
   }
   return text;

@@ -4,7 +4,11 @@
 // nothing. A body that does not fit the operation's schema is sent only after a second, explicit yes.
 // The body is printed as sent, unless --fields or another format than json asks for its records: a list
 // envelope is then printed as `dpx list` prints a page, and a record (or an array of them) keeps its shape
-// in json and is a table, csv or ndjson of its records otherwise. A 202 names its task; --wait follows it.
+// in json and is a table, csv or ndjson of its records otherwise. A 202 names its task; --wait follows it,
+// and prints the final task as the body would be printed (-o, --fields).
+// A body may carry comments (JSON with comments, as the template has them): what is sent is plain JSON,
+// and the confirmation shows it. --edit opens the body in $EDITOR, started from --body or else from the
+// template that names every field of the operation's schema (template.ts).
 
 import { readFile } from 'node:fs/promises';
 import { UsageError } from '../../api/errors.js';
@@ -31,13 +35,14 @@ export async function callCommand(ctx: CommandContext, positionals: string[], op
   const fields = parseFields(options['fields']);
   const variables = namedValues('--var', options['var']);
   const query = namedValues('--query', options['query']);
-  const body = typeof options['body'] === 'string' ? await bodyText(ctx.io, options['body']) : undefined;
+  const given = typeof options['body'] === 'string' ? await bodyText(ctx.io, options['body']) : undefined;
   const dryRun = options['dry-run'] === true;
   const version = typeof options['version'] === 'string' ? options['version'] : undefined;
 
   const session = ctx.session({ needsToken: !dryRun });
   const catalog = await session.catalog();
-  const { operation } = resolveOperation(catalog, { resource, operationId, ...(version === undefined ? {} : { version }) });
+  const resolved = resolveOperation(catalog, { resource, operationId, ...(version === undefined ? {} : { version }) });
+  const { operation } = resolved;
   const [positional] = extra;
   if (positional !== undefined) {
     const [only, ...more] = operation.pathVariables;
@@ -53,6 +58,7 @@ export async function callCommand(ctx: CommandContext, positionals: string[], op
     variables[only] = positional;
   }
 
+  const body = await requestBody(ctx, resolved, given, options['edit'] === true);
   const request = await session.prepare({
     resource,
     operationId,
@@ -99,11 +105,13 @@ export async function callCommand(ctx: CommandContext, positionals: string[], op
         const { waitForTask } = await import('../wait.js');
         const { taskRequest } = await import('../../api/operations/task.js');
         const taskReq = own ?? (await taskRequest(session, followable!));
-        return await waitForTask(ctx, session, taskReq, out, followable?.taskId);
+        // The final task is printed as the body would be: -o and --fields hold for it too.
+        const print = (task: Record<string, unknown>) => printBody(ctx, out, task, undefined, format, fields);
+        return await waitForTask(ctx, session, taskReq, print, followable?.taskId);
       }
       ctx.warn(response.status === 202 ? 'the response names no task that dpx can follow; --wait has nothing to wait for' : `--wait follows the task a 202 names; this was a ${response.status}, with nothing to follow`);
     }
-    if (response.body !== undefined) await printBody(ctx, out, response, format, fields);
+    if (response.body !== undefined) await printBody(ctx, out, response.body, response, format, fields);
     else if (response.text !== '') await out.write(printableBody(response.text));
   } finally {
     out.release();
@@ -131,9 +139,9 @@ function noteStarted(ctx: CommandContext, response: ApiResponse, followable: { t
   else if (followable) ctx.note(`a ${followable.resource} task started; --wait follows it to its end`);
 }
 
-async function printBody(ctx: CommandContext, out: DataWriter, response: ApiResponse, format: ListFormat, fields: string[] | undefined): Promise<void> {
-  const { body } = response;
-  const page = isListEnvelope(body) ? readPage(response) : undefined;
+/** A body (a response's, or the final task --wait read) as -o and --fields ask; `response` reads a list envelope's page. */
+async function printBody(ctx: CommandContext, out: DataWriter, body: unknown, response: ApiResponse | undefined, format: ListFormat, fields: string[] | undefined): Promise<void> {
+  const page = response && isListEnvelope(body) ? readPage(response) : undefined;
   const records = page?.items ?? (Array.isArray(body) ? body.filter(isObject) : isObject(body) ? [body] : undefined);
   // A scalar body has no fields to choose from.
   if (records === undefined) return out.write(jsonText(body, ctx.io));
@@ -160,7 +168,7 @@ async function printBody(ctx: CommandContext, out: DataWriter, response: ApiResp
   });
 }
 
-/** The body: inline, `@FILE`, or `-` for standard input; checked as JSON. */
+/** The body as given: inline, `@FILE`, or `-` for standard input; checked as JSON (comments allowed) before anything is asked. */
 async function bodyText(io: CliIO, value: string): Promise<string> {
   let text = value;
   if (value === '-') {
@@ -174,12 +182,48 @@ async function bodyText(io: CliIO, value: string): Promise<string> {
       throw new UsageError(`cannot read the body file ${path}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`, 'give --body @FILE with a readable JSON file, or the JSON inline');
     }
   }
-  try {
-    JSON.parse(text);
-  } catch (error) {
-    throw new UsageError(`--body is not valid JSON: ${error instanceof Error ? error.message : String(error)}`, `e.g. --body '{"name":"x"}', --body @body.json, or --body - to read it from standard input`);
-  }
+  const { parseBodyText } = await import('../../api/operations/jsonc.js');
+  const parsed = parseBodyText(text);
+  if (!parsed.ok) throw new UsageError(`--body is not valid JSON: ${parsed.message}`, `e.g. --body '{"name":"x"}', --body @body.json, or --body - to read it from standard input`);
   return text;
+}
+
+/**
+ * The body that goes, as JSON: --body as given (comments allowed, and taken out), or what was written in
+ * $EDITOR with --edit, started from --body or else from the template that names every field of the
+ * operation's schema. A body the operation has a schema for and was not given is pointed to --edit.
+ */
+async function requestBody(ctx: CommandContext, resolved: ReturnType<typeof resolveOperation>, given: string | undefined, edit: boolean): Promise<string | undefined> {
+  const { operation } = resolved;
+  const { carriesBody, loadBodySchema } = await import('../../api/operations/body.js');
+  const { isBlankBody, parseBodyText, sendableBody } = await import('../../api/operations/jsonc.js');
+  const target = { resource: resolved.resource.name, version: resolved.version.version, operationId: operation.id };
+  const command = `dpx call ${target.resource} ${operation.id}`;
+  if (!edit) {
+    if (given !== undefined) return sendableBody(given);
+    if (carriesBody(operation.method) && (await loadBodySchema(target, ctx.settings.schemaDir))) {
+      ctx.note(`no body given: ${command} --edit starts one in $EDITOR that names every field of its schema (--help shows it)`);
+    }
+    return undefined;
+  }
+  if (!carriesBody(operation.method)) throw new UsageError(`--edit edits a body, and ${operation.method} sends none`, 'leave --edit out');
+  const schema = await loadBodySchema(target, ctx.settings.schemaDir);
+  const { bodyTemplate } = await import('../../api/operations/template.js');
+  const start = given ?? (schema ? `// ${command}\n${bodyTemplate(schema.schema)}\n` : `// ${command}: no schema is known for this body; write it as JSON.\n{\n}\n`);
+  const { editInEditor } = await import('../../ui/editor.js');
+  const edited = await editInEditor(start, ctx.io.env, { extension: '.jsonc' });
+  if (isBlankBody(edited)) throw new UsageError('the body is empty: nothing was sent', 'write the body (or uncomment its fields) in the editor, and save');
+  const parsed = parseBodyText(edited);
+  if (!parsed.ok) {
+    // The edit is kept: the user's work is not lost to a missing comma.
+    const { mkdtemp, writeFile } = await import('node:fs/promises');
+    const { tmpdir } = await import('node:os');
+    const { join } = await import('node:path');
+    const kept = join(await mkdtemp(join(tmpdir(), 'dpx-body-')), 'body.jsonc');
+    await writeFile(kept, edited, 'utf8');
+    throw new UsageError(`the edited body is not valid JSON: ${parsed.message}`, `it is kept in ${kept}: fix it there and send it with ${command} --body @${kept} (add --edit to fix it in $EDITOR)`);
+  }
+  return sendableBody(edited);
 }
 
 async function readAll(stream: NodeJS.ReadableStream): Promise<string> {

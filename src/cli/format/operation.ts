@@ -2,6 +2,7 @@
 // `dpx operations R OP` print it.
 import { findResource, type Catalog } from '../../api/hal/catalog.js';
 import { FILTER_NAMES, FILTER_OPERATORS, type OperationDescription } from '../../api/operations/describe.js';
+import { visible } from '../../text/cells.js';
 
 /** Words filled into lines of at most `width` columns, each line starting with `indent`. */
 function wrapWords(text: string, indent: string, width: number): string[] {
@@ -65,6 +66,9 @@ export function operationHelpText(description: OperationDescription, catalog?: C
       if (field.example !== undefined && !field.allowed) lines.push(`${pad}e.g. ${valueText(field.example)}`);
     }
     if (schema.fields.length === 0) lines.push('  (the schema names no fields)');
+    lines.push('');
+    lines.push(`Body to start from (dpx call ${resource} ${operation.id} --edit opens it in $EDITOR; what stays commented out is not sent):`);
+    for (const line of schema.template.split('\n')) lines.push(`  ${visible(line)}`);
   }
   lines.push('');
   lines.push('Example:');

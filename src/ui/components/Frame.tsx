@@ -59,7 +59,7 @@ export function Frame({ navigator }: { navigator: Navigator }) {
   const height = bodyHeight(rows, failed ? undefined : screen.state.error);
   // The header speaks of where what is on screen came from: a list opened from a count cell is in its
   // unit, a record read before an OU switch in the unit it was read in.
-  const origin = screenModule.origin?.(screen.state) ?? navigator.services.origin();
+  const origin = navigator.frontOrigin();
   const { connection } = origin;
   const ouName = origin.ou === navigator.services.connection.session.ou && connection === navigator.services.connection
     ? state.ouName

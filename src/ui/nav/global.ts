@@ -18,25 +18,27 @@ export const WRITES_WORD = 'writes';
 
 /**
  * `W`: writes off at once; on only after the word is typed, and never where the profile is read-only
- * (or a trail answers). The place is kept: the confirmation is an overlay, and the header shows the mode.
+ * (or a trail answers). It acts on the session of the screen in front — a list or form opened on another
+ * profile's control plane has its own — which is the one the header shows. The place is kept: the
+ * confirmation is an overlay.
  */
 export function toggleWrites(ctx: ScreenContext<unknown>): void {
-  const connection = ctx.services.connection;
+  const { connection } = ctx.nav.frontOrigin();
   const { session } = connection;
-  const host = new URL(session.baseUrl).host;
+  const where = `${connection.profile ? `profile ${connection.profile} · ` : ''}${new URL(session.baseUrl).host}`;
   if (!session.readOnly) {
     session.readOnly = true;
-    return ctx.nav.notify(`writes off: read-only on ${host} (W to turn them on again)`);
+    return ctx.nav.notify(`writes off: read-only on ${where} (W to turn them on again)`);
   }
-  if (connection.writesLocked) return ctx.nav.notify(`writes stay off: ${connection.writesLocked}`);
+  if (connection.writesLocked) return ctx.nav.notify(`writes stay off: ${connection.writesLocked} (${where})`);
   ctx.nav.open('prompt', {
-    title: `Allow writes (POST, PUT, PATCH, DELETE) on ${host}? Each is still shown and confirmed before it goes.`,
+    title: `Allow writes (POST, PUT, PATCH, DELETE) on ${where}? Each is still shown and confirmed before it goes.`,
     input: '',
     hint: `Type "${WRITES_WORD}" and Enter to allow them · Esc keeps read-only`,
     submit: (typed) => {
       if (typed.trim().toLowerCase() !== WRITES_WORD) return ctx.nav.notify(`writes stay off: "${typed.trim()}" is not "${WRITES_WORD}"`);
       session.readOnly = false;
-      ctx.nav.notify(`WRITES ALLOWED on ${host} — W turns them off`);
+      ctx.nav.notify(`WRITES ALLOWED on ${where} — W turns them off`);
     },
   });
 }
@@ -61,7 +63,7 @@ export const GLOBAL_BINDINGS: readonly Binding<unknown>[] = [
     hint: 'T trail',
     run: (ctx) => void writeTrail(ctx),
   },
-  { keys: ['W'], help: 'writes on (after typing "writes") or off, in place; a read-only profile stays read-only; the header shows the mode', hint: 'W writes', run: toggleWrites },
+  { keys: ['W'], help: 'writes on (after typing "writes") or off, in place, on the session of the screen in front; a read-only profile stays read-only; the header shows the mode', hint: 'W writes', run: toggleWrites },
   { keys: ['V'], help: 'the saved views (dpx view save NAME -- <command>): Enter opens one as its list, count or x-ray (also :view NAME)', run: (ctx) => void listViews(ctx) },
   { keys: ['E'], help: 'the last request and its response as sent and received (headers, raw body; credentials masked)', run: (ctx) => ctx.nav.open('exchange', { origin: ctx.services.origin() }) },
   { keys: ['escape', 'backspace'], help: 'back to the previous screen, cursor and page as they were', hint: 'Esc back', run: (ctx) => ctx.nav.back() },

@@ -4,7 +4,7 @@
 // state is its own module's business, found through the registry.
 import type { Key } from '../keys.js';
 import { bodyHeight } from '../layout.js';
-import type { Connection } from '../services/connection.js';
+import type { Connection, Origin } from '../services/connection.js';
 import type { Services } from '../services/services.js';
 import { bindingFor } from './bindings.js';
 import { GLOBAL_BINDINGS } from './global.js';
@@ -109,6 +109,11 @@ export class Navigator implements Navigation {
   /** The screen the header and panel speak of: the top one that is not an overlay. */
   screen(): Entry | undefined {
     return [...this.state.stack].reverse().find((entry) => !moduleOf(entry.kind).overlay);
+  }
+
+  frontOrigin(): Origin {
+    const entry = this.screen();
+    return (entry ? moduleOf(entry.kind).origin?.(entry.state as never) : undefined) ?? this.services.origin();
   }
 
   question(): ScreenQuestion | undefined {

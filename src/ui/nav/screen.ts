@@ -81,6 +81,11 @@ export interface Navigation {
   placesLeft(): { name: string; baseUrl: string }[];
   /** What the screen under the overlays asks (its resource and filter), when it says. */
   question(): ScreenQuestion | undefined;
+  /**
+   * Where the screen under the overlays was read: its own origin (a list opened on another profile's
+   * control plane, a form acting there), else the current one. The header speaks of it, and `W` acts on it.
+   */
+  frontOrigin(): Origin;
 }
 
 /** A screen's handle on itself and on the explorer: valid as long as the screen is on the stack. */

@@ -1,9 +1,10 @@
 // Trying an operation from the command line, over HTTP against the demo: what it needs (--help), the
+// body offered for editing (every field of the schema named, the optional ones commented out), the
 // exact request before a write, a typed DELETE, header values checked before sending, the body from
-// stdin, a positional id, -i, and --wait following a task to 0 or 6.
+// stdin, a positional id, -i, and --wait following a task to 0 or 6, printing it as -o and --fields ask.
 import { Interruption } from '../../../src/cli/exit-codes.js';
 import { execFile } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -62,6 +63,88 @@ describe('what an operation needs', () => {
     const { stdout } = await dpx(['operations', 'tasks', 'abort_task'], { env: env() });
     expect(stdout).toMatch(/no schema is known for it|Body: none/);
     expect(stdout).toContain('dpx call tasks abort_task <task_id>');
+  });
+});
+
+/** The properties of a body schema dpx ships, read from the file itself. */
+function shippedProperties(name: string): { required: string[]; optional: string[] } {
+  const schema = JSON.parse(readFileSync(join(import.meta.dirname, '../../../fixtures/schemas/bodies', `${name}.json`), 'utf8')) as { required: string[]; properties: Record<string, unknown> };
+  const all = Object.keys(schema.properties);
+  return { required: schema.required, optional: all.filter((property) => !schema.required.includes(property)) };
+}
+
+/**
+ * An $EDITOR that keeps a copy of what it was offered in $SEEN, then applies the sed script in $EDIT to
+ * the file (none: the body is saved untouched).
+ */
+function recordingEditor(): { env: (edit?: string) => NodeJS.ProcessEnv; seen: () => string } {
+  const folder = mkdtempSync(join(tmpdir(), 'dpx-editor-'));
+  const script = join(folder, 'editor.sh');
+  writeFileSync(script, '#!/bin/sh\ncp "$1" "$SEEN"\nif [ -n "$EDIT" ]; then sed -i "$EDIT" "$1"; fi\n');
+  chmodSync(script, 0o755);
+  const seen = join(folder, 'seen.jsonc');
+  return {
+    env: (edit) => ({ ...env(), EDITOR: script, VISUAL: '', SEEN: seen, EDIT: edit ?? '', PATH: process.env['PATH'] }),
+    seen: () => readFileSync(seen, 'utf8'),
+  };
+}
+
+/** The body of the curl --dry-run prints, parsed. */
+const curlBody = (curl: string): unknown => JSON.parse(/--data-raw '([^']*)'/.exec(curl)![1]!);
+
+describe('the body offered for editing', () => {
+  const restore = shippedProperties('restores.v1.create_restore');
+
+  it('--help offers a body that names every field of the schema, each optional one commented out with its type and description', async () => {
+    expect(restore.optional.length).toBeGreaterThan(0);
+    const { stdout } = await dpx(['call', 'restores', 'create_restore', '--help'], { env: env() });
+    const offered = stdout.slice(stdout.indexOf('Body to start from'), stdout.indexOf('Example:'));
+    expect(offered).toContain('--edit opens it in $EDITOR');
+    for (const name of restore.required) expect(offered).toMatch(new RegExp(`^ {4}"${name}": .*// required · `, 'm'));
+    for (const name of restore.optional) expect(offered).toMatch(new RegExp(`^ {4}// "${name}": `, 'm'));
+    expect(offered).toMatch(/\/\/ "restore_type": "full", {2}\/\/ string · one of full \| file_level \| database \| mailbox_item · default "full" — What to restore/);
+  });
+
+  it('--edit offers the same body in $EDITOR; saved untouched, it sends the required fields only', async () => {
+    const editor = recordingEditor();
+    const { code, stdout, stderr } = await dpx(['call', 'restores', 'create_restore', '--edit', '--dry-run'], { env: editor.env() });
+    expect(code, stderr).toBe(0);
+    const offered = editor.seen();
+    for (const name of [...restore.required, ...restore.optional]) expect(offered).toContain(`"${name}": `);
+    for (const name of restore.optional) expect(offered).toMatch(new RegExp(`^ {2}// "${name}": `, 'm'));
+    // What stays commented out is not sent, and no optional field goes as a null.
+    expect(Object.keys(curlBody(stdout) as object)).toEqual(restore.required);
+    expect(/--data-raw '([^']*)'/.exec(stdout)![1]).not.toContain('//');
+  });
+
+  it('an uncommented field is sent with the required ones, as plain JSON', async () => {
+    const editor = recordingEditor();
+    const fill = `s#"backup_id": ""#"backup_id": "${backupIds[5]}"#; s#// "restore_type": "full"#"restore_type": "database"#`;
+    const dry = await dpx(['call', 'restores', 'create_restore', '--edit', '--dry-run'], { env: editor.env(fill) });
+    expect(curlBody(dry.stdout)).toEqual({ backup_id: backupIds[5], restore_type: 'database' });
+    const sent = await dpx(['call', 'restores', 'create_restore', '--edit', ...writes], { env: editor.env(fill) });
+    expect(sent.code, sent.stderr).toBe(0);
+    expect(sent.stderr).toMatch(/^202 Accepted/m);
+  });
+
+  it('--body takes comments and trailing commas, and sends plain JSON', async () => {
+    const body = `{\n  "backup_id": "${backupIds[0]}",  // the backup\n  // "target": "x",\n  /* a note */ "restore_type": "full",\n}`;
+    const { code, stdout } = await dpx(['call', 'restores', 'create_restore', '--body', body, '--dry-run'], { env: env() });
+    expect(code).toBe(0);
+    expect(curlBody(stdout)).toEqual({ backup_id: backupIds[0], restore_type: 'full' });
+  });
+
+  it('an edit that is not JSON is refused with its line and column, and kept in a file to fix', async () => {
+    const editor = recordingEditor();
+    const before = demo.region.requestCount();
+    const { code, stderr } = await dpx(['call', 'restores', 'create_restore', '--edit', ...writes], { env: editor.env('s#"backup_id": ""#backup_id: 1#') });
+    expect(code).toBe(2);
+    expect(stderr).toMatch(/^error: the edited body is not valid JSON: line 4, column 3: unexpected "b"/m);
+    const kept = /it is kept in (\S+): fix it there/.exec(stderr)?.[1];
+    expect(kept && existsSync(kept)).toBe(true);
+    expect(readFileSync(kept!, 'utf8')).toContain('backup_id: 1,');
+    // The discovery index alone: nothing was sent.
+    expect(demo.region.requestCount() - before).toBe(1);
   });
 });
 
@@ -218,6 +301,24 @@ describe('what it started', () => {
       expect(aborted.code).toBe(6);
       expect((JSON.parse(aborted.stdout) as { status: string }).status).toBe('aborted');
     }
+  }, 60_000);
+
+  it('--wait prints the final task as -o and --fields ask, progress on stderr', async () => {
+    const table = await dpx(['call', 'restores', 'create_restore', '--body', restoreBody(6), ...writes, '--wait', '-o', 'table', '--fields', 'id,status'], { env: env() });
+    expect([0, 6]).toContain(table.code);
+    const [head, row, ...rest] = table.stdout.trimEnd().split('\n');
+    expect(head).toMatch(/^id\s+status$/);
+    expect(row).toMatch(/^[0-9a-f-]{36}\s+(completed|failed)$/);
+    expect(rest).toEqual([]);
+    expect(table.stderr).toMatch(/: queued|: in_progress/);
+
+    const json = await dpx(['call', 'restores', 'create_restore', '--body', restoreBody(7), ...writes, '--wait', '--fields', 'id,status'], { env: env() });
+    const final = JSON.parse(json.stdout) as Record<string, unknown>;
+    expect(Object.keys(final)).toEqual(['id', 'status']);
+    expect(json.code).toBe(final['status'] === 'completed' ? 0 : 6);
+
+    const lines = await dpx(['call', 'restores', 'create_restore', '--body', restoreBody(8), ...writes, '--wait', '-o', 'ndjson', '--fields', 'status'], { env: env() });
+    expect(lines.stdout).toMatch(/^\{"status":"(completed|failed)"\}\n$/);
   }, 60_000);
 
   it('--wait on a task read by its id follows it too', async () => {

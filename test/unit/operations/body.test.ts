@@ -2,7 +2,9 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bodyTemplate, checkBodyText, formatBodyProblem, loadBodySchema, type BodySchema } from '../../../src/api/operations/body.js';
+import { checkBodyText, formatBodyProblem, loadBodySchema, type BodySchema } from '../../../src/api/operations/body.js';
+import { parseBodyText } from '../../../src/api/operations/jsonc.js';
+import { bodyTemplate } from '../../../src/api/operations/template.js';
 import { compileBodyCheck } from '../../../src/api/hal/schema-compiler.js';
 
 const schema = {
@@ -22,8 +24,8 @@ const schema = {
 const checked: BodySchema = { schema, source: 'test', check: compileBodyCheck(schema) };
 
 describe('body checks', () => {
-  it('builds a template of the required properties only, from examples, enums and types', () => {
-    expect(JSON.parse(bodyTemplate(schema))).toEqual({ name: 'nightly', retention_days: 1, target: { kind: 'disk' } });
+  it('builds a template whose value is the required properties only, from examples, enums and types', () => {
+    expect(parseBodyText(bodyTemplate(schema))).toEqual({ ok: true, value: { name: 'nightly', retention_days: 1, target: { kind: 'disk' } } });
   });
 
   it('the template passes its own schema', () => {

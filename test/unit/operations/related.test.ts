@@ -1,8 +1,16 @@
 import { describe, expect, it } from 'vitest';
+import { parseBodyText } from '../../../src/api/operations/jsonc.js';
 import { parseCatalog } from '../../../src/api/hal/catalog.js';
 import { operationsFor, type BodySchemaLookup } from '../../../src/api/operations/available.js';
 import { bodyPropertyNames } from '../../../src/api/operations/body.js';
 import { createOperationForm } from '../../../src/api/operations/form.js';
+
+/** What a body (JSON with comments) sends. */
+function bodyValue(text: string): unknown {
+  const parsed = parseBodyText(text);
+  if (!parsed.ok) throw new Error(parsed.message);
+  return parsed.value;
+}
 
 const index = {
   snapshots: {
@@ -86,17 +94,17 @@ describe('body prefill from the record', () => {
   it('fills <singular>_id properties of the template with the record id, required or not, and keeps the rest', () => {
     const operation = catalog.resources.find((r) => r.name === 'recoveries')!.versions[0]!.operations.find((op) => op.id === 'start_recovery')!;
     const form = createOperationForm({ resource: 'recoveries', version: 'v2', operation, bodySchema: startSchema, record: { resource: 'snapshots', fields: { id: 's-1' } } });
-    expect(JSON.parse(form.body)).toEqual({ snapshot_id: 's-1', mode: 'full' });
+    expect(bodyValue(form.body)).toEqual({ snapshot_id: 's-1', mode: 'full' });
     const optional = { type: 'object', properties: { snapshot_id: { type: 'string' } } };
-    expect(JSON.parse(createOperationForm({ resource: 'recoveries', version: 'v2', operation, bodySchema: optional, record: { resource: 'snapshots', fields: { id: 's-2' } } }).body)).toEqual({ snapshot_id: 's-2' });
+    expect(bodyValue(createOperationForm({ resource: 'recoveries', version: 'v2', operation, bodySchema: optional, record: { resource: 'snapshots', fields: { id: 's-2' } } }).body)).toEqual({ snapshot_id: 's-2' });
   });
 
   it('leaves the template alone without a record or when the record is of an unrelated resource', () => {
     const operation = catalog.resources.find((r) => r.name === 'recoveries')!.versions[0]!.operations.find((op) => op.id === 'start_recovery')!;
-    const plain = JSON.parse(createOperationForm({ resource: 'recoveries', version: 'v2', operation, bodySchema: startSchema }).body);
+    const plain = bodyValue(createOperationForm({ resource: 'recoveries', version: 'v2', operation, bodySchema: startSchema }).body);
     expect(plain).toEqual({ snapshot_id: '', mode: 'full' });
     const unrelated = createOperationForm({ resource: 'recoveries', version: 'v2', operation, bodySchema: startSchema, record: { resource: 'events', fields: { id: 'e-1' } } });
-    expect(JSON.parse(unrelated.body)).toEqual(plain);
+    expect(bodyValue(unrelated.body)).toEqual(plain);
   });
 
   it('reads property names through a root $ref and allOf', () => {

@@ -4,6 +4,7 @@
 import { Box, Text } from 'ink';
 import { Tinted, useToneColour } from '../../components/theme.js';
 import type { ScreenBase, ScreenContext, ScreenModule } from '../../nav/screen.js';
+import type { Origin } from '../../services/connection.js';
 import { TEXT } from '../../nav/screen.js';
 import { editText } from '../../keys.js';
 
@@ -21,6 +22,8 @@ export interface ConfirmParams {
   expectedWord?: string;
   /** Said above the request in the warning's colour (a body sent despite its schema problems). */
   warning?: string;
+  /** Where the write goes: the header shows that session's mode, and `W` acts on it. */
+  origin?: Origin;
   /** Sends the write; given this screen's handle, to go on from. */
   confirm(ctx: ScreenContext<unknown>): void;
 }
@@ -39,6 +42,7 @@ export const confirmScreen: ScreenModule<ConfirmState, ConfirmParams> = {
   typing: typed,
   init: (params) => ({ ...params, typed: '', wrong: false, top: 0 }),
   crumb: () => 'confirm',
+  origin: (s) => s.origin,
   bindings: [
     { keys: ['y', 'Y'], help: 'send the write', hint: 'y send', when: plain, run: (ctx) => ctx.state.confirm(ctx as ScreenContext<unknown>) },
     { keys: ['n', 'N'], help: 'cancel', hint: 'n cancel', when: plain, run: (ctx) => ctx.nav.back() },

@@ -49,6 +49,7 @@ function confirmThenSend(ctx: Ctx): void {
   const target = flow.record?.resource === request.resource ? flow.record.fields : undefined;
   const ouName = unitName(ctx as ScreenContext<unknown>, flow, request.ou);
   ctx.nav.open('write-confirm', {
+    origin: flow.origin,
     method: request.method,
     lines: confirmationLines(request, { baseUrl: flow.origin.connection.session.baseUrl, ...(ouName ? { ouName } : {}) }),
     ...(ctx.state.schemaProblems ? { warning: `the body has ${ctx.state.schemaProblems === 1 ? 'a problem' : `${ctx.state.schemaProblems} problems`} with the schema: it goes anyway, for the server's own validation to answer` } : {}),
