@@ -37,7 +37,8 @@ export class CommandContext {
   private interruptionReported = false;
   /**
    * Each list's largest page, kept between runs in the cache folder. Not for the demo, whose base URL
-   * (a free port) is new each time: its files would only pile up.
+   * (a free port) is new each time: its files would only pile up. Nor for a run that records a case: its
+   * replay, offline, starts from nothing, so the recording does too, and the case holds what it asks.
    */
   private readonly pageSizes: PageSizeStore | undefined;
 
@@ -49,7 +50,7 @@ export class CommandContext {
     readonly demo: DemoHandle | undefined,
     readonly trail: HarTrail | undefined,
   ) {
-    this.pageSizes = demo === undefined ? pageSizeCache(defaultCacheDir(io.env)) : undefined;
+    this.pageSizes = demo === undefined && trail === undefined ? pageSizeCache(defaultCacheDir(io.env)) : undefined;
   }
 
   /**

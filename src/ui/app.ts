@@ -4,7 +4,6 @@
 import type { Instance } from 'ink';
 import type { Exchange } from '../api/exchange.js';
 import type { FilterStore } from '../api/xray/filters.js';
-import type { PageSizeStore } from '../api/session/session-options.js';
 import { HarTrail } from '../api/case/trail.js';
 import type { Settings } from '../config/settings.js';
 import { configProfiles, connectionFromSettings, type SessionHooks } from './services/connection.js';
@@ -22,8 +21,6 @@ export interface ExplorerOptions {
   onFirstFrame?: () => void;
   /** Where an x-ray keeps what each list's filter accepts between runs (the cache folder); none offline. */
   filterStore?: FilterStore;
-  /** Where each list's largest page is kept between runs (the cache folder). */
-  pageSizeStore?: PageSizeStore;
 }
 
 /** Holds stderr while the frame is on screen: stray warnings would tear it. They come back as notices. */
@@ -57,7 +54,6 @@ export async function runExplorer(options: ExplorerOptions): Promise<void> {
   const hooks: SessionHooks = {
     onExchange: (exchange: Exchange) => trail.record(exchange),
     onWarning: (message: string) => notify(message),
-    ...(options.pageSizeStore === undefined ? {} : { pageSizeStore: options.pageSizeStore }),
   };
   const services = new Services({
     connection: connectionFromSettings(settings, hooks, options.label),

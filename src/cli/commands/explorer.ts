@@ -2,7 +2,7 @@
 // scriptable commands start fast. With --offline the settings carry the trail, so every session made
 // from them answers from it; the label names it in the header.
 
-import { defaultCacheDir, filterCache, pageSizeCache } from '../../config/cache.js';
+import { defaultCacheDir, filterCache } from '../../config/cache.js';
 import type { CommandContext } from '../context.js';
 import { sizeHeapForExplorer } from '../heap.js';
 
@@ -19,8 +19,6 @@ export async function explorerCommand(ctx: CommandContext): Promise<number> {
     ...(ctx.trail === undefined ? {} : { trail: ctx.trail }),
     // What lists' filters accept, learned by an x-ray, is kept as the command line's x-ray keeps it.
     ...(ctx.offline ? {} : { filterStore: filterCache(defaultCacheDir(ctx.io.env)) }),
-    // As the command line keeps them; not for the demo, whose port is new each run.
-    ...(ctx.offline || ctx.demo ? {} : { pageSizeStore: pageSizeCache(defaultCacheDir(ctx.io.env)) }),
   });
   return 0;
 }

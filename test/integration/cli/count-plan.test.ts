@@ -81,11 +81,15 @@ describe('dpx count --plan', () => {
     const before = demo.region.requestsTo('/tasks');
     const { code, stdout, stderr } = await dpx(['count', 'tasks', '--by', 'status', '--ou', 'all', '--explain'], { env: demoEnv() });
     expect(code, stderr).toBe(0);
-    expect(demo.region.requestsTo('/tasks') - before).toBeLessThanOrEqual(2);
+    // One page to see the total, the unit field and the page size, and the probe's refusal unless an
+    // earlier command of this file (one cache folder) learned the page size.
+    const toList = demo.region.requestsTo('/tasks') - before;
+    expect(toList).toBeGreaterThanOrEqual(1);
+    expect(toList).toBeLessThanOrEqual(2);
     expect(stdout).toMatch(/^ {2}cells +[\d,]+ requests +[\d.]+ s {2}a request per unit and value/m);
     expect(stdout).toMatch(/^ {2}scan +[\d,]+ requests +[\d.]+ s {2}the root's list read once: [\d,]+ pages of 100 \([\d,]+ records; unit field organizational_unit_id\), then 6 tenants' totals and 3 random cells checked$/m);
     expect(stdout).toMatch(/^chosen: scan; the scan is 0\.\d\d× the requests of cells/m);
-    expect(stdout).toMatch(/^sent to plan it: \d+ requests \(the index, the unit list, 2 to the list\)$/m);
+    expect(stdout).toMatch(new RegExp(`^sent to plan it: \\d+ requests \\(the index, the unit list, ${toList} to the list\\)$`, 'm'));
   });
 });
 
