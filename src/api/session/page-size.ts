@@ -57,6 +57,11 @@ function memoryOf(session: Session): Memory {
   return memory;
 }
 
+/** Starts reading what earlier runs learned, for a caller that will soon ask and should not wait for a disk then. */
+export function recallLargestPages(session: Session): void {
+  memoryOf(session);
+}
+
 /** What this run learned, over what earlier runs had, back into the store; a cache that cannot be written is left as it was. */
 async function keep(session: Session, memory: Memory): Promise<void> {
   const store = session.pageSizeStore;

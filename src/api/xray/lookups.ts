@@ -6,7 +6,7 @@
 import { findResource, type Catalog, type Resource } from '../hal/catalog.js';
 import { ApiError, messageOf, toDpxError, type DpxError } from '../errors.js';
 import { listRequest, readPage } from '../session/pages.js';
-import { firstPageAtLargest, type Send } from '../session/page-size.js';
+import { firstPageAtLargest, recallLargestPages, type Send } from '../session/page-size.js';
 import type { ApiResponse } from '../wire/response.js';
 import type { PreparedRequest, Session } from '../session/session.js';
 import { knownListFields, learnListFields, LEARNING_PAGE_SIZE, listResources, type ListFields } from './fields.js';
@@ -61,6 +61,15 @@ export class InboundLookups {
       const found = this.records.get(key);
       return found ? [{ key, ...found }] : [];
     }));
+  }
+
+  /**
+   * Starts reading what earlier runs kept (the lists' filters, their largest pages: files), so that the
+   * queries do not wait for a disk once the id is known: they are meant to leave with the root's request.
+   */
+  prepare(): void {
+    void FilterKnowledge.of(this.port.session, this.port.filterStore);
+    recallLargestPages(this.port.session);
   }
 
   async search(catalog: Catalog, target: Resource, id: string | number): Promise<void> {

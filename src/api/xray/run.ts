@@ -67,6 +67,7 @@ export class XrayRun {
   }
 
   async start(target: XrayTarget): Promise<XrayResult> {
+    if (this.options.inbound !== false) this.lookups.prepare();
     const catalog = await this.session.catalog();
     const { resource, version: resolved } = resolveVersion(catalog, target);
     const version = resolved.version;
