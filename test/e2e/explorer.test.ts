@@ -51,15 +51,18 @@ describe('dpx --demo in a terminal', () => {
     app.pty.write('\r');
     await app.waitFor((s) => s.includes(`id: "${idPrefix}`) && s.includes('links (Enter follows)'), 'the record');
 
-    // To the links, then up to the organizational-unit link.
+    // To the links, then up to the organizational-unit link: as many lines up as the settled screen shows
+    // between them (every line is a field or a link), not key by key against a screen that names may
+    // redraw meanwhile.
     const before = cursorLine(app.screen());
     app.pty.write('\x1b[F');
-    let screen = await app.waitFor((s) => cursorLine(s) !== before, 'the cursor on the last link');
-    for (let i = 0; i < 10 && !/organizational_unit \//.test(cursorLine(screen)); i++) {
-      const previous = cursorLine(screen);
-      app.pty.write('\x1b[A');
-      screen = await app.waitFor((s) => cursorLine(s) !== previous, 'the cursor to move up');
-    }
+    const atEnd = (await app.settled((s) => cursorLine(s) !== before && cursorLine(s) !== '', 'the cursor on the last link')).split('\n');
+    const cursorAt = atEnd.findIndex((line) => line.startsWith('›'));
+    const linkAt = atEnd.findIndex((line) => /organizational_unit \//.test(line));
+    expect(linkAt, atEnd.join('\n')).toBeGreaterThanOrEqual(0);
+    expect(linkAt).toBeLessThanOrEqual(cursorAt);
+    for (let i = 0; i < cursorAt - linkAt; i++) app.pty.write('\x1b[A');
+    const screen = await app.waitFor((s) => /organizational_unit \//.test(cursorLine(s)), 'the cursor on the unit link');
     expect(cursorLine(screen)).toMatch(/organizational_unit \//);
     app.pty.write('\r');
     await app.waitFor((s) => s.includes('organizational-units@') && s.includes('fields ·'), 'the linked unit');

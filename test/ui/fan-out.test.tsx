@@ -22,6 +22,9 @@ let dir: string;
 let configPath: string;
 let slow: TestServer;
 let slowUnit = '';
+/** Holds back every answer for `slowUnit` until the test lets them go (no clock: a busy machine only waits longer). */
+let heldBack = Promise.resolve();
+let letGo = () => {};
 
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'dpx-fanout-'));
@@ -33,7 +36,7 @@ beforeAll(async () => {
   await writeFile(configPath, JSON.stringify({ current: 'eu', profiles: { eu: { baseUrl: demo.region.baseUrl, tokenFile: 'eu.token' }, us: { baseUrl: demo.otherRegion.baseUrl, tokenFile: 'us.token' } } }), { mode: 0o600 });
   // The first region behind a proxy that holds back every answer for one unit.
   slow = await startServer(async (request, response) => {
-    if (request.headers[OU_HEADER] === slowUnit) await new Promise((resolve) => setTimeout(resolve, 1500));
+    if (request.headers[OU_HEADER] === slowUnit) await heldBack;
     const headers = Object.fromEntries(Object.entries(request.headers).filter(([name]) => ['authorization', 'accept', OU_HEADER].includes(name))) as Record<string, string>;
     const upstream = await fetch(`${demo.region.baseUrl}${request.url}`, { headers });
     response.writeHead(upstream.status, { 'content-type': upstream.headers.get('content-type') ?? 'application/json' });
@@ -45,6 +48,7 @@ afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 afterEach(async () => {
+  letGo();
   await ui?.unmount();
   ui = undefined;
 });
@@ -61,7 +65,9 @@ describe('the count matrix', () => {
     const all = await units();
     const [fast, held] = [all[1]!, all[2]!];
     slowUnit = held.id;
-    ui = await mount(demo.region, { rows: 40, context: { session: new Session({ baseUrl: slow.baseUrl, token: demo.region.tokens.personal }) } });
+    heldBack = new Promise((resolve) => (letGo = resolve));
+    // Slots enough for every held request and the others besides: what is tested is the matrix, not the limiter.
+    ui = await mount(demo.region, { rows: 40, context: { session: new Session({ baseUrl: slow.baseUrl, token: demo.region.tokens.personal, concurrency: 32 }) } });
     const state = () => top(ui!).state as CountState;
     const rowOf = (id: string) => state().plan?.rows.findIndex((row) => row.scope.ou === id) ?? -1;
     const answered = (id: string) => (rowOf(id) >= 0 ? (state().cells[rowOf(id)] ?? []).filter((cell) => cell !== undefined).length : 0);
@@ -70,12 +76,17 @@ describe('the count matrix', () => {
     const stop = ui.navigator.subscribe(() => {
       if (top(ui!).kind === 'count' && answered(held.id) === 0) fastWhileHeld = Math.max(fastWhileHeld, answered(fast.id));
     });
-    await ui.press(':', 'count tasks by status', KEY.enter);
-    await ui.waitFor(() => answered(fast.id) > (state().plan?.columns.length ?? Infinity), 'every count of the fast unit');
-    expect(ui.frame()).toContain('…');
+    // A request per unit and value (the scan the planner picks here would read every unit's records at once).
+    await ui.press(':', 'count tasks by status plan cells', KEY.enter);
+    // The slow unit's answers are held until the fast unit has every count: a matrix that waited for it would never get there.
+    await ui.waitFor(() => answered(fast.id) > (state().plan?.columns.length ?? Infinity), 'every count of the fast unit', 15_000);
+    const heldRow = await ui.waitFor((f) => f.split('\n').some((line) => line.includes(held.name) && line.includes('…')), 'the slow unit still waiting on screen');
+    expect(heldRow).toContain('…');
     stop();
     // The fast unit's total and every value were in while the slow unit had answered nothing.
     expect(fastWhileHeld).toBe(state().plan!.columns.length + 1);
+    expect(answered(held.id)).toBe(0);
+    letGo();
     await ui.waitFor(() => (state().cells[rowOf(held.id)] ?? []).filter((cell) => typeof cell === 'number').length > state().plan!.columns.length, 'the slow unit at last, every value and its total', 15_000);
     const plan = state().plan!;
     const failed = plan.columns.findIndex((column) => column.value === 'failed');

@@ -92,7 +92,8 @@ export class Navigator implements Navigation {
   private tick(): void {
     const top = this.top();
     if (top && moduleOf(top.kind).tick) this.inFront(() => moduleOf(top.kind).tick?.(this.contextOf(top.id) as never));
-    else this.set({});
+    // The clock moves whatever the screen did with the tick: ages, the token's time left.
+    this.set({});
   }
 
   /** Work for the screen on top: its requests, now or later, go before those of the screens behind it. */

@@ -14,12 +14,14 @@ import { Tinted } from '../../components/theme.js';
 import { MOVE_KEYS, moveCursor } from '../../keys.js';
 import { scrollTop } from '../../layout.js';
 import { errorInfo, noticeOf } from '../../nav/problems.js';
-import type { ScreenBase, ScreenContext, ScreenModule } from '../../nav/screen.js';
+import type { Binding, ScreenBase, ScreenContext, ScreenModule } from '../../nav/screen.js';
 import type { Connection } from '../../services/connection.js';
 import { statusTone, type Tone } from '../../../text/colour.js';
 import { columnWindow, windowLabel } from '../../column-window.js';
 import { scrollBinding, stepColumn, type TableShape } from '../../scroll-keys.js';
-import { columnOrder, countText, GAP, labelOf, matrixShape, type CellValue, type MatrixData } from './layout.js';
+import { columnOrder, countText, GAP, headerText, matrixShape, type CellValue, type MatrixData } from './layout.js';
+import { askValueNames, valueHeader, type NamedMatrix } from './names.js';
+import { namesStopper } from '../list/names.js';
 
 declare module '../../nav/screen.js' {
   interface ScreenParams {
@@ -36,7 +38,7 @@ export interface CountParams {
   forcedPlan?: 'cells' | 'scan';
 }
 
-export interface CountState extends ScreenBase, CountParams {
+export interface CountState extends ScreenBase, CountParams, NamedMatrix {
   /** The control planes asked: the current one, then with `P` every profile's. */
   connections: Connection[];
   plan?: CountPlan;
@@ -78,10 +80,33 @@ function unitName(state: CountState, row: CountPlan['rows'][number]): string {
 }
 
 /** The columns in the order drawn and their shape for the window, `width` cells wide. */
-function layoutOf(state: CountState, plan: CountPlan, width: number): { order: number[]; shape: TableShape } {
-  const data: MatrixData = { plan, other: showsOther(state), names: plan.rows.map((row) => unitName(state, row)), value: (row, cell) => valueOf(state, row, cell), byName: state.byName };
+function layoutOf(state: CountState, plan: CountPlan, width: number): { data: MatrixData; order: number[]; shape: TableShape } {
+  const data: MatrixData = {
+    plan, other: showsOther(state), names: plan.rows.map((row) => unitName(state, row)), value: (row, cell) => valueOf(state, row, cell), byName: state.byName,
+    header: (cell) => valueHeader(state, cell),
+  };
   const order = columnOrder(data);
-  return { order, shape: matrixShape(data, order, width) };
+  return { data, order, shape: matrixShape(data, order, width) };
+}
+
+/** The values whose columns are on screen, by their index in the plan. */
+function shownValues(state: CountState, width: number): number[] {
+  const { plan } = state;
+  if (!plan) return [];
+  const { order, shape } = layoutOf(state, plan, width);
+  return columnWindow(shape.widths, { ...shape, left: state.left }).slice(1).map(({ index }) => order[index - 1]!).filter((cell) => cell < plan.columns.length);
+}
+
+/**
+ * Names for the values on screen (names.ts), once the order of the columns is settled: it follows the
+ * counts of the top rows, so until each has answered, the columns on screen are not yet those that stay
+ * there (and names would wait behind the counts in the limiter anyway). Asked again as rows answer, on a
+ * scroll or sort, and every tick (a resized terminal shows other columns).
+ */
+function askNames(ctx: Ctx): void {
+  const { plan, results, loading } = ctx.state;
+  if (!plan?.by || (loading !== undefined && plan.rows.some((row, index) => row.scope.depth === 0 && !row.error && results[index] === undefined))) return;
+  void askValueNames(ctx, () => shownValues(ctx.state, ctx.size.columns));
 }
 
 async function run(ctx: Ctx): Promise<void> {
@@ -92,7 +117,11 @@ async function run(ctx: Ctx): Promise<void> {
   try {
     const sources = connections.map((connection) => ({ session: connection.session, ...(connection.profile ? { profile: connection.profile } : {}) }));
     for await (const event of countMatrix(sources, { resource, units: 'all', ...(by ? { by } : {}), ...(filter ? { filter } : {}), ...(forcedPlan ? { plan: forcedPlan } : {}) }, { signal: stopping.signal })) {
-      if (event.kind === 'plan') ctx.update({ plan: event.plan, column: event.plan.columns.length, left: 2, cells: event.plan.rows.map(() => []), results: event.plan.rows.map(() => undefined) });
+      if (event.kind === 'plan') {
+        ctx.update({ plan: event.plan, column: event.plan.columns.length, left: 2, cells: event.plan.rows.map(() => []), results: event.plan.rows.map(() => undefined) });
+        // Whether the values are ids, and the names known already (units): no request yet.
+        void askValueNames(ctx, () => []);
+      }
       else if (event.kind === 'cell') {
         ctx.update((s) => {
           const cells = [...s.cells];
@@ -108,9 +137,11 @@ async function run(ctx: Ctx): Promise<void> {
           results[at] = result;
           return { results };
         });
+        askNames(ctx);
       } else if (event.kind === 'notice') ctx.nav.notify(event.message);
     }
     ctx.update({ loading: undefined });
+    askNames(ctx);
   } catch (error) {
     if (!stopping.signal.aborted) ctx.update({ loading: undefined, error: errorInfo(error) });
   }
@@ -173,14 +204,23 @@ function captionOf(state: CountState, width: number): string | undefined {
 
 export const countScreen: ScreenModule<CountState, CountParams> = {
   title: 'count matrix (:count <resource> by <field>)',
-  init: (params) => ({ ...params, connections: [], cells: [], results: [], row: 0, column: 0, top: 0, left: 2, byName: false, stopping: new AbortController(), answered: 0 }),
+  init: (params) => ({
+    ...params, connections: [], cells: [], results: [], row: 0, column: 0, top: 0, left: 2, byName: false, stopping: new AbortController(), answered: 0,
+    valueNames: new Map(), namesStop: namesStopper(),
+  }),
   start: (ctx) => {
     ctx.update({ connections: [ctx.services.connection] });
     // Known to the explorer too, so that a list opened from a cell is named by its unit in the header.
     void ctx.services.units().catch(() => undefined);
     void run(ctx);
   },
-  stop: (state) => state.stopping.abort(),
+  stop: (state) => {
+    state.stopping.abort();
+    state.namesStop.abort();
+  },
+  // A resized terminal shows other columns, and a screen closed over the matrix may have named some.
+  tick: askNames,
+  resumed: askNames,
   empty: (s) => s.plan === undefined,
   crumb: (s) => `count ${s.resource}${s.by ? ` by ${s.by}` : ''}${s.filter ? ' (filtered)' : ''}`,
   subject: (s) => `${s.resource}${s.by ? ` by ${s.by}` : ''}`,
@@ -192,7 +232,10 @@ export const countScreen: ScreenModule<CountState, CountParams> = {
     { keys: ['r'], help: 'count again', hint: 'r recount', run: (ctx) => void run(ctx) },
     {
       keys: ['s'], help: 'the value columns by name, or again trouble first, then by count', hint: 's sort values',
-      run: (ctx) => ctx.update((s) => ({ byName: !s.byName, left: 2 })),
+      run: (ctx) => {
+        ctx.update((s) => ({ byName: !s.byName, left: 2 }));
+        askNames(ctx);
+      },
     },
     {
       keys: ['left', 'h', 'right', 'l'], help: 'choose the column',
@@ -203,9 +246,13 @@ export const countScreen: ScreenModule<CountState, CountParams> = {
         // Positions on screen: the unit column is 0 and is no cell, the total is 1.
         const moved = stepColumn(shape, ctx.state.left, order.indexOf(ctx.state.column) + 1, key.name === 'left' || key.char === 'h' ? -1 : 1, 1);
         ctx.update({ column: order[moved.column - 1]!, left: moved.left });
+        askNames(ctx);
       },
     },
-    scrollBinding((ctx) => (ctx.state.plan ? layoutOf(ctx.state, ctx.state.plan, ctx.size.columns).shape : { widths: [], frozen: 2, room: 0, gap: GAP }), (s) => s.plan !== undefined, 'scroll the value columns right / left (the unit and the total stay)'),
+    andThen(
+      scrollBinding((ctx) => (ctx.state.plan ? layoutOf(ctx.state, ctx.state.plan, ctx.size.columns).shape : { widths: [], frozen: 2, room: 0, gap: GAP }), (s) => s.plan !== undefined, 'scroll the value columns right / left (the unit and the total stay)'),
+      askNames,
+    ),
     {
       keys: [...MOVE_KEYS], help: 'choose the unit',
       run: (ctx, key) => {
@@ -224,7 +271,7 @@ export const countScreen: ScreenModule<CountState, CountParams> = {
   View: ({ state, height, width }) => {
     const { plan } = state;
     if (!plan) return <Tinted tone="muted">reading each control plane's units and the values of {state.by ?? 'the list'}…</Tinted>;
-    const { order, shape } = layoutOf(state, plan, width);
+    const { data, order, shape } = layoutOf(state, plan, width);
     const [unit, ...cells] = columnWindow(shape.widths, { ...shape, left: state.left });
     const shownColumns = cells.map(({ index, width: cellWidth }) => ({ cell: order[index - 1]!, width: cellWidth }));
     const toneOf = (cell: number): Tone => {
@@ -239,7 +286,7 @@ export const countScreen: ScreenModule<CountState, CountParams> = {
         {caption ? <Tinted tone="muted">{caption}</Tinted> : null}
         <Text wrap="truncate">
           <Tinted bold>{fit(state.connections.length > 1 ? 'PROFILE · UNIT' : 'UNIT', unitWidth)}</Tinted>
-          {shownColumns.map(({ cell, width: cellWidth }) => <Tinted key={cell} bold tone="info" inverse={cell === state.column}>{' '}{fit(labelOf(plan, cell), cellWidth, 'right')}</Tinted>)}
+          {shownColumns.map(({ cell, width: cellWidth }) => <Tinted key={cell} bold tone="info" inverse={cell === state.column}>{' '}{fit(headerText(data, cell, cellWidth), cellWidth, 'right')}</Tinted>)}
         </Text>
         {plan.rows.slice(state.top, state.top + height - 1 - (caption ? 1 : 0)).map((row, offset) => {
           const index = state.top + offset;
@@ -261,6 +308,14 @@ export const countScreen: ScreenModule<CountState, CountParams> = {
     );
   },
 };
+
+/** A binding that does `after` once it has run (a scroll, then the names of the columns it brought). */
+function andThen(binding: Binding<CountState>, after: (ctx: Ctx) => void): Binding<CountState> {
+  return { ...binding, run: (ctx, key) => {
+    binding.run(ctx, key);
+    after(ctx);
+  } };
+}
 
 /** Where the columns came from, for the status line. */
 function valuesText(plan: CountPlan): string {

@@ -8,6 +8,7 @@ import type { DpxError } from '../../../api/errors.js';
 import { statusMeaning } from '../../../api/hal/status.js';
 import { cellWidth, formatCount, oneLine } from '../../../text/cells.js';
 import type { TableShape } from '../../scroll-keys.js';
+import type { Header } from './names.js';
 
 export type CellValue = number | DpxError | 'changed' | undefined;
 
@@ -22,6 +23,8 @@ export interface MatrixData {
   names: readonly string[];
   /** `s`: the values by name, not by what they mean and hold. */
   byName?: boolean;
+  /** A value's header other than its label: a name beside an id (count/names.ts). */
+  header?(cell: number): Header | undefined;
 }
 
 /** Cells between two columns. */
@@ -51,12 +54,19 @@ function heldByTop(data: MatrixData, column: number): number {
 export function columnOrder(data: MatrixData): number[] {
   const { plan } = data;
   const values = plan.columns.map((_, index) => index);
-  if (data.byName) values.sort((a, b) => plan.columns[a]!.label.localeCompare(plan.columns[b]!.label));
+  const label = (cell: number) => data.header?.(cell)?.text ?? plan.columns[cell]!.label;
+  if (data.byName) values.sort((a, b) => label(a).localeCompare(label(b)));
   else if (plan.valuesFrom !== 'given') {
     const held = values.map((index) => heldByTop(data, index));
     values.sort((a, b) => troubleRank(plan.columns[a]!.value) - troubleRank(plan.columns[b]!.value) || held[b]! - held[a]! || a - b);
   }
   return [plan.columns.length, ...values, ...(data.other ? [plan.columns.length + 1] : [])];
+}
+
+/** A column's header cut to `width`: the value's name beside its id where it has one, else its label. */
+export function headerText(data: MatrixData, cell: number, width: number): string {
+  const header = data.header?.(cell);
+  return header ? header.cut(width) : labelOf(data.plan, cell);
 }
 
 /** A column's label: the value's, or total, or other. */
@@ -76,7 +86,8 @@ export function matrixShape(data: MatrixData, order: readonly number[], room: nu
     const counts = data.plan.rows.map((_, row) => data.value(row, cell)).filter((value): value is number => typeof value === 'number');
     // A count, `*` where dpx counted it, a space and its bar.
     const longest = Math.max(0, ...counts.map((count) => countText(count, '*').length + 2));
-    return Math.max(MIN_CELL, cellWidth(labelOf(data.plan, cell)), longest);
+    const header = data.header?.(cell);
+    return Math.max(MIN_CELL, header ? header.width : cellWidth(labelOf(data.plan, cell)), longest);
   });
   return { widths: [unit, ...widths], frozen: 2, room, gap: GAP };
 }

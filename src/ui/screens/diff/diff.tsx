@@ -1,10 +1,13 @@
 // One record read twice — in another version, another unit or through another profile — and the two side
 // by side, aligned by field path: what differs, what one side alone has, and differently named fields
-// that hold the same value. Opened with `d` on a record.
+// that hold the same value. Opened with `d` on a record. A table like any other: each column as wide as
+// its values, the field kept on the left while `>` `<` scroll the two sides (ui/column-window.ts).
 import { Box, Text } from 'ink';
 import { compareRecord, type RecordComparison, type RecordSide } from '../../../api/case/compare.js';
 import type { AlignedField, FieldState } from '../../../api/case/diff.js';
-import { fit, oneLine, truncate } from '../../../text/cells.js';
+import { cellWidth, fit, oneLine } from '../../../text/cells.js';
+import { columnWindow, windowLabel } from '../../column-window.js';
+import { scrollBinding, type TableShape } from '../../scroll-keys.js';
 import { Tinted } from '../../components/theme.js';
 import { MOVE_KEYS, moveCursor } from '../../keys.js';
 import { errorInfo } from '../../nav/problems.js';
@@ -20,8 +23,9 @@ declare module '../../nav/screen.js' {
 export interface DiffParams {
   resource: string;
   id: string;
-  left: RecordSide;
-  right: RecordSide;
+  /** The side read first (a column's `then`), and the other (`now`). */
+  first: RecordSide;
+  second: RecordSide;
 }
 
 export interface DiffState extends ScreenBase, DiffParams {
@@ -29,7 +33,12 @@ export interface DiffState extends ScreenBase, DiffParams {
   /** Only the rows that differ (the default), or every field. */
   all: boolean;
   top: number;
+  /** The first side scrolled to (`>` `<`): 1 the one read first, 2 the other; the field stays. */
+  left: number;
 }
+
+/** Cells before a row's field: its mark and a space. */
+const MARK = 2;
 
 const MARKS: Record<FieldState, { mark: string; tone: Tone }> = {
   equal: { mark: ' ', tone: 'muted' },
@@ -39,9 +48,15 @@ const MARKS: Record<FieldState, { mark: string; tone: Tone }> = {
   'same-value': { mark: '≈', tone: 'info' },
 };
 
+const differing = new WeakMap<AlignedField[], AlignedField[]>();
+
+/** The rows shown: those that differ, or every field; the same array while the comparison stays. */
 function rowsOf(state: DiffState): AlignedField[] {
   const rows = state.comparison?.complete ? state.comparison.rows : [];
-  return state.all ? rows : rows.filter((row) => row.state !== 'equal');
+  if (state.all) return rows;
+  let shown = differing.get(rows);
+  if (!shown) differing.set(rows, (shown = rows.filter((row) => row.state !== 'equal')));
+  return shown;
 }
 
 function text(value: unknown, present: boolean): string {
@@ -49,11 +64,41 @@ function text(value: unknown, present: boolean): string {
   return oneLine(typeof value === 'string' ? value : JSON.stringify(value) ?? 'undefined');
 }
 
+/** A row's field as drawn: its path, and the other side's where it is named otherwise. */
+function pathOf(row: AlignedField): string {
+  return oneLine(row.nowPath && row.nowPath !== row.path ? `${row.path} / ${row.nowPath}` : row.path);
+}
+
+/** A row's cells: the field, then each side's value (`—` where that side has none). */
+function cellsOf(row: AlignedField): [string, string, string] {
+  return [pathOf(row), text(row.then, row.state !== 'only-now'), text(row.now, row.state !== 'only-then')];
+}
+
+const measured = new WeakMap<AlignedField[], Map<string, number[]>>();
+
+/** Each column as wide as its header and its values (the field with its mark): the window chooses what is on screen. */
+function widthsOf(state: DiffState): number[] {
+  const rows = rowsOf(state);
+  const key = `${state.first.label}\0${state.second.label}`;
+  let known = measured.get(rows);
+  if (!known) measured.set(rows, (known = new Map()));
+  const remembered = known.get(key);
+  if (remembered) return remembered;
+  const widths = [MARK + cellWidth('FIELD'), cellWidth(oneLine(state.first.label)), cellWidth(oneLine(state.second.label))];
+  for (const row of rows) cellsOf(row).forEach((cell, index) => (widths[index] = Math.max(widths[index]!, cellWidth(cell) + (index === 0 ? MARK : 0))));
+  known.set(key, widths);
+  return widths;
+}
+
+function shapeOf(state: DiffState, room: number): TableShape {
+  return { widths: widthsOf(state), frozen: 1, room, gap: 1, partial: true };
+}
+
 async function compare(ctx: ScreenContext<DiffState>): Promise<void> {
-  const { resource, id, left, right } = ctx.state;
+  const { resource, id, first, second } = ctx.state;
   ctx.update({ loading: `reading ${resource} ${id} twice` });
   try {
-    const comparison = await compareRecord(resource, id, left, right);
+    const comparison = await compareRecord(resource, id, first, second);
     ctx.update({ loading: undefined, comparison });
   } catch (error) {
     ctx.update({ loading: undefined, error: errorInfo(error) });
@@ -62,17 +107,24 @@ async function compare(ctx: ScreenContext<DiffState>): Promise<void> {
 
 export const diffScreen: ScreenModule<DiffState, DiffParams> = {
   title: 'diff (d on a record)',
-  init: (params) => ({ ...params, all: false, top: 0 }),
+  init: (params) => ({ ...params, all: false, top: 0, left: 1 }),
   start: (ctx) => void compare(ctx),
-  crumb: (s) => `diff ${s.left.label} ↔ ${s.right.label}`,
+  crumb: (s) => `diff ${s.first.label} ↔ ${s.second.label}`,
   subject: (s) => `${s.resource} ${s.id}`,
   status: (s) => {
     if (!s.comparison?.complete) return undefined;
     const counts = s.comparison.rows.reduce<Record<string, number>>((all, row) => ({ ...all, [row.state]: (all[row.state] ?? 0) + 1 }), {});
     return `${counts['changed'] ?? 0} differ · ${(counts['only-then'] ?? 0) + (counts['only-now'] ?? 0)} on one side · ${counts['same-value'] ?? 0} renamed · ${counts['equal'] ?? 0} equal`;
   },
+  badges: (s, width) => {
+    if (!s.comparison?.complete) return [];
+    const shape = shapeOf(s, width);
+    const label = windowLabel(columnWindow(shape.widths, { ...shape, left: s.left }), shape.widths, shape.frozen);
+    return label ? [label] : [];
+  },
   bindings: [
-    { keys: ['a'], help: 'every field, or only those that differ', hint: 'a all fields', run: (ctx) => ctx.update((s) => ({ all: !s.all, top: 0 })) },
+    { keys: ['a'], help: 'every field, or only those that differ', hint: 'a all fields', run: (ctx) => ctx.update((s) => ({ all: !s.all, top: 0, left: 1 })) },
+    scrollBinding((ctx) => shapeOf(ctx.state, ctx.size.columns), (s) => s.comparison?.complete === true, 'scroll the two sides right / left (the field stays)'),
     { keys: ['r'], help: 'read both sides again', hint: 'r reread', run: (ctx) => void compare(ctx) },
     { keys: [...MOVE_KEYS], help: 'scroll', run: (ctx, key) => ctx.update((s) => ({ top: moveCursor(s.top, rowsOf(s).length, key, ctx.bodyHeight() - 2) })) },
   ],
@@ -92,20 +144,24 @@ export const diffScreen: ScreenModule<DiffState, DiffParams> = {
       );
     }
     const rows = rowsOf(state);
-    const pathWidth = Math.min(36, Math.max(5, ...rows.map((row) => row.path.length)));
-    const side = Math.max(10, Math.floor((width - pathWidth - 8) / 2));
+    const shape = shapeOf(state, width);
+    const shown = columnWindow(shape.widths, { ...shape, left: state.left });
+    const sides = shown.slice(1);
+    const fieldWidth = Math.max(0, (shown[0]?.width ?? MARK) - MARK);
+    const labels = ['', state.first.label, state.second.label];
     return (
       <Box flexDirection="column">
-        <Text wrap="truncate"><Tinted bold>{'  '}{fit('FIELD', pathWidth)} {fit(state.left.label, side)} {fit(state.right.label, side)}</Tinted></Text>
+        <Text wrap="truncate"><Tinted bold>{' '.repeat(MARK)}{fit('FIELD', fieldWidth)}{sides.map((side) => ` ${fit(oneLine(labels[side.index]!), side.width)}`).join('')}</Tinted></Text>
         {rows.length === 0 ? <Tinted tone="good">  the two are the same, field for field{state.all ? '' : ' (a shows every field)'}</Tinted> : null}
         {rows.slice(state.top, state.top + height - 2).map((row) => {
           const { mark, tone } = MARKS[row.state];
-          const path = row.nowPath && row.nowPath !== row.path ? `${row.path} / ${row.nowPath}` : row.path;
+          const cells = cellsOf(row);
+          // The side a field is missing from is muted; the other keeps the row's colour.
+          const sideTone = (index: number): Tone => ((index === 1 && row.state === 'only-now') || (index === 2 && row.state === 'only-then') ? 'muted' : tone);
           return (
             <Text key={`${row.path} ${row.nowPath ?? ''}`} wrap="truncate">
-              <Tinted tone={tone} bold>{mark} </Tinted>{fit(path, pathWidth)}{' '}
-              <Tinted tone={row.state === 'only-now' ? 'muted' : tone}>{fit(text(row.then, row.state !== 'only-now'), side)}</Tinted>{' '}
-              <Tinted tone={row.state === 'only-then' ? 'muted' : tone}>{truncate(text(row.now, row.state !== 'only-then'), side)}</Tinted>
+              <Tinted tone={tone} bold>{mark} </Tinted>{fit(cells[0], fieldWidth)}
+              {sides.map((side) => <Text key={side.index}>{' '}<Tinted tone={sideTone(side.index)}>{fit(cells[side.index]!, side.width)}</Tinted></Text>)}
             </Text>
           );
         })}

@@ -7,9 +7,9 @@ import { buildFilter, type Condition } from '../../filter.js';
 import { MOVE_KEYS, moveCursor } from '../../keys.js';
 import type { ScreenContext, ScreenModule } from '../../nav/screen.js';
 import { filterParams } from '../overlays/filter-builder.js';
+import { pickColumns } from '../overlays/columns.js';
 import { quickFilterEditing, quickFilterKeys, quickFilterStatus, quickFilterTyping } from './quick-filter.js';
 import { pageIndexAt, rowCount, rowsOf } from '../../window.js';
-import { dataFields } from '../../../api/hal/records.js';
 import { askBookmarkName, viewBookmark } from '../bookmarks.js';
 import { useMemo } from 'react';
 import { ListView } from './ListView.js';
@@ -84,20 +84,10 @@ async function open(ctx: Ctx): Promise<void> {
 
 /** `c`: choose and order the columns; the choice is kept for this resource on this control plane. */
 function chooseColumns(ctx: Ctx): void {
-  const all = columnsOf(ctx.state, ctx.now).map((column) => column.field);
-  const every = [...new Set([...all, ...rowsOf(ctx.state.pages).slice(0, 100).flatMap(dataFields)])];
-  if (every.length === 0) return ctx.nav.notify('no rows yet: the columns are known once the first page is in');
-  const { connection } = ctx.state.origin;
-  const { resource } = ctx.state;
-  ctx.nav.open('columns', {
-    resource, fields: [...all, ...every.filter((field) => !all.includes(field))], shown: all,
-    apply: (fields) => {
-      ctx.update({ fields, column: 0, left: 1 });
-      ctx.services.keepColumnChoice(connection, resource, fields).then(
-        () => ctx.nav.notify(fields ? `columns of ${resource} kept for ${new URL(connection.session.baseUrl).host}` : `every column of ${resource} again`),
-        (error: unknown) => ctx.nav.notify(`the choice is used here but was not kept: ${(error as Error).message}`),
-      );
-    },
+  pickColumns(ctx as ScreenContext<unknown>, {
+    connection: ctx.state.origin.connection, resource: ctx.state.resource, rows: rowsOf(ctx.state.pages),
+    shown: columnsOf(ctx.state, ctx.now).map((column) => column.field),
+    use: (fields) => ctx.update({ fields, column: 0, left: 1 }),
   });
 }
 

@@ -18,6 +18,7 @@ import { inferColumns, windowOf, type Column } from '../list/columns.js';
 import { scrollBinding } from '../../scroll-keys.js';
 import { quickFiltered, quickFilterEditing, quickFilterKeys, quickFilterStatus, quickFilterTyping, type QuickFiltered } from '../list/quick-filter.js';
 import { filterParams } from '../overlays/filter-builder.js';
+import { pickColumns } from '../overlays/columns.js';
 import { ListView } from '../list/ListView.js';
 
 declare module '../../nav/screen.js' {
@@ -52,7 +53,7 @@ export interface MergedState extends ScreenBase, MergedParams, QuickFiltered {
   stopping: AbortController;
   /** The first column scrolled to (`>` `<`). */
   left: number;
-  /** The columns chosen for this resource in a list (`c`), when any were. */
+  /** The columns chosen for this resource (`c`, here or in a list of it), when any were. */
   fields?: readonly string[];
 }
 
@@ -141,6 +142,16 @@ function openFilterBuilder(ctx: Ctx): void {
   ctx.nav.open('filter', { ...params, fields: params.fields.filter((field) => field !== UNIT) });
 }
 
+/** `c`: choose and order the columns, as in a list of the resource; both read the choice kept for it. */
+function chooseColumns(ctx: Ctx): void {
+  const { origin, resource, rows } = ctx.state;
+  pickColumns(ctx as ScreenContext<unknown>, {
+    connection: origin.connection, resource, rows, own: [UNIT],
+    shown: columnsOf(ctx.state, ctx.now).map((column) => column.field),
+    use: (fields) => ctx.update({ fields, left: 1 }),
+  });
+}
+
 const planned = new WeakMap<readonly Scope[], { empty: boolean; fields: readonly string[] | undefined; columns: Column[] }>();
 
 /**
@@ -208,6 +219,7 @@ export const mergedScreen: ScreenModule<MergedState, MergedParams> = {
       },
     },
     { keys: ['f'], help: 'server-side filter builder: field, operator, value; every unit is read again with it', hint: 'f filter', run: openFilterBuilder },
+    { keys: ['c'], help: 'choose and order the columns (kept for this resource on this control plane, as in its list)', hint: 'c columns', run: chooseColumns },
     ...quickFilterKeys<MergedState>(),
   ],
   View: ({ state, ctx, height, width }) => {

@@ -1,11 +1,13 @@
-// `c`: the columns of a resource, to choose and order. The choice is handed back to the list that asked,
-// which keeps it per resource and control plane (src/config/columns.ts), so the next list of that
-// resource, in this run or the next, opens with it.
+// `c`: the columns of a resource, to choose and order, from a list or a merged list. The choice is used
+// by the table that asked and kept per resource and control plane (src/config/columns.ts), so the next
+// list or merged list of that resource, in this run or the next, opens with it.
 import { Box, Text } from 'ink';
+import { dataFields } from '../../../api/hal/records.js';
 import { Choices } from '../../components/Choices.js';
 import { Tinted } from '../../components/theme.js';
 import { oneLine } from '../../../text/cells.js';
-import type { ScreenBase, ScreenModule } from '../../nav/screen.js';
+import type { ScreenBase, ScreenContext, ScreenModule } from '../../nav/screen.js';
+import type { Connection } from '../../services/connection.js';
 
 declare module '../../nav/screen.js' {
   interface ScreenParams {
@@ -33,6 +35,41 @@ export interface ColumnsState extends ScreenBase {
   items: Item[];
   cursor: number;
   apply: ColumnsParams['apply'];
+}
+
+/** What a table hands the picker: where its records come from, and what it shows now. */
+export interface ColumnChoice {
+  connection: Connection;
+  resource: string;
+  /** The fields of the columns it shows, in order. */
+  shown: readonly string[];
+  /** Its loaded records: their other fields are offered after the shown ones. */
+  rows: readonly Record<string, unknown>[];
+  /** Fields of the table's own that no record holds (a merged list's unit): never offered. */
+  own?: readonly string[];
+  /** Draws the table with the fields chosen (undefined: every field, ranked). */
+  use(fields: string[] | undefined): void;
+}
+
+/**
+ * `c` on a table of records: the picker over its columns, the shown ones first; the choice is used at
+ * once and kept for the resource on the connection's control plane, for every list and merged list of it.
+ */
+export function pickColumns(ctx: ScreenContext<unknown>, { connection, resource, shown, rows, own = [], use }: ColumnChoice): void {
+  const offered = (field: string) => !own.includes(field);
+  const first = shown.filter(offered);
+  const every = [...new Set([...first, ...rows.slice(0, 100).flatMap(dataFields).filter(offered)])];
+  if (every.length === 0) return ctx.nav.notify('no rows yet: the columns are known once the first page is in');
+  ctx.nav.open('columns', {
+    resource, fields: every, shown: first,
+    apply: (fields) => {
+      use(fields);
+      ctx.services.keepColumnChoice(connection, resource, fields).then(
+        () => ctx.nav.notify(fields ? `columns of ${resource} kept for ${new URL(connection.session.baseUrl).host}` : `every column of ${resource} again`),
+        (error: unknown) => ctx.nav.notify(`the choice is used here but was not kept: ${(error as Error).message}`),
+      );
+    },
+  });
 }
 
 /** The list with the item at `from` moved one place by `step`, and where it now is. */

@@ -21,7 +21,7 @@ export async function compareWith(ctx: Ctx): Promise<void> {
   if (id === undefined) return ctx.nav.notify('this record has no id to read it again by');
   const { connection } = origin;
   const here = (label: string, session = connection.session): RecordSide => ({ label, session, version, ou: origin.ou ?? null });
-  const open = (left: RecordSide, right: RecordSide) => ctx.nav.open('diff', { resource, id, left, right });
+  const open = (left: RecordSide, right: RecordSide) => ctx.nav.open('diff', { resource, id, first: left, second: right });
 
   const catalog = ctx.services.catalogOf(connection);
   const versions = (catalog && findResource(catalog, resource)?.versions.map((v) => v.version)) ?? [];
