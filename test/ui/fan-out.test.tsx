@@ -151,6 +151,32 @@ describe(':<resource> @all', () => {
     expect(record.origin.ou).toBe(scope.ou);
     expect(record.record['@unit']).toBeUndefined();
   });
+
+  it('names the ids of its rows as a list does, reading only those on screen; N shows the ids alone', async () => {
+    const logged = demo.region.requestLog().length;
+    ui = await mount(demo.region, { rows: 24 });
+    await ui.press(':', 'tasks @all', KEY.enter);
+    const state = () => top(ui!).state as MergedState;
+    await ui.waitFor(() => state().scopes.length > 0 && state().asking === 0 && state().rows.length > 0, 'every unit\'s first page');
+    const named = /\S · [0-9a-f]{8}…/;
+    // A unit's id is named from the tree, a protection group's by reading it once.
+    const first = state().rows[0]!;
+    const unit = (await units()).find((candidate) => candidate.id === first['organizational_unit_id'])!;
+    await ui.waitFor((f) => f.includes(`${unit.name} · ${unit.id.slice(0, 8)}…`), 'the unit named beside its id');
+    const grouped = state().rows.slice(0, 10).find((row) => typeof row['protection_group_id'] === 'string')!;
+    const line = (frame: string) => frame.split('\n').find((each) => each.includes((grouped['id'] as string).slice(0, 12)))!;
+    await ui.waitFor((f) => !line(f).includes((grouped['protection_group_id'] as string).slice(0, 8)), 'the protection group read and named');
+    const groupReads = demo.region.requestLog().slice(logged).filter((entry) => /^GET \/protection-groups\/[0-9a-f-]{36}/.test(entry));
+    // At most one read per protection group on screen (24 rows at most), however many rows are loaded.
+    expect(state().rows.length).toBeGreaterThan(24);
+    expect(groupReads.length).toBeGreaterThan(0);
+    expect(groupReads.length).toBeLessThanOrEqual(24);
+    expect(new Set(groupReads).size).toBe(groupReads.length);
+    const group = (await demoRequest(demo.region, `/protection-groups/${grouped['protection_group_id'] as string}`)).body as { name: string };
+    expect(line(ui.frame())).toContain(group.name.slice(0, 8));
+    await ui.press('N');
+    await ui.waitFor((f) => !named.test(f), 'the ids alone');
+  });
 });
 
 describe('the question a list asks, kept', () => {

@@ -39,7 +39,7 @@ export function idColumns(catalog: Catalog, records: readonly Record<string, unk
 }
 
 /** The distinct ids of a column among `records`, in the order they appear. */
-export function columnIds(column: IdColumn, records: Record<string, unknown>[]): string[] {
+export function columnIds(column: IdColumn, records: readonly Record<string, unknown>[]): string[] {
   return [...new Set(records.flatMap((record) => scalarText(record[column.field]) ?? []))];
 }
 

@@ -13,9 +13,9 @@ import { pageIndexAt, rowCount, rowsOf } from '../../window.js';
 import { askBookmarkName, viewBookmark } from '../bookmarks.js';
 import { useMemo } from 'react';
 import { ListView } from './ListView.js';
-import { idColumnsOf, namedColumns, namedText, namesStopper } from './names.js';
+import { namedCells, namesStopper, namesToggle } from './names.js';
 import { listHeight, loadEdge, loadFirstPage, movePage, reloadList, setCursor, shown } from './paging.js';
-import { columnsOf, currentPage, visibleRows, type ListParams, type ListState } from './state.js';
+import { columnsOf, currentPage, loadedRows, visibleRows, type ListParams, type ListState } from './state.js';
 import { windowOf } from './columns.js';
 import { scrollBinding, stepColumn, type TableShape } from '../../scroll-keys.js';
 
@@ -212,16 +212,7 @@ export const listScreen: ScreenModule<ListState, ListParams> = {
     },
     { keys: ['c'], help: 'choose and order the columns (kept for this resource on this control plane)', hint: 'c columns', when: idle, run: chooseColumns },
     { keys: ['v'], help: 'switch the resource version and reload', hint: 'v version', when: idle, run: chooseVersion },
-    {
-      keys: ['N'], help: 'names beside ids (on by default): a <resource>_id column shows the name of the record it refers to beside a short id; again: the ids alone', hint: 'N names', when: idle,
-      run: (ctx) => {
-        if (idColumnsOf(ctx, ctx.state).length === 0) return ctx.nav.notify('no column here holds ids of a resource the index has');
-        if (ctx.state.names) ctx.state.namesStop.abort();
-        ctx.update((s) => ({ names: !s.names, namesStop: s.names ? namesStopper() : s.namesStop }));
-        ctx.nav.notify(ctx.state.names ? 'names beside ids (N: ids alone)' : 'ids alone (N: names beside them)');
-        shown(ctx);
-      },
-    },
+    namesToggle(loadedRows, shown, idle),
     {
       keys: ['b'], help: 'bookmark this view (profile, resource, version, OU, filter, page); :bm opens bookmarks', hint: 'b bookmark', when: idle,
       run: (ctx) => askBookmarkName(ctx as ScreenContext<unknown>, viewBookmark(ctx.state, currentPage(ctx.state)?.start)),
@@ -240,7 +231,7 @@ export const listScreen: ScreenModule<ListState, ListParams> = {
     // A new function only when names are turned on or off or one arrives: rows redraw only then. A column
     // moves ahead, as names do, once it has a name to show.
     const cellText = useMemo(
-      () => (state.names ? { fields: namedColumns(ctx, state), text: (field: string, value: unknown) => namedText(ctx, state, field, value) } : undefined),
+      () => namedCells(ctx.services, state, loadedRows(state)),
       [state.names, state.namesRead, state.pages],
     );
     return (

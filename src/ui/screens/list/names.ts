@@ -1,16 +1,31 @@
-// Names beside ids, on by default (`N` turns them off): a list's `<singular>_id` columns whose resource the
-// index has show the name of the record each id refers to beside a short id (`Warsaw · 3f2a5b1c…`). A unit
-// is named from the unit tree the explorer already has, with no request; any other record is read once per
-// session and unit (the core keeps them), only for the ids on screen, through the limiter, and the cells
-// fill in as the names arrive.
+// Names beside ids, on by default (`N` turns them off): the `<singular>_id` columns of a list or a merged
+// list whose resource the index has show the name of the record each id refers to beside a short id
+// (`Warsaw · 3f2a5b1c…`). A unit is named from the unit tree the explorer already has, with no request;
+// any other record is read once per session and unit (the core keeps them), only for the ids on screen,
+// through the limiter, and the cells fill in as the names arrive.
 import { setMaxListeners } from 'node:events';
 import { columnIds, idColumns, ReferenceNames, type IdColumn } from '../../../api/fanout/references.js';
 import { isUuid } from '../../../api/fanout/units.js';
-import type { ScreenContext } from '../../nav/screen.js';
+import type { Binding, ScreenContext } from '../../nav/screen.js';
 import type { Origin } from '../../services/connection.js';
 import type { Services } from '../../services/services.js';
-import { rowsOf } from '../../window.js';
-import type { ListState } from './state.js';
+
+/** What a screen of rows holds for names beside ids. */
+export interface NamedRows {
+  origin: Origin;
+  /** `N`: id columns show the names of the records they refer to. */
+  names: boolean;
+  /** Names read so far while names are on: a new one redraws the rows. */
+  namesRead: number;
+  /** Stops the name reads asked for: when names are turned off, and when the screen leaves the stack. */
+  namesStop: AbortController;
+}
+
+/** The rows a screen has loaded, and what stays the same object while they do (a list's pages, a merged list's rows). */
+export interface LoadedRows {
+  rows: readonly Record<string, unknown>[];
+  key: object;
+}
 
 /** What stops a list's name reads: every read of the list listens to its one signal. */
 export function namesStopper(): AbortController {
@@ -19,15 +34,15 @@ export function namesStopper(): AbortController {
   return stopper;
 }
 
-const found = new WeakMap<ListState['pages'], IdColumn[]>();
+const found = new WeakMap<object, IdColumn[]>();
 
-/** The list's id columns, learned once per set of loaded pages. */
-export function idColumnsOf(ctx: ScreenContext<ListState>, state: ListState): IdColumn[] {
-  const known = found.get(state.pages);
+/** The id columns of the rows, learned once per set of loaded rows. */
+export function idColumnsOf(services: Services, origin: Origin, loaded: LoadedRows): IdColumn[] {
+  const known = found.get(loaded.key);
   if (known) return known;
-  const catalog = ctx.services.catalogOf(state.origin.connection);
-  const columns = catalog ? idColumns(catalog, rowsOf(state.pages)) : [];
-  found.set(state.pages, columns);
+  const catalog = services.catalogOf(origin.connection);
+  const columns = catalog ? idColumns(catalog, loaded.rows) : [];
+  found.set(loaded.key, columns);
   return columns;
 }
 
@@ -59,34 +74,33 @@ export function knownNames(services: Services, origin: Origin, record: Record<st
   return names;
 }
 
-/** The id columns with a name known for one of the loaded rows: they come first after the id, as names do. */
-export function namedColumns(ctx: ScreenContext<ListState>, state: ListState): string[] {
-  const rows = rowsOf(state.pages);
-  return idColumnsOf(ctx, state)
-    .filter((column) => rows.some((row) => typeof row[column.field] === 'string' && knownName(ctx.services, state.origin, column, row[column.field] as string)))
-    .map((column) => column.field);
-}
-
 /**
- * The text of an id cell while names are on: the referenced record's name beside the id once known, the
- * id meanwhile (and for good when the record has no name or cannot be read); undefined for a field that
- * is no id column.
+ * While names are on, the cells that read as names: the id columns with a name known for one of the loaded
+ * rows (they come first after the id, as names do), and each id cell's text — the referenced record's name
+ * beside the id once known, the id meanwhile (and for good when the record has no name or cannot be read).
  */
-export function namedText(ctx: ScreenContext<ListState>, state: ListState, field: string, value: unknown): string | undefined {
-  if (!state.names || typeof value !== 'string') return undefined;
-  const column = idColumnsOf(ctx, state).find((candidate) => candidate.field === field);
-  if (!column) return undefined;
-  const name = knownName(ctx.services, state.origin, column, value);
-  return name ? nameBesideId(name, value) : value;
+export function namedCells(services: Services, named: NamedRows, loaded: LoadedRows): { fields: string[]; text(field: string, value: unknown): string | undefined } | undefined {
+  if (!named.names) return undefined;
+  const columns = idColumnsOf(services, named.origin, loaded);
+  const name = (column: IdColumn, value: unknown) => (typeof value === 'string' ? knownName(services, named.origin, column, value) : undefined);
+  return {
+    fields: columns.filter((column) => loaded.rows.some((row) => name(column, row[column.field]))).map((column) => column.field),
+    text: (field, value) => {
+      const column = typeof value === 'string' ? columns.find((candidate) => candidate.field === field) : undefined;
+      if (!column) return undefined;
+      const known = name(column, value);
+      return known ? nameBesideId(known, value as string) : (value as string);
+    },
+  };
 }
 
-/** Asks for the names of the ids on screen that are not known yet; each arriving name redraws the list. */
-export function askNames(ctx: ScreenContext<ListState>, rows: Record<string, unknown>[]): void {
+/** Asks for the names of the ids on screen that are not known yet; each arriving name redraws the screen. */
+export function askNames<S extends NamedRows>(ctx: ScreenContext<S>, loaded: LoadedRows, rows: readonly Record<string, unknown>[]): void {
   const state = ctx.state;
-  const columns = state.names ? idColumnsOf(ctx, state) : [];
+  const columns = state.names ? idColumnsOf(ctx.services, state.origin, loaded) : [];
   if (columns.length === 0) return;
   const { connection } = state.origin;
-  const redraw = () => ctx.update((s) => ({ namesRead: s.namesRead + 1 }));
+  const redraw = () => ctx.update((s) => ({ namesRead: s.namesRead + 1 }) as Partial<S>);
   // The unit tree is asked once per connection; once it is known, unit ids are named from it.
   if (!ctx.services.unitsKnown(connection)) void ctx.services.units(connection).then(redraw, () => undefined);
   const names = ReferenceNames.of(connection.session);
@@ -95,4 +109,18 @@ export function askNames(ctx: ScreenContext<ListState>, rows: Record<string, unk
     if (unknown.length === 0) continue;
     void names.resolve(column, unknown, { ou: state.origin.ou ?? null, onName: redraw, signal: state.namesStop.signal }).catch(() => undefined);
   }
+}
+
+/** `N`: names beside ids, on and off; `loaded` gives the screen's rows, `shown` asks again for what is on screen. */
+export function namesToggle<S extends NamedRows>(loaded: (state: S) => LoadedRows, shown: (ctx: ScreenContext<S>) => void, when: (state: S) => boolean): Binding<S> {
+  return {
+    keys: ['N'], help: 'names beside ids (on by default): a <resource>_id column shows the name of the record it refers to beside a short id; again: the ids alone', hint: 'N names', when,
+    run: (ctx) => {
+      if (idColumnsOf(ctx.services, ctx.state.origin, loaded(ctx.state)).length === 0) return ctx.nav.notify('no column here holds ids of a resource the index has');
+      if (ctx.state.names) ctx.state.namesStop.abort();
+      ctx.update((s) => ({ names: !s.names, namesStop: s.names ? namesStopper() : s.namesStop }) as Partial<S>);
+      ctx.nav.notify(ctx.state.names ? 'names beside ids (N: ids alone)' : 'ids alone (N: names beside them)');
+      shown(ctx);
+    },
+  };
 }

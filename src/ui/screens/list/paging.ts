@@ -11,7 +11,7 @@ import { errorInfo, warningInfo } from '../../nav/problems.js';
 import type { ScreenContext } from '../../nav/screen.js';
 import { appendPage, pageIndexAt, pageStartRow, prependPage } from '../../window.js';
 import { askNames } from './names.js';
-import { asLoaded, currentPage, recordIndex, visibleRows, type ListState, type RowChanges } from './state.js';
+import { asLoaded, currentPage, loadedRows, recordIndex, visibleRows, type ListState, type RowChanges } from './state.js';
 
 type Ctx = ScreenContext<ListState>;
 
@@ -109,7 +109,7 @@ export function setCursor(ctx: Ctx, cursor: number): void {
 export function shown(ctx: Ctx): void {
   if (!ctx.alive) return;
   prefetch(ctx);
-  askNames(ctx, visibleRows(ctx.state).slice(ctx.state.top, ctx.state.top + listHeight(ctx)));
+  askNames(ctx, loadedRows(ctx.state), visibleRows(ctx.state).slice(ctx.state.top, ctx.state.top + listHeight(ctx)));
 }
 
 /** Loads the next page ahead of need: when the cursor nears the end of the rows, or they do not fill the screen. */

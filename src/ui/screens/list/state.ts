@@ -8,6 +8,7 @@ import type { ScreenBase } from '../../nav/screen.js';
 import type { Origin } from '../../services/connection.js';
 import { pageIndexAt, rowsOf } from '../../window.js';
 import { compareBy, inferColumns, type Column } from './columns.js';
+import type { LoadedRows, NamedRows } from './names.js';
 import { quickFiltered, type QuickFiltered } from './quick-filter.js';
 
 /** Where a list's first page comes from, so it can be asked again after an OU, filter or version change. */
@@ -32,7 +33,7 @@ export interface ListParams {
   label?: string;
 }
 
-export interface ListState extends ScreenBase, QuickFiltered {
+export interface ListState extends ScreenBase, QuickFiltered, NamedRows {
   /** Writes to the resource when the list was last read (Services.writesTo): more means it is stale. */
   writesSeen?: number;
   origin: Origin;
@@ -53,12 +54,6 @@ export interface ListState extends ScreenBase, QuickFiltered {
   fields?: readonly string[];
   sort?: { field: string; descending: boolean };
   watch: boolean;
-  /** `N`: id columns show the names of the records they refer to. */
-  names: boolean;
-  /** Names read so far while names are on: a new one redraws the list. */
-  namesRead: number;
-  /** Stops the name reads asked for: when names are turned off, and when the list leaves the stack. */
-  namesStop: AbortController;
   /** What the last reload changed: each changed row's changed fields, and its values before. */
   changes?: RowChanges;
   /** Which page move is on its way, so a key repeat or a prefetch does not ask twice. */
@@ -90,6 +85,11 @@ export function recordIndex(state: ListState): number {
 /** The loaded page the cursor is on. */
 export function currentPage(state: ListState): Page | undefined {
   return state.pages[pageIndexAt(state.pages, recordIndex(state))];
+}
+
+/** The list's loaded rows, for names beside ids: the same pages, the same key. */
+export function loadedRows(state: ListState): LoadedRows {
+  return { rows: rowsOf(state.pages), key: state.pages };
 }
 
 /** Cells that read otherwise than their values say (ids shown as names): which fields, and their text (undefined: as the value says). */

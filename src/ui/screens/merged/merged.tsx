@@ -3,6 +3,7 @@
 // first so a record an ancestor's scope also holds keeps its deepest unit; further pages come per unit as
 // the cursor nears the end. A record opens, and acts, in its own unit.
 import { setMaxListeners } from 'node:events';
+import { useMemo } from 'react';
 import { findResource } from '../../../api/hal/catalog.js';
 import { RecordDedupe, scopePages } from '../../../api/fanout/fanout.js';
 import type { Page } from '../../../api/session/pages.js';
@@ -20,6 +21,8 @@ import { quickFiltered, quickFilterEditing, quickFilterKeys, quickFilterStatus, 
 import { filterParams } from '../overlays/filter-builder.js';
 import { pickColumns } from '../overlays/columns.js';
 import { ListView } from '../list/ListView.js';
+import { askNames, namedCells, namesStopper, namesToggle, type LoadedRows, type NamedRows } from '../list/names.js';
+import type { CellText } from '../list/state.js';
 
 declare module '../../nav/screen.js' {
   interface ScreenParams {
@@ -40,7 +43,7 @@ export interface MergedParams {
 const UNIT = '@unit';
 const PREFETCH_MARGIN = 5;
 
-export interface MergedState extends ScreenBase, MergedParams, QuickFiltered {
+export interface MergedState extends ScreenBase, MergedParams, QuickFiltered, NamedRows {
   scopes: Scope[];
   /** Records as shown (each with its unit), and the scope each was read in. */
   rows: Record<string, unknown>[];
@@ -74,6 +77,7 @@ async function nextPage(ctx: Ctx, scope: Scope, pages: AsyncGenerator<Page>): Pr
       if (!next.value.links.has('next')) more.delete(scope);
       return { rows: [...s.rows, ...added], scopeOf, more, asking: s.asking - 1 };
     });
+    setImmediate(() => askShownNames(ctx));
   } catch (error) {
     if (ctx.state.stopping.signal.aborted) return;
     ctx.update((s) => {
@@ -114,6 +118,18 @@ async function start(ctx: Ctx): Promise<void> {
   }
 }
 
+/** The rows loaded so far, for names beside ids: a new page makes a new set. */
+function loadedOf(state: MergedState): LoadedRows {
+  return { rows: state.rows, key: state.rows };
+}
+
+/** Asks for the names of the ids in the rows on screen (from the tree, or read once each). */
+function askShownNames(ctx: Ctx): void {
+  if (!ctx.alive) return;
+  const rows = quickFiltered(ctx.state.rows, ctx.state);
+  askNames(ctx, loadedOf(ctx.state), rows.slice(ctx.state.top, ctx.state.top + ctx.bodyHeight()));
+}
+
 /** The version the resource's lists are read in: the index's default. */
 function versionOf(ctx: Ctx): string {
   const catalog = ctx.services.catalogOf(ctx.state.origin.connection);
@@ -152,18 +168,21 @@ function chooseColumns(ctx: Ctx): void {
   });
 }
 
-const planned = new WeakMap<readonly Scope[], { empty: boolean; fields: readonly string[] | undefined; columns: Column[] }>();
+const planned = new WeakMap<readonly Scope[], { empty: boolean; fields: readonly string[] | undefined; names: number; named: boolean; columns: Column[] }>();
 
 /**
- * Every column, with the unit after the first (the columns chosen for the resource, else the id):
- * planned once the first records are in (and again for new units), not on every page.
+ * Every column, with the unit after the first (the columns chosen for the resource, else the id), then
+ * the id columns that read as names: planned once the first records are in (again for new units, and as
+ * names arrive), not on every page. A plan made without the names' text (by a key) is made again by the
+ * drawing, which has it.
  */
-function columnsOf(state: MergedState, now: number): Column[] {
+function columnsOf(state: MergedState, now: number, cellText?: CellText): Column[] {
+  const names = state.names ? state.namesRead : -1;
   const known = planned.get(state.scopes);
-  if (known && known.empty === (state.rows.length === 0) && known.fields === state.fields) return known.columns;
+  if (known && known.empty === (state.rows.length === 0) && known.fields === state.fields && known.names === names && (known.named || !cellText)) return known.columns;
   const order = state.fields ? [state.fields[0]!, UNIT, ...state.fields.slice(1)] : undefined;
-  const columns = inferColumns(state.rows, now, { fields: [UNIT], text: () => undefined }, order);
-  planned.set(state.scopes, { empty: state.rows.length === 0, fields: state.fields, columns });
+  const columns = inferColumns(state.rows, now, { fields: [UNIT, ...(cellText?.fields ?? [])], text: (field, value) => cellText?.text(field, value) }, order);
+  planned.set(state.scopes, { empty: state.rows.length === 0, fields: state.fields, names, named: cellText !== undefined, columns });
   return columns;
 }
 
@@ -171,9 +190,13 @@ export const mergedScreen: ScreenModule<MergedState, MergedParams> = {
   title: 'merged list (:<resource> @all)',
   init: (params) => ({
     ...params, scopes: [], rows: [], scopeOf: new Map(), more: new Map(), asking: 0, failed: 0, cursor: 0, top: 0, left: 1, localFilter: '', localFilterEditing: false, dedupe: new RecordDedupe(), stopping: new AbortController(),
+    names: true, namesRead: 0, namesStop: namesStopper(),
   }),
   start: (ctx) => void start(ctx),
-  stop: (state) => state.stopping.abort(),
+  stop: (state) => {
+    state.stopping.abort();
+    state.namesStop.abort();
+  },
   origin: (s) => s.origin,
   empty: (s) => s.rows.length === 0,
   crumb: (s) => `${s.resource} @all${s.filter ? ' (filtered)' : ''}`,
@@ -216,15 +239,19 @@ export const mergedScreen: ScreenModule<MergedState, MergedParams> = {
         const cursor = moveCursor(ctx.state.cursor, quickFiltered(ctx.state.rows, ctx.state).length, key, height);
         ctx.update((s) => ({ cursor, top: scrollTop(s.top, cursor, height) }));
         if (cursor + PREFETCH_MARGIN + height >= quickFiltered(ctx.state.rows, ctx.state).length) askMore(ctx);
+        setImmediate(() => askShownNames(ctx));
       },
     },
     { keys: ['f'], help: 'server-side filter builder: field, operator, value; every unit is read again with it', hint: 'f filter', run: openFilterBuilder },
     { keys: ['c'], help: 'choose and order the columns (kept for this resource on this control plane, as in its list)', hint: 'c columns', run: chooseColumns },
+    namesToggle(loadedOf, askShownNames, (state) => !state.localFilterEditing),
     ...quickFilterKeys<MergedState>(),
   ],
   View: ({ state, ctx, height, width }) => {
     const rows = quickFiltered(state.rows, state);
     const empty = state.loading || state.asking > 0 ? '' : state.localFilter ? `no loaded row matches "${state.localFilter}"` : state.error ? '' : 'no unit holds any';
-    return <ListView view={windowOf(columnsOf(state, ctx.now), state.left, width - 2)} rows={rows} cursor={state.cursor} top={state.top} height={height} currentColumn={-1} now={ctx.now} empty={empty} />;
+    // A new function only when names are turned on or off, one arrives or rows come: rows redraw only then.
+    const cellText = useMemo(() => namedCells(ctx.services, state, loadedOf(state)), [state.names, state.namesRead, state.rows]);
+    return <ListView view={windowOf(columnsOf(state, ctx.now, cellText), state.left, width - 2)} rows={rows} cursor={state.cursor} top={state.top} height={height} currentColumn={-1} now={ctx.now} empty={empty} {...(cellText ? { cellText } : {})} />;
   },
 };
