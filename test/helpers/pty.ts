@@ -35,7 +35,7 @@ export interface Running {
   inkFrame(): string[] | undefined;
   /** Per row of the screen, the text of its cells drawn in inverse (a focused field, a chosen line). */
   inverse(): string[];
-  /** Once the terminal has taken in everything written so far. */
+  /** Once the terminal has taken in everything written so far, and nothing more came meanwhile. */
   drained(): Promise<void>;
   exited: Promise<number>;
   kill(): void;
@@ -68,8 +68,7 @@ export function startDpx(args: string[], options: { columns?: number; rows?: num
   const screen = () => {
     const buffer = terminal.buffer.active;
     const lines: string[] = [];
-    // Up to the terminal's width: a line written before the terminal was narrowed keeps its cells past it.
-    for (let i = 0; i < terminal.rows; i++) lines.push(buffer.getLine(buffer.viewportY + i)?.translateToString(true, 0, terminal.cols).trimEnd() ?? '');
+    for (let i = 0; i < terminal.rows; i++) lines.push(rowText(buffer.getLine(buffer.viewportY + i), terminal.cols));
     return lines.join('\n');
   };
   let size = { columns, rows };
@@ -92,7 +91,16 @@ export function startDpx(args: string[], options: { columns?: number; rows?: num
       }
       return rowsShown;
     },
-    drained: () => pending,
+    async drained() {
+      for (;;) {
+        const length = written.length;
+        await pending;
+        // Not in the middle of a frame: ink writes one as a few writes between its sync marks.
+        const inFrame = written.lastIndexOf(BEGIN_SYNC) > written.lastIndexOf(END_SYNC);
+        if (written.length === length && !inFrame) return;
+        if (written.length === length) await new Promise((r) => setTimeout(r, 10));
+      }
+    },
     output: () => written,
     bufferType: () => terminal.buffer.active.type,
     resize(columns, rows) {
@@ -143,6 +151,17 @@ export function startDpx(args: string[], options: { columns?: number; rows?: num
   return running;
 }
 
+/**
+ * A row's text up to its last written cell (a space written is kept, a cell never written or erased is
+ * not), within the terminal's width: a line written before the terminal was narrowed keeps cells past it.
+ */
+function rowText(line: xterm.IBufferLine | undefined, columns: number): string {
+  if (!line) return '';
+  let end = 0;
+  for (let x = 0; x < Math.min(columns, line.length); x++) if (line.getCell(x)?.getChars()) end = x + 1;
+  return line.translateToString(false, 0, end);
+}
+
 const BEGIN_SYNC = '\x1b[?2026h';
 const END_SYNC = '\x1b[?2026l';
 // What ink writes before a frame: erase the previous one line by line (2K, 1A … G), or clear the
@@ -170,7 +189,7 @@ async function drawnAlone(lines: string[], columns: number, rows: number): Promi
     const line = buffer.getLine(buffer.viewportY + i);
     let cells = 0;
     for (let x = 0; line && x < columns; x++) if (line.getCell(x)?.getChars()) cells = x + 1 + Math.max(0, (line.getCell(x)?.getWidth() ?? 1) - 1);
-    shown.push({ text: line?.translateToString(true, 0, columns).trimEnd() ?? '', cells });
+    shown.push({ text: rowText(line, columns), cells });
   }
   terminal.dispose();
   return shown;
@@ -185,8 +204,11 @@ async function drawnAlone(lines: string[], columns: number, rows: number): Promi
  */
 export async function frameProblems(app: Running): Promise<string[]> {
   await app.drained();
+  // The frame and the screen read together, before anything else can arrive: a screen that keeps
+  // changing (a count filling in) is compared with the frame that made it.
   const { columns, rows } = app.size();
   const frame = app.inkFrame();
+  const screen = app.screen().split('\n');
   if (!frame) return ['ink has drawn no frame'];
   const problems: string[] = [];
   if (frame.length > rows - 1) problems.push(`ink drew ${frame.length} lines in a terminal of ${rows} rows (at most ${rows - 1})`);
@@ -195,7 +217,6 @@ export async function frameProblems(app: Running): Promise<string[]> {
   wide.forEach((line, index) => {
     if (line.cells > columns) problems.push(`line ${index + 1} is ${line.cells} cells wide in ${columns} columns: ${line.text}`);
   });
-  const screen = app.screen().split('\n');
   const clean = (await drawnAlone(frame, columns, rows)).map((line) => line.text);
   const differ = clean.map((line, index) => (line === screen[index] ? undefined : index)).filter((index) => index !== undefined);
   if (differ.length > 0) {
