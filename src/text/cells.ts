@@ -83,3 +83,58 @@ export function oneLine(text: string): string {
 export function formatCount(n: number): string {
   return n.toLocaleString('en-US');
 }
+
+/**
+ * `text` as lines of at most `width` cells, broken between words, at most `most` of them: the last line
+ * shown ends with an ellipsis when text is left over. A word wider than a line is cut with an ellipsis, or
+ * with `hard` broken over lines, so that nothing of it is lost (a command to select and copy). Line breaks
+ * in the text start a new line; every line is one line (oneLine).
+ */
+export function wrapLines(text: string, width: number, most = Infinity, { hard = false }: { hard?: boolean } = {}): string[] {
+  if (width <= 0 || most <= 0) return [];
+  const lines: string[] = [];
+  for (const paragraph of text.split(/\r?\n/)) {
+    let line = '';
+    for (const word of oneLine(paragraph).split(' ')) {
+      const next = line === '' ? word : `${line} ${word}`;
+      if (cellWidth(next) <= width) {
+        line = next;
+        continue;
+      }
+      if (line !== '') lines.push(line);
+      if (cellWidth(word) <= width) line = word;
+      else if (!hard) line = truncate(word, width);
+      else {
+        const pieces = splitCells(word, width);
+        lines.push(...pieces.slice(0, -1));
+        line = pieces.at(-1) ?? '';
+      }
+    }
+    lines.push(line);
+  }
+  if (lines.length <= most) return lines;
+  const shown = lines.slice(0, most);
+  const last = shown[most - 1]!;
+  shown[most - 1] = cellWidth(last) + 2 <= width ? `${last} ${ELLIPSIS}` : truncate(`${last}${ELLIPSIS}${ELLIPSIS}`, width);
+  return shown;
+}
+
+/** `text` in pieces of at most `width` cells, never splitting a grapheme. */
+function splitCells(text: string, width: number): string[] {
+  graphemes ??= new Intl.Segmenter(undefined, { granularity: 'grapheme' });
+  const pieces: string[] = [];
+  let piece = '';
+  let used = 0;
+  for (const { segment } of graphemes.segment(text)) {
+    const w = cellWidth(segment);
+    if (used + w > width && piece !== '') {
+      pieces.push(piece);
+      piece = '';
+      used = 0;
+    }
+    piece += segment;
+    used += w;
+  }
+  if (piece !== '' || pieces.length === 0) pieces.push(piece);
+  return pieces;
+}

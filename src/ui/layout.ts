@@ -27,3 +27,68 @@ export function scrollTop(top: number, cursor: number, height: number): number {
   if (cursor >= top + height) return cursor - height + 1;
   return Math.max(0, top);
 }
+
+// Every screen's body fits the `height` lines it is given, each line at most `width` cells: a frame
+// taller than the terminal leaves lines ink cannot erase, and a line that wraps, or a body taller than its
+// room, makes ink lay lines over each other. The Frame cuts a body that is taller still, at the bottom, so
+// a mistake costs the last lines, never a garbled screen; these are how a screen plans to fit instead.
+
+/** One part of a screen's body: the lines it cannot do without, and the most it would use. */
+export interface Part {
+  least: number;
+  most: number;
+}
+
+/**
+ * `room` lines shared among `parts`: first each part its least, in the order given (the first are the ones
+ * a screen can least do without: a part that finds no room left gets what is left), then each part more,
+ * up to its most, in `order` (the indexes of the parts; by default the order given).
+ */
+export function share(room: number, parts: readonly Part[], order: readonly number[] = parts.map((_, index) => index)): number[] {
+  let left = Math.max(0, room);
+  const given = parts.map((part) => {
+    const least = Math.min(left, Math.max(0, Math.min(part.least, part.most)));
+    left -= least;
+    return least;
+  });
+  for (const index of order) {
+    const part = parts[index];
+    if (!part) continue;
+    const more = Math.min(left, Math.max(0, part.most - given[index]!));
+    given[index]! += more;
+    left -= more;
+  }
+  return given;
+}
+
+/** The rows shown: from `top` up to, not including, `end`. */
+export interface RowWindow {
+  top: number;
+  end: number;
+}
+
+/**
+ * Which of the rows (each `heights[i]` lines tall) are shown in `room` lines so that row `focus` is: the
+ * window starting at `top` when the focus is in it, else moved as little as brings it in; never ending
+ * short while rows above it are hidden. A row taller than the room is shown alone (the Frame cuts it).
+ */
+export function windowOf(heights: readonly number[], focus: number, room: number, top = 0): RowWindow {
+  const count = heights.length;
+  if (count === 0) return { top: 0, end: 0 };
+  const at = Math.max(0, Math.min(count - 1, focus));
+  const span = (from: number, to: number) => heights.slice(from, to).reduce((sum, height) => sum + height, 0);
+  let first = Math.max(0, Math.min(top, at));
+  while (first < at && span(first, at + 1) > room) first++;
+  while (first > 0 && span(first - 1, count) <= room) first--;
+  let end = first + 1;
+  while (end < count && span(first, end + 1) <= room) end++;
+  return { top: first, end };
+}
+
+/** "fields 4–9 of 14 · ↑3 ↓5": which rows of how many a window shows, and how many are above and below it. */
+export function windowText(noun: string, window: RowWindow, total: number): string {
+  const above = window.top;
+  const below = Math.max(0, total - window.end);
+  const marks = [above > 0 ? `↑${above}` : '', below > 0 ? `↓${below}` : ''].filter(Boolean).join(' ');
+  return `${noun} ${window.top + 1}–${window.end} of ${total}${marks ? ` · ${marks} more` : ''}`;
+}

@@ -25,6 +25,18 @@ export interface Running {
   type(...keys: string[]): Promise<void>;
   /** The terminal and the program's pseudo-terminal resized together, as a window resize does. */
   resize(columns: number, rows: number): void;
+  /** The terminal's size now. */
+  size(): { columns: number; rows: number };
+  /**
+   * The last frame ink wrote, as ink believes it stands on the screen: its lines, styles included, from
+   * the last synchronized update (ink wraps each frame in `CSI ? 2026 h` … `l`), without the erasing
+   * that comes before it. Undefined before the first frame.
+   */
+  inkFrame(): string[] | undefined;
+  /** Per row of the screen, the text of its cells drawn in inverse (a focused field, a chosen line). */
+  inverse(): string[];
+  /** Once the terminal has taken in everything written so far, and nothing more came meanwhile. */
+  drained(): Promise<void>;
   exited: Promise<number>;
   kill(): void;
 }
@@ -56,15 +68,43 @@ export function startDpx(args: string[], options: { columns?: number; rows?: num
   const screen = () => {
     const buffer = terminal.buffer.active;
     const lines: string[] = [];
-    for (let i = 0; i < terminal.rows; i++) lines.push(buffer.getLine(buffer.viewportY + i)?.translateToString(true) ?? '');
+    for (let i = 0; i < terminal.rows; i++) lines.push(rowText(buffer.getLine(buffer.viewportY + i), terminal.cols));
     return lines.join('\n');
   };
+  let size = { columns, rows };
   const running: Running = {
     pty,
     screen,
+    size: () => size,
+    inkFrame: () => lastInkFrame(written),
+    inverse() {
+      const buffer = terminal.buffer.active;
+      const rowsShown: string[] = [];
+      for (let i = 0; i < terminal.rows; i++) {
+        const line = buffer.getLine(buffer.viewportY + i);
+        let text = '';
+        for (let x = 0; line && x < terminal.cols; x++) {
+          const cell = line.getCell(x);
+          if (cell?.isInverse()) text += cell.getChars() || ' ';
+        }
+        rowsShown.push(text);
+      }
+      return rowsShown;
+    },
+    async drained() {
+      for (;;) {
+        const length = written.length;
+        await pending;
+        // Not in the middle of a frame: ink writes one as a few writes between its sync marks.
+        const inFrame = written.lastIndexOf(BEGIN_SYNC) > written.lastIndexOf(END_SYNC);
+        if (written.length === length && !inFrame) return;
+        if (written.length === length) await new Promise((r) => setTimeout(r, 10));
+      }
+    },
     output: () => written,
     bufferType: () => terminal.buffer.active.type,
     resize(columns, rows) {
+      size = { columns, rows };
       terminal.resize(columns, rows);
       pty.resize(columns, rows);
     },
@@ -109,4 +149,80 @@ export function startDpx(args: string[], options: { columns?: number; rows?: num
     },
   };
   return running;
+}
+
+/**
+ * A row's text up to its last written cell (a space written is kept, a cell never written or erased is
+ * not), within the terminal's width: a line written before the terminal was narrowed keeps cells past it.
+ */
+function rowText(line: xterm.IBufferLine | undefined, columns: number): string {
+  if (!line) return '';
+  let end = 0;
+  for (let x = 0; x < Math.min(columns, line.length); x++) if (line.getCell(x)?.getChars()) end = x + 1;
+  return line.translateToString(false, 0, end);
+}
+
+const BEGIN_SYNC = '\x1b[?2026h';
+const END_SYNC = '\x1b[?2026l';
+// What ink writes before a frame: erase the previous one line by line (2K, 1A … G), or clear the
+// terminal (2J 3J H) when the previous one filled it; and the cursor hidden or shown.
+const ERASING = /^(?:\x1b\[(?:2K|1A|G|2J|3J|H|\?25[hl]))+/;
+
+export function lastInkFrame(written: string): string[] | undefined {
+  const end = written.lastIndexOf(END_SYNC);
+  if (end === -1) return undefined;
+  const begin = written.lastIndexOf(BEGIN_SYNC, end);
+  if (begin === -1) return undefined;
+  const frame = written.slice(begin + BEGIN_SYNC.length, end).replace(ERASING, '');
+  const lines = frame.split(/\r?\n/);
+  if (lines.at(-1) === '') lines.pop();
+  return lines;
+}
+
+/** The screen of a terminal of this size that was sent only `lines`: what a clean screen would show, each row with its width in cells. */
+async function drawnAlone(lines: string[], columns: number, rows: number): Promise<{ text: string; cells: number }[]> {
+  const terminal = new xterm.Terminal({ cols: columns, rows, allowProposedApi: true });
+  await new Promise<void>((resolve) => terminal.write(lines.join('\r\n'), resolve));
+  const buffer = terminal.buffer.active;
+  const shown: { text: string; cells: number }[] = [];
+  for (let i = 0; i < rows; i++) {
+    const line = buffer.getLine(buffer.viewportY + i);
+    let cells = 0;
+    for (let x = 0; line && x < columns; x++) if (line.getCell(x)?.getChars()) cells = x + 1 + Math.max(0, (line.getCell(x)?.getWidth() ?? 1) - 1);
+    shown.push({ text: rowText(line, columns), cells });
+  }
+  terminal.dispose();
+  return shown;
+}
+
+/**
+ * What is wrong with the screen as it stands (none: it is well-formed). The frame ink last drew is at most
+ * rows − 1 lines of at most `columns` cells (taller, ink cannot erase what scrolled off; at the full height
+ * it clears the screen on every frame), and the terminal shows exactly that frame, as a clean terminal
+ * would (nothing left of an earlier one, no line wrapped); the header's first line is on the first row
+ * and nowhere else.
+ */
+export async function frameProblems(app: Running): Promise<string[]> {
+  await app.drained();
+  // The frame and the screen read together, before anything else can arrive: a screen that keeps
+  // changing (a count filling in) is compared with the frame that made it.
+  const { columns, rows } = app.size();
+  const frame = app.inkFrame();
+  const screen = app.screen().split('\n');
+  if (!frame) return ['ink has drawn no frame'];
+  const problems: string[] = [];
+  if (frame.length > rows - 1) problems.push(`ink drew ${frame.length} lines in a terminal of ${rows} rows (at most ${rows - 1})`);
+  // Each line measured by a terminal as wide as three of these: one wider than this terminal would wrap.
+  const wide = await drawnAlone(frame, columns * 3, Math.max(rows, frame.length));
+  wide.forEach((line, index) => {
+    if (line.cells > columns) problems.push(`line ${index + 1} is ${line.cells} cells wide in ${columns} columns: ${line.text}`);
+  });
+  const clean = (await drawnAlone(frame, columns, rows)).map((line) => line.text);
+  const differ = clean.map((line, index) => (line === screen[index] ? undefined : index)).filter((index) => index !== undefined);
+  if (differ.length > 0) {
+    problems.push(`the terminal does not show what ink drew, at rows ${differ.map((i) => i + 1).join(', ')}:\n${differ.map((i) => `  drawn  : ${clean[i]}\n  showing: ${screen[i]}`).join('\n')}`);
+  }
+  const headers = screen.filter((line) => /^dpx /.test(line)).length;
+  if (!/^dpx /.test(screen[0] ?? '') || headers !== 1) problems.push(`the header line shows ${headers} times${/^dpx /.test(screen[0] ?? '') ? '' : ', not on the first row'}`);
+  return problems;
 }

@@ -26,6 +26,7 @@ export const KEY = { enter: '\r', escape: '\x1b', backspace: '\x7f', tab: '\t', 
 export interface MountOptions {
   token?: string;
   rows?: number;
+  columns?: number;
   ou?: string;
   readOnly?: boolean;
   /** The connection and services the explorer is given; `session` replaces the demo's. */
@@ -83,7 +84,7 @@ export async function mount(region: DemoRegion, options: MountOptions = {}): Pro
   };
   const quitCount = { quits: 0 };
   const services = new Services({ connection, ...serviceOptions });
-  const navigator = new Navigator(services, { columns: 100, rows: options.rows ?? 30, onQuit: () => { quitCount.quits++; }, watchSeconds: 0.3 });
+  const navigator = new Navigator(services, { columns: options.columns ?? 100, rows: options.rows ?? 30, onQuit: () => { quitCount.quits++; }, watchSeconds: 0.3 });
   const mounted = await mountNavigator(navigator, quitCount);
   return Object.defineProperty(mounted, 'session', { get: () => navigator.services.connection.session }) as Mounted;
 }

@@ -77,8 +77,12 @@ export function Frame({ navigator }: { navigator: Navigator }) {
         {...(origin.ou ? { ou: origin.ou } : {})} {...(ouName ? { ouName } : {})} current={screenModule.subject?.(screen.state)} loading={top.state.loading ?? screen.state.loading}
         badges={screenModule.badges?.(screen.state, columns) ?? []} columns={columns} now={state.now} />
       <Text wrap="truncate"><Tinted tone="muted">{crumbs.join(' › ')}</Tinted></Text>
+      {/* The body is planned to fit its height (src/ui/layout.ts). One that does not is cut at the bottom: its
+          lines keep their height (flexShrink 0), where ink would otherwise shrink them and draw one over another. */}
       <Box flexDirection="column" height={height} overflowY="hidden">
-        {failed ? <Panel error={screen.state.error} columns={columns} /> : <topModule.View state={top.state} ctx={topContext} height={height} width={columns} />}
+        <Box flexDirection="column" flexShrink={0}>
+          {failed ? <Panel error={screen.state.error} columns={columns} /> : <topModule.View state={top.state} ctx={topContext} height={height} width={columns} />}
+        </Box>
       </Box>
       {failed ? null : <Panel error={screen.state.error} columns={columns} />}
       <Text wrap="truncate"><Tinted bold>{left}</Tinted>{right}</Text>

@@ -13,12 +13,14 @@ export interface TextAreaProps {
   focused: boolean;
   /** Shown dimmed when the text is empty. */
   placeholder?: string;
+  /** Whether a line under the text says which lines are shown, when they are not all (by default it does). */
+  position?: boolean;
 }
 
-export function TextArea({ buffer, height, width, top, focused, placeholder }: TextAreaProps) {
+export function TextArea({ buffer, height, width, top, focused, placeholder, position = true }: TextAreaProps) {
   const view = visibleLines(buffer, height, top);
   const total = buffer.text.split('\n').length;
-  if (buffer.text === '' && !focused) return <Text dimColor>{placeholder ?? '(empty)'}</Text>;
+  if (buffer.text === '' && !focused) return <Text dimColor wrap="truncate">{placeholder ?? '(empty)'}</Text>;
   return (
     <Box flexDirection="column">
       {view.lines.map((line, index) => {
@@ -34,7 +36,7 @@ export function TextArea({ buffer, height, width, top, focused, placeholder }: T
           </Text>
         );
       })}
-      {total > height ? <Text dimColor>lines {view.top + 1}–{Math.min(total, view.top + height)} of {total}</Text> : null}
+      {position && total > height ? <Text dimColor wrap="truncate">lines {view.top + 1}–{Math.min(total, view.top + height)} of {total}</Text> : null}
     </Box>
   );
 }

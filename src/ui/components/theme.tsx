@@ -64,8 +64,13 @@ export function useToneColour(tone: Tone): string | undefined {
   return useContext(ColourContext) ? TONE_COLOURS[tone] : undefined;
 }
 
-export function Tinted({ tone, bold, inverse, wrap, children }: { tone?: Tone; bold?: boolean; inverse?: boolean; wrap?: 'wrap' | 'truncate'; children: ReactNode }) {
+/**
+ * Text in a tone. On a line of its own it is one line, cut to the width (a line that wraps is taller than
+ * the screen planned: src/ui/layout.ts); text that should run over lines is wrapped by the screen, which
+ * counts its lines (wrapLines). Inside another Text, it is part of that one's line.
+ */
+export function Tinted({ tone, bold, inverse, wrap = 'truncate', children }: { tone?: Tone; bold?: boolean; inverse?: boolean; wrap?: 'wrap' | 'truncate'; children: ReactNode }) {
   const colour = useContext(ColourContext);
   const chosen = colour && tone ? TONE_COLOURS[tone] : undefined;
-  return <Text color={chosen} bold={bold} inverse={colour ? inverse : false} {...(wrap ? { wrap } : {})}>{children}</Text>;
+  return <Text color={chosen} bold={bold} inverse={colour ? inverse : false} wrap={wrap}>{children}</Text>;
 }

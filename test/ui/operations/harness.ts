@@ -14,6 +14,7 @@ export interface ScreenOptions {
   terminal?: TerminalHandoffs;
   taskIntervalMs?: number;
   rows?: number;
+  columns?: number;
 }
 
 export type OpenScreen = Omit<Mounted, 'session'> & { origin: Origin; services: Services };
@@ -22,7 +23,7 @@ export type OpenScreen = Omit<Mounted, 'session'> & { origin: Origin; services: 
 export async function openScreen<K extends ScreenKind>(kind: K, params: (origin: Origin, navigator: Navigator) => ScreenParams[K], options: ScreenOptions = {}): Promise<OpenScreen> {
   const session = options.session ?? new Session({ baseUrl: 'http://127.0.0.1:9', maxRetries: 0 });
   const services = new Services({ connection: { session }, terminal: options.terminal ?? { copy: () => undefined }, ...(options.taskIntervalMs ? { taskIntervalMs: options.taskIntervalMs } : {}) });
-  const navigator = new Navigator(services, { columns: 100, rows: options.rows ?? 30, onQuit: () => undefined, watchSeconds: 3600 });
+  const navigator = new Navigator(services, { columns: options.columns ?? 100, rows: options.rows ?? 30, onQuit: () => undefined, watchSeconds: 3600 });
   const mounted = await mountNavigator(navigator);
   const origin = services.origin();
   await step(async () => {

@@ -5,7 +5,8 @@ import { operationsFor, type AvailableOperation } from '../../../api/operations/
 import { loadBodySchema } from '../../../api/operations/body.js';
 import { createOperationForm } from '../../../api/operations/form.js';
 import { isWriteMethod } from '../../../api/security/safety.js';
-import { oneLine, truncate } from '../../../text/cells.js';
+import { oneLine, truncate, wrapLines } from '../../../text/cells.js';
+import { share, windowText } from '../../layout.js';
 import { methodTone, Tinted } from '../../components/theme.js';
 import { moveCursor } from '../../keys.js';
 import { errorInfo } from '../../nav/problems.js';
@@ -82,19 +83,30 @@ export const operationsScreen: ScreenModule<OperationsState, OperationsParams> =
   View: ({ state, ctx, height, width }) => {
     const operations = offered(ctx);
     const readOnly = state.origin.connection.session.readOnly;
-    const rows = Math.max(3, height - 5);
-    const top = Math.max(0, Math.min(state.cursor - rows + 1, operations.length - rows));
     const label = (op: AvailableOperation): string => (op.related ? `${op.resource} ${op.id}` : op.id);
     const idWidth = Math.min(40, Math.max(2, ...operations.map((op) => label(op).length)));
     const related = operations.filter((op) => op.related).length;
+    const chosen = operations[state.cursor];
+    const leftOut = chosen?.leftOut ? wrapLines(`${chosen.id}: ${chosen.leftOut}; it can still be tried`, Math.max(1, width - 1), 2) : [];
+    const note = readOnly ? 1 : operations.length === 0 ? 1 : 0;
+    // The title and the operation under the cursor first; then the note, why it is dimmed, and the rest.
+    const [, listRoom = 0, noteRoom = 0, leftOutRoom = 0] = share(height, [
+      { least: 1, most: 1 },
+      { least: Math.min(2, operations.length), most: operations.length },
+      { least: 0, most: note },
+      { least: Math.min(1, leftOut.length), most: leftOut.length },
+    ], [0, 2, 3, 1]);
+    // A line says which operations are shown, when they are not all.
+    const rows = operations.length > listRoom ? Math.max(1, listRoom - 1) : listRoom;
+    const top = Math.max(0, Math.min(state.cursor - rows + 1, operations.length - rows));
     return (
       <Box flexDirection="column">
-        <Text bold>
-          Operations of {state.resource} {state.version}
+        <Text bold wrap="truncate">
+          Operations of {oneLine(`${state.resource} ${state.version}`)}
           <Text dimColor>  {operations.length - related} from the index{related > 0 ? ` · ${related} related` : ''}{state.record ? ' · ● the open record fills every path variable' : ''}</Text>
         </Text>
-        {readOnly && <Tinted tone="busy">read-only: writes (anything but GET/HEAD) can be previewed but will not be sent</Tinted>}
-        {operations.length === 0 && <Text dimColor>the index lists no operations for this resource version</Text>}
+        {noteRoom > 0 && readOnly ? <Tinted tone="busy">read-only: writes (anything but GET/HEAD) can be previewed but will not be sent</Tinted> : null}
+        {noteRoom > 0 && operations.length === 0 ? <Tinted tone="muted">the index lists no operations for this resource version</Tinted> : null}
         {operations.slice(top, top + rows).map((op, index) => {
           const selected = top + index === state.cursor;
           const blocked = readOnly && isWriteMethod(op.method);
@@ -107,7 +119,8 @@ export const operationsScreen: ScreenModule<OperationsState, OperationsParams> =
             </Text>
           );
         })}
-        {operations[state.cursor]?.leftOut ? <Text dimColor wrap="wrap">{operations[state.cursor]!.id}: {operations[state.cursor]!.leftOut}; it can still be tried</Text> : null}
+        {operations.length > rows && rows > 0 ? <Tinted tone="muted">{windowText('operations', { top, end: Math.min(operations.length, top + rows) }, operations.length)}</Tinted> : null}
+        {leftOut.slice(0, leftOutRoom).map((line, index) => <Tinted key={`left out ${index}`} tone="muted">{line}</Tinted>)}
       </Box>
     );
   },

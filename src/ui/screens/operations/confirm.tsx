@@ -7,6 +7,8 @@ import type { ScreenBase, ScreenContext, ScreenModule } from '../../nav/screen.j
 import type { Origin } from '../../services/connection.js';
 import { TEXT } from '../../nav/screen.js';
 import { editText } from '../../keys.js';
+import { wrapLines } from '../../../text/cells.js';
+import { share } from '../../layout.js';
 
 declare module '../../nav/screen.js' {
   interface ScreenParams {
@@ -37,6 +39,52 @@ export interface ConfirmState extends ScreenBase, ConfirmParams {
 const plain = (s: ConfirmState) => s.expectedWord === undefined;
 const typed = (s: ConfirmState) => s.expectedWord !== undefined;
 
+/** The double border's two lines, and its two columns and padding: drawn when the body has this many lines. */
+const BORDER_LINES = 2;
+const BORDER_COLUMNS = 4;
+const FRAMED_FROM = 10;
+
+/**
+ * How the confirmation shares its lines: the question, the warning, the request (scrolled when long, with
+ * which lines are shown), and what to do — never cut: y or the id to type.
+ */
+export function confirmLayout(state: ConfirmState, width: number, height: number) {
+  // In a short terminal the border's lines go to the request.
+  const framed = height >= FRAMED_FROM;
+  const inner = Math.max(1, width - (framed ? BORDER_COLUMNS : 1));
+  const title = wrapLines(`Send this ${state.method.toUpperCase()}? It changes data on the control plane.`, inner, 2);
+  const warning = state.warning ? wrapLines(`⚠ ${state.warning}`, inner, 3) : [];
+  const expected = state.expectedWord;
+  const prompt = expected === undefined ? ['y send · n or Esc cancel'] : wrapLines(`Type ${expected} to delete it, then Enter (Esc cancels):`, inner, 3);
+  const wrong = expected !== undefined && state.wrong ? wrapLines(`that is not ${expected}; nothing was sent`, inner, 2) : [];
+  const input = expected === undefined ? 0 : 1;
+  // Least first: the question, what to do, the warning, then the request; then more of each, the warning
+  // last (its first line says what it is about).
+  const [titleRoom = 0, promptRoom = 0, , wrongRoom = 0, warningRoom = 0, requestRoom = 0] = share(height - (framed ? BORDER_LINES : 0), [
+    { least: 1, most: title.length },
+    { least: 1, most: prompt.length },
+    { least: input, most: input },
+    { least: Math.min(1, wrong.length), most: wrong.length },
+    { least: Math.min(1, warning.length), most: warning.length },
+    { least: Math.min(2, state.lines.length), most: state.lines.length },
+  ], [0, 1, 2, 3, 5, 4]);
+  // A line says which lines of the request are shown, when they are not all and there is room for it.
+  const scrolled = state.lines.length > requestRoom && requestRoom >= 2;
+  const room = scrolled ? requestRoom - 1 : requestRoom;
+  const top = Math.max(0, Math.min(state.top, state.lines.length - room));
+  return {
+    framed, title: title.slice(0, titleRoom), warning: warning.slice(0, warningRoom), prompt: prompt.slice(0, promptRoom), wrong: wrong.slice(0, wrongRoom),
+    room, top, scrolled,
+  };
+}
+
+/** Scrolls the request by `by` lines, or by pages. */
+function scroll(ctx: ScreenContext<ConfirmState>, by: (page: number) => number): void {
+  const { room } = confirmLayout(ctx.state, ctx.size.columns, ctx.bodyHeight());
+  const last = Math.max(0, ctx.state.lines.length - room);
+  ctx.update((s) => ({ top: Math.max(0, Math.min(last, Math.min(s.top, last) + by(room))) }));
+}
+
 export const confirmScreen: ScreenModule<ConfirmState, ConfirmParams> = {
   title: 'write confirmation',
   typing: typed,
@@ -51,31 +99,29 @@ export const confirmScreen: ScreenModule<ConfirmState, ConfirmParams> = {
       run: (ctx) => (ctx.state.typed.trim() === ctx.state.expectedWord ? ctx.state.confirm(ctx as ScreenContext<unknown>) : ctx.update({ wrong: true })),
     },
     { keys: [TEXT, 'backspace'], help: 'a DELETE: type the id', when: typed, run: (ctx, key) => ctx.update((s) => ({ typed: editText(s.typed, key) ?? s.typed, wrong: false })) },
-    { keys: ['down', 'pagedown'], help: 'scroll the request', run: (ctx, key) => ctx.update((s) => ({ top: s.top + (key.name === 'pagedown' ? Math.max(1, ctx.bodyHeight() - 8) : 1) })) },
-    { keys: ['up', 'pageup'], help: 'scroll the request', run: (ctx, key) => ctx.update((s) => ({ top: Math.max(0, s.top - (key.name === 'pageup' ? Math.max(1, ctx.bodyHeight() - 8) : 1)) })) },
+    { keys: ['down', 'pagedown'], help: 'scroll the request', run: (ctx, key) => scroll(ctx, (page) => (key.name === 'pagedown' ? page : 1)) },
+    { keys: ['up', 'pageup'], help: 'scroll the request', run: (ctx, key) => scroll(ctx, (page) => -(key.name === 'pageup' ? page : 1)) },
+    { keys: ['home', 'end'], help: 'the start or the end of the request', run: (ctx, key) => scroll(ctx, () => (key.name === 'end' ? Infinity : -Infinity)) },
     { keys: ['escape'], help: 'cancel: nothing is sent', hint: 'Esc cancel', run: (ctx) => ctx.nav.back() },
   ],
-  View: ({ state, height }) => {
+  View: ({ state, height, width }) => {
     const tone = state.expectedWord === undefined ? 'busy' : 'bad';
     const border = useToneColour(tone);
-    const room = Math.max(3, height - 8 - (state.warning ? 1 : 0));
-    const top = Math.max(0, Math.min(state.top, state.lines.length - room));
+    const layout = confirmLayout(state, width, height);
+    const { top, room } = layout;
     const shown = state.lines.slice(top, top + room);
+    const line = (text: string, key: string) => <Text key={key} wrap="truncate">{text === '' ? ' ' : text}</Text>;
     return (
-      <Box flexDirection="column" borderStyle="double" {...(border ? { borderColor: border } : {})} paddingX={1}>
-        <Tinted bold tone={tone}>Send this {state.method.toUpperCase()}? It changes data on the control plane.</Tinted>
-        {state.warning ? <Tinted tone="busy">⚠ {state.warning}</Tinted> : null}
-        {shown.map((line, index) => <Text key={top + index} wrap="truncate">{line === '' ? ' ' : line}</Text>)}
-        {state.lines.length > room ? <Text dimColor>lines {top + 1}–{top + shown.length} of {state.lines.length} (↑↓ PgUp PgDn)</Text> : null}
-        {state.expectedWord === undefined ? (
-          <Text>y send · n or Esc cancel</Text>
-        ) : (
-          <Box flexDirection="column">
-            <Text>Type <Text bold>{state.expectedWord}</Text> to delete it, then Enter (Esc cancels):</Text>
-            <Text>&gt; {state.typed}▏</Text>
-            {state.wrong ? <Tinted tone="bad">that is not {state.expectedWord}; nothing was sent</Tinted> : null}
-          </Box>
-        )}
+      <Box flexDirection="column" {...(layout.framed ? { borderStyle: 'double', paddingX: 1, ...(border ? { borderColor: border } : {}) } : {})}>
+        {layout.title.map((text, index) => <Tinted key={`title ${index}`} bold tone={tone} wrap="truncate">{text}</Tinted>)}
+        {layout.warning.map((text, index) => <Tinted key={`warning ${index}`} tone="busy" wrap="truncate">{text}</Tinted>)}
+        {shown.map((text, index) => line(text, `line ${top + index}`))}
+        {layout.scrolled ? <Text dimColor wrap="truncate">lines {top + 1}–{top + shown.length} of {state.lines.length} (↑↓ PgUp PgDn)</Text> : null}
+        {layout.prompt.length === 1 && state.expectedWord !== undefined
+          ? <Text wrap="truncate">Type <Text bold>{state.expectedWord}</Text> to delete it, then Enter (Esc cancels):</Text>
+          : layout.prompt.map((text, index) => line(text, `prompt ${index}`))}
+        {state.expectedWord !== undefined ? <Text wrap="truncate">&gt; {state.typed}▏</Text> : null}
+        {layout.wrong.map((text, index) => <Tinted key={`wrong ${index}`} tone="bad" wrap="truncate">{text}</Tinted>)}
       </Box>
     );
   },

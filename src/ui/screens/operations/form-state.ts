@@ -14,6 +14,8 @@ export interface FormParams {
 
 export interface FormState extends ScreenBase, FormParams {
   focus: number;
+  /** The first item of the rows' window (form-layout.ts), so that moving scrolls it only as far as needed. */
+  top?: number;
   /** The text of the focused row while it is being typed in, with its cursor. */
   editing?: TextBuffer;
   editorBusy: boolean;

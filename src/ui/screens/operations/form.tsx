@@ -9,8 +9,8 @@ import { valueSuggestions } from '../../../api/hal/suggestions.js';
 import {
   bodyFieldValue, changedFields, draftUrl, formProblems, toRequestTarget, withBody, withBodyField, withField,
 } from '../../../api/operations/form.js';
-import { isWriteMethod, writeRefusal } from '../../../api/security/safety.js';
-import { truncate } from '../../../text/cells.js';
+import { isWriteMethod } from '../../../api/security/safety.js';
+import { cellWidth, oneLine, truncate } from '../../../text/cells.js';
 import { TextArea } from '../../components/TextArea.js';
 import { methodTone, Tinted } from '../../components/theme.js';
 import { buildFilter } from '../../filter.js';
@@ -18,11 +18,11 @@ import { errorInfo, noticeOf } from '../../nav/problems.js';
 import { TEXT, type Binding, type ScreenContext, type ScreenModule } from '../../nav/screen.js';
 import { createBuffer } from '../../text-buffer.js';
 import { FILTER_NAMES } from '../../../api/operations/describe.js';
+import { formLayout, formTop, type FormItem } from './form-layout.js';
 import { focused, focusOn, resolveOu, rowsOf, rowText, typeKey } from './form-rows.js';
 import type { FormParams, FormState } from './form-state.js';
 
 export type { FormParams, FormState } from './form-state.js';
-import { oneLine } from '../../../text/cells.js';
 
 declare module '../../nav/screen.js' {
   interface ScreenParams {
@@ -114,7 +114,11 @@ function activate(ctx: Ctx): void {
 const editing = (s: FormState) => s.editing !== undefined;
 const idle = (s: FormState) => s.editing === undefined;
 const inBody = (s: FormState) => s.editing !== undefined && focused(s).kind === 'body';
-const step = (ctx: Ctx, by: number) => ctx.update((s) => ({ message: undefined, focus: Math.max(0, Math.min(rowsOf(s.form).length - 1, s.focus + by)) }));
+/** Moves the focus by `by` rows; the rows' window follows it only as far as it must. */
+const step = (ctx: Ctx, by: number) => ctx.update((s) => {
+  const focus = Math.max(0, Math.min(rowsOf(s.form).length - 1, s.focus + by));
+  return { message: undefined, focus, top: formTop(s, focus, ctx.size.columns, ctx.bodyHeight()) };
+});
 
 const typingBindings: Binding<FormState>[] = [
   { keys: ['escape'], help: 'done typing', hint: 'Esc done', when: editing, run: (ctx) => ctx.update({ editing: undefined }) },
@@ -150,87 +154,99 @@ export const formScreen: ScreenModule<FormState, FormParams> = {
     { keys: ['p'], help: 'preview the exact request (twice: a body with schema problems)', hint: 'p preview', when: idle, run: (ctx) => void preview(ctx) },
     { keys: ['escape'], help: 'back to the operations', hint: 'Esc back', when: idle, run: (ctx) => ctx.nav.back() },
   ],
-  View: ({ state, ctx, width }) => {
+  View: ({ state, width, height }) => {
     const { form, schema, focus } = state;
     const session = state.flow.origin.connection.session;
     const method = form.operation.method;
-    const refusal = writeRefusal(method, session.readOnly);
-    const problems = formProblems(form, schema);
     const rows = rowsOf(form);
-    const row = focused(state);
+    const layout = formLayout(state, width, height);
     const isEditing = (index: number) => state.editing !== undefined && index === focus;
     const label = (text: string, index: number) => <Text inverse={index === focus && state.editing === undefined} bold={index === focus}>{text}</Text>;
-    const inline = (index: number, text: string) => {
-      if (!isEditing(index) || !state.editing) return <Text>{text}</Text>;
-      return <TextArea buffer={state.editing} height={1} width={Math.max(10, width - 30)} top={0} focused />;
-    };
-    const ouIndex = form.fields.length;
-    const bodyIndex = rows.findIndex((candidate) => candidate.kind === 'body');
     const fieldWidth = Math.min(26, Math.max(4, ...form.bodyFields.map((field) => field.name.length + 1)));
     const changed = changedFields(form);
-    const fixedRows = form.fields.length + form.bodyFields.length + 12 + Math.min(problems.length, 5);
-    const bodyHeight = Math.max(3, ctx.bodyHeight() - fixedRows);
+    /** A row being typed in: its label, then the text with its cursor in what is left of the line. */
+    const typing = (index: number, text: string) => (
+      <Box key={index}>
+        <Text wrap="truncate">{text}</Text>
+        {state.editing ? <TextArea buffer={state.editing} height={1} width={Math.max(10, width - cellWidth(text) - 1)} top={0} focused /> : null}
+      </Box>
+    );
+    const drawRow = (index: number) => {
+      const row = rows[index]!;
+      if (row.kind === 'field') {
+        const field = form.fields.find((candidate) => candidate.name === row.name)!;
+        const name = `${field.kind === 'path' ? 'path ' : 'query'} ${field.name}${field.required ? '*' : ''}`;
+        if (isEditing(index)) return typing(index, `${name} = `);
+        return (
+          <Text key={index} wrap="truncate">
+            {label(name, index)} = {oneLine(field.value)}
+            {field.prefilled ? <Text dimColor>  (from the record)</Text> : null}
+            {FILTER_NAMES.includes(field.name.toLowerCase()) ? <Text dimColor>  Enter builds it · i types it</Text> : null}
+          </Text>
+        );
+      }
+      if (row.kind === 'ou') {
+        if (isEditing(index)) return typing(index, 'OU = ');
+        return (
+          <Text key={index} wrap="truncate">
+            {label('OU', index)} = {form.ou === '' ? <Text dimColor>(none: the token's whole scope)</Text> : oneLine(form.ou)}
+            <Text dimColor>  an id, a name or a path</Text>
+          </Text>
+        );
+      }
+      if (row.kind === 'body-field') {
+        const { field } = row;
+        const name = `${field.name}${field.required ? '*' : ''}`.padEnd(fieldWidth);
+        if (isEditing(index)) return typing(index, `${name} = `);
+        const current = bodyFieldValue(form, field.name);
+        const shown = current === undefined ? '(fix the JSON below)' : !current.present ? '—' : JSON.stringify(current.value);
+        const about = [field.allowed ? `one of ${field.allowed.map((value) => (typeof value === 'string' ? value : JSON.stringify(value))).join(' | ')}` : field.type, ...field.limits, field.description].filter(Boolean).join(' · ');
+        return (
+          <Text key={index} wrap="truncate">
+            {label(name, index)} = <Text dimColor={current?.present !== true}>{truncate(shown, 30)}</Text>
+            <Text dimColor>  {oneLine(about)}</Text>
+          </Text>
+        );
+      }
+      if (row.kind === 'body') {
+        return (
+          <Box key={index} flexDirection="column">
+            <Text wrap="truncate">{label('body', index)} <Text dimColor>JSON{schema ? '' : ', no schema known'}{isEditing(index) ? ' · editing: arrows, Home/End, Delete, paste; Enter a new line; Esc done' : ' · Enter edits here, e in $EDITOR'}</Text></Text>
+            <Box flexDirection="column" borderStyle="single" borderDimColor paddingX={1}>
+              <TextArea
+                buffer={isEditing(index) && state.editing ? state.editing : createBuffer(form.body, 0)}
+                height={layout.body.lines} position={layout.body.position} width={Math.max(10, width - 4)} top={0}
+                focused={isEditing(index)} placeholder="(empty: no body is sent)"
+              />
+            </Box>
+          </Box>
+        );
+      }
+      return <Text key={index} wrap="truncate">{label(isWriteMethod(method) ? '[ preview, then confirm ]' : '[ preview ]', index)}</Text>;
+    };
+    const drawItem = (item: FormItem, at: number) => {
+      if (item.kind === 'row') return drawRow(item.row);
+      if (item.kind === 'gap') return <Text key={`gap ${at}`}> </Text>;
+      if (item.text === 'no template variables') return <Text key="none" dimColor>no template variables</Text>;
+      return (
+        <Text key="body fields" dimColor wrap="truncate">
+          body fields ({schema?.source === 'built-in' ? 'the schema dpx ships' : schema?.source ?? 'schema'}; * required){changed ? ` · this PATCH sends only what changed: ${changed.length === 0 ? 'nothing yet' : changed.join(', ')}` : ''}
+        </Text>
+      );
+    };
     return (
       <Box flexDirection="column">
-        <Text bold><Tinted tone={methodTone(method)}>{oneLine(method)}</Tinted> {oneLine(`${form.resource} ${form.version} · ${form.operation.id}`)}</Text>
-        <Text dimColor>{oneLine(form.operation.href)}</Text>
-        {refusal && <Tinted tone="bad">{refusal.message} — W turns writes on here (typed confirmation), or {refusal.hint}</Tinted>}
-        <Text wrap="truncate">URL <Tinted tone="info">{draftUrl(form, session.baseUrl)}</Tinted></Text>
-        <Box flexDirection="column" marginTop={1}>
-          {form.fields.length === 0 && <Text dimColor>no template variables</Text>}
-          {form.fields.map((field, index) => (
-            <Box key={field.name}>
-              <Text wrap="truncate">{label(`${field.kind === 'path' ? 'path ' : 'query'} ${field.name}${field.required ? '*' : ''}`, index)} = </Text>
-              {inline(index, field.value)}
-              {field.prefilled ? <Text dimColor>  (from the record)</Text> : null}
-              {FILTER_NAMES.includes(field.name.toLowerCase()) && !isEditing(index) ? <Text dimColor>  Enter builds it · i types it</Text> : null}
-            </Box>
-          ))}
-          <Box>
-            <Text>{label('OU', ouIndex)} = </Text>
-            {form.ou === '' && !isEditing(ouIndex) ? <Text dimColor>(none: the token's whole scope)</Text> : inline(ouIndex, form.ou)}
-            {!isEditing(ouIndex) ? <Text dimColor>  an id, a name or a path</Text> : null}
-          </Box>
-          {form.hasBody && form.bodyFields.length > 0 && (
-            <Box flexDirection="column" marginTop={1}>
-              <Text dimColor>body fields ({schema?.source === 'built-in' ? 'the schema dpx ships' : schema?.source ?? 'schema'}; * required){changed ? ` · this PATCH sends only what changed: ${changed.length === 0 ? 'nothing yet' : changed.join(', ')}` : ''}</Text>
-              {form.bodyFields.map((field, offset) => {
-                const index = ouIndex + 1 + offset;
-                const current = bodyFieldValue(form, field.name);
-                const shown = current === undefined ? '(fix the JSON below)' : !current.present ? '—' : JSON.stringify(current.value);
-                const about = [field.allowed ? `one of ${field.allowed.map((value) => (typeof value === 'string' ? value : JSON.stringify(value))).join(' | ')}` : field.type, ...field.limits, field.description].filter(Boolean).join(' · ');
-                return (
-                  <Box key={field.name}>
-                    <Text wrap="truncate">{label(`${field.name}${field.required ? '*' : ''}`.padEnd(fieldWidth), index)} = </Text>
-                    {isEditing(index) ? inline(index, '') : <Text dimColor={current?.present !== true}>{truncate(shown, 30)}</Text>}
-                    {!isEditing(index) ? <Text dimColor wrap="truncate">  {truncate(about, Math.max(10, width - fieldWidth - 40))}</Text> : null}
-                  </Box>
-                );
-              })}
-            </Box>
-          )}
-          {form.hasBody && (
-            <Box flexDirection="column" marginTop={1}>
-              <Text>{label('body', bodyIndex)} <Text dimColor>JSON{schema ? '' : ', no schema known'}{isEditing(bodyIndex) ? ' · editing: arrows, Home/End, Delete, paste; Enter a new line; Esc done' : ' · Enter edits here, e in $EDITOR'}</Text></Text>
-              <Box flexDirection="column" borderStyle="single" borderDimColor paddingX={1}>
-                <TextArea
-                  buffer={isEditing(bodyIndex) && state.editing ? state.editing : createBuffer(form.body, 0)}
-                  height={bodyHeight} width={Math.max(10, width - 6)} top={0}
-                  focused={isEditing(bodyIndex)} placeholder="(empty: no body is sent)"
-                />
-              </Box>
-            </Box>
-          )}
-          <Text>{label(isWriteMethod(method) ? '[ preview, then confirm ]' : '[ preview ]', rows.length - 1)}</Text>
-        </Box>
-        {problems.length > 0 && (
-          <Box flexDirection="column" marginTop={1}>
-            {problems.slice(0, 5).map((problem, index) => <Tinted key={index} tone="bad" wrap="truncate">✗ {oneLine(`${problem.where}: ${problem.message}`)}</Tinted>)}
-            {problems.length > 5 ? <Tinted tone="bad">… {problems.length - 5} more</Tinted> : null}
-          </Box>
-        )}
-        {state.message && <Tinted tone="busy" wrap="wrap">{state.message}</Tinted>}
-        {row.kind === 'body-field' && !state.editing && row.field.description ? <Text dimColor wrap="wrap">{row.field.name}: {row.field.description}</Text> : null}
+        <Text bold wrap="truncate"><Tinted tone={methodTone(method)}>{oneLine(method)}</Tinted> {oneLine(`${form.resource} ${form.version} · ${form.operation.id}`)}</Text>
+        {layout.href ? <Text dimColor wrap="truncate">{oneLine(form.operation.href)}</Text> : null}
+        {layout.refusal.map((line, index) => <Tinted key={`refusal ${index}`} tone="bad" wrap="truncate">{line}</Tinted>)}
+        {layout.url ? <Text wrap="truncate">URL <Tinted tone="info">{draftUrl(form, session.baseUrl)}</Tinted></Text> : null}
+        {layout.gaps ? <Text> </Text> : null}
+        {layout.items.slice(layout.window.top, layout.window.end).map((item, offset) => drawItem(item, layout.window.top + offset))}
+        {layout.where ? <Text dimColor wrap="truncate">{layout.where} (↑↓ move)</Text> : null}
+        {layout.belowGap ? <Text> </Text> : null}
+        {layout.problems.map((line, index) => <Tinted key={`problem ${index}`} tone="bad" wrap="truncate">{line}</Tinted>)}
+        {layout.message.map((line, index) => <Tinted key={`message ${index}`} tone="busy" wrap="truncate">{line}</Tinted>)}
+        {layout.about.map((line, index) => <Text key={`about ${index}`} dimColor wrap="truncate">{line}</Text>)}
       </Box>
     );
   },

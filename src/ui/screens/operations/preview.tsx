@@ -6,7 +6,9 @@ import type { PreparedRequest } from '../../../api/hal/operation.js';
 import { previewRequest } from '../../../api/operations/preview.js';
 import { confirmationLines, deleteConfirmationWord, isWriteMethod, needsTypedConfirmation, writeRefusal } from '../../../api/security/safety.js';
 import { describeTokenReference } from '../../../api/security/curl.js';
+import { wrapLines } from '../../../text/cells.js';
 import { Tinted } from '../../components/theme.js';
+import { share } from '../../layout.js';
 import type { ScreenBase, ScreenContext, ScreenModule } from '../../nav/screen.js';
 import { unitName, type Flow } from './flow.js';
 
@@ -58,6 +60,48 @@ function confirmThenSend(ctx: Ctx): void {
   });
 }
 
+/**
+ * How the preview shares its lines: a title saying which lines are shown, the request in a box (or, after
+ * `c`, the curl command, broken over lines to fit, nothing of it cut), the warnings, the key hints.
+ */
+function previewLayout(state: PreviewState, ctx: ScreenContext<unknown>, width: number, height: number) {
+  const ouName = unitName(ctx, state.flow, state.request.ou);
+  const tokenRef = state.flow.origin.connection.tokenRef;
+  const preview = previewRequest(state.request, { authenticated: true, ...(ouName ? { ouName } : {}), ...(tokenRef ? { tokenRef } : {}) });
+  const refusal = refusalOf(state);
+  const text = Math.max(1, width - 1);
+  const warning = state.schemaProblems
+    ? wrapLines(`⚠ the body has ${state.schemaProblems === 1 ? 'a problem' : `${state.schemaProblems} problems`} with the schema; it goes as it is, for the server to judge`, text, 2) : [];
+  const refused = refusal ? wrapLines(`✗ ${refusal.message}. ${refusal.hint}, or W to turn writes on here.`, text, 2) : [];
+  const notice = state.showCurl
+    ? wrapLines(`sent to the terminal's clipboard as OSC 52 — if the terminal accepts it (tmux: set-clipboard on); select it here otherwise (Esc shows the request again). The token is read from ${describeTokenReference(tokenRef)}:`, text, 4)
+    : [];
+  // The curl command whole, each line broken to the width: what is selected from the screen is all of it.
+  const lines = state.showCurl ? preview.curl.split('\n').flatMap((line) => wrapLines(line, text, Infinity, { hard: true })) : preview.lines;
+  const chrome = state.showCurl ? 0 : 2;
+  const [, room = 0, refusalRoom = 0, warningRoom = 0, noticeRoom = 0, hintRoom = 0] = share(height, [
+    { least: 1, most: 1 },
+    { least: chrome + 1, most: chrome + lines.length },
+    { least: Math.min(1, refused.length), most: refused.length },
+    { least: Math.min(1, warning.length), most: warning.length },
+    { least: Math.min(1, notice.length), most: notice.length },
+    { least: 0, most: refusal ? 0 : 1 },
+  ], [0, 2, 3, 4, 5, 1]);
+  const shown = Math.max(1, room - chrome);
+  const top = Math.max(0, Math.min(state.top, lines.length - shown));
+  return {
+    preview, lines, shown, top, chrome,
+    refused: refused.slice(0, refusalRoom), warning: warning.slice(0, warningRoom), notice: notice.slice(0, noticeRoom), hint: hintRoom > 0,
+  };
+}
+
+/** Scrolls what the preview shows (the request, or the curl command) by `by` lines, or by pages. */
+function scroll(ctx: Ctx, by: (page: number) => number): void {
+  const { lines, shown } = previewLayout(ctx.state, ctx as ScreenContext<unknown>, ctx.size.columns, ctx.bodyHeight());
+  const last = Math.max(0, lines.length - shown);
+  ctx.update((s) => ({ top: Math.max(0, Math.min(last, Math.min(s.top, last) + by(shown))) }));
+}
+
 export const previewScreen: ScreenModule<PreviewState, PreviewParams> = {
   title: 'request preview',
   init: (params) => ({ ...params, showCurl: false, top: 0 }),
@@ -70,40 +114,38 @@ export const previewScreen: ScreenModule<PreviewState, PreviewParams> = {
       run: (ctx) => {
         const tokenRef = ctx.state.flow.origin.connection.tokenRef;
         ctx.services.terminal.copy(previewRequest(ctx.state.request, tokenRef ? { tokenRef } : {}).curl);
-        ctx.update({ showCurl: true });
+        ctx.update({ showCurl: true, top: 0 });
       },
     },
-    { keys: ['down', 'j'], help: 'scroll the request', run: (ctx) => ctx.update((s) => ({ top: s.top + 1 })) },
-    { keys: ['up', 'k'], help: 'scroll the request', run: (ctx) => ctx.update((s) => ({ top: Math.max(0, s.top - 1) })) },
-    { keys: ['pagedown'], help: 'scroll a page', run: (ctx) => ctx.update((s) => ({ top: s.top + Math.max(1, ctx.bodyHeight() - 6) })) },
-    { keys: ['pageup'], help: 'scroll a page', run: (ctx) => ctx.update((s) => ({ top: Math.max(0, s.top - Math.max(1, ctx.bodyHeight() - 6)) })) },
+    { keys: ['down', 'j'], help: 'scroll the request (or the curl command)', run: (ctx) => scroll(ctx, () => 1) },
+    { keys: ['up', 'k'], help: 'scroll the request (or the curl command)', run: (ctx) => scroll(ctx, () => -1) },
+    { keys: ['pagedown'], help: 'scroll a page', run: (ctx) => scroll(ctx, (page) => page) },
+    { keys: ['pageup'], help: 'scroll a page', run: (ctx) => scroll(ctx, (page) => -page) },
     { keys: ['return'], help: 'send (a write asks to confirm; refused while writes are off)', hint: 'Enter send', when: (s) => !refusalOf(s), run: confirmThenSend },
-    { keys: ['escape'], help: 'back to the form', hint: 'Esc back to the form', run: (ctx) => ctx.nav.back() },
+    { keys: ['escape'], help: 'the request again, from the curl command', hint: 'Esc the request', when: (s) => s.showCurl, run: (ctx) => ctx.update({ showCurl: false, top: 0 }) },
+    { keys: ['escape'], help: 'back to the form', hint: 'Esc back to the form', when: (s) => !s.showCurl, run: (ctx) => ctx.nav.back() },
   ],
-  View: ({ state, ctx, height }) => {
-    const ouName = unitName(ctx as ScreenContext<unknown>, state.flow, state.request.ou);
-    const tokenRef = state.flow.origin.connection.tokenRef;
-    const preview = previewRequest(state.request, { authenticated: true, ...(ouName ? { ouName } : {}), ...(tokenRef ? { tokenRef } : {}) });
-    const refusal = refusalOf(state);
-    const curlLines = state.showCurl ? preview.curl.split('\n').length + 2 : 0;
-    const room = Math.max(3, height - 5 - curlLines - (refusal ? 1 : 0) - (state.schemaProblems ? 1 : 0));
-    const top = Math.max(0, Math.min(state.top, preview.lines.length - room));
-    const shown = preview.lines.slice(top, top + room);
+  View: ({ state, ctx, height, width }) => {
+    const layout = previewLayout(state, ctx as ScreenContext<unknown>, width, height);
+    const { preview, lines, shown, top } = layout;
+    const visible = lines.slice(top, top + shown);
+    const where = lines.length > shown ? `lines ${top + 1}–${top + visible.length} of ${lines.length} (↑↓ PgUp PgDn)` : state.showCurl ? 'the curl command' : 'as it will leave; the token masked';
     return (
       <Box flexDirection="column">
-        <Text bold>Request preview <Text dimColor>{preview.lines.length > room ? `lines ${top + 1}–${top + shown.length} of ${preview.lines.length} (↑↓ PgUp PgDn)` : 'as it will leave; the token masked'}</Text></Text>
-        <Box flexDirection="column" borderStyle="single" paddingX={1}>
-          {shown.map((line, index) => <Text key={top + index} wrap="truncate" bold={top + index === 0}>{line === '' ? ' ' : line}</Text>)}
-        </Box>
-        {state.schemaProblems ? <Tinted tone="busy">⚠ the body has {state.schemaProblems === 1 ? 'a problem' : `${state.schemaProblems} problems`} with the schema; it goes as it is, for the server to judge</Tinted> : null}
-        {refusal ? <Tinted tone="bad">✗ {refusal.message}. {refusal.hint}, or W to turn writes on here.</Tinted> : null}
-        {state.showCurl && (
-          <Box flexDirection="column" marginTop={1}>
-            <Tinted tone="good">sent to the terminal's clipboard as OSC 52 — if the terminal accepts it (tmux: set-clipboard on); select it here otherwise. The token is read from {describeTokenReference(tokenRef)}:</Tinted>
-            <Text>{preview.curl}</Text>
+        <Text bold wrap="truncate">Request preview <Text dimColor>{where}</Text></Text>
+        {state.showCurl ? (
+          <>
+            {layout.notice.map((line, index) => <Tinted key={`notice ${index}`} tone="good" wrap="truncate">{line}</Tinted>)}
+            {visible.map((line, index) => <Text key={top + index} wrap="truncate">{line === '' ? ' ' : line}</Text>)}
+          </>
+        ) : (
+          <Box flexDirection="column" borderStyle="single" paddingX={1}>
+            {visible.map((line, index) => <Text key={top + index} wrap="truncate" bold={top + index === 0}>{line === '' ? ' ' : line}</Text>)}
           </Box>
         )}
-        {refusal ? null : <Text dimColor>Enter {isWriteMethod(preview.method) ? 'confirm and send' : 'send'} · c copy as curl · Esc back to the form</Text>}
+        {layout.warning.map((line, index) => <Tinted key={`warning ${index}`} tone="busy" wrap="truncate">{line}</Tinted>)}
+        {layout.refused.map((line, index) => <Tinted key={`refused ${index}`} tone="bad" wrap="truncate">{line}</Tinted>)}
+        {layout.hint ? <Text dimColor wrap="truncate">Enter {isWriteMethod(preview.method) ? 'confirm and send' : 'send'} · c copy as curl · Esc {state.showCurl ? 'the request' : 'back to the form'}</Text> : null}
       </Box>
     );
   },

@@ -8,7 +8,8 @@ import { findFollowableTask, taskRequest, type FollowableTask } from '../../../a
 import type { ApiResponse } from '../../../api/wire/response.js';
 import { parseVendorMediaType } from '../../../api/media.js';
 import { isWriteMethod } from '../../../api/security/safety.js';
-import { oneLine, truncate } from '../../../text/cells.js';
+import { oneLine, truncate, wrapLines } from '../../../text/cells.js';
+import { share } from '../../layout.js';
 import { httpStatusTone, Tinted } from '../../components/theme.js';
 import { errorInfo } from '../../nav/problems.js';
 import type { ScreenBase, ScreenContext, ScreenModule } from '../../nav/screen.js';
@@ -56,17 +57,42 @@ function bodyLines(response: ApiResponse, raw: boolean, width: number, now: numb
   return links.length > 0 ? [...lines, `_links: ${links.join(', ')}`] : lines;
 }
 
-/** How the rows are shared: status, headers (which give way first), error lines, the task offer, the body. */
+/** How the rows are shared: status and the footer, error lines, the task offer, some of the body, then the headers (which give way first), then the rest of the body. */
 function layout(state: ResponseState, height: number, width: number, now: number) {
   const response = state.response;
   const errors = response ? errorLines(response.body) : [];
   const headerNames = response ? Object.keys(response.headers).sort() : [];
-  const fixed = 2 + errors.length + (state.followable ? 1 : 0);
-  const headerRoom = Math.max(1, Math.min(headerNames.length, height - fixed - 5));
-  const headers = headerNames.length > headerRoom ? headerNames.slice(0, headerRoom - 1) : headerNames;
-  const bodyHeight = Math.max(3, height - fixed - headers.length - (headerNames.length > headers.length ? 1 : 0) - 1);
   const lines = response ? bodyLines(response, state.raw, width, now) : [];
-  return { errors, headers, hiddenHeaders: headerNames.length - headers.length, bodyHeight, lines };
+  const follow = state.followable ? 1 : 0;
+  const [, , errorRoom = 0, , bodyLeast = 0, headerRoom = 0, bodyMore = 0] = share(height, [
+    { least: 1, most: 1 },
+    { least: 1, most: 1 },
+    { least: Math.min(1, errors.length), most: errors.length },
+    { least: follow, most: follow },
+    { least: Math.min(3, lines.length), most: Math.min(3, lines.length) },
+    { least: 0, most: headerNames.length },
+    { least: 0, most: Math.max(0, lines.length - 3) },
+  ]);
+  // Headers that do not all fit leave a line to say how many more there are.
+  const headers = headerNames.length > headerRoom ? headerNames.slice(0, Math.max(0, headerRoom - 1)) : headerNames;
+  const shownErrors = errors.length <= errorRoom ? errors
+    : errorRoom <= 1 ? [`${errors[0]} (and ${errors.length - 1} more)`]
+      : [...errors.slice(0, errorRoom - 1), `… ${errors.length - errorRoom + 1} more errors`];
+  return { errors: shownErrors, headers, hiddenHeaders: headerRoom > 0 ? headerNames.length - headers.length : 0, bodyHeight: Math.max(1, bodyLeast + bodyMore), lines };
+}
+
+/** A failure in `height` lines: what went wrong (the server's error lines as many as fit), and the hint. */
+function failureLines(failure: DpxError, height: number, width: number): { title: string[]; errors: string[]; hint: string[] } {
+  const status = failure instanceof ApiError ? failure.status : undefined;
+  const title = wrapLines(`${status ? `HTTP ${status} · ` : ''}${failure.message}`, Math.max(1, width - 1), 3);
+  const errors = failure instanceof ApiError ? failure.errors.map((entry) => oneLine(`[${entry.code}] ${entry.message}`)) : [];
+  const hint = failure.hint ? wrapLines(`hint: ${failure.hint}`, Math.max(1, width - 1), 2) : [];
+  const [titleRoom = 0, errorRoom = 0, hintRoom = 0] = share(height, [
+    { least: 1, most: title.length },
+    { least: Math.min(1, errors.length), most: errors.length },
+    { least: Math.min(1, hint.length), most: hint.length },
+  ], [0, 2, 1]);
+  return { title: title.slice(0, titleRoom), errors: errors.slice(0, errorRoom), hint: hint.slice(0, hintRoom) };
 }
 
 async function send(ctx: Ctx): Promise<void> {
@@ -126,33 +152,34 @@ export const responseScreen: ScreenModule<ResponseState, ResponseParams> = {
   View: ({ state, ctx, height, width }) => {
     const { response, failure } = state;
     if (!response) {
-      if (!failure) return <Text dimColor>sending {state.request.method} {state.request.url}…</Text>;
+      if (!failure) return <Text dimColor wrap="truncate">sending {state.request.method} {state.request.url}…</Text>;
       const status = failure instanceof ApiError ? failure.status : undefined;
+      const shown = failureLines(failure, height, width);
       return (
         <Box flexDirection="column">
-          <Tinted bold tone={status ? httpStatusTone(status) : 'bad'}>{status ? `HTTP ${status} · ` : ''}{failure.message}</Tinted>
-          {failure instanceof ApiError && failure.errors.map((entry, index) => <Tinted key={index} tone="bad">{oneLine(`[${entry.code}] ${entry.message}`)}</Tinted>)}
-          {failure.hint ? <Text dimColor>hint: {failure.hint}</Text> : null}
+          {shown.title.map((line, index) => <Tinted key={`title ${index}`} bold tone={status ? httpStatusTone(status) : 'bad'}>{line}</Tinted>)}
+          {shown.errors.map((line, index) => <Tinted key={`error ${index}`} tone="bad">{line}</Tinted>)}
+          {shown.hint.map((line, index) => <Text key={`hint ${index}`} dimColor wrap="truncate">{line}</Text>)}
         </Box>
       );
     }
     const { errors, headers, hiddenHeaders, bodyHeight, lines } = layout(state, height, width, ctx.now);
     return (
       <Box flexDirection="column">
-        <Text bold>
+        <Text bold wrap="truncate">
           <Tinted tone={httpStatusTone(response.status)}>{response.status} {response.statusText}</Tinted>{' '}
           {response.method} {response.url} <Text dimColor>{Math.round(response.durationMs)} ms</Text>
         </Text>
         {headers.map((name) => <Text key={name} dimColor wrap="truncate">{oneLine(`${name}: ${response.headers[name]}`)}</Text>)}
-        {hiddenHeaders > 0 ? <Text dimColor>… {hiddenHeaders} more headers (y raw shows the body only)</Text> : null}
+        {hiddenHeaders > 0 ? <Text dimColor wrap="truncate">… {hiddenHeaders} more headers (y raw shows the body only)</Text> : null}
         {errors.map((line, index) => <Tinted key={index} tone="bad" wrap="truncate">{line}</Tinted>)}
         {state.followable ? (
-          <Tinted tone="info">this response names a task ({state.followable.taskId ?? state.followable.resource}, via {state.followable.reason}): t follow it</Tinted>
+          <Tinted tone="info">t follow it: this response names a task ({state.followable.taskId ?? state.followable.resource}, via {state.followable.reason})</Tinted>
         ) : null}
         <Box flexDirection="column">
           {lines.slice(state.top, state.top + bodyHeight).map((line, index) => <Text key={state.top + index} wrap="truncate">{line === '' ? ' ' : line}</Text>)}
         </Box>
-        <Text dimColor>{state.raw ? 'raw' : 'tree'} · {lines.length > bodyHeight ? `${state.top + 1}–${Math.min(lines.length, state.top + bodyHeight)} of ${lines.length}` : `${lines.length} lines`}</Text>
+        <Text dimColor wrap="truncate">{state.raw ? 'raw' : 'tree'} · {lines.length > bodyHeight ? `${state.top + 1}–${Math.min(lines.length, state.top + bodyHeight)} of ${lines.length}` : `${lines.length} lines`}</Text>
       </Box>
     );
   },

@@ -8,7 +8,8 @@ import { OUTCOME_TONE, Tinted } from '../../components/theme.js';
 import type { ScreenBase, ScreenContext, ScreenModule } from '../../nav/screen.js';
 import { percentBar } from '../../values.js';
 import { leaveFlow, type Flow } from './flow.js';
-import { oneLine } from '../../../text/cells.js';
+import { oneLine, wrapLines } from '../../../text/cells.js';
+import { share } from '../../layout.js';
 
 declare module '../../nav/screen.js' {
   interface ScreenParams {
@@ -60,33 +61,46 @@ export const taskScreen: ScreenModule<TaskScreenState, TaskParams> = {
     },
     { keys: ['escape'], help: 'stop watching (the task goes on)', hint: 'Esc back', run: (ctx) => ctx.nav.back() },
   ],
-  View: ({ state, ctx }) => {
+  View: ({ state, ctx, height, width }) => {
     const { task, failure, request } = state;
     const intervalMs = ctx.services.taskIntervalMs ?? DEFAULT_INTERVAL_MS;
     const tone = task ? OUTCOME_TONE[task.outcome] : 'info';
     const fields = task ? Object.entries(task.record).filter(([name, value]) => !name.startsWith('_') && value !== null && typeof value !== 'object') : [];
+    const wanted = task ? Math.min(fields.length, task.final ? fields.length : SHOWN_FIELDS) : 0;
+    const failed = failure ? wrapLines(failure, Math.max(1, width - 1), 3) : [];
+    const status = task ? 1 + (task.progress !== undefined ? 1 : 0) + (task.final ? 1 : 0) : failure ? 0 : 1;
+    // The title, the status and the failure first; then the fields, after a blank line when they all fit.
+    const [, , failureRoom = 0, fieldRoom = 0, gapRoom = 0] = share(height, [
+      { least: 1, most: 1 },
+      { least: status, most: status },
+      { least: Math.min(1, failed.length), most: failed.length },
+      { least: 0, most: wanted },
+      { least: 0, most: wanted > 0 ? 1 : 0 },
+    ]);
+    // Fields that do not all fit leave a line to say how many more the record has.
+    const shown = fieldRoom < wanted ? Math.max(0, fieldRoom - 1) : wanted;
     return (
       <Box flexDirection="column">
-        <Text bold>Task <Text dimColor>{request.url}</Text></Text>
+        <Text bold wrap="truncate">Task <Text dimColor>{oneLine(request.url)}</Text></Text>
         {!task && !failure ? <Text dimColor>fetching…</Text> : null}
         {task ? (
           <Box flexDirection="column">
-            <Text>
-              status <Tinted tone={tone} bold>{task.status ?? '(no status field)'}</Tinted>
+            <Text wrap="truncate">
+              status <Tinted tone={tone} bold>{oneLine(task.status ?? '(no status field)')}</Tinted>
               <Text dimColor>  poll {task.polls}{task.final ? ' · final' : ` · every ${(intervalMs / 1000).toFixed(1)} s`}</Text>
             </Text>
-            {task.progress !== undefined ? <Tinted tone={tone}>{percentBar(task.progress, 40)}</Tinted> : null}
+            {task.progress !== undefined ? <Tinted tone={tone}>{percentBar(task.progress, Math.min(40, Math.max(10, width - 12)))}</Tinted> : null}
             {task.final ? (
               <Tinted tone={tone} bold>{task.outcome === 'succeeded' ? '✓ finished' : task.outcome === 'failed' ? '✗ ended without success' : '! finished with warnings'}</Tinted>
             ) : null}
-            <Box flexDirection="column" marginTop={1}>
-              {fields.slice(0, task.final ? fields.length : SHOWN_FIELDS).map(([name, value]) => (
-                <Text key={name} wrap="truncate"><Text dimColor>{oneLine(name)}:</Text> {oneLine(String(value))}</Text>
-              ))}
-            </Box>
+            {gapRoom > 0 ? <Text> </Text> : null}
+            {fields.slice(0, shown).map(([name, value]) => (
+              <Text key={name} wrap="truncate"><Text dimColor>{oneLine(name)}:</Text> {oneLine(String(value))}</Text>
+            ))}
+            {shown < wanted && fieldRoom > 0 ? <Tinted tone="muted">… {fields.length - shown} more fields{task.final ? ' (Enter opens the task)' : ''}</Tinted> : null}
           </Box>
         ) : null}
-        {failure ? <Tinted tone="bad">{failure}</Tinted> : null}
+        {failed.slice(0, failureRoom).map((line, index) => <Tinted key={index} tone="bad">{line}</Tinted>)}
       </Box>
     );
   },

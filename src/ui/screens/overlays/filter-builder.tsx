@@ -10,7 +10,8 @@ import { valueSuggestions, type ValueSuggestions } from '../../../api/hal/sugges
 import { fuzzyFilter } from '../../fuzzy.js';
 import { editText } from '../../keys.js';
 import { TEXT, type ScreenBase, type ScreenContext, type ScreenModule } from '../../nav/screen.js';
-import { oneLine } from '../../../text/cells.js';
+import { oneLine, wrapLines } from '../../../text/cells.js';
+import { share } from '../../layout.js';
 
 declare module '../../nav/screen.js' {
   interface ScreenParams {
@@ -129,7 +130,7 @@ export const filterBuilderScreen: ScreenModule<FilterState, FilterParams> = {
     { keys: ['return'], help: 'choose the field, the operator; add the condition with the highlighted value (the typed one when none is); with neither, apply', run: accept },
     { keys: [TEXT, 'backspace', 'ctrl-u'], help: 'type a field, an operator or a value (-1d means a day ago)', run: (ctx, key) => ctx.update((s) => ({ input: editText(s.input, key) ?? s.input, cursor: 0 })) },
   ],
-  View: ({ state, ctx, height }) => {
+  View: ({ state, ctx, height, width }) => {
     const step = state.step === 'field' ? 'field' : state.step === 'operator' ? `operator for ${state.field}` : `value for ${state.field} ${state.operator}`;
     const suggested = state.step === 'value' && state.field ? state.suggest(state.field) : undefined;
     const hint = state.step === 'value'
@@ -138,14 +139,27 @@ export const filterBuilderScreen: ScreenModule<FilterState, FilterParams> = {
         ? 'Enter on "✓ apply the filter" sends it · another field adds a condition · ctrl-d drops the last'
         : 'Enter chooses · Esc cancels';
     const json = preview(state, ctx.now);
+    const hintLines = wrapLines(hint, Math.max(1, width - 1), 3);
+    const items = choices(state);
+    // The step, the line typed in and the filter so far first; then the choices, the hint and the conditions.
+    const [, , , choiceRoom = 0, hintRoom = 0, conditionRoom = 0] = share(height, [
+      { least: 1, most: 1 },
+      { least: 1, most: 1 },
+      { least: 1, most: 1 },
+      { least: Math.min(3, items.length), most: items.length },
+      { least: Math.min(1, hintLines.length), most: hintLines.length },
+      { least: Math.min(1, state.conditions.length), most: state.conditions.length },
+    ], [0, 1, 2, 4, 5, 3]);
+    // The last conditions, the ones just added, when they do not all fit.
+    const conditions = state.conditions.slice(state.conditions.length - conditionRoom);
     return (
       <Box flexDirection="column">
-        <Tinted bold>server-side filter · {step}</Tinted>
-        {state.conditions.map((c, i) => <Text key={i} wrap="truncate">  {i + 1}. {oneLine(`${c.field} ${c.operator} ${c.value}`)}</Text>)}
-        <InputLine prompt={`${step}: `} value={state.input} />
+        <Tinted bold>server-side filter · {oneLine(step)}</Tinted>
+        {conditions.map((c, i) => <Text key={i} wrap="truncate">  {state.conditions.length - conditions.length + i + 1}. {oneLine(`${c.field} ${c.operator} ${c.value}`)}</Text>)}
+        <InputLine prompt={`${oneLine(step)}: `} value={state.input} />
         <Text wrap="truncate"><Tinted tone="muted">filter JSON: </Tinted><Tinted tone="good">{json ? oneLine(json) : '(no condition yet)'}</Tinted></Text>
-        <Tinted tone="muted">{hint}</Tinted>
-        <Choices items={choices(state)} cursor={state.cursor} height={Math.max(1, height - 5 - state.conditions.length)} render={(c) => c} />
+        {hintLines.slice(0, hintRoom).map((line, index) => <Tinted key={`hint ${index}`} tone="muted">{line}</Tinted>)}
+        <Choices items={items} cursor={state.cursor} height={choiceRoom} render={(c) => c} />
       </Box>
     );
   },

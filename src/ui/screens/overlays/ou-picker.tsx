@@ -4,7 +4,7 @@
 import { Box } from 'ink';
 import { isTree, isUuid, type OrgUnit } from '../../../api/fanout/units.js';
 import { directoryOf, pathText } from '../../../api/fanout/unit-names.js';
-import { fit, truncate } from '../../../text/cells.js';
+import { fit, truncate, wrapLines } from '../../../text/cells.js';
 import { Choices, InputLine } from '../../components/Choices.js';
 import { Tinted } from '../../components/theme.js';
 import { fuzzyFilter } from '../../fuzzy.js';
@@ -83,14 +83,17 @@ export const ouPickerScreen: ScreenModule<OuPickerState, Record<string, never>> 
     const heading = state.loading
       ? 'loading organizational units…'
       : state.units
-        ? `organizational unit${tree ? 's as a tree' : ''}: type a name, a path (Acme/EU) or a UUID · ↑↓ · Enter sets it · Esc cancels (${state.units.length} units)`
+        ? `organizational unit${tree ? 's as a tree' : ''} (${state.units.length} units): type a name, a path (Acme/EU) or a UUID · ↑↓ · Enter sets it · Esc cancels`
         : 'the index offers no organizational-unit list: type the OU UUID, Enter sets it';
+    // The heading runs over two lines at most; the units have what is left.
+    const headingLines = wrapLines(heading, Math.max(1, width - 1), Math.max(1, Math.min(2, height - 3)));
+    const errorLines = state.error ? 1 : 0;
     return (
       <Box flexDirection="column">
         <InputLine prompt="OU " value={state.input} />
-        <Tinted tone="muted">{heading}</Tinted>
+        {headingLines.map((line, index) => <Tinted key={`heading ${index}`} tone="muted">{line}</Tinted>)}
         {state.error ? <Tinted tone="bad">{state.error.status ?? ''} {state.error.title}</Tinted> : null}
-        <Choices items={shown} cursor={state.cursor} height={height - 3} render={(u) => `${fit(unitLabel(u), labelWidth)}  ${truncate(detail(u), width - labelWidth - 6)}`} />
+        <Choices items={shown} cursor={state.cursor} height={Math.max(1, height - 1 - headingLines.length - errorLines)} render={(u) => `${fit(unitLabel(u), labelWidth)}  ${truncate(detail(u), width - labelWidth - 6)}`} />
       </Box>
     );
   },

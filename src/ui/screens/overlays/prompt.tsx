@@ -4,7 +4,8 @@ import { InputLine } from '../../components/Choices.js';
 import { Tinted } from '../../components/theme.js';
 import { editText } from '../../keys.js';
 import { TEXT, type ScreenBase, type ScreenModule } from '../../nav/screen.js';
-import { oneLine } from '../../../text/cells.js';
+import { wrapLines } from '../../../text/cells.js';
+import { share } from '../../layout.js';
 
 declare module '../../nav/screen.js' {
   interface ScreenParams {
@@ -39,11 +40,21 @@ export const promptScreen: ScreenModule<PromptState, PromptParams> = {
     },
     { keys: [TEXT, 'backspace', 'ctrl-u'], help: 'edit (ctrl-u clears)', run: (ctx, key) => ctx.update((s) => ({ input: editText(s.input, key) ?? s.input })) },
   ],
-  View: ({ state }) => (
-    <Box flexDirection="column">
-      <Tinted bold>{oneLine(state.title)}</Tinted>
-      <InputLine prompt="› " value={state.input} />
-      {state.hint ? <Tinted tone="muted">{state.hint}</Tinted> : null}
-    </Box>
-  ),
+  View: ({ state, height, width }) => {
+    // The question and the hint run over lines; the line typed in is never cut away.
+    const title = wrapLines(state.title, Math.max(1, width - 1), 3);
+    const hint = state.hint ? wrapLines(state.hint, Math.max(1, width - 1), 2) : [];
+    const [titleRoom = 0, , hintRoom = 0] = share(height, [
+      { least: 1, most: title.length },
+      { least: 1, most: 1 },
+      { least: Math.min(1, hint.length), most: hint.length },
+    ]);
+    return (
+      <Box flexDirection="column">
+        {title.slice(0, titleRoom).map((line, index) => <Tinted key={`title ${index}`} bold>{line}</Tinted>)}
+        <InputLine prompt="› " value={state.input} />
+        {hint.slice(0, hintRoom).map((line, index) => <Tinted key={`hint ${index}`} tone="muted">{line}</Tinted>)}
+      </Box>
+    );
+  },
 };

@@ -1,7 +1,8 @@
 // The variables of a templated link or operation, with the URL they make shown live as they are typed.
 import { Box, Text } from 'ink';
 import { expandTemplate } from '../../../api/hal/template.js';
-import { oneLine, truncate } from '../../../text/cells.js';
+import { truncate, wrapLines } from '../../../text/cells.js';
+import { share, windowOf, windowText } from '../../layout.js';
 import { Tinted } from '../../components/theme.js';
 import { editText } from '../../keys.js';
 import { TEXT, type ScreenBase, type ScreenModule } from '../../nav/screen.js';
@@ -72,17 +73,36 @@ export const templateScreen: ScreenModule<TemplateState, TemplateParams> = {
       }),
     },
   ],
-  View: ({ state, width }) => (
-    <Box flexDirection="column">
-      <Tinted bold>{oneLine(state.title)}: fill in the variables (Tab/↑↓ move · Enter next/go · Esc cancels)</Tinted>
-      <Text wrap="truncate"><Tinted tone="muted">template </Tinted>{truncate(state.href, width - 12)}</Text>
-      {state.variables.map((name, i) => (
-        <Text key={name} wrap="truncate">
-          <Tinted inverse={i === state.index}>{i === state.index ? '› ' : '  '}{name}{state.required?.includes(name) ? '*' : ''}</Tinted> = {state.values[name] ?? ''}{i === state.index ? <Tinted tone="info">▏</Tinted> : null}
-        </Text>
-      ))}
-      {state.problem ? <Tinted tone="bad">✗ {state.problem}</Tinted> : null}
-      <Text wrap="truncate"><Tinted tone="muted">URL </Tinted><Tinted tone="good">{truncate(preview(state), width - 6)}</Tinted></Text>
-    </Box>
-  ),
+  View: ({ state, height, width }) => {
+    const title = wrapLines(`${state.title}: fill in the variables (Tab/↑↓ move · Enter next/go · Esc cancels)`, Math.max(1, width - 1), 2);
+    const problem = state.problem ? 1 : 0;
+    // The title, the variable being typed, the URL it makes and the problem first; then the template and the other variables.
+    const [titleRoom = 0, variableRoom = 0, urlRoom = 0, , templateRoom = 0] = share(height, [
+      { least: 1, most: title.length },
+      { least: Math.min(1, state.variables.length), most: state.variables.length },
+      { least: 1, most: 1 },
+      { least: problem, most: problem },
+      { least: 0, most: 1 },
+    ], [0, 4, 1]);
+    // A line says which variables are shown, when they are not all.
+    const room = state.variables.length > variableRoom ? Math.max(1, variableRoom - 1) : variableRoom;
+    const window = windowOf(state.variables.map(() => 1), state.index, room);
+    return (
+      <Box flexDirection="column">
+        {title.slice(0, titleRoom).map((line, index) => <Tinted key={`title ${index}`} bold>{line}</Tinted>)}
+        {templateRoom > 0 ? <Text wrap="truncate"><Tinted tone="muted">template </Tinted>{truncate(state.href, width - 12)}</Text> : null}
+        {state.variables.slice(window.top, window.end).map((name, offset) => {
+          const i = window.top + offset;
+          return (
+            <Text key={name} wrap="truncate">
+              <Tinted inverse={i === state.index}>{i === state.index ? '› ' : '  '}{name}{state.required?.includes(name) ? '*' : ''}</Tinted> = {state.values[name] ?? ''}{i === state.index ? <Tinted tone="info">▏</Tinted> : null}
+            </Text>
+          );
+        })}
+        {window.end - window.top < state.variables.length ? <Tinted tone="muted">{windowText('variables', window, state.variables.length)}</Tinted> : null}
+        {state.problem ? <Tinted tone="bad">✗ {state.problem}</Tinted> : null}
+        {urlRoom > 0 ? <Text wrap="truncate"><Tinted tone="muted">URL </Tinted><Tinted tone="good">{truncate(preview(state), width - 6)}</Tinted></Text> : null}
+      </Box>
+    );
+  },
 };

@@ -67,7 +67,7 @@ export const paletteScreen: ScreenModule<PaletteState, Record<string, never>> = 
     return (
       <Box flexDirection="column">
         <InputLine prompt=":" value={state.input} />
-        <Tinted tone="muted">↑↓ choose · Tab completes · Enter runs · Esc closes · {entries.length} matches</Tinted>
+        <Tinted tone="muted">{entries.length} matches · ↑↓ choose · Tab completes · Enter runs · Esc closes</Tinted>
         <Choices items={entries} cursor={state.cursor} height={height - 2} render={(e) => `${fit(e.label, labelWidth)}  ${truncate(e.detail ?? '', width - labelWidth - 6)}`} />
       </Box>
     );
