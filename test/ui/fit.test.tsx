@@ -3,6 +3,7 @@
 // and the whole frame stays under the terminal's height (test/ui/fit.tsx measures the view uncut).
 import { afterEach, describe, expect, it } from 'vitest';
 import { Session } from '../../src/api/session/session.js';
+import { sendableBody } from '../../src/api/operations/jsonc.js';
 import { useDemo } from '../helpers/demo.js';
 import { fitProblems } from './fit.js';
 import { KEY, mount, type Mounted } from './mount.js';
@@ -58,7 +59,7 @@ async function longPreview(m: Mounted): Promise<void> {
   await restoreForm(m);
   await writesOn(m);
   const form = m.navigator.top()!.state as { form: { body: string } };
-  const body = JSON.parse(form.form.body) as Record<string, unknown>;
+  const body = JSON.parse(sendableBody(form.form.body)!) as Record<string, unknown>;
   const long = { ...body, restore_type: 'full', target: 'restored-by-dpx', options: Object.fromEntries(Array.from({ length: 40 }, (_, i) => [`option_${i}`, `value ${i}`])) };
   await m.press('b', '\x15', JSON.stringify(long), KEY.escape);
   await m.press('p');
