@@ -1,4 +1,4 @@
-// Every screen of the explorer fits the terminal: at 80×24 and 60×24 on the 40-tenant demo, each screen a
+// Every screen of the explorer fits the terminal: at 80×24 and 60×24 on the demo, each screen a
 // support engineer reaches is drawn in at most rows − 1 lines of at most the terminal's width, and the
 // terminal shows exactly what ink drew (a frame taller than the terminal leaves lines ink cannot erase;
 // a line wider than it wraps and is taller than planned).
@@ -7,7 +7,7 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { LOCAL_RATE, useDemo } from '../helpers/demo.js';
 import { buildOnce, frameProblems, KEYS, root, startDpx, type Running } from '../helpers/pty.js';
 
-const demo = useDemo({ tenants: 40, frozen: true });
+const demo = useDemo();
 
 let running: Running | undefined;
 afterEach(() => {
@@ -92,52 +92,18 @@ async function longPreview(app: Running): Promise<string> {
 
 /**
  * Each screen, reached as a person would; screens on the way are checked too (`fits`). The terminal's own
- * view of a sample: test/ui/fit.test.tsx draws every screen at 80×24, 60×24 and 80×12 and counts its lines;
- * this checks what a terminal shows of the screens most likely to overflow. At 80 columns the tables, the
- * form and its way there, the write's screens; at 60 columns (`narrow`) those whose lines are sentences,
- * which would wrap, the long body among them (`wide: false`: at 60 only). The form walk above also goes
- * back up its rows at 60.
+ * view of those most likely to overflow: test/ui/fit.test.tsx draws every screen (the pickers, the palette,
+ * the matrix of 40 tenants…) at 80×24, 60×24 and 80×12 and counts its lines; this checks what a terminal
+ * shows of the write's screens, a list with its help and the x-ray; at 60 columns (`narrow`) the long
+ * body, whose lines are sentences. The form walk above goes down its rows at 80 and back up at 60.
  */
-const VISITS: { name: string; wide?: false; narrow?: boolean; open(app: Running, fits: () => Promise<void>): Promise<unknown> }[] = [
-  {
-    name: 'the palette and its suggestions', wide: false, narrow: true, open: async (app) => {
-      await home(app);
-      app.pty.write(':');
-      await app.waitFor((s) => s.includes('Tab completes'), 'the palette');
-      app.pty.write('t');
-      await app.settled((s) => s.includes(':t'), 'suggestions');
-    },
-  },
+const VISITS: { name: string; narrow?: boolean; open(app: Running, fits: () => Promise<void>): Promise<unknown> }[] = [
   {
     name: 'a task list and its help (?)', open: async (app, fits) => {
       await list(app, 'tasks');
       await fits();
       app.pty.write('?');
       await app.settled((s) => s.includes('Esc or ? closes'), 'the help');
-    },
-  },
-  {
-    name: 'the filter builder and its values', wide: false, narrow: true, open: async (app, fits) => {
-      await list(app, 'tasks');
-      app.pty.write('f');
-      await app.settled((s) => s.includes('server-side filter'), 'the filter builder');
-      await fits();
-      app.pty.write('status');
-      await app.type(KEYS.enter);
-      await app.settled((s) => s.includes('operator for status'), 'the operators');
-      app.pty.write('$eq');
-      await app.type(KEYS.enter);
-      await app.settled((s) => s.includes('value for status'), 'the values');
-    },
-  },
-  {
-    // One process through them: each screen on the way is checked as it is reached.
-    name: 'the operations of a backup, the create_restore form and its enum pick-list', open: async (app, fits) => {
-      await restoreForm(app, fits);
-      await fits();
-      for (let i = 0; i < 2; i++) await app.type(KEYS.down);
-      app.pty.write(KEYS.enter);
-      await app.settled((s) => s.includes('(leave it out)'), 'the pick-list');
     },
   },
   {
@@ -172,13 +138,6 @@ const VISITS: { name: string; wide?: false; narrow?: boolean; open(app: Running,
     },
   },
   {
-    name: 'an operation\'s variables', wide: false, narrow: true, open: async (app) => {
-      await home(app);
-      await palette(app, 'tasks get_task');
-      await app.settled((s) => s.includes('fill in the variables'), 'the variables');
-    },
-  },
-  {
     name: 'the x-ray of a backup and its history', open: async (app, fits) => {
       await record(app, 'backups');
       app.pty.write('X');
@@ -186,21 +145,6 @@ const VISITS: { name: string; wide?: false; narrow?: boolean; open(app: Running,
       await fits();
       app.pty.write('h');
       await app.settled((s) => /history|timestamp/.test(s), 'the history');
-    },
-  },
-  {
-    name: 'the count matrix of 40 tenants', open: async (app) => {
-      await home(app);
-      await palette(app, 'count tasks by status');
-      // Checked while it counts (each frame fits, whatever has been counted): no need to wait for the end.
-      await app.waitFor((s) => /Global\s+[\d,]+/.test(s) && /^ {4}\S.*\d/m.test(s), 'the matrix');
-    },
-  },
-  {
-    name: 'the OU picker', wide: false, narrow: true, open: async (app) => {
-      await list(app, 'tasks');
-      app.pty.write('o');
-      await app.settled((s) => /\(\d+ units\)/.test(s), 'the OU picker');
     },
   },
 ];
@@ -260,7 +204,7 @@ describe('the create_restore form of a backup at 80×24', () => {
 });
 
 describe.each([
-  { columns: 80, rows: 24, visits: VISITS.filter((visit) => visit.wide !== false) },
+  { columns: 80, rows: 24, visits: VISITS },
   { columns: 60, rows: 24, visits: VISITS.filter((visit) => visit.narrow) },
 ])('at $columns×$rows', ({ columns, rows, visits }) => {
   it.each(visits)('$name fits', async ({ open }) => {
