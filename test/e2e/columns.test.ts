@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { LOCAL_RATE, useDemo } from '../helpers/demo.js';
-import { buildOnce, bundle, KEYS, startDpx, type Running } from '../helpers/pty.js';
+import { buildOnce, bundle, KEYS, palette, startDpx, type Running } from '../helpers/pty.js';
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 
@@ -37,14 +37,10 @@ function explorer(): Running {
   return (running = startDpx([], { columns: 80, rows: 24, env: env() }));
 }
 
-/** Opens a view through the palette. */
-async function palette(app: Running, words: string): Promise<void> {
+/** Opens a view through the palette, once the catalog is there. */
+async function open(app: Running, words: string): Promise<void> {
   await app.waitFor((s) => s.includes('tasks'), 'the catalog');
-  app.pty.write(':');
-  await app.waitFor((s) => s.includes('Tab completes'), 'the palette');
-  app.pty.write(words);
-  await app.waitFor((s) => s.includes(`› ${words}`), `${words} in the palette`);
-  app.pty.write(KEYS.enter);
+  await palette(app, words);
 }
 
 /**
@@ -71,7 +67,7 @@ async function keepFirstTwoSwapped(app: Running, resource: string): Promise<stri
 }
 
 async function taskList(app: Running): Promise<string> {
-  await palette(app, 'tasks');
+  await open(app, 'tasks');
   return app.waitFor((s) => /page 1/.test(s) && / ID /.test(heading(s)), 'the task list');
 }
 
@@ -106,7 +102,7 @@ describe('an 80×24 terminal on the 40-tenant demo', () => {
 
   it('the count matrix shows failed and the total on one screen, the values that mean trouble first', async () => {
     const app = explorer();
-    await palette(app, 'count tasks by status');
+    await open(app, 'count tasks by status');
     const screen = await app.waitFor((s) => /^UNIT\s+total\s+failed\s/m.test(s) && /^Global\s+[\d,]+ \S\s+[\d,]+ /m.test(s), 'the root row with its total and failed');
     expect(lines(screen).every((line) => line.length <= 80)).toBe(true);
     expect(header(screen)).toMatch(/\[cols 3–\d+ of \d+\]/);
@@ -142,7 +138,7 @@ describe('an 80×24 terminal on the 40-tenant demo', () => {
 
   it('c in a merged list (users @all) makes the choice for the resource: kept for the next run, in its merged list and its list', async () => {
     let app = explorer();
-    await palette(app, 'users @all');
+    await open(app, 'users @all');
     await app.waitFor((s) => s.includes('users @all') && /[1-9][\d,]* records from \d+ units/.test(s), 'the merged list');
     const chosen = await keepFirstTwoSwapped(app, 'users');
     // The unit a merged row was read in is dpx's, not a field of the resource: never offered.
@@ -156,10 +152,10 @@ describe('an 80×24 terminal on the 40-tenant demo', () => {
     await app.exited;
 
     app = explorer();
-    await palette(app, 'users');
+    await open(app, 'users');
     await app.waitFor((s) => /page 1/.test(s) && merged(s) === chosen.map((field) => field.toUpperCase()).join(' '), 'the list of users with the columns chosen in the merged list');
     app.pty.write(KEYS.escape);
-    await palette(app, 'users @all');
+    await open(app, 'users @all');
     await app.waitFor((s) => s.includes('users @all') && merged(s) === mergedHeading, 'the merged list with them after a restart');
   });
 });

@@ -5,7 +5,7 @@
 import { join } from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { LOCAL_RATE, useDemo } from '../helpers/demo.js';
-import { buildOnce, frameProblems, KEYS, root, startDpx, type Running } from '../helpers/pty.js';
+import { buildOnce, frameProblems, KEYS, palette, root, startDpx, type Running } from '../helpers/pty.js';
 
 const demo = useDemo();
 
@@ -26,14 +26,6 @@ function start(columns: number, rows: number): Running {
 
 const lines = (screen: string) => screen.split('\n');
 const home = (app: Running) => app.settled((s) => s.includes('/ to filter') && s.includes('tasks'), 'the catalog');
-
-async function palette(app: Running, words: string): Promise<void> {
-  app.pty.write(':');
-  await app.waitFor((s) => s.includes('Tab completes'), 'the palette');
-  app.pty.write(words);
-  await app.waitFor((s) => s.includes(`› ${words}`), `${words} in the palette`);
-  app.pty.write(KEYS.enter);
-}
 
 async function list(app: Running, resource: string): Promise<string> {
   await home(app);

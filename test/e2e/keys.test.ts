@@ -3,7 +3,7 @@
 // the global keys on home and on an operation form), and the screen in front is served first.
 import { join } from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { buildOnce, KEYS, root, startDpx, type Running } from '../helpers/pty.js';
+import { buildOnce, KEYS, palette, root, startDpx, type Running } from '../helpers/pty.js';
 import { LOCAL_RATE, useDemo } from '../helpers/demo.js';
 
 const demo = useDemo({ tenants: 40, frozen: true });
@@ -20,14 +20,6 @@ beforeAll(() => buildOnce(), 60_000);
 function start(rate = LOCAL_RATE): Running {
   const env: Record<string, string> = { DPX_BASE_URL: demo.region.baseUrl, DPX_TOKEN: demo.region.tokens.personal, DPX_CONFIG: join(root, 'no-such-dir', 'config.json'), DPX_RATE: rate };
   return startDpx([], { columns: 80, rows: 24, env });
-}
-
-async function palette(app: Running, words: string): Promise<void> {
-  app.pty.write(':');
-  await app.waitFor((s) => s.includes('Tab completes'), 'the palette');
-  app.pty.write(words);
-  await app.waitFor((s) => s.includes(`› ${words}`), `${words} in the palette`);
-  app.pty.write(KEYS.enter);
 }
 
 const home = (app: Running) => app.waitFor((s) => s.includes('/ to filter') && s.includes('tasks'), 'the catalog');

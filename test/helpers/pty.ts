@@ -46,6 +46,15 @@ export const KEYS = {
   home: '\x1b[H', end: '\x1b[F', delete: '\x1b[3~', backspace: '\x7f', ctrlU: '\x15',
 };
 
+/** Types `words` into the explorer's palette (`:`), waits for them to show, and presses Enter. */
+export async function palette(app: Running, words: string): Promise<void> {
+  app.pty.write(':');
+  await app.waitFor((s) => s.includes('Tab completes'), 'the palette');
+  app.pty.write(words);
+  await app.waitFor((s) => s.includes(`› ${words}`), `${words} in the palette`);
+  app.pty.write(KEYS.enter);
+}
+
 export function buildOnce(): void {
   if (!existsSync(bundle)) execFileSync(process.execPath, [join(root, 'scripts', 'build.mjs')], { stdio: 'inherit' });
 }

@@ -62,9 +62,11 @@ describe('watching', () => {
 });
 
 describe('d on a record', () => {
-  it('shows a user in v2 beside the same user in v1: fields of one side only, and renamed fields paired by value', async () => {
-    const user = (await demoRequest(demo.region, '/users?limit=1')).body._embedded.items[0];
-    ui = await mount(demo.region, { rows: 40 });
+  /** The first user, opened in v2, and d's choice of v1 taken: the diff on its way. */
+  async function diffOfFirstUser(size: { rows: number; columns?: number }): Promise<{ user: { id: string }; view: Mounted }> {
+    const user = (await demoRequest(demo.region, '/users?limit=1')).body._embedded.items[0] as { id: string };
+    ui = await mount(demo.region, { rows: size.rows });
+    if (size.columns !== undefined) ui.navigator.resize(size.columns, size.rows);
     await ui.press(':', 'users', KEY.enter);
     await ui.waitFor((f) => /page 1\//.test(f), 'the users list');
     await ui.press(KEY.enter);
@@ -72,40 +74,35 @@ describe('d on a record', () => {
     await ui.press('d');
     await ui.waitFor((f) => f.includes('compare users') && f.includes('version v1'), 'the choice');
     await ui.press('version v1', KEY.enter);
-    const diff = await ui.waitFor((f) => f.includes('diff v2 ↔ v1') && f.includes('FIELD'), 'the diff');
+    return { user, view: ui };
+  }
+  it('shows a user in v2 beside the same user in v1: fields of one side only, and renamed fields paired by value', async () => {
+    const { user, view } = await diffOfFirstUser({ rows: 40 });
+    const diff = await view.waitFor((f) => f.includes('diff v2 ↔ v1') && f.includes('FIELD'), 'the diff');
     expect(diff).toMatch(/≈ email \/ username/);
     expect(diff).toMatch(/renamed/);
-    await ui.press('a');
-    await ui.waitFor((f) => /^ {2}id +\S/m.test(f) && f.includes(user.id.slice(0, 20)), 'every field');
+    await view.press('a');
+    await view.waitFor((f) => /^ {2}id +\S/m.test(f) && f.includes(user.id.slice(0, 20)), 'every field');
   });
 
   it('at 80 columns, > and < scroll the two sides when they do not fit whole, the field kept and the header saying where', async () => {
-    const user = (await demoRequest(demo.region, '/users?limit=1')).body._embedded.items[0];
-    ui = await mount(demo.region, { rows: 24 });
-    ui.navigator.resize(80, 24);
-    await ui.press(':', 'users', KEY.enter);
-    await ui.waitFor((f) => /page 1\//.test(f), 'the users list');
-    await ui.press(KEY.enter);
-    await ui.waitFor((f) => f.includes(`id: "${user.id}"`), 'the user');
-    await ui.press('d');
-    await ui.waitFor((f) => f.includes('compare users') && f.includes('version v1'), 'the choice');
-    await ui.press('version v1', KEY.enter);
+    const { user, view } = await diffOfFirstUser({ rows: 24, columns: 80 });
     // Every field: the ids (a whole UUID on each side) make the two sides wider than 80 columns together.
-    await ui.waitFor((f) => f.includes('FIELD') && f.includes('renamed'), 'the diff');
-    await ui.press('a');
+    await view.waitFor((f) => f.includes('FIELD') && f.includes('renamed'), 'the diff');
+    await view.press('a');
     const lines = (frame: string) => frame.split('\n');
     const heading = (frame: string) => lines(frame).find((line) => line.trimStart().startsWith('FIELD')) ?? '';
-    const first = await ui.waitFor((f) => /^ {2}id +\S/m.test(f) && /\[cols 2–\d of 3\]/.test(f), 'every field, the first side on screen');
+    const first = await view.waitFor((f) => /^ {2}id +\S/m.test(f) && /\[cols 2–\d of 3\]/.test(f), 'every field, the first side on screen');
     expect(lines(first).every((line) => line.length <= 80)).toBe(true);
     // The first side whole (the user's id is not cut), the second in the room left, cut.
     expect(heading(first)).toMatch(/^ {2}FIELD +v2 +v1/);
     expect(first).toMatch(new RegExp(`^ {2}id +${user.id} +${user.id.slice(0, 8)}\\S*…`, 'm'));
-    await ui.press('>');
-    const second = await ui.waitFor((f) => f.includes('[cols 3–3 of 3]'), 'the second side scrolled to');
+    await view.press('>');
+    const second = await view.waitFor((f) => f.includes('[cols 3–3 of 3]'), 'the second side scrolled to');
     // The field stays; the second side comes next to it, whole.
     expect(heading(second)).toMatch(/^ {2}FIELD +v1 *$/);
     expect(second).toMatch(new RegExp(`^ {2}id +${user.id} *$`, 'm'));
-    await ui.press('<');
-    await ui.waitFor((f) => /^ {2}FIELD +v2/.test(heading(f)) && /\[cols 2–\d of 3\]/.test(f), 'the first side again');
+    await view.press('<');
+    await view.waitFor((f) => /^ {2}FIELD +v2/.test(heading(f)) && /\[cols 2–\d of 3\]/.test(f), 'the first side again');
   });
 });
