@@ -1,5 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { configDefaults, defineConfig } from 'vitest/config';
+import SlowestFirst from './test/sequencer.js';
 
 export default defineConfig({
   test: {
@@ -22,6 +23,8 @@ export default defineConfig({
     // more forks than cores keep both busy: on 2 cores, 3 forks took 92 s and 5 took 76 s for the same
     // 1,264 tests (`CI=true npm test`, quiet machine).
     maxWorkers: availableParallelism() + 3,
+    // A fresh checkout has no durations to order files by (test/sequencer.ts).
+    sequence: { sequencer: SlowestFirst },
     testTimeout: 30_000,
     hookTimeout: 30_000,
   },

@@ -148,12 +148,20 @@ const VISITS: { name: string; open(m: Mounted): Promise<void> }[] = [
   { name: 'a merged list', open: async (m) => { await home(m); await m.press(':', 'tasks @all', KEY.enter); await on(m, 'merged-list', (f) => /records from \d+ units/.test(f), false); } },
 ];
 
+/**
+ * At 12 rows (a terminal split in two), the screens whose content outgrows the room and must window it;
+ * the others are a frame and a few lines at any height, drawn at 24 rows above.
+ */
+const WINDOWED = new Set(['help (?)', 'the filter builder\'s values', 'the column picker', 'the OU picker', 'a task record', 'the x-ray of a task',
+  'the x-ray\'s history', 'the create_restore form', 'the enum pick-list', 'the confirmation of a long body', 'the response', 'the restore\'s task',
+  'the count matrix', 'a merged list', 'the palette and its suggestions', 'the curl of a long body']);
+
 describe.each([
-  { columns: 80, rows: 24 },
-  { columns: 60, rows: 24 },
-  { columns: 80, rows: 12 },
-])('at $columns×$rows', ({ columns, rows }) => {
-  it.each(VISITS)('$name fits', async ({ open }) => {
+  { columns: 80, rows: 24, visits: VISITS },
+  { columns: 60, rows: 24, visits: VISITS },
+  { columns: 80, rows: 12, visits: VISITS.filter((visit) => WINDOWED.has(visit.name)) },
+])('at $columns×$rows', ({ columns, rows, visits }) => {
+  it.each(visits)('$name fits', async ({ open }) => {
     // Read as fast as the demo answers: the count matrix asks hundreds of questions.
     const session = new Session({ baseUrl: demo.region.baseUrl, token: demo.region.tokens.personal, readOnly: true, ratePerSecond: 10_000 });
     ui = await mount(demo.region, { columns, rows, context: { session } });
