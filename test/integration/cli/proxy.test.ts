@@ -47,6 +47,7 @@ async function startProxy(credentials?: { user: string; password: string }): Pro
   server.on('connection', () => {
     proxy.connections += 1;
   });
+  trackSockets(server);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   proxy.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return proxy;
@@ -58,8 +59,22 @@ function reset(proxy: Proxy): void {
   proxy.connections = 0;
 }
 
+/** The sockets each server was given: a tunnel (CONNECT) is one that closeAllConnections does not know of. */
+const socketsOf = new WeakMap<Server, Set<Socket>>();
+
+function trackSockets(server: Server): void {
+  const sockets = new Set<Socket>();
+  socketsOf.set(server, sockets);
+  server.on('connection', (socket: Socket) => {
+    sockets.add(socket);
+    socket.once('close', () => sockets.delete(socket));
+  });
+}
+
+/** Closes at once: a tunnel a client keeps alive would otherwise hold the close for seconds. */
 async function close(server: Server): Promise<void> {
   server.closeAllConnections();
+  for (const socket of socketsOf.get(server) ?? []) socket.destroy();
   await new Promise((resolve) => server.close(resolve));
 }
 
