@@ -62,12 +62,18 @@ export function recallLargestPages(session: Session): void {
   memoryOf(session);
 }
 
-/** What this run learned, over what earlier runs had, back into the store; a cache that cannot be written is left as it was. */
+/**
+ * What this run learned, over what earlier runs had, back into the store — only when it differs: a run
+ * whose first page confirmed the kept size writes nothing. A cache that cannot be written is left as it was.
+ */
 async function keep(session: Session, memory: Memory): Promise<void> {
   const store = session.pageSizeStore;
   if (store === undefined) return;
+  const earlier = await memory.stored;
   const learned = Object.fromEntries([...memory.sizes].map(([key, size]) => [key, size ?? null]));
-  await store.write(session.baseUrl, { ...(await memory.stored), ...learned }).catch(() => undefined);
+  const same = (a: PageSize | null | undefined, b: PageSize | null) => (a === null || b === null ? a === b : a?.ask === b.ask && a.perPage === b.perPage);
+  if (Object.entries(learned).every(([key, size]) => same(earlier[key], size))) return;
+  await store.write(session.baseUrl, { ...earlier, ...learned }).catch(() => undefined);
 }
 
 /** The largest page the list gives; undefined when it cannot be learned (the server's default applies). */

@@ -2,7 +2,7 @@
 // range (the demo's 400), one that clamps answers with fewer records and a next link, one that takes it
 // answers with the page asked for.
 import { createHash } from 'node:crypto';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { demoRequest, useDemo } from '../../helpers/demo.js';
@@ -15,6 +15,9 @@ interface Envelope {
   items: { id: string }[];
   pages_fetched: number;
 }
+
+/** The cache file that keeps the demo's page sizes between runs. */
+const keptFile = () => join(cacheHome, 'dpx', `page-sizes-${createHash('sha256').update(demo.region.baseUrl).digest('hex').slice(0, 32)}.json`);
 
 /** The page sizes (`limit`) of the task-list requests one run sent, as the demo logged them. */
 async function tasksLimits(args: string[]): Promise<(string | null)[]> {
@@ -40,14 +43,16 @@ describe('list --all at the largest page', () => {
     expect(demo.region.requestCount() - before).toBe(2 + Math.ceil(total / 100));
   });
 
-  it('keeps what it learned for the next run, whose first page asks for 100 at once', async () => {
+  it('keeps what it learned for the next run, whose first page asks for 100 at once (and writes nothing new)', async () => {
     const total = (await demoRequest(demo.region, '/tasks?limit=1')).body.total_count as number;
+    const written = statSync(keptFile()).mtimeMs;
     const limits = await tasksLimits(['list', 'tasks', '--all', '-o', 'json']);
     expect(limits).toEqual(Array.from({ length: Math.ceil(total / 100) }, () => '100'));
+    expect(statSync(keptFile()).mtimeMs).toBe(written);
   });
 
   it('learns anew when a size kept from an earlier run is refused now (the server lowered its limit)', async () => {
-    const file = join(cacheHome, 'dpx', `page-sizes-${createHash('sha256').update(demo.region.baseUrl).digest('hex').slice(0, 32)}.json`);
+    const file = keptFile();
     const kept = JSON.parse(readFileSync(file, 'utf8')) as { baseUrl: string; value: Record<string, unknown> };
     expect(Object.keys(kept.value)).toEqual(['tasks v1 list_tasks']);
     writeFileSync(file, JSON.stringify({ baseUrl: kept.baseUrl, value: { 'tasks v1 list_tasks': { ask: 500, perPage: 500 } } }));

@@ -37,10 +37,10 @@ function environment(extra: Record<string, string> = {}): Record<string, string>
 }
 const online = () => environment({ DPX_BASE_URL: demo.region.baseUrl, DPX_TOKEN: demo.region.tokens.personal });
 
-/** Runs the bundle in a process of its own; asynchronous, since the demo answers from this process. */
-function dpx(args: string[], env: Record<string, string>, onStart?: (child: ReturnType<typeof spawn>) => void): Promise<Run> {
+/** Runs a command in the case folder and collects what it printed; asynchronous, since the demo answers from this process. */
+function run(command: string, args: string[], env: Record<string, string>, onStart?: (child: ReturnType<typeof spawn>) => void): Promise<Run> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [bundle, ...args], { cwd: dir, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(command, args, { cwd: dir, env, stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
     child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
@@ -51,17 +51,9 @@ function dpx(args: string[], env: Record<string, string>, onStart?: (child: Retu
   });
 }
 
-function bash(script: string, env: Record<string, string>): Promise<Run> {
-  return new Promise((resolve, reject) => {
-    const child = spawn('bash', ['--norc', '--noprofile', '-c', script], { cwd: dir, env, stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
-    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
-    child.on('error', reject);
-    child.on('close', (code, signal) => resolve({ code, signal, stdout, stderr }));
-  });
-}
+/** The bundle in a process of its own. */
+const dpx = (args: string[], env: Record<string, string>, onStart?: (child: ReturnType<typeof spawn>) => void) => run(process.execPath, [bundle, ...args], env, onStart);
+const bash = (script: string, env: Record<string, string>) => run('bash', ['--norc', '--noprofile', '-c', script], env);
 
 interface CaseDocument {
   log: {
