@@ -52,15 +52,12 @@ async function keepFirstTwoSwapped(app: Running, resource: string): Promise<stri
   await app.waitFor((s) => s.includes(`columns of ${resource}`), 'the column picker');
   const picker = app.screen();
   const ticked = lines(picker).filter((line) => line.includes('[x]')).length;
-  app.pty.write(KEYS.down);
-  app.pty.write(KEYS.down);
-  for (let i = 2; i < ticked; i++) {
-    app.pty.write(' ');
-    app.pty.write(KEYS.down);
-  }
-  for (let i = 0; i < ticked; i++) app.pty.write(KEYS.up);
-  app.pty.write(KEYS.down);
-  app.pty.write('K');
+  // A key at a time, each once the picker has drawn the one before: written at once, a busy explorer
+  // could take a tick after the list moved under it.
+  await app.type(KEYS.down, KEYS.down);
+  for (let i = 2; i < ticked; i++) await app.type(' ', KEYS.down);
+  for (let i = 0; i < ticked; i++) await app.type(KEYS.up);
+  await app.type(KEYS.down, 'K');
   const chosenIn = (screen: string) => lines(screen).filter((line) => line.includes('[x]')).map((line) => line.replace(/^[›\s]*\[x\]\s*/, '').trim());
   const done = await app.waitFor((s) => chosenIn(s).length === 2 && /^›\s*\[x\]/m.test(s) && lines(s).findIndex((line) => line.includes('[x]')) === lines(s).findIndex((line) => line.startsWith('›')), 'two columns ticked, the second moved first');
   return chosenIn(done);
