@@ -43,24 +43,57 @@ async function open(app: Running, words: string): Promise<void> {
   await palette(app, words);
 }
 
+interface PickerItem {
+  field: string;
+  on: boolean;
+}
+
+/** The picker's lines on screen: each field, whether it is ticked, and the one under the cursor. */
+function pickerOn(screen: string): { items: PickerItem[]; cursor?: string } {
+  const items: PickerItem[] = [];
+  let cursor: string | undefined;
+  for (const line of lines(screen)) {
+    const match = /^(›| ) \[(x| )\] (\S+)/.exec(line);
+    if (!match) continue;
+    items.push({ field: match[3]!, on: match[2] === 'x' });
+    if (match[1] === '›') cursor = match[3];
+  }
+  return { items, cursor };
+}
+
 /**
- * `c`, then only the first two columns ticked, the second moved first; the fields chosen, as the picker
- * shows them (Enter is left to the caller).
+ * `c`, then only the first two columns ticked, the second moved first; the fields chosen (Enter is left to
+ * the caller). Each key is sent once the picker shows what the one before did, checked against a model of
+ * the picker: a busy explorer may take longer than any fixed wait to draw a key.
  */
 async function keepFirstTwoSwapped(app: Running, resource: string): Promise<string[]> {
   app.pty.write('c');
-  await app.waitFor((s) => s.includes(`columns of ${resource}`), 'the column picker');
-  const picker = app.screen();
-  const ticked = lines(picker).filter((line) => line.includes('[x]')).length;
-  // A key at a time, each once the picker has drawn the one before: written at once, a busy explorer
-  // could take a tick after the list moved under it.
-  await app.type(KEYS.down, KEYS.down);
-  for (let i = 2; i < ticked; i++) await app.type(' ', KEYS.down);
-  for (let i = 0; i < ticked; i++) await app.type(KEYS.up);
-  await app.type(KEYS.down, 'K');
-  const chosenIn = (screen: string) => lines(screen).filter((line) => line.includes('[x]')).map((line) => line.replace(/^[›\s]*\[x\]\s*/, '').trim());
-  const done = await app.waitFor((s) => chosenIn(s).length === 2 && /^›\s*\[x\]/m.test(s) && lines(s).findIndex((line) => line.includes('[x]')) === lines(s).findIndex((line) => line.startsWith('›')), 'two columns ticked, the second moved first');
-  return chosenIn(done);
+  const opened = await app.waitFor((s) => s.includes(`columns of ${resource}`) && pickerOn(s).cursor !== undefined, 'the column picker');
+  const model = { items: pickerOn(opened).items, cursor: 0 };
+  const agrees = (screen: string) => {
+    const shown = pickerOn(screen);
+    return shown.cursor === model.items[model.cursor]!.field && shown.items.every((item) => model.items.find((known) => known.field === item.field)?.on === item.on);
+  };
+  const press = async (key: string, what: string, change: () => void) => {
+    change();
+    app.pty.write(key);
+    await app.waitFor(agrees, what);
+  };
+  const down = () => press(KEYS.down, 'the cursor down', () => (model.cursor = Math.min(model.items.length - 1, model.cursor + 1)));
+  const up = () => press(KEYS.up, 'the cursor up', () => (model.cursor = Math.max(0, model.cursor - 1)));
+  const ticked = model.items.filter((item) => item.on).length;
+  await down();
+  await down();
+  for (let i = 2; i < ticked; i++) {
+    await press(' ', 'a column unticked', () => (model.items[model.cursor]!.on = false));
+    await down();
+  }
+  while (model.cursor > 1) await up();
+  await press('K', 'the second column moved first', () => {
+    model.items = [model.items[1]!, model.items[0]!, ...model.items.slice(2)];
+    model.cursor = 0;
+  });
+  return model.items.filter((item) => item.on).map((item) => item.field);
 }
 
 async function taskList(app: Running): Promise<string> {
