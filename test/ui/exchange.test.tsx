@@ -15,6 +15,13 @@ describe('the last exchange', () => {
     ui = await mount(demo.region, { rows: 60 });
     await ui.press(':', 'users', KEY.enter);
     await ui.waitFor((f) => /page 1\//.test(f), 'the users list');
+    // Ids alone, and every request already sent answered (the unit tree, names): the page asked again is
+    // then the last request sent.
+    await ui.press('N');
+    await ui.waitFor(() => ui!.session.traffic.inFlight === 0 && ui!.session.traffic.waiting === 0, 'nothing in flight');
+    const before = ui.session.traffic.requests;
+    await ui.press('r');
+    await ui.waitFor(() => ui!.session.traffic.requests > before && ui!.session.traffic.inFlight === 0, 'the page asked again');
     await ui.press('E');
     const frame = await ui.waitFor((f) => f.includes('last exchange'), 'the exchange');
     expect(frame).toMatch(new RegExp(`^GET ${demo.region.baseUrl}/users`, 'm'));
