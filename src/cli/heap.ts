@@ -15,24 +15,31 @@
 // (`dpx resources -o json`, when its requests still went through fetch and undici: 1,368M → 1,189M
 // instructions without the flags, valgrind --tool=callgrind). So the flags are set once a walk has its
 // first page, or once the explorer has drawn its first frame.
-import { PerformanceObserver } from 'node:perf_hooks';
-import { getHeapSpaceStatistics, setFlagsFromString } from 'node:v8';
+//
+// node:v8 and node:perf_hooks are loaded then too: imported at start-up they cost ≈ 5 ms of every
+// command's start, and most commands never size the heap.
 
 const MiB = 1024 * 1024;
 
+type V8 = typeof import('node:v8');
+
 export function sizeHeapForStreaming(): void {
-  setFlagsFromString('--heap-growing-percent=100');
-  capYoungGeneration(8);
+  void sizeHeap(100, 8);
 }
 
 export function sizeHeapForExplorer(): void {
-  setFlagsFromString('--heap-growing-percent=0');
-  capYoungGeneration(2);
+  void sizeHeap(0, 2);
+}
+
+async function sizeHeap(growingPercent: number, semiSpaceMiB: number): Promise<void> {
+  const v8 = await import('node:v8');
+  v8.setFlagsFromString(`--heap-growing-percent=${growingPercent}`);
+  capYoungGeneration(v8, (await import('node:perf_hooks')).PerformanceObserver, semiSpaceMiB);
 }
 
 /** The new space: two semi-spaces. */
-function newSpaceBytes(): number {
-  return getHeapSpaceStatistics().find((space) => space.space_name === 'new_space')?.space_size ?? 0;
+function newSpaceBytes(v8: V8): number {
+  return v8.getHeapSpaceStatistics().find((space) => space.space_name === 'new_space')?.space_size ?? 0;
 }
 
 /**
@@ -40,19 +47,19 @@ function newSpaceBytes(): number {
  * `--max-semi-space-size` is read only when the heap is set up, so it cannot be set from inside; the
  * growth factor is read at each scavenge, so it is set for one step and back to 1 once the space has grown.
  */
-function capYoungGeneration(semiSpaceMiB: number): void {
+function capYoungGeneration(v8: V8, PerformanceObserver: typeof import('node:perf_hooks').PerformanceObserver, semiSpaceMiB: number): void {
   const capBytes = 2 * semiSpaceMiB * MiB;
-  const now = newSpaceBytes();
+  const now = newSpaceBytes(v8);
   if (now >= capBytes) {
-    setFlagsFromString('--semi-space-growth-factor=1');
+    v8.setFlagsFromString('--semi-space-growth-factor=1');
     return;
   }
-  setFlagsFromString(`--semi-space-growth-factor=${Math.max(2, Math.ceil(capBytes / Math.max(now, 1)))}`);
+  v8.setFlagsFromString(`--semi-space-growth-factor=${Math.max(2, Math.ceil(capBytes / Math.max(now, 1)))}`);
   // A scavenge that grows the space is reported after it; the next one comes only after the new,
   // larger half has filled, by which time growth has been stopped.
   const observer = new PerformanceObserver(() => {
-    if (newSpaceBytes() < capBytes) return;
-    setFlagsFromString('--semi-space-growth-factor=1');
+    if (newSpaceBytes(v8) < capBytes) return;
+    v8.setFlagsFromString('--semi-space-growth-factor=1');
     observer.disconnect();
   });
   observer.observe({ entryTypes: ['gc'] });

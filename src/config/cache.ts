@@ -4,7 +4,6 @@
 // type fields), so that the x-ray asks each list in its own language at once, and each list's largest
 // page, so that a walk's first request asks for it at once. Nothing secret goes in (no
 // token, no token file); a file that is broken, or written for another base URL, reads as absent.
-import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { isAbsolute, join } from 'node:path';
 import envPaths from 'env-paths';
@@ -32,18 +31,20 @@ class CacheFolder<T> {
   async read(baseUrl: string): Promise<T | undefined> {
     let parsed: unknown;
     try {
-      parsed = JSON.parse(await readFile(this.path(baseUrl), 'utf8'));
+      parsed = JSON.parse(await readFile(await this.path(baseUrl), 'utf8'));
     } catch {
       return undefined;
     }
     return isObject(parsed) && parsed['baseUrl'] === baseUrl && this.isValue(parsed['value']) ? parsed['value'] : undefined;
   }
 
-  write(baseUrl: string, value: T): Promise<void> {
-    return writeAtomically(this.path(baseUrl), JSON.stringify({ baseUrl, value }));
+  async write(baseUrl: string, value: T): Promise<void> {
+    await writeAtomically(await this.path(baseUrl), JSON.stringify({ baseUrl, value }));
   }
 
-  private path(baseUrl: string): string {
+  /** node:crypto is loaded here, not at start-up (≈ 4 ms of every command's start). */
+  private async path(baseUrl: string): Promise<string> {
+    const { createHash } = await import('node:crypto');
     return join(this.dir, `${this.kind}-${createHash('sha256').update(baseUrl).digest('hex').slice(0, 32)}.json`);
   }
 }

@@ -4,7 +4,6 @@
 // proper-lockfile's: a folder `<case>.lock` its holder keeps fresh, taken over once stale, so a writer
 // killed while it holds the lock holds the next one up for seconds, not for ever.
 
-import { randomBytes } from 'node:crypto';
 import { constants } from 'node:fs';
 import { chmod, copyFile, link, open, readdir, rename, rm, type FileHandle } from 'node:fs/promises';
 import { hostname } from 'node:os';
@@ -12,6 +11,7 @@ import { basename, dirname, join } from 'node:path';
 import { lock } from 'proper-lockfile';
 import { UsageError } from '../errors.js';
 import { CASE_HEAD, caseTail, inspectCase } from './layout.js';
+import { randomHex } from './random-hex.js';
 
 /** A lock not refreshed for this long belongs to a writer that is gone (its holder refreshes it every second). */
 const STALE_LOCK_MS = 4_000;
@@ -26,7 +26,7 @@ export interface Spool {
 
 /** A name beside the case for a file of this process's own (a spool, a copy), hidden, never another's. */
 export function besideCase(target: string, suffix: string): string {
-  return join(dirname(target), `.${basename(target)}.${hostname()}.${process.pid}.${randomBytes(4).toString('hex')}.${suffix}`);
+  return join(dirname(target), `.${basename(target)}.${hostname()}.${process.pid}.${randomHex(4)}.${suffix}`);
 }
 
 /**

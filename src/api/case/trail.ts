@@ -11,7 +11,6 @@
 // A file that exists and was not written by dpx (another program's HAR, a text file, an empty file) is
 // refused before anything is sent, and never written to.
 
-import { randomBytes } from 'node:crypto';
 import { closeSync, openSync, rmSync, writeSync } from 'node:fs';
 import { mkdtemp, open, realpath, rename, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -22,6 +21,7 @@ import { authorizationCredential, redactValue, tokenParts } from '../security/re
 import { appendToCase, besideCase, refuseUnlessOurs, writeCase } from './append.js';
 import { harEntry, maskArguments, maskUrl, shellWord } from './har-entry.js';
 import { CASE_HEAD, caseTail, type CasePage } from './layout.js';
+import { randomHex } from './random-hex.js';
 
 /** What a case's page says about the command that recorded it; the command line is masked when written. */
 export interface CommandInfo {
@@ -61,7 +61,7 @@ export class HarTrail {
     this.command = command;
     this.startedAt = command?.startedAt ?? new Date();
     this.ownedDir = ownedDir;
-    this.pageId = `page_${this.startedAt.toISOString().replace(/[-:.]/g, '').replace('T', '_')}_${process.pid}_${randomBytes(3).toString('hex')}`;
+    this.pageId = `page_${this.startedAt.toISOString().replace(/[-:.]/g, '').replace('T', '_')}_${process.pid}_${randomHex(3)}`;
   }
 
   /**

@@ -68,7 +68,8 @@ describe('compressed answers', () => {
 
   it('names a body that does not decode, and an encoding dpx does not read', async () => {
     const server = await serve((request, response) => {
-      response.writeHead(200, { 'content-type': 'application/json', 'content-encoding': request.url === '/damaged' ? 'gzip' : 'zstd' });
+      const encoding = request.url === '/damaged' ? 'gzip' : request.url === '/inherited' ? 'constructor' : 'zstd';
+      response.writeHead(200, { 'content-type': 'application/json', 'content-encoding': encoding });
       response.end('{"not": "compressed"}');
     });
     const damaged = await session(server.baseUrl).send(get(`${server.baseUrl}/damaged`)).catch((error: unknown) => error);
@@ -77,6 +78,9 @@ describe('compressed answers', () => {
     const unknown = await session(server.baseUrl).send(get(`${server.baseUrl}/unknown`)).catch((error: unknown) => error);
     expect(unknown).toBeInstanceOf(ProtocolError);
     expect((unknown as ProtocolError).message).toMatch(/encoded as zstd, which dpx cannot read/);
+    // A name every object inherits is no decoder either.
+    const inherited = await session(server.baseUrl).send(get(`${server.baseUrl}/inherited`)).catch((error: unknown) => error);
+    expect((inherited as ProtocolError).message).toMatch(/encoded as constructor, which dpx cannot read/);
   });
 });
 
