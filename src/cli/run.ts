@@ -5,17 +5,12 @@ import packageJson from '../../package.json' with { type: 'json' };
 import { toDpxError } from '../api/errors.js';
 import type { UnitChoice } from '../api/fanout/scopes.js';
 import { defaultConfigPath } from '../config/profiles.js';
-import { parseCommandLine, type ParsedArgs } from './args.js';
-import { callCommand } from './commands/call.js';
+import { parseCommandLine, type CommandName, type ParsedArgs } from './args.js';
 import { operationsCommand, resourcesCommand } from './commands/catalog.js';
-import { countCommand } from './commands/count.js';
-import { listCommand } from './commands/list.js';
 import { whoamiCommand } from './commands/whoami.js';
-import { xrayCommand } from './commands/xray.js';
 import { CommandContext } from './context.js';
 import { interruptedExitCode } from './exit-codes.js';
 import { takeUnitChoice } from './fanout.js';
-import { helpText } from './help.js';
 import { OutputClosed, type CliIO } from './io.js';
 import { formatError } from './report.js';
 
@@ -39,13 +34,13 @@ export async function runCli(argv: string[], io: CliIO): Promise<number> {
       } catch (error) {
         // Without an index to read, the command's own help is still help; what stopped the rest is said.
         if (error instanceof OutputClosed) return 0;
-        io.stdout.write(helpText(args.command));
+        io.stdout.write(await helpText(args.command));
         io.stderr.write(`note: ${resource} ${operationId} cannot be described from the discovery index:\n${formatError(error, context?.secrets() ?? tokensIn(io.env))}`);
         return 0;
       }
     }
     if (args.help) {
-      io.stdout.write(helpText(args.command));
+      io.stdout.write(await helpText(args.command));
       return 0;
     }
     if (args.printVersion) {
@@ -98,14 +93,22 @@ async function dispatch(ctx: CommandContext, args: ParsedArgs, units: UnitChoice
       return resourcesCommand(ctx, args.options);
     case 'operations':
       return operationsCommand(ctx, args.positionals, args.options);
-    case 'list':
+    case 'list': {
+      const { listCommand } = await import('./commands/list.js');
       return listCommand(ctx, args.positionals, args.options, units);
-    case 'count':
+    }
+    case 'count': {
+      const { countCommand } = await import('./commands/count.js');
       return countCommand(ctx, args.positionals, args.options, units);
-    case 'call':
+    }
+    case 'call': {
+      const { callCommand } = await import('./commands/call.js');
       return callCommand(ctx, args.positionals, args.options);
-    case 'xray':
+    }
+    case 'xray': {
+      const { xrayCommand } = await import('./commands/xray.js');
       return xrayCommand(ctx, args.positionals, args.options);
+    }
     case 'replay': {
       const { replayCommand } = await import('./commands/replay.js');
       return replayCommand(ctx, args.positionals, args.options);
@@ -131,6 +134,11 @@ function interrupted(io: CliIO, context: CommandContext | undefined, command: st
   if (context) context.reportInterruption(undefined, command);
   else io.stderr.write(`interrupted before anything was sent\n`);
   return interruptedExitCode(io.signal);
+}
+
+/** The help, loaded only when asked for: its text is a good part of the command line's code. */
+async function helpText(command: CommandName): Promise<string> {
+  return (await import('./help.js')).helpText(command);
 }
 
 function configPath(io: CliIO): string {

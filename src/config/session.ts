@@ -2,10 +2,11 @@
 // option, shared by the command line and the explorer's profile switcher. Offline settings give a
 // session that answers from their trail.
 import type { ExchangeListener } from '../api/exchange.js';
-import { trailTransport } from '../api/case/offline.js';
+import type { RecordedTrail } from '../api/case/har.js';
 import type { IndexStore } from '../api/hal/discovery.js';
 import type { PageSizeStore } from '../api/session/session-options.js';
 import { Session } from '../api/session/session.js';
+import type { Transport } from '../api/wire/transport.js';
 import type { Settings } from './settings.js';
 
 /** What the caller adds to the settings: listeners, and how the session behaves for it. */
@@ -45,6 +46,12 @@ export function sessionFromSettings(settings: Settings & { baseUrl: string }, ho
     ...(settings.pageGuard === undefined ? {} : { pageGuard: settings.pageGuard }),
     // Offline, the trail answers at the end of the request chain: nothing is sent, and there is no token
     // to send. A recorded 429 or 503 would answer every retry the same, so there are none.
-    ...(settings.offline === undefined ? {} : { transport: trailTransport(settings.offline.trail), maxRetries: 0 }),
+    ...(settings.offline === undefined ? {} : { transport: offlineTransport(settings.offline.trail), maxRetries: 0 }),
   });
+}
+
+/** The trail's answers, their code loaded with the first request: only an offline run needs it. */
+function offlineTransport(trail: RecordedTrail): Transport {
+  const transport = import('../api/case/offline.js').then(({ trailTransport }) => trailTransport(trail));
+  return async (request, context) => (await transport)(request, context);
 }

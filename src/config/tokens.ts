@@ -11,7 +11,9 @@
 import type { TokenReference } from '../api/security/curl.js';
 import { homedir } from 'node:os';
 import { isAbsolute, resolve } from 'node:path';
-import { decodeJwt } from 'jose';
+// jose's decoder from its own entry: the package's index would bring the demo's signing and verifying
+// code into every command's start.
+import { decodeJwt } from 'jose/jwt/decode';
 import { SafetyError, UsageError } from '../api/errors.js';
 import type { Profile } from './profiles.js';
 import { TOKEN_COMMAND_TIMEOUT_MS, TokenCommand } from './token-command.js';

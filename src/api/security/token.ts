@@ -1,6 +1,9 @@
 // What a bearer token says about itself. Decoded only, never verified: the client holds no key, and the
 // server is the judge. This exists to explain a 401 before it happens.
-import { decodeJwt, type JWTPayload } from 'jose';
+// jose's decoder from its own entry: the package's index would bring the demo's signing and verifying
+// code into every command's start.
+import { decodeJwt } from 'jose/jwt/decode';
+import type { JWTPayload } from 'jose';
 
 export interface TokenInfo {
   subject?: string;
