@@ -1,6 +1,7 @@
-// Responses and bodies checked against the JSON schemas in fixtures/schemas. The validators are
-// precompiled into schema-validators.generated.ts (scripts/generate-schemas.mjs), so start-up compiles
-// nothing. A mismatch is a warning naming its JSON pointer, never an exception.
+// Responses checked against the JSON schemas in fixtures/schemas, and what ships of the records' and the
+// bodies' schemas (a body's check is body-check.ts). The validators are precompiled into
+// schema-validators.generated.ts (scripts/generate-schemas.mjs), so start-up compiles nothing. A
+// mismatch is a warning naming its JSON pointer, never an exception.
 import { patternMessage } from './pattern-example.js';
 import { bodySchemasByFile, recordEnumsByFile, recordFieldsByFile, recordTimeFieldsByFile, validatorsByFile } from './schema-validators.generated.js';
 
@@ -55,13 +56,8 @@ export function bodySchemaFor(resource: string, version: string, operationId: st
   return bodySchemas[bodyFile(resource, version, operationId)];
 }
 
-/** The check of a body against the schema dpx ships for the operation; undefined when it ships none. */
-export function bodyCheckFor(resource: string, version: string, operationId: string): ((body: unknown) => string[]) | undefined {
-  const validator = validators[bodyFile(resource, version, operationId)];
-  return validator ? (body) => (validator(body) ? [] : describeSchemaErrors(validator.errors ?? [], 'body')) : undefined;
-}
-
-function bodyFile(resource: string, version: string, operationId: string): string {
+/** Where the schema of an operation's body is kept: its file under fixtures/schemas. */
+export function bodyFile(resource: string, version: string, operationId: string): string {
   return `bodies/${resource}.${version}.${operationId}`;
 }
 

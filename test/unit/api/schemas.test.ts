@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { compileBodyCheck } from '../../../src/api/hal/schema-compiler.js';
-import { bodyCheckFor, bodySchemaFor, checkErrorEnvelope, checkIndex } from '../../../src/api/hal/schemas.js';
+import { bodyCheckFor } from '../../../src/api/hal/body-check.js';
+import { bodySchemaFor, checkErrorEnvelope, checkIndex } from '../../../src/api/hal/schemas.js';
 
 describe('schemas', () => {
   it('reports mismatches as warnings with JSON pointers, never throws', () => {
