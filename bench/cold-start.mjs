@@ -1,6 +1,6 @@
 // `node bench/cold-start.mjs --before DIR [--after DIR] [--runs N]`: the cold start of two builds side by
 // side (DIR/dpx.js; --after defaults to this clone's dist/), interleaved run by run so that drift in the
-// machine's load lands on both alike, with node fetching the index as the baseline of `npm run bench`.
+// machine's load lands on both alike, with node:http asking for the index as the baseline of `npm run bench`.
 // The command is theirs: `dpx resources --output json` against a demo in its own process. Compare copies
 // that sit in the same kind of folder: Node reads the nearest package.json of each (a clone's, or none).
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -10,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { startDemoProcess } from './lib/demo.mjs';
 import { median, runNode } from './lib/measure.mjs';
+import { HTTP_INDEX } from './lib/start-baselines.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const { values } = parseArgs({ options: { before: { type: 'string' }, after: { type: 'string' }, runs: { type: 'string', default: '21' } } });
@@ -17,8 +18,6 @@ const after = join(values.after ? resolve(values.after) : join(here, '..', 'dist
 if (!values.before) throw new Error('give --before DIR: the dist/ folder of the build to compare with');
 const before = join(resolve(values.before), 'dpx.js');
 const runs = Number(values.runs);
-const FETCH_INDEX = `const r = await fetch(process.env.DPX_BASE_URL + '/', { headers: { authorization: 'Bearer ' + process.env.DPX_TOKEN, accept: 'application/json' } });
-process.stdout.write(await r.text());`;
 
 const scratch = mkdtempSync(join(tmpdir(), 'dpx-cold-'));
 const demo = await startDemoProcess(after, 1);
@@ -34,7 +33,7 @@ try {
       if (run.code !== 0) throw new Error(`${side} exited with ${run.code}: ${run.stderr}`);
       if (i >= 0) times[side].push(run.ms);
     }
-    const baseline = await runNode(['--input-type=module', '-e', FETCH_INDEX], env);
+    const baseline = await runNode(['--input-type=module', '-e', HTTP_INDEX], env);
     if (i >= 0) times.node.push(baseline.ms);
   }
 } finally {
@@ -43,11 +42,11 @@ try {
 }
 const [b, a, n] = [median(times.before), median(times.after), median(times.node)];
 process.stdout.write([
-  `| build | median ms | vs node fetching the index |`,
+  `| build | median ms | vs node:http asking for the index |`,
   `|---|---|---|`,
   `| before (${values.before}) | ${b.toFixed(0)} | ${(b / n).toFixed(2)}× |`,
   `| after (${values.after ?? 'dist/'}) | ${a.toFixed(0)} | ${(a / n).toFixed(2)}× |`,
-  `| node fetching the index | ${n.toFixed(0)} | 1.00× |`,
+  `| node:http asking for the index | ${n.toFixed(0)} | 1.00× |`,
   '',
   `after / before: ${(a / b).toFixed(3)}× (load ${loadavg()[0].toFixed(1)} at the end)`,
   '',

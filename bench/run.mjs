@@ -12,6 +12,7 @@ import { cpuTicks, machineTicks, median, memorySource, peakRssKiB, percentile, r
 import { ExplorerPty } from './lib/pty.mjs';
 import { xrayFigures } from './lib/xray.mjs';
 import { countPlanner, plannerRows, PLANNER_RATE, PLANNER_TENANTS } from './lib/planner.mjs';
+import { FETCH_INDEX, HTTP_INDEX } from './lib/start-baselines.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = join(here, '..');
@@ -81,14 +82,6 @@ function checkRun(what, run) {
   if (run.code !== 0) throw new Error(`${what} exited with ${run.code}: ${run.stderr.trim().split('\n').slice(-3).join(' | ')}`);
   return run;
 }
-
-// The baselines of start-up: node starts, asks for the index, prints it — over node:http, the lightest
-// a Node program can do and what dpx itself uses, and over fetch, the baseline until 2026-11, kept beside
-// it so that the change of baseline shows.
-const HTTP_INDEX = `const { get } = await import('node:http');
-get(process.env.DPX_BASE_URL + '/', { headers: { authorization: 'Bearer ' + process.env.DPX_TOKEN, accept: 'application/json' } }, (r) => r.pipe(process.stdout));`;
-const FETCH_INDEX = `const r = await fetch(process.env.DPX_BASE_URL + '/', { headers: { authorization: 'Bearer ' + process.env.DPX_TOKEN, accept: 'application/json' } });
-process.stdout.write(await r.text());`;
 
 async function coldStart(demo) {
   const env = clientEnv(demo);
