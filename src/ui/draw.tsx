@@ -9,7 +9,8 @@ import type { Navigator } from './nav/navigator.js';
 /**
  * Draws the navigator's screens on the terminal until unmounted, and gives the screens the terminal's
  * hand-offs: $EDITOR (the terminal suspended meanwhile) and the clipboard. Frames go out as soon as the
- * state changes: ink throttles to maxFps, and at 90 a key waited up to 12 ms for the previous frame's window.
+ * navigator says the state changed (nav/pacer.ts paces background work): ink throttles to maxFps, and at
+ * 90 a key waited up to 12 ms for the previous frame's window.
  */
 export function drawExplorer(navigator: Navigator): Instance {
   const { stdin, stdout } = process;

@@ -9,6 +9,7 @@ import type { Services } from '../services/services.js';
 import { bindingFor } from './bindings.js';
 import { GLOBAL_BINDINGS } from './global.js';
 import { withPriority } from '../../api/wire/priority.js';
+import { DrawPacer } from './pacer.js';
 import { noticeOf } from './problems.js';
 import { keyTablesOf, moduleOf, takesGlobalKeys } from './registry.js';
 import type { ErrorInfo, KeyTable, Navigation, ScreenBase, ScreenContext, ScreenKind, ScreenParams, ScreenQuestion } from './screen.js';
@@ -47,6 +48,9 @@ interface Place {
 export class Navigator implements Navigation {
   private state: NavState;
   private readonly listeners = new Set<() => void>();
+  private readonly pacer = new DrawPacer(() => {
+    for (const listener of this.listeners) listener();
+  });
   private readonly places = new Map<string, Place>();
   private nextId = 1;
   private timer: ReturnType<typeof setInterval> | undefined;
@@ -66,7 +70,7 @@ export class Navigator implements Navigation {
 
   private set(change: Partial<NavState>): void {
     this.state = { ...this.state, ...change, now: this.services.now() };
-    for (const listener of this.listeners) listener();
+    this.pacer.changed();
   }
 
   // ——— life cycle ———
@@ -82,10 +86,12 @@ export class Navigator implements Navigation {
   stop(): void {
     if (this.timer) clearInterval(this.timer);
     this.timer = undefined;
+    this.pacer.stop();
     for (const entry of this.state.stack) moduleOf(entry.kind).stop?.(entry.state as never);
   }
 
   resize(columns: number, rows: number): void {
+    this.pacer.userActed();
     this.set({ size: { columns, rows } });
   }
 
@@ -179,6 +185,7 @@ export class Navigator implements Navigation {
   // ——— keys ———
 
   key(key: Key): void {
+    this.pacer.userActed();
     if (key.name === 'char' && key.ctrl && key.char === 'c') return this.quit();
     if (this.state.notice) this.state = { ...this.state, notice: undefined };
     const top = this.top();
