@@ -38,8 +38,28 @@ interface Expression {
   length: number;
 }
 
+/** How many templates `remembered` keeps: an index has tens; a server's page links may each be one. */
+const REMEMBERED = 1000;
+
+/**
+ * `read` of a template, read once per text: an operation's href is checked and parsed on every request
+ * sent through it (2,000 and more for a count matrix), and its text does not change.
+ */
+function remembered<T>(read: (href: string) => T): (href: string) => T {
+  const known = new Map<string, T>();
+  return (href) => {
+    if (known.has(href)) return known.get(href)!;
+    if (known.size >= REMEMBERED) known.clear();
+    const value = read(href);
+    known.set(href, value);
+    return value;
+  };
+}
+
 /** Why `href` is not a URI template (one short phrase), or undefined when it is one. */
-export function templateProblem(href: string): string | undefined {
+export const templateProblem = remembered(problemOf);
+
+function problemOf(href: string): string | undefined {
   if (LONE_SURROGATE.test(href)) return 'it is not valid Unicode (it holds a lone surrogate)';
   let open = -1;
   for (let at = 0; at < href.length; at += 1) {
@@ -82,8 +102,10 @@ function malformed(href: string, problem: string, where: string | undefined): Pr
   return new ProtocolError(`${where ?? 'a link of the server'} is not a valid URI template: ${problem}: ${JSON.stringify(href)}`, HINT);
 }
 
-/** The expressions of a template whose braces pair up, in order. */
-function expressions(href: string): Expression[] {
+/** The expressions of a template whose braces pair up, in order (shared: never changed by a reader). */
+const expressions = remembered(expressionsOf);
+
+function expressionsOf(href: string): readonly Expression[] {
   const found: Expression[] = [];
   for (const match of href.matchAll(/\{([^{}]*)\}/g)) {
     const body = match[1] ?? '';
