@@ -20,6 +20,17 @@ export function defaultCacheDir(env: NodeJS.ProcessEnv = process.env): string {
   return xdg && isAbsolute(xdg) ? join(xdg, 'dpx') : envPaths('dpx', { suffix: '' }).cache;
 }
 
+/**
+ * A base URL as part of a file name: its 64-bit FNV-1a hash in hex. Short and stable is all it needs to
+ * be (the file holds its base URL, and one written for another reads as absent), and node:crypto would
+ * be loaded for it in the middle of an x-ray's first requests (≈ 5 ms), or at every command's start.
+ */
+function nameOf(baseUrl: string): string {
+  let hash = 0xcbf29ce484222325n;
+  for (const byte of Buffer.from(baseUrl)) hash = BigInt.asUintN(64, (hash ^ BigInt(byte)) * 0x100000001b3n);
+  return hash.toString(16).padStart(16, '0');
+}
+
 /** One kind of cached value, a file per base URL: `<dir>/<kind>-<hash of the base URL>.json`. */
 class CacheFolder<T> {
   constructor(
@@ -31,21 +42,19 @@ class CacheFolder<T> {
   async read(baseUrl: string): Promise<T | undefined> {
     let parsed: unknown;
     try {
-      parsed = JSON.parse(await readFile(await this.path(baseUrl), 'utf8'));
+      parsed = JSON.parse(await readFile(this.path(baseUrl), 'utf8'));
     } catch {
       return undefined;
     }
     return isObject(parsed) && parsed['baseUrl'] === baseUrl && this.isValue(parsed['value']) ? parsed['value'] : undefined;
   }
 
-  async write(baseUrl: string, value: T): Promise<void> {
-    await writeAtomically(await this.path(baseUrl), JSON.stringify({ baseUrl, value }));
+  write(baseUrl: string, value: T): Promise<void> {
+    return writeAtomically(this.path(baseUrl), JSON.stringify({ baseUrl, value }));
   }
 
-  /** node:crypto is loaded here, not at start-up (≈ 4 ms of every command's start). */
-  private async path(baseUrl: string): Promise<string> {
-    const { createHash } = await import('node:crypto');
-    return join(this.dir, `${this.kind}-${createHash('sha256').update(baseUrl).digest('hex').slice(0, 32)}.json`);
+  private path(baseUrl: string): string {
+    return join(this.dir, `${this.kind}-${nameOf(baseUrl)}.json`);
   }
 }
 
