@@ -8,8 +8,9 @@ import { buildOnce, root, startDpx, type Running } from '../helpers/pty.js';
 const COLUMNS = 120;
 const ROWS = 35;
 
-function start(args: string[], extraEnv: Record<string, string> = {}): Running {
-  return startDpx(args, { columns: COLUMNS, rows: ROWS, env: extraEnv });
+/** dpx in a terminal; `quitsItself`: it ends by a key, and what it writes last is read (see startDpx). */
+function start(args: string[], extraEnv: Record<string, string> = {}, quitsItself = false): Running {
+  return startDpx(args, { columns: COLUMNS, rows: ROWS, env: extraEnv, lingerAfterExit: quitsItself });
 }
 
 let running: Running | undefined;
@@ -30,7 +31,7 @@ const cursorLine = (screen: string) => screen.split('\n').find((l) => l.startsWi
 
 describe('dpx --demo in a terminal', () => {
   it('jumps to tasks, pages, opens a record, follows a link, goes back, switches OU, quits to the main screen', async () => {
-    const app = (running = start(['--demo']));
+    const app = (running = start(['--demo'], {}, true));
     await app.waitFor((s) => s.includes('resources') && s.includes('tasks'), 'the catalog');
     expect(app.bufferType()).toBe('alternate');
 
@@ -88,7 +89,7 @@ describe('dpx --demo in a terminal', () => {
   });
 
   it('lays the frame out again when the terminal shrinks, and gives the main screen back on Ctrl-C', async () => {
-    const app = (running = start(['--demo']));
+    const app = (running = start(['--demo'], {}, true));
     const wide = await app.waitFor((s) => s.includes('resources') && s.includes('restores'), 'the catalog');
     const widest = (screen: string) => Math.max(...screen.split('\n').map((line) => line.trimEnd().length));
     expect(widest(wide)).toBeGreaterThan(80);

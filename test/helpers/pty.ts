@@ -59,14 +59,24 @@ export function buildOnce(): void {
   if (!existsSync(bundle)) execFileSync(process.execPath, [join(root, 'scripts', 'build.mjs')], { stdio: 'inherit' });
 }
 
-export function startDpx(args: string[], options: { columns?: number; rows?: number; env?: Record<string, string> } = {}): Running {
+/**
+ * Linux may drop what a process wrote to its pseudo-terminal just before it exited, when the reader had
+ * not taken it yet (node-pty's issues 72 and 85): the last frame and the sequence that gives the main
+ * screen back. With `lingerAfterExit`, dpx runs under a shell that holds the terminal open a moment after
+ * dpx exits, and exits with its code. Not for a test that signals the process: the signal would reach
+ * the shell.
+ */
+const LINGER = '"$0" "$@"; code=$?; sleep 0.3; exit $code';
+
+export function startDpx(args: string[], options: { columns?: number; rows?: number; env?: Record<string, string>; lingerAfterExit?: boolean } = {}): Running {
   const columns = options.columns ?? 120;
   const rows = options.rows ?? 40;
   const env = { ...process.env, TERM: 'xterm-256color', ...options.env } as Record<string, string>;
   delete env['CI'];
   delete env['NO_COLOR'];
   const terminal = new xterm.Terminal({ cols: columns, rows, allowProposedApi: true });
-  const pty = spawn(process.execPath, [bundle, ...args], { name: 'xterm-256color', cols: columns, rows, cwd: root, env });
+  const [file, argv] = options.lingerAfterExit ? ['/bin/sh', ['-c', LINGER, process.execPath, bundle, ...args]] : [process.execPath, [bundle, ...args]];
+  const pty = spawn(file, argv, { name: 'xterm-256color', cols: columns, rows, cwd: root, env });
   let written = '';
   let pending = Promise.resolve();
   pty.onData((data) => {
