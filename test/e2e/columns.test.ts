@@ -68,7 +68,8 @@ function pickerOn(screen: string): { items: PickerItem[]; cursor?: string } {
  */
 async function keepFirstTwoSwapped(app: Running, resource: string): Promise<string[]> {
   app.pty.write('c');
-  const opened = await app.waitFor((s) => s.includes(`columns of ${resource}`) && pickerOn(s).cursor !== undefined, 'the column picker');
+  // Settled: a frame is written in parts, and the model is every field the picker lists.
+  const opened = await app.settled((s) => s.includes(`columns of ${resource}`) && pickerOn(s).cursor !== undefined, 'the column picker');
   const model = { items: pickerOn(opened).items, cursor: 0 };
   const agrees = (screen: string) => {
     const shown = pickerOn(screen);

@@ -38,7 +38,9 @@ describe('list view', () => {
 
   it('colours nothing under NO_COLOR but marks percentages as bars and timestamps as ages', async () => {
     ui = await openList('tasks', 40);
-    const frame = ui.frame();
+    // Ids alone: a unit's name arriving beside its id, or not yet, changes how many columns fit.
+    await ui.press('N');
+    const frame = await ui.waitFor((f) => f.includes('ids alone') && !/\S · [0-9a-f]{8}…/.test(f), 'the ids alone');
     expect(frame).toMatch(/[█░]+ +\d+%/);
     expect(frame).not.toMatch(/\x1b\[3\dm/);
     await ui.press(KEY.enter);

@@ -38,11 +38,11 @@ describe('x-ray in the explorer', () => {
     expect(tree).toMatch(/organizational_unit → organizational-units/);
     expect(tree).toContain('referred to by');
     expect(tree).toContain(backup.id.slice(0, 13));
-    const lines = tree.split('\n');
-    const at = lines.findIndex((line) => line.includes('backup → backups'));
-    const cursorAt = lines.findIndex((line) => line.startsWith('›'));
-    for (let i = cursorAt; i < at; i++) await ui.press(KEY.down);
-    await ui.waitFor((f) => f.split('\n').find((line) => line.startsWith('›'))?.includes('backup → backups') === true, 'the cursor on the backup');
+    // Down a line at a time until the cursor is on the backup: the tree's second level may still be
+    // coming in above it.
+    const onBackup = (f: string) => f.split('\n').find((line) => line.startsWith('›'))?.includes('backup → backups') === true;
+    for (let i = 0; i < 30 && !onBackup(ui.frame()); i++) await ui.press(KEY.down);
+    await ui.waitFor(onBackup, 'the cursor on the backup');
     await ui.press(KEY.enter);
     await ui.waitFor((f) => f.includes(`id: "${backup.id}"`) && f.includes('x-ray ›'), 'the backup\'s record');
   });
