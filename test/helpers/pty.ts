@@ -90,6 +90,8 @@ export function startDpx(args: string[], options: { columns?: number; rows?: num
     for (let i = 0; i < terminal.rows; i++) lines.push(rowText(buffer.getLine(buffer.viewportY + i), terminal.cols));
     return lines.join('\n');
   };
+  /** Whether ink is in the middle of a frame: it writes one as a few writes between its sync marks. */
+  const inFrame = () => written.lastIndexOf(BEGIN_SYNC) > written.lastIndexOf(END_SYNC);
   let size = { columns, rows };
   const running: Running = {
     pty,
@@ -114,9 +116,7 @@ export function startDpx(args: string[], options: { columns?: number; rows?: num
       for (;;) {
         const length = written.length;
         await pending;
-        // Not in the middle of a frame: ink writes one as a few writes between its sync marks.
-        const inFrame = written.lastIndexOf(BEGIN_SYNC) > written.lastIndexOf(END_SYNC);
-        if (written.length === length && !inFrame) return;
+        if (written.length === length && !inFrame()) return;
         if (written.length === length) await new Promise((r) => setTimeout(r, 10));
       }
     },
@@ -133,7 +133,9 @@ export function startDpx(args: string[], options: { columns?: number; rows?: num
       for (;;) {
         await pending;
         const current = screen();
-        if (check(current)) return current;
+        // Only whole frames, as a terminal that honours ink's synchronized updates shows them: one read
+        // while ink is writing a frame shows its top over the last frame's bottom.
+        if (!inFrame() && check(current)) return current;
         if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}; the terminal shows:\n${current}`);
         await new Promise((r) => setTimeout(r, 25));
       }
