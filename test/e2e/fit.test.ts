@@ -50,7 +50,8 @@ async function restoreForm(app: Running, fits?: () => Promise<void>): Promise<st
   expect(index, operations).toBeGreaterThanOrEqual(0);
   for (let i = 0; i < index; i++) await app.type(KEYS.down);
   app.pty.write(KEYS.enter);
-  return app.settled((s) => s.includes('create_restore') && s.includes('backup_id'), 'the create_restore form');
+  // By its title: the operations list names create_restore and backup_id too.
+  return app.settled((s) => s.includes('POST restores v1 · create_restore') && s.includes('backup_id'), 'the create_restore form');
 }
 
 /** W, then the word: writes on, as the header says. */
