@@ -56,12 +56,14 @@ export async function listCommand(ctx: CommandContext, positionals: string[], op
   let itemsWritten = 0;
   let totalCount: number | undefined;
   let totalPages: number | undefined;
-  if (all) sizeHeapForStreaming();
   try {
     const walk = all ? walkPages(session, first, { signal: stop.signal }) : onePage(session, first, stop.signal);
     try {
       for await (const current of walk) {
         pagesFetched++;
+        // Once the first page is in, as heap.ts says: a flag set before makes V8 refuse the code cache of
+        // every built-in loaded after it (node:zlib with a compressed answer).
+        if (all && pagesFetched === 1) sizeHeapForStreaming();
         // Filtered here, the server's counts are of the whole list, not of what is printed.
         if (keep === undefined) {
           totalCount = current.totalCount ?? totalCount;
