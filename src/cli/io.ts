@@ -42,10 +42,10 @@ export class DataWriter {
     return this.closed;
   }
 
-  async write(text: string): Promise<void> {
+  async write(text: string | Uint8Array): Promise<void> {
     if (this.closed && this.options.afterClose === 'discard') return;
     if (this.closed) throw new OutputClosed();
-    if (text === '') return;
+    if (text.length === 0) return;
     if (this.stream.write(text)) return;
     const settled = new AbortController();
     const { signal } = settled;

@@ -8,6 +8,7 @@ import { Links } from 'ketting/dist/link.js';
 import { halLinks, headerLinks, linkUrl, normaliseRel } from '../hal/links.js';
 import { pagingParameters, resolveOperation, type OuChoice, type PreparedRequest } from '../hal/operation.js';
 import { checkEnvelope } from '../hal/schemas.js';
+import { itemBytes } from '../hal/item-bytes.js';
 import type { Session } from './session.js';
 import { normalisedUrl } from '../urls.js';
 
@@ -20,6 +21,8 @@ export interface PageAnswer {
   body: unknown;
   url: string;
   headers?: Record<string, string>;
+  /** The body as it came off the wire, when it did (see itemsAsSent). */
+  bytes?: Uint8Array;
 }
 
 export interface Page {
@@ -32,6 +35,8 @@ export interface Page {
   totalPages?: number;
   start?: string;
   warnings: string[];
+  /** Where the items are in the body as sent, for itemsAsSent: absent when the body's bytes are not at hand. */
+  sent?: { bytes: Uint8Array; itemsKey: string; count: number };
 }
 
 const ROLE_OF_REL: Record<string, LinkRole> = {
@@ -53,7 +58,9 @@ export function readPage(answer: PageAnswer): Page {
   const linkedByHeader = body['_links'] === undefined && header.links.getAll().length > 0;
   const warnings = checkEnvelope(linkedByHeader ? { ...body, _links: {} } : body);
   if (header.problem) warnings.push(`list: ${header.problem}`);
-  const page: Page = { url, items: readItems(body, url, warnings), links: pageLinks(halLinks(body['_links'], url), header.links, url), warnings };
+  const { records, itemsKey, count } = readItems(body, url, warnings);
+  const page: Page = { url, items: records, links: pageLinks(halLinks(body['_links'], url), header.links, url), warnings };
+  if (answer.bytes !== undefined && itemsKey !== undefined) page.sent = { bytes: answer.bytes, itemsKey, count };
   const currentCount = envelopeCount(body, 'current_count');
   const totalCount = envelopeCount(body, 'total_count');
   const totalPages = envelopeCount(body, 'total_pages_count');
@@ -93,16 +100,19 @@ export function envelopeCount(body: Record<string, unknown>, name: 'current_coun
   return undefined;
 }
 
-function readItems(body: Record<string, unknown>, url: string, warnings: string[]): Record<string, unknown>[] {
+/** The envelope's records, and where they were: the key under `_embedded` (none for a page without one) and how many elements it held. */
+function readItems(body: Record<string, unknown>, url: string, warnings: string[]): { records: Record<string, unknown>[]; itemsKey?: string; count: number } {
   const embedded = body['_embedded'];
   let items: unknown[];
+  let itemsKey: string | undefined;
   if (isObject(embedded) && Array.isArray(embedded['items'])) {
     items = embedded['items'];
+    itemsKey = 'items';
   } else if (isObject(embedded)) {
     const arrays = Object.entries(embedded).filter((entry): entry is [string, unknown[]] => Array.isArray(entry[1]));
     if (arrays.length !== 1) throw new ProtocolError(`the list envelope from ${url} has no _embedded.items array`, 'the server does not answer with the list envelope this operation should have');
-    warnings.push(`list: items read from _embedded.${arrays[0]![0]}, not _embedded.items`);
-    items = arrays[0]![1];
+    [itemsKey, items] = arrays[0]!;
+    warnings.push(`list: items read from _embedded.${itemsKey}, not _embedded.items`);
   } else if (embedded === undefined && isObject(body['_links'])) {
     // HAL servers commonly leave _embedded out of an empty page.
     if (body['current_count'] !== undefined && body['current_count'] !== 0) warnings.push('list: _embedded is missing although current_count is not 0');
@@ -115,7 +125,18 @@ function readItems(body: Record<string, unknown>, url: string, warnings: string[
     if (isObject(item)) records.push(item);
     else warnings.push(`list /_embedded/items/${index}: not an object; left out`);
   });
-  return records;
+  return { records, ...(itemsKey === undefined ? {} : { itemsKey }), count: items.length };
+}
+
+/**
+ * The page's items as the server sent them, one JSON text each without line breaks, in the order of
+ * `page.items` (which a walk may have cut short); undefined when they cannot be vouched for: no bytes
+ * (an answer from a case file), an element that was not an object, or any answer item-bytes.ts refuses.
+ */
+export function itemsAsSent(page: Page): Uint8Array[] | undefined {
+  const { sent } = page;
+  if (sent === undefined || sent.count < page.items.length) return undefined;
+  return itemBytes(sent.bytes, sent.itemsKey, sent.count)?.slice(0, page.items.length);
 }
 
 /** The first-page request of a resource's list operation, with page size, page and filter under the operation's own names. */
@@ -252,7 +273,7 @@ function fetchPage(session: Session, request: PreparedRequest, visited: Set<stri
   else signal?.addEventListener('abort', onAbort, { once: true });
   const response = session
     .send(request, { signal: controller.signal, once: true })
-    .then((answer) => ({ body: answer.body, url: answer.url, headers: answer.headers, request }))
+    .then((answer) => ({ body: answer.body, url: answer.url, headers: answer.headers, bytes: answer.bytes, request }))
     .finally(() => signal?.removeEventListener('abort', onAbort));
   // Awaited by the walk when it needs the page; an abort after an early stop must not surface as unhandled.
   response.catch(() => undefined);

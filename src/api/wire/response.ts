@@ -12,6 +12,8 @@ export interface ApiResponse {
   headers: Record<string, string>;
   body: unknown;
   text: string;
+  /** The body's bytes as they came off the wire (see WireAnswer). */
+  bytes?: Uint8Array;
   url: string;
   method: string;
   durationMs: number;
@@ -73,6 +75,7 @@ export function interpretResponse(raw: RawResponse, method: string): ApiResponse
     headers: raw.headers,
     body,
     text: raw.text,
+    bytes: raw.bytes,
     url: raw.url,
     method,
     durationMs: raw.durationMs,

@@ -28,6 +28,8 @@ export interface WireAnswer {
   text: string;
   /** The decoded body's length in bytes. */
   size: number;
+  /** The decoded body itself, for a reader that passes records through as sent; absent offline. */
+  bytes?: Uint8Array;
 }
 
 /** The last step of a session's chain: by default the network, offline a trail. */
@@ -194,6 +196,7 @@ function readAnswer(response: IncomingMessage, url: string, limit: number): Prom
         headers: headerRecord(response.headers),
         text: decoded.toString('utf8'),
         size: decoded.length,
+        bytes: decoded,
       }), reject);
     });
   });

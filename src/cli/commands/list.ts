@@ -5,7 +5,7 @@
 import { UsageError } from '../../api/errors.js';
 import type { PreparedRequest } from '../../api/hal/operation.js';
 import { largestPageSize } from '../../api/session/page-size.js';
-import { listRequest, readPage, walkPages, type Page } from '../../api/session/pages.js';
+import { itemsAsSent, listRequest, readPage, walkPages, type Page } from '../../api/session/pages.js';
 import type { Session } from '../../api/session/session.js';
 import type { CommandContext } from '../context.js';
 import { sizeHeapForStreaming } from '../heap.js';
@@ -73,7 +73,8 @@ export async function listCommand(ctx: CommandContext, positionals: string[], op
         const kept = keep === undefined ? current.items : current.items.filter(keep);
         const items = maxItems === undefined ? kept : kept.slice(0, Math.max(0, maxItems - itemsWritten));
         progress?.clear();
-        await sink.page(items);
+        // Records filtered here are not the page as sent; a page cut short keeps the records it starts with.
+        await sink.page(items, keep === undefined ? itemsAsSent(current)?.slice(0, items.length) : undefined);
         itemsWritten += items.length;
         progress?.update(pagesFetched, itemsWritten, totalPages, totalCount);
         if (maxItems !== undefined && itemsWritten >= maxItems) break;

@@ -21,7 +21,11 @@ export interface ListSummary {
 }
 
 export interface RecordSink {
-  page(items: Record<string, unknown>[]): Promise<void>;
+  /**
+   * Writes a page's records. `asSent` holds each record as the server sent it (itemsAsSent), where the
+   * caller has them unchanged: a machine format writes those bytes instead of serialising the record again.
+   */
+  page(items: Record<string, unknown>[], asSent?: readonly Uint8Array[]): Promise<void>;
   finish(summary: ListSummary): Promise<void>;
 }
 
@@ -42,13 +46,19 @@ export function createRecordSink(format: ListFormat, out: DataWriter, options: S
   const sink = formatSink(format, out, options);
   const { fields } = options;
   if (fields === undefined) return sink;
+  // Only the fields asked for: the records as sent are not what is written.
   return { page: (items) => sink.page(items.map((item) => selectFields(item, fields))), finish: (summary) => sink.finish(summary) };
 }
 
 function formatSink(format: ListFormat, out: DataWriter, options: SinkOptions): RecordSink {
   switch (format) {
     case 'ndjson':
-      return { page: (items) => out.write(items.map((item) => `${jsonString(item, undefined, options.pretty)}\n`).join('')), finish: async () => undefined };
+      return {
+        page: (items, asSent) => out.write(asSent !== undefined && !options.pretty
+          ? joined(asSent, NEWLINE, NEWLINE)
+          : items.map((item) => `${jsonString(item, undefined, options.pretty)}\n`).join('')),
+        finish: async () => undefined,
+      };
     case 'json':
       return new JsonSink(out, options.pretty);
     case 'csv':
@@ -56,6 +66,20 @@ function formatSink(format: ListFormat, out: DataWriter, options: SinkOptions): 
     case 'table':
       return new TableSink(out, options);
   }
+}
+
+const NEWLINE = Buffer.from('\n');
+const ITEM_SEPARATOR = Buffer.from(',\n');
+
+/** Records' bytes, `between` each two and `after` the last, in one buffer: one write per page. */
+function joined(records: readonly Uint8Array[], between: Uint8Array, after?: Uint8Array): Uint8Array {
+  const parts: Uint8Array[] = [];
+  records.forEach((record, index) => {
+    if (index > 0) parts.push(between);
+    parts.push(record);
+  });
+  if (after !== undefined && records.length > 0) parts.push(after);
+  return Buffer.concat(parts);
 }
 
 /**
@@ -68,7 +92,14 @@ class JsonSink implements RecordSink {
 
   constructor(private readonly out: DataWriter, private readonly pretty: boolean) {}
 
-  async page(items: Record<string, unknown>[]): Promise<void> {
+  async page(items: Record<string, unknown>[], asSent?: readonly Uint8Array[]): Promise<void> {
+    if (items.length === 0) return;
+    if (asSent !== undefined && !this.pretty) {
+      const opening = this.count === 0 ? '{"items":[\n' : ',\n';
+      this.count += asSent.length;
+      await this.out.write(Buffer.concat([Buffer.from(opening), joined(asSent, ITEM_SEPARATOR)]));
+      return;
+    }
     let text = '';
     for (const item of items) {
       text += this.count === 0 ? (this.pretty ? '{\n  "items": [\n' : '{"items":[\n') : ',\n';
