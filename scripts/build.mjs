@@ -201,7 +201,8 @@ await build({
   plugins: [oneCliChunk, renderShims, processGlobal],
   define: { 'process.env.NODE_ENV': '"production"' },
   // Some of ink's dependencies are CommonJS and call require() for node built-ins; every
-  // output file (the entry and each chunk) is a module of its own and gets its own require.
-  banner: { js: "#!/usr/bin/env node\nimport { createRequire as __dpxCreateRequire } from 'node:module';\nconst require = __dpxCreateRequire(import.meta.url);" },
+  // output file (the entry and each chunk) is a module of its own and gets its own require, made on its
+  // first call: most chunks never call it, and making one costs ≈ 0.5 ms of the start.
+  banner: { js: "#!/usr/bin/env node\nimport { createRequire as __dpxCreateRequire } from 'node:module';\nlet __dpxRequire;\nconst require = (id) => (__dpxRequire ??= __dpxCreateRequire(import.meta.url))(id);" },
 });
 chmodSync(outfile, 0o755);

@@ -8,6 +8,7 @@
 // so a small burst costs no latency, while no window of a second ever holds more than the rate.
 import { UsageError } from '../errors.js';
 import { RateControl, type Answer } from './rate-control.js';
+import { monotonicMs } from './clock.js';
 
 export interface LimiterOptions {
   /** Requests in flight at once. */
@@ -68,7 +69,7 @@ export class RequestLimiter {
   constructor(options: LimiterOptions = {}) {
     this.concurrency = positive(options.concurrency, DEFAULT_CONCURRENCY, 'concurrency', true);
     const given = options.ratePerSecond === undefined ? undefined : positive(options.ratePerSecond, 1, 'rate', false);
-    this.control = new RateControl(given, performance.now());
+    this.control = new RateControl(given, monotonicMs());
     this.useRate(this.control.rate);
   }
 
@@ -85,7 +86,7 @@ export class RequestLimiter {
    * and a 429's Retry-After (`retryAfterMs`) or a spent window pauses every request until it is over.
    */
   noteAnswer(answer: Answer, retryAfterMs?: number): void {
-    const spentMs = this.control.observe(answer, performance.now());
+    const spentMs = this.control.observe(answer, monotonicMs());
     if (answer.status === 429) this.rateLimited += 1;
     if (this.control.rate !== this.ratePerSecondInUse || this.control.even !== this.evenInUse) this.useRate(this.control.rate, this.control.even);
     const waitMs = answer.status === 429 ? retryAfterMs ?? spentMs : spentMs;
@@ -128,7 +129,7 @@ export class RequestLimiter {
 
   /** No request starts before the wait is over: the others queue instead of drawing more 429s. */
   private pause(waitMs: number): void {
-    const now = performance.now();
+    const now = monotonicMs();
     const until = now + waitMs;
     if (until <= this.pausedUntil) return;
     this.pausedMs += now >= this.pausedUntil ? waitMs : until - this.pausedUntil;
@@ -143,7 +144,7 @@ export class RequestLimiter {
       this.timer = undefined;
     }
     while (this.queue.length > 0 && this.active < this.concurrency) {
-      const now = performance.now();
+      const now = monotonicMs();
       const startAt = Math.max(this.windowOpensAt(), this.pausedUntil);
       if (now < startAt) {
         this.timer = setTimeout(() => {

@@ -9,6 +9,7 @@ import type { RequestChain } from './request-chain.js';
 import type { RawResponse } from './response.js';
 import { isConnectionReset, isRetryableMethod, parseRetryAfter, retryDelayMs, type RetryPolicy } from './retry.js';
 import { currentPriority } from './priority.js';
+import { monotonicMs } from './clock.js';
 
 const DEFAULT_TIMEOUT_MS = 30_000;
 const DEFAULT_MAX_BODY_BYTES = 32 * 1024 * 1024;
@@ -85,7 +86,7 @@ export class Wire {
     const onStop = () => cancellable.cancel(new Error('interrupted'));
     stop?.addEventListener('abort', onStop, { once: true });
     const startedAt = new Date();
-    const started = performance.now();
+    const started = monotonicMs();
     const outgoing: ExchangeRequest = { method, url, headers: { ...headers } };
     if (body !== undefined) outgoing.body = body;
     const exchange: Exchange = { startedAt, durationMs: 0, request: outgoing };
@@ -94,7 +95,7 @@ export class Wire {
       const answer = await this.options.chain.send(outgoing, { cancellable, maxBodyBytes: this.options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES });
       const { status, statusText, headers: responseHeaders, text, size } = answer;
       const contentType = responseHeaders['content-type'] ?? '';
-      const durationMs = performance.now() - started;
+      const durationMs = monotonicMs() - started;
       // Noted before the slot is given back, so that no request queued behind this one starts meanwhile.
       if (this.options.paced) this.options.limiter.noteAnswer({ status, latencyMs: durationMs, headers: responseHeaders }, status === 429 ? this.pauseAfter429(responseHeaders['retry-after']) : undefined);
       this.options.stats.lastLatencyMs = durationMs;
@@ -111,7 +112,7 @@ export class Wire {
       this.options.emit(exchange);
       return { ...answer, contentType, url, durationMs };
     } catch (error) {
-      exchange.durationMs = performance.now() - started;
+      exchange.durationMs = monotonicMs() - started;
       if (!exchange.response) {
         exchange.error = messageOf(error);
         this.options.emit(exchange);
