@@ -192,10 +192,11 @@ export async function* walkPages(
       const page = readPage(response);
       pages += 1;
       // The first request often leaves the page parameter out; the page's own names for itself let a
-      // next link back to it count as a cycle at once, not after reading it twice.
-      visited.add(normalisedUrl(response.url));
+      // next link back to it count as a cycle at once, not after reading it twice. The URL asked for is
+      // in `visited` already (fetchPage): only other names are normalised and added.
+      if (response.url !== response.request.url) visited.add(normalisedUrl(response.url));
       const self = selfUrl(session, page);
-      if (self !== undefined) visited.add(normalisedUrl(self));
+      if (self !== undefined && self !== response.request.url) visited.add(normalisedUrl(self));
       const room = maxItems - items;
       if (page.items.length >= room) {
         if (page.items.length > room || page.links.has('next')) page.warnings.push(`stopped at ${maxItems} items (the item cap)`);
