@@ -1,6 +1,7 @@
-// Every screen of the explorer fits the terminal: visited on the 40-tenant demo at 80×24, 60×24 and
-// 80×12, each screen's view draws at most the lines the Frame gives it, none wider than the terminal,
-// and the whole frame stays under the terminal's height (test/ui/fit.tsx measures the view uncut).
+// Every screen of the explorer fits the terminal: visited on the 40-tenant demo at 80×24, then with the
+// terminal resized to 60×24 and 80×12, each screen's view draws at most the lines the Frame gives it,
+// none wider than the terminal, and the whole frame stays under the terminal's height (test/ui/fit.tsx
+// measures the view uncut).
 import { afterEach, describe, expect, it } from 'vitest';
 import { Session } from '../../src/api/session/session.js';
 import { sendableBody } from '../../src/api/operations/jsonc.js';
@@ -156,16 +157,25 @@ const WINDOWED = new Set(['help (?)', 'the filter builder\'s values', 'the colum
   'the x-ray\'s history', 'the create_restore form', 'the enum pick-list', 'the confirmation of a long body', 'the response', 'the restore\'s task',
   'the count matrix', 'a merged list', 'the palette and its suggestions', 'the curl of a long body']);
 
-describe.each([
-  { columns: 80, rows: 24, visits: VISITS },
-  { columns: 60, rows: 24, visits: VISITS },
-  { columns: 80, rows: 12, visits: VISITS.filter((visit) => WINDOWED.has(visit.name)) },
-])('at $columns×$rows', ({ columns, rows, visits }) => {
-  it.each(visits)('$name fits', async ({ open }) => {
+/** The sizes each screen must fit: opened at the first, then the terminal resized to the others. */
+const SIZES = [{ columns: 80, rows: 24 }, { columns: 60, rows: 24 }, { columns: 80, rows: 12 }];
+
+describe('at 80×24, then resized to 60×24 and 80×12', () => {
+  it.each(VISITS)('$name fits', async ({ name, open }) => {
     // Read as fast as the demo answers: the count matrix asks hundreds of questions.
     const session = new Session({ baseUrl: demo.region.baseUrl, token: demo.region.tokens.personal, readOnly: true, ratePerSecond: 10_000 });
-    ui = await mount(demo.region, { columns, rows, context: { session } });
+    const [first, ...others] = SIZES;
+    ui = await mount(demo.region, { ...first!, context: { session } });
     await open(ui);
-    expect(await fitProblems(ui.navigator, ui.frame())).toEqual([]);
+    const problems: string[] = [];
+    const check = async ({ columns, rows }: { columns: number; rows: number }) => {
+      problems.push(...(await fitProblems(ui!.navigator, ui!.frame())).map((problem) => `at ${columns}×${rows}: ${problem}`));
+    };
+    await check(first!);
+    for (const size of others.filter(({ rows }) => rows === 24 || WINDOWED.has(name))) {
+      await ui.resize(size.columns, size.rows);
+      await check(size);
+    }
+    expect(problems).toEqual([]);
   });
 });

@@ -16,6 +16,8 @@ export interface Mounted {
   readonly session: Session;
   frame(): string;
   press(...inputs: string[]): Promise<void>;
+  /** The terminal resized, as a resize event would: drawn at once, like a key. */
+  resize(columns: number, rows: number): Promise<void>;
   waitFor(check: (frame: string) => boolean, what: string, timeoutMs?: number): Promise<string>;
   quits: number;
   unmount(): Promise<void>;
@@ -57,6 +59,9 @@ export async function mountNavigator(navigator: Navigator, onQuit?: { quits: num
         // Escape is held back by ink's input parser until it knows no sequence follows.
         if (input === KEY.escape) await step(() => new Promise((r) => setTimeout(r, 30)));
       }
+    },
+    async resize(columns, rows) {
+      await step(async () => navigator.resize(columns, rows));
     },
     async waitFor(check, what, timeoutMs = 5000) {
       const deadline = Date.now() + timeoutMs;
