@@ -25,6 +25,16 @@ describe('redactText', () => {
     expect(redactText('abcdef-long abcdef', ['abcdef', 'abcdef-long'])).toBe('*** ***');
   });
 
+  it('masks the secrets of each call, whatever the call before it masked', () => {
+    const text = 'first-secret-value and second-secret-value';
+    expect(redactText(text, ['first-secret-value'])).toBe('*** and second-secret-value');
+    expect(redactText(text, ['second-secret-value'])).toBe('first-secret-value and ***');
+    const both = ['first-secret-value', 'second-secret-value'];
+    expect(redactText(text, both)).toBe('*** and ***');
+    both.pop();
+    expect(redactText(text, both)).toBe('*** and second-secret-value');
+  });
+
   it('leaves text without secrets or JWTs as it is', () => {
     expect(redactText('eyJ alone, a.b.c, {"name":"x"}', ['', 'absent'])).toBe('eyJ alone, a.b.c, {"name":"x"}');
   });
