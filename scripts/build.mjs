@@ -180,7 +180,7 @@ const oneCliChunk = {
 };
 
 await build({
-  entryPoints: { dpx: join(root, 'src', 'cli', 'entry.ts') },
+  entryPoints: { dpx: join(root, 'src', 'cli', 'main.ts') },
   outdir,
   splitting: true,
   chunkNames: 'chunks/[name]-[hash]',

@@ -7,6 +7,9 @@ import { Interruption, interruptedExitCode } from './exit-codes.js';
 import { formatError } from './report.js';
 import { runCli } from './run.js';
 
+// ink crashes when bundled with DEV set (it tries to reach react-devtools); it is loaded only with the
+// explorer, after this.
+delete process.env['DEV'];
 const interrupt = new AbortController();
 // Every session of the run and every command listens for the interruption: many listeners are expected.
 setMaxListeners(0, interrupt.signal);
