@@ -79,7 +79,8 @@ export function pageSizeCache(dir: string): PageSizeStore {
 
 function isStoredPageSizes(value: unknown): value is StoredPageSizes {
   const isCount = (count: unknown): boolean => typeof count === 'number' && Number.isInteger(count) && count > 0;
-  return isObject(value) && Object.values(value).every((size) => size === null || (isObject(size) && isCount(size['ask']) && isCount(size['perPage'])));
+  const isServerDefault = (size: Record<string, unknown>): boolean => size['serverDefault'] === true && typeof size['at'] === 'number' && Number.isFinite(size['at']);
+  return isObject(value) && Object.values(value).every((size) => size === null || (isObject(size) && (isServerDefault(size) || (isCount(size['ask']) && isCount(size['perPage'])))));
 }
 
 export function filterCache(dir: string): FilterStore {

@@ -13,15 +13,20 @@
 // nothing: the next caller tries again. Where the session has a store (the cache folder), what an
 // earlier run learned is this run's first guess instead of the large probe: the first page, asked at it,
 // confirms it at no cost, and a server that has since lowered its limit refuses it and is learned anew.
+// A list that could only be read at the server's default is asked at it for a week, then probed again:
+// a server may lift its limit, and nothing else would show it.
 import { ApiError } from '../errors.js';
 import { pagingParameters, resolveOperation, type PreparedRequest } from '../hal/operation.js';
 import type { ApiResponse } from '../wire/response.js';
 import { listRequest, readPage } from './pages.js';
-import type { PageSize, StoredPageSizes } from './session-options.js';
+import type { PageSize, ServerDefaultPage, StoredPageSizes } from './session-options.js';
 import type { Session } from './session.js';
 
 /** Asked for first: larger than any page size servers of this kind commonly allow. */
 export const PROBE_PAGE_SIZE = 1000;
+
+/** How long a list read at the server's default is read so before it is probed again. */
+export const SERVER_DEFAULT_KEPT_MS = 7 * 24 * 3600_000;
 
 /** A list request's target, without a page size: that is what is learned. */
 export type ListTarget = Omit<Parameters<typeof listRequest>[1], 'pageSize'>;
@@ -37,8 +42,12 @@ export interface LargestPage {
   size: PageSize | undefined;
 }
 
+type Stored = StoredPageSizes[string];
+
 interface Memory {
   sizes: Map<string, PageSize | undefined>;
+  /** What this run learned, as the store keeps it. */
+  learned: Map<string, Exclude<Stored, null>>;
   /** Lists whose size is being learned now, by the caller that asked first: settled when it is done, whatever came of it. */
   learning: Map<string, Promise<void>>;
   /** What earlier runs learned, read once per session: the first guesses. */
@@ -52,7 +61,7 @@ function memoryOf(session: Session): Memory {
   if (memory === undefined) {
     // A cache that cannot be read is an empty one: the sizes are learned again.
     const stored = session.pageSizeStore?.read(session.baseUrl).catch(() => undefined) ?? Promise.resolve(undefined);
-    memories.set(session, (memory = { sizes: new Map(), learning: new Map(), stored: stored.then((sizes) => sizes ?? {}) }));
+    memories.set(session, (memory = { sizes: new Map(), learned: new Map(), learning: new Map(), stored: stored.then((sizes) => sizes ?? {}) }));
   }
   return memory;
 }
@@ -70,10 +79,25 @@ async function keep(session: Session, memory: Memory): Promise<void> {
   const store = session.pageSizeStore;
   if (store === undefined) return;
   const earlier = await memory.stored;
-  const learned = Object.fromEntries([...memory.sizes].map(([key, size]) => [key, size ?? null]));
-  const same = (a: PageSize | null | undefined, b: PageSize | null) => (a === null || b === null ? a === b : a?.ask === b.ask && a.perPage === b.perPage);
-  if (Object.entries(learned).every(([key, size]) => same(earlier[key], size))) return;
+  const learned = Object.fromEntries(memory.learned);
+  if (Object.entries(learned).every(([key, size]) => sameStored(earlier[key], size))) return;
   await store.write(session.baseUrl, { ...earlier, ...learned }).catch(() => undefined);
+}
+
+function sameStored(a: Stored | undefined, b: Exclude<Stored, null>): boolean {
+  if (a === undefined || a === null) return false;
+  if ('serverDefault' in a || 'serverDefault' in b) return 'serverDefault' in a && 'serverDefault' in b && a.at === b.at;
+  return a.ask === b.ask && a.perPage === b.perPage;
+}
+
+/**
+ * What an earlier run learned that this run takes as its guess: a size, or a server's default learned
+ * less than SERVER_DEFAULT_KEPT_MS ago. An older default, or a null without a date, is probed again.
+ */
+function earlierGuess(stored: Stored | undefined, now: number): PageSize | ServerDefaultPage | undefined {
+  if (stored === undefined || stored === null) return undefined;
+  if ('serverDefault' in stored) return now - stored.at < SERVER_DEFAULT_KEPT_MS ? stored : undefined;
+  return stored;
 }
 
 /** The largest page the list gives; undefined when it cannot be learned (the server's default applies). */
@@ -119,8 +143,12 @@ async function turnOf(session: Session, target: ListTarget, signal: AbortSignal 
     known: false,
     learn: async (send) => {
       try {
-        const found = await learn(session, target, send, (await memory.stored)[key]);
+        const now = Date.now();
+        const guess = earlierGuess((await memory.stored)[key], now);
+        const found = await learn(session, target, send, guess);
         memory.sizes.set(key, found.size);
+        // A server's default taken at its word keeps the date it was learned; one found now is dated now.
+        memory.learned.set(key, found.size ?? (guess !== undefined && 'serverDefault' in guess ? guess : { serverDefault: true, at: now }));
         await keep(session, memory);
         return found;
       } finally {
@@ -133,10 +161,10 @@ async function turnOf(session: Session, target: ListTarget, signal: AbortSignal 
 
 /**
  * The first page asked at the guess — what an earlier run learned, else the probe — and the size that
- * answer shows. An earlier run that learned nothing (null) is taken at its word: the server's default.
+ * answer shows. A server's default an earlier run learned (and not long ago) is taken at its word.
  */
-async function learn(session: Session, target: ListTarget, send: Send, earlier: PageSize | null | undefined): Promise<LargestPage> {
-  if (earlier === null) return { response: await send(await listRequest(session, target)), size: undefined };
+async function learn(session: Session, target: ListTarget, send: Send, earlier: PageSize | ServerDefaultPage | undefined): Promise<LargestPage> {
+  if (earlier !== undefined && 'serverDefault' in earlier) return { response: await send(await listRequest(session, target)), size: undefined };
   const guess = earlier?.ask ?? PROBE_PAGE_SIZE;
   try {
     const response = await send(await listRequest(session, { ...target, pageSize: guess }));

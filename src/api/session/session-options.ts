@@ -15,8 +15,17 @@ export interface PageSize {
   perPage: number;
 }
 
-/** Per list (`resource version operation`): its largest page, or null where none could be learned (the server's default applies). */
-export type StoredPageSizes = Record<string, PageSize | null>;
+/** A list whose largest page could not be learned: the server's default applies, since `at` (ms since the epoch). */
+export interface ServerDefaultPage {
+  serverDefault: true;
+  at: number;
+}
+
+/**
+ * Per list (`resource version operation`): its largest page, or the server's default where none could
+ * be learned. A null is what earlier versions wrote for the latter, without a date.
+ */
+export type StoredPageSizes = Record<string, PageSize | ServerDefaultPage | null>;
 
 export interface PageSizeStore {
   read(baseUrl: string): Promise<StoredPageSizes | undefined>;

@@ -15,12 +15,12 @@ interface Envelope {
   pages_fetched: number;
 }
 
-/** The cache file that keeps the demo's page sizes between runs: the one that names its base URL. */
-function keptFile(): string {
+/** The cache file that keeps a control plane's page sizes between runs (the demo's by default): the one that names its base URL. */
+function keptFile(baseUrl = demo.region.baseUrl): string {
   const dir = join(cacheHome, 'dpx');
   const kept = readdirSync(dir).filter((name) => name.startsWith('page-sizes-')).map((name) => join(dir, name));
-  const file = kept.find((path) => (JSON.parse(readFileSync(path, 'utf8')) as { baseUrl?: unknown }).baseUrl === demo.region.baseUrl);
-  if (file === undefined) throw new Error(`no page sizes kept for ${demo.region.baseUrl} in ${dir}`);
+  const file = kept.find((path) => (JSON.parse(readFileSync(path, 'utf8')) as { baseUrl?: unknown }).baseUrl === baseUrl);
+  if (file === undefined) throw new Error(`no page sizes kept for ${baseUrl} in ${dir}`);
   return file;
 }
 
@@ -107,6 +107,79 @@ describe('list --all at the largest page', () => {
       expect(listed.items).toHaveLength(1500);
       expect(listed.pages_fetched).toBe(2);
       expect(server.requests.filter((request) => request.url.startsWith('/things'))).toHaveLength(2);
+    });
+  });
+
+  describe('on a server that takes no page size', () => {
+    let server: TestServer | undefined;
+    afterEach(async () => server?.close());
+    const DAY = 24 * 3600_000;
+
+    /** 45 records in pages of 20; any per_page is refused with a 400 that names it but no range. */
+    function serveDefaultOnly(): Promise<TestServer> {
+      const items = Array.from({ length: 45 }, (_, i) => ({ id: `r${i}` }));
+      return startServer((request, response, self) => {
+        const url = new URL(request.url, self.baseUrl);
+        if (url.pathname === '/') {
+          sendJson(response, 200, { things: { supported_versions: ['v1'], v1: { list_things: { href: '/things{?per_page,offset}', type: 'get', templated: true } } } });
+          return;
+        }
+        if (url.searchParams.has('per_page')) {
+          sendJson(response, 400, { errors: [{ error_code: 'bad_request', error_message: 'per_page is not supported here' }] });
+          return;
+        }
+        const offset = Number(url.searchParams.get('offset') ?? '0');
+        const next = offset + 20 < items.length ? { next: { href: `/things?offset=${offset + 20}` } } : {};
+        sendJson(response, 200, { _embedded: { items: items.slice(offset, offset + 20) }, _links: next, current_count: Math.min(20, items.length - offset) });
+      });
+    }
+
+    /** The per_page of each list request one `list things --all` sent (null: none), and the kept entry after it. */
+    async function walk(target: TestServer): Promise<{ asked: (string | null)[]; kept: unknown }> {
+      const from = target.requests.length;
+      const { code, stdout, stderr } = await dpx(['list', 'things', '--all', '-o', 'ndjson'], { env: { DPX_BASE_URL: target.baseUrl, DPX_TOKEN: 'opaque' } });
+      expect(code, stderr).toBe(0);
+      expect(stdout.trimEnd().split('\n')).toHaveLength(45);
+      const asked = target.requests.slice(from).map((request) => new URL(request.url, target.baseUrl)).filter((url) => url.pathname === '/things').map((url) => url.searchParams.get('per_page'));
+      return { asked, kept: (JSON.parse(readFileSync(keptFile(target.baseUrl), 'utf8')) as { value: Record<string, unknown> }).value['things v1 list_things'] };
+    }
+
+    function keep(target: TestServer, entry: unknown): void {
+      const file = keptFile(target.baseUrl);
+      writeFileSync(file, JSON.stringify({ baseUrl: target.baseUrl, value: { 'things v1 list_things': entry } }));
+    }
+
+    it('learns the default once, reads at it without a probe for a week, then probes again', async () => {
+      server = await serveDefaultOnly();
+      const before = Date.now();
+      const first = await walk(server);
+      expect(first.asked).toEqual(['1000', null, null, null]);
+      const learned = first.kept as { serverDefault: boolean; at: number };
+      expect(learned.serverDefault).toBe(true);
+      expect(learned.at).toBeGreaterThanOrEqual(before);
+
+      const written = statSync(keptFile(server.baseUrl)).mtimeMs;
+      const second = await walk(server);
+      expect(second.asked).toEqual([null, null, null]);
+      expect(second.kept).toEqual(learned);
+      expect(statSync(keptFile(server.baseUrl)).mtimeMs).toBe(written);
+
+      keep(server, { serverDefault: true, at: Date.now() - 6 * DAY });
+      expect((await walk(server)).asked).toEqual([null, null, null]);
+
+      keep(server, { serverDefault: true, at: Date.now() - 8 * DAY });
+      const later = await walk(server);
+      expect(later.asked).toEqual(['1000', null, null, null]);
+      expect((later.kept as { at: number }).at).toBeGreaterThan(Date.now() - DAY);
+    });
+
+    it('probes again where an earlier version kept the default without a date (null)', async () => {
+      server = await serveDefaultOnly();
+      await walk(server);
+      keep(server, null);
+      const run = await walk(server);
+      expect(run.asked).toEqual(['1000', null, null, null]);
+      expect(run.kept).toMatchObject({ serverDefault: true });
     });
   });
 });
