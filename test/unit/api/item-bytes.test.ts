@@ -22,6 +22,14 @@ describe('itemBytes', () => {
     expect(texts(itemBytes(bytes(body), 'items', records.length))).toEqual(records.map((record) => JSON.stringify(record)));
   });
 
+  it('reads a plain Uint8Array as it reads a Buffer, its views into the same bytes', () => {
+    const text = '{"_embedded":{"items":[{"id":"a\\"b"},{"id":2}]}}';
+    const plain = new Uint8Array(new TextEncoder().encode(`xx${text}`).buffer, 2);
+    const items = itemBytes(plain, 'items', 2);
+    expect(texts(items)).toEqual(['{"id":"a\\"b"}', '{"id":2}']);
+    expect(items![0]!.buffer).toBe(plain.buffer);
+  });
+
   it('reads the array under the key the envelope uses', () => {
     const body = JSON.stringify({ _embedded: { users: [{ id: 'u1' }] }, _links: {} });
     expect(texts(itemBytes(bytes(body), 'users', 1))).toEqual(['{"id":"u1"}']);
