@@ -32,9 +32,9 @@ export function sizeHeapForExplorer(): void {
 }
 
 async function sizeHeap(growingPercent: number, semiSpaceMiB: number): Promise<void> {
-  const v8 = await import('node:v8');
+  const [v8, { PerformanceObserver }] = await Promise.all([import('node:v8'), import('node:perf_hooks')]);
   v8.setFlagsFromString(`--heap-growing-percent=${growingPercent}`);
-  capYoungGeneration(v8, (await import('node:perf_hooks')).PerformanceObserver, semiSpaceMiB);
+  capYoungGeneration(v8, PerformanceObserver, semiSpaceMiB);
 }
 
 /** The new space: two semi-spaces. */

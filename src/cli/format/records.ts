@@ -55,7 +55,7 @@ function formatSink(format: ListFormat, out: DataWriter, options: SinkOptions): 
     case 'ndjson':
       return {
         page: (items, asSent) => out.write(asSent !== undefined && !options.pretty
-          ? joined(asSent, NEWLINE, NEWLINE)
+          ? joined(asSent, NEWLINE, { after: NEWLINE })
           : items.map((item) => `${jsonString(item, undefined, options.pretty)}\n`).join('')),
         finish: async () => undefined,
       };
@@ -70,15 +70,17 @@ function formatSink(format: ListFormat, out: DataWriter, options: SinkOptions): 
 
 const NEWLINE = Buffer.from('\n');
 const ITEM_SEPARATOR = Buffer.from(',\n');
+const JSON_OPENING = Buffer.from('{"items":[\n');
 
-/** Records' bytes, `between` each two and `after` the last, in one buffer: one write per page. */
-function joined(records: readonly Uint8Array[], between: Uint8Array, after?: Uint8Array): Uint8Array {
-  const parts: Uint8Array[] = [];
+/** Records' bytes, `between` each two, `before` the first and `after` the last, in one buffer: one write per page. */
+function joined(records: readonly Uint8Array[], between: Uint8Array, ends: { before?: Uint8Array; after?: Uint8Array } = {}): Uint8Array {
+  if (records.length === 0) return new Uint8Array(0);
+  const parts: Uint8Array[] = ends.before === undefined ? [] : [ends.before];
   records.forEach((record, index) => {
     if (index > 0) parts.push(between);
     parts.push(record);
   });
-  if (after !== undefined && records.length > 0) parts.push(after);
+  if (ends.after !== undefined) parts.push(ends.after);
   return Buffer.concat(parts);
 }
 
@@ -95,9 +97,9 @@ class JsonSink implements RecordSink {
   async page(items: Record<string, unknown>[], asSent?: readonly Uint8Array[]): Promise<void> {
     if (items.length === 0) return;
     if (asSent !== undefined && !this.pretty) {
-      const opening = this.count === 0 ? '{"items":[\n' : ',\n';
+      const before = this.count === 0 ? JSON_OPENING : ITEM_SEPARATOR;
       this.count += asSent.length;
-      await this.out.write(Buffer.concat([Buffer.from(opening), joined(asSent, ITEM_SEPARATOR)]));
+      await this.out.write(joined(asSent, ITEM_SEPARATOR, { before }));
       return;
     }
     let text = '';

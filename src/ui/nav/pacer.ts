@@ -5,6 +5,8 @@
 // those changes are drawn at once when the screen has not been drawn for a frame, else together at the
 // end of the frame.
 
+import { monotonicMs } from '../../api/wire/clock.js';
+
 /** How often background work may draw the screen: 20 frames a second. */
 export const BACKGROUND_FRAME_MS = 50;
 /** How long after a key its consequences are drawn as they come. */
@@ -15,7 +17,7 @@ export class DrawPacer {
   private drawnAt = -Infinity;
   private timer: ReturnType<typeof setTimeout> | undefined;
 
-  constructor(private readonly draw: () => void, private readonly clock: () => number = () => performance.now()) {}
+  constructor(private readonly draw: () => void, private readonly clock: () => number = monotonicMs) {}
 
   /** A key or a resize: what changes now and shortly after is drawn at once. */
   userActed(): void {
