@@ -2,10 +2,10 @@
 // (the explorer: ink, react, yoga and the screens; the demo; the profile commands) into dist/chunks/, so
 // that a scriptable command parses only what it runs.
 // `--if-stale` skips the build when dist/dpx.js is newer than every input.
-import { build } from 'esbuild';
+import { build, transform } from 'esbuild';
 import { statSync, readdirSync, existsSync, mkdirSync, writeFileSync, chmodSync, rmSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import { join, dirname } from 'node:path';
+import { basename, join, dirname } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { schemaModules, writeSchemaModules } from './generate-schemas.mjs';
 
@@ -152,6 +152,11 @@ const processGlobal = {
   },
 };
 
+// Some of ink's dependencies are CommonJS and call require() for node built-ins; every output file (the
+// entry and each chunk) is a module of its own and gets its own require, made on its first call: most
+// chunks never call it, and making one costs ≈ 0.5 ms of the start.
+const BANNER = "#!/usr/bin/env node\nimport { createRequire as __dpxCreateRequire } from 'node:module';\nlet __dpxRequire;\nconst require = (id) => (__dpxRequire ??= __dpxCreateRequire(import.meta.url))(id);";
+
 const cliGraph = join(root, 'src', 'cli', 'run.ts');
 
 /**
@@ -179,7 +184,7 @@ const oneCliChunk = {
   },
 };
 
-await build({
+const { metafile } = await build({
   entryPoints: { dpx: join(root, 'src', 'cli', 'main.ts') },
   outdir,
   splitting: true,
@@ -200,9 +205,64 @@ await build({
   external: ['kerberos'],
   plugins: [oneCliChunk, renderShims, processGlobal],
   define: { 'process.env.NODE_ENV': '"production"' },
-  // Some of ink's dependencies are CommonJS and call require() for node built-ins; every
-  // output file (the entry and each chunk) is a module of its own and gets its own require, made on its
-  // first call: most chunks never call it, and making one costs ≈ 0.5 ms of the start.
-  banner: { js: "#!/usr/bin/env node\nimport { createRequire as __dpxCreateRequire } from 'node:module';\nlet __dpxRequire;\nconst require = (id) => (__dpxRequire ??= __dpxCreateRequire(import.meta.url))(id);" },
+  banner: { js: BANNER },
+  absWorkingDir: root,
+  metafile: true,
 });
+await runThroughCodeCache(metafile);
 chmodSync(outfile, 0o755);
+
+/**
+ * The command line's chunk, run through V8's code cache (src/cli/code-cache.ts): its code becomes one
+ * function expression in `<chunk>.script.js` (esbuild turns its imports into require() calls, and its
+ * export clause becomes a call that hands over what it exports), and the chunk itself a module that runs
+ * it and re-exports those values under the names the entry and the other chunks import.
+ */
+async function runThroughCodeCache({ outputs }) {
+  const found = Object.entries(outputs).filter(([, output]) => 'src/cli/run.ts' in output.inputs);
+  if (found.length !== 1) throw new Error(`the command line's graph is in ${found.length} chunks, not one`);
+  const [[file, output]] = found;
+  const source = await readFile(join(root, file), 'utf8');
+  if (!source.startsWith(`${BANNER}\n`)) throw new Error(`${file} does not start with the build's banner`);
+  // Its own require is the one handed to the function; the banner's would shadow it.
+  let code = source.slice(BANNER.length + 1);
+  if (code.includes('import.meta')) throw new Error(`${file} reads import.meta, which a script has not`);
+  // A script's import() takes no loader of ours without --experimental-vm-modules: each chunk it loads
+  // later is imported through the function it is handed.
+  for (const path of new Set(output.imports.filter(({ kind }) => kind === 'dynamic-import').map(({ path }) => path))) {
+    const call = `import(${JSON.stringify(`./${basename(path)}`)})`;
+    if (!code.includes(call)) throw new Error(`${file} imports ${path} later, but not as ${call}`);
+    code = code.replaceAll(call, `__dpxImportChunk(${JSON.stringify(`./${basename(path)}`)})`);
+  }
+  // Its exports as a plain object: CommonJS's module.exports would copy each of them through two getters.
+  const exportClause = /export\s*\{([\w$\s,]*)\};\s*$/.exec(code);
+  if (!exportClause) throw new Error(`${file} does not end with the export clause esbuild writes`);
+  const exported = exportClause[1].split(',').map((binding) => binding.trim().split(/\s+as\s+/)).filter(([local]) => local);
+  if (exported.map(([local, name = local]) => name).sort().join() !== [...output.exports].sort().join()) throw new Error(`${file}'s export clause does not name what the metafile says it exports`);
+  code = `${code.slice(0, exportClause.index)}__dpxExports({${exported.map(([local, name = local]) => `${name}:${local}`).join(',')}});\n`;
+  const script = await transform(code, { format: 'cjs', platform: 'node', target: 'node20', minify: true, legalComments: 'none' });
+  const scriptFile = file.replace(/\.js$/, '.script.js');
+  writeFileSync(join(root, scriptFile), `(function (require, __dpxImportChunk, __dpxExports) {"use strict";${script.code}\n})`);
+  const chunks = output.imports.filter(({ kind, external }) => kind === 'import-statement' && !external).map(({ path }) => `./${basename(path)}`);
+  const facade = [
+    ...chunks.map((chunk, i) => `import * as __dpxChunk${i} from ${JSON.stringify(chunk)};`),
+    `import { runChunk as __dpxRunChunk } from ${JSON.stringify(join(root, 'src', 'cli', 'code-cache.ts'))};`,
+    `const __dpxCli = __dpxRunChunk(new URL(${JSON.stringify(`./${basename(scriptFile)}`)}, import.meta.url), { ${chunks.map((chunk, i) => `${JSON.stringify(chunk)}: __dpxChunk${i}`).join(', ')} });`,
+    // Names of its own start with __dpx: the minifier never gives an export such a name.
+    `export const { ${output.exports.join(', ')} } = __dpxCli;`,
+  ].join('\n');
+  await build({
+    stdin: { contents: facade, resolveDir: dirname(join(root, file)), sourcefile: basename(file), loader: 'js' },
+    outfile: join(root, file),
+    allowOverwrite: true,
+    bundle: true,
+    platform: 'node',
+    target: 'node20',
+    format: 'esm',
+    minify: true,
+    legalComments: 'none',
+    logLevel: 'warning',
+    external: chunks,
+    plugins: [processGlobal],
+  });
+}

@@ -5,20 +5,13 @@
 // page, so that a walk's first request asks for it at once. Nothing secret goes in (no
 // token, no token file); a file that is broken, or written for another base URL, reads as absent.
 import { readFile } from 'node:fs/promises';
-import { isAbsolute, join } from 'node:path';
-import envPaths from 'env-paths';
+import { join } from 'node:path';
 import { isObject } from '../api/json.js';
 import type { IndexStore, StoredIndex } from '../api/hal/discovery.js';
 import type { PageSizeStore, StoredPageSizes } from '../api/session/session-options.js';
 import type { OrgUnit } from '../api/fanout/units.js';
 import type { FilterStore, StoredFilterKnowledge } from '../api/xray/filters.js';
 import { writeAtomically } from './files.js';
-
-/** `$XDG_CACHE_HOME/dpx` when the environment names one, else the platform's cache folder for dpx. */
-export function defaultCacheDir(env: NodeJS.ProcessEnv = process.env): string {
-  const xdg = env['XDG_CACHE_HOME'];
-  return xdg && isAbsolute(xdg) ? join(xdg, 'dpx') : envPaths('dpx', { suffix: '' }).cache;
-}
 
 /**
  * A base URL as part of a file name: its 64-bit FNV-1a hash in hex. Short and stable is all it needs to

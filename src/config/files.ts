@@ -17,10 +17,10 @@ export async function writeAtomically(path: string, text: string): Promise<void>
 }
 
 /**
- * `mkdir -p`, one level at a time. Node 20's recursive mkdir retries forever, at full CPU, where the file
+ * `mkdir -p`, one level at a time, readable only by the user. Node 20's recursive mkdir retries forever, at full CPU, where the file
  * system answers a create with ENOENT although the parent exists (a folder under /proc).
  */
-async function makeDirectory(dir: string): Promise<void> {
+export async function makeDirectory(dir: string): Promise<void> {
   try {
     await mkdir(dir, { mode: 0o700 });
   } catch (error) {

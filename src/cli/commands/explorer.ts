@@ -2,7 +2,8 @@
 // scriptable commands start fast. With --offline the settings carry the trail, so every session made
 // from them answers from it; the label names it in the header.
 
-import { defaultCacheDir, filterCache } from '../../config/cache.js';
+import { filterCache } from '../../config/cache.js';
+import { defaultCacheDir } from '../../config/cache-dir.js';
 import type { CommandContext } from '../context.js';
 import { sizeHeapForExplorer } from '../heap.js';
 

@@ -4,7 +4,8 @@
 
 import { UsageError } from '../../api/errors.js';
 import { DEFAULT_DEPTH, runXray, type XrayEvent, type XrayResult } from '../../api/xray/xray.js';
-import { defaultCacheDir, filterCache } from '../../config/cache.js';
+import { filterCache } from '../../config/cache.js';
+import { defaultCacheDir } from '../../config/cache-dir.js';
 import type { CommandContext } from '../context.js';
 import { PARTIAL_ANSWER } from '../exit-codes.js';
 import { nonNegativeInteger } from '../args.js';

@@ -1,0 +1,78 @@
+// Runs the command line's code (the bundle's chunk every command loads) through V8's code cache. Node 20
+// keeps no compiled code between runs of a module (22 has module.enableCompileCache), and compiling that
+// chunk is the largest part of a command's start: each start would parse the same 190 KB again. The
+// build (scripts/build.mjs) writes the chunk as one function expression, this runs it as a vm.Script with
+// the code V8 compiled for it last time, and the module the other chunks import re-exports what it returns.
+// The cache is the user's, in dpx's cache folder, one file per chunk, Node version and architecture; V8
+// refuses one that does not fit (another V8, other flags, a truncated file) and the code compiles as
+// usual. NODE_DISABLE_COMPILE_CACHE, the switch of Node's own cache, turns it off.
+import { readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { basename, dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Script } from 'node:vm';
+import { defaultCacheDir } from '../config/cache-dir.js';
+import { makeDirectory } from '../config/files.js';
+
+/** The build's function expression: what it requires, how it imports the chunks it loads later, where it hands its exports. */
+type ChunkFunction = (require: (id: string) => unknown, importChunk: (specifier: string) => Promise<unknown>, exportAll: (exports: Record<string, unknown>) => void) => void;
+
+/**
+ * Runs the chunk at `url` and returns its exports. `chunks` are the bundle's other modules that the chunk
+ * imports statically, by the specifier it names them with; anything else it requires is a Node built-in.
+ */
+export function runChunk(url: URL, chunks: Readonly<Record<string, unknown>>): Record<string, unknown> {
+  const path = fileURLToPath(url);
+  const cacheFile = process.env['NODE_DISABLE_COMPILE_CACHE'] ? undefined : join(defaultCacheDir(process.env), `code-${basename(path, '.js')}-${process.version}-${process.arch}.bin`);
+  const cachedData = cacheFile === undefined ? undefined : readIfThere(cacheFile);
+  const script = new Script(readFileSync(path, 'utf8'), { filename: path, cachedData });
+  const requireBuiltin = createRequire(url);
+  let exports: Record<string, unknown> = {};
+  (script.runInThisContext() as ChunkFunction)(
+    (id) => chunks[id] ?? requireBuiltin(id),
+    (specifier) => import(new URL(specifier, url).href),
+    (all) => (exports = all),
+  );
+  if (cacheFile !== undefined && (cachedData === undefined || script.cachedDataRejected)) {
+    // Written as the process ends, so that it holds the functions this run compiled too, not only the
+    // chunk's top level: what the next start would otherwise compile again on first call. The folder is
+    // made meanwhile; where it cannot be, the run ends as it would have.
+    let folderMade = false;
+    makeDirectory(dirname(cacheFile)).then(() => (folderMade = true), () => undefined);
+    process.once('exit', () => {
+      if (folderMade) keep(cacheFile, script);
+    });
+  }
+  return exports;
+}
+
+function readIfThere(file: string): Buffer | undefined {
+  try {
+    return readFileSync(file);
+  } catch {
+    return undefined;
+  }
+}
+
+/** Caches kept in all: an upgrade leaves the last build's behind, and two installs of dpx take turns. */
+const CACHES_KEPT = 4;
+
+/**
+ * Writes the cache (a temporary file renamed: a second dpx never reads half of one) and removes all but
+ * the newest few. Synchronous, as an `exit` listener must be.
+ */
+function keep(file: string, script: Script): void {
+  const temporary = `${file}.${process.pid}.tmp`;
+  try {
+    writeFileSync(temporary, script.createCachedData(), { mode: 0o600 });
+    renameSync(temporary, file);
+    const dir = dirname(file);
+    const caches = readdirSync(dir)
+      .filter((name) => name.startsWith('code-') && name.endsWith('.bin'))
+      .map((name) => ({ path: join(dir, name), written: statSync(join(dir, name)).mtimeMs }))
+      .sort((a, b) => b.written - a.written);
+    for (const old of caches.slice(CACHES_KEPT)) rmSync(old.path, { force: true });
+  } catch {
+    rmSync(temporary, { force: true });
+  }
+}
