@@ -157,9 +157,9 @@ describe('a scripted session with a known token', () => {
     expect(files.filter((file) => file.endsWith('.har'))).toHaveLength(14);
     expect(files.some((file) => file.endsWith('config.json'))).toBe(true);
     // The cache holds the index and the units (completion), what the x-ray's lists taught about filters,
-    // and the lists' largest pages.
-    const cached = files.filter((file) => file.startsWith(join(home, 'cache', 'dpx'))).map((file) => /([a-z-]+)-[0-9a-f]+\.json$/.exec(file)?.[1]);
-    expect(cached.sort()).toEqual(['filters', 'index', 'page-sizes', 'units']);
+    // the lists' largest pages, and the command line's compiled code (src/cli/code-cache.ts).
+    const cached = files.filter((file) => file.startsWith(join(home, 'cache', 'dpx'))).map((file) => /\/(code)-[^/]+\.bin$|([a-z-]+)-[0-9a-f]+\.json$/.exec(file)?.slice(1).find(Boolean));
+    expect(cached.sort()).toEqual(['code', 'filters', 'index', 'page-sizes', 'units']);
     // The trails do hold the session: requests with their (redacted) Authorization header.
     expect(readFileSync(join(home, 'trails', 'list.har'), 'utf8')).toMatch(/authorization/i);
   });

@@ -1,6 +1,7 @@
 // The built bundle, run as a user would: `node dist/dpx.js …` in a child process.
 import { execFile, spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
@@ -105,6 +106,62 @@ describe('the bundle', () => {
     const { code, stdout, stderr } = await dpxBundle(['__complete', 'list', 'us'], childEnv({ XDG_CACHE_HOME: '/proc/dpx-no-cache' }));
     expect({ code, stdout, stderr }).toEqual({ code: 0, stdout: 'users\tv2 v1\n', stderr: '' });
     expect(performance.now() - started).toBeLessThan(15_000);
+  });
+
+  describe('its code cache', () => {
+    const freshCache = () => mkdtempSync(join(tmpdir(), 'dpx-code-cache-'));
+    const codeCaches = (cacheHome: string) => (existsSync(join(cacheHome, 'dpx')) ? readdirSync(join(cacheHome, 'dpx')) : []).filter((name) => /^code-.*\.bin$/.test(name));
+    const resources = async (cacheHome: string, extra: Record<string, string> = {}) => {
+      const { code, stdout, stderr } = await dpxBundle(['resources', '--output', 'json'], childEnv({ XDG_CACHE_HOME: cacheHome, ...extra }));
+      expect({ code, stderr }).toEqual({ code: 0, stderr: '' });
+      return (JSON.parse(stdout) as { name: string }[]).map((resource) => resource.name);
+    };
+
+    it('is written by the first start and taken, unchanged, by the next', async () => {
+      const cacheHome = freshCache();
+      const names = await resources(cacheHome);
+      const [cache] = codeCaches(cacheHome);
+      expect(cache).toMatch(new RegExp(`-${process.version.replaceAll('.', '\\.')}-${process.arch}\\.bin$`));
+      const file = join(cacheHome, 'dpx', cache!);
+      const written = { bytes: readFileSync(file), at: statSync(file).mtimeMs };
+      expect(await resources(cacheHome)).toEqual(names);
+      // V8 took it: a cache refused would have been written again.
+      expect({ bytes: readFileSync(file), at: statSync(file).mtimeMs }).toEqual(written);
+      expect(statSync(file).mode & 0o077).toBe(0);
+    });
+
+    it('one that does not fit is refused, the command runs as usual, and the cache is written anew', async () => {
+      const cacheHome = freshCache();
+      const names = await resources(cacheHome);
+      const file = join(cacheHome, 'dpx', codeCaches(cacheHome)[0]!);
+      const garbage = Buffer.alloc(statSync(file).size, 0x5a);
+      writeFileSync(file, garbage);
+      expect(await resources(cacheHome)).toEqual(names);
+      expect(readFileSync(file).equals(garbage)).toBe(false);
+      expect(readFileSync(file).length).toBeGreaterThan(1000);
+    });
+
+    it('keeps the newest four caches when it writes one', async () => {
+      const cacheHome = freshCache();
+      mkdirSync(join(cacheHome, 'dpx'));
+      const old = ['code-chunk-A-v1-x.bin', 'code-chunk-B-v1-x.bin', 'code-chunk-C-v1-x.bin', 'code-chunk-D-v1-x.bin', 'code-chunk-E-v1-x.bin'];
+      old.forEach((name, i) => {
+        writeFileSync(join(cacheHome, 'dpx', name), 'old');
+        utimesSync(join(cacheHome, 'dpx', name), 1_000_000 + i, 1_000_000 + i);
+      });
+      await resources(cacheHome);
+      const kept = codeCaches(cacheHome);
+      expect(kept).toHaveLength(4);
+      expect(kept).toEqual(expect.arrayContaining(['code-chunk-C-v1-x.bin', 'code-chunk-D-v1-x.bin', 'code-chunk-E-v1-x.bin']));
+      expect(kept.filter((name) => !old.includes(name))).toEqual([expect.stringMatching(new RegExp(`-${process.arch}\\.bin$`))]);
+    });
+
+    it('is neither read nor written under NODE_DISABLE_COMPILE_CACHE, the switch of Node\'s own', async () => {
+      const cacheHome = freshCache();
+      await resources(cacheHome, { NODE_DISABLE_COMPILE_CACHE: '1' });
+      await resources(cacheHome, { NODE_DISABLE_COMPILE_CACHE: '1' });
+      expect(codeCaches(cacheHome)).toEqual([]);
+    });
   });
 
   it('lists the resources as JSON', async () => {
