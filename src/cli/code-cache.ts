@@ -1,15 +1,15 @@
 // Runs the command line's code (the bundle's chunk every command loads) through V8's code cache. Node 20
-// keeps no compiled code between runs of a module (22 has module.enableCompileCache), and compiling that
-// chunk is the largest part of a command's start: each start would parse the same 190 KB again. The
-// build (scripts/build.mjs) writes the chunk as one function expression, this runs it as a vm.Script with
-// the code V8 compiled for it last time, and the module the other chunks import re-exports what it returns.
+// keeps no compiled code between runs (22 has module.enableCompileCache), and compiling that chunk is the
+// largest part of a command's start: each start would parse the same 190 KB again. The build
+// (scripts/build.mjs) writes the chunk as one function expression; this runs it as a vm.Script with the
+// code V8 compiled for it last time.
 // The cache is the user's, in dpx's cache folder, one file per chunk, Node version and architecture; V8
 // refuses one that does not fit (another V8, other flags, a truncated file) and the code compiles as
 // usual. NODE_DISABLE_COMPILE_CACHE, the switch of Node's own cache, turns it off.
 import { readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { basename, dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { pathToFileURL } from 'node:url';
 import { Script } from 'node:vm';
 import { defaultCacheDir } from '../config/cache-dir.js';
 import { makeDirectory } from '../config/files.js';
@@ -18,19 +18,17 @@ import { makeDirectory } from '../config/files.js';
 type ChunkFunction = (require: (id: string) => unknown, importChunk: (specifier: string) => Promise<unknown>, exportAll: (exports: Record<string, unknown>) => void) => void;
 
 /**
- * Runs the chunk at `url` and returns its exports. `chunks` are the bundle's other modules that the chunk
- * imports statically, by the specifier it names them with; anything else it requires is a Node built-in.
+ * Runs the chunk at `path` and returns its exports. It requires only Node's built-ins; the chunks it
+ * loads later are ES modules beside it.
  */
-export function runChunk(url: URL, chunks: Readonly<Record<string, unknown>>): Record<string, unknown> {
-  const path = fileURLToPath(url);
+export function runChunk(path: string): Record<string, unknown> {
   const cacheFile = process.env['NODE_DISABLE_COMPILE_CACHE'] ? undefined : join(defaultCacheDir(process.env), `code-${basename(path, '.js')}-${process.version}-${process.arch}.bin`);
   const cachedData = cacheFile === undefined ? undefined : readIfThere(cacheFile);
   const script = new Script(readFileSync(path, 'utf8'), { filename: path, cachedData });
-  const requireBuiltin = createRequire(url);
   let exports: Record<string, unknown> = {};
   (script.runInThisContext() as ChunkFunction)(
-    (id) => chunks[id] ?? requireBuiltin(id),
-    (specifier) => import(new URL(specifier, url).href),
+    createRequire(path),
+    (specifier) => import(pathToFileURL(join(dirname(path), specifier)).href),
     (all) => (exports = all),
   );
   if (cacheFile !== undefined && (cachedData === undefined || script.cachedDataRejected)) {

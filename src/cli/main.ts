@@ -45,20 +45,26 @@ const onSignal = (name: 'SIGINT' | 'SIGTERM') => () => {
 process.on('SIGINT', onSignal('SIGINT'));
 process.on('SIGTERM', onSignal('SIGTERM'));
 
-const code = await runCli(process.argv.slice(2), {
-  stdout: process.stdout,
-  stderr: process.stderr,
-  // Made when a command first reads it: creating process.stdin costs ≈ 2 ms, which most commands never need.
-  get stdin() {
-    return process.stdin;
-  },
-  env: process.env,
-  signal: interrupt.signal,
-});
-// Through a pipe, writes are asynchronous: exiting now would cut what the reader has not taken yet (64 KiB
-// in, the rest lost). Each stream's last write is waited for first.
-await Promise.all([flushed(process.stdout, stdoutClosed), flushed(process.stderr, false)]);
-process.exit(code);
+// Not awaited at the top level: the bundle runs this module as a script (src/cli/code-cache.ts), where
+// there is none. What it rejects with reaches `fail` as an unhandled rejection.
+void main();
+
+async function main(): Promise<never> {
+  const code = await runCli(process.argv.slice(2), {
+    stdout: process.stdout,
+    stderr: process.stderr,
+    // Made when a command first reads it: creating process.stdin costs ≈ 2 ms, which most commands never need.
+    get stdin() {
+      return process.stdin;
+    },
+    env: process.env,
+    signal: interrupt.signal,
+  });
+  // Through a pipe, writes are asynchronous: exiting now would cut what the reader has not taken yet (64 KiB
+  // in, the rest lost). Each stream's last write is waited for first.
+  await Promise.all([flushed(process.stdout, stdoutClosed), flushed(process.stderr, false)]);
+  process.exit(code);
+}
 
 function flushed(stream: NodeJS.WriteStream, closed: boolean): Promise<void> {
   if (closed || stream.destroyed || stream.writableLength === 0) return Promise.resolve();
