@@ -172,7 +172,8 @@ const oneCliChunk = {
   name: 'one-cli-chunk',
   setup(b) {
     b.onResolve({ filter: /.*/ }, async (args) => {
-      if (args.kind !== 'dynamic-import' || args.pluginData === 'real' || !args.importer.startsWith(join(root, 'src'))) return undefined;
+      // Node's built-ins stay as they are: there is nothing of the graph to load before them.
+      if (args.kind !== 'dynamic-import' || args.pluginData === 'real' || !args.importer.startsWith(join(root, 'src')) || args.path.startsWith('node:')) return undefined;
       const real = await b.resolve(args.path, { kind: args.kind, importer: args.importer, resolveDir: args.resolveDir, pluginData: 'real' });
       if (real.errors.length) return { errors: real.errors };
       return { path: real.path, namespace: 'after-cli' };
@@ -241,11 +242,12 @@ async function startWithoutModules({ outputs }) {
   // Its own require is the one handed to the function; the banner's would shadow it.
   let code = withoutBanner(file, await readFile(chunk, 'utf8'));
   if (code.includes('import.meta')) throw new Error(`${file} reads import.meta, which a script has not`);
-  // A script's import() takes no loader of ours without --experimental-vm-modules.
-  for (const path of new Set(output.imports.filter(({ kind }) => kind === 'dynamic-import').map(({ path }) => path))) {
-    const call = `import(${JSON.stringify(`./${basename(path)}`)})`;
-    if (!code.includes(call)) throw new Error(`${file} imports ${path} later, but not as ${call}`);
-    code = code.replaceAll(call, `__dpxImportChunk(${JSON.stringify(`./${basename(path)}`)})`);
+  // A script's import() takes no loader of ours without --experimental-vm-modules: the chunks and the
+  // built-ins it imports later are imported through the function it is handed.
+  for (const { path, external } of output.imports.filter(({ kind }) => kind === 'dynamic-import')) {
+    const specifier = JSON.stringify(external ? path : `./${basename(path)}`);
+    if (!code.includes(`import(${specifier})`) && !code.includes(`__dpxImportChunk(${specifier})`)) throw new Error(`${file} imports ${path} later, but not as import(${specifier})`);
+    code = code.replaceAll(`import(${specifier})`, `__dpxImportChunk(${specifier})`);
   }
   // Its exports as one plain object: CommonJS's module.exports would copy each through two getters.
   const exportClause = /export\s*\{([\w$\s,]*)\};\s*$/.exec(code);

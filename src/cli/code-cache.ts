@@ -1,6 +1,6 @@
 // Runs the command line's code (the bundle's chunk every command loads) through V8's code cache. Node 20
 // keeps no compiled code between runs (22 has module.enableCompileCache), and compiling that chunk is the
-// largest part of a command's start: each start would parse the same 190 KB again. The build
+// largest part of a command's start: each start would parse the same 250 KB again. The build
 // (scripts/build.mjs) writes the chunk as one function expression; this runs it as a vm.Script with the
 // code V8 compiled for it last time.
 // The cache is the user's, in dpx's cache folder, one file per chunk, Node version and architecture; V8
@@ -18,17 +18,19 @@ import { makeDirectory } from '../config/files.js';
 type ChunkFunction = (require: (id: string) => unknown, importChunk: (specifier: string) => Promise<unknown>, exportAll: (exports: Record<string, unknown>) => void) => void;
 
 /**
- * Runs the chunk at `path` and returns its exports. It requires only Node's built-ins; the chunks it
- * loads later are ES modules beside it.
+ * Runs the chunk at `path` and returns its exports. It requires only Node's built-ins; what it imports
+ * later is a built-in too (required: Node's module loader would cost it ≈ 3 ms more, and the members are
+ * the same) or one of the bundle's ES modules beside it.
  */
 export function runChunk(path: string): Record<string, unknown> {
   const cacheFile = process.env['NODE_DISABLE_COMPILE_CACHE'] ? undefined : join(defaultCacheDir(process.env), `code-${basename(path, '.js')}-${process.version}-${process.arch}.bin`);
   const cachedData = cacheFile === undefined ? undefined : readIfThere(cacheFile);
   const script = new Script(readFileSync(path, 'utf8'), { filename: path, cachedData });
   let exports: Record<string, unknown> = {};
+  const require = createRequire(path);
   (script.runInThisContext() as ChunkFunction)(
-    createRequire(path),
-    (specifier) => import(pathToFileURL(join(dirname(path), specifier)).href),
+    require,
+    async (specifier) => (specifier.startsWith('node:') ? require(specifier) : import(pathToFileURL(join(dirname(path), specifier)).href)),
     (all) => (exports = all),
   );
   if (cacheFile !== undefined && (cachedData === undefined || script.cachedDataRejected)) {
