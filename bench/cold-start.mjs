@@ -2,7 +2,9 @@
 // side (DIR/dpx.js; --after defaults to this clone's dist/), interleaved run by run so that drift in the
 // machine's load lands on both alike, with node:http asking for the index as the baseline of `npm run bench`.
 // The command is theirs: `dpx resources --output json` against a demo in its own process. Compare copies
-// that sit in the same kind of folder: Node reads the nearest package.json of each (a clone's, or none).
+// that sit in the same kind of folder: Node reads the nearest package.json of each (a build's own
+// dist/package.json since 2026-11-28, else a clone's, or none). Each build's warm-up writes its code
+// cache (in one scratch cache folder; the chunk's name tells the builds' caches apart).
 import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';

@@ -276,7 +276,7 @@ async function startWithoutModules({ outputs }) {
 
   await build({
     stdin: {
-      contents: `import { runChunk } from ${JSON.stringify(join(root, 'src', 'cli', 'code-cache.ts'))};\nmodule.exports = runChunk(require('node:path').join(__dirname, ${JSON.stringify(`${name}.script.js`)}));\n`,
+      contents: `const { runChunk } = require(${JSON.stringify(join(root, 'src', 'cli', 'code-cache.ts'))});\nmodule.exports = runChunk(require('node:path').join(__dirname, ${JSON.stringify(`${name}.script.js`)}));\n`,
       resolveDir: root,
       sourcefile: `${name}.cjs`,
       loader: 'js',
