@@ -294,7 +294,7 @@ async function startWithoutModules({ outputs }) {
   // Names of its own start with __dpx: the minifier never gives an export such a name.
   writeFileSync(chunk, `import __dpxCli from ${JSON.stringify(`./${name}.cjs`)};\nexport const { ${output.exports.join(', ')} } = __dpxCli;\n`);
 
-  const entryImports = withoutBanner('dpx.mjs', await readFile(entry, 'utf8')).replaceAll(/import"\.\/chunks\/[\w-]+\.mjs";/g, '');
+  const entryImports = withoutBanner('dpx.mjs', await readFile(entry, 'utf8')).replaceAll(/import\s*"\.\/chunks\/[\w-]+\.mjs";/g, '');
   if (entryImports.trim() !== '') throw new Error(`dist/dpx.mjs does more than import chunks: ${entryImports.slice(0, 200)}`);
   rmSync(entry);
   writeFileSync(outfile, `#!/usr/bin/env node\n"use strict";\nrequire(${JSON.stringify(`./chunks/${name}.cjs`)});\n`);
