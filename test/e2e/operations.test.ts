@@ -102,7 +102,8 @@ describe('trying an operation in the explorer', () => {
     const fullName = /full_name: "([^"]+)"/.exec(record)?.[1];
     expect(fullName).toBeDefined();
     app.pty.write('x');
-    const operations = await app.waitFor((s) => s.includes('Operations of users v2'), 'the operations');
+    // Its rows, not the title alone: a busy machine can show the title a frame before them.
+    const operations = await app.waitFor((s) => s.includes('Operations of users v2') && /^[● ] PATCH\s.*\bupdate_user\b/m.test(s), 'the operations, update_user among them');
     const ops = lines(operations).filter((line) => /^[● ] (GET|POST|PUT|PATCH|DELETE)\s/.test(line));
     const index = ops.findIndex((line) => /\bupdate_user\b/.test(line));
     expect(index).toBeGreaterThanOrEqual(0);
