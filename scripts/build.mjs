@@ -255,16 +255,11 @@ async function startWithoutModules({ outputs }) {
   const exported = exportClause[1].split(',').map((binding) => binding.trim().split(/\s+as\s+/)).filter(([local]) => local);
   if (exported.map(([local, name = local]) => name).sort().join() !== [...output.exports].sort().join()) throw new Error(`${file}'s export clause does not name what the metafile says it exports`);
   code = `${code.slice(0, exportClause.index)}__dpxExports({${exported.map(([local, name = local]) => `${name}:${local}`).join(',')}});\n`;
+  const commonJs = { bundle: true, platform: 'node', target: 'node20', format: 'cjs', minify: true, legalComments: 'none', logLevel: 'warning' };
   const script = await build({
+    ...commonJs,
     stdin: { contents: code, resolveDir: dirname(chunk), sourcefile: basename(chunk), loader: 'js' },
     write: false,
-    bundle: true,
-    platform: 'node',
-    target: 'node20',
-    format: 'cjs',
-    minify: true,
-    legalComments: 'none',
-    logLevel: 'warning',
     plugins: [{
       name: 'chunks-without-banner',
       setup(b) {
@@ -281,14 +276,8 @@ async function startWithoutModules({ outputs }) {
       sourcefile: `${name}.cjs`,
       loader: 'js',
     },
+    ...commonJs,
     outfile: join(dirname(chunk), `${name}.cjs`),
-    bundle: true,
-    platform: 'node',
-    target: 'node20',
-    format: 'cjs',
-    minify: true,
-    legalComments: 'none',
-    logLevel: 'warning',
     plugins: [processGlobal],
   });
   // Names of its own start with __dpx: the minifier never gives an export such a name.
