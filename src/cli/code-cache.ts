@@ -6,6 +6,7 @@
 // The cache is the user's, in dpx's cache folder, one file per chunk, Node version and architecture; V8
 // refuses one that does not fit (another V8, other flags, a truncated file) and the code compiles as
 // usual. NODE_DISABLE_COMPILE_CACHE, the switch of Node's own cache, turns it off.
+// The cache is made under the flags a start has: see BEFORE_V8_FLAGS.
 import { readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { basename, dirname, join } from 'node:path';
@@ -13,6 +14,7 @@ import { pathToFileURL } from 'node:url';
 import { Script } from 'node:vm';
 import { defaultCacheDir } from '../config/cache-dir.js';
 import { makeDirectory } from '../config/files.js';
+import { BEFORE_V8_FLAGS } from './heap.js';
 
 /** The build's function expression: what it requires, how it imports the chunks it loads later, where it hands its exports. */
 type ChunkFunction = (require: (id: string) => unknown, importChunk: (specifier: string) => Promise<unknown>, exportAll: (exports: Record<string, unknown>) => void) => void;
@@ -37,10 +39,14 @@ export function runChunk(path: string): Record<string, unknown> {
     // Written as the process ends, so that it holds the functions this run compiled too, not only the
     // chunk's top level: what the next start would otherwise compile again on first call. The folder is
     // made meanwhile; where it cannot be, the run ends as it would have.
+    // A run that changes V8's flags (heap.ts) has it made just before: made after, it would carry those
+    // flags, and the next start would refuse it and compile again.
     let folderMade = false;
+    let beforeFlags: Buffer | undefined;
     makeDirectory(dirname(cacheFile)).then(() => (folderMade = true), () => undefined);
+    process.once(BEFORE_V8_FLAGS, () => (beforeFlags = script.createCachedData()));
     process.once('exit', () => {
-      if (folderMade) keep(cacheFile, script);
+      if (folderMade) keep(cacheFile, beforeFlags ?? script.createCachedData());
     });
   }
   return exports;
@@ -61,10 +67,10 @@ const CACHES_KEPT = 4;
  * Writes the cache (a temporary file renamed: a second dpx never reads half of one) and removes all but
  * the newest few. Synchronous, as an `exit` listener must be.
  */
-function keep(file: string, script: Script): void {
+function keep(file: string, code: Buffer): void {
   const temporary = `${file}.${process.pid}.tmp`;
   try {
-    writeFileSync(temporary, script.createCachedData(), { mode: 0o600 });
+    writeFileSync(temporary, code, { mode: 0o600 });
     renameSync(temporary, file);
     const dir = dirname(file);
     const caches = readdirSync(dir)

@@ -21,6 +21,13 @@
 
 const MiB = 1024 * 1024;
 
+/**
+ * Emitted on `process` just before the first flag changes: V8 keys compiled code by its flags, so the
+ * code cache (code-cache.ts, bundled apart from this module: hence a registered symbol) takes its copy
+ * then, or the next start, under the usual flags, would refuse it.
+ */
+export const BEFORE_V8_FLAGS = Symbol.for('dpx.before-v8-flags');
+
 type V8 = typeof import('node:v8');
 
 export function sizeHeapForStreaming(): void {
@@ -33,6 +40,9 @@ export function sizeHeapForExplorer(): void {
 
 async function sizeHeap(growingPercent: number, semiSpaceMiB: number): Promise<void> {
   const [v8, { PerformanceObserver }] = await Promise.all([import('node:v8'), import('node:perf_hooks')]);
+  // process's own typings name only Node's events; as the EventEmitter it is, it emits any.
+  const events: NodeJS.EventEmitter = process;
+  events.emit(BEFORE_V8_FLAGS);
   v8.setFlagsFromString(`--heap-growing-percent=${growingPercent}`);
   capYoungGeneration(v8, PerformanceObserver, semiSpaceMiB);
 }

@@ -150,6 +150,17 @@ describe('the bundle', () => {
       expect(readFileSync(file).length).toBeGreaterThan(1000);
     });
 
+    it('written by a list of every page, which changes V8\'s flags as it walks, is taken unchanged by the next start', async () => {
+      const cacheHome = freshCache();
+      const walk = await dpxBundle(['list', 'users', '--all', '--output', 'ndjson'], childEnv({ XDG_CACHE_HOME: cacheHome }));
+      expect({ code: walk.code, stderr: walk.stderr }).toEqual({ code: 0, stderr: '' });
+      const file = join(cacheHome, 'dpx', codeCaches(cacheHome)[0]!);
+      const written = { bytes: readFileSync(file), at: statSync(file).mtimeMs };
+      await resources(cacheHome);
+      // Made after the flags changed, V8 would refuse it under a start's flags, and it would be written again.
+      expect({ bytes: readFileSync(file), at: statSync(file).mtimeMs }).toEqual(written);
+    });
+
     it('keeps the newest four caches when it writes one', async () => {
       const cacheHome = freshCache();
       mkdirSync(join(cacheHome, 'dpx'));
