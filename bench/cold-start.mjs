@@ -15,7 +15,9 @@ import { median, runNode } from './lib/measure.mjs';
 import { HTTP_INDEX } from './lib/start-baselines.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
-const { values } = parseArgs({ options: { before: { type: 'string' }, after: { type: 'string' }, runs: { type: 'string', default: '21' } } });
+const { values } = parseArgs({
+  options: { before: { type: 'string' }, after: { type: 'string' }, runs: { type: 'string', default: '21' } },
+});
 const after = join(values.after ? resolve(values.after) : join(here, '..', 'dist'), 'dpx.js');
 if (!values.before) throw new Error('give --before DIR: the dist/ folder of the build to compare with');
 const before = join(resolve(values.before), 'dpx.js');
@@ -23,7 +25,13 @@ const runs = Number(values.runs);
 
 const scratch = mkdtempSync(join(tmpdir(), 'dpx-cold-'));
 const demo = await startDemoProcess(after, 1);
-const env = { ...process.env, DPX_BASE_URL: demo.baseUrl, DPX_TOKEN: demo.token, DPX_CONFIG: join(scratch, 'config.json'), XDG_CACHE_HOME: join(scratch, 'cache') };
+const env = {
+  ...process.env,
+  DPX_BASE_URL: demo.baseUrl,
+  DPX_TOKEN: demo.token,
+  DPX_CONFIG: join(scratch, 'config.json'),
+  XDG_CACHE_HOME: join(scratch, 'cache'),
+};
 delete env.DPX_PROFILE;
 const times = { before: [], after: [], node: [] };
 try {
@@ -43,13 +51,15 @@ try {
   rmSync(scratch, { recursive: true, force: true });
 }
 const [b, a, n] = [median(times.before), median(times.after), median(times.node)];
-process.stdout.write([
-  `| build | median ms | vs node:http asking for the index |`,
-  `|---|---|---|`,
-  `| before (${values.before}) | ${b.toFixed(0)} | ${(b / n).toFixed(2)}× |`,
-  `| after (${values.after ?? 'dist/'}) | ${a.toFixed(0)} | ${(a / n).toFixed(2)}× |`,
-  `| node:http asking for the index | ${n.toFixed(0)} | 1.00× |`,
-  '',
-  `after / before: ${(a / b).toFixed(3)}× (load ${loadavg()[0].toFixed(1)} at the end)`,
-  '',
-].join('\n'));
+process.stdout.write(
+  [
+    `| build | median ms | vs node:http asking for the index |`,
+    `|---|---|---|`,
+    `| before (${values.before}) | ${b.toFixed(0)} | ${(b / n).toFixed(2)}× |`,
+    `| after (${values.after ?? 'dist/'}) | ${a.toFixed(0)} | ${(a / n).toFixed(2)}× |`,
+    `| node:http asking for the index | ${n.toFixed(0)} | 1.00× |`,
+    '',
+    `after / before: ${(a / b).toFixed(3)}× (load ${loadavg()[0].toFixed(1)} at the end)`,
+    '',
+  ].join('\n'),
+);

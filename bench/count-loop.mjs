@@ -18,7 +18,7 @@ function get(url, extra = {}) {
 }
 
 const units = [];
-for (let url = `${baseUrl}${unitsPath}?limit=100`; url;) {
+for (let url = `${baseUrl}${unitsPath}?limit=100`; url; ) {
   const page = await get(url);
   units.push(...page._embedded.items.map((unit) => unit.id));
   const next = page._links?.next?.href;
@@ -33,7 +33,8 @@ let totals = 0;
 async function worker() {
   while (at < cells.length) {
     const { unit, value } = cells[at++];
-    const filter = value === undefined ? '' : `&filter=${encodeURIComponent(JSON.stringify({ [field]: { $eq: value } }))}`;
+    const filter =
+      value === undefined ? '' : `&filter=${encodeURIComponent(JSON.stringify({ [field]: { $eq: value } }))}`;
     const page = await get(`${baseUrl}${listPath}?limit=1${filter}`, { [OU_HEADER]: unit });
     if (value === undefined) totals += page.total_count;
     else sum += page.total_count;

@@ -20,15 +20,17 @@ if (!Number.isInteger(itemCount) || !Number.isInteger(pageSize) || pageSize < 1 
 }
 
 // The index in the shape the demo serves at `/`: each resource's versions and its operations' links.
-const index = Buffer.from(JSON.stringify({
-  [RESOURCE]: {
-    supported_versions: ['v1'],
-    v1: {
-      [`list_${RESOURCE}`]: { href: `/${RESOURCE}{?limit,start,filter}`, type: 'get', templated: true },
-      get_task: { href: `/${RESOURCE}/{task_id}`, type: 'get', templated: true },
+const index = Buffer.from(
+  JSON.stringify({
+    [RESOURCE]: {
+      supported_versions: ['v1'],
+      v1: {
+        [`list_${RESOURCE}`]: { href: `/${RESOURCE}{?limit,start,filter}`, type: 'get', templated: true },
+        get_task: { href: `/${RESOURCE}/{task_id}`, type: 'get', templated: true },
+      },
     },
-  },
-}));
+  }),
+);
 
 function hex(n, width) {
   return n.toString(16).padStart(width, '0');
@@ -36,7 +38,7 @@ function hex(n, width) {
 
 /** A task like the demo's, its fields varied by its number so that no two lines are alike. */
 function task(n) {
-  const id = `${hex(n, 8)}-${hex(n % 65536, 4)}-4${hex(n % 4096, 3)}-8${hex((n * 7) % 4096, 3)}-${hex(n * 2654435761 % 2 ** 48, 12)}`;
+  const id = `${hex(n, 8)}-${hex(n % 65536, 4)}-4${hex(n % 4096, 3)}-8${hex((n * 7) % 4096, 3)}-${hex((n * 2654435761) % 2 ** 48, 12)}`;
   const unit = `${hex(n % 97, 8)}-0000-4000-8000-${hex(n % 97, 12)}`;
   const created = new Date(Date.UTC(2026, 10, 23) - n * 60_000);
   const failed = n % 7 === 0;
@@ -69,14 +71,18 @@ for (let page = 1; page <= totalPages; page += 1) {
   for (let n = (page - 1) * pageSize; n < Math.min(itemCount, page * pageSize); n += 1) items.push(task(n));
   const links = { self: { href: pageHref(page) }, first: { href: pageHref(1) }, last: { href: pageHref(totalPages) } };
   if (page < totalPages) links.next = { href: pageHref(page + 1) };
-  pages.push(Buffer.from(JSON.stringify({
-    _embedded: { items },
-    _links: links,
-    current_count: items.length,
-    total_count: itemCount,
-    total_pages_count: totalPages,
-    start: String(page),
-  })));
+  pages.push(
+    Buffer.from(
+      JSON.stringify({
+        _embedded: { items },
+        _links: links,
+        current_count: items.length,
+        total_count: itemCount,
+        total_pages_count: totalPages,
+        start: String(page),
+      }),
+    ),
+  );
 }
 
 function send(response, status, contentType, body) {
@@ -96,8 +102,19 @@ const server = createServer((request, response) => {
   }
   const limit = url.searchParams.get('limit');
   const page = Number(url.searchParams.get('start') ?? '1');
-  if (url.pathname !== `/${RESOURCE}` || (limit !== null && Number(limit) !== pageSize) || !(page >= 1 && page <= totalPages)) {
-    send(response, 404, 'application/json', Buffer.from(`{"errors":[{"code":"not_found","message":"only /${RESOURCE}?limit=${pageSize}&start=1..${totalPages}"}]}`));
+  if (
+    url.pathname !== `/${RESOURCE}` ||
+    (limit !== null && Number(limit) !== pageSize) ||
+    !(page >= 1 && page <= totalPages)
+  ) {
+    send(
+      response,
+      404,
+      'application/json',
+      Buffer.from(
+        `{"errors":[{"code":"not_found","message":"only /${RESOURCE}?limit=${pageSize}&start=1..${totalPages}"}]}`,
+      ),
+    );
     return;
   }
   send(response, 200, `application/api.${VENDOR}.${RESOURCE}=v1+json`, pages[page - 1]);

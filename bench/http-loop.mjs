@@ -6,10 +6,11 @@ import { closeAgent, getJson } from './lib/http-get.mjs';
 
 const [first] = process.argv.slice(2);
 const headers = { authorization: `Bearer ${process.env.DPX_TOKEN}`, accept: 'application/json' };
-for (let url = first; url;) {
+for (let url = first; url; ) {
   const page = await getJson(url, headers);
   const lines = page._embedded.items.map((item) => JSON.stringify(item)).join('\n');
-  if (lines && !process.stdout.write(`${lines}\n`)) await new Promise((resolve) => process.stdout.once('drain', resolve));
+  if (lines && !process.stdout.write(`${lines}\n`))
+    await new Promise((resolve) => process.stdout.once('drain', resolve));
   const next = page._links?.next?.href;
   url = next ? new URL(next, url).toString() : undefined;
 }

@@ -22,7 +22,9 @@ function newestMtime(path) {
 // Checked before the schemas are generated (≈ 0.3 s of ajv): the generated modules are older than the
 // bundle when neither the schemas (fixtures/) nor the generator changed since the last build.
 if (process.argv.includes('--if-stale') && existsSync(outfile) && schemaModules.every(existsSync)) {
-  const inputs = ['src', 'fixtures', 'package.json', 'package-lock.json', 'scripts'].map((p) => join(root, p)).filter(existsSync);
+  const inputs = ['src', 'fixtures', 'package.json', 'package-lock.json', 'scripts']
+    .map((p) => join(root, p))
+    .filter(existsSync);
   const newestInput = Math.max(...inputs.map(newestMtime));
   if (statSync(outfile).mtimeMs >= newestInput) process.exit(0);
 }
@@ -38,25 +40,43 @@ writeFileSync(stub, 'export default {};\n');
 // The proxy agents log through `debug` when DEBUG names them, and what they log holds the proxy's URL
 // with its user and password: in dpx they log nothing.
 const silentDebug = join(root, 'dist', '.debug-stub.js');
-writeFileSync(silentDebug, 'export default function createDebug() { const debug = () => undefined; debug.enabled = false; return debug; }\n');
+writeFileSync(
+  silentDebug,
+  'export default function createDebug() { const debug = () => undefined; debug.enabled = false; return debug; }\n',
+);
 const shims = join(root, 'scripts', 'bundle-shims.mjs');
 const { missingExports } = await import(pathToFileURL(shims).href);
 
 /** Fails the build when the real module a shim wraps no longer exports what the shim calls. */
 async function checkWrapped(name, path) {
   const missing = missingExports(name, await import(pathToFileURL(path).href));
-  return missing.length === 0 ? undefined : [{ text: `${name} at ${path} no longer exports ${missing.join(', ')}: scripts/bundle-shims.mjs must be updated` }];
+  return missing.length === 0
+    ? undefined
+    : [
+        {
+          text: `${name} at ${path} no longer exports ${missing.join(', ')}: scripts/bundle-shims.mjs must be updated`,
+        },
+      ];
 }
 
 const YOGA_FETCH = 'function ya(){return w||"function"!=typeof fetch?';
 const YOGA_INSTANTIATE = 'return ya().then(function(f){return WebAssembly.instantiate(f,d)})';
-const YOGA_INSTANTIATE_NOW = 'return ya().then(function(f){var m=new WebAssembly.Module(f);return{module:m,instance:new WebAssembly.Instance(m,d)}})';
+const YOGA_INSTANTIATE_NOW =
+  'return ya().then(function(f){var m=new WebAssembly.Module(f);return{module:m,instance:new WebAssembly.Instance(m,d)}})';
 const WIDTH_SEGMENTER = 'const segmenter = new Intl.Segmenter();';
-const LAZY_SEGMENTER = 'let eagerSegmenter;\nconst segmenter = { segment: (text) => (eagerSegmenter ??= new Intl.Segmenter()).segment(text) };';
+const LAZY_SEGMENTER =
+  'let eagerSegmenter;\nconst segmenter = { segment: (text) => (eagerSegmenter ??= new Intl.Segmenter()).segment(text) };';
 const WIDTH_EMOJI = 'const rgiEmojiRegex = /^\\p{RGI_Emoji}$/v;';
-const LAZY_EMOJI = "let eagerEmoji;\nconst rgiEmojiRegex = { test: (text) => (eagerEmoji ??= new RegExp('^\\\\p{RGI_Emoji}$', 'v')).test(text) };";
+const LAZY_EMOJI =
+  "let eagerEmoji;\nconst rgiEmojiRegex = { test: (text) => (eagerEmoji ??= new RegExp('^\\\\p{RGI_Emoji}$', 'v')).test(text) };";
 /** What the replacement of ink's `Output.get` relies on in ink's output.js: its class and the functions it is handed. */
-const INK_OUTPUT = ['export default class Output {', "import sliceAnsi from 'slice-ansi';", 'styledCharsToString, tokenize, } from', 'getStyledChars(line) {', 'getWidestLine(text) {'];
+const INK_OUTPUT = [
+  'export default class Output {',
+  "import sliceAnsi from 'slice-ansi';",
+  'styledCharsToString, tokenize, } from',
+  'getStyledChars(line) {',
+  'getWidestLine(text) {',
+];
 
 /**
  * Routes every `string-width` (each installed version) and ink's `@alcalzone/ansi-tokenize` through
@@ -69,7 +89,11 @@ const renderShims = {
       if (args.pluginData === 'real') return undefined;
       const real = await b.resolve(args.path, { kind: args.kind, resolveDir: args.resolveDir, pluginData: 'real' });
       if (real.errors.length) return { errors: real.errors };
-      return { path: real.path, namespace: args.path === 'string-width' ? 'fast-width' : 'fast-tokenize', pluginData: 'wrapped' };
+      return {
+        path: real.path,
+        namespace: args.path === 'string-width' ? 'fast-width' : 'fast-tokenize',
+        pluginData: 'wrapped',
+      };
     });
     // yoga's wasm is embedded as a data: URL, which its loader fetches through undici when fetch exists
     // (≈ 100 ms at start-up); decoding it in place (the loader's own path without fetch) is immediate.
@@ -79,9 +103,15 @@ const renderShims = {
     b.onLoad({ filter: /yoga-layout[\\/]dist[\\/]binaries[\\/]yoga-wasm-base64-esm\.js$/ }, async (args) => {
       const source = await readFile(args.path, 'utf8');
       for (const expected of [YOGA_FETCH, YOGA_INSTANTIATE]) {
-        if (!source.includes(expected)) return { errors: [{ text: `yoga-layout's wasm loader changed: ${expected} not found in ${args.path}` }] };
+        if (!source.includes(expected))
+          return { errors: [{ text: `yoga-layout's wasm loader changed: ${expected} not found in ${args.path}` }] };
       }
-      return { contents: source.replace(YOGA_FETCH, 'function ya(){return !0?').replace(YOGA_INSTANTIATE, YOGA_INSTANTIATE_NOW), loader: 'js' };
+      return {
+        contents: source
+          .replace(YOGA_FETCH, 'function ya(){return !0?')
+          .replace(YOGA_INSTANTIATE, YOGA_INSTANTIATE_NOW),
+        loader: 'js',
+      };
     });
     // string-width builds its Segmenter when loaded, and a process's first Segmenter loads ICU's break
     // rules (≈ 10 ms); a command that prints only ASCII never needs it, so it is built on first use.
@@ -89,16 +119,22 @@ const renderShims = {
     // first match, and the explorer's usual text never reaches it (see fastStringWidth's code points).
     b.onLoad({ filter: /[\\/]string-width[\\/]index\.js$/, namespace: 'file' }, async (args) => {
       const source = await readFile(args.path, 'utf8');
-      if (!source.includes(WIDTH_SEGMENTER)) return { errors: [{ text: `string-width changed: ${WIDTH_SEGMENTER} not found in ${args.path}` }] };
-      if (source.includes('{RGI_Emoji}$/v') && !source.includes(WIDTH_EMOJI)) return { errors: [{ text: `string-width changed: ${WIDTH_EMOJI} not found in ${args.path}` }] };
-      return { contents: source.replace(WIDTH_SEGMENTER, LAZY_SEGMENTER).replace(WIDTH_EMOJI, () => LAZY_EMOJI), loader: 'js' };
+      if (!source.includes(WIDTH_SEGMENTER))
+        return { errors: [{ text: `string-width changed: ${WIDTH_SEGMENTER} not found in ${args.path}` }] };
+      if (source.includes('{RGI_Emoji}$/v') && !source.includes(WIDTH_EMOJI))
+        return { errors: [{ text: `string-width changed: ${WIDTH_EMOJI} not found in ${args.path}` }] };
+      return {
+        contents: source.replace(WIDTH_SEGMENTER, LAZY_SEGMENTER).replace(WIDTH_EMOJI, () => LAZY_EMOJI),
+        loader: 'js',
+      };
     });
     // ink rebuilds every row of the screen on every frame; its Output's `get` is replaced by one that
     // rebuilds only the rows whose writes differ from every row remembered (scripts/bundle-shims.mjs).
     b.onLoad({ filter: /ink[\\/]build[\\/]output\.js$/ }, async (args) => {
       const source = await readFile(args.path, 'utf8');
       for (const expected of INK_OUTPUT) {
-        if (!source.includes(expected)) return { errors: [{ text: `ink's Output changed: ${expected} not found in ${args.path}` }] };
+        if (!source.includes(expected))
+          return { errors: [{ text: `ink's Output changed: ${expected} not found in ${args.path}` }] };
       }
       return {
         contents: `${source}\nimport { rowMemoisedGet } from ${JSON.stringify(shims)};\nOutput.prototype.get = rowMemoisedGet({ sliceAnsi, styledCharsToString });\n`,
@@ -112,14 +148,22 @@ const renderShims = {
       if (errors) return { errors };
       const { version } = JSON.parse(await readFile(join(dirname(args.path), 'package.json'), 'utf8'));
       // The copy of get-east-asian-width that this string-width itself imports.
-      const eastAsian = Number(version.split('.')[0]) >= 8 ? await b.resolve('get-east-asian-width', { kind: 'import-statement', resolveDir: dirname(args.path) }) : undefined;
+      const eastAsian =
+        Number(version.split('.')[0]) >= 8
+          ? await b.resolve('get-east-asian-width', { kind: 'import-statement', resolveDir: dirname(args.path) })
+          : undefined;
       if (eastAsian?.errors.length) return { errors: eastAsian.errors };
       return {
         resolveDir: root,
         contents: [
           `import real from ${JSON.stringify(args.path)};`,
           `import { fastStringWidth } from ${JSON.stringify(shims)};`,
-          ...(eastAsian ? [`import { eastAsianWidth } from ${JSON.stringify(eastAsian.path)};`, 'export default fastStringWidth(real, eastAsianWidth);'] : ['export default fastStringWidth(real);']),
+          ...(eastAsian
+            ? [
+                `import { eastAsianWidth } from ${JSON.stringify(eastAsian.path)};`,
+                'export default fastStringWidth(real, eastAsianWidth);',
+              ]
+            : ['export default fastStringWidth(real);']),
           '',
         ].join('\n'),
       };
@@ -146,7 +190,8 @@ const processGlobal = {
   setup(b) {
     b.onResolve({ filter: /^(node:)?process$/ }, () => ({ path: 'process', namespace: 'process-global' }));
     b.onLoad({ filter: /.*/, namespace: 'process-global' }, () => ({
-      contents: 'export default globalThis.process;\nexport const env = globalThis.process.env;\nexport function cwd() { return globalThis.process.cwd(); }\n',
+      contents:
+        'export default globalThis.process;\nexport const env = globalThis.process.env;\nexport function cwd() { return globalThis.process.cwd(); }\n',
       loader: 'js',
     }));
   },
@@ -155,7 +200,8 @@ const processGlobal = {
 // Some of ink's dependencies are CommonJS and call require() for node built-ins; every output file (the
 // entry and each chunk) is a module of its own and gets its own require, made on its first call: most
 // chunks never call it, and making one costs ≈ 0.5 ms of the start.
-const BANNER = "#!/usr/bin/env node\nimport { createRequire as __dpxCreateRequire } from 'node:module';\nlet __dpxRequire;\nconst require = (id) => (__dpxRequire ??= __dpxCreateRequire(import.meta.url))(id);";
+const BANNER =
+  "#!/usr/bin/env node\nimport { createRequire as __dpxCreateRequire } from 'node:module';\nlet __dpxRequire;\nconst require = (id) => (__dpxRequire ??= __dpxCreateRequire(import.meta.url))(id);";
 
 const cliGraph = join(root, 'src', 'cli', 'main.ts');
 
@@ -173,8 +219,19 @@ const oneCliChunk = {
   setup(b) {
     b.onResolve({ filter: /.*/ }, async (args) => {
       // Node's built-ins stay as they are: there is nothing of the graph to load before them.
-      if (args.kind !== 'dynamic-import' || args.pluginData === 'real' || !args.importer.startsWith(join(root, 'src')) || args.path.startsWith('node:')) return undefined;
-      const real = await b.resolve(args.path, { kind: args.kind, importer: args.importer, resolveDir: args.resolveDir, pluginData: 'real' });
+      if (
+        args.kind !== 'dynamic-import' ||
+        args.pluginData === 'real' ||
+        !args.importer.startsWith(join(root, 'src')) ||
+        args.path.startsWith('node:')
+      )
+        return undefined;
+      const real = await b.resolve(args.path, {
+        kind: args.kind,
+        importer: args.importer,
+        resolveDir: args.resolveDir,
+        pluginData: 'real',
+      });
       if (real.errors.length) return { errors: real.errors };
       return { path: real.path, namespace: 'after-cli' };
     });
@@ -246,28 +303,54 @@ async function startWithoutModules({ outputs }) {
   // built-ins it imports later are imported through the function it is handed.
   for (const { path, external } of output.imports.filter(({ kind }) => kind === 'dynamic-import')) {
     const specifier = JSON.stringify(external ? path : `./${basename(path)}`);
-    if (!code.includes(`import(${specifier})`) && !code.includes(`__dpxImportChunk(${specifier})`)) throw new Error(`${file} imports ${path} later, but not as import(${specifier})`);
+    if (!code.includes(`import(${specifier})`) && !code.includes(`__dpxImportChunk(${specifier})`))
+      throw new Error(`${file} imports ${path} later, but not as import(${specifier})`);
     code = code.replaceAll(`import(${specifier})`, `__dpxImportChunk(${specifier})`);
   }
   // Its exports as one plain object: CommonJS's module.exports would copy each through two getters.
   const exportClause = /export\s*\{([\w$\s,]*)\};\s*$/.exec(code);
   if (!exportClause) throw new Error(`${file} does not end with the export clause esbuild writes`);
-  const exported = exportClause[1].split(',').map((binding) => binding.trim().split(/\s+as\s+/)).filter(([local]) => local);
-  if (exported.map(([local, name = local]) => name).sort().join() !== [...output.exports].sort().join()) throw new Error(`${file}'s export clause does not name what the metafile says it exports`);
+  const exported = exportClause[1]
+    .split(',')
+    .map((binding) => binding.trim().split(/\s+as\s+/))
+    .filter(([local]) => local);
+  if (
+    exported
+      .map(([local, name = local]) => name)
+      .sort()
+      .join() !== [...output.exports].sort().join()
+  )
+    throw new Error(`${file}'s export clause does not name what the metafile says it exports`);
   code = `${code.slice(0, exportClause.index)}__dpxExports({${exported.map(([local, name = local]) => `${name}:${local}`).join(',')}});\n`;
-  const commonJs = { bundle: true, platform: 'node', target: 'node20', format: 'cjs', minify: true, legalComments: 'none', logLevel: 'warning' };
+  const commonJs = {
+    bundle: true,
+    platform: 'node',
+    target: 'node20',
+    format: 'cjs',
+    minify: true,
+    legalComments: 'none',
+    logLevel: 'warning',
+  };
   const script = await build({
     ...commonJs,
     stdin: { contents: code, resolveDir: dirname(chunk), sourcefile: basename(chunk), loader: 'js' },
     write: false,
-    plugins: [{
-      name: 'chunks-without-banner',
-      setup(b) {
-        b.onLoad({ filter: /\.mjs$/ }, async (args) => ({ contents: withoutBanner(args.path, await readFile(args.path, 'utf8')), loader: 'js' }));
+    plugins: [
+      {
+        name: 'chunks-without-banner',
+        setup(b) {
+          b.onLoad({ filter: /\.mjs$/ }, async (args) => ({
+            contents: withoutBanner(args.path, await readFile(args.path, 'utf8')),
+            loader: 'js',
+          }));
+        },
       },
-    }],
+    ],
   });
-  writeFileSync(join(dirname(chunk), `${name}.script.js`), `(function (require, __dpxImportChunk, __dpxExports) {"use strict";${script.outputFiles[0].text}\n})`);
+  writeFileSync(
+    join(dirname(chunk), `${name}.script.js`),
+    `(function (require, __dpxImportChunk, __dpxExports) {"use strict";${script.outputFiles[0].text}\n})`,
+  );
 
   await build({
     stdin: {
@@ -281,10 +364,17 @@ async function startWithoutModules({ outputs }) {
     plugins: [processGlobal],
   });
   // Names of its own start with __dpx: the minifier never gives an export such a name.
-  writeFileSync(chunk, `import __dpxCli from ${JSON.stringify(`./${name}.cjs`)};\nexport const { ${output.exports.join(', ')} } = __dpxCli;\n`);
+  writeFileSync(
+    chunk,
+    `import __dpxCli from ${JSON.stringify(`./${name}.cjs`)};\nexport const { ${output.exports.join(', ')} } = __dpxCli;\n`,
+  );
 
-  const entryImports = withoutBanner('dpx.mjs', await readFile(entry, 'utf8')).replaceAll(/import\s*"\.\/chunks\/[\w-]+\.mjs";/g, '');
-  if (entryImports.trim() !== '') throw new Error(`dist/dpx.mjs does more than import chunks: ${entryImports.slice(0, 200)}`);
+  const entryImports = withoutBanner('dpx.mjs', await readFile(entry, 'utf8')).replaceAll(
+    /import\s*"\.\/chunks\/[\w-]+\.mjs";/g,
+    '',
+  );
+  if (entryImports.trim() !== '')
+    throw new Error(`dist/dpx.mjs does more than import chunks: ${entryImports.slice(0, 200)}`);
   rmSync(entry);
   writeFileSync(outfile, `#!/usr/bin/env node\n"use strict";\nrequire(${JSON.stringify(`./chunks/${name}.cjs`)});\n`);
   writeFileSync(join(outdir, 'package.json'), `${JSON.stringify({ type: 'commonjs' })}\n`);

@@ -13,7 +13,13 @@
 /** What each shim wraps, by module: the build checks every name is a function of the real module. */
 export const WRAPPED = {
   'string-width': ['default'],
-  '@alcalzone/ansi-tokenize': ['tokenize', 'reduceAnsiCodesIncremental', 'styledCharsToString', 'ansiCodesToString', 'diffAnsiCodes'],
+  '@alcalzone/ansi-tokenize': [
+    'tokenize',
+    'reduceAnsiCodesIncremental',
+    'styledCharsToString',
+    'ansiCodesToString',
+    'diffAnsiCodes',
+  ],
 };
 
 /** The names of `WRAPPED[name]` that `module` lacks or does not export as functions. */
@@ -43,7 +49,8 @@ export function fastStringWidth(stringWidth, eastAsianWidth) {
     return width;
   };
   return function width(input, options) {
-    if (typeof input !== 'string' || options?.countAnsiEscapeCodes || options?.ambiguousIsNarrow === false) return stringWidth(input, options);
+    if (typeof input !== 'string' || options?.countAnsiEscapeCodes || options?.ambiguousIsNarrow === false)
+      return stringWidth(input, options);
     const text = input.includes('\x1b') ? input.replace(SGR, '') : input;
     if (!INDEPENDENT.test(text)) return stringWidth(input, options);
     let total = 0;
@@ -136,7 +143,8 @@ export function memoisedTokenizer({ tokenize, reduceAnsiCodesIncremental, ansiCo
   const sharedStyles = sharedBy();
   const sharedChar = sharedBy();
   // A character token's width follows from its text, so tokens of the same text are one object.
-  const tokenizeShared = (text) => tokenize(text).map((token) => (token.type === 'char' ? sharedToken(token.value, () => token) : token));
+  const tokenizeShared = (text) =>
+    tokenize(text).map((token) => (token.type === 'char' ? sharedToken(token.value, () => token) : token));
   return {
     tokenize: byText(tokenizeShared),
     styledCharsToString(chars) {
@@ -144,7 +152,8 @@ export function memoisedTokenizer({ tokenize, reduceAnsiCodesIncremental, ansiCo
       for (let i = 0; i < chars.length; i++) {
         const char = chars[i];
         if (i === 0) text += ansiCodesToString(char.styles);
-        else if (!sameStyles(chars[i - 1].styles, char.styles)) text += ansiCodesToString(diffAnsiCodes(chars[i - 1].styles, char.styles));
+        else if (!sameStyles(chars[i - 1].styles, char.styles))
+          text += ansiCodesToString(diffAnsiCodes(chars[i - 1].styles, char.styles));
         text += char.value;
         if (i === chars.length - 1 && char.styles.length) text += ansiCodesToString(diffAnsiCodes(char.styles, []));
       }
@@ -182,7 +191,8 @@ export function rowMemoisedGet({ sliceAnsi, styledCharsToString }) {
         row[offsetX] = character;
         const characterWidth = Math.max(1, output.caches.getStringWidth(character.value));
         // A wide character's following cells are emptied, as ink does, so no stray spaces remain.
-        for (let index = 1; index < characterWidth; index++) row[offsetX + index] = { type: 'char', value: '', fullWidth: false, styles: character.styles };
+        for (let index = 1; index < characterWidth; index++)
+          row[offsetX + index] = { type: 'char', value: '', fullWidth: false, styles: character.styles };
         offsetX += characterWidth;
       }
     }

@@ -8,8 +8,10 @@ const root = join(fileURLToPath(import.meta.url), '..', '..');
 const cache = join(root, 'node_modules', '.vite', 'vitest');
 const [folder] = readdirSync(cache);
 const { results } = JSON.parse(readFileSync(join(cache, folder, 'results.json'), 'utf8'));
-const durations = Object.fromEntries(results
-  .map(([key, { duration }]) => [key.slice(key.indexOf(':') + 1), Math.round(duration / 100) / 10])
-  .sort(([a], [b]) => a.localeCompare(b)));
+const durations = Object.fromEntries(
+  results
+    .map(([key, { duration }]) => [key.slice(key.indexOf(':') + 1), Math.round(duration / 100) / 10])
+    .sort(([a], [b]) => a.localeCompare(b)),
+);
 writeFileSync(join(root, 'test', 'durations.json'), `${JSON.stringify(durations, null, 1)}\n`);
 console.log(`test/durations.json: ${Object.keys(durations).length} files`);

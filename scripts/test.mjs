@@ -28,7 +28,9 @@ const report = [];
 tsc.stdout.on('data', (chunk) => report.push(chunk));
 tsc.stderr.on('data', (chunk) => report.push(chunk));
 
-const vitest = spawn(process.execPath, [command('vitest', 'vitest'), 'run', ...process.argv.slice(2)], { stdio: 'inherit' });
+const vitest = spawn(process.execPath, [command('vitest', 'vitest'), 'run', ...process.argv.slice(2)], {
+  stdio: 'inherit',
+});
 const [suite, typecheck] = await Promise.all([exited(vitest), exited(tsc)]);
 
 process.stdout.write(Buffer.concat(report));

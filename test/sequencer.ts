@@ -11,13 +11,20 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 const known = JSON.parse(readFileSync(new URL('./durations.json', import.meta.url), 'utf8')) as Record<string, number>;
 /** Seconds a new file of each folder is guessed to take: pseudo-terminal walks wait longest. */
-const GUESSES: [string, number][] = [['test/e2e/', 10], ['test/robustness/', 5], ['test/ui/', 3], ['test/integration/', 2]];
+const GUESSES: [string, number][] = [
+  ['test/e2e/', 10],
+  ['test/robustness/', 5],
+  ['test/ui/', 3],
+  ['test/integration/', 2],
+];
 
 export default class SlowestFirst extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
     const path = (file: TestSpecification) => relative(this.ctx.config.root, file.moduleId);
-    if (files.every((file) => this.ctx.cache.getFileTestResults(`${file.project.name}:${path(file)}`) !== undefined)) return super.sort(files);
-    const seconds = (file: TestSpecification) => known[path(file)] ?? GUESSES.find(([folder]) => path(file).startsWith(folder))?.[1] ?? 0;
+    if (files.every((file) => this.ctx.cache.getFileTestResults(`${file.project.name}:${path(file)}`) !== undefined))
+      return super.sort(files);
+    const seconds = (file: TestSpecification) =>
+      known[path(file)] ?? GUESSES.find(([folder]) => path(file).startsWith(folder))?.[1] ?? 0;
     return [...files].sort((a, b) => seconds(b) - seconds(a));
   }
 }

@@ -3,12 +3,19 @@
 import { spawn } from 'node:child_process';
 
 export async function startDemoProcess(bundle, scale, extraArgs = []) {
-  const child = spawn(process.execPath, [bundle, 'demo', '--port', '0', '--scale', String(scale), ...extraArgs], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [bundle, 'demo', '--port', '0', '--scale', String(scale), ...extraArgs], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let text = '';
   let errors = '';
-  child.stderr.on('data', (chunk) => { errors += chunk; });
+  child.stderr.on('data', (chunk) => {
+    errors += chunk;
+  });
   const ready = await new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`the demo (scale ${scale}) did not start within 120 s: ${errors}`)), 120_000);
+    const timer = setTimeout(
+      () => reject(new Error(`the demo (scale ${scale}) did not start within 120 s: ${errors}`)),
+      120_000,
+    );
     child.on('exit', (code) => reject(new Error(`the demo exited with ${code}: ${errors}`)));
     child.stdout.on('data', (chunk) => {
       text += chunk;
@@ -24,9 +31,10 @@ export async function startDemoProcess(bundle, scale, extraArgs = []) {
   return {
     ...ready,
     pid: child.pid,
-    close: () => new Promise((resolve) => {
-      child.once('exit', () => resolve());
-      child.kill('SIGINT');
-    }),
+    close: () =>
+      new Promise((resolve) => {
+        child.once('exit', () => resolve());
+        child.kill('SIGINT');
+      }),
   };
 }

@@ -9,12 +9,19 @@ const script = join(dirname(fileURLToPath(import.meta.url)), '..', 'fast-server.
 /** Resolves with `{ baseUrl, token, close }` once the server listens with its pages rendered. */
 export async function startFastServer(items, pageSize) {
   const token = randomBytes(24).toString('base64url');
-  const child = spawn(process.execPath, [script, String(items), String(pageSize), token], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [script, String(items), String(pageSize), token], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let text = '';
   let errors = '';
-  child.stderr.on('data', (chunk) => { errors += chunk; });
+  child.stderr.on('data', (chunk) => {
+    errors += chunk;
+  });
   const baseUrl = await new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`the fast server (${items} items) did not start within 60 s: ${errors}`)), 60_000);
+    const timer = setTimeout(
+      () => reject(new Error(`the fast server (${items} items) did not start within 60 s: ${errors}`)),
+      60_000,
+    );
     child.on('exit', (code) => reject(new Error(`the fast server exited with ${code}: ${errors}`)));
     child.stdout.on('data', (chunk) => {
       text += chunk;
@@ -29,9 +36,10 @@ export async function startFastServer(items, pageSize) {
   return {
     baseUrl,
     token,
-    close: () => new Promise((resolve) => {
-      child.once('exit', () => resolve());
-      child.kill('SIGINT');
-    }),
+    close: () =>
+      new Promise((resolve) => {
+        child.once('exit', () => resolve());
+        child.kill('SIGINT');
+      }),
   };
 }

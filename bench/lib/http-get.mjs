@@ -11,7 +11,8 @@ export function getJson(url, headers) {
       const chunks = [];
       response.on('data', (chunk) => chunks.push(chunk));
       response.on('end', () => {
-        if (response.statusCode < 200 || response.statusCode >= 300) return reject(new Error(`HTTP ${response.statusCode} from ${url}`));
+        if (response.statusCode < 200 || response.statusCode >= 300)
+          return reject(new Error(`HTTP ${response.statusCode} from ${url}`));
         try {
           resolve(JSON.parse(Buffer.concat(chunks).toString('utf8')));
         } catch (error) {

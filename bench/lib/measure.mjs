@@ -73,8 +73,14 @@ export function runNode(args, env, { keepStdout = false } = {}) {
     if (keepStdout) stdout += chunk;
     for (let at = chunk.indexOf(10); at !== -1; at = chunk.indexOf(10, at + 1)) lines += 1;
   });
-  child.stderr.on('data', (chunk) => { stderr += chunk; });
-  const poll = hasGnuTime ? undefined : setInterval(() => { polledKiB = Math.max(polledKiB, peakRssKiB(child.pid) ?? 0); }, 20);
+  child.stderr.on('data', (chunk) => {
+    stderr += chunk;
+  });
+  const poll = hasGnuTime
+    ? undefined
+    : setInterval(() => {
+        polledKiB = Math.max(polledKiB, peakRssKiB(child.pid) ?? 0);
+      }, 20);
   return new Promise((resolve) => {
     child.on('close', (code) => {
       const ms = performance.now() - started;
@@ -86,7 +92,16 @@ export function runNode(args, env, { keepStdout = false } = {}) {
       const system = /System time \(seconds\): ([\d.]+)/.exec(stderr);
       const cpuMs = user && system ? (Number(user[1]) + Number(system[1])) * 1000 : undefined;
       const ownStderr = hasGnuTime ? stderr.replace(/\n?\tCommand being timed:[\s\S]*$/, '') : stderr;
-      resolve({ ms, code, bytes, lines, stderr: ownStderr, peakMiB: peakKiB / 1024, cpuMs, ...(keepStdout ? { stdout } : {}) });
+      resolve({
+        ms,
+        code,
+        bytes,
+        lines,
+        stderr: ownStderr,
+        peakMiB: peakKiB / 1024,
+        cpuMs,
+        ...(keepStdout ? { stdout } : {}),
+      });
     });
   });
 }

@@ -13,7 +13,12 @@ export class ExplorerPty {
     delete childEnv.CI;
     this.terminal = new Terminal({ cols, rows, allowProposedApi: true });
     this.startedAt = performance.now();
-    this.process = pty.spawn(process.execPath, [bundle, ...args], { name: 'xterm-256color', cols, rows, env: childEnv });
+    this.process = pty.spawn(process.execPath, [bundle, ...args], {
+      name: 'xterm-256color',
+      cols,
+      rows,
+      env: childEnv,
+    });
     this.waiters = new Set();
     this.exited = new Promise((resolve) => this.process.onExit(resolve));
     this.process.onData((data) => {
@@ -31,7 +36,8 @@ export class ExplorerPty {
   screen() {
     const buffer = this.terminal.buffer.active;
     const lines = [];
-    for (let y = 0; y < this.terminal.rows; y += 1) lines.push(buffer.getLine(buffer.viewportY + y)?.translateToString(true) ?? '');
+    for (let y = 0; y < this.terminal.rows; y += 1)
+      lines.push(buffer.getLine(buffer.viewportY + y)?.translateToString(true) ?? '');
     return lines.join('\n');
   }
 

@@ -16,8 +16,16 @@ const RUNS = 9;
 function spans(trail) {
   return JSON.parse(readFileSync(trail, 'utf8')).log.entries.map((entry) => {
     const start = Date.parse(entry.startedDateTime);
-    const accept = entry.request.headers.find((header) => header.name.toLowerCase() === 'accept')?.value ?? 'application/json';
-    return { url: entry.request.url, accept, status: entry.response.status, start, end: start + entry.time, time: entry.time };
+    const accept =
+      entry.request.headers.find((header) => header.name.toLowerCase() === 'accept')?.value ?? 'application/json';
+    return {
+      url: entry.request.url,
+      accept,
+      status: entry.response.status,
+      start,
+      end: start + entry.time,
+      time: entry.time,
+    };
   });
 }
 
@@ -33,12 +41,17 @@ function firstPerList(exchanges) {
 
 /** One `dpx xray … --output json --trail`, read back: the root's answer, the first level's answers, the counts. */
 async function once(bundle, env, resource, id, trail) {
-  const run = await runNode([bundle, 'xray', resource, id, '--output', 'json', '--trail', trail], env, { keepStdout: true });
-  if (run.code !== 0) throw new Error(`dpx xray exited with ${run.code}: ${run.stderr.trim().split('\n').slice(-3).join(' | ')}`);
+  const run = await runNode([bundle, 'xray', resource, id, '--output', 'json', '--trail', trail], env, {
+    keepStdout: true,
+  });
+  if (run.code !== 0)
+    throw new Error(`dpx xray exited with ${run.code}: ${run.stderr.trim().split('\n').slice(-3).join(' | ')}`);
   const result = JSON.parse(run.stdout);
   const exchanges = spans(trail).filter((exchange) => new URL(exchange.url).pathname !== '/');
   const root = exchanges.find((exchange) => exchange.url === result.root);
-  const linked = new Set(result.edges.filter((edge) => edge.from === result.root && edge.direction === 'out').map((edge) => edge.to));
+  const linked = new Set(
+    result.edges.filter((edge) => edge.from === result.root && edge.direction === 'out').map((edge) => edge.to),
+  );
   const levelOne = exchanges.filter((exchange) => linked.has(exchange.url));
   const inbound = exchanges.filter((exchange) => new URL(exchange.url).searchParams.has('filter'));
   const last = (list) => Math.max(...list.map((exchange) => exchange.end));
@@ -56,7 +69,8 @@ async function once(bundle, env, resource, id, trail) {
     firstLevelMs: Math.max(last(levelOne), last(inbound)) - Math.min(...exchanges.map((exchange) => exchange.start)),
     firstLevelRequests: levelOne.length + inbound.length,
     // One wave: every linked record was asked for before any of them had answered.
-    oneWave: Math.max(...levelOne.map((exchange) => exchange.start)) <= Math.min(...levelOne.map((exchange) => exchange.end)),
+    oneWave:
+      Math.max(...levelOne.map((exchange) => exchange.start)) <= Math.min(...levelOne.map((exchange) => exchange.end)),
     // Each list's first query (a refused probe's second ask waits for the refusal, by nature).
     inboundWithRecord: Math.max(...firstPerList(inbound).map((exchange) => exchange.start)) <= root.end,
   };
@@ -71,7 +85,8 @@ export async function xrayFigures(bundle, env, scratch, target) {
     const run = await once(bundle, env, target.resource, target.id, join(scratch, `xray-${target.resource}-${i}.har`));
     writeFileSync(spec, JSON.stringify(run.spec));
     const baseline = await runNode([baselineScript, spec], env, { keepStdout: true });
-    if (baseline.code !== 0) throw new Error(`the x-ray baseline exited with ${baseline.code}: ${baseline.stderr.trim()}`);
+    if (baseline.code !== 0)
+      throw new Error(`the x-ray baseline exited with ${baseline.code}: ${baseline.stderr.trim()}`);
     if (i >= 0) {
       runs.push(run);
       baselines.push(JSON.parse(baseline.stdout));

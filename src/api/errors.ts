@@ -84,10 +84,14 @@ export class UsageError extends DpxError {
 export function toDpxError(error: unknown): DpxError {
   if (error instanceof DpxError) return error;
   if (error instanceof SyntaxError) {
-    return new ProtocolError(`unreadable JSON: ${firstLine(error.message)}`, 'the server sent a body that is not valid JSON');
+    return new ProtocolError(
+      `unreadable JSON: ${firstLine(error.message)}`,
+      'the server sent a body that is not valid JSON',
+    );
   }
   const hint = 'this is unexpected; run again, and report it if it repeats';
-  if (error instanceof Error) return new DpxError('transport', firstLine(messageOf(error)) || error.name, hint, { cause: error });
+  if (error instanceof Error)
+    return new DpxError('transport', firstLine(messageOf(error)) || error.name, hint, { cause: error });
   return new DpxError('transport', firstLine(messageOf(error)) || 'something was thrown that is not an error', hint);
 }
 

@@ -7,7 +7,9 @@ export function vendorMediaType(vendor: string, resource: string, version: strin
 }
 
 /** Reads a Content-Type (or one Accept entry) back into its parts; `resource` is `*` for the wildcard form. */
-export function parseVendorMediaType(contentType: string): { vendor: string; resource: string; version: string } | undefined {
+export function parseVendorMediaType(
+  contentType: string,
+): { vendor: string; resource: string; version: string } | undefined {
   const match = VENDOR_MEDIA_TYPE.exec(contentType);
   if (!match) return undefined;
   return { vendor: match[1]!, resource: match[2]!, version: match[3]!.toLowerCase() };

@@ -6,7 +6,24 @@ import { didYouMean } from '../api/hal/did-you-mean.js';
 import { UsageError } from '../api/errors.js';
 import type { GlobalFlags } from '../config/settings.js';
 
-export type CommandName = 'explorer' | 'resources' | 'operations' | 'list' | 'count' | 'call' | 'xray' | 'replay' | 'case' | 'report' | 'diff' | 'whoami' | 'profile' | 'demo' | 'completion' | 'view' | 'help';
+export type CommandName =
+  | 'explorer'
+  | 'resources'
+  | 'operations'
+  | 'list'
+  | 'count'
+  | 'call'
+  | 'xray'
+  | 'replay'
+  | 'case'
+  | 'report'
+  | 'diff'
+  | 'whoami'
+  | 'profile'
+  | 'demo'
+  | 'completion'
+  | 'view'
+  | 'help';
 
 export type OptionSpec = NonNullable<ParseArgsConfig['options']>;
 
@@ -34,11 +51,17 @@ const GLOBAL_OPTIONS = {
 
 /** Global options that take a value: while looking for the command word, their value is skipped. */
 const GLOBAL_VALUE_OPTIONS = new Set(
-  Object.entries(GLOBAL_OPTIONS).filter(([, spec]) => spec.type === 'string').map(([name]) => `--${name}`),
+  Object.entries(GLOBAL_OPTIONS)
+    .filter(([, spec]) => spec.type === 'string')
+    .map(([name]) => `--${name}`),
 );
 
 const OUTPUT = { output: { type: 'string', short: 'o' } } as const satisfies OptionSpec;
-const TIME_WINDOW = { since: { type: 'string' }, until: { type: 'string' }, 'time-field': { type: 'string' } } as const satisfies OptionSpec;
+const TIME_WINDOW = {
+  since: { type: 'string' },
+  until: { type: 'string' },
+  'time-field': { type: 'string' },
+} as const satisfies OptionSpec;
 
 const COMMAND_OPTIONS: Record<CommandName, OptionSpec> = {
   explorer: {},
@@ -97,13 +120,24 @@ const COMMAND_OPTIONS: Record<CommandName, OptionSpec> = {
   diff: { ...OUTPUT, versions: { type: 'string' }, profiles: { type: 'string' }, 'exit-code': { type: 'boolean' } },
   whoami: { ...OUTPUT },
   profile: { 'token-env': { type: 'string' }, 'token-command': { type: 'string' }, 'page-size': { type: 'string' } },
-  demo: { port: { type: 'string' }, scale: { type: 'string' }, seed: { type: 'string' }, 'rate-limit': { type: 'string' }, tenants: { type: 'string' }, 'hidden-tenants': { type: 'string' }, frozen: { type: 'boolean' }, 'link-header-paging': { type: 'string' } },
+  demo: {
+    port: { type: 'string' },
+    scale: { type: 'string' },
+    seed: { type: 'string' },
+    'rate-limit': { type: 'string' },
+    tenants: { type: 'string' },
+    'hidden-tenants': { type: 'string' },
+    frozen: { type: 'boolean' },
+    'link-header-paging': { type: 'string' },
+  },
   completion: {},
   view: { ...OUTPUT },
 };
 
 /** The words that name a command (the explorer has none). */
-export const COMMAND_WORDS = Object.keys(COMMAND_OPTIONS).filter((name): name is Exclude<CommandName, 'explorer'> => name !== 'explorer');
+export const COMMAND_WORDS = Object.keys(COMMAND_OPTIONS).filter(
+  (name): name is Exclude<CommandName, 'explorer'> => name !== 'explorer',
+);
 const COMMANDS = new Set<string>(COMMAND_WORDS);
 
 export function isCommandWord(word: string): word is Exclude<CommandName, 'explorer'> {
@@ -151,14 +185,20 @@ export function parseCommandLine(commandLine: string[]): ParsedArgs {
     // `dpx --profle eu list`: the misspelt option, not the word after it, is what went wrong.
     const misread = optionProblem(argv.slice(0, argv.indexOf(word)), 'explorer');
     if (misread) throw misread;
-    throw new UsageError(`unknown command '${word}'`, didYouMean(word, COMMAND_WORDS, 'run `dpx --help` for the list of commands'));
+    throw new UsageError(
+      `unknown command '${word}'`,
+      didYouMean(word, COMMAND_WORDS, 'run `dpx --help` for the list of commands'),
+    );
   }
   const command = (word ?? 'explorer') as CommandName;
   let parsed;
   try {
     parsed = parseArgs({ args: argv, options: commandOptions(command), allowPositionals: true, strict: true });
   } catch {
-    throw optionProblem(argv, command) ?? new UsageError(`${spoken(command)} could not read its options`, `\`${spoken(command)} --help\` lists them`);
+    throw (
+      optionProblem(argv, command) ??
+      new UsageError(`${spoken(command)} could not read its options`, `\`${spoken(command)} --help\` lists them`)
+    );
   }
   const values = parsed.values as Record<string, string | boolean | string[] | undefined>;
   const positionals = word === undefined ? parsed.positionals : parsed.positionals.slice(1);
@@ -177,7 +217,10 @@ export function parseCommandLine(commandLine: string[]): ParsedArgs {
     readOnly: values['read-only'] === true ? true : undefined,
     allowWrites: values['allow-writes'] === true ? true : undefined,
     timeout: values['timeout'] === undefined ? undefined : positiveNumber('--timeout', stringValue(values['timeout'])),
-    concurrency: values['concurrency'] === undefined ? undefined : positiveNumber('--concurrency', stringValue(values['concurrency']), true),
+    concurrency:
+      values['concurrency'] === undefined
+        ? undefined
+        : positiveNumber('--concurrency', stringValue(values['concurrency']), true),
     rate: values['rate'] === undefined ? undefined : positiveNumber('--rate', stringValue(values['rate'])),
     trail: stringValue(values['trail']),
     demo: values['demo'] === true ? true : undefined,
@@ -214,11 +257,17 @@ function optionProblem(argv: string[], command: CommandName): UsageError | undef
       const typed = token.rawName.startsWith('--') ? token.rawName : `--${token.name}`;
       return new UsageError(`unknown option '${token.rawName}' for ${where}`, didYouMean(typed, names, help));
     }
-    if (spec.type === 'string' && (token.value === undefined || (token.inlineValue === false && token.value.startsWith('-')))) {
+    if (
+      spec.type === 'string' &&
+      (token.value === undefined || (token.inlineValue === false && token.value.startsWith('-')))
+    ) {
       return new UsageError(`${token.rawName} needs a value`, `e.g. ${token.rawName}=VALUE; ${help}`);
     }
     if (spec.type === 'boolean' && token.value !== undefined) {
-      return new UsageError(`${token.rawName} takes no value, not '${token.value}'`, `give ${token.rawName} alone; ${help}`);
+      return new UsageError(
+        `${token.rawName} takes no value, not '${token.value}'`,
+        `give ${token.rawName} alone; ${help}`,
+      );
     }
   }
   return undefined;
@@ -262,8 +311,17 @@ function dropUndefined<T extends object>(value: T): T {
 /** A positive number from an option's text; `integer` also refuses fractions. */
 export function positiveNumber(option: string, text: string | undefined, integer = false): number {
   const value = Number(text);
-  if (text === undefined || text.trim() === '' || !Number.isFinite(value) || value <= 0 || (integer && !Number.isInteger(value))) {
-    throw new UsageError(`${option} must be a positive ${integer ? 'whole ' : ''}number, not '${text ?? ''}'`, `for example ${option} 10`);
+  if (
+    text === undefined ||
+    text.trim() === '' ||
+    !Number.isFinite(value) ||
+    value <= 0 ||
+    (integer && !Number.isInteger(value))
+  ) {
+    throw new UsageError(
+      `${option} must be a positive ${integer ? 'whole ' : ''}number, not '${text ?? ''}'`,
+      `for example ${option} 10`,
+    );
   }
   return value;
 }

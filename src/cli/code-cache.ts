@@ -17,7 +17,11 @@ import { makeDirectory } from '../config/files.js';
 import { BEFORE_V8_FLAGS } from './heap.js';
 
 /** The build's function expression: what it requires, how it imports the chunks it loads later, where it hands its exports. */
-type ChunkFunction = (require: (id: string) => unknown, importChunk: (specifier: string) => Promise<unknown>, exportAll: (exports: Record<string, unknown>) => void) => void;
+type ChunkFunction = (
+  require: (id: string) => unknown,
+  importChunk: (specifier: string) => Promise<unknown>,
+  exportAll: (exports: Record<string, unknown>) => void,
+) => void;
 
 /**
  * Runs the chunk at `path` and returns its exports. It requires only Node's built-ins; what it imports
@@ -25,14 +29,17 @@ type ChunkFunction = (require: (id: string) => unknown, importChunk: (specifier:
  * the same) or one of the bundle's ES modules beside it.
  */
 export function runChunk(path: string): Record<string, unknown> {
-  const cacheFile = process.env['NODE_DISABLE_COMPILE_CACHE'] ? undefined : join(defaultCacheDir(process.env), `code-${basename(path, '.js')}-${process.version}-${process.arch}.bin`);
+  const cacheFile = process.env['NODE_DISABLE_COMPILE_CACHE']
+    ? undefined
+    : join(defaultCacheDir(process.env), `code-${basename(path, '.js')}-${process.version}-${process.arch}.bin`);
   const cachedData = cacheFile === undefined ? undefined : readIfThere(cacheFile);
   const script = new Script(readFileSync(path, 'utf8'), { filename: path, cachedData });
   let exports: Record<string, unknown> = {};
   const require = createRequire(path);
   (script.runInThisContext() as ChunkFunction)(
     require,
-    async (specifier) => (specifier.startsWith('node:') ? require(specifier) : import(pathToFileURL(join(dirname(path), specifier)).href)),
+    async (specifier) =>
+      specifier.startsWith('node:') ? require(specifier) : import(pathToFileURL(join(dirname(path), specifier)).href),
     (all) => (exports = all),
   );
   if (cacheFile !== undefined && (cachedData === undefined || script.cachedDataRejected)) {
@@ -43,7 +50,10 @@ export function runChunk(path: string): Record<string, unknown> {
     // flags, and the next start would refuse it and compile again.
     let folderMade = false;
     let beforeFlags: Buffer | undefined;
-    makeDirectory(dirname(cacheFile)).then(() => (folderMade = true), () => undefined);
+    makeDirectory(dirname(cacheFile)).then(
+      () => (folderMade = true),
+      () => undefined,
+    );
     process.once(BEFORE_V8_FLAGS, () => (beforeFlags = script.createCachedData()));
     process.once('exit', () => {
       if (folderMade) keep(cacheFile, beforeFlags ?? script.createCachedData());

@@ -5,7 +5,13 @@
 import { createInterface } from 'node:readline/promises';
 import { SafetyError, UsageError } from '../api/errors.js';
 import type { PreparedRequest } from '../api/hal/operation.js';
-import { confirmationLines, deleteConfirmationWord, isWriteMethod, needsTypedConfirmation, writeRefusal } from '../api/security/safety.js';
+import {
+  confirmationLines,
+  deleteConfirmationWord,
+  isWriteMethod,
+  needsTypedConfirmation,
+  writeRefusal,
+} from '../api/security/safety.js';
 import type { Session } from '../api/session/session.js';
 import type { CommandContext } from './context.js';
 import { isInteractive, type CliIO } from './io.js';
@@ -22,7 +28,12 @@ export interface ConfirmOptions {
  * goes only after a second, explicit yes: `send anyway?` on a terminal, --send-invalid without one. A
  * DELETE is confirmed by the id it deletes — typed, or --confirm-id ID — never by a bare yes.
  */
-export async function confirmRequest(ctx: CommandContext, session: Session, request: PreparedRequest, options: ConfirmOptions): Promise<void> {
+export async function confirmRequest(
+  ctx: CommandContext,
+  session: Session,
+  request: PreparedRequest,
+  options: ConfirmOptions,
+): Promise<void> {
   const asker = new Asker(ctx.io);
   try {
     await confirmWith(ctx, session, request, options, asker);
@@ -31,7 +42,13 @@ export async function confirmRequest(ctx: CommandContext, session: Session, requ
   }
 }
 
-async function confirmWith(ctx: CommandContext, session: Session, request: PreparedRequest, options: ConfirmOptions, asker: Asker): Promise<void> {
+async function confirmWith(
+  ctx: CommandContext,
+  session: Session,
+  request: PreparedRequest,
+  options: ConfirmOptions,
+  asker: Asker,
+): Promise<void> {
   const write = isWriteMethod(request.method);
   if (write) {
     const refusal = writeRefusal(request.method, session.readOnly);
@@ -40,27 +57,50 @@ async function confirmWith(ctx: CommandContext, session: Session, request: Prepa
   const interactive = isInteractive(ctx.io);
   const typedDelete = needsTypedConfirmation(request.method);
   const expected = typedDelete ? deleteConfirmationWord(request) : undefined;
-  if (options.confirmId !== undefined && !typedDelete) throw new UsageError('--confirm-id confirms a DELETE, and this is not one', 'leave it out; --yes confirms other writes');
+  if (options.confirmId !== undefined && !typedDelete)
+    throw new UsageError(
+      '--confirm-id confirms a DELETE, and this is not one',
+      'leave it out; --yes confirms other writes',
+    );
   if (expected !== undefined && options.confirmId !== undefined && options.confirmId !== expected) {
-    throw new SafetyError(`not sent: --confirm-id ${options.confirmId} is not the id this DELETE deletes (${expected})`, `check the record, then give --confirm-id ${expected}`);
+    throw new SafetyError(
+      `not sent: --confirm-id ${options.confirmId} is not the id this DELETE deletes (${expected})`,
+      `check the record, then give --confirm-id ${expected}`,
+    );
   }
   const confirmedAlready = expected !== undefined ? options.confirmId === expected : options.yes;
 
   if (options.problems.length > 0 && !options.sendInvalid) {
     const count = options.problems.length === 1 ? 'a problem' : `${options.problems.length} problems`;
     if (!interactive) {
-      throw new SafetyError(`not sent: the body has ${count} with the operation's schema (above)`, 'fix the body, or add --send-invalid to send it anyway and test the server\'s own validation');
+      throw new SafetyError(
+        `not sent: the body has ${count} with the operation's schema (above)`,
+        "fix the body, or add --send-invalid to send it anyway and test the server's own validation",
+      );
     }
-    if (!(await asker.yes(`the body has ${count} with the schema (above); send it anyway, to test the server's own validation? [y/N] `))) {
-      throw new SafetyError('not sent: the body does not match the schema', 'fix the body (dpx call R OP --help lists its fields), or answer y to send it anyway');
+    if (
+      !(await asker.yes(
+        `the body has ${count} with the schema (above); send it anyway, to test the server's own validation? [y/N] `,
+      ))
+    ) {
+      throw new SafetyError(
+        'not sent: the body does not match the schema',
+        'fix the body (dpx call R OP --help lists its fields), or answer y to send it anyway',
+      );
     }
   }
   if (!write || confirmedAlready) return;
   if (!interactive) {
     if (expected !== undefined) {
-      throw new SafetyError(`refused to send DELETE ${request.operationId} unconfirmed: there is no terminal to type the id on`, `add --confirm-id ${expected} to confirm the id it deletes`);
+      throw new SafetyError(
+        `refused to send DELETE ${request.operationId} unconfirmed: there is no terminal to type the id on`,
+        `add --confirm-id ${expected} to confirm the id it deletes`,
+      );
     }
-    throw new SafetyError(`refused to send ${request.method} ${request.operationId} unconfirmed: there is no terminal to ask on`, 'add --yes to confirm the write');
+    throw new SafetyError(
+      `refused to send ${request.method} ${request.operationId} unconfirmed: there is no terminal to ask on`,
+      'add --yes to confirm the write',
+    );
   }
   const { readUnitName } = await import('../api/fanout/units.js');
   const ouName = request.ou ? await readUnitName(session, request.ou) : undefined;
@@ -68,7 +108,11 @@ async function confirmWith(ctx: CommandContext, session: Session, request: Prepa
   ctx.note(['about to send a write:', ...lines.map((line) => `  ${line}`)].join('\n'));
   if (expected !== undefined) {
     const typed = await asker.ask(`type ${expected} to delete it (anything else cancels): `);
-    if (typed.trim() !== expected) throw new SafetyError(`not sent: '${typed.trim()}' is not ${expected}`, `type the id exactly, or pass --confirm-id ${expected}`);
+    if (typed.trim() !== expected)
+      throw new SafetyError(
+        `not sent: '${typed.trim()}' is not ${expected}`,
+        `type the id exactly, or pass --confirm-id ${expected}`,
+      );
     return;
   }
   if (!(await asker.yes('send it? [y/N] '))) {

@@ -59,7 +59,12 @@ export class CommandContext {
    * first region. `command` is the command line: a case's page records it, and offline it finds the
    * recorded command.
    */
-  static async create(io: CliIO, flags: GlobalFlags, configPath: string, command?: { argv: string[]; args: ParsedArgs }): Promise<CommandContext> {
+  static async create(
+    io: CliIO,
+    flags: GlobalFlags,
+    configPath: string,
+    command?: { argv: string[]; args: ParsedArgs },
+  ): Promise<CommandContext> {
     const resolved = await Resolved.of(flags, io.env, configPath);
     const { settings } = resolved;
     if (settings.offline && flags.ou === undefined && command) await answerAsRecorded(settings, command.args);
@@ -104,7 +109,11 @@ export class CommandContext {
 
   /** Everything that must never reach the terminal: the tokens, a proxy's credentials, and any credential a browser's trail recorded. */
   secrets(): string[] {
-    return [...secretsOf(this.settings), ...this.others.flatMap(secretsOf), ...(this.settings.offline?.trail.credentials ?? [])];
+    return [
+      ...secretsOf(this.settings),
+      ...this.others.flatMap(secretsOf),
+      ...(this.settings.offline?.trail.credentials ?? []),
+    ];
   }
 
   /** The control plane's session (offline: the trail's); a usage error when no base URL or no token is configured. */
@@ -117,8 +126,16 @@ export class CommandContext {
         'pass --base-url URL, set DPX_BASE_URL, add a profile (dpx profile add), or try --demo',
       );
     }
-    if (options.needsToken !== false && settings.token === undefined && settings.tokenCommand === undefined && settings.offline === undefined) {
-      throw new UsageError('no token: nothing to authenticate with', 'export DPX_TOKEN, pass --token-file FILE, or use a profile that names a token file, variable or command');
+    if (
+      options.needsToken !== false &&
+      settings.token === undefined &&
+      settings.tokenCommand === undefined &&
+      settings.offline === undefined
+    ) {
+      throw new UsageError(
+        'no token: nothing to authenticate with',
+        'export DPX_TOKEN, pass --token-file FILE, or use a profile that names a token file, variable or command',
+      );
     }
     this.sessionInstance = this.sessionFor({ ...settings, baseUrl: settings.baseUrl });
     return this.sessionInstance;
@@ -153,7 +170,11 @@ export class CommandContext {
     const units = await this.unitList;
     if (!units || units.length === 0) return typed;
     const unit = new UnitDirectory(units).resolve(typed);
-    if (!unit) throw new UsageError(`--ou ${typed}: no unit has that id, name or path`, 'give its id, its name or its path (Tab completes them after --ou once dpx completion is installed)');
+    if (!unit)
+      throw new UsageError(
+        `--ou ${typed}: no unit has that id, name or path`,
+        'give its id, its name or its path (Tab completes them after --ou once dpx completion is installed)',
+      );
     return unit.id;
   }
 
@@ -165,8 +186,13 @@ export class CommandContext {
   async profileSession(name: string): Promise<Session> {
     const settings = await this.resolved.profile(name);
     this.others.push(settings);
-    if (settings.baseUrl === undefined) throw new UsageError(`the profile ${name} has no base URL`, `dpx profile add ${name} --base-url URL …`);
-    if (settings.token === undefined && settings.tokenCommand === undefined) throw new UsageError(`the profile ${name} names no token`, 'give the profile a --token-file, --token-env or --token-command');
+    if (settings.baseUrl === undefined)
+      throw new UsageError(`the profile ${name} has no base URL`, `dpx profile add ${name} --base-url URL …`);
+    if (settings.token === undefined && settings.tokenCommand === undefined)
+      throw new UsageError(
+        `the profile ${name} names no token`,
+        'give the profile a --token-file, --token-env or --token-command',
+      );
     return this.sessionFor({ ...settings, baseUrl: settings.baseUrl }, name);
   }
 
@@ -177,16 +203,27 @@ export class CommandContext {
   async sources(profiles: string | undefined): Promise<Source[]> {
     if (profiles === undefined) {
       const own = this.session();
-      return [this.settings.profile === undefined ? { session: own } : { session: own, profile: this.settings.profile }];
+      return [
+        this.settings.profile === undefined ? { session: own } : { session: own, profile: this.settings.profile },
+      ];
     }
     if (this.flags.baseUrl !== undefined || this.flags.tokenFile !== undefined) {
-      throw new UsageError('--profiles takes each control plane from its profile: --base-url and --token-file name only one', 'leave them out, or drop --profiles');
+      throw new UsageError(
+        '--profiles takes each control plane from its profile: --base-url and --token-file name only one',
+        'leave them out, or drop --profiles',
+      );
     }
-    const names = profiles.split(',').map((name) => name.trim()).filter((name) => name !== '');
+    const names = profiles
+      .split(',')
+      .map((name) => name.trim())
+      .filter((name) => name !== '');
     if (this.demo) return this.demoSources(names);
     const chosen = names.includes('all') ? this.resolved.profileNames : names;
     if (chosen.length === 0) {
-      throw new UsageError(`no profiles in ${this.configPath}`, 'add some with: dpx profile add NAME --base-url URL --token-file FILE');
+      throw new UsageError(
+        `no profiles in ${this.configPath}`,
+        'add some with: dpx profile add NAME --base-url URL --token-file FILE',
+      );
     }
     // One profile that cannot be opened (a token file gone, a base URL missing) is one failed row; the
     // others are still asked.
@@ -195,7 +232,11 @@ export class CommandContext {
       try {
         sources.push({ session: await this.profileSession(name), profile: name });
       } catch (error) {
-        sources.push({ session: failedProfileSession(this.resolved.profileBaseUrl(name), name), profile: name, failure: toDpxError(error) });
+        sources.push({
+          session: failedProfileSession(this.resolved.profileBaseUrl(name), name),
+          profile: name,
+          failure: toDpxError(error),
+        });
       }
     }
     return sources;
@@ -204,11 +245,17 @@ export class CommandContext {
   /** The demo's regions as if they were profiles named after them. */
   private demoSources(names: string[]): Source[] {
     const regions = this.demo!.regions;
-    const chosen = names.includes('all') ? regions : names.map((name) => {
-      const region = regions.find((candidate) => candidate.name === name);
-      if (!region) throw new UsageError(`the demo has no region ${name}`, `its regions: ${regions.map((candidate) => candidate.name).join(', ')}, or all`);
-      return region;
-    });
+    const chosen = names.includes('all')
+      ? regions
+      : names.map((name) => {
+          const region = regions.find((candidate) => candidate.name === name);
+          if (!region)
+            throw new UsageError(
+              `the demo has no region ${name}`,
+              `its regions: ${regions.map((candidate) => candidate.name).join(', ')}, or all`,
+            );
+          return region;
+        });
     return chosen.map((region) => {
       const settings = { ...this.settings, baseUrl: region.baseUrl, token: region.tokens.personal };
       this.others.push(settings);
@@ -239,8 +286,12 @@ export class CommandContext {
     if (this.interruptionReported) return;
     this.interruptionReported = true;
     const requests = this.sessions.reduce((sum, session) => sum + session.traffic.requests, 0);
-    const text = what ?? `${command === undefined ? 'the command' : `dpx ${command}`} stopped before it finished, after ${requests} ${requests === 1 ? 'request' : 'requests'}; what it had not done yet was not done`;
-    this.io.stderr.write(`interrupted (${signalName(this.io.signal)}): ${text}; no request was sent after the signal\n`);
+    const text =
+      what ??
+      `${command === undefined ? 'the command' : `dpx ${command}`} stopped before it finished, after ${requests} ${requests === 1 ? 'request' : 'requests'}; what it had not done yet was not done`;
+    this.io.stderr.write(
+      `interrupted (${signalName(this.io.signal)}): ${text}; no request was sent after the signal\n`,
+    );
   }
 
   /** A warning on stderr, once per distinct message. */
@@ -269,7 +320,10 @@ function failedProfileSession(baseUrl: string | undefined, name: string): Sessio
   try {
     return new Session({ baseUrl: baseUrl ?? '', readOnly: true });
   } catch {
-    return new Session({ baseUrl: `http://${encodeURIComponent(name).replace(/%/g, '') || 'profile'}.invalid`, readOnly: true });
+    return new Session({
+      baseUrl: `http://${encodeURIComponent(name).replace(/%/g, '') || 'profile'}.invalid`,
+      readOnly: true,
+    });
   }
 }
 

@@ -18,13 +18,20 @@ export function takeUnitChoice(command: CommandName, flags: GlobalFlags): { flag
   const several = text !== undefined && (text.toLowerCase() === 'all' || text.includes(','));
   if (text === undefined || (!several && command !== 'count')) return { flags, units: undefined };
   if (command !== 'count' && command !== 'list') {
-    throw new UsageError(`--ou ${text} names several units; only dpx list and dpx count ask several at once`, 'give one unit id to act in');
+    throw new UsageError(
+      `--ou ${text} names several units; only dpx list and dpx count ask several at once`,
+      'give one unit id to act in',
+    );
   }
   const { ou: _chosen, ...rest } = flags;
   if (text.toLowerCase() === 'all') return { flags: rest, units: 'all' };
-  const ids = text.split(',').map((id) => id.trim()).filter((id) => id !== '');
+  const ids = text
+    .split(',')
+    .map((id) => id.trim())
+    .filter((id) => id !== '');
   if (ids.length === 0) throw new UsageError('--ou names no unit', 'give unit ids separated by commas, or all');
-  if (ids.some((id) => id.toLowerCase() === 'all')) throw new UsageError('--ou all stands alone: it already names every unit', 'give --ou all, or a list of unit ids');
+  if (ids.some((id) => id.toLowerCase() === 'all'))
+    throw new UsageError('--ou all stands alone: it already names every unit', 'give --ou all, or a list of unit ids');
   return { flags: rest, units: ids };
 }
 
@@ -34,13 +41,21 @@ export class FanOutProgress {
   private done = 0;
   private readonly timer: ReturnType<typeof setInterval>;
 
-  private constructor(private readonly progress: Progress, private readonly sources: readonly Source[], private readonly extra: () => string | undefined) {
+  private constructor(
+    private readonly progress: Progress,
+    private readonly sources: readonly Source[],
+    private readonly extra: () => string | undefined,
+  ) {
     // Redrawn on a clock as well: while a 429 pauses a control plane, nothing else would move the line.
     this.timer = setInterval(() => this.draw(), 250);
     this.timer.unref();
   }
 
-  static forStream(stream: OutputStream, sources: readonly Source[], extra: () => string | undefined = () => undefined): FanOutProgress | undefined {
+  static forStream(
+    stream: OutputStream,
+    sources: readonly Source[],
+    extra: () => string | undefined = () => undefined,
+  ): FanOutProgress | undefined {
     const progress = Progress.forStream(stream);
     return progress ? new FanOutProgress(progress, sources, extra) : undefined;
   }
@@ -82,7 +97,10 @@ export function fanOutText(done: number, units: number, sources: readonly Source
   }
   const parts = [`units ${formatCount(done)}/${formatCount(units)}`];
   if (extra !== undefined) parts.push(extra);
-  parts.push(`requests ${formatCount(requests)}`, `429s ${formatCount(limited)}${limited > 0 ? ` (waited ${(pausedMs / 1000).toFixed(1)} s)` : ''}`);
+  parts.push(
+    `requests ${formatCount(requests)}`,
+    `429s ${formatCount(limited)}${limited > 0 ? ` (waited ${(pausedMs / 1000).toFixed(1)} s)` : ''}`,
+  );
   return parts.join(' · ');
 }
 
@@ -90,5 +108,7 @@ export function fanOutText(done: number, units: number, sources: readonly Source
 export function describeScope(context: ScopeContext): string {
   const plane = context.profile ?? context.base_url;
   if (context.ou === null) return plane;
-  return context.ou_name !== null && context.ou_name !== context.ou ? `${plane} ${context.ou_name} (${context.ou})` : `${plane} ${context.ou}`;
+  return context.ou_name !== null && context.ou_name !== context.ou
+    ? `${plane} ${context.ou_name} (${context.ou})`
+    : `${plane} ${context.ou}`;
 }

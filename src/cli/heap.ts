@@ -57,7 +57,11 @@ function newSpaceBytes(v8: V8): number {
  * `--max-semi-space-size` is read only when the heap is set up, so it cannot be set from inside; the
  * growth factor is read at each scavenge, so it is set for one step and back to 1 once the space has grown.
  */
-function capYoungGeneration(v8: V8, PerformanceObserver: typeof import('node:perf_hooks').PerformanceObserver, semiSpaceMiB: number): void {
+function capYoungGeneration(
+  v8: V8,
+  PerformanceObserver: typeof import('node:perf_hooks').PerformanceObserver,
+  semiSpaceMiB: number,
+): void {
   const capBytes = 2 * semiSpaceMiB * MiB;
   const now = newSpaceBytes(v8);
   if (now >= capBytes) {

@@ -39,16 +39,25 @@ paging that never ends), 4 refused for safety, 5 differences found (replay and d
 6 a followed task that did not succeed, 130/143 interrupted (SIGINT/SIGTERM).`;
 
 /** Each command in a few words: the overview below, and the descriptions shell completion shows. */
-export const COMMAND_SUMMARIES: Record<Exclude<CommandName, 'explorer' | 'help'>, { usage: string; summary: string }> = {
+export const COMMAND_SUMMARIES: Record<
+  Exclude<CommandName, 'explorer' | 'help'>,
+  { usage: string; summary: string }
+> = {
   resources: { usage: 'dpx resources', summary: 'resources, versions and operation counts' },
-  operations: { usage: 'dpx operations <resource>', summary: 'a resource\'s operations' },
+  operations: { usage: 'dpx operations <resource>', summary: "a resource's operations" },
   list: { usage: 'dpx list <resource>', summary: 'list records (one page, or --all)' },
-  count: { usage: 'dpx count <resource>', summary: 'count records per unit and control plane, by a field\'s values' },
+  count: { usage: 'dpx count <resource>', summary: "count records per unit and control plane, by a field's values" },
   call: { usage: 'dpx call <resource> <operation>', summary: 'send any operation from the index' },
   xray: { usage: 'dpx xray <resource> <id>', summary: 'everything connected to a record, both ways, and its history' },
-  replay: { usage: 'dpx replay FILE.har', summary: 'send a case\'s reads again, each in its recorded unit, and compare' },
+  replay: {
+    usage: 'dpx replay FILE.har',
+    summary: "send a case's reads again, each in its recorded unit, and compare",
+  },
   case: { usage: 'dpx case FILE.har', summary: 'what a case holds: each command, when, where, requests, records' },
-  report: { usage: 'dpx report FILE.har -o R.html', summary: 'a case as one HTML (or Markdown) file a ticket can carry' },
+  report: {
+    usage: 'dpx report FILE.har -o R.html',
+    summary: 'a case as one HTML (or Markdown) file a ticket can carry',
+  },
   diff: { usage: 'dpx diff <resource> <id> …', summary: 'one record in two versions, units or profiles, side by side' },
   whoami: { usage: 'dpx whoami', summary: 'what the token says about itself' },
   profile: { usage: 'dpx profile add|list|use|remove', summary: 'saved control planes' },
@@ -62,7 +71,9 @@ const OVERVIEW = [
   ['dpx --demo', 'the explorer on the embedded demo control plane'],
   ['dpx --offline FILE.har', 'the explorer on what a trail recorded, with no network'],
   ...Object.values(COMMAND_SUMMARIES).map(({ usage, summary }) => [usage, summary]),
-].map(([usage, summary]) => `  ${usage!.padEnd(34)}${summary}`).join('\n');
+]
+  .map(([usage, summary]) => `  ${usage!.padEnd(34)}${summary}`)
+  .join('\n');
 
 const TEXTS: Record<CommandName, string> = {
   ...setupTexts(GLOBAL),

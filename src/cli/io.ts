@@ -34,7 +34,10 @@ export class DataWriter {
     if (error.code === 'EPIPE' || error.code === 'ERR_STREAM_DESTROYED') this.closed = true;
   };
 
-  constructor(private readonly stream: OutputStream, private readonly options: { afterClose?: 'throw' | 'discard' } = {}) {
+  constructor(
+    private readonly stream: OutputStream,
+    private readonly options: { afterClose?: 'throw' | 'discard' } = {},
+  ) {
     stream.on('error', this.onError);
   }
 
@@ -50,7 +53,9 @@ export class DataWriter {
     const settled = new AbortController();
     const { signal } = settled;
     try {
-      await Promise.race(['drain', 'close', 'error'].map((event) => once(this.stream, event, { signal }).catch(() => undefined)));
+      await Promise.race(
+        ['drain', 'close', 'error'].map((event) => once(this.stream, event, { signal }).catch(() => undefined)),
+      );
     } finally {
       settled.abort();
     }

@@ -8,11 +8,29 @@ import type { Settings } from '../config/settings.js';
 import { parseCommandLine, type ParsedArgs } from './args.js';
 
 /** Options that change what is asked, not how it is shown. */
-const REQUEST_OPTIONS = ['version', 'op', 'filter', 'page-size', 'page', 'var', 'query', 'by', 'values', 'depth', 'no-inbound', 'profiles', 'versions'];
+const REQUEST_OPTIONS = [
+  'version',
+  'op',
+  'filter',
+  'page-size',
+  'page',
+  'var',
+  'query',
+  'by',
+  'values',
+  'depth',
+  'no-inbound',
+  'profiles',
+  'versions',
+];
 
 /** The command as far as the requests it sends go: `list tasks {"filter":…,"page-size":"3"}`. */
 export function commandKey(args: Pick<ParsedArgs, 'command' | 'positionals' | 'options'>, withOptions = true): string {
-  const options = withOptions ? Object.fromEntries(REQUEST_OPTIONS.filter((name) => args.options[name] !== undefined).map((name) => [name, args.options[name]])) : {};
+  const options = withOptions
+    ? Object.fromEntries(
+        REQUEST_OPTIONS.filter((name) => args.options[name] !== undefined).map((name) => [name, args.options[name]]),
+      )
+    : {};
   return JSON.stringify([args.command, args.positionals, options]);
 }
 
@@ -29,7 +47,10 @@ export function recordedPagesFor(trail: RecordedTrail, args: ParsedArgs): Record
       return [];
     }
   });
-  const same = (withOptions: boolean) => recorded.filter((each) => commandKey(each.args, withOptions) === commandKey(args, withOptions)).map((each) => each.page);
+  const same = (withOptions: boolean) =>
+    recorded
+      .filter((each) => commandKey(each.args, withOptions) === commandKey(args, withOptions))
+      .map((each) => each.page);
   const exact = same(true);
   return exact.length > 0 ? exact : same(false);
 }
@@ -45,9 +66,23 @@ export async function answerAsRecorded(settings: Settings, args: ParsedArgs): Pr
   const page = pages.at(-1);
   if (!page) return;
   const units = [...new Set(pages.map((each) => each.unit ?? 'no unit'))];
-  if (units.length > 1) offline.trail.warnings.push(`${offline.file} holds this command in ${units.length} units (${units.join(', ')}): it answers as the latest, in ${page.unit ?? 'no unit'}; --ou picks another`);
-  if (page.baseUrl !== undefined && page.baseUrl !== offline.trail.baseUrl && offline.trail.apis.some((api) => api.baseUrl === page.baseUrl)) {
-    settings.offline = { ...offline, trail: withApi(offline.trail, page.baseUrl, settings.ouHeader === undefined ? {} : { ouHeader: settings.ouHeader }) };
+  if (units.length > 1)
+    offline.trail.warnings.push(
+      `${offline.file} holds this command in ${units.length} units (${units.join(', ')}): it answers as the latest, in ${page.unit ?? 'no unit'}; --ou picks another`,
+    );
+  if (
+    page.baseUrl !== undefined &&
+    page.baseUrl !== offline.trail.baseUrl &&
+    offline.trail.apis.some((api) => api.baseUrl === page.baseUrl)
+  ) {
+    settings.offline = {
+      ...offline,
+      trail: withApi(
+        offline.trail,
+        page.baseUrl,
+        settings.ouHeader === undefined ? {} : { ouHeader: settings.ouHeader },
+      ),
+    };
     settings.baseUrl = page.baseUrl;
     settings.vendor = settings.offline.trail.vendor;
   }

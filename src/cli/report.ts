@@ -11,7 +11,9 @@ export function formatError(thrown: unknown, secrets: string[]): string {
   const lines: string[] = [];
   if (error instanceof ApiError && error.errors.length > 0) {
     // The entries get a line each below, so the headline keeps only the status part of the message.
-    const status = error.message.startsWith(`HTTP ${error.status}`) ? error.message.split(':')[0] : `HTTP ${error.status}`;
+    const status = error.message.startsWith(`HTTP ${error.status}`)
+      ? error.message.split(':')[0]
+      : `HTTP ${error.status}`;
     lines.push(`error: ${oneLine(status ?? '')}`);
     for (const entry of error.errors) lines.push(`  [${oneLine(entry.code)}] ${oneLine(entry.message)}`);
   } else if (error instanceof ApiError && !error.message.includes(String(error.status))) {

@@ -34,12 +34,19 @@ export async function runCli(argv: string[], io: CliIO): Promise<number> {
       const [resource, operationId] = args.positionals as [string, string];
       try {
         context = await CommandContext.create(io, flags, configPath(io));
-        return await describeCommand(context, resource, operationId, typeof args.options['version'] === 'string' ? args.options['version'] : undefined);
+        return await describeCommand(
+          context,
+          resource,
+          operationId,
+          typeof args.options['version'] === 'string' ? args.options['version'] : undefined,
+        );
       } catch (error) {
         // Without an index to read, the command's own help is still help; what stopped the rest is said.
         if (error instanceof OutputClosed) return 0;
         io.stdout.write(await helpText(args.command));
-        io.stderr.write(`note: ${resource} ${operationId} cannot be described from the discovery index:\n${formatError(error, context?.secrets() ?? tokensIn(io.env))}`);
+        io.stderr.write(
+          `note: ${resource} ${operationId} cannot be described from the discovery index:\n${formatError(error, context?.secrets() ?? tokensIn(io.env))}`,
+        );
         return 0;
       }
     }

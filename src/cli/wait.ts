@@ -15,17 +15,28 @@ const POLL_INTERVAL_MS = 1000;
 
 /** `in_progress 40%` — the status and progress a task reports. */
 function stateText(state: TaskState): string {
-  return [state.status ?? '(no status)', state.progress === undefined ? undefined : `${Math.round(state.progress)}%`].filter(Boolean).join(' ');
+  return [state.status ?? '(no status)', state.progress === undefined ? undefined : `${Math.round(state.progress)}%`]
+    .filter(Boolean)
+    .join(' ');
 }
 
 /** The fields of a task record that say why it ended as it did: error codes and messages, warnings. */
 function reasonLines(record: Record<string, unknown>): string[] {
   return Object.entries(record)
-    .filter(([name, value]) => /error|reason|message|warning/i.test(name) && value !== null && value !== '' && typeof value !== 'object')
+    .filter(
+      ([name, value]) =>
+        /error|reason|message|warning/i.test(name) && value !== null && value !== '' && typeof value !== 'object',
+    )
     .map(([name, value]) => `${name}: ${String(value).replace(/[\x00-\x1f\x7f]/g, ' ')}`);
 }
 
-export async function waitForTask(ctx: CommandContext, session: Session, request: PreparedRequest, print: (task: Record<string, unknown>) => Promise<void>, taskId?: string): Promise<number> {
+export async function waitForTask(
+  ctx: CommandContext,
+  session: Session,
+  request: PreparedRequest,
+  print: (task: Record<string, unknown>) => Promise<void>,
+  taskId?: string,
+): Promise<number> {
   const name = taskId ? `task ${taskId}` : 'the task';
   const progress = Progress.forStream(ctx.io.stderr);
   const polling = new AbortController();
@@ -44,7 +55,9 @@ export async function waitForTask(ctx: CommandContext, session: Session, request
   } catch (error) {
     progress?.clear();
     if (polling.signal.aborted) {
-      ctx.note(`stopped watching ${name}${last ? ` (${stateText(last)})` : ''}: the task goes on on the control plane${taskId ? `; see it with dpx call ${request.resource} ${request.operationId} ${taskId}` : ''}`);
+      ctx.note(
+        `stopped watching ${name}${last ? ` (${stateText(last)})` : ''}: the task goes on on the control plane${taskId ? `; see it with dpx call ${request.resource} ${request.operationId} ${taskId}` : ''}`,
+      );
       return interruptedExitCode(ctx.io.signal);
     }
     throw toDpxError(error);

@@ -39,7 +39,9 @@ class CacheFolder<T> {
     } catch {
       return undefined;
     }
-    return isObject(parsed) && parsed['baseUrl'] === baseUrl && this.isValue(parsed['value']) ? parsed['value'] : undefined;
+    return isObject(parsed) && parsed['baseUrl'] === baseUrl && this.isValue(parsed['value'])
+      ? parsed['value']
+      : undefined;
   }
 
   write(baseUrl: string, value: T): Promise<void> {
@@ -62,7 +64,10 @@ export interface StoredUnits {
   checkedAt: number;
 }
 
-export function unitCache(dir: string): { read(baseUrl: string): Promise<StoredUnits | undefined>; write(baseUrl: string, units: StoredUnits): Promise<void> } {
+export function unitCache(dir: string): {
+  read(baseUrl: string): Promise<StoredUnits | undefined>;
+  write(baseUrl: string, units: StoredUnits): Promise<void>;
+} {
   return new CacheFolder(dir, 'units', isStoredUnits);
 }
 
@@ -72,8 +77,16 @@ export function pageSizeCache(dir: string): PageSizeStore {
 
 function isStoredPageSizes(value: unknown): value is StoredPageSizes {
   const isCount = (count: unknown): boolean => typeof count === 'number' && Number.isInteger(count) && count > 0;
-  const isServerDefault = (size: Record<string, unknown>): boolean => size['serverDefault'] === true && typeof size['at'] === 'number' && Number.isFinite(size['at']);
-  return isObject(value) && Object.values(value).every((size) => size === null || (isObject(size) && (isServerDefault(size) || (isCount(size['ask']) && isCount(size['perPage'])))));
+  const isServerDefault = (size: Record<string, unknown>): boolean =>
+    size['serverDefault'] === true && typeof size['at'] === 'number' && Number.isFinite(size['at']);
+  return (
+    isObject(value) &&
+    Object.values(value).every(
+      (size) =>
+        size === null ||
+        (isObject(size) && (isServerDefault(size) || (isCount(size['ask']) && isCount(size['perPage'])))),
+    )
+  );
 }
 
 export function filterCache(dir: string): FilterStore {
@@ -83,25 +96,47 @@ export function filterCache(dir: string): FilterStore {
 function isStoredFilters(value: unknown): value is StoredFilterKnowledge {
   if (!isObject(value) || !isObject(value['lists'])) return false;
   if (value['form'] !== undefined && value['form'] !== 'operator' && value['form'] !== 'bare') return false;
-  return Object.values(value['lists']).every((entry) => isObject(entry)
-    && typeof entry['at'] === 'number'
-    && (entry['form'] === undefined || entry['form'] === 'operator' || entry['form'] === 'bare')
-    && Array.isArray(entry['accepted']) && entry['accepted'].every((field) => typeof field === 'string')
-    && isObject(entry['refused']) && Object.values(entry['refused']).every((refusal) => isObject(refusal) && typeof refusal['code'] === 'string' && typeof refusal['message'] === 'string' && typeof refusal['at'] === 'number')
-    && isObject(entry['typeFields']) && Object.values(entry['typeFields']).every((verdict) => typeof verdict === 'boolean'));
+  return Object.values(value['lists']).every(
+    (entry) =>
+      isObject(entry) &&
+      typeof entry['at'] === 'number' &&
+      (entry['form'] === undefined || entry['form'] === 'operator' || entry['form'] === 'bare') &&
+      Array.isArray(entry['accepted']) &&
+      entry['accepted'].every((field) => typeof field === 'string') &&
+      isObject(entry['refused']) &&
+      Object.values(entry['refused']).every(
+        (refusal) =>
+          isObject(refusal) &&
+          typeof refusal['code'] === 'string' &&
+          typeof refusal['message'] === 'string' &&
+          typeof refusal['at'] === 'number',
+      ) &&
+      isObject(entry['typeFields']) &&
+      Object.values(entry['typeFields']).every((verdict) => typeof verdict === 'boolean'),
+  );
 }
 
 function isStoredIndex(value: unknown): value is StoredIndex {
-  return isObject(value)
-    && isObject(value['body'])
-    && typeof value['contentType'] === 'string'
-    && typeof value['checkedAt'] === 'number'
-    && (value['etag'] === undefined || typeof value['etag'] === 'string');
+  return (
+    isObject(value) &&
+    isObject(value['body']) &&
+    typeof value['contentType'] === 'string' &&
+    typeof value['checkedAt'] === 'number' &&
+    (value['etag'] === undefined || typeof value['etag'] === 'string')
+  );
 }
 
 function isStoredUnits(value: unknown): value is StoredUnits {
-  return isObject(value)
-    && typeof value['checkedAt'] === 'number'
-    && Array.isArray(value['units'])
-    && value['units'].every((unit) => isObject(unit) && typeof unit['id'] === 'string' && typeof unit['name'] === 'string' && typeof unit['depth'] === 'number');
+  return (
+    isObject(value) &&
+    typeof value['checkedAt'] === 'number' &&
+    Array.isArray(value['units']) &&
+    value['units'].every(
+      (unit) =>
+        isObject(unit) &&
+        typeof unit['id'] === 'string' &&
+        typeof unit['name'] === 'string' &&
+        typeof unit['depth'] === 'number',
+    )
+  );
 }

@@ -28,7 +28,10 @@ async function readChoices(configPath: string): Promise<Choices> {
   const choices: Choices = {};
   for (const [origin, resources] of Object.entries(origins)) {
     if (!isObject(resources)) continue;
-    const kept = Object.entries(resources).filter((entry): entry is [string, string[]] => Array.isArray(entry[1]) && entry[1].length > 0 && entry[1].every((field) => typeof field === 'string'));
+    const kept = Object.entries(resources).filter(
+      (entry): entry is [string, string[]] =>
+        Array.isArray(entry[1]) && entry[1].length > 0 && entry[1].every((field) => typeof field === 'string'),
+    );
     if (kept.length > 0) choices[origin] = Object.fromEntries(kept);
   }
   return choices;
@@ -40,7 +43,11 @@ function originOf(baseUrl: string): string {
 }
 
 /** The fields chosen for `resource` on the control plane at `baseUrl`, in their order; undefined when none were. */
-export async function chosenColumns(configPath: string, baseUrl: string, resource: string): Promise<string[] | undefined> {
+export async function chosenColumns(
+  configPath: string,
+  baseUrl: string,
+  resource: string,
+): Promise<string[] | undefined> {
   return (await readChoices(configPath))[originOf(baseUrl)]?.[resource];
 }
 
@@ -48,14 +55,26 @@ export async function chosenColumns(configPath: string, baseUrl: string, resourc
  * The fields a table of `resource` read from `baseUrls` shows by default: the choice kept for their one
  * control plane; none when they are several (each may have its own) or the output is for a machine.
  */
-export async function tableColumns(configPath: string, baseUrls: readonly string[], resource: string, format: string): Promise<string[] | undefined> {
+export async function tableColumns(
+  configPath: string,
+  baseUrls: readonly string[],
+  resource: string,
+  format: string,
+): Promise<string[] | undefined> {
   const origins = new Set(baseUrls.map(originOf));
   const [only] = baseUrls;
-  return format === 'table' && origins.size === 1 && only !== undefined ? chosenColumns(configPath, only, resource) : undefined;
+  return format === 'table' && origins.size === 1 && only !== undefined
+    ? chosenColumns(configPath, only, resource)
+    : undefined;
 }
 
 /** Keeps `fields` as the choice for `resource` at `baseUrl`; undefined forgets it (every field again, ranked). */
-export async function keepColumns(configPath: string, baseUrl: string, resource: string, fields: readonly string[] | undefined): Promise<void> {
+export async function keepColumns(
+  configPath: string,
+  baseUrl: string,
+  resource: string,
+  fields: readonly string[] | undefined,
+): Promise<void> {
   const choices = await readChoices(configPath);
   const origin = originOf(baseUrl);
   const resources = { ...choices[origin] };
@@ -63,5 +82,8 @@ export async function keepColumns(configPath: string, baseUrl: string, resource:
   else delete resources[resource];
   if (Object.keys(resources).length > 0) choices[origin] = resources;
   else delete choices[origin];
-  await writeAtomically(columnsFile(configPath), `${JSON.stringify({ dpxColumns: COLUMNS_FORMAT, origins: choices }, null, 2)}\n`);
+  await writeAtomically(
+    columnsFile(configPath),
+    `${JSON.stringify({ dpxColumns: COLUMNS_FORMAT, origins: choices }, null, 2)}\n`,
+  );
 }

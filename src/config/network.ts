@@ -19,7 +19,8 @@ export async function networkSettings(
 ): Promise<NetworkOptions | undefined> {
   const network: NetworkOptions = {};
   const proxy = flags.proxy ?? profile.proxy;
-  if (proxy !== undefined) network.proxy = checkedProxy(proxy, flags.proxy !== undefined ? '--proxy' : 'the profile\'s proxy');
+  if (proxy !== undefined)
+    network.proxy = checkedProxy(proxy, flags.proxy !== undefined ? '--proxy' : "the profile's proxy");
   const environment: ProxyEnvironment = {};
   for (const name of PROXY_VARIABLES) {
     const value = env[name];
@@ -27,7 +28,8 @@ export async function networkSettings(
   }
   if (Object.keys(environment).length > 0) network.proxyEnvironment = environment;
   if (flags.caFile !== undefined) network.ca = await authorities(resolve(expandHome(flags.caFile)), '--ca-file', env);
-  else if (profile.caFile !== undefined) network.ca = await authorities(localPath(profile.caFile, profileDir), 'the profile\'s caFile', env);
+  else if (profile.caFile !== undefined)
+    network.ca = await authorities(localPath(profile.caFile, profileDir), "the profile's caFile", env);
   return Object.keys(network).length > 0 ? network : undefined;
 }
 
@@ -40,10 +42,16 @@ function checkedProxy(proxy: string, where: string): string {
   try {
     url = new URL(withScheme);
   } catch {
-    throw new UsageError(`${where} is not a URL`, 'give it as http://host:port, with http://USER:PASSWORD@host:port when the proxy asks for credentials');
+    throw new UsageError(
+      `${where} is not a URL`,
+      'give it as http://host:port, with http://USER:PASSWORD@host:port when the proxy asks for credentials',
+    );
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    throw new UsageError(`${where} ${shownProxy(withScheme)} is not an http or https proxy`, 'dpx goes through HTTP proxies (CONNECT for https control planes): give it as http://host:port');
+    throw new UsageError(
+      `${where} ${shownProxy(withScheme)} is not an http or https proxy`,
+      'dpx goes through HTTP proxies (CONNECT for https control planes): give it as http://host:port',
+    );
   }
   return withScheme;
 }
@@ -65,10 +73,16 @@ async function readPem(file: string, what: string): Promise<string> {
   try {
     text = await readFile(file, 'utf8');
   } catch (error) {
-    throw new UsageError(`cannot read the certificate file ${file} (${what}): ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`, 'give the path of a PEM file holding your organisation\'s CA certificate');
+    throw new UsageError(
+      `cannot read the certificate file ${file} (${what}): ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`,
+      "give the path of a PEM file holding your organisation's CA certificate",
+    );
   }
   if (!text.includes('-----BEGIN CERTIFICATE-----')) {
-    throw new UsageError(`the certificate file ${file} (${what}) holds no PEM certificate`, 'give a PEM file: the certificate between -----BEGIN CERTIFICATE----- and -----END CERTIFICATE----- lines');
+    throw new UsageError(
+      `the certificate file ${file} (${what}) holds no PEM certificate`,
+      'give a PEM file: the certificate between -----BEGIN CERTIFICATE----- and -----END CERTIFICATE----- lines',
+    );
   }
   return text;
 }

@@ -87,7 +87,10 @@ export async function loadConfig(path: string): Promise<ConfigFile> {
     text = await readFile(path, 'utf8');
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { profiles: {} };
-    throw new UsageError(`cannot read the config file ${path}: ${(error as Error).message}`, 'check the file permissions, or set DPX_CONFIG to another path');
+    throw new UsageError(
+      `cannot read the config file ${path}: ${(error as Error).message}`,
+      'check the file permissions, or set DPX_CONFIG to another path',
+    );
   }
   let parsed: unknown;
   try {
@@ -103,7 +106,10 @@ export async function saveConfig(path: string, config: ConfigFile): Promise<void
   try {
     await writeAtomically(path, `${JSON.stringify(config, null, 2)}\n`);
   } catch (error) {
-    throw new UsageError(`cannot write the config file ${path}: ${(error as Error).message}`, 'check the folder permissions, or set DPX_CONFIG to another path');
+    throw new UsageError(
+      `cannot write the config file ${path}: ${(error as Error).message}`,
+      'check the folder permissions, or set DPX_CONFIG to another path',
+    );
   }
 }
 
@@ -142,7 +148,9 @@ export async function useProfile(path: string, name: string): Promise<void> {
 
 export async function saveBookmark(path: string, name: string, bookmark: Bookmark): Promise<void> {
   checkName(name, 'bookmark');
-  const problem = fieldsProblem(bookmark, BOOKMARK_FIELDS, `bookmark "${name}"`) ?? (bookmark.resource ? undefined : `bookmark "${name}" names no resource`);
+  const problem =
+    fieldsProblem(bookmark, BOOKMARK_FIELDS, `bookmark "${name}"`) ??
+    (bookmark.resource ? undefined : `bookmark "${name}" names no resource`);
   if (problem) throw new UsageError(problem, 'a bookmark needs at least a resource');
   const config = await loadConfig(path);
   config.bookmarks = { ...config.bookmarks, [name]: bookmark };
@@ -162,7 +170,9 @@ export function requireProfile(config: ConfigFile, name: string, path: string): 
   const known = Object.keys(config.profiles);
   throw new UsageError(
     `no profile named "${name}" in ${path}`,
-    known.length > 0 ? didYouMean(name, known, `known profiles: ${known.sort().join(', ')}`) : 'add one with: dpx profile add NAME --base-url URL',
+    known.length > 0
+      ? didYouMean(name, known, `known profiles: ${known.sort().join(', ')}`)
+      : 'add one with: dpx profile add NAME --base-url URL',
   );
 }
 
@@ -173,7 +183,10 @@ function checkName(name: string, what: string): void {
 }
 
 function malformed(path: string, problem: string): UsageError {
-  return new UsageError(`malformed config file ${path}: ${problem}`, 'fix the file by hand, or move it away and add profiles again with dpx profile add');
+  return new UsageError(
+    `malformed config file ${path}: ${problem}`,
+    'fix the file by hand, or move it away and add profiles again with dpx profile add',
+  );
 }
 
 function checkConfig(path: string, parsed: unknown): ConfigFile {
@@ -189,7 +202,9 @@ function checkConfig(path: string, parsed: unknown): ConfigFile {
     if (!isObject(bookmarks)) throw malformed(path, '"bookmarks" must be an object');
     for (const [name, bookmark] of Object.entries(bookmarks)) {
       const where = `bookmarks.${name}`;
-      const problem = isObject(bookmark) ? fieldsProblem(bookmark, BOOKMARK_FIELDS, where) : `${where} must be an object`;
+      const problem = isObject(bookmark)
+        ? fieldsProblem(bookmark, BOOKMARK_FIELDS, where)
+        : `${where} must be an object`;
       if (problem) throw malformed(path, problem);
     }
   }
@@ -198,13 +213,16 @@ function checkConfig(path: string, parsed: unknown): ConfigFile {
 
 function profileProblem(profile: unknown, where: string): string | undefined {
   if (!isObject(profile)) return `${where} must be an object`;
-  if (typeof profile['baseUrl'] !== 'string' || profile['baseUrl'] === '') return `${where}.baseUrl must be a non-empty string`;
+  if (typeof profile['baseUrl'] !== 'string' || profile['baseUrl'] === '')
+    return `${where}.baseUrl must be a non-empty string`;
   for (const field of ['pageSize', 'concurrency'] as const) {
     const value = profile[field];
-    if (value !== undefined && !(Number.isInteger(value) && (value as number) > 0)) return `${where}.${field} must be a positive integer`;
+    if (value !== undefined && !(Number.isInteger(value) && (value as number) > 0))
+      return `${where}.${field} must be a positive integer`;
   }
   const rate = profile['rate'];
-  if (rate !== undefined && !(typeof rate === 'number' && Number.isFinite(rate) && rate > 0)) return `${where}.rate must be a positive number`;
+  if (rate !== undefined && !(typeof rate === 'number' && Number.isFinite(rate) && rate > 0))
+    return `${where}.rate must be a positive number`;
   return fieldsProblem(profile, PROFILE_FIELDS, where);
 }
 

@@ -73,7 +73,9 @@ function proxyCredentials(proxy: string): string[] {
   }
   if (!url.password) return [];
   const decoded = safeDecode(url.password);
-  return [`${url.username}:${url.password}`, ...new Set([url.password, decoded])].filter((secret) => secret.length >= 4);
+  return [`${url.username}:${url.password}`, ...new Set([url.password, decoded])].filter(
+    (secret) => secret.length >= 4,
+  );
 }
 
 function safeDecode(text: string): string {

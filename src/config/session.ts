@@ -33,7 +33,9 @@ export function sessionFromSettings(settings: Settings & { baseUrl: string }, ho
     ...(settings.network === undefined ? {} : { network: settings.network }),
     ...(settings.ou === undefined ? {} : { ou: settings.ou }),
     ...(settings.ouHeader === undefined ? {} : { ouHeader: settings.ouHeader }),
-    ...(settings.vendor === undefined ? {} : { vendor: settings.vendor, ...(settings.vendorOverride ? { vendorOverride: true } : {}) }),
+    ...(settings.vendor === undefined
+      ? {}
+      : { vendor: settings.vendor, ...(settings.vendorOverride ? { vendorOverride: true } : {}) }),
     ...(settings.concurrency === undefined ? {} : { concurrency: settings.concurrency }),
     ...(settings.ratePerSecond === undefined ? {} : { ratePerSecond: settings.ratePerSecond }),
     ...(hooks.onExchange ? { onExchange: hooks.onExchange } : {}),
@@ -53,5 +55,9 @@ export function sessionFromSettings(settings: Settings & { baseUrl: string }, ho
 /** The trail's answers, their code loaded with the first request: only an offline run needs it. */
 function offlineTransport(trail: RecordedTrail): Transport {
   let transport: Promise<Transport> | undefined;
-  return async (request, context) => (await (transport ??= import('../api/case/offline.js').then(({ trailTransport }) => trailTransport(trail))))(request, context);
+  return async (request, context) =>
+    (await (transport ??= import('../api/case/offline.js').then(({ trailTransport }) => trailTransport(trail))))(
+      request,
+      context,
+    );
 }

@@ -8,7 +8,15 @@ import type { NetworkOptions } from '../api/session/session-options.js';
 import type { TokenCommand } from './token-command.js';
 import { networkSettings } from './network.js';
 import { defaultConfigPath, loadConfig, requireProfile, type ConfigFile, type Profile } from './profiles.js';
-import { checkTokenOrigin, expandHome, localPath, resolveToken, tokenOrigins, trustedOrigin, type TokenKind } from './tokens.js';
+import {
+  checkTokenOrigin,
+  expandHome,
+  localPath,
+  resolveToken,
+  tokenOrigins,
+  trustedOrigin,
+  type TokenKind,
+} from './tokens.js';
 import type { TokenReference } from '../api/security/curl.js';
 
 export interface GlobalFlags {
@@ -94,7 +102,11 @@ export interface Settings {
 
 export const DEFAULT_TIMEOUT_MS = 30_000;
 
-export async function resolveSettings(flags: GlobalFlags, env: NodeJS.ProcessEnv, configPath = defaultConfigPath(env)): Promise<Settings> {
+export async function resolveSettings(
+  flags: GlobalFlags,
+  env: NodeJS.ProcessEnv,
+  configPath = defaultConfigPath(env),
+): Promise<Settings> {
   return settingsFrom(await loadConfig(configPath), flags, env, configPath, false);
 }
 
@@ -103,7 +115,12 @@ export async function resolveSettings(flags: GlobalFlags, env: NodeJS.ProcessEnv
  * unit — comes from the profile alone. --base-url, --token-file, DPX_BASE_URL, DPX_TOKEN and DPX_OU each
  * name one control plane, and a token given for one must never be sent to the others.
  */
-export async function resolveProfileSettings(name: string, flags: GlobalFlags, env: NodeJS.ProcessEnv, configPath = defaultConfigPath(env)): Promise<Settings> {
+export async function resolveProfileSettings(
+  name: string,
+  flags: GlobalFlags,
+  env: NodeJS.ProcessEnv,
+  configPath = defaultConfigPath(env),
+): Promise<Settings> {
   return settingsFrom(await loadConfig(configPath), { ...flags, profile: name }, env, configPath, true);
 }
 
@@ -111,21 +128,34 @@ export async function resolveProfileSettings(name: string, flags: GlobalFlags, e
  * The settings of one control plane from a config file already read. `own`: the control plane from the
  * profile alone (see resolveProfileSettings).
  */
-export async function settingsFrom(config: ConfigFile, flags: GlobalFlags, env: NodeJS.ProcessEnv, configPath: string, own: boolean): Promise<Settings> {
+export async function settingsFrom(
+  config: ConfigFile,
+  flags: GlobalFlags,
+  env: NodeJS.ProcessEnv,
+  configPath: string,
+  own: boolean,
+): Promise<Settings> {
   if (flags.offline !== undefined) {
-    if (flags.demo) throw new UsageError('--offline and --demo contradict each other', 'give one of them: the trail or the demo answers');
-    if (flags.baseUrl !== undefined) throw new UsageError('--offline takes the base URL from the trail', 'leave out --base-url');
+    if (flags.demo)
+      throw new UsageError(
+        '--offline and --demo contradict each other',
+        'give one of them: the trail or the demo answers',
+      );
+    if (flags.baseUrl !== undefined)
+      throw new UsageError('--offline takes the base URL from the trail', 'leave out --base-url');
   }
   // The demo and a trail bring their own control plane: no profile applies unless one is asked for by name.
   const ownControlPlane = flags.demo === true || flags.offline !== undefined;
-  const profileName = flags.profile ?? (ownControlPlane ? undefined : nonEmpty(env['DPX_PROFILE']) ?? config.current);
+  const profileName = flags.profile ?? (ownControlPlane ? undefined : (nonEmpty(env['DPX_PROFILE']) ?? config.current));
   const profile: Partial<Profile> = profileName === undefined ? {} : requireProfile(config, profileName, configPath);
   // Paths in a profile are relative to the config file, not to wherever dpx happens to be run.
   const profileDir = dirname(configPath);
   const ouHeader = flags.ouHeader ?? profile.ouHeader;
   const offline = flags.offline === undefined ? undefined : await offlineSource(flags.offline, ouHeader);
 
-  const baseUrl = own ? profile.baseUrl : offline?.trail.baseUrl ?? flags.baseUrl ?? nonEmpty(env['DPX_BASE_URL']) ?? profile.baseUrl;
+  const baseUrl = own
+    ? profile.baseUrl
+    : (offline?.trail.baseUrl ?? flags.baseUrl ?? nonEmpty(env['DPX_BASE_URL']) ?? profile.baseUrl);
   if (baseUrl !== undefined) checkBaseUrl(baseUrl);
   const trusted = trustedOrigin(flags.trustOrigin);
 
@@ -133,13 +163,20 @@ export async function settingsFrom(config: ConfigFile, flags: GlobalFlags, env: 
     now: new Date(),
     // A trail is read, never written to: nothing it would answer a write with was ever the server's answer to this one.
     readOnly: offline ? true : resolveReadOnly(flags, profile),
-    ...defined({ writesLocked: writesLock(flags, profile, offline !== undefined), vendorOverride: flags.vendor === undefined ? undefined : true }),
+    ...defined({
+      writesLocked: writesLock(flags, profile, offline !== undefined),
+      vendorOverride: flags.vendor === undefined ? undefined : true,
+    }),
     timeoutMs: resolveTimeout(flags.timeout),
     ...defined({
       profile: profileName,
       baseUrl,
       // Offline, the unit is the one the trail was recorded in unless another recorded one is asked for.
-      ou: own ? profile.ou : offline ? flags.ou ?? offline.trail.ou : flags.ou ?? nonEmpty(env['DPX_OU']) ?? profile.ou,
+      ou: own
+        ? profile.ou
+        : offline
+          ? (flags.ou ?? offline.trail.ou)
+          : (flags.ou ?? nonEmpty(env['DPX_OU']) ?? profile.ou),
       ouHeader,
       // Offline, the trail knows the vendor before the index is read: the unit header is named after it.
       vendor: flags.vendor ?? profile.vendor ?? offline?.trail.vendor,
@@ -164,11 +201,16 @@ export async function settingsFrom(config: ConfigFile, flags: GlobalFlags, env: 
     profileDir,
   });
   if (token) {
-    const known = Object.values(config.profiles).map((entry) => originOrUndefined(entry.baseUrl)).filter((origin): origin is string => origin !== undefined);
+    const known = Object.values(config.profiles)
+      .map((entry) => originOrUndefined(entry.baseUrl))
+      .filter((origin): origin is string => origin !== undefined);
     const origins = tokenOrigins(token, known, baseUrl, profile.baseUrl);
     // Before anything is sent: a token given for one control plane is not sent to another by mistake.
     if (baseUrl !== undefined) checkTokenOrigin(baseUrl, origins, token.source, trusted);
-    Object.assign(settings, defined({ token: token.token, tokenCommand: token.command, tokenSource: token.source, tokenKind: token.kind }));
+    Object.assign(
+      settings,
+      defined({ token: token.token, tokenCommand: token.command, tokenSource: token.source, tokenKind: token.kind }),
+    );
     if (origins.length > 0) settings.tokenOrigins = origins;
     settings.tokenRef = token.ref;
   }
@@ -198,7 +240,10 @@ function resolveReadOnly(flags: GlobalFlags, profile: Partial<Profile>): boolean
 function resolveTimeout(seconds: number | undefined): number {
   if (seconds === undefined) return DEFAULT_TIMEOUT_MS;
   if (!Number.isFinite(seconds) || seconds <= 0) {
-    throw new UsageError(`invalid timeout ${seconds}`, 'give --timeout a positive number of seconds, e.g. --timeout 30');
+    throw new UsageError(
+      `invalid timeout ${seconds}`,
+      'give --timeout a positive number of seconds, e.g. --timeout 30',
+    );
   }
   return Math.round(seconds * 1000);
 }
@@ -209,7 +254,10 @@ function envNumber(env: NodeJS.ProcessEnv, name: string, whole: boolean): number
   if (text === undefined) return undefined;
   const value = Number(text);
   if (!Number.isFinite(value) || value <= 0 || (whole && !Number.isInteger(value))) {
-    throw new UsageError(`${name} must be a positive ${whole ? 'whole ' : ''}number, not '${text}'`, `unset it, or set e.g. ${name}=${whole ? 8 : 50}`);
+    throw new UsageError(
+      `${name} must be a positive ${whole ? 'whole ' : ''}number, not '${text}'`,
+      `unset it, or set e.g. ${name}=${whole ? 8 : 50}`,
+    );
   }
   return value;
 }
@@ -222,7 +270,10 @@ function checkBaseUrl(baseUrl: string): void {
     throw new UsageError(`invalid base URL "${baseUrl}"`, 'give a full URL such as https://dpm.example.com/api');
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    throw new UsageError(`invalid base URL "${baseUrl}": only http and https are supported`, 'give a full URL such as https://dpm.example.com/api');
+    throw new UsageError(
+      `invalid base URL "${baseUrl}": only http and https are supported`,
+      'give a full URL such as https://dpm.example.com/api',
+    );
   }
 }
 

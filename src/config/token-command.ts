@@ -46,12 +46,19 @@ export class TokenCommand implements Credential {
   }
 
   private async run(): Promise<string> {
-    const { stdout, stderr, status, timedOut, failure } = await runCommand(this.command, this.options.env, this.options.timeoutMs);
+    const { stdout, stderr, status, timedOut, failure } = await runCommand(
+      this.command,
+      this.options.env,
+      this.options.timeoutMs,
+    );
     const { where } = this.options;
-    const fix = 'run the profile\'s tokenCommand yourself (dpx profile list shows the profile) to see what it says';
+    const fix = "run the profile's tokenCommand yourself (dpx profile list shows the profile) to see what it says";
     if (failure) throw new UsageError(`${where} could not be run: ${failure}`, fix);
     if (timedOut) {
-      throw new UsageError(`${where} did not finish within ${this.options.timeoutMs / 1000} s`, `a command that waits for a prompt cannot answer here; sign in to the vault first, then run dpx again (DPX_TOKEN_COMMAND_TIMEOUT sets the limit in seconds)`);
+      throw new UsageError(
+        `${where} did not finish within ${this.options.timeoutMs / 1000} s`,
+        `a command that waits for a prompt cannot answer here; sign in to the vault first, then run dpx again (DPX_TOKEN_COMMAND_TIMEOUT sets the limit in seconds)`,
+      );
     }
     if (status !== 0) {
       const said = visible(stderr.trim()).slice(0, MAX_STDERR_CHARS);
@@ -80,7 +87,13 @@ async function runCommand(command: string, env: NodeJS.ProcessEnv, timeoutMs: nu
   const { spawn } = await import('node:child_process');
   return new Promise((resolve) => {
     const windows = process.platform === 'win32';
-    const child = spawn(command, { shell: true, env, stdio: ['ignore', 'pipe', 'pipe'], detached: !windows, windowsHide: true });
+    const child = spawn(command, {
+      shell: true,
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      detached: !windows,
+      windowsHide: true,
+    });
     const out: Buffer[] = [];
     const err: Buffer[] = [];
     let outBytes = 0;
@@ -112,7 +125,9 @@ async function runCommand(command: string, env: NodeJS.ProcessEnv, timeoutMs: nu
       errBytes += chunk.length;
       if (errBytes <= MAX_OUTPUT_BYTES) err.push(chunk);
     });
-    child.on('error', (error: NodeJS.ErrnoException) => finish({ status: undefined, timedOut: false, failure: error.code ?? error.message }));
+    child.on('error', (error: NodeJS.ErrnoException) =>
+      finish({ status: undefined, timedOut: false, failure: error.code ?? error.message }),
+    );
     child.on('close', (code, signal) => finish({ status: code ?? signal ?? undefined, timedOut: false }));
   });
 }

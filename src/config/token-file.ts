@@ -10,7 +10,10 @@ export async function readTokenFile(path: string): Promise<string> {
   try {
     mode = (await stat(path)).mode;
   } catch (error) {
-    throw new UsageError(`cannot read the token file ${path}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`, 'check the path given by --token-file or the profile\'s tokenFile');
+    throw new UsageError(
+      `cannot read the token file ${path}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`,
+      "check the path given by --token-file or the profile's tokenFile",
+    );
   }
   // Windows reports no meaningful group/other bits.
   if (process.platform !== 'win32' && (mode & 0o077) !== 0) {
@@ -19,7 +22,11 @@ export async function readTokenFile(path: string): Promise<string> {
       `restrict it with: chmod 600 '${path.replaceAll("'", `'\\''`)}'`,
     );
   }
-  return oneToken(await readFile(path, 'utf8'), `the token file ${path}`, 'put the bearer token (and nothing else) in the file');
+  return oneToken(
+    await readFile(path, 'utf8'),
+    `the token file ${path}`,
+    'put the bearer token (and nothing else) in the file',
+  );
 }
 
 /**

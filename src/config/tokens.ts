@@ -51,22 +51,49 @@ export async function resolveToken(places: TokenPlaces): Promise<ResolvedToken |
   const { tokenFile, env, profile, profileDir, profileEnv, profileName } = places;
   if (tokenFile !== undefined) {
     const path = resolve(expandHome(tokenFile));
-    return { token: await readTokenFile(path), kind: 'file', source: `--token-file ${path}`, fromProfile: false, ref: { kind: 'file', path } };
+    return {
+      token: await readTokenFile(path),
+      kind: 'file',
+      source: `--token-file ${path}`,
+      fromProfile: false,
+      ref: { kind: 'file', path },
+    };
   }
   const fromEnv = env['DPX_TOKEN'];
   if (fromEnv !== undefined && fromEnv.trim() !== '') {
-    return { token: oneToken(fromEnv, 'DPX_TOKEN', 'export DPX_TOKEN=<token>, the token alone'), kind: 'variable', source: 'DPX_TOKEN', fromProfile: false, ref: { kind: 'env', name: 'DPX_TOKEN' } };
+    return {
+      token: oneToken(fromEnv, 'DPX_TOKEN', 'export DPX_TOKEN=<token>, the token alone'),
+      kind: 'variable',
+      source: 'DPX_TOKEN',
+      fromProfile: false,
+      ref: { kind: 'env', name: 'DPX_TOKEN' },
+    };
   }
   if (profile.tokenFile !== undefined) {
     const path = localPath(profile.tokenFile, profileDir);
-    return { token: await readTokenFile(path), kind: 'file', source: `token file ${path}`, fromProfile: true, ref: { kind: 'file', path } };
+    return {
+      token: await readTokenFile(path),
+      kind: 'file',
+      source: `token file ${path}`,
+      fromProfile: true,
+      ref: { kind: 'file', path },
+    };
   }
   if (profile.tokenEnv !== undefined) {
     const value = profileEnv[profile.tokenEnv];
     if (value === undefined || value.trim() === '') {
-      throw new UsageError(`the profile's token variable ${profile.tokenEnv} is not set`, `export ${profile.tokenEnv}=<token>, or set DPX_TOKEN`);
+      throw new UsageError(
+        `the profile's token variable ${profile.tokenEnv} is not set`,
+        `export ${profile.tokenEnv}=<token>, or set DPX_TOKEN`,
+      );
     }
-    return { token: oneToken(value, profile.tokenEnv, `export ${profile.tokenEnv}=<token>, the token alone`), kind: 'variable', source: profile.tokenEnv, fromProfile: true, ref: { kind: 'env', name: profile.tokenEnv } };
+    return {
+      token: oneToken(value, profile.tokenEnv, `export ${profile.tokenEnv}=<token>, the token alone`),
+      kind: 'variable',
+      source: profile.tokenEnv,
+      fromProfile: true,
+      ref: { kind: 'env', name: profile.tokenEnv },
+    };
   }
   if (profile.tokenCommand !== undefined) {
     // The command itself is not repeated in messages: it may carry a vault's address or options.
@@ -76,7 +103,13 @@ export async function resolveToken(places: TokenPlaces): Promise<ResolvedToken |
       env: profileEnv,
       timeoutMs: commandTimeout(profileEnv),
     });
-    return { command, kind: 'command', source: where, fromProfile: true, ref: { kind: 'command', command: profile.tokenCommand } };
+    return {
+      command,
+      kind: 'command',
+      source: where,
+      fromProfile: true,
+      ref: { kind: 'command', command: profile.tokenCommand },
+    };
   }
   return undefined;
 }
@@ -85,9 +118,15 @@ export async function resolveToken(places: TokenPlaces): Promise<ResolvedToken |
  * The origins `token` belongs to (see the top of this file). `givenWith` is the base URL in effect when
  * the token came from the flags or the environment; `profileBaseUrl` the profile's, for a profile's own.
  */
-export function tokenOrigins(token: ResolvedToken, known: string[], givenWith: string | undefined, profileBaseUrl: string | undefined): string[] {
+export function tokenOrigins(
+  token: ResolvedToken,
+  known: string[],
+  givenWith: string | undefined,
+  profileBaseUrl: string | undefined,
+): string[] {
   if (token.fromProfile) return profileBaseUrl === undefined ? [] : [originOf(profileBaseUrl)];
-  const claimed = token.token === undefined ? [] : claimedOrigins(token.token).filter((origin) => known.includes(origin));
+  const claimed =
+    token.token === undefined ? [] : claimedOrigins(token.token).filter((origin) => known.includes(origin));
   if (claimed.length > 0) return [...new Set(claimed)];
   return givenWith === undefined ? [] : [originOf(givenWith)];
 }
@@ -96,7 +135,12 @@ export function tokenOrigins(token: ResolvedToken, known: string[], givenWith: s
  * Refuses, before anything is sent, a run that would send the token to an origin it does not belong to,
  * unless --trust-origin names that origin.
  */
-export function checkTokenOrigin(baseUrl: string, origins: string[], source: string, trusted: string | undefined): void {
+export function checkTokenOrigin(
+  baseUrl: string,
+  origins: string[],
+  source: string,
+  trusted: string | undefined,
+): void {
   const target = originOf(baseUrl);
   if (origins.length === 0 || origins.includes(target) || trusted === target) return;
   throw new SafetyError(
@@ -114,7 +158,10 @@ export function trustedOrigin(text: string | undefined): string | undefined {
   } catch {
     // Said below.
   }
-  throw new UsageError(`--trust-origin takes an origin such as https://dpm.example.com, not '${text}'`, 'give the scheme, host and port the token may go to');
+  throw new UsageError(
+    `--trust-origin takes an origin such as https://dpm.example.com, not '${text}'`,
+    'give the scheme, host and port the token may go to',
+  );
 }
 
 /** The http(s) origins a JWT's `iss` and `aud` claims name; none for a token that is not a JWT. */
@@ -143,7 +190,10 @@ function commandTimeout(env: NodeJS.ProcessEnv): number {
   if (!text) return TOKEN_COMMAND_TIMEOUT_MS;
   const seconds = Number(text);
   if (!Number.isFinite(seconds) || seconds <= 0) {
-    throw new UsageError(`DPX_TOKEN_COMMAND_TIMEOUT must be a positive number of seconds, not '${text}'`, 'unset it, or set e.g. DPX_TOKEN_COMMAND_TIMEOUT=30');
+    throw new UsageError(
+      `DPX_TOKEN_COMMAND_TIMEOUT must be a positive number of seconds, not '${text}'`,
+      'unset it, or set e.g. DPX_TOKEN_COMMAND_TIMEOUT=30',
+    );
   }
   return Math.round(seconds * 1000);
 }

@@ -27,7 +27,10 @@ export function viewsFolder(configPath: string): string {
 
 export function checkViewName(name: string | undefined): string {
   if (name === undefined || !NAME.test(name)) {
-    throw new UsageError(`'${name ?? ''}' is not a view name`, 'a view name is letters, digits, dots, dashes and underscores, e.g. failed-restores');
+    throw new UsageError(
+      `'${name ?? ''}' is not a view name`,
+      'a view name is letters, digits, dots, dashes and underscores, e.g. failed-restores',
+    );
   }
   return name;
 }
@@ -46,7 +49,10 @@ export async function loadView(configPath: string, name: string): Promise<SavedV
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
     const names = (await listViews(configPath)).map((view) => view.name);
-    throw new UsageError(`no view named ${name}`, names.length === 0 ? 'save one with: dpx view save NAME -- <command>' : `saved views: ${names.join(', ')}`);
+    throw new UsageError(
+      `no view named ${name}`,
+      names.length === 0 ? 'save one with: dpx view save NAME -- <command>' : `saved views: ${names.join(', ')}`,
+    );
   }
   return parseView(text, path);
 }
@@ -61,14 +67,16 @@ export async function listViews(configPath: string): Promise<(SavedView | { name
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
     throw error;
   }
-  return Promise.all(files.map(async (file) => {
-    const path = join(folder, file);
-    try {
-      return parseView(await readFile(path, 'utf8'), path);
-    } catch (error) {
-      return { name: file.slice(0, -'.json'.length), problem: (error as Error).message };
-    }
-  }));
+  return Promise.all(
+    files.map(async (file) => {
+      const path = join(folder, file);
+      try {
+        return parseView(await readFile(path, 'utf8'), path);
+      } catch (error) {
+        return { name: file.slice(0, -'.json'.length), problem: (error as Error).message };
+      }
+    }),
+  );
 }
 
 /** A view file's text, checked: a malformed file or one from a newer dpx is a clear usage error. */
@@ -77,17 +85,38 @@ export function parseView(text: string, path: string): SavedView {
   try {
     data = JSON.parse(text);
   } catch (error) {
-    throw new UsageError(`the view file ${path} is not JSON: ${(error as Error).message}`, 'fix the file, or save the view again with dpx view save');
+    throw new UsageError(
+      `the view file ${path} is not JSON: ${(error as Error).message}`,
+      'fix the file, or save the view again with dpx view save',
+    );
   }
   if (!isObject(data) || typeof data['dpxView'] !== 'number') {
-    throw new UsageError(`${path} is not a dpx view (it has no "dpxView" version)`, 'save the view again with dpx view save');
+    throw new UsageError(
+      `${path} is not a dpx view (it has no "dpxView" version)`,
+      'save the view again with dpx view save',
+    );
   }
   if (data['dpxView'] > VIEW_FORMAT) {
-    throw new UsageError(`the view ${path} was saved by a newer dpx (format ${data['dpxView']}; this dpx reads ${VIEW_FORMAT})`, 'update dpx, or save the view again with this one');
+    throw new UsageError(
+      `the view ${path} was saved by a newer dpx (format ${data['dpxView']}; this dpx reads ${VIEW_FORMAT})`,
+      'update dpx, or save the view again with this one',
+    );
   }
   const argv = data['argv'];
-  if (typeof data['name'] !== 'string' || !Array.isArray(argv) || argv.length === 0 || !argv.every((arg) => typeof arg === 'string')) {
-    throw new UsageError(`the view file ${path} has no command line ("argv": a list of words)`, 'save the view again with dpx view save');
+  if (
+    typeof data['name'] !== 'string' ||
+    !Array.isArray(argv) ||
+    argv.length === 0 ||
+    !argv.every((arg) => typeof arg === 'string')
+  ) {
+    throw new UsageError(
+      `the view file ${path} has no command line ("argv": a list of words)`,
+      'save the view again with dpx view save',
+    );
   }
-  return { name: data['name'], argv: argv as string[], savedAt: typeof data['savedAt'] === 'string' ? data['savedAt'] : '' };
+  return {
+    name: data['name'],
+    argv: argv as string[],
+    savedAt: typeof data['savedAt'] === 'string' ? data['savedAt'] : '',
+  };
 }

@@ -56,13 +56,15 @@ export class TokenAuthority {
 
   /** The claims of the request's bearer token, or a 401 DemoError saying what is wrong with it. */
   async authenticate(authorization: string | undefined): Promise<TokenClaims & { token: string }> {
-    if (!authorization) throw unauthorized('missing_token', 'The Authorization header is missing; send "Authorization: Bearer <token>"');
+    if (!authorization)
+      throw unauthorized('missing_token', 'The Authorization header is missing; send "Authorization: Bearer <token>"');
     const bearer = /^Bearer\s+(\S+)\s*$/i.exec(authorization);
     const token = bearer?.[1];
     if (!token) throw unauthorized('malformed_token', 'The Authorization header is not of the form "Bearer <token>"');
     const cached = this.verified.get(token);
     if (cached) {
-      if (cached.exp * 1000 <= Date.now()) throw unauthorized('token_expired', `The token expired at ${new Date(cached.exp * 1000).toISOString()}`);
+      if (cached.exp * 1000 <= Date.now())
+        throw unauthorized('token_expired', `The token expired at ${new Date(cached.exp * 1000).toISOString()}`);
       return { ...cached, token };
     }
     const claims = await this.verify(token);
@@ -79,13 +81,23 @@ export class TokenAuthority {
       throw unauthorized('malformed_token', 'The bearer token is not a well-formed JSON Web Token');
     }
     if (typeof unverifiedIssuer === 'string' && unverifiedIssuer !== this.issuer) {
-      throw unauthorized('token_region_mismatch', `The token was issued by ${unverifiedIssuer}; this control plane is ${this.issuer} and accepts only its own tokens`);
+      throw unauthorized(
+        'token_region_mismatch',
+        `The token was issued by ${unverifiedIssuer}; this control plane is ${this.issuer} and accepts only its own tokens`,
+      );
     }
     try {
       const { payload } = await jwtVerify(token, this.key, { issuer: this.issuer, algorithms: ['HS256'] });
       const type = payload['token_type'];
-      if (typeof payload.sub !== 'string' || (type !== 'personal' && type !== 'service') || typeof payload.exp !== 'number') {
-        throw unauthorized('invalid_token', 'The token lacks a subject, a token_type of personal or service, or an expiry');
+      if (
+        typeof payload.sub !== 'string' ||
+        (type !== 'personal' && type !== 'service') ||
+        typeof payload.exp !== 'number'
+      ) {
+        throw unauthorized(
+          'invalid_token',
+          'The token lacks a subject, a token_type of personal or service, or an expiry',
+        );
       }
       return {
         sub: payload.sub,
@@ -108,5 +120,7 @@ export class TokenAuthority {
 }
 
 function unauthorized(code: string, message: string): DemoError {
-  return new DemoError(401, code, message, { 'WWW-Authenticate': `Bearer error="invalid_token", error_description="${code}"` });
+  return new DemoError(401, code, message, {
+    'WWW-Authenticate': `Bearer error="invalid_token", error_description="${code}"`,
+  });
 }

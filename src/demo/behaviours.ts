@@ -1,5 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { newestFirst, pathOf, resourceDef, versionDef, type OperationDef, type ResourceDef, type VersionDef } from './catalog.js';
+import {
+  newestFirst,
+  pathOf,
+  resourceDef,
+  versionDef,
+  type OperationDef,
+  type ResourceDef,
+  type VersionDef,
+} from './catalog.js';
 import { validateBody } from './bodies.js';
 import { DemoError } from './errors.js';
 import { compileFilter } from './filter.js';
@@ -46,14 +54,22 @@ export interface OperationResult {
 
 type Behaviour = (context: OperationContext) => OperationResult;
 
-function inScope(resource: ResourceDef, record: StoredRecord, scope: Set<string> | undefined, hidden?: ReadonlySet<string>): boolean {
+function inScope(
+  resource: ResourceDef,
+  record: StoredRecord,
+  scope: Set<string> | undefined,
+  hidden?: ReadonlySet<string>,
+): boolean {
   if (resource.scope_field === null) return true;
   if (!scope) return !hiddenField(resource, hidden) || !hidden!.has(record[resource.scope_field] as string);
   return scope.has(record[resource.scope_field] as string);
 }
 
 /** Whether a resource's records can be hidden from a request without a unit: those that name their unit (not the units themselves). */
-function hiddenField(resource: ResourceDef, hidden: ReadonlySet<string> | undefined): resource is ResourceDef & { scope_field: string } {
+function hiddenField(
+  resource: ResourceDef,
+  hidden: ReadonlySet<string> | undefined,
+): resource is ResourceDef & { scope_field: string } {
   return hidden !== undefined && hidden.size > 0 && resource.scope_field !== null && resource.scope_field !== 'id';
 }
 
@@ -63,7 +79,11 @@ function findRecord(context: OperationContext, resourceName = context.resourceNa
   const id = context.variables[resource.id_variable] ?? '';
   const record = context.data.store.collection(resourceName).get(id);
   if (!record || !inScope(resource, record, context.scope, context.hidden)) {
-    throw new DemoError(404, 'record_not_found', `No ${resourceName} record with id ${id} in this organizational-unit context`);
+    throw new DemoError(
+      404,
+      'record_not_found',
+      `No ${resourceName} record with id ${id} in this organizational-unit context`,
+    );
   }
   return record;
 }
@@ -82,14 +102,23 @@ function checkReferences(context: OperationContext, fields: Record<string, unkno
     if (id === undefined || id === null) continue;
     const referenced = data.store.collection(target).get(String(id));
     if (!referenced || !inScope(resourceDef(target), referenced, scope, context.hidden)) {
-      throw new DemoError(422, 'invalid_reference', `${field} ${String(id)} names no ${target} record visible in this organizational-unit context`);
+      throw new DemoError(
+        422,
+        'invalid_reference',
+        `${field} ${String(id)} names no ${target} record visible in this organizational-unit context`,
+      );
     }
   }
   for (const field of resource.unique ?? []) {
     const value = fields[field];
     if (value === undefined) continue;
     const taken = data.store.collection(context.resourceName).items.some((r) => r[field] === value && r.id !== selfId);
-    if (taken) throw new DemoError(409, 'conflict', `Another ${context.resourceName} record already has ${field} ${JSON.stringify(value)}`);
+    if (taken)
+      throw new DemoError(
+        409,
+        'conflict',
+        `Another ${context.resourceName} record already has ${field} ${JSON.stringify(value)}`,
+      );
   }
 }
 
@@ -105,17 +134,31 @@ function list(context: OperationContext): OperationResult {
   const request = pageRequest(context.query);
   const { resource, scope } = context;
   const parent = parentOf(context);
-  const matches = request.filter === undefined ? undefined : compileFilter(request.filter, context.version, context.resourceName, context.versionName);
+  const matches =
+    request.filter === undefined
+      ? undefined
+      : compileFilter(request.filter, context.version, context.resourceName, context.versionName);
   const { store } = context.data;
   // A unit's own records first (kept per unit), then the filter over those alone.
-  const items = scope && resource.scope_field !== null
-    ? store.inScope(context.resourceName, resource.scope_field, scope)
-    : !scope && hiddenField(resource, context.hidden) ? store.outside(context.resourceName, resource.scope_field, context.hidden!) : store.collection(context.resourceName).items;
+  const items =
+    scope && resource.scope_field !== null
+      ? store.inScope(context.resourceName, resource.scope_field, scope)
+      : !scope && hiddenField(resource, context.hidden)
+        ? store.outside(context.resourceName, resource.scope_field, context.hidden!)
+        : store.collection(context.resourceName).items;
   const unfiltered = !parent && !matches;
-  const matching = unfiltered ? items : items.filter((r) => (!parent || r[parent.field] === parent.id) && (!matches || matches(r)));
+  const matching = unfiltered
+    ? items
+    : items.filter((r) => (!parent || r[parent.field] === parent.id) && (!matches || matches(r)));
   return {
     status: 200,
-    body: listEnvelope(parent?.path ?? pathOf(context.operation.href), request, matching, (r) => presented(context, r), context.resource.envelope_counts !== false),
+    body: listEnvelope(
+      parent?.path ?? pathOf(context.operation.href),
+      request,
+      matching,
+      (r) => presented(context, r),
+      context.resource.envelope_counts !== false,
+    ),
   };
 }
 
@@ -124,7 +167,10 @@ function parentOf(context: OperationContext): { id: string; field: string; path:
   const parent = context.operation.parent;
   if (!parent) return undefined;
   const record = findRecord(context, parent.resource);
-  const path = pathOf(context.operation.href).replace(`{${resourceDef(parent.resource).id_variable}}`, encodeURIComponent(record.id));
+  const path = pathOf(context.operation.href).replace(
+    `{${resourceDef(parent.resource).id_variable}}`,
+    encodeURIComponent(record.id),
+  );
   return { id: record.id, field: parent.field, path };
 }
 
@@ -139,7 +185,12 @@ function create(context: OperationContext): OperationResult {
     fields[resource.scope_field] = scope ? [...scope][0] : world.organizational_units[0]?.id;
   }
   checkReferences(context, fields);
-  const record: StoredRecord = { ...(resource.defaults ?? {}), ...fields, id: randomUUID(), created_timestamp: context.now };
+  const record: StoredRecord = {
+    ...(resource.defaults ?? {}),
+    ...fields,
+    id: randomUUID(),
+    created_timestamp: context.now,
+  };
   if (typeof record['full_name'] === 'string' && record['first_name'] === undefined) {
     const [first = '', ...rest] = record['full_name'].split(' ');
     record['first_name'] = first;
@@ -198,7 +249,11 @@ function abortTask(context: OperationContext): OperationResult {
   const task = findRecord(context);
   validateBody(bodyKey(context), context.body);
   if (!context.data.live.abort(task, context.now)) {
-    throw new DemoError(409, 'task_not_abortable', `Task ${task.id} is ${String(task['status'])}; only scheduled, queued or in_progress tasks can be aborted`);
+    throw new DemoError(
+      409,
+      'task_not_abortable',
+      `Task ${task.id} is ${String(task['status'])}; only scheduled, queued or in_progress tasks can be aborted`,
+    );
   }
   return taskResult(202, task);
 }
@@ -249,7 +304,12 @@ function startRestore(context: OperationContext): OperationResult {
   // The outcome follows from the task id, so a test can only wait for a final state, not pick one.
   const failed = parseInt(task.id.slice(0, 8), 16) / 0xffffffff < live.restore_failure_share;
   context.data.live.track(
-    { task, waitMs: live.restore_queue_seconds * 1000, runMs: live.restore_run_seconds * 1000, outcome: failed ? 'failed' : 'completed' },
+    {
+      task,
+      waitMs: live.restore_queue_seconds * 1000,
+      runMs: live.restore_run_seconds * 1000,
+      outcome: failed ? 'failed' : 'completed',
+    },
     context.now,
   );
   return taskResult(202, task);

@@ -3,8 +3,12 @@ import createUserV2 from '../../fixtures/schemas/bodies/users.v2.create_user.jso
 import updateUserV2 from '../../fixtures/schemas/bodies/users.v2.update_user.json' with { type: 'json' };
 import createPolicyV1 from '../../fixtures/schemas/bodies/policies.v1.create_policy.json' with { type: 'json' };
 import updatePolicyV1 from '../../fixtures/schemas/bodies/policies.v1.update_policy.json' with { type: 'json' };
-import createGroupV1 from '../../fixtures/schemas/bodies/protection-groups.v1.create_protection_group.json' with { type: 'json' };
-import updateGroupV1 from '../../fixtures/schemas/bodies/protection-groups.v1.update_protection_group.json' with { type: 'json' };
+import createGroupV1 from '../../fixtures/schemas/bodies/protection-groups.v1.create_protection_group.json' with {
+  type: 'json',
+};
+import updateGroupV1 from '../../fixtures/schemas/bodies/protection-groups.v1.update_protection_group.json' with {
+  type: 'json',
+};
 import createRestoreV1 from '../../fixtures/schemas/bodies/restores.v1.create_restore.json' with { type: 'json' };
 import { DemoError } from './errors.js';
 
@@ -47,10 +51,14 @@ export function validateBody(key: string, body: unknown): Record<string, unknown
   if (!validate(body)) {
     const problem = validate.errors?.[0];
     const where = problem?.instancePath || '/';
-    const allowed = problem?.keyword === 'enum' ? (problem.params['allowedValues'] as unknown[] | undefined) : undefined;
-    const detail = problem?.keyword === 'additionalProperties'
-      ? `unknown field '${String(problem.params['additionalProperty'])}'`
-      : allowed ? `must be one of: ${allowed.map(String).join(', ')}` : (problem?.message ?? 'invalid');
+    const allowed =
+      problem?.keyword === 'enum' ? (problem.params['allowedValues'] as unknown[] | undefined) : undefined;
+    const detail =
+      problem?.keyword === 'additionalProperties'
+        ? `unknown field '${String(problem.params['additionalProperty'])}'`
+        : allowed
+          ? `must be one of: ${allowed.map(String).join(', ')}`
+          : (problem?.message ?? 'invalid');
     throw new DemoError(400, 'invalid_body', `Request body at ${where}: ${detail}`);
   }
   return body as Record<string, unknown>;

@@ -160,7 +160,10 @@ function safeDecode(segment: string): string {
 }
 
 /** The route for a path: `pathExists` when any operation has this path; `match` when one also has the method. */
-export function matchRoute(method: string, path: string): { pathExists: boolean; allowed: string[]; match?: RouteMatch } {
+export function matchRoute(
+  method: string,
+  path: string,
+): { pathExists: boolean; allowed: string[]; match?: RouteMatch } {
   const allowed: string[] = [];
   let match: RouteMatch | undefined;
   for (const route of routes) {

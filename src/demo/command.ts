@@ -15,7 +15,10 @@ export async function runDemoCommand(options: DemoOptions, out: NodeJS.WritableS
   const handle = await startDemo(options);
   const vendor = (options.vendor ?? 'service').toLowerCase();
   const paged = options.linkHeaderPaging?.length ? `, ${options.linkHeaderPaging.join(', ')} paged by Link header` : '';
-  const lines = [`dpx demo control plane (scale ${options.scale ?? 1}, seed ${options.seed ?? 42}${options.rateLimit ? `, ${options.rateLimit} requests/s per token` : ''}${options.frozen ? ', live tasks frozen' : ''}${paged})`, ''];
+  const lines = [
+    `dpx demo control plane (scale ${options.scale ?? 1}, seed ${options.seed ?? 42}${options.rateLimit ? `, ${options.rateLimit} requests/s per token` : ''}${options.frozen ? ', live tasks frozen' : ''}${paged})`,
+    '',
+  ];
   for (const region of handle.regions) {
     const tenants = region.units.filter((u) => u.kind === 'tenant');
     lines.push(
@@ -27,7 +30,11 @@ export async function runDemoCommand(options: DemoOptions, out: NodeJS.WritableS
       `  try             curl -H "Authorization: Bearer ${region.tokens.personal}" ${region.baseUrl}/`,
       `  or              export DPX_BASE_URL=${region.baseUrl} DPX_TOKEN=${region.tokens.personal}; dpx resources`,
       `  units           ${tenants.length} tenants, ${region.units.length} units in all${tenants[0] ? `; e.g. ${tenants[0].id} (${tenants[0].name})` : ''}`,
-      ...(region.hiddenTenants.length > 0 ? [`  hidden          from lists without the OU header: ${region.hiddenTenants.map((tenant) => `${tenant.name} (${tenant.id})`).join(', ')}`] : []),
+      ...(region.hiddenTenants.length > 0
+        ? [
+            `  hidden          from lists without the OU header: ${region.hiddenTenants.map((tenant) => `${tenant.name} (${tenant.id})`).join(', ')}`,
+          ]
+        : []),
       '',
     );
   }

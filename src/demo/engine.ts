@@ -34,9 +34,19 @@ function scopeOf(engine: RegionEngine, header: string | string[] | undefined): S
   if (header === undefined) return undefined;
   const name = organizationalUnitHeader(engine.vendor);
   const value = Array.isArray(header) ? header.join(',') : header.trim();
-  if (!UUID.test(value)) throw new DemoError(400, 'invalid_organizational_unit', `The ${name} header must be one organizational-unit UUID, got ${JSON.stringify(value)}`);
+  if (!UUID.test(value))
+    throw new DemoError(
+      400,
+      'invalid_organizational_unit',
+      `The ${name} header must be one organizational-unit UUID, got ${JSON.stringify(value)}`,
+    );
   const subtree = engine.data.store.ouSubtrees.get(value.toLowerCase());
-  if (!subtree) throw new DemoError(403, 'organizational_unit_forbidden', `Organizational unit ${value} does not exist or is not visible to this token`);
+  if (!subtree)
+    throw new DemoError(
+      403,
+      'organizational_unit_forbidden',
+      `Organizational unit ${value} does not exist or is not visible to this token`,
+    );
   return subtree;
 }
 
@@ -45,7 +55,8 @@ async function readBody(request: IncomingMessage): Promise<unknown> {
   let size = 0;
   for await (const chunk of request as AsyncIterable<Buffer>) {
     size += chunk.length;
-    if (size > MAX_BODY_BYTES) throw new DemoError(413, 'body_too_large', `The request body exceeds ${MAX_BODY_BYTES} bytes`);
+    if (size > MAX_BODY_BYTES)
+      throw new DemoError(413, 'body_too_large', `The request body exceeds ${MAX_BODY_BYTES} bytes`);
     chunks.push(chunk);
   }
   const text = Buffer.concat(chunks).toString('utf8');
@@ -57,7 +68,13 @@ async function readBody(request: IncomingMessage): Promise<unknown> {
   }
 }
 
-function send(response: ServerResponse, status: number, contentType: string | undefined, body: unknown, headers: Record<string, string> = {}): void {
+function send(
+  response: ServerResponse,
+  status: number,
+  contentType: string | undefined,
+  body: unknown,
+  headers: Record<string, string> = {},
+): void {
   const payload = body === undefined ? '' : JSON.stringify(body);
   response.writeHead(status, {
     ...headers,
@@ -73,7 +90,13 @@ function send(response: ServerResponse, status: number, contentType: string | un
  * again with If-None-Match and get 304 with no body while nothing changed. The tag covers the media type
  * too: the same record in another version is another representation.
  */
-function sendRead(request: IncomingMessage, response: ServerResponse, contentType: string, body: unknown, headers: Record<string, string> = {}): void {
+function sendRead(
+  request: IncomingMessage,
+  response: ServerResponse,
+  contentType: string,
+  body: unknown,
+  headers: Record<string, string> = {},
+): void {
   const payload = JSON.stringify(body);
   const etag = `W/"${createHash('sha1').update(contentType).update('\n').update(payload).digest('base64url').slice(0, 22)}"`;
   const common = { ...headers, ETag: etag, 'Cache-Control': 'no-cache' };
@@ -98,23 +121,34 @@ async function route(engine: RegionEngine, request: IncomingMessage, response: S
   engine.data.live.advance(now);
 
   if (url.pathname === '/') {
-    if (method !== 'GET') throw new DemoError(405, 'method_not_allowed', `${method} is not allowed on /; use GET`, { Allow: 'GET' });
+    if (method !== 'GET')
+      throw new DemoError(405, 'method_not_allowed', `${method} is not allowed on /; use GET`, { Allow: 'GET' });
     const version = negotiateVersion(accept, engine.vendor, ANY_RESOURCE, INDEX_VERSIONS);
     sendRead(request, response, mediaType(engine.vendor, ANY_RESOURCE, version), discoveryIndex(engine.plainListHrefs));
     return;
   }
 
   const found = matchRoute(method, url.pathname);
-  if (!found.pathExists) throw new DemoError(404, 'not_found', `No operation has the path ${url.pathname}; GET / lists them`);
+  if (!found.pathExists)
+    throw new DemoError(404, 'not_found', `No operation has the path ${url.pathname}; GET / lists them`);
   if (!found.match) {
-    throw new DemoError(405, 'method_not_allowed', `${method} is not allowed on ${url.pathname}; allowed: ${found.allowed.join(', ')}`, { Allow: found.allowed.join(', ') });
+    throw new DemoError(
+      405,
+      'method_not_allowed',
+      `${method} is not allowed on ${url.pathname}; allowed: ${found.allowed.join(', ')}`,
+      { Allow: found.allowed.join(', ') },
+    );
   }
   const { resource: resourceName, operations, variables } = found.match;
   const resource = resourceDef(resourceName);
   const versionName = negotiateVersion(accept, engine.vendor, resourceName, newestFirst(resource.supported_versions));
   const operation = operations.get(versionName);
   if (!operation) {
-    throw new DemoError(404, 'operation_not_available', `${resourceName} ${versionName} has no operation ${method} ${url.pathname}; it exists in ${[...operations.keys()].join(', ')}`);
+    throw new DemoError(
+      404,
+      'operation_not_available',
+      `${resourceName} ${versionName} has no operation ${method} ${url.pathname}; it exists in ${[...operations.keys()].join(', ')}`,
+    );
   }
   const body = method === 'GET' || method === 'DELETE' || method === 'HEAD' ? undefined : await readBody(request);
   const behaviour = behaviours[operation.def.behaviour];
@@ -142,16 +176,24 @@ async function route(engine: RegionEngine, request: IncomingMessage, response: S
   }
   const media = result.media ?? { resource: resourceName, version: versionName };
   const contentType = mediaType(engine.vendor, media.resource, media.version);
-  if (method === 'GET' && result.status === 200 && result.body !== undefined) sendRead(request, response, contentType, result.body, result.headers);
+  if (method === 'GET' && result.status === 200 && result.body !== undefined)
+    sendRead(request, response, contentType, result.body, result.headers);
   else send(response, result.status, contentType, result.body, result.headers);
 }
 
 /** Answers one HTTP request; every failure becomes the `errors` envelope with its status. */
-export async function handleRequest(engine: RegionEngine, request: IncomingMessage, response: ServerResponse): Promise<void> {
+export async function handleRequest(
+  engine: RegionEngine,
+  request: IncomingMessage,
+  response: ServerResponse,
+): Promise<void> {
   try {
     await route(engine, request, response);
   } catch (error) {
-    const demoError = error instanceof DemoError ? error : new DemoError(500, 'internal_error', `The demo control plane failed: ${(error as Error).message}`);
+    const demoError =
+      error instanceof DemoError
+        ? error
+        : new DemoError(500, 'internal_error', `The demo control plane failed: ${(error as Error).message}`);
     if (request.readableEnded === false) request.resume();
     send(response, demoError.status, 'application/json', errorEnvelope(demoError), demoError.headers);
   }

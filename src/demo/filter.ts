@@ -2,7 +2,17 @@ import type { FieldDef, VersionDef } from './catalog.js';
 import { DemoError } from './errors.js';
 import type { StoredRecord } from './store.js';
 
-export const FILTER_OPERATORS = ['$eq', '$neq', '$in', '$contains', '$begins_with', '$gt', '$gte', '$lt', '$lte'] as const;
+export const FILTER_OPERATORS = [
+  '$eq',
+  '$neq',
+  '$in',
+  '$contains',
+  '$begins_with',
+  '$gt',
+  '$gte',
+  '$lt',
+  '$lte',
+] as const;
 type Operator = (typeof FILTER_OPERATORS)[number];
 
 const ORDERED_TYPES = new Set(['string', 'integer', 'number', 'timestamp']);
@@ -20,24 +30,33 @@ function isOperator(name: string): name is Operator {
 function operand(fieldName: string, field: FieldDef, operator: Operator, raw: unknown): unknown {
   if (raw === null) {
     if ((operator === '$eq' || operator === '$neq') && field.nullable) return null;
-    throw invalid(`Filter ${operator} on field '${fieldName}' compares with null, which only $eq and $neq on nullable fields accept`);
+    throw invalid(
+      `Filter ${operator} on field '${fieldName}' compares with null, which only $eq and $neq on nullable fields accept`,
+    );
   }
-  const expected = field.type === 'string[]' ? 'string' : field.type === 'timestamp' ? 'string (ISO 8601 timestamp)' : field.type;
+  const expected =
+    field.type === 'string[]' ? 'string' : field.type === 'timestamp' ? 'string (ISO 8601 timestamp)' : field.type;
   switch (field.type) {
     case 'timestamp': {
       const time = typeof raw === 'string' ? Date.parse(raw) : NaN;
-      if (Number.isNaN(time)) throw invalid(`Filter ${operator} on field '${fieldName}' needs an ISO 8601 timestamp, got ${JSON.stringify(raw)}`);
+      if (Number.isNaN(time))
+        throw invalid(
+          `Filter ${operator} on field '${fieldName}' needs an ISO 8601 timestamp, got ${JSON.stringify(raw)}`,
+        );
       return time;
     }
     case 'integer':
     case 'number':
-      if (typeof raw !== 'number') throw invalid(`Filter ${operator} on field '${fieldName}' needs a number, got ${JSON.stringify(raw)}`);
+      if (typeof raw !== 'number')
+        throw invalid(`Filter ${operator} on field '${fieldName}' needs a number, got ${JSON.stringify(raw)}`);
       return raw;
     case 'boolean':
-      if (typeof raw !== 'boolean') throw invalid(`Filter ${operator} on field '${fieldName}' needs true or false, got ${JSON.stringify(raw)}`);
+      if (typeof raw !== 'boolean')
+        throw invalid(`Filter ${operator} on field '${fieldName}' needs true or false, got ${JSON.stringify(raw)}`);
       return raw;
     default:
-      if (typeof raw !== 'string') throw invalid(`Filter ${operator} on field '${fieldName}' needs a ${expected}, got ${JSON.stringify(raw)}`);
+      if (typeof raw !== 'string')
+        throw invalid(`Filter ${operator} on field '${fieldName}' needs a ${expected}, got ${JSON.stringify(raw)}`);
       return raw;
   }
 }
@@ -58,7 +77,8 @@ function condition(fieldName: string, field: FieldDef, operator: Operator, raw: 
     throw invalid(`Filter operator ${operator} does not apply to ${field.type} field '${fieldName}'`);
   }
   if (operator === '$in') {
-    if (!Array.isArray(raw)) throw invalid(`Filter $in on field '${fieldName}' needs an array, got ${JSON.stringify(raw)}`);
+    if (!Array.isArray(raw))
+      throw invalid(`Filter $in on field '${fieldName}' needs an array, got ${JSON.stringify(raw)}`);
     const options = raw.map((item) => operand(fieldName, field, '$eq', item));
     return field.type === 'string[]'
       ? (value) => Array.isArray(value) && value.some((v) => options.includes(v))
@@ -109,7 +129,12 @@ function condition(fieldName: string, field: FieldDef, operator: Operator, raw: 
  * `{"status": {"$in": ["failed"]}, "created_timestamp": {"$gte": "…"}}`; a bare value means $eq;
  * several fields and several operators on one field are ANDed.
  */
-export function compileFilter(text: string, version: VersionDef, resourceName: string, versionName: string): (record: StoredRecord) => boolean {
+export function compileFilter(
+  text: string,
+  version: VersionDef,
+  resourceName: string,
+  versionName: string,
+): (record: StoredRecord) => boolean {
   let expression: unknown;
   try {
     expression = JSON.parse(text);
@@ -123,15 +148,20 @@ export function compileFilter(text: string, version: VersionDef, resourceName: s
   for (const [fieldName, conditionValue] of Object.entries(expression)) {
     const field = version.fields[fieldName];
     if (!field) {
-      throw invalid(`Unknown filter field '${fieldName}' for ${resourceName} ${versionName}; known fields: ${Object.keys(version.fields).join(', ')}`);
+      throw invalid(
+        `Unknown filter field '${fieldName}' for ${resourceName} ${versionName}; known fields: ${Object.keys(version.fields).join(', ')}`,
+      );
     }
     const source = field.from ?? fieldName;
-    const isConditionObject = typeof conditionValue === 'object' && conditionValue !== null && !Array.isArray(conditionValue);
+    const isConditionObject =
+      typeof conditionValue === 'object' && conditionValue !== null && !Array.isArray(conditionValue);
     const entries: [string, unknown][] = isConditionObject ? Object.entries(conditionValue) : [['$eq', conditionValue]];
     if (entries.length === 0) throw invalid(`Filter field '${fieldName}' has no operator`);
     for (const [operator, raw] of entries) {
       if (!isOperator(operator)) {
-        throw invalid(`Unknown filter operator '${operator}' on field '${fieldName}'; known operators: ${FILTER_OPERATORS.join(' ')}`);
+        throw invalid(
+          `Unknown filter operator '${operator}' on field '${fieldName}'; known operators: ${FILTER_OPERATORS.join(' ')}`,
+        );
       }
       tests.push({ source, test: condition(fieldName, field, operator, raw) });
     }

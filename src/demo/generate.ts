@@ -28,13 +28,23 @@ export function unitTree(seed: number, tenants?: number): readonly UnitDef[] {
   const units: UnitDef[] = [root];
   const tenantNames = new Set<string>();
   for (let t = 0; t < tenants; t++) {
-    const tenant: UnitDef = { id: rng.uuid(), name: uniqueName(`${rng.pick(words.tenant_words)} ${rng.pick(words.tenant_suffixes)}`, tenantNames), kind: 'tenant', parent_id: root.id };
+    const tenant: UnitDef = {
+      id: rng.uuid(),
+      name: uniqueName(`${rng.pick(words.tenant_words)} ${rng.pick(words.tenant_suffixes)}`, tenantNames),
+      kind: 'tenant',
+      parent_id: root.id,
+    };
     units.push(tenant);
     const levels = rng.int(1, 3);
     const grow = (parent: UnitDef, level: number): void => {
       const siblings = new Set<string>();
       for (let c = rng.int(1, level === 1 ? 3 : 2); c > 0; c--) {
-        const unit: UnitDef = { id: rng.uuid(), name: uniqueName(rng.pick(words.unit_names), siblings), kind: 'unit', parent_id: parent.id };
+        const unit: UnitDef = {
+          id: rng.uuid(),
+          name: uniqueName(rng.pick(words.unit_names), siblings),
+          kind: 'unit',
+          parent_id: parent.id,
+        };
         units.push(unit);
         if (level < levels) grow(unit, level + 1);
       }
@@ -124,14 +134,21 @@ function sortNewestFirst(records: StoredRecord[], field: string): void {
  * Deterministic records for one region. Values depend only on the seed and scale; timestamps are spread
  * over the last `history_days` before `now`, so recent data exists whenever the server starts.
  */
-export function generateWorld(seed: number, scale: number, now: number, tree: readonly UnitDef[] = FIXED_UNITS): GeneratedWorld {
+export function generateWorld(
+  seed: number,
+  scale: number,
+  now: number,
+  tree: readonly UnitDef[] = FIXED_UNITS,
+): GeneratedWorld {
   const rng = new Random(seed);
   // Data grows with the units: the fixture's tree is the yardstick of the volumes per scale.
   const perUnit = tree.filter((unit) => unit.kind !== 'root').length / FIXED_PLACEABLE;
-  const volume = (name: keyof typeof world.volumes_per_scale) => Math.max(1, Math.round(world.volumes_per_scale[name] * scale * perUnit));
+  const volume = (name: keyof typeof world.volumes_per_scale) =>
+    Math.max(1, Math.round(world.volumes_per_scale[name] * scale * perUnit));
   const historyMs = world.history_days * DAY_MS;
   const pastTime = () => now - Math.floor(rng.next() * historyMs);
-  const value = <T extends { value: string; weight: number }>(items: readonly T[]) => rng.weighted(items, (i) => i.weight).value;
+  const value = <T extends { value: string; weight: number }>(items: readonly T[]) =>
+    rng.weighted(items, (i) => i.weight).value;
 
   // Organizational units: the tree, each with its full path.
   const unitsById = new Map(tree.map((u) => [u.id, u]));
@@ -264,11 +281,21 @@ export function generateWorld(seed: number, scale: number, now: number, tree: re
   const live = world.live;
   const seconds = ([min, max]: number[]) => rng.int(min ?? 0, max ?? 0) * 1000;
   const finishedStatus = () => rng.weighted(world.finished_task_statuses, (s) => s.weight).status;
-  const runningOutcome = () => rng.weighted(world.finished_task_statuses.filter((s) => s.status.startsWith('completed') || s.status === 'failed'), (s) => s.weight).status;
+  const runningOutcome = () =>
+    rng.weighted(
+      world.finished_task_statuses.filter((s) => s.status.startsWith('completed') || s.status === 'failed'),
+      (s) => s.weight,
+    ).status;
   const restoreKinds = world.task_kinds.filter((k) => k.category === 'restore');
 
-  const makeTask = (kind: TaskKind, unitId: string, target: StoredRecord | undefined, created: number): StoredRecord => {
-    const scheduled = kind.type.startsWith('scheduled') || kind.category === 'snapshot' || kind.category === 'replication';
+  const makeTask = (
+    kind: TaskKind,
+    unitId: string,
+    target: StoredRecord | undefined,
+    created: number,
+  ): StoredRecord => {
+    const scheduled =
+      kind.type.startsWith('scheduled') || kind.category === 'snapshot' || kind.category === 'replication';
     const initiator = scheduled ? 'schedule' : kind.target === null ? 'system' : 'user';
     const targetName = target ? String(target['name'] ?? target['object_name']) : unitsById.get(unitId)?.name;
     return {
@@ -285,7 +312,12 @@ export function generateWorld(seed: number, scale: number, now: number, tree: re
       organizational_unit_id: unitId,
       initiated_by_type: initiator,
       initiated_by_email: initiator === 'user' ? (rng.pick(users)['email'] as string) : null,
-      protection_group_id: kind.target === 'protection_group' ? (target?.id ?? null) : target ? ((target['protection_group_id'] as string) ?? null) : null,
+      protection_group_id:
+        kind.target === 'protection_group'
+          ? (target?.id ?? null)
+          : target
+            ? ((target['protection_group_id'] as string) ?? null)
+            : null,
       backup_id: kind.target === 'backup' ? (target?.id ?? null) : null,
       restore_id: null,
       error_code: null,
@@ -322,7 +354,12 @@ export function generateWorld(seed: number, scale: number, now: number, tree: re
     for (let k = 0; k < 2; k++) {
       const kind = rng.pick(restoreKinds);
       const unitBackups = backupsByUnit.get(unit.id);
-      const task = makeTask(kind, unit.id, unitBackups ? rng.pick(unitBackups) : undefined, now - HOUR_MS - Math.floor(rng.next() * 22 * HOUR_MS));
+      const task = makeTask(
+        kind,
+        unit.id,
+        unitBackups ? rng.pick(unitBackups) : undefined,
+        now - HOUR_MS - Math.floor(rng.next() * 22 * HOUR_MS),
+      );
       const start = (task['created_timestamp'] as number) + rng.int(1, 60) * 1000;
       finish(task, 'failed', start, start + seconds(live.run_seconds));
       tasks.push(task);
@@ -340,7 +377,12 @@ export function generateWorld(seed: number, scale: number, now: number, tree: re
         task['status'] = 'in_progress';
         task['start_timestamp'] = (task['created_timestamp'] as number) + 2000;
         task['progress_percentage'] = rng.int(3, 90);
-        pending.push({ task, waitMs: 0, runMs: seconds(live.in_progress_remaining_seconds), outcome: runningOutcome() });
+        pending.push({
+          task,
+          waitMs: 0,
+          runMs: seconds(live.in_progress_remaining_seconds),
+          outcome: runningOutcome(),
+        });
       } else {
         const isScheduled = roll >= live.in_progress_share + live.queued_share;
         task['status'] = isScheduled ? 'scheduled' : 'queued';
@@ -414,7 +456,13 @@ export function generateWorld(seed: number, scale: number, now: number, tree: re
     });
   }
 
-  const targetsOfType: Record<string, StoredRecord[]> = { user: users, policy: policies, restore: restores, task: tasks, backup: backups };
+  const targetsOfType: Record<string, StoredRecord[]> = {
+    user: users,
+    policy: policies,
+    restore: restores,
+    task: tasks,
+    backup: backups,
+  };
   const audit: StoredRecord[] = [];
   for (let i = 0; i < volume('audit-trails'); i++) {
     const entry = rng.weighted(world.audit_actions, (a) => a.weight);
@@ -429,7 +477,9 @@ export function generateWorld(seed: number, scale: number, now: number, tree: re
       outcome: entry.action.endsWith('_failed') || rng.chance(0.02) ? 'failure' : 'success',
       target_type: entry.target_type,
       target_id: entry.target_type === 'user' ? user.id : targets ? rng.pick(targets).id : rng.uuid(),
-      source_ip: rng.chance(0.7) ? `10.${rng.int(0, 255)}.${rng.int(0, 255)}.${rng.int(1, 254)}` : `203.0.113.${rng.int(1, 254)}`,
+      source_ip: rng.chance(0.7)
+        ? `10.${rng.int(0, 255)}.${rng.int(0, 255)}.${rng.int(1, 254)}`
+        : `203.0.113.${rng.int(1, 254)}`,
       organizational_unit_id: userUnit === rootId ? rng.pick(placeable).id : userUnit,
     });
   }

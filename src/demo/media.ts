@@ -27,9 +27,17 @@ function parseAccept(accept: string): MediaRange[] {
       const qParam = params.find((p) => p.toLowerCase().startsWith('q='));
       const q = qParam ? Number(qParam.slice(2)) : 1;
       const vendorMatch = VENDOR_RANGE.exec(type);
-      const range: MediaRange = { raw: type, q: Number.isFinite(q) ? q : 0, generic: GENERIC_RANGES.has(type.toLowerCase()) };
+      const range: MediaRange = {
+        raw: type,
+        q: Number.isFinite(q) ? q : 0,
+        generic: GENERIC_RANGES.has(type.toLowerCase()),
+      };
       if (vendorMatch?.[1] && vendorMatch[2] && vendorMatch[3]) {
-        range.vendor = { vendor: vendorMatch[1].toLowerCase(), resource: vendorMatch[2].toLowerCase(), version: vendorMatch[3].toLowerCase() };
+        range.vendor = {
+          vendor: vendorMatch[1].toLowerCase(),
+          resource: vendorMatch[2].toLowerCase(),
+          version: vendorMatch[3].toLowerCase(),
+        };
       }
       return range;
     })
@@ -42,7 +50,12 @@ function parseAccept(accept: string): MediaRange[] {
  * a vendor range for this resource (or the `*` wildcard) gives its version if supported, else 406.
  * `supported` is newest first.
  */
-export function negotiateVersion(accept: string | undefined, vendor: string, resource: string, supported: readonly string[]): string {
+export function negotiateVersion(
+  accept: string | undefined,
+  vendor: string,
+  resource: string,
+  supported: readonly string[],
+): string {
   const newest = supported[0];
   if (!newest) throw new Error(`resource ${resource} supports no version`);
   if (accept === undefined || accept.trim() === '') return newest;
@@ -56,7 +69,11 @@ export function negotiateVersion(accept: string | undefined, vendor: string, res
     unsupported ??= wanted.version;
   }
   if (unsupported) {
-    throw new DemoError(406, 'unsupported_version', `${resource === ANY_RESOURCE ? 'The resource index' : `Resource ${resource}`} has no version ${unsupported}; supported: ${supported.join(', ')}`);
+    throw new DemoError(
+      406,
+      'unsupported_version',
+      `${resource === ANY_RESOURCE ? 'The resource index' : `Resource ${resource}`} has no version ${unsupported}; supported: ${supported.join(', ')}`,
+    );
   }
   throw new DemoError(
     406,

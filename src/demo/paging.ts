@@ -18,7 +18,11 @@ export function pageRequest(query: URLSearchParams): PageRequest {
   const limitText = query.get('limit');
   const limit = limitText === null ? DEFAULT_PAGE_SIZE : wholeNumber(limitText);
   if (limit === undefined || limit < 1 || limit > MAX_PAGE_SIZE) {
-    throw new DemoError(400, 'invalid_page_size', `limit must be a whole number from 1 to ${MAX_PAGE_SIZE}, got ${JSON.stringify(limitText)}`);
+    throw new DemoError(
+      400,
+      'invalid_page_size',
+      `limit must be a whole number from 1 to ${MAX_PAGE_SIZE}, got ${JSON.stringify(limitText)}`,
+    );
   }
   const startText = query.get('start');
   const start = startText === null ? 1 : wholeNumber(startText);
@@ -64,7 +68,10 @@ const HEADER_ROLES = ['next', 'prev', 'first', 'last'];
  * A list page paged the way GitHub-style APIs page: its `next`, `prev`, `first` and `last` links moved
  * out of the body into an RFC 8288 `Link` header (absolute URLs), and no `_links` left in the body.
  */
-export function linkHeaderPage(body: Record<string, unknown>, baseUrl: string): { body: Record<string, unknown>; link: string } {
+export function linkHeaderPage(
+  body: Record<string, unknown>,
+  baseUrl: string,
+): { body: Record<string, unknown>; link: string } {
   const { _links: links, ...rest } = body;
   const hrefs = (links ?? {}) as Record<string, { href: string }>;
   const link = HEADER_ROLES.filter((role) => hrefs[role] !== undefined)

@@ -25,13 +25,21 @@ export class RateLimiter {
     window.count++;
     const resetSeconds = Math.max(1, Math.ceil((window.start + 1000 - now) / 1000));
     const headers: Record<string, string> = this.announce
-      ? { 'RateLimit-Policy': `"default";q=${this.perSecond};w=1`, RateLimit: `"default";r=${Math.max(0, this.perSecond - window.count)};t=${resetSeconds}` }
+      ? {
+          'RateLimit-Policy': `"default";q=${this.perSecond};w=1`,
+          RateLimit: `"default";r=${Math.max(0, this.perSecond - window.count)};t=${resetSeconds}`,
+        }
       : {};
     if (window.count > this.perSecond) {
-      throw new DemoError(429, 'rate_limited', `More than ${this.perSecond} requests per second with this token; retry after ${resetSeconds} s`, {
-        ...headers,
-        'Retry-After': String(resetSeconds),
-      });
+      throw new DemoError(
+        429,
+        'rate_limited',
+        `More than ${this.perSecond} requests per second with this token; retry after ${resetSeconds} s`,
+        {
+          ...headers,
+          'Retry-After': String(resetSeconds),
+        },
+      );
     }
     return headers;
   }

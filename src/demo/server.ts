@@ -91,10 +91,15 @@ export async function startDemo(options: DemoOptions = {}): Promise<DemoHandle> 
   const vendor = (options.vendor ?? 'service').toLowerCase();
   const speed = options.taskSpeed && options.taskSpeed > 0 ? options.taskSpeed : 1;
   if (!(scale > 0)) throw new Error(`scale must be a positive number, got ${scale}`);
-  if (options.tenants !== undefined && !(Number.isInteger(options.tenants) && options.tenants > 0)) throw new Error(`tenants must be a positive whole number, got ${options.tenants}`);
-  if (options.hiddenTenants !== undefined && !(Number.isInteger(options.hiddenTenants) && options.hiddenTenants >= 0)) throw new Error(`hiddenTenants must be a whole number, got ${options.hiddenTenants}`);
+  if (options.tenants !== undefined && !(Number.isInteger(options.tenants) && options.tenants > 0))
+    throw new Error(`tenants must be a positive whole number, got ${options.tenants}`);
+  if (options.hiddenTenants !== undefined && !(Number.isInteger(options.hiddenTenants) && options.hiddenTenants >= 0))
+    throw new Error(`hiddenTenants must be a whole number, got ${options.hiddenTenants}`);
   for (const name of options.linkHeaderPaging ?? []) {
-    if (!Object.hasOwn(resources, name)) throw new Error(`the demo has no list ${JSON.stringify(name)} to page by Link header; its lists: ${Object.keys(resources).join(', ')}`);
+    if (!Object.hasOwn(resources, name))
+      throw new Error(
+        `the demo has no list ${JSON.stringify(name)} to page by Link header; its lists: ${Object.keys(resources).join(', ')}`,
+      );
   }
   const servers: Server[] = [];
   const regions: DemoRegion[] = [];
@@ -105,7 +110,9 @@ export async function startDemo(options: DemoOptions = {}): Promise<DemoHandle> 
       const generated = generateWorld(seed + i, scale, now, units);
       const store = new Store(generated.records);
       const tenants = units.filter((unit) => unit.kind === 'tenant');
-      const hiddenTenants = options.hiddenTenants ? tenants.slice(Math.max(0, tenants.length - options.hiddenTenants)) : [];
+      const hiddenTenants = options.hiddenTenants
+        ? tenants.slice(Math.max(0, tenants.length - options.hiddenTenants))
+        : [];
       const hidden = new Set(hiddenTenants.flatMap((tenant) => [...(store.ouSubtrees.get(tenant.id) ?? [tenant.id])]));
       const live = new LiveTasks(store, speed, options.frozen === true);
       for (const pending of generated.pending) live.track(pending, now);

@@ -39,15 +39,20 @@ export class Collection {
   touch(): void {
     this.version++;
   }
-
 }
 
 export class Store {
   private readonly collections = new Map<string, Collection>();
   /** Each organizational unit's id mapped to the ids of itself and all its descendants. */
   readonly ouSubtrees = new Map<string, Set<string>>();
-  private readonly scoped = new Map<string, { version: number; field: string; lists: Map<ReadonlySet<string>, StoredRecord[]> }>();
-  private readonly visible = new Map<string, { version: number; field: string; hidden: ReadonlySet<string>; items: StoredRecord[] }>();
+  private readonly scoped = new Map<
+    string,
+    { version: number; field: string; lists: Map<ReadonlySet<string>, StoredRecord[]> }
+  >();
+  private readonly visible = new Map<
+    string,
+    { version: number; field: string; hidden: ReadonlySet<string>; items: StoredRecord[] }
+  >();
 
   constructor(records: Record<string, StoredRecord[]>) {
     for (const [name, list] of Object.entries(records)) this.collections.set(name, new Collection(list));
@@ -85,7 +90,8 @@ export class Store {
         lists.set(subtree, list);
         for (const unit of subtree) holders.set(unit, [...(holders.get(unit) ?? []), list]);
       }
-      for (const record of collection.items) for (const list of holders.get(record[field] as string) ?? []) list.push(record);
+      for (const record of collection.items)
+        for (const list of holders.get(record[field] as string) ?? []) list.push(record);
       built = { version: collection.version, field, lists };
       this.scoped.set(name, built);
     }
@@ -99,7 +105,8 @@ export class Store {
   outside(name: string, field: string, hidden: ReadonlySet<string>): readonly StoredRecord[] {
     const collection = this.collection(name);
     const kept = this.visible.get(name);
-    if (kept && kept.version === collection.version && kept.field === field && kept.hidden === hidden) return kept.items;
+    if (kept && kept.version === collection.version && kept.field === field && kept.hidden === hidden)
+      return kept.items;
     const items = collection.items.filter((record) => !hidden.has(record[field] as string));
     this.visible.set(name, { version: collection.version, field, hidden, items });
     return items;

@@ -5,7 +5,8 @@
 const UNITS = ['B', 'KiB', 'MiB', 'GiB', 'TiB', 'PiB'] as const;
 const BYTES = /(^|_)bytes$/i;
 const SIZE = /(^|_)size($|_)/i;
-const OTHER_UNIT = /_(k|m|g|t|p)i?b$|_(kilo|mega|giga|tera)bytes$|_(count|percent(age)?|pct|ratio|days|hours|seconds|ms)$/i;
+const OTHER_UNIT =
+  /_(k|m|g|t|p)i?b$|_(kilo|mega|giga|tera)bytes$|_(count|percent(age)?|pct|ratio|days|hours|seconds|ms)$/i;
 
 /** Whether `value` in the field `name` is a byte count. */
 export function isByteCount(name: string, value: unknown): value is number {

@@ -90,7 +90,12 @@ export function formatCount(n: number): string {
  * with `hard` broken over lines, so that nothing of it is lost (a command to select and copy). Line breaks
  * in the text start a new line; every line is one line (oneLine).
  */
-export function wrapLines(text: string, width: number, most = Infinity, { hard = false }: { hard?: boolean } = {}): string[] {
+export function wrapLines(
+  text: string,
+  width: number,
+  most = Infinity,
+  { hard = false }: { hard?: boolean } = {},
+): string[] {
   if (width <= 0 || most <= 0) return [];
   const lines: string[] = [];
   for (const paragraph of text.split(/\r?\n/)) {
@@ -115,7 +120,8 @@ export function wrapLines(text: string, width: number, most = Infinity, { hard =
   if (lines.length <= most) return lines;
   const shown = lines.slice(0, most);
   const last = shown[most - 1]!;
-  shown[most - 1] = cellWidth(last) + 2 <= width ? `${last} ${ELLIPSIS}` : truncate(`${last}${ELLIPSIS}${ELLIPSIS}`, width);
+  shown[most - 1] =
+    cellWidth(last) + 2 <= width ? `${last} ${ELLIPSIS}` : truncate(`${last}${ELLIPSIS}${ELLIPSIS}`, width);
   return shown;
 }
 

@@ -8,14 +8,35 @@ export type Tone = 'bad' | 'good' | 'busy' | 'waiting' | 'stopped' | 'info' | 'n
 export type ColourName = 'red' | 'green' | 'yellow' | 'blue' | 'magenta' | 'cyan' | 'gray';
 
 export const TONE_COLOURS: Record<Tone, ColourName | undefined> = {
-  bad: 'red', good: 'green', busy: 'yellow', waiting: 'blue', stopped: 'magenta', info: 'cyan', neutral: undefined, muted: 'gray',
+  bad: 'red',
+  good: 'green',
+  busy: 'yellow',
+  waiting: 'blue',
+  stopped: 'magenta',
+  info: 'cyan',
+  neutral: undefined,
+  muted: 'gray',
 };
 
 const TONE_OF_MEANING: Record<StatusMeaning, Tone> = {
-  failed: 'bad', succeeded: 'good', warning: 'busy', running: 'busy', waiting: 'waiting', stopped: 'stopped', unknown: 'neutral',
+  failed: 'bad',
+  succeeded: 'good',
+  warning: 'busy',
+  running: 'busy',
+  waiting: 'waiting',
+  stopped: 'stopped',
+  unknown: 'neutral',
 };
 
-const SGR: Record<ColourName, string> = { red: '31', green: '32', yellow: '33', blue: '34', magenta: '35', cyan: '36', gray: '90' };
+const SGR: Record<ColourName, string> = {
+  red: '31',
+  green: '32',
+  yellow: '33',
+  blue: '34',
+  magenta: '35',
+  cyan: '36',
+  gray: '90',
+};
 
 export function meaningTone(meaning: StatusMeaning): Tone {
   return TONE_OF_MEANING[meaning];

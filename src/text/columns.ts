@@ -100,10 +100,13 @@ function measure(records: readonly Record<string, unknown>[], options: PlanOptio
     return {
       field,
       index,
-      rank: options.order ? 0 : firstRank(field, options.first) ?? rank(field, values, widths, options.lead ?? []),
+      rank: options.order ? 0 : (firstRank(field, options.first) ?? rank(field, values, widths, options.lead ?? [])),
       natural: Math.max(cellWidth(oneLine(field)), ...widths),
       // A column the reader asked to see keeps its comfortable width, even where its text is still an id.
-      firstWidth: options.shortenIds && !options.lead?.includes(field) && texts.some((text) => UUID_LIKE.test(text)) ? UUID_FIRST_WIDTH : COMFORT_WIDTH,
+      firstWidth:
+        options.shortenIds && !options.lead?.includes(field) && texts.some((text) => UUID_LIKE.test(text))
+          ? UUID_FIRST_WIDTH
+          : COMFORT_WIDTH,
       numeric: present.length > 0 && present.every((value) => typeof value === 'number'),
     };
   });
@@ -156,18 +159,27 @@ export function planColumns(records: readonly Record<string, unknown>[], options
       }
     }
   }
-  return { columns: chosen.map(({ field, width, numeric }) => ({ field, width, align: numeric ? 'right' : 'left' })), hidden };
+  return {
+    columns: chosen.map(({ field, width, numeric }) => ({ field, width, align: numeric ? 'right' : 'left' })),
+    hidden,
+  };
 }
 
 /**
  * Every field as a column at its data's width, in reading order: for a table that scrolls sideways, whose
  * window (src/ui/column-window.ts) decides what is on screen. UUIDs keep their first groups when asked to.
  */
-export function planScrolling(records: readonly Record<string, unknown>[], options: Omit<PlanOptions, 'width' | 'keepAll'>): Column[] {
+export function planScrolling(
+  records: readonly Record<string, unknown>[],
+  options: Omit<PlanOptions, 'width' | 'keepAll'>,
+): Column[] {
   return ordered(measure(records, { ...options, width: Infinity }), options.order !== undefined).map((candidate) => ({
     field: candidate.field,
     // A heading has room for the sort mark after it, so that it is never cut for it.
-    width: Math.max(cellWidth(oneLine(candidate.field)) + 1, candidate.firstWidth === UUID_FIRST_WIDTH ? Math.min(candidate.natural, UUID_FIRST_WIDTH) : candidate.natural),
+    width: Math.max(
+      cellWidth(oneLine(candidate.field)) + 1,
+      candidate.firstWidth === UUID_FIRST_WIDTH ? Math.min(candidate.natural, UUID_FIRST_WIDTH) : candidate.natural,
+    ),
     align: candidate.numeric ? 'right' : 'left',
   }));
 }
@@ -193,7 +205,14 @@ function planEvery(candidates: Traits[], options: PlanOptions): ColumnPlan {
       used += grow;
     }
   }
-  return { columns: candidates.map((candidate, index) => ({ field: candidate.field, width: widths[index]!, align: candidate.numeric ? 'right' : 'left' })), hidden: [] };
+  return {
+    columns: candidates.map((candidate, index) => ({
+      field: candidate.field,
+      width: widths[index]!,
+      align: candidate.numeric ? 'right' : 'left',
+    })),
+    hidden: [],
+  };
 }
 
 /** `wanted` widths within `room`: all of them when they fit, else each cut to the largest limit that fits. */

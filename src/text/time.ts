@@ -6,7 +6,14 @@ export function relativeAge(at: number, now: number): string {
   const future = ms < 0;
   const s = Math.abs(ms) / 1000;
   const amount =
-    s < 60 ? `${Math.floor(s)}s` : s < 3600 ? `${Math.floor(s / 60)}m` : s < 86_400 ? `${Math.floor(s / 3600)}h`
-      : s < 86_400 * 365 ? `${Math.floor(s / 86_400)}d` : `${Math.floor(s / (86_400 * 365))}y`;
+    s < 60
+      ? `${Math.floor(s)}s`
+      : s < 3600
+        ? `${Math.floor(s / 60)}m`
+        : s < 86_400
+          ? `${Math.floor(s / 3600)}h`
+          : s < 86_400 * 365
+            ? `${Math.floor(s / 86_400)}d`
+            : `${Math.floor(s / (86_400 * 365))}y`;
   return future ? `in ${amount}` : `${amount} ago`;
 }

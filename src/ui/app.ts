@@ -45,7 +45,11 @@ export async function runExplorer(options: ExplorerOptions): Promise<void> {
     finish = resolve;
   });
   // Every profile's session records into one trail, so that `T` can always write the session so far.
-  const trail = options.trail ?? (await HarTrail.temporary(() => [settings.token ?? settings.tokenCommand?.known ?? ''].filter((token) => token !== '')));
+  const trail =
+    options.trail ??
+    (await HarTrail.temporary(() =>
+      [settings.token ?? settings.tokenCommand?.known ?? ''].filter((token) => token !== ''),
+    ));
   // The index's warnings can come before the navigator exists; they wait for it.
   const early: string[] = [];
   let notify = (message: string): void => {
@@ -66,7 +70,11 @@ export async function runExplorer(options: ExplorerOptions): Promise<void> {
   // the first frame, which then draws the catalog rather than a loading screen to be drawn again.
   services.askCatalogEarly();
   const [{ Navigator }, { drawExplorer }] = await Promise.all([import('./nav/navigator.js'), import('./draw.js')]);
-  const navigator = new Navigator(services, { columns: stdout.columns || 80, rows: stdout.rows || 24, onQuit: () => finish() });
+  const navigator = new Navigator(services, {
+    columns: stdout.columns || 80,
+    rows: stdout.rows || 24,
+    onQuit: () => finish(),
+  });
   notify = (message) => navigator.notify(message);
   for (const message of early) navigator.notify(message);
 
@@ -78,7 +86,8 @@ export async function runExplorer(options: ExplorerOptions): Promise<void> {
     instance?.unmount();
     releaseStderr();
     guard.restore();
-    if (error !== undefined) process.stderr.write(`dpx: ${reason}: ${error instanceof Error ? error.message : String(error)}\n`);
+    if (error !== undefined)
+      process.stderr.write(`dpx: ${reason}: ${error instanceof Error ? error.message : String(error)}\n`);
     process.exit(fatalExitCode(reason));
   });
   releaseStderr = captureStderr((text) => navigator.notify(text.trim()));

@@ -32,7 +32,9 @@ const PARTIAL_MIN = 6;
 function frozenWidths(widths: readonly number[], frozen: number, room: number, gap: number): number[] {
   const wanted = widths.slice(0, frozen);
   const whole = widths.reduce((sum, width) => sum + width, 0) + gap * Math.max(0, widths.length - 1);
-  const share = (widths.length > frozen && whole > room ? Math.floor(room * FROZEN_SHARE) : room) - gap * Math.max(0, wanted.length - 1);
+  const share =
+    (widths.length > frozen && whole > room ? Math.floor(room * FROZEN_SHARE) : room) -
+    gap * Math.max(0, wanted.length - 1);
   if (wanted.reduce((sum, width) => sum + width, 0) <= share) return wanted;
   let left = share;
   let limit = 1;
@@ -93,7 +95,11 @@ export function scrollTo(widths: readonly number[], options: WindowOptions, inde
 }
 
 /** "cols 4–7 of 15" (counting every column), or nothing when the whole table is on screen, uncut. */
-export function windowLabel(shown: readonly ShownColumn[], widths: readonly number[], frozen: number): string | undefined {
+export function windowLabel(
+  shown: readonly ShownColumn[],
+  widths: readonly number[],
+  frozen: number,
+): string | undefined {
   if (shown.length >= widths.length && shown.every((column) => column.width === widths[column.index])) return undefined;
   const scrolled = shown.filter((column) => column.index >= frozen);
   const first = scrolled[0]?.index ?? 0;

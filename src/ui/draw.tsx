@@ -16,7 +16,12 @@ export function drawExplorer(navigator: Navigator): Instance {
   const { stdin, stdout } = process;
   navigator.services.terminal = {
     copy: (text) => stdout.write(osc52(text)),
-    ...(stdout.isTTY ? { edit: (text: string) => withTerminalSuspended(terminalControl(stdin, stdout), () => editInEditor(text, process.env)) } : {}),
+    ...(stdout.isTTY
+      ? {
+          edit: (text: string) =>
+            withTerminalSuspended(terminalControl(stdin, stdout), () => editInEditor(text, process.env)),
+        }
+      : {}),
   };
   return render(
     <ColourProvider enabled={colourWanted(process.env)}>

@@ -16,7 +16,11 @@ export function editorCommand(env: NodeJS.ProcessEnv): string {
  * Returns the edited text. The editor runs synchronously on purpose: while it owns the terminal, the
  * event loop must not read stdin, or the two would split the keystrokes between them.
  */
-export async function editInEditor(initial: string, env: NodeJS.ProcessEnv, options: { extension?: string } = {}): Promise<string> {
+export async function editInEditor(
+  initial: string,
+  env: NodeJS.ProcessEnv,
+  options: { extension?: string } = {},
+): Promise<string> {
   const directory = await mkdtemp(join(tmpdir(), 'dpx-edit-'));
   // .jsonc: a body may hold comments (the template's commented-out fields), which editors then accept.
   const file = join(directory, `body${options.extension ?? '.jsonc'}`);
@@ -27,9 +31,16 @@ export async function editInEditor(initial: string, env: NodeJS.ProcessEnv, opti
       process.platform === 'win32'
         ? spawnSync(`${editor} "${file}"`, { stdio: 'inherit', shell: true, env })
         : spawnSync('/bin/sh', ['-c', `${editor} "$@"`, editor, file], { stdio: 'inherit', env });
-    if (result.error) throw new UsageError(`cannot start the editor ${editor}: ${result.error.message}`, 'set $VISUAL or $EDITOR to an editor on your PATH');
+    if (result.error)
+      throw new UsageError(
+        `cannot start the editor ${editor}: ${result.error.message}`,
+        'set $VISUAL or $EDITOR to an editor on your PATH',
+      );
     if (result.status !== 0) {
-      throw new UsageError(`the editor ${editor} exited with status ${result.status ?? result.signal}; the body is unchanged`, 'save and quit the editor normally to keep your changes');
+      throw new UsageError(
+        `the editor ${editor} exited with status ${result.status ?? result.signal}; the body is unchanged`,
+        'save and quit the editor normally to keep your changes',
+      );
     }
     return await readFile(file, 'utf8');
   } finally {

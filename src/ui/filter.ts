@@ -55,7 +55,10 @@ export function buildFilter(conditions: Condition[], samples: Record<string, unk
   const expression: Record<string, Record<string, unknown>> = {};
   for (const c of conditions) {
     const sample = samples[c.field];
-    const value = c.operator === '$in' ? c.value.split(',').map((v) => typedValue(v, sample, now)) : typedValue(c.value, sample, now);
+    const value =
+      c.operator === '$in'
+        ? c.value.split(',').map((v) => typedValue(v, sample, now))
+        : typedValue(c.value, sample, now);
     expression[c.field] = { ...(expression[c.field] ?? {}), [c.operator]: value };
   }
   return JSON.stringify(expression);

@@ -2,8 +2,21 @@
 // that arrive together (paste, key repeat, tmux send-keys) come as "jjj" and are split here.
 
 export type KeyName =
-  | 'up' | 'down' | 'left' | 'right' | 'pageup' | 'pagedown' | 'home' | 'end'
-  | 'return' | 'escape' | 'tab' | 'backtab' | 'backspace' | 'delete' | 'char';
+  | 'up'
+  | 'down'
+  | 'left'
+  | 'right'
+  | 'pageup'
+  | 'pagedown'
+  | 'home'
+  | 'end'
+  | 'return'
+  | 'escape'
+  | 'tab'
+  | 'backtab'
+  | 'backspace'
+  | 'delete'
+  | 'char';
 
 export interface Key {
   name: KeyName;
@@ -14,17 +27,33 @@ export interface Key {
 
 /** The subset of ink's key flags the explorer reads. */
 export interface InkKeyFlags {
-  upArrow?: boolean; downArrow?: boolean; leftArrow?: boolean; rightArrow?: boolean;
-  pageUp?: boolean; pageDown?: boolean; home?: boolean; end?: boolean;
-  return?: boolean; escape?: boolean; tab?: boolean; shift?: boolean;
-  backspace?: boolean; delete?: boolean; ctrl?: boolean;
+  upArrow?: boolean;
+  downArrow?: boolean;
+  leftArrow?: boolean;
+  rightArrow?: boolean;
+  pageUp?: boolean;
+  pageDown?: boolean;
+  home?: boolean;
+  end?: boolean;
+  return?: boolean;
+  escape?: boolean;
+  tab?: boolean;
+  shift?: boolean;
+  backspace?: boolean;
+  delete?: boolean;
+  ctrl?: boolean;
 }
 
 const named = (name: KeyName): Key => ({ name, char: '', ctrl: false });
 const char = (c: string, ctrl = false): Key => ({ name: 'char', char: c, ctrl });
 
 const CONTROL_CHARS: Record<string, KeyName> = {
-  '\r': 'return', '\n': 'return', '\t': 'tab', '\x7f': 'backspace', '\b': 'backspace', '\x1b': 'escape',
+  '\r': 'return',
+  '\n': 'return',
+  '\t': 'tab',
+  '\x7f': 'backspace',
+  '\b': 'backspace',
+  '\x1b': 'escape',
 };
 
 /** The Delete key's sequences (`ESC [3~` and its modified forms): ink names them as it names Backspace. */
@@ -75,12 +104,18 @@ export const MOVE_KEYS = ['up', 'k', 'down', 'j', 'pageup', 'pagedown', 'home', 
 export function moveCursor(cursor: number, count: number, key: Key, page: number): number {
   const last = Math.max(0, count - 1);
   switch (key.name) {
-    case 'up': return Math.max(0, cursor - 1);
-    case 'down': return Math.min(last, cursor + 1);
-    case 'pageup': return Math.max(0, cursor - page);
-    case 'pagedown': return Math.min(last, cursor + page);
-    case 'home': return 0;
-    case 'end': return last;
+    case 'up':
+      return Math.max(0, cursor - 1);
+    case 'down':
+      return Math.min(last, cursor + 1);
+    case 'pageup':
+      return Math.max(0, cursor - page);
+    case 'pagedown':
+      return Math.min(last, cursor + page);
+    case 'home':
+      return 0;
+    case 'end':
+      return last;
     default:
       if (key.char === 'k') return Math.max(0, cursor - 1);
       if (key.char === 'j') return Math.min(last, cursor + 1);

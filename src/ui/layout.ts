@@ -44,7 +44,11 @@ export interface Part {
  * a screen can least do without: a part that finds no room left gets what is left), then each part more,
  * up to its most, in `order` (the indexes of the parts; by default the order given).
  */
-export function share(room: number, parts: readonly Part[], order: readonly number[] = parts.map((_, index) => index)): number[] {
+export function share(
+  room: number,
+  parts: readonly Part[],
+  order: readonly number[] = parts.map((_, index) => index),
+): number[] {
   let left = Math.max(0, room);
   const given = parts.map((part) => {
     const least = Math.min(left, Math.max(0, Math.min(part.least, part.most)));

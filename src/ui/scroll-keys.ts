@@ -24,16 +24,28 @@ function windowOptions(shape: TableShape, left: number): WindowOptions {
   return { frozen: shape.frozen, left, room: shape.room, gap: shape.gap, ...(shape.partial ? { partial: true } : {}) };
 }
 
-export function scrollBinding<S extends Scrolling>(shapeOf: (ctx: ScreenContext<S>) => TableShape, when?: (state: S) => boolean, help = 'scroll the columns right / left (the first column stays)'): Binding<S> {
+export function scrollBinding<S extends Scrolling>(
+  shapeOf: (ctx: ScreenContext<S>) => TableShape,
+  when?: (state: S) => boolean,
+  help = 'scroll the columns right / left (the first column stays)',
+): Binding<S> {
   return {
-    keys: ['>', '<'], help, hint: '<> columns', ...(when ? { when } : {}),
+    keys: ['>', '<'],
+    help,
+    hint: '<> columns',
+    ...(when ? { when } : {}),
     run: (ctx, key) => {
       const shape = shapeOf(ctx);
       const left = scrolled(shape.widths, windowOptions(shape, ctx.state.left), key.char === '>' ? 1 : -1);
       const column = ctx.state.column;
       // A current column scrolled off the screen moves to the nearest one still on it.
-      const shown = columnWindow(shape.widths, windowOptions(shape, left)).map(({ index }) => index).filter((index) => index >= shape.frozen);
-      const kept = column === undefined || column < shape.frozen ? column : Math.min(Math.max(column, shown[0] ?? left), shown[shown.length - 1] ?? left);
+      const shown = columnWindow(shape.widths, windowOptions(shape, left))
+        .map(({ index }) => index)
+        .filter((index) => index >= shape.frozen);
+      const kept =
+        column === undefined || column < shape.frozen
+          ? column
+          : Math.min(Math.max(column, shown[0] ?? left), shown[shown.length - 1] ?? left);
       ctx.update({ left, ...(kept === undefined ? {} : { column: kept }) } as Partial<S>);
     },
   };
@@ -44,7 +56,13 @@ export function scrollBinding<S extends Scrolling>(shapeOf: (ctx: ScreenContext<
  * that keeps it on screen. Right from the last frozen column goes to the first one on screen, not to a
  * column scrolled off.
  */
-export function stepColumn(shape: TableShape, left: number, column: number, step: 1 | -1, lowest = 0): { column: number; left: number } {
+export function stepColumn(
+  shape: TableShape,
+  left: number,
+  column: number,
+  step: 1 | -1,
+  lowest = 0,
+): { column: number; left: number } {
   const next = step === 1 && column === shape.frozen - 1 ? Math.max(left, shape.frozen) : column + step;
   const clamped = Math.max(lowest, Math.min(shape.widths.length - 1, next));
   return { column: clamped, left: scrollTo(shape.widths, windowOptions(shape, left), clamped) };

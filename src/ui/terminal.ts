@@ -9,7 +9,10 @@ export interface TerminalGuard {
   restore(): void;
 }
 
-export function takeOverTerminal(stdout: NodeJS.WriteStream, onFatal: (reason: string, error?: unknown) => void): TerminalGuard {
+export function takeOverTerminal(
+  stdout: NodeJS.WriteStream,
+  onFatal: (reason: string, error?: unknown) => void,
+): TerminalGuard {
   let restored = false;
   const signals: NodeJS.Signals[] = ['SIGINT', 'SIGTERM', 'SIGHUP'];
   const onSignal = (signal: NodeJS.Signals) => onFatal(signal);

@@ -104,7 +104,11 @@ export function move(buffer: TextBuffer, motion: Motion): TextBuffer {
 }
 
 /** The lines to draw, `height` at most, scrolled so the cursor's line is among them; and where the cursor is in them. */
-export function visibleLines(buffer: TextBuffer, height: number, top = 0): { lines: string[]; top: number; cursorLine: number; cursorColumn: number } {
+export function visibleLines(
+  buffer: TextBuffer,
+  height: number,
+  top = 0,
+): { lines: string[]; top: number; cursorLine: number; cursorColumn: number } {
   const all = buffer.text.split('\n');
   const { line, column } = cursorPosition(buffer);
   let first = top;
@@ -139,7 +143,8 @@ export function splitAtColumn(line: string, column: number): { before: string; a
   let width = 0;
   let offset = 0;
   for (const { segment } of segmenter.segment(line)) {
-    if (width >= column) return { before: line.slice(0, offset), at: segment, after: line.slice(offset + segment.length) };
+    if (width >= column)
+      return { before: line.slice(0, offset), at: segment, after: line.slice(offset + segment.length) };
     width += stringWidth(segment);
     offset += segment.length;
   }

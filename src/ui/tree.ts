@@ -59,7 +59,16 @@ export function flattenTree(record: unknown, collapsed: ReadonlySet<string>): Tr
       const named = childPath(field, Array.isArray(value) ? Number(key) : key);
       const container = containerOf(child);
       const isCollapsed = container !== undefined && collapsed.has(at);
-      lines.push({ path: at, field: named, depth, label: key, value: child, container, size: entriesOf(child).length, collapsed: isCollapsed });
+      lines.push({
+        path: at,
+        field: named,
+        depth,
+        label: key,
+        value: child,
+        container,
+        size: entriesOf(child).length,
+        collapsed: isCollapsed,
+      });
       if (container && !isCollapsed) visit(child, at, named, depth + 1);
     }
   };

@@ -9,7 +9,6 @@ import { isStatusField } from '../api/hal/status.js';
 import { statusTone, type Tone } from '../text/colour.js';
 import { recordLabel } from '../api/hal/records.js';
 
-
 export interface Cell {
   text: string;
   tone: Tone;
@@ -65,7 +64,8 @@ export function formatCell(field: string, value: unknown, width: number, now: nu
   if (value === null || value === undefined) return { text: '—', tone: 'muted' };
   if (typeof value === 'boolean') return { text: value ? '✓' : '✗', tone: value ? 'good' : 'muted' };
   if (typeof value === 'number') {
-    if (isPercentField(field) && value >= 0 && value <= 100) return { text: percentBar(value, Math.min(width, 16)), tone: 'neutral' };
+    if (isPercentField(field) && value >= 0 && value <= 100)
+      return { text: percentBar(value, Math.min(width, 16)), tone: 'neutral' };
     if (isByteCount(field, value)) return { text: formatBytes(value), tone: 'neutral' };
     return { text: String(value), tone: 'neutral' };
   }

@@ -42,14 +42,22 @@ export function pageStartRow(pages: readonly PageLike[], index: number): number 
 }
 
 /** Adds a page after the run; when over the cap, drops pages from the front. `shift` moves row indexes. */
-export function appendPage<P extends PageLike>(pages: readonly P[], page: P, cap = MAX_LOADED_PAGES): { pages: P[]; shift: number } {
+export function appendPage<P extends PageLike>(
+  pages: readonly P[],
+  page: P,
+  cap = MAX_LOADED_PAGES,
+): { pages: P[]; shift: number } {
   const next = [...pages, page];
   const dropped = next.splice(0, Math.max(0, next.length - cap));
   return { pages: next, shift: -rowCount(dropped) };
 }
 
 /** Adds a page before the run; when over the cap, drops pages from the back. */
-export function prependPage<P extends PageLike>(pages: readonly P[], page: P, cap = MAX_LOADED_PAGES): { pages: P[]; shift: number } {
+export function prependPage<P extends PageLike>(
+  pages: readonly P[],
+  page: P,
+  cap = MAX_LOADED_PAGES,
+): { pages: P[]; shift: number } {
   const next = [page, ...pages];
   next.splice(cap);
   return { pages: next, shift: page.items.length };

@@ -23,7 +23,7 @@ afterAll(async () => {
 });
 
 describe('the report in Chromium', () => {
-  it('renders the case\'s numbers and picture, and sends no request', async () => {
+  it("renders the case's numbers and picture, and sends no request", async () => {
     const target = join(recorded.dir, 'report.html');
     const { code, stderr } = await dpx(['report', recorded.file, '-o', target]);
     expect(code, stderr).toBe(0);
@@ -34,22 +34,38 @@ describe('the report in Chromium', () => {
     await page.goto(url, { waitUntil: 'load' });
     expect(await page.title()).toBe('Case report: case.har');
 
-    const tables = await page.$$eval('table', (all) => all.map((table) => ({
-      kind: table.dataset['kind'],
-      head: [...table.querySelectorAll('thead th')].map((cell) => (cell.textContent ?? '').trim()),
-      rows: [...table.querySelectorAll('tbody tr')].map((row) => [...row.querySelectorAll('td')].map((cell) => (cell.textContent ?? '').trim())),
-      height: table.getBoundingClientRect().height,
-    })));
+    const tables = await page.$$eval('table', (all) =>
+      all.map((table) => ({
+        kind: table.dataset['kind'],
+        head: [...table.querySelectorAll('thead th')].map((cell) => (cell.textContent ?? '').trim()),
+        rows: [...table.querySelectorAll('tbody tr')].map((row) =>
+          [...row.querySelectorAll('td')].map((cell) => (cell.textContent ?? '').trim()),
+        ),
+        height: table.getBoundingClientRect().height,
+      })),
+    );
     const [matrix, groups, nodes] = tables;
     expect(tables.map((table) => table.kind)).toEqual(['matrix', 'groups', 'nodes']);
     for (const table of tables) expect(table.height).toBeGreaterThan(0);
     expect(matrix!.head).toEqual(['unit', ...recorded.count.columns, 'total']);
-    expect(matrix!.rows).toEqual(recorded.count.rows.map((row) => [row.ou_name, ...recorded.count.columns.map((column) => row.counts[column]!.toLocaleString('en-US')), row.total.toLocaleString('en-US')]));
-    expect(groups!.rows).toEqual(recorded.groups.groups.map((group) => [group.key['error_code'], group.count.toLocaleString('en-US')]));
+    expect(matrix!.rows).toEqual(
+      recorded.count.rows.map((row) => [
+        row.ou_name,
+        ...recorded.count.columns.map((column) => row.counts[column]!.toLocaleString('en-US')),
+        row.total.toLocaleString('en-US'),
+      ]),
+    );
+    expect(groups!.rows).toEqual(
+      recorded.groups.groups.map((group) => [group.key['error_code'], group.count.toLocaleString('en-US')]),
+    );
     expect(nodes!.rows.map((row) => row[1])).toEqual(recorded.xray.nodes.map((node) => node.label));
 
     // The x-ray is drawn: a box per record, the root's name on screen.
-    const picture = await page.$eval('figure svg', (svg) => ({ width: svg.getBoundingClientRect().width, nodes: svg.querySelectorAll('g.node').length, text: svg.textContent ?? '' }));
+    const picture = await page.$eval('figure svg', (svg) => ({
+      width: svg.getBoundingClientRect().width,
+      nodes: svg.querySelectorAll('g.node').length,
+      text: svg.textContent ?? '',
+    }));
     expect(picture.width).toBeGreaterThan(200);
     expect(picture.nodes).toBe(recorded.xray.nodes.length);
     expect(picture.text).toContain(recorded.xray.nodes[0]!.label);

@@ -31,7 +31,12 @@ const header = (screen: string) => lines(screen)[2] ?? '';
 /** The table's heading: the line after the breadcrumb. */
 const heading = (screen: string) => lines(screen)[4] ?? '';
 
-const env = () => ({ DPX_BASE_URL: demo.region.baseUrl, DPX_TOKEN: demo.region.tokens.personal, DPX_CONFIG: join(dir, 'config.json'), DPX_RATE: LOCAL_RATE });
+const env = () => ({
+  DPX_BASE_URL: demo.region.baseUrl,
+  DPX_TOKEN: demo.region.tokens.personal,
+  DPX_CONFIG: join(dir, 'config.json'),
+  DPX_RATE: LOCAL_RATE,
+});
 
 function explorer(): Running {
   return (running = startDpx([], { columns: 80, rows: 24, env: env() }));
@@ -69,18 +74,25 @@ function pickerOn(screen: string): { items: PickerItem[]; cursor?: string } {
 async function keepFirstTwoSwapped(app: Running, resource: string): Promise<string[]> {
   app.pty.write('c');
   // Settled: a frame is written in parts, and the model is every field the picker lists.
-  const opened = await app.settled((s) => s.includes(`columns of ${resource}`) && pickerOn(s).cursor !== undefined, 'the column picker');
+  const opened = await app.settled(
+    (s) => s.includes(`columns of ${resource}`) && pickerOn(s).cursor !== undefined,
+    'the column picker',
+  );
   const model = { items: pickerOn(opened).items, cursor: 0 };
   const agrees = (screen: string) => {
     const shown = pickerOn(screen);
-    return shown.cursor === model.items[model.cursor]!.field && shown.items.every((item) => model.items.find((known) => known.field === item.field)?.on === item.on);
+    return (
+      shown.cursor === model.items[model.cursor]!.field &&
+      shown.items.every((item) => model.items.find((known) => known.field === item.field)?.on === item.on)
+    );
   };
   const press = async (key: string, what: string, change: () => void) => {
     change();
     app.pty.write(key);
     await app.waitFor(agrees, what);
   };
-  const down = () => press(KEYS.down, 'the cursor down', () => (model.cursor = Math.min(model.items.length - 1, model.cursor + 1)));
+  const down = () =>
+    press(KEYS.down, 'the cursor down', () => (model.cursor = Math.min(model.items.length - 1, model.cursor + 1)));
   const up = () => press(KEYS.up, 'the cursor up', () => (model.cursor = Math.max(0, model.cursor - 1)));
   const ticked = model.items.filter((item) => item.on).length;
   await down();
@@ -103,7 +115,7 @@ async function taskList(app: Running): Promise<string> {
 }
 
 describe('an 80×24 terminal on the 40-tenant demo', () => {
-  it('> scrolls a task list\'s columns to error_code, the id column kept and the header saying where', async () => {
+  it("> scrolls a task list's columns to error_code, the id column kept and the header saying where", async () => {
     const app = explorer();
     await taskList(app);
     // Ids alone: names filling in redraw the list, which the loops below would take for a scroll.
@@ -134,14 +146,17 @@ describe('an 80×24 terminal on the 40-tenant demo', () => {
   it('the count matrix shows failed and the total on one screen, the values that mean trouble first', async () => {
     const app = explorer();
     await open(app, 'count tasks by status');
-    const screen = await app.waitFor((s) => /^UNIT\s+total\s+failed\s/m.test(s) && /^Global\s+[\d,]+ \S\s+[\d,]+ /m.test(s), 'the root row with its total and failed');
+    const screen = await app.waitFor(
+      (s) => /^UNIT\s+total\s+failed\s/m.test(s) && /^Global\s+[\d,]+ \S\s+[\d,]+ /m.test(s),
+      'the root row with its total and failed',
+    );
     expect(lines(screen).every((line) => line.length <= 80)).toBe(true);
     expect(header(screen)).toMatch(/\[cols 3–\d+ of \d+\]/);
     // The unit tree keeps its indent in the frozen column.
     expect(screen).toMatch(/^ {2}\S/m);
   });
 
-  it('a column choice made with c is kept for the next run, and dpx list\'s table uses it', async () => {
+  it("a column choice made with c is kept for the next run, and dpx list's table uses it", async () => {
     let app = explorer();
     const listed = await taskList(app);
     // Ids alone, so that the columns shown do not change while the picker is open.
@@ -157,12 +172,24 @@ describe('an 80×24 terminal on the 40-tenant demo', () => {
 
     app = explorer();
     await taskList(app);
-    await app.waitFor((s) => heading(s).trim().split(/\s+/).join(' ') === chosen.map((field) => field.toUpperCase()).join(' '), 'the chosen columns after a restart');
+    await app.waitFor(
+      (s) => heading(s).trim().split(/\s+/).join(' ') === chosen.map((field) => field.toUpperCase()).join(' '),
+      'the chosen columns after a restart',
+    );
 
     // The command line's table takes the choice as its default --fields; csv and json keep every field.
     // (Asynchronously: the demo answers from this process.)
-    const list = async (...args: string[]) => (await promisify(execFile)(process.execPath, [bundle, 'list', 'tasks', '--page-size', '3', ...args], { env: { ...process.env, ...env(), NO_COLOR: '1' } })).stdout;
-    expect(lines(await list())[0]!.trim().split(/\s+/)).toEqual(chosen);
+    const list = async (...args: string[]) =>
+      (
+        await promisify(execFile)(process.execPath, [bundle, 'list', 'tasks', '--page-size', '3', ...args], {
+          env: { ...process.env, ...env(), NO_COLOR: '1' },
+        })
+      ).stdout;
+    expect(
+      lines(await list())[0]!
+        .trim()
+        .split(/\s+/),
+    ).toEqual(chosen);
     expect(lines(await list('--output', 'csv'))[0]!.split(',').length).toBeGreaterThan(2);
     expect(Object.keys(JSON.parse(await list('--output', 'json')).items[0]).length).toBeGreaterThan(2);
   });
@@ -170,7 +197,10 @@ describe('an 80×24 terminal on the 40-tenant demo', () => {
   it('c in a merged list (users @all) makes the choice for the resource: kept for the next run, in its merged list and its list', async () => {
     let app = explorer();
     await open(app, 'users @all');
-    await app.waitFor((s) => s.includes('users @all') && /[1-9][\d,]* records from \d+ units/.test(s), 'the merged list');
+    await app.waitFor(
+      (s) => s.includes('users @all') && /[1-9][\d,]* records from \d+ units/.test(s),
+      'the merged list',
+    );
     const chosen = await keepFirstTwoSwapped(app, 'users');
     // The unit a merged row was read in is dpx's, not a field of the resource: never offered.
     expect(app.screen()).not.toContain('@unit');
@@ -184,9 +214,15 @@ describe('an 80×24 terminal on the 40-tenant demo', () => {
 
     app = explorer();
     await open(app, 'users');
-    await app.waitFor((s) => /page 1/.test(s) && merged(s) === chosen.map((field) => field.toUpperCase()).join(' '), 'the list of users with the columns chosen in the merged list');
+    await app.waitFor(
+      (s) => /page 1/.test(s) && merged(s) === chosen.map((field) => field.toUpperCase()).join(' '),
+      'the list of users with the columns chosen in the merged list',
+    );
     app.pty.write(KEYS.escape);
     await open(app, 'users @all');
-    await app.waitFor((s) => s.includes('users @all') && merged(s) === mergedHeading, 'the merged list with them after a restart');
+    await app.waitFor(
+      (s) => s.includes('users @all') && merged(s) === mergedHeading,
+      'the merged list with them after a restart',
+    );
   });
 });

@@ -57,13 +57,18 @@ describe('dpx --demo in a terminal', () => {
     // redraw meanwhile.
     const before = cursorLine(app.screen());
     app.pty.write('\x1b[F');
-    const atEnd = (await app.settled((s) => cursorLine(s) !== before && cursorLine(s) !== '', 'the cursor on the last link')).split('\n');
+    const atEnd = (
+      await app.settled((s) => cursorLine(s) !== before && cursorLine(s) !== '', 'the cursor on the last link')
+    ).split('\n');
     const cursorAt = atEnd.findIndex((line) => line.startsWith('›'));
     const linkAt = atEnd.findIndex((line) => /organizational_unit \//.test(line));
     expect(linkAt, atEnd.join('\n')).toBeGreaterThanOrEqual(0);
     expect(linkAt).toBeLessThanOrEqual(cursorAt);
     for (let i = 0; i < cursorAt - linkAt; i++) app.pty.write('\x1b[A');
-    const screen = await app.waitFor((s) => /organizational_unit \//.test(cursorLine(s)), 'the cursor on the unit link');
+    const screen = await app.waitFor(
+      (s) => /organizational_unit \//.test(cursorLine(s)),
+      'the cursor on the unit link',
+    );
     expect(cursorLine(screen)).toMatch(/organizational_unit \//);
     app.pty.write('\r');
     await app.waitFor((s) => s.includes('organizational-units@') && s.includes('fields ·'), 'the linked unit');
@@ -72,7 +77,10 @@ describe('dpx --demo in a terminal', () => {
     await app.waitFor((s) => s.includes(`id: "${idPrefix}`), 'the task again');
     app.pty.write('\x1b');
     // The row by its id: a name may have arrived beside another id of it meanwhile.
-    await app.waitFor((s) => /page 3\b/.test(s) && cursorLine(s).startsWith(`› ${idPrefix}`), 'the list on page 3 with the cursor restored');
+    await app.waitFor(
+      (s) => /page 3\b/.test(s) && cursorLine(s).startsWith(`› ${idPrefix}`),
+      'the list on page 3 with the cursor restored',
+    );
 
     app.pty.write('o');
     await app.waitFor((s) => /\(\d+ units\)/.test(s), 'the OU picker');
@@ -94,7 +102,10 @@ describe('dpx --demo in a terminal', () => {
     const widest = (screen: string) => Math.max(...screen.split('\n').map((line) => line.trimEnd().length));
     expect(widest(wide)).toBeGreaterThan(80);
     app.resize(80, 24);
-    const narrow = await app.waitFor((s) => widest(s) <= 80 && s.includes('› users'), 'the catalog fitted to 80 columns');
+    const narrow = await app.waitFor(
+      (s) => widest(s) <= 80 && s.includes('› users'),
+      'the catalog fitted to 80 columns',
+    );
     const lastUsed = narrow.split('\n').findLastIndex((line) => line.trim() !== '');
     expect(lastUsed).toBeLessThan(23);
     app.pty.write('\x03');
@@ -115,22 +126,35 @@ describe('dpx --demo in a terminal', () => {
 });
 
 describe(':count … where … in a terminal', () => {
-  it('counts every unit with the filter typed; the root\'s total is the server\'s filtered total', async () => {
+  it("counts every unit with the filter typed; the root's total is the server's filtered total", async () => {
     const demo = await startDemo({ frozen: true });
     try {
       const region = demo.regions[0]!;
       const filter = '{"category":{"$eq":"restore"}}';
-      const answer = await fetch(`${region.baseUrl}/tasks?limit=1&filter=${encodeURIComponent(filter)}`, { headers: { Authorization: `Bearer ${region.tokens.personal}` } });
+      const answer = await fetch(`${region.baseUrl}/tasks?limit=1&filter=${encodeURIComponent(filter)}`, {
+        headers: { Authorization: `Bearer ${region.tokens.personal}` },
+      });
       const expected = ((await answer.json()) as { total_count: number }).total_count;
-      const app = (running = start([], { DPX_BASE_URL: region.baseUrl, DPX_TOKEN: region.tokens.personal, DPX_RATE: '10000', DPX_CONFIG: join(root, 'no-such-dir', 'config.json') }));
+      const app = (running = start([], {
+        DPX_BASE_URL: region.baseUrl,
+        DPX_TOKEN: region.tokens.personal,
+        DPX_RATE: '10000',
+        DPX_CONFIG: join(root, 'no-such-dir', 'config.json'),
+      }));
       await app.waitFor((s) => s.includes('resources') && s.includes('tasks'), 'the catalog');
       app.pty.write(':');
       await app.waitFor((s) => s.includes('Tab completes'), 'the palette');
       app.pty.write(`count tasks by status where ${filter}`);
-      await app.waitFor((s) => s.includes('› count tasks by status where {') && s.includes(`values of status where ${filter}`), 'the count in the palette');
+      await app.waitFor(
+        (s) => s.includes('› count tasks by status where {') && s.includes(`values of status where ${filter}`),
+        'the count in the palette',
+      );
       app.pty.write('\r');
       const rootLine = (s: string) => s.split('\n').find((line) => /^›?\s*Global\s/.test(line)) ?? '';
-      const screen = await app.waitFor((s) => s.includes(`where ${filter}`) && /Global\s+[\d,]+/.test(rootLine(s)) && !rootLine(s).includes('…'), 'the root row counted');
+      const screen = await app.waitFor(
+        (s) => s.includes(`where ${filter}`) && /Global\s+[\d,]+/.test(rootLine(s)) && !rootLine(s).includes('…'),
+        'the root row counted',
+      );
       const total = Number(/Global\s+([\d,]+)/.exec(rootLine(screen))![1]!.replace(/,/g, ''));
       expect(total).toBe(expected);
       expect(screen).toContain('count tasks by status (filtered)');

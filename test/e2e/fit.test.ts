@@ -19,7 +19,10 @@ beforeAll(() => buildOnce(), 60_000);
 
 function start(columns: number, rows: number): Running {
   const env: Record<string, string> = {
-    DPX_BASE_URL: demo.region.baseUrl, DPX_TOKEN: demo.region.tokens.personal, DPX_CONFIG: join(root, 'no-such-dir', 'config.json'), DPX_RATE: LOCAL_RATE,
+    DPX_BASE_URL: demo.region.baseUrl,
+    DPX_TOKEN: demo.region.tokens.personal,
+    DPX_CONFIG: join(root, 'no-such-dir', 'config.json'),
+    DPX_RATE: LOCAL_RATE,
   };
   return (running = startDpx([], { columns, rows, env }));
 }
@@ -51,7 +54,10 @@ async function restoreForm(app: Running, fits?: () => Promise<void>): Promise<st
   for (let i = 0; i < index; i++) await app.type(KEYS.down);
   app.pty.write(KEYS.enter);
   // By its title: the operations list names create_restore and backup_id too.
-  return app.settled((s) => s.includes('POST restores v1 · create_restore') && s.includes('backup_id'), 'the create_restore form');
+  return app.settled(
+    (s) => s.includes('POST restores v1 · create_restore') && s.includes('backup_id'),
+    'the create_restore form',
+  );
 }
 
 /** W, then the word: writes on, as the header says. */
@@ -69,16 +75,26 @@ async function longPreview(app: Running): Promise<string> {
   await restoreForm(app);
   await writesOn(app);
   app.pty.write('b');
-  const editor = await app.settled((s) => s.includes('editing: arrows') && s.includes('"backup_id"'), 'the body editor');
+  const editor = await app.settled(
+    (s) => s.includes('editing: arrows') && s.includes('"backup_id"'),
+    'the body editor',
+  );
   const backup = /"backup_id": "([0-9a-f-]{36})"/.exec(editor)?.[1];
   expect(backup, editor).toBeDefined();
-  const body = { backup_id: backup, restore_type: 'full', options: Object.fromEntries(Array.from({ length: 40 }, (_, i) => [`option_${i}`, `value ${i}`])) };
+  const body = {
+    backup_id: backup,
+    restore_type: 'full',
+    options: Object.fromEntries(Array.from({ length: 40 }, (_, i) => [`option_${i}`, `value ${i}`])),
+  };
   app.pty.write(KEYS.ctrlU + JSON.stringify(body, null, 1).replace(/\n/g, ''));
   await app.waitFor((s) => s.includes('option_39'), 'the body typed');
   app.pty.write(KEYS.escape);
   await app.waitFor((s) => s.includes('Enter edits here'), 'the body edited');
   app.pty.write('p');
-  await app.waitFor((s) => /p again\s+previews it/.test(s) || s.includes('Request preview'), 'the preview, or its second p');
+  await app.waitFor(
+    (s) => /p again\s+previews it/.test(s) || s.includes('Request preview'),
+    'the preview, or its second p',
+  );
   if (!app.screen().includes('Request preview')) app.pty.write('p');
   return app.settled((s) => s.includes('Request preview'), 'the preview');
 }
@@ -92,7 +108,8 @@ async function longPreview(app: Running): Promise<string> {
  */
 const VISITS: { name: string; narrow?: boolean; open(app: Running, fits: () => Promise<void>): Promise<unknown> }[] = [
   {
-    name: 'a task list and its help (?)', open: async (app, fits) => {
+    name: 'a task list and its help (?)',
+    open: async (app, fits) => {
       await list(app, 'tasks');
       await fits();
       app.pty.write('?');
@@ -100,7 +117,9 @@ const VISITS: { name: string; narrow?: boolean; open(app: Running, fits: () => P
     },
   },
   {
-    name: 'a long body: its request preview, its curl, its confirmation and the server\'s 400', narrow: true, open: async (app, fits) => {
+    name: "a long body: its request preview, its curl, its confirmation and the server's 400",
+    narrow: true,
+    open: async (app, fits) => {
       await longPreview(app);
       await fits();
       app.pty.write('c');
@@ -109,14 +128,18 @@ const VISITS: { name: string; narrow?: boolean; open(app: Running, fits: () => P
       app.pty.write(KEYS.escape);
       await app.settled((s) => s.includes('Request preview') && !s.includes('curl -X'), 'the request again');
       app.pty.write(KEYS.enter);
-      await app.settled((s) => s.includes('Send this POST?') && /lines 1–\d+ of \d+/.test(s), 'the confirmation, scrolled');
+      await app.settled(
+        (s) => s.includes('Send this POST?') && /lines 1–\d+ of \d+/.test(s),
+        'the confirmation, scrolled',
+      );
       await fits();
       app.pty.write('y');
-      await app.settled((s) => s.includes('HTTP 400') && s.includes('hint:'), 'the server\'s refusal');
+      await app.settled((s) => s.includes('HTTP 400') && s.includes('hint:'), "the server's refusal");
     },
   },
   {
-    name: 'a restore started and its task', open: async (app, fits) => {
+    name: 'a restore started and its task',
+    open: async (app, fits) => {
       await restoreForm(app);
       await writesOn(app);
       app.pty.write('p');
@@ -124,14 +147,18 @@ const VISITS: { name: string; narrow?: boolean; open(app: Running, fits: () => P
       app.pty.write(KEYS.enter);
       await app.settled((s) => s.includes('Send this POST?'), 'the confirmation');
       app.pty.write('y');
-      await app.settled((s) => /^202 /m.test(s) && s.includes('t follow it: this response names a task'), 'the response');
+      await app.settled(
+        (s) => /^202 /m.test(s) && s.includes('t follow it: this response names a task'),
+        'the response',
+      );
       await fits();
       app.pty.write('t');
       await app.settled((s) => s.includes('status '), 'the task');
     },
   },
   {
-    name: 'the x-ray of a backup and its history', open: async (app, fits) => {
+    name: 'the x-ray of a backup and its history',
+    open: async (app, fits) => {
       await record(app, 'backups');
       app.pty.write('X');
       await app.settled((s) => s.includes('referred to by') || s.includes('links (depth'), 'the x-ray');
@@ -144,7 +171,11 @@ const VISITS: { name: string; narrow?: boolean; open(app: Running, fits: () => P
 
 /** The focused row: the one line whose cells are drawn in inverse (a label; the rest of the form has none). */
 function focusedRows(app: Running): string[] {
-  return app.inverse().map((text, row) => ({ text: text.trim(), row })).filter(({ text }) => text !== '').map(({ text }) => text);
+  return app
+    .inverse()
+    .map((text, row) => ({ text: text.trim(), row }))
+    .filter(({ text }) => text !== '')
+    .map(({ text }) => text);
 }
 
 describe('the create_restore form of a backup at 80×24', () => {
@@ -157,7 +188,10 @@ describe('the create_restore form of a backup at 80×24', () => {
       const what = `row ${index + 1}:\n${screen}`;
       expect(await frameProblems(app), what).toEqual([]);
       const shown = lines(screen);
-      expect(shown.filter((line) => line.includes('POST restores v1 · create_restore')), what).toHaveLength(1);
+      expect(
+        shown.filter((line) => line.includes('POST restores v1 · create_restore')),
+        what,
+      ).toHaveLength(1);
       expect(shown.findLast((line) => line.trim() !== '') ?? '', what).toContain('↑↓ move');
       const range = /fields (\d+)–(\d+) of (\d+)/.exec(screen);
       if (range) {
@@ -187,7 +221,10 @@ describe('the create_restore form of a backup at 80×24', () => {
     expect(windowed).toBeGreaterThan(0);
     // A narrower terminal: every row is cut to it, none wraps, and the focus stays in view going back up.
     app.resize(60, 24);
-    screen = await app.settled((s) => lines(s).every((line) => line.length <= 60) && s.includes('preview, then confirm'), 'the form at 60 columns');
+    screen = await app.settled(
+      (s) => lines(s).every((line) => line.length <= 60) && s.includes('preview, then confirm'),
+      'the form at 60 columns',
+    );
     expect(await check(labels.length - 1)).toBe('[ preview, then confirm ]');
     for (let index = labels.length - 2; index >= 0; index--) {
       screen = await move(KEYS.up, `the focus back on row ${index + 1}`);
@@ -200,10 +237,14 @@ describe.each([
   { columns: 80, rows: 24, visits: VISITS },
   { columns: 60, rows: 24, visits: VISITS.filter((visit) => visit.narrow) },
 ])('at $columns×$rows', ({ columns, rows, visits }) => {
-  it.each(visits)('$name fits', async ({ open }) => {
-    const app = start(columns, rows);
-    const fits = async () => expect(await frameProblems(app), app.screen()).toEqual([]);
-    await open(app, fits);
-    await fits();
-  }, 60_000);
+  it.each(visits)(
+    '$name fits',
+    async ({ open }) => {
+      const app = start(columns, rows);
+      const fits = async () => expect(await frameProblems(app), app.screen()).toEqual([]);
+      await open(app, fits);
+      await fits();
+    },
+    60_000,
+  );
 });

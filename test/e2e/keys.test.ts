@@ -18,32 +18,42 @@ beforeAll(() => buildOnce(), 60_000);
 
 /** dpx on the demo's first region at 80×24; `rate` '' is the default request rate (the one a real plane gets). */
 function start(rate = LOCAL_RATE): Running {
-  const env: Record<string, string> = { DPX_BASE_URL: demo.region.baseUrl, DPX_TOKEN: demo.region.tokens.personal, DPX_CONFIG: join(root, 'no-such-dir', 'config.json'), DPX_RATE: rate };
+  const env: Record<string, string> = {
+    DPX_BASE_URL: demo.region.baseUrl,
+    DPX_TOKEN: demo.region.tokens.personal,
+    DPX_CONFIG: join(root, 'no-such-dir', 'config.json'),
+    DPX_RATE: rate,
+  };
   return startDpx([], { columns: 80, rows: 24, env });
 }
 
 const home = (app: Running) => app.waitFor((s) => s.includes('/ to filter') && s.includes('tasks'), 'the catalog');
 
 describe('the explorer at 80×24 on 40 tenants', () => {
-  it('a list opened from a cell of a matrix still counting sends its first request before the matrix\'s queued ones', async () => {
+  it("a list opened from a cell of a matrix still counting sends its first request before the matrix's queued ones", async () => {
     const app = (running = start(''));
     await home(app);
     // A request per cell (2,394 here): the matrix keeps hundreds queued at the default rate. (The scan the
     // planner picks by itself reads the root's list a page ahead, and has little queued at any time.)
     await palette(app, 'count tasks by status plan cells');
-    await app.waitFor((s) => /Global\s+[\d,]+/.test(s), 'the root\'s total');
+    await app.waitFor((s) => /Global\s+[\d,]+/.test(s), "the root's total");
     app.pty.write(KEYS.right);
     await new Promise((r) => setTimeout(r, 100));
     const asked = demo.region.requestLog().length;
     const opened = Date.now();
     app.pty.write(KEYS.enter);
-    const list = await app.waitFor((s) => /count tasks by status › tasks/.test(s) && /page 1/.test(s), 'the list of the cell');
+    const list = await app.waitFor(
+      (s) => /count tasks by status › tasks/.test(s) && /page 1/.test(s),
+      'the list of the cell',
+    );
     const waited = Date.now() - opened;
     const log = demo.region.requestLog().slice(asked);
     // The list's pages carry the cell's value in their filter; the matrix's requests (one page of one
     // record per cell, or the pages of its scan and one-record checks) never a filter with a page of more.
-    const filterOf = (line: string) => new URL(line.slice(line.indexOf(' ') + 1), 'http://demo').searchParams.get('filter') ?? '';
-    const isList = (line: string) => line.startsWith('GET /tasks?') && filterOf(line).includes('"status"') && !/[?&]limit=1(&|$)/.test(line);
+    const filterOf = (line: string) =>
+      new URL(line.slice(line.indexOf(' ') + 1), 'http://demo').searchParams.get('filter') ?? '';
+    const isList = (line: string) =>
+      line.startsWith('GET /tasks?') && filterOf(line).includes('"status"') && !/[?&]limit=1(&|$)/.test(line);
     const first = log.findIndex(isList);
     // The list's first page went out before the requests the matrix still had queued (hundreds at the
     // default rate; behind them it waited 13 s): only those in flight or started while the key travelled
@@ -51,9 +61,14 @@ describe('the explorer at 80×24 on 40 tenants', () => {
     expect(list).toContain('(filtered)');
     expect(first).toBeGreaterThanOrEqual(0);
     expect(first).toBeLessThan(30);
-    const matrix = () => demo.region.requestLog().slice(asked + first + 1).filter((line) => line.startsWith('GET /tasks?') && !isList(line)).length;
+    const matrix = () =>
+      demo.region
+        .requestLog()
+        .slice(asked + first + 1)
+        .filter((line) => line.startsWith('GET /tasks?') && !isList(line)).length;
     // The list in front reads its rows' names first; the matrix behind goes on once they are sent.
-    for (const deadline = Date.now() + 12_000; matrix() < 5 && Date.now() < deadline;) await new Promise((r) => setTimeout(r, 50));
+    for (const deadline = Date.now() + 12_000; matrix() < 5 && Date.now() < deadline; )
+      await new Promise((r) => setTimeout(r, 50));
     expect(matrix()).toBeGreaterThanOrEqual(5);
     expect(waited).toBeLessThan(3000);
   }, 30_000);
@@ -62,7 +77,10 @@ describe('the explorer at 80×24 on 40 tenants', () => {
     const app = (running = start());
     await home(app);
     await palette(app, 'tasks @all');
-    await app.waitFor((s) => s.includes('tasks @all') && /[1-9][\d,]* records from \d+ units/.test(s), 'the merged list');
+    await app.waitFor(
+      (s) => s.includes('tasks @all') && /[1-9][\d,]* records from \d+ units/.test(s),
+      'the merged list',
+    );
     app.pty.write('f');
     await app.waitFor((s) => s.includes('server-side filter · field'), 'the filter builder');
     app.pty.write('status');
@@ -71,18 +89,29 @@ describe('the explorer at 80×24 on 40 tenants', () => {
     await app.waitFor((s) => s.includes('operator for status'), 'the operators');
     app.pty.write(KEYS.enter);
     const highlightedIn = (screen: string) => /^› (\w+)/m.exec(screen.split('\n').slice(8).join('\n'))?.[1];
-    const values = await app.settled((s) => s.includes('value for status') && highlightedIn(s) !== undefined, 'the values offered');
+    const values = await app.settled(
+      (s) => s.includes('value for status') && highlightedIn(s) !== undefined,
+      'the values offered',
+    );
     // Move to the second suggestion: Enter takes it, though nothing was typed.
     app.pty.write(KEYS.down);
-    const moved = await app.settled((s) => highlightedIn(s) !== undefined && highlightedIn(s) !== highlightedIn(values), 'the second value highlighted');
+    const moved = await app.settled(
+      (s) => highlightedIn(s) !== undefined && highlightedIn(s) !== highlightedIn(values),
+      'the second value highlighted',
+    );
     const highlighted = highlightedIn(moved)!;
     app.pty.write(KEYS.enter);
     await app.waitFor((s) => s.includes(`1. status $eq ${highlighted}`), `the condition with ${highlighted}`);
     app.pty.write('\x01');
-    await app.waitFor((s) => s.includes('tasks @all (filtered)') && /[1-9][\d,]* records from \d+ units/.test(s), 'the merged list filtered');
+    await app.waitFor(
+      (s) => s.includes('tasks @all (filtered)') && /[1-9][\d,]* records from \d+ units/.test(s),
+      'the merged list filtered',
+    );
     // The units are asked again with the highlighted value as the server-side filter.
     const asked = encodeURIComponent(JSON.stringify({ status: { $eq: highlighted } }));
-    expect(demo.region.requestLog().filter((line) => line.startsWith('GET /tasks?') && line.includes(asked)).length).toBeGreaterThan(0);
+    expect(
+      demo.region.requestLog().filter((line) => line.startsWith('GET /tasks?') && line.includes(asked)).length,
+    ).toBeGreaterThan(0);
 
     app.pty.write('/');
     await app.waitFor((s) => /\/▏/.test(s), 'the quick filter');
@@ -90,7 +119,7 @@ describe('the explorer at 80×24 on 40 tenants', () => {
     await app.waitFor((s) => s.includes('no loaded row matches "zzz-no-such-row"'), 'no row matches');
   }, 30_000);
 
-  it('? from a list starts with the list\'s keys, then the global ones', async () => {
+  it("? from a list starts with the list's keys, then the global ones", async () => {
     const app = (running = start());
     await home(app);
     app.pty.write('/');

@@ -42,7 +42,12 @@ beforeAll(async () => {
   if (!existsSync(bundle)) execFileSync(process.execPath, [join(root, 'scripts', 'build.mjs')], { stdio: 'inherit' });
   demo = await startDemo({ port: 0 });
   const region = demo.regions[0]!;
-  const online: Pty = new ExplorerPty(bundle, ['--trail', trail], env({ DPX_BASE_URL: region.baseUrl, DPX_TOKEN: region.tokens.personal }), { cols: 120, rows: 35 });
+  const online: Pty = new ExplorerPty(
+    bundle,
+    ['--trail', trail],
+    env({ DPX_BASE_URL: region.baseUrl, DPX_TOKEN: region.tokens.personal }),
+    { cols: 120, rows: 35 },
+  );
   try {
     await online.waitFor((s) => s.includes('resources') && s.includes('tasks'), 20_000, 'the catalog');
     await keys(online, ':', 'tasks', '\r');
@@ -51,7 +56,11 @@ beforeAll(async () => {
     await keys(online, 'n');
     await online.waitFor((s) => /page 2\//.test(s), 10_000, 'page 2');
     await online.settle(300);
-    const row = online.screen().split('\n').find((line) => line.startsWith('›')) ?? '';
+    const row =
+      online
+        .screen()
+        .split('\n')
+        .find((line) => line.startsWith('›')) ?? '';
     await keys(online, '\r');
     await online.waitFor((s) => s.includes('fields ·'), 10_000, 'the record');
     const taskId = /id: "([0-9a-f-]{36})"/.exec(online.screen())?.[1] ?? '';
@@ -76,14 +85,20 @@ describe('dpx --offline FILE in a terminal', () => {
     // No base URL, no token: everything comes from the trail.
     const offline: Pty = new ExplorerPty(bundle, ['--offline', trail], env(), { cols: 120, rows: 35 });
     try {
-      const catalog = await offline.waitFor((s) => s.includes('resources') && s.includes('tasks'), 20_000, 'the recorded catalog').then(() => offline.screen());
+      const catalog = await offline
+        .waitFor((s) => s.includes('resources') && s.includes('tasks'), 20_000, 'the recorded catalog')
+        .then(() => offline.screen());
       expect(catalog).toContain('OFFLINE · case-42.har');
       expect(catalog).toContain('nothing is sent and no token is read');
       await keys(offline, ':', 'tasks', '\r');
       await offline.waitFor((s) => /page 1\//.test(s), 10_000, 'the recorded first page');
       await offline.settle(300);
       await keys(offline, 'n');
-      await offline.waitFor((s) => /page 2\//.test(s) && s.includes(recorded!.page2), 10_000, 'the recorded second page');
+      await offline.waitFor(
+        (s) => /page 2\//.test(s) && s.includes(recorded!.page2),
+        10_000,
+        'the recorded second page',
+      );
       await keys(offline, '\r');
       await offline.waitFor((s) => s.includes(`id: "${recorded!.taskId}"`), 10_000, 'the recorded record');
       await keys(offline, '\x1b');
@@ -94,7 +109,11 @@ describe('dpx --offline FILE in a terminal', () => {
       await offline.waitFor((s) => s.includes('not in this case'), 10_000, 'a page that was never recorded');
       // A list the case never recorded still shows which version was asked for.
       await keys(offline, ':', 'alerts', '\r');
-      await offline.waitFor((s) => /alerts@v\d/.test(s) && s.includes('not in this case'), 10_000, 'a list never recorded, with its version');
+      await offline.waitFor(
+        (s) => /alerts@v\d/.test(s) && s.includes('not in this case'),
+        10_000,
+        'a list never recorded, with its version',
+      );
       await offline.quit();
     } finally {
       offline.process.kill();

@@ -58,12 +58,18 @@ describe('trying an operation in the explorer', () => {
 
     await focusRow(app, /^restore_type/);
     app.pty.write(KEYS.enter);
-    const pick = await app.waitFor((s) => s.includes('› full') && s.includes('mailbox_item') && s.includes('(leave it out)'), 'the pick-list');
+    const pick = await app.waitFor(
+      (s) => s.includes('› full') && s.includes('mailbox_item') && s.includes('(leave it out)'),
+      'the pick-list',
+    );
     expect(pick).toContain('restore_type: What to restore');
     app.pty.write('datab');
     await app.waitFor((s) => s.includes('› database'), 'database chosen');
     app.pty.write(KEYS.enter);
-    await app.waitFor((s) => s.includes('"restore_type": "database"') && /restore_type\s+= "database"/.test(s), 'the value in the body');
+    await app.waitFor(
+      (s) => s.includes('"restore_type": "database"') && /restore_type\s+= "database"/.test(s),
+      'the value in the body',
+    );
 
     // The body editor: the cursor moves by arrows and Home/End, Delete and Backspace erase at it, a paste
     // of several lines goes in whole, and a wide character moves and erases as one.
@@ -77,18 +83,27 @@ describe('trying an operation in the explorer', () => {
     app.pty.write('x');
     await app.waitFor((s) => s.includes('{"target": "日x本"}'), 'x between the wide characters');
     app.pty.write(KEYS.home + KEYS.delete);
-    await app.waitFor((s) => s.includes('"target": "日x本"}') && !s.includes('{"target"'), 'Delete at Home took the brace');
+    await app.waitFor(
+      (s) => s.includes('"target": "日x本"}') && !s.includes('{"target"'),
+      'Delete at Home took the brace',
+    );
     app.pty.write('{\n  "restore_type": "full",\n  ');
-    await app.waitFor((s) => /│ \{\s+│/.test(s) && s.includes('"restore_type": "full",') && s.includes('"target": "日x本"}'), 'a pasted block of lines');
+    await app.waitFor(
+      (s) => /│ \{\s+│/.test(s) && s.includes('"restore_type": "full",') && s.includes('"target": "日x本"}'),
+      'a pasted block of lines',
+    );
     app.pty.write(KEYS.end + KEYS.backspace + KEYS.backspace);
     await app.waitFor((s) => s.includes('"target": "日x本') && !s.includes('"target": "日x本"'), 'Backspace at End');
     app.pty.write('"}');
     app.pty.write(KEYS.escape);
-    const done = await app.waitFor((s) => s.includes('Enter edits here') && /target\s+= "日x本"/.test(s), 'the edited body in the form');
+    const done = await app.waitFor(
+      (s) => s.includes('Enter edits here') && /target\s+= "日x本"/.test(s),
+      'the edited body in the form',
+    );
     expect(done).toMatch(/restore_type\s+= "full"/);
   }, 60_000);
 
-  it('PATCH starts from the record\'s values the schema accepts, and sends only what changed', async () => {
+  it("PATCH starts from the record's values the schema accepts, and sends only what changed", async () => {
     const app = (running = startDpx(['--demo']));
     await app.waitFor((s) => s.includes('resources') && s.includes('users'), 'the catalog');
     app.pty.write(':');
@@ -98,12 +113,18 @@ describe('trying an operation in the explorer', () => {
     app.pty.write(KEYS.enter);
     await app.waitFor((s) => s.includes('users@v2') && /page 1\b/.test(s), 'the users list');
     app.pty.write(KEYS.enter);
-    const record = await app.waitFor((s) => s.includes('full_name:') && s.includes('links (Enter follows)'), 'a user record');
+    const record = await app.waitFor(
+      (s) => s.includes('full_name:') && s.includes('links (Enter follows)'),
+      'a user record',
+    );
     const fullName = /full_name: "([^"]+)"/.exec(record)?.[1];
     expect(fullName).toBeDefined();
     app.pty.write('x');
     // Its rows, not the title alone: a busy machine can show the title a frame before them.
-    const operations = await app.waitFor((s) => s.includes('Operations of users v2') && /^[● ] PATCH\s.*\bupdate_user\b/m.test(s), 'the operations, update_user among them');
+    const operations = await app.waitFor(
+      (s) => s.includes('Operations of users v2') && /^[● ] PATCH\s.*\bupdate_user\b/m.test(s),
+      'the operations, update_user among them',
+    );
     const ops = lines(operations).filter((line) => /^[● ] (GET|POST|PUT|PATCH|DELETE)\s/.test(line));
     const index = ops.findIndex((line) => /\bupdate_user\b/.test(line));
     expect(index).toBeGreaterThanOrEqual(0);
@@ -122,7 +143,10 @@ describe('trying an operation in the explorer', () => {
 
     await focusRow(app, /^full_name/);
     app.pty.write(KEYS.enter + KEYS.ctrlU + 'Grace Hopper' + KEYS.enter);
-    await app.waitFor((s) => s.includes('"full_name": "Grace Hopper"') && s.includes('sends only what changed: full_name'), 'the change');
+    await app.waitFor(
+      (s) => s.includes('"full_name": "Grace Hopper"') && s.includes('sends only what changed: full_name'),
+      'the change',
+    );
     app.pty.write('p');
     const preview = await app.waitFor((s) => s.includes('Request preview'), 'the preview');
     expect(preview).toContain('"full_name": "Grace Hopper"');
@@ -161,7 +185,10 @@ describe('trying an operation in the explorer', () => {
     app.pty.write('W');
     await app.waitFor((s) => s.includes('Type "writes" and Enter to allow them'), 'the typed confirmation');
     app.pty.write('yes' + KEYS.enter);
-    const refused = await app.waitFor((s) => s.includes('writes stay off: "yes" is not "writes"'), 'a wrong word refused');
+    const refused = await app.waitFor(
+      (s) => s.includes('writes stay off: "yes" is not "writes"'),
+      'a wrong word refused',
+    );
     expect(header(refused)).toContain('[READ-ONLY]');
     await writesOn(app);
     const on = app.screen();
@@ -194,14 +221,20 @@ describe('trying an operation in the explorer', () => {
     const backupId = /id: "([0-9a-f-]{36})"/.exec(record)?.[1];
     expect(backupId).toBeDefined();
     app.pty.write('x');
-    const operations = await app.settled((s) => s.includes('Operations of backups') && /restores create_restore/.test(s), 'the operations');
+    const operations = await app.settled(
+      (s) => s.includes('Operations of backups') && /restores create_restore/.test(s),
+      'the operations',
+    );
     const ops = lines(operations).filter((line) => /^[● ] (GET|POST|PUT|PATCH|DELETE)\s/.test(line));
     const index = ops.findIndex((line) => /restores create_restore/.test(line));
     expect(index, operations).toBeGreaterThanOrEqual(0);
     for (let i = 0; i < index; i++) app.pty.write(KEYS.down);
     await new Promise((r) => setTimeout(r, 150));
     app.pty.write(KEYS.enter);
-    await app.waitFor((s) => s.includes('POST restores v1 · create_restore') && s.includes(`"backup_id": "${backupId}"`), 'the restore form, filled from the backup');
+    await app.waitFor(
+      (s) => s.includes('POST restores v1 · create_restore') && s.includes(`"backup_id": "${backupId}"`),
+      'the restore form, filled from the backup',
+    );
     await writesOn(app);
 
     // The unit by name, as --ou takes it.
@@ -216,7 +249,10 @@ describe('trying an operation in the explorer', () => {
     expect(preview).toContain('authorization: Bearer ***');
 
     app.pty.write('c');
-    const copied = await app.waitFor((s) => s.includes('sent to the terminal\'s clipboard as OSC 52 — if the terminal accepts it'), 'the copy');
+    const copied = await app.waitFor(
+      (s) => s.includes("sent to the terminal's clipboard as OSC 52 — if the terminal accepts it"),
+      'the copy',
+    );
     expect(copied).toContain("curl -X 'POST'");
     const output = app.output();
     expect(output).not.toContain('\x1bPtmux;');

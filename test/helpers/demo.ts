@@ -76,16 +76,22 @@ export async function demoRequest(region: DemoRegion, path: string, request: Dem
   const response = await fetch(new URL(path, region.baseUrl), {
     method: request.method ?? 'GET',
     headers,
-    ...(request.body !== undefined ? { body: typeof request.body === 'string' ? request.body : JSON.stringify(request.body) } : {}),
+    ...(request.body !== undefined
+      ? { body: typeof request.body === 'string' ? request.body : JSON.stringify(request.body) }
+      : {}),
   });
   const text = await response.text();
   return { status: response.status, headers: response.headers, body: text === '' ? undefined : JSON.parse(text) };
 }
 
 /** Every item of a demo list, page by page along its next links; each page must answer 200. */
-export async function demoPages(region: DemoRegion, path: string, headers: Record<string, string> = {}): Promise<any[]> {
+export async function demoPages(
+  region: DemoRegion,
+  path: string,
+  headers: Record<string, string> = {},
+): Promise<any[]> {
   const items: any[] = [];
-  for (let next: string | undefined = path; next;) {
+  for (let next: string | undefined = path; next; ) {
     const page = await demoRequest(region, next, { headers });
     expect(page.status).toBe(200);
     const body = page.body as { _embedded: { items: any[] }; _links: { next?: { href: string } } };
@@ -98,7 +104,9 @@ export async function demoPages(region: DemoRegion, path: string, headers: Recor
 const schemaDir = join(import.meta.dirname, '..', '..', 'fixtures', 'schemas');
 const ajv = new Ajv({ allErrors: true, strict: false });
 // ajv-formats is CommonJS: depending on the loader, the default import is the plugin or its module object.
-const addFormats = (typeof ajvFormats === 'function' ? ajvFormats : (ajvFormats as { default: unknown }).default) as (ajv: Ajv) => void;
+const addFormats = (typeof ajvFormats === 'function' ? ajvFormats : (ajvFormats as { default: unknown }).default) as (
+  ajv: Ajv,
+) => void;
 addFormats(ajv);
 const validators = new Map<string, ValidateFunction>();
 
@@ -106,7 +114,10 @@ const validators = new Map<string, ValidateFunction>();
 export function expectSchema(file: string, body: unknown): void {
   let validate = validators.get(file);
   if (!validate) {
-    const { $id: _id, ...schema } = JSON.parse(readFileSync(join(schemaDir, `${file}.json`), 'utf8')) as Record<string, unknown>;
+    const { $id: _id, ...schema } = JSON.parse(readFileSync(join(schemaDir, `${file}.json`), 'utf8')) as Record<
+      string,
+      unknown
+    >;
     validate = ajv.compile(schema);
     validators.set(file, validate);
   }

@@ -50,7 +50,12 @@ export function indexBody(): unknown {
 }
 
 export function thing(index: number): Record<string, unknown> {
-  return { id: `thing-${index}`, name: `Thing ${index}`, state: index % 7 === 0 ? 'failed' : 'ok', _links: { self: { href: `/${RESOURCE}/thing-${index}` } } };
+  return {
+    id: `thing-${index}`,
+    name: `Thing ${index}`,
+    state: index % 7 === 0 ? 'failed' : 'ok',
+    _links: { self: { href: `/${RESOURCE}/thing-${index}` } },
+  };
 }
 
 /** A list envelope: `items` on page `page` of `pages`, with next/prev links unless overridden. */
@@ -58,10 +63,21 @@ export function pageBody(items: unknown[], page: number, pages: number, links: R
   const own: Record<string, unknown> = { self: { href: `/${RESOURCE}?start=${page}` } };
   if (page < pages) own['next'] = { href: `/${RESOURCE}?start=${page + 1}` };
   if (page > 1) own['prev'] = { href: `/${RESOURCE}?start=${page - 1}` };
-  return { current_count: items.length, total_pages_count: pages, start: page, _embedded: { items }, _links: { ...own, ...links } };
+  return {
+    current_count: items.length,
+    total_pages_count: pages,
+    start: page,
+    _embedded: { items },
+    _links: { ...own, ...links },
+  };
 }
 
-export function sendJson(response: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
+export function sendJson(
+  response: ServerResponse,
+  status: number,
+  body: unknown,
+  headers: Record<string, string> = {},
+): void {
   const text = JSON.stringify(body);
   response.writeHead(status, { 'content-type': MEDIA_TYPE, 'content-length': Buffer.byteLength(text), ...headers });
   response.end(text);
@@ -77,7 +93,8 @@ export async function startFaultServer(options: FaultServerOptions = {}): Promis
     const items = Array.from({ length: Math.max(0, Math.min(size, total - first)) }, (_, i) => thing(first + i));
     sendJson(response, 200, pageBody(items, request.page, pages));
   };
-  const healthyIndex: Fault = (response) => sendJson(response, 200, indexBody(), { 'content-type': 'application/json' });
+  const healthyIndex: Fault = (response) =>
+    sendJson(response, 200, indexBody(), { 'content-type': 'application/json' });
 
   const server = createServer((raw, response) => {
     const url = new URL(raw.url ?? '/', 'http://127.0.0.1');
@@ -98,10 +115,11 @@ export async function startFaultServer(options: FaultServerOptions = {}): Promis
   return {
     baseUrl: `http://127.0.0.1:${port}`,
     requests,
-    close: () => new Promise<void>((resolve) => {
-      server.close(() => resolve());
-      server.closeAllConnections();
-    }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
   };
 }
 
@@ -144,7 +162,13 @@ export const connectionReset: Fault = (response) => {
 
 /** Always the same status, with the errors envelope and any extra headers. */
 export function status(code: number, headers: Record<string, string> = {}): Fault {
-  return (response) => sendJson(response, code, { errors: [{ error_code: `status_${code}`, error_message: `the server says ${code}` }] }, { 'content-type': 'application/json', ...headers });
+  return (response) =>
+    sendJson(
+      response,
+      code,
+      { errors: [{ error_code: `status_${code}`, error_message: `the server says ${code}` }] },
+      { 'content-type': 'application/json', ...headers },
+    );
 }
 
 /** Pages 1 → 2 → 3 → 1 by their next links. */

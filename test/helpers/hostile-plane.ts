@@ -73,7 +73,10 @@ const listHref = (path: string) => ({ href: `${path}{?limit,start,filter}`, type
 const readHref = (path: string, variable: string) => ({ href: `${path}/{${variable}}`, type: 'get', templated: true });
 
 const INDEX = {
-  'organizational-units': { supported_versions: ['v1'], v1: { list_organizational_units: listHref('/organizational-units') } },
+  'organizational-units': {
+    supported_versions: ['v1'],
+    v1: { list_organizational_units: listHref('/organizational-units') },
+  },
   tasks: { supported_versions: ['v1'], v1: { list_tasks: listHref('/tasks') } },
   users: { supported_versions: ['v1'], v1: { list_users: listHref('/users') } },
   jobs: { supported_versions: ['v1'], v1: { list_jobs: listHref('/jobs'), get_job: readHref('/jobs', 'job_id') } },
@@ -109,9 +112,27 @@ const STATIC: Record<string, Record<string, unknown>[]> = {
     { id: 's-3', job_id: 'j-9', volume_id: 'j-1', volume_type: 'gp2', created_timestamp: '2026-01-02T05:00:00Z' },
   ],
   activities: [
-    { id: 'a-1', action: 'job.start', user: 'ada', created_timestamp: '2026-01-02T03:00:00Z', primary_entity: { type: 'job', id: 'j-1' } },
-    { id: 'a-2', action: 'job.fail', user: 'ada', created_timestamp: '2026-01-02T04:00:00Z', primary_entity: { type: 'job', id: 'j-1' } },
-    { id: 'a-3', action: 'user.login', user: 'bob', created_timestamp: '2026-01-02T05:00:00Z', primary_entity: { type: 'user', id: 'p-1' } },
+    {
+      id: 'a-1',
+      action: 'job.start',
+      user: 'ada',
+      created_timestamp: '2026-01-02T03:00:00Z',
+      primary_entity: { type: 'job', id: 'j-1' },
+    },
+    {
+      id: 'a-2',
+      action: 'job.fail',
+      user: 'ada',
+      created_timestamp: '2026-01-02T04:00:00Z',
+      primary_entity: { type: 'job', id: 'j-1' },
+    },
+    {
+      id: 'a-3',
+      action: 'user.login',
+      user: 'bob',
+      created_timestamp: '2026-01-02T05:00:00Z',
+      primary_entity: { type: 'user', id: 'p-1' },
+    },
   ],
   'audit-logs': [
     { id: 'l-1', action: 'update', user_email: 'ada@example.com', target_type: 'job', target_id: 'j-1' },
@@ -134,11 +155,14 @@ export async function startHostilePlane(options: HostilePlaneOptions = {}): Prom
     const ou = header(request, OU_HEADER);
     // A unit that never answers: the socket stays open until the test closes the plane.
     if (options.silentUnit !== undefined && ou === options.silentUnit) return;
-    if (!/^Bearer \S+/.test(header(request, 'authorization') ?? '')) return fail(response, 401, CODES.unauthorized, 'a bearer token is required');
-    if (url.pathname === '/') return sendJson(response, 200, INDEX, { 'content-type': `application/api.${VENDOR}.*=v1+json` });
+    if (!/^Bearer \S+/.test(header(request, 'authorization') ?? ''))
+      return fail(response, 401, CODES.unauthorized, 'a bearer token is required');
+    if (url.pathname === '/')
+      return sendJson(response, 200, INDEX, { 'content-type': `application/api.${VENDOR}.*=v1+json` });
     const [, name = '', id] = url.pathname.split('/');
     const media = { 'content-type': `application/api.${VENDOR}.${name}=v1+json` };
-    if (!(name in INDEX) || request.method !== 'GET') return fail(response, 404, CODES.notFound, `nothing at ${url.pathname}`);
+    if (!(name in INDEX) || request.method !== 'GET')
+      return fail(response, 404, CODES.notFound, `nothing at ${url.pathname}`);
 
     if (id !== undefined) {
       const job = name === 'jobs' ? jobById(id) : undefined;
@@ -153,7 +177,11 @@ export async function startHostilePlane(options: HostilePlaneOptions = {}): Prom
       // Paging that never ends: each page links to a page token never seen before. Feeds also claims 5 records in all.
       const token = start ?? 'first';
       const next = `${name}-${randomBytes(9).toString('base64url')}`;
-      const body: Record<string, unknown> = { _embedded: { items: [{ id: `${name}-${token}` }] }, _links: { self: { href: `/${name}?start=${token}` }, next: { href: `/${name}?limit=${limit}&start=${next}` } }, current_count: 1 };
+      const body: Record<string, unknown> = {
+        _embedded: { items: [{ id: `${name}-${token}` }] },
+        _links: { self: { href: `/${name}?start=${token}` }, next: { href: `/${name}?limit=${limit}&start=${next}` } },
+        current_count: 1,
+      };
       if (name === 'feeds') Object.assign(body, { total_count: 5, total_pages_count: 5 });
       return sendJson(response, 200, body, media);
     }
@@ -168,7 +196,9 @@ export async function startHostilePlane(options: HostilePlaneOptions = {}): Prom
       const scope = ou === undefined ? units.length : (scopeSizes.get(ou) ?? 0);
       total = scope * tasksPerUnit;
       const offset = (pageNumber(start) - 1) * limit;
-      records = Array.from({ length: Math.max(0, Math.min(limit, total - offset)) }, (_, index) => task(offset + index, ou, generation));
+      records = Array.from({ length: Math.max(0, Math.min(limit, total - offset)) }, (_, index) =>
+        task(offset + index, ou, generation),
+      );
       return sendPage(response, name, media, records, total, limit, pageNumber(start), url, true);
     } else if (name === 'jobs') {
       records = [JOB_ONE, ...Array.from({ length: Math.min(wideLinks, 20) }, (_, index) => wideJob(index))];
@@ -179,20 +209,43 @@ export async function startHostilePlane(options: HostilePlaneOptions = {}): Prom
     }
     const matching = records.filter((record) => filter.test(record));
     const page = pageNumber(start);
-    return sendPage(response, name, media, matching.slice((page - 1) * limit, page * limit), name === 'jobs' ? total : matching.length, limit, page, url, false);
+    return sendPage(
+      response,
+      name,
+      media,
+      matching.slice((page - 1) * limit, page * limit),
+      name === 'jobs' ? total : matching.length,
+      limit,
+      page,
+      url,
+      false,
+    );
   });
 
   function jobById(id: string): Record<string, unknown> | undefined {
     if (id === 'j-1') return JOB_ONE;
     if (id === 'j-wide') {
-      return { id: 'j-wide', name: 'Everything at once', status: 'completed', _links: { self: { href: '/jobs/j-wide' }, members: Array.from({ length: wideLinks }, (_, index) => ({ href: `/jobs/j-w-${index}` })) } };
+      return {
+        id: 'j-wide',
+        name: 'Everything at once',
+        status: 'completed',
+        _links: {
+          self: { href: '/jobs/j-wide' },
+          members: Array.from({ length: wideLinks }, (_, index) => ({ href: `/jobs/j-w-${index}` })),
+        },
+      };
     }
     const wide = /^j-w-(\d+)$/.exec(id);
     return wide && Number(wide[1]) < wideLinks ? wideJob(Number(wide[1])) : undefined;
   }
 
   function wideJob(index: number): Record<string, unknown> {
-    return { id: `j-w-${index}`, name: wideName(index), status: 'completed', _links: { self: { href: `/jobs/j-w-${index}` } } };
+    return {
+      id: `j-w-${index}`,
+      name: wideName(index),
+      status: 'completed',
+      _links: { self: { href: `/jobs/j-w-${index}` } },
+    };
   }
 
   return {
@@ -233,10 +286,26 @@ function sendPage(
     query.set('start', String(number));
     return `/${name}?${query.toString()}`;
   };
-  const links: Record<string, unknown> = { self: { href: href(page) }, first: { href: href(1) }, last: { href: href(pages) } };
+  const links: Record<string, unknown> = {
+    self: { href: href(page) },
+    first: { href: href(1) },
+    last: { href: href(pages) },
+  };
   if (page < pages) links['next'] = { href: href(page + 1) };
   if (page > 1) links['previous'] = { href: href(page - 1) };
-  sendJson(response, 200, { _embedded: { items }, _links: links, current_count: items.length, total_count: total, total_pages_count: pages, start: String(page) }, media);
+  sendJson(
+    response,
+    200,
+    {
+      _embedded: { items },
+      _links: links,
+      current_count: items.length,
+      total_count: total,
+      total_pages_count: pages,
+      start: String(page),
+    },
+    media,
+  );
 }
 
 function pageNumber(start: string | null): number {
@@ -247,12 +316,14 @@ function pageNumber(start: string | null): number {
 /** How many units each unit's scope holds (itself and every descendant), a parent cycle walked once. */
 function scopeSizesOf(units: HostileUnit[]): Map<string, number> {
   const children = new Map<string, string[]>();
-  for (const unit of units) if (unit.parent_id !== undefined) children.set(unit.parent_id, [...(children.get(unit.parent_id) ?? []), unit.id]);
+  for (const unit of units)
+    if (unit.parent_id !== undefined) children.set(unit.parent_id, [...(children.get(unit.parent_id) ?? []), unit.id]);
   const sizes = new Map<string, number>();
   for (const unit of units) {
     const seen = new Set([unit.id]);
     const stack = [unit.id];
-    while (stack.length > 0) for (const child of children.get(stack.pop()!) ?? []) if (!seen.has(child)) stack.push(child), seen.add(child);
+    while (stack.length > 0)
+      for (const child of children.get(stack.pop()!) ?? []) if (!seen.has(child)) stack.push(child), seen.add(child);
     sizes.set(unit.id, seen.size);
   }
   return sizes;

@@ -34,7 +34,10 @@ const INDEX = {
     v1: { list_items: list('/items'), get_item: read('/items', 'item_id') },
     v2: { list_items: list('/items'), get_item: read('/items', 'item_id') },
   },
-  'organizational-units': { supported_versions: ['v1'], v1: { list_organizational_units: list('/organizational-units') } },
+  'organizational-units': {
+    supported_versions: ['v1'],
+    v1: { list_organizational_units: list('/organizational-units') },
+  },
   broken: { supported_versions: ['v1'], v1: { list_broken: list('/broken') } },
   [SHELL_RESOURCE]: { supported_versions: ['v1'], v1: { list_evil: list('/evil') } },
   [TITLED_RESOURCE]: { supported_versions: ['v1'], v1: { [`list_notes${TITLE}`]: list('/notes') } },
@@ -52,13 +55,27 @@ function items(version: string): Record<string, unknown>[] {
       note: version === 'v2' ? `changed${CLIPBOARD}` : 'same',
       _links: { self: { href: '/items/i-1' }, sibling: { href: '/items/i-2' } },
     },
-    { id: 'i-2', name: `Item two${BIDI}`, status: 'failed', [ITEM_KEY]: 'plain', formula: '@SUM(1)', delta: 3, note: 'same', _links: { self: { href: '/items/i-2' } } },
+    {
+      id: 'i-2',
+      name: `Item two${BIDI}`,
+      status: 'failed',
+      [ITEM_KEY]: 'plain',
+      formula: '@SUM(1)',
+      delta: 3,
+      note: 'same',
+      _links: { self: { href: '/items/i-2' } },
+    },
   ];
 }
 
 const UNITS = [
   { id: UNIT_ROOT, name: `Global${TITLE}`, _links: { self: { href: `/organizational-units/${UNIT_ROOT}` } } },
-  { id: UNIT_CHILD, name: `EMEA${CLIPBOARD}${BIDI}`, parent_id: UNIT_ROOT, _links: { self: { href: `/organizational-units/${UNIT_CHILD}` } } },
+  {
+    id: UNIT_CHILD,
+    name: `EMEA${CLIPBOARD}${BIDI}`,
+    parent_id: UNIT_ROOT,
+    _links: { self: { href: `/organizational-units/${UNIT_CHILD}` } },
+  },
 ];
 
 /** `{"field": {"$eq": value}}` or `{"field": value}`: true when the record matches. */
@@ -66,7 +83,10 @@ function matches(record: Record<string, unknown>, filter: string | null): boolea
   if (filter === null) return true;
   const parsed = JSON.parse(filter) as Record<string, unknown>;
   return Object.entries(parsed).every(([field, condition]) => {
-    const wanted = condition !== null && typeof condition === 'object' && '$eq' in condition ? (condition as { $eq: unknown }).$eq : condition;
+    const wanted =
+      condition !== null && typeof condition === 'object' && '$eq' in condition
+        ? (condition as { $eq: unknown }).$eq
+        : condition;
     return record[field] === wanted;
   });
 }
@@ -80,7 +100,17 @@ export function hostileText(): Handler {
       const chosen = records.filter((record) => matches(record, url.searchParams.get('filter')));
       const limit = Number(url.searchParams.get('limit') ?? '50');
       const shown = chosen.slice(0, limit);
-      sendJson(response, 200, { _embedded: { items: shown }, _links: { self: { href: `${url.pathname}${url.search}` } }, current_count: shown.length, total_count: chosen.length }, type(resource));
+      sendJson(
+        response,
+        200,
+        {
+          _embedded: { items: shown },
+          _links: { self: { href: `${url.pathname}${url.search}` } },
+          current_count: shown.length,
+          total_count: chosen.length,
+        },
+        type(resource),
+      );
     };
     switch (url.pathname) {
       case '/':
@@ -102,7 +132,9 @@ export function hostileText(): Handler {
     const item = /^\/items\/([^/]+)$/.exec(url.pathname)?.[1];
     const record = items(version).find((candidate) => candidate['id'] === item);
     if (record) return sendJson(response, 200, record, type('items'));
-    return sendJson(response, 404, { errors: [{ error_code: `not_found${TITLE}`, error_message: `nothing at ${url.pathname}${CLIPBOARD}` }] });
+    return sendJson(response, 404, {
+      errors: [{ error_code: `not_found${TITLE}`, error_message: `nothing at ${url.pathname}${CLIPBOARD}` }],
+    });
   };
 }
 

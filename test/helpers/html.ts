@@ -39,7 +39,19 @@ export function textOf(node: Node): string {
 }
 
 /** Attributes that make a browser fetch (or navigate to) something. */
-const FETCHING = new Set(['src', 'href', 'xlink:href', 'srcset', 'action', 'formaction', 'poster', 'data', 'background', 'ping', 'manifest']);
+const FETCHING = new Set([
+  'src',
+  'href',
+  'xlink:href',
+  'srcset',
+  'action',
+  'formaction',
+  'poster',
+  'data',
+  'background',
+  'ping',
+  'manifest',
+]);
 
 /** Each reference to something outside the document: a fetching attribute that is not a fragment or data:, a url() or @import in a style. */
 export function externalReferences(root: Node): string[] {
@@ -47,10 +59,13 @@ export function externalReferences(root: Node): string[] {
   for (const element of elements(root)) {
     for (const each of element.attrs) {
       const name = each.prefix ? `${each.prefix}:${each.name}` : each.name;
-      if (FETCHING.has(name) && !/^(#|data:)/.test(each.value.trim())) found.push(`<${element.tagName} ${name}="${each.value}">`);
-      if (name === 'style' && /url\(|@import/i.test(each.value)) found.push(`<${element.tagName} style="${each.value}">`);
+      if (FETCHING.has(name) && !/^(#|data:)/.test(each.value.trim()))
+        found.push(`<${element.tagName} ${name}="${each.value}">`);
+      if (name === 'style' && /url\(|@import/i.test(each.value))
+        found.push(`<${element.tagName} style="${each.value}">`);
     }
-    if (element.tagName === 'style' && /url\(|@import/i.test(textOf(element))) found.push('a <style> that imports or fetches');
+    if (element.tagName === 'style' && /url\(|@import/i.test(textOf(element)))
+      found.push('a <style> that imports or fetches');
   }
   return found;
 }

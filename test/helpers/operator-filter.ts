@@ -2,7 +2,12 @@
 // object of operators (`{"status": {"$eq": "failed"}}`, `$in`, `$contains`, `$gt`…). Anything else is
 // refused with a numeric error code, as the real service's errors carry numbers.
 
-export const FILTER_CODES = { filterNotJson: 40001, operatorRequired: 40010, unknownOperator: 40011, fieldNotFilterable: 40013 } as const;
+export const FILTER_CODES = {
+  filterNotJson: 40001,
+  operatorRequired: 40010,
+  unknownOperator: 40011,
+  fieldNotFilterable: 40013,
+} as const;
 
 const OPERATORS = new Set(['$eq', '$neq', '$in', '$contains', '$begins_with', '$gt', '$gte', '$lt', '$lte']);
 
@@ -17,15 +22,21 @@ export function parseOperatorFilter(text: string | null, filterable: readonly st
   } catch {
     return { error: 'The filter is not valid JSON', code: FILTER_CODES.filterNotJson };
   }
-  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return { error: 'The filter must be a JSON object', code: FILTER_CODES.filterNotJson };
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed))
+    return { error: 'The filter must be a JSON object', code: FILTER_CODES.filterNotJson };
   const tests: ((record: Record<string, unknown>) => boolean)[] = [];
   for (const [field, condition] of Object.entries(parsed)) {
-    if (!filterable.includes(field)) return { error: `Field '${field}' cannot be used in a filter`, code: FILTER_CODES.fieldNotFilterable };
+    if (!filterable.includes(field))
+      return { error: `Field '${field}' cannot be used in a filter`, code: FILTER_CODES.fieldNotFilterable };
     if (typeof condition !== 'object' || condition === null || Array.isArray(condition)) {
-      return { error: `The condition on '${field}' must be an operator object such as {"$eq": value}`, code: FILTER_CODES.operatorRequired };
+      return {
+        error: `The condition on '${field}' must be an operator object such as {"$eq": value}`,
+        code: FILTER_CODES.operatorRequired,
+      };
     }
     for (const [operator, operand] of Object.entries(condition)) {
-      if (!OPERATORS.has(operator)) return { error: `Unknown operator '${operator}'`, code: FILTER_CODES.unknownOperator };
+      if (!OPERATORS.has(operator))
+        return { error: `Unknown operator '${operator}'`, code: FILTER_CODES.unknownOperator };
       tests.push((record) => compare(valueAt(record, field), operator, operand));
     }
   }
@@ -55,5 +66,10 @@ function compare(value: unknown, operator: string, operand: unknown): boolean {
 /** A dotted path's value; a key that itself holds the dot wins. */
 function valueAt(record: Record<string, unknown>, path: string): unknown {
   if (path in record) return record[path];
-  return path.split('.').reduce<unknown>((value, part) => (value && typeof value === 'object' ? (value as Record<string, unknown>)[part] : undefined), record);
+  return path
+    .split('.')
+    .reduce<unknown>(
+      (value, part) => (value && typeof value === 'object' ? (value as Record<string, unknown>)[part] : undefined),
+      record,
+    );
 }

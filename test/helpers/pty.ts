@@ -42,8 +42,17 @@ export interface Running {
 }
 
 export const KEYS = {
-  enter: '\r', escape: '\x1b', up: '\x1b[A', down: '\x1b[B', right: '\x1b[C', left: '\x1b[D',
-  home: '\x1b[H', end: '\x1b[F', delete: '\x1b[3~', backspace: '\x7f', ctrlU: '\x15',
+  enter: '\r',
+  escape: '\x1b',
+  up: '\x1b[A',
+  down: '\x1b[B',
+  right: '\x1b[C',
+  left: '\x1b[D',
+  home: '\x1b[H',
+  end: '\x1b[F',
+  delete: '\x1b[3~',
+  backspace: '\x7f',
+  ctrlU: '\x15',
 };
 
 /** Types `words` into the explorer's palette (`:`), waits for them to show, and presses Enter. */
@@ -68,14 +77,19 @@ export function buildOnce(): void {
  */
 const LINGER = '"$0" "$@"; code=$?; sleep 0.3; exit $code';
 
-export function startDpx(args: string[], options: { columns?: number; rows?: number; env?: Record<string, string>; lingerAfterExit?: boolean } = {}): Running {
+export function startDpx(
+  args: string[],
+  options: { columns?: number; rows?: number; env?: Record<string, string>; lingerAfterExit?: boolean } = {},
+): Running {
   const columns = options.columns ?? 120;
   const rows = options.rows ?? 40;
   const env = { ...process.env, TERM: 'xterm-256color', ...options.env } as Record<string, string>;
   delete env['CI'];
   delete env['NO_COLOR'];
   const terminal = new xterm.Terminal({ cols: columns, rows, allowProposedApi: true });
-  const [file, argv] = options.lingerAfterExit ? ['/bin/sh', ['-c', LINGER, process.execPath, bundle, ...args]] : [process.execPath, [bundle, ...args]];
+  const [file, argv] = options.lingerAfterExit
+    ? ['/bin/sh', ['-c', LINGER, process.execPath, bundle, ...args]]
+    : [process.execPath, [bundle, ...args]];
   const pty = spawn(file, argv, { name: 'xterm-256color', cols: columns, rows, cwd: root, env });
   let written = '';
   let pending = Promise.resolve();
@@ -209,7 +223,8 @@ async function drawnAlone(lines: string[], columns: number, rows: number): Promi
   for (let i = 0; i < rows; i++) {
     const line = buffer.getLine(buffer.viewportY + i);
     let cells = 0;
-    for (let x = 0; line && x < columns; x++) if (line.getCell(x)?.getChars()) cells = x + 1 + Math.max(0, (line.getCell(x)?.getWidth() ?? 1) - 1);
+    for (let x = 0; line && x < columns; x++)
+      if (line.getCell(x)?.getChars()) cells = x + 1 + Math.max(0, (line.getCell(x)?.getWidth() ?? 1) - 1);
     shown.push({ text: rowText(line, columns), cells });
   }
   terminal.dispose();
@@ -232,18 +247,27 @@ export async function frameProblems(app: Running): Promise<string[]> {
   const screen = app.screen().split('\n');
   if (!frame) return ['ink has drawn no frame'];
   const problems: string[] = [];
-  if (frame.length > rows - 1) problems.push(`ink drew ${frame.length} lines in a terminal of ${rows} rows (at most ${rows - 1})`);
+  if (frame.length > rows - 1)
+    problems.push(`ink drew ${frame.length} lines in a terminal of ${rows} rows (at most ${rows - 1})`);
   // Each line measured by a terminal as wide as three of these: one wider than this terminal would wrap.
   const wide = await drawnAlone(frame, columns * 3, Math.max(rows, frame.length));
   wide.forEach((line, index) => {
-    if (line.cells > columns) problems.push(`line ${index + 1} is ${line.cells} cells wide in ${columns} columns: ${line.text}`);
+    if (line.cells > columns)
+      problems.push(`line ${index + 1} is ${line.cells} cells wide in ${columns} columns: ${line.text}`);
   });
   const clean = (await drawnAlone(frame, columns, rows)).map((line) => line.text);
-  const differ = clean.map((line, index) => (line === screen[index] ? undefined : index)).filter((index) => index !== undefined);
+  const differ = clean
+    .map((line, index) => (line === screen[index] ? undefined : index))
+    .filter((index) => index !== undefined);
   if (differ.length > 0) {
-    problems.push(`the terminal does not show what ink drew, at rows ${differ.map((i) => i + 1).join(', ')}:\n${differ.map((i) => `  drawn  : ${clean[i]}\n  showing: ${screen[i]}`).join('\n')}`);
+    problems.push(
+      `the terminal does not show what ink drew, at rows ${differ.map((i) => i + 1).join(', ')}:\n${differ.map((i) => `  drawn  : ${clean[i]}\n  showing: ${screen[i]}`).join('\n')}`,
+    );
   }
   const headers = screen.filter((line) => /^dpx /.test(line)).length;
-  if (!/^dpx /.test(screen[0] ?? '') || headers !== 1) problems.push(`the header line shows ${headers} times${/^dpx /.test(screen[0] ?? '') ? '' : ', not on the first row'}`);
+  if (!/^dpx /.test(screen[0] ?? '') || headers !== 1)
+    problems.push(
+      `the header line shows ${headers} times${/^dpx /.test(screen[0] ?? '') ? '' : ', not on the first row'}`,
+    );
   return problems;
 }

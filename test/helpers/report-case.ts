@@ -9,7 +9,12 @@ import { expect } from 'vitest';
 import type { DemoFixture } from './demo.js';
 import { dpx } from '../integration/cli/harness.js';
 
-export interface MatrixRow { ou_name: string; depth: number; counts: Record<string, number>; total: number }
+export interface MatrixRow {
+  ou_name: string;
+  depth: number;
+  counts: Record<string, number>;
+  total: number;
+}
 export interface RecordedCase {
   file: string;
   dir: string;
@@ -32,11 +37,52 @@ export async function recordTicketCase(demo: DemoFixture): Promise<RecordedCase>
     expect(result.code, result.stderr).toBe(0);
     return JSON.parse(result.stdout);
   };
-  const countArgv = ['count', 'tasks', '--by', 'status', '--filter', RESTORES, '--ou', 'all', '--since', 'yesterday', '--depth', '1', '--sort', '-failed', '--nonzero'];
-  const groupArgv = ['list', 'tasks', '--filter', FAILED_RESTORES, '--ou', 'all', '--since', 'yesterday', '--group-by', 'error_code'];
+  const countArgv = [
+    'count',
+    'tasks',
+    '--by',
+    'status',
+    '--filter',
+    RESTORES,
+    '--ou',
+    'all',
+    '--since',
+    'yesterday',
+    '--depth',
+    '1',
+    '--sort',
+    '-failed',
+    '--nonzero',
+  ];
+  const groupArgv = [
+    'list',
+    'tasks',
+    '--filter',
+    FAILED_RESTORES,
+    '--ou',
+    'all',
+    '--since',
+    'yesterday',
+    '--group-by',
+    'error_code',
+  ];
   const count = (await run(countArgv)) as RecordedCase['count'];
   const groups = (await run(groupArgv)) as RecordedCase['groups'];
-  const failed = (await run(['list', 'tasks', '--filter', FAILED_RESTORES, '--ou', count.rows[1]!.ou_name, '--since', 'yesterday', '--page-size', '1'], false)) as { items: { id: string }[] };
+  const failed = (await run(
+    [
+      'list',
+      'tasks',
+      '--filter',
+      FAILED_RESTORES,
+      '--ou',
+      count.rows[1]!.ou_name,
+      '--since',
+      'yesterday',
+      '--page-size',
+      '1',
+    ],
+    false,
+  )) as { items: { id: string }[] };
   const xrayArgv = ['xray', 'tasks', failed.items[0]!.id];
   const xray = (await run(xrayArgv)) as RecordedCase['xray'];
   const tokens = [demo.region, demo.otherRegion].flatMap((region) => Object.values(region.tokens));

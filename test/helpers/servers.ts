@@ -28,7 +28,13 @@ export async function startServer(handler: Handler): Promise<TestServer> {
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
-      const recorded = { method: req.method ?? 'GET', url: req.url ?? '/', headers: req.headers, body: Buffer.concat(chunks).toString('utf8'), at };
+      const recorded = {
+        method: req.method ?? 'GET',
+        url: req.url ?? '/',
+        headers: req.headers,
+        body: Buffer.concat(chunks).toString('utf8'),
+        at,
+      };
       requests.push(recorded);
       Promise.resolve(handler(recorded, res, handle)).catch((error: unknown) => {
         res.statusCode = 500;
@@ -41,15 +47,21 @@ export async function startServer(handler: Handler): Promise<TestServer> {
   const handle: TestServer = {
     baseUrl: `http://127.0.0.1:${port}`,
     requests,
-    close: () => new Promise((resolve) => {
-      server.close(() => resolve());
-      server.closeAllConnections();
-    }),
+    close: () =>
+      new Promise((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
   };
   return handle;
 }
 
-export function sendJson(response: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
+export function sendJson(
+  response: ServerResponse,
+  status: number,
+  body: unknown,
+  headers: Record<string, string> = {},
+): void {
   response.writeHead(status, { 'content-type': 'application/json', ...headers });
   response.end(JSON.stringify(body));
 }
@@ -75,7 +87,8 @@ export function miniApi(options: MiniApiOptions): Handler {
   const newest = [...options.versions].sort((a, b) => Number(b.slice(1)) - Number(a.slice(1)))[0]!;
   const listPath = `/${options.resource}`;
   const { pageSize, page, filter } = options.params;
-  const encode = (index: number): string => (options.opaquePages ? Buffer.from(`offset:${index}`).toString('base64url') : String(index + 1));
+  const encode = (index: number): string =>
+    options.opaquePages ? Buffer.from(`offset:${index}`).toString('base64url') : String(index + 1);
   const decode = (value: string | null): number => {
     if (value === null) return 0;
     if (!options.opaquePages) return Number(value) - 1;
@@ -93,7 +106,12 @@ export function miniApi(options: MiniApiOptions): Handler {
           [`get_${options.resource}`]: { href: `${listPath}/{id}`, type: 'get', templated: true },
         };
       }
-      sendJson(response, 200, { [options.resource]: versions }, { 'content-type': `application/api.${options.vendor}.*=v1+json` });
+      sendJson(
+        response,
+        200,
+        { [options.resource]: versions },
+        { 'content-type': `application/api.${options.vendor}.*=v1+json` },
+      );
       return;
     }
     if (url.pathname !== listPath) {
@@ -106,17 +124,32 @@ export function miniApi(options: MiniApiOptions): Handler {
       return;
     }
     const size = Number(url.searchParams.get(pageSize) ?? '10');
-    const pageIndex = options.opaquePages ? decode(url.searchParams.get(page)) / size : decode(url.searchParams.get(page));
+    const pageIndex = options.opaquePages
+      ? decode(url.searchParams.get(page)) / size
+      : decode(url.searchParams.get(page));
     const offset = pageIndex * size;
-    const items = Array.from({ length: Math.max(0, Math.min(size, options.items - offset)) }, (_, i) => ({ id: `item-${offset + i}`, filter: url.searchParams.get(filter) }));
+    const items = Array.from({ length: Math.max(0, Math.min(size, options.items - offset)) }, (_, i) => ({
+      id: `item-${offset + i}`,
+      filter: url.searchParams.get(filter),
+    }));
     const pages = Math.ceil(options.items / size);
     const pageValue = (index: number) => encode(options.opaquePages ? index * size : index);
     // Relative hrefs on purpose: the client resolves them against the page URL.
-    const href = (index: number) => `${options.resource}?${pageSize}=${size}&${page}=${encodeURIComponent(pageValue(index))}`;
-    const links: Record<string, unknown> = { self: { href: href(pageIndex) }, first: { href: href(0) }, last: { href: href(pages - 1) } };
+    const href = (index: number) =>
+      `${options.resource}?${pageSize}=${size}&${page}=${encodeURIComponent(pageValue(index))}`;
+    const links: Record<string, unknown> = {
+      self: { href: href(pageIndex) },
+      first: { href: href(0) },
+      last: { href: href(pages - 1) },
+    };
     if (pageIndex + 1 < pages) links['next'] = [{ href: href(pageIndex + 1) }];
     if (pageIndex > 0) links['previous'] = { href: href(pageIndex - 1) };
-    sendJson(response, 200, { _embedded: { items }, _links: links, current_count: items.length }, { 'content-type': `application/api.${options.vendor}.${options.resource}=${newest}+json` });
+    sendJson(
+      response,
+      200,
+      { _embedded: { items }, _links: links, current_count: items.length },
+      { 'content-type': `application/api.${options.vendor}.${options.resource}=${newest}+json` },
+    );
   };
 }
 

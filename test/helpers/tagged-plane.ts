@@ -43,7 +43,10 @@ export interface TaggedPlane extends TestServer {
 
 const list = (path: string) => ({ href: `${path}{?limit,start,filter}`, type: 'get', templated: true });
 const INDEX = {
-  'organizational-units': { supported_versions: ['v1'], v1: { list_organizational_units: list('/organizational-units') } },
+  'organizational-units': {
+    supported_versions: ['v1'],
+    v1: { list_organizational_units: list('/organizational-units') },
+  },
   tasks: { supported_versions: ['v1'], v1: { list_tasks: list('/tasks') } },
 };
 
@@ -58,31 +61,51 @@ export async function startTaggedPlane(options: TaggedPlaneOptions): Promise<Tag
     for (let at: string | undefined = unit; at !== undefined; at = parentOf.get(at)) if (at === scope) return true;
     return false;
   };
-  const wrongTag = options.mislabelled === undefined ? undefined : { from: `u-${options.mislabelled}`, to: `u-${(options.mislabelled + 1) % options.tenants}` };
+  const wrongTag =
+    options.mislabelled === undefined
+      ? undefined
+      : { from: `u-${options.mislabelled}`, to: `u-${(options.mislabelled + 1) % options.tenants}` };
   const tasks = Array.from({ length: options.records }, (_, index) => {
     const unit = units[index % units.length]!.id;
     const shown = unit === wrongTag?.from ? wrongTag.to : unit;
-    return { real: unit, record: { id: `t-${index}`, status: STATUSES[Math.floor(index / units.length) % STATUSES.length], organizational_unit_id: shown } };
+    return {
+      real: unit,
+      record: {
+        id: `t-${index}`,
+        status: STATUSES[Math.floor(index / units.length) % STATUSES.length],
+        organizational_unit_id: shown,
+      },
+    };
   });
   const hidden = new Set(options.hidden ?? []);
   let taskRequests = 0;
 
   const server = await startServer((request, response, self) => {
     const url = new URL(request.url, self.baseUrl);
-    if (url.pathname === '/') return sendJson(response, 200, INDEX, { 'content-type': `application/api.${VENDOR}.*=v1+json` });
+    if (url.pathname === '/')
+      return sendJson(response, 200, INDEX, { 'content-type': `application/api.${VENDOR}.*=v1+json` });
     const name = url.pathname.slice(1);
-    if (name !== 'tasks' && name !== 'organizational-units') return sendJson(response, 404, { errors: [{ error_code: 40400, error_message: `nothing at ${url.pathname}` }] });
+    if (name !== 'tasks' && name !== 'organizational-units')
+      return sendJson(response, 404, { errors: [{ error_code: 40400, error_message: `nothing at ${url.pathname}` }] });
     const limit = Number(url.searchParams.get('limit') ?? '10');
     if (!(Number.isInteger(limit) && limit >= 1 && limit <= LARGEST_PAGE)) {
-      return sendJson(response, 400, { errors: [{ error_code: 40002, error_message: `limit must be between 1 and ${LARGEST_PAGE}` }] });
+      return sendJson(response, 400, {
+        errors: [{ error_code: 40002, error_message: `limit must be between 1 and ${LARGEST_PAGE}` }],
+      });
     }
     const filter = parseOperatorFilter(url.searchParams.get('filter'), ['status', 'organizational_unit_id']);
-    if ('error' in filter) return sendJson(response, 400, { errors: [{ error_code: filter.code, error_message: filter.error }] });
+    if ('error' in filter)
+      return sendJson(response, 400, { errors: [{ error_code: filter.code, error_message: filter.error }] });
     let records: Record<string, unknown>[];
     if (name === 'tasks') {
       taskRequests++;
       const scope = request.headers[OU_HEADER];
-      records = tasks.filter(({ real, record }) => (typeof scope !== 'string' ? !hidden.has(real) : within(real, scope)) && filter.test(record)).map(({ record }) => record);
+      records = tasks
+        .filter(
+          ({ real, record }) =>
+            (typeof scope !== 'string' ? !hidden.has(real) : within(real, scope)) && filter.test(record),
+        )
+        .map(({ record }) => record);
     } else records = units.map((unit) => ({ ...unit }));
     const page = Math.max(1, Number(url.searchParams.get('start') ?? '1'));
     const pages = Math.max(1, Math.ceil(records.length / limit));
@@ -92,11 +115,20 @@ export async function startTaggedPlane(options: TaggedPlaneOptions): Promise<Tag
       query.set('start', String(number));
       return `/${name}?${query.toString()}`;
     };
-    const links: Record<string, unknown> = { self: { href: href(page) }, first: { href: href(1) }, last: { href: href(pages) } };
+    const links: Record<string, unknown> = {
+      self: { href: href(page) },
+      first: { href: href(1) },
+      last: { href: href(pages) },
+    };
     if (page < pages) links['next'] = { href: href(page + 1) };
     const items = records.slice((page - 1) * limit, page * limit);
     const counts = options.noCounts ? {} : { total_count: records.length, total_pages_count: pages };
-    return sendJson(response, 200, { _embedded: { items }, _links: links, current_count: items.length, ...counts }, { 'content-type': `application/api.${VENDOR}.${name}=v1+json` });
+    return sendJson(
+      response,
+      200,
+      { _embedded: { items }, _links: links, current_count: items.length, ...counts },
+      { 'content-type': `application/api.${VENDOR}.${name}=v1+json` },
+    );
   });
   return { ...server, units, taskRequests: () => taskRequests };
 }

@@ -24,9 +24,26 @@ afterEach(async () => {
 
 async function mount(list: Fault, timeoutMs = 2_000) {
   server = await startFaultServer({ list, items: 30 });
-  const session = new Session({ baseUrl: server.baseUrl, token: 'explorer-fault-token', timeoutMs, maxRetries: 1, retryBaseDelayMs: 20 });
-  navigator = new Navigator(new Services({ connection: { session } }), { columns: 100, rows: 24, onQuit: () => undefined, watchSeconds: 3600 });
-  const view = await step(async () => render(<ColourProvider enabled={false}><Frame navigator={navigator!} /></ColourProvider>));
+  const session = new Session({
+    baseUrl: server.baseUrl,
+    token: 'explorer-fault-token',
+    timeoutMs,
+    maxRetries: 1,
+    retryBaseDelayMs: 20,
+  });
+  navigator = new Navigator(new Services({ connection: { session } }), {
+    columns: 100,
+    rows: 24,
+    onQuit: () => undefined,
+    watchSeconds: 3600,
+  });
+  const view = await step(async () =>
+    render(
+      <ColourProvider enabled={false}>
+        <Frame navigator={navigator!} />
+      </ColourProvider>,
+    ),
+  );
   unmount = view.unmount;
   await step(async () => {
     await navigator!.start();

@@ -30,7 +30,8 @@ function sessionFor(running: FaultServer, options: Partial<SessionOptions> = {})
 
 async function walkAll(session: Session): Promise<Page[]> {
   const pages: Page[] = [];
-  for await (const page of walkPages(session, await listRequest(session, { resource: faults.RESOURCE }))) pages.push(page);
+  for await (const page of walkPages(session, await listRequest(session, { resource: faults.RESOURCE })))
+    pages.push(page);
   return pages;
 }
 
@@ -51,10 +52,13 @@ async function walkFailure(session: Session): Promise<{ error: DpxError; elapsed
 }
 
 function cli(running: FaultServer, command: string[], timeoutSeconds = 2) {
-  return runDpx([...command, '--base-url', running.baseUrl, '--timeout', String(timeoutSeconds)], { DPX_TOKEN: TOKEN, DPX_CONFIG: `${configDir}/config.json` });
+  return runDpx([...command, '--base-url', running.baseUrl, '--timeout', String(timeoutSeconds)], {
+    DPX_TOKEN: TOKEN,
+    DPX_CONFIG: `${configDir}/config.json`,
+  });
 }
 
-const listAll = [ 'list', faults.RESOURCE, '--all', '--output', 'ndjson' ];
+const listAll = ['list', faults.RESOURCE, '--all', '--output', 'ndjson'];
 
 describe('a body cut mid-way (Content-Length larger than what is sent)', () => {
   it('is a TransportError after bounded retries of the read', async () => {
@@ -123,7 +127,10 @@ describe('connection resets', () => {
 
   it('a reset that heals is retried into a full walk', async () => {
     const running = await serve({
-      list: (response, request, raw) => (request.count === 1 ? faults.connectionReset(response, request, raw) : faults.nextCycle(response, { ...request, page: 1 }, raw)),
+      list: (response, request, raw) =>
+        request.count === 1
+          ? faults.connectionReset(response, request, raw)
+          : faults.nextCycle(response, { ...request, page: 1 }, raw),
     });
     const session = sessionFor(running);
     const first = await listRequest(session, { resource: faults.RESOURCE });
@@ -273,11 +280,14 @@ describe('JSON nested 10,000 levels deep', () => {
 
   // Found here: every output format ends in "error: Maximum call stack size exceeded" with the
   // "this is unexpected" hint (JSON.stringify overflows at this depth; toDpxError passes the RangeError on).
-  it.each([['ndjson'], ['table']])('ends cleanly on the command line as %s: printed, or an error that says what is wrong', async (format) => {
-    const running = await serve({ list: faults.deepJson(10_000) });
-    const run = await cli(running, ['list', faults.RESOURCE, '--output', format]);
-    if (run.code === 0) expect(run.stdout).toContain('thing-1');
-    else expectCleanFailure(run, 3);
-    expect(run.stderr).not.toMatch(/Maximum call stack|RangeError|unexpected/);
-  });
+  it.each([['ndjson'], ['table']])(
+    'ends cleanly on the command line as %s: printed, or an error that says what is wrong',
+    async (format) => {
+      const running = await serve({ list: faults.deepJson(10_000) });
+      const run = await cli(running, ['list', faults.RESOURCE, '--output', format]);
+      if (run.code === 0) expect(run.stdout).toContain('thing-1');
+      else expectCleanFailure(run, 3);
+      expect(run.stderr).not.toMatch(/Maximum call stack|RangeError|unexpected/);
+    },
+  );
 });

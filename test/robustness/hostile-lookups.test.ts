@@ -25,12 +25,17 @@ async function serve(): Promise<HostilePlane> {
 }
 
 function cli(running: HostilePlane, argv: string[], cacheHome: string) {
-  return runDpx([...argv, '--base-url', running.baseUrl], { DPX_TOKEN: TOKEN, DPX_CONFIG: join(cacheHome, 'config.json'), XDG_CACHE_HOME: cacheHome });
+  return runDpx([...argv, '--base-url', running.baseUrl], {
+    DPX_TOKEN: TOKEN,
+    DPX_CONFIG: join(cacheHome, 'config.json'),
+    XDG_CACHE_HOME: cacheHome,
+  });
 }
 
 /** The filters sent to a list, as the server received them. */
 function filtersSent(running: HostilePlane, list: string): unknown[] {
-  return running.apiRequests()
+  return running
+    .apiRequests()
     .map((request) => new URL(request.url, running.baseUrl))
     .filter((url) => url.pathname === `/${list}` && url.searchParams.has('filter'))
     .map((url) => JSON.parse(url.searchParams.get('filter')!));
@@ -50,24 +55,46 @@ describe('x-ray reverse lookups on a control plane that reads operator filters o
     // volume_type holds disk types (gp2, io1): it names no resource, so it is no type of volume_id.
     expect(run.stdout).not.toContain('volume_type');
     expect(filtersSent(running, 'snapshots')).toEqual([{ job_id: { $eq: 'j-1' } }]);
-    expect(filtersSent(running, 'activities')).toEqual([{ 'primary_entity.type': { $eq: 'job' }, 'primary_entity.id': { $eq: 'j-1' } }]);
+    expect(filtersSent(running, 'activities')).toEqual([
+      { 'primary_entity.type': { $eq: 'job' }, 'primary_entity.id': { $eq: 'j-1' } },
+    ]);
     // A list that refused the operator form was asked once in the bare form too, and refused that as well.
     expect(filtersSent(running, 'notifications')).toEqual([{ job_id: { $eq: 'j-1' } }, { job_id: 'j-1' }]);
     // The history is made of what the operator-form lookups found.
     expect(run.stdout).toMatch(/History \(newest first\)[\s\S]*job\.fail[\s\S]*job\.start/);
   });
 
-  it('json lists every list it could not search as `unsearchable`, with the server\'s code', async () => {
+  it("json lists every list it could not search as `unsearchable`, with the server's code", async () => {
     const running = await serve();
     const run = await cli(running, ['xray', 'jobs', 'j-1', '-o', 'json'], tempDir('dpx-hostile-lookups-'));
     expect(run.code, run.stderr).toBe(0);
     const document = JSON.parse(run.stdout);
     expect(document.unsearchable).toEqual([
-      expect.objectContaining({ list: 'audit-logs', field: 'target_type/target_id', via: 'target_type/target_id', reason: 'refused', code: '40013' }),
-      expect.objectContaining({ list: 'notifications', field: 'job_id', via: 'job_id', reason: 'refused', code: '40013', message: "Field 'job_id' cannot be used in a filter" }),
+      expect.objectContaining({
+        list: 'audit-logs',
+        field: 'target_type/target_id',
+        via: 'target_type/target_id',
+        reason: 'refused',
+        code: '40013',
+      }),
+      expect.objectContaining({
+        list: 'notifications',
+        field: 'job_id',
+        via: 'job_id',
+        reason: 'refused',
+        code: '40013',
+        message: "Field 'job_id' cannot be used in a filter",
+      }),
     ]);
-    const inbound = document.edges.filter((edge: { direction: string }) => edge.direction === 'in').map((edge: { via: string }) => edge.via);
-    expect(inbound).toEqual(['job_id', 'job_id', 'primary_entity.type/primary_entity.id', 'primary_entity.type/primary_entity.id']);
+    const inbound = document.edges
+      .filter((edge: { direction: string }) => edge.direction === 'in')
+      .map((edge: { via: string }) => edge.via);
+    expect(inbound).toEqual([
+      'job_id',
+      'job_id',
+      'primary_entity.type/primary_entity.id',
+      'primary_entity.type/primary_entity.id',
+    ]);
   });
 
   it('remembers per control plane and list which form and fields it accepts: the next run sends no refused query and no bare one', async () => {
@@ -80,7 +107,11 @@ describe('x-ray reverse lookups on a control plane that reads operator filters o
       form: 'operator',
       lists: {
         'snapshots v1': { form: 'operator', accepted: ['job_id'] },
-        'activities v1': { form: 'operator', accepted: ['primary_entity.type', 'primary_entity.id'], typeFields: { 'primary_entity.type': true } },
+        'activities v1': {
+          form: 'operator',
+          accepted: ['primary_entity.type', 'primary_entity.id'],
+          typeFields: { 'primary_entity.type': true },
+        },
         'notifications v1': { refused: { job_id: { code: '40013' } } },
         'audit-logs v1': { refused: { 'target_type/target_id': { code: '40013' } }, typeFields: { target_type: true } },
       },
@@ -92,11 +123,18 @@ describe('x-ray reverse lookups on a control plane that reads operator filters o
 
     const second = await cli(running, ['xray', 'jobs', 'j-1', '-o', 'json'], cache);
     expect(second.code).toBe(0);
-    const again = running.apiRequests().slice(afterFirst).map((request) => new URL(request.url, running.baseUrl));
+    const again = running
+      .apiRequests()
+      .slice(afterFirst)
+      .map((request) => new URL(request.url, running.baseUrl));
     const filtered = again.filter((url) => url.searchParams.has('filter'));
     // Only the searchable lists were asked, each once, in the operator form.
     expect(filtered.map((url) => url.pathname).sort()).toEqual(['/activities', '/snapshots']);
-    expect(filtered.every((url) => Object.values(JSON.parse(url.searchParams.get('filter')!)).every((value) => typeof value === 'object'))).toBe(true);
+    expect(
+      filtered.every((url) =>
+        Object.values(JSON.parse(url.searchParams.get('filter')!)).every((value) => typeof value === 'object'),
+      ),
+    ).toBe(true);
     expect(JSON.parse(second.stdout).unsearchable).toEqual(JSON.parse(first.stdout).unsearchable);
     expect(JSON.parse(second.stdout).requests).toBeLessThan(JSON.parse(first.stdout).requests);
   });
@@ -105,7 +143,9 @@ describe('x-ray reverse lookups on a control plane that reads operator filters o
     const running = await serve();
     const session = new Session({ baseUrl: running.baseUrl, token: TOKEN, maxRetries: 0 });
     const result = await runXray(session, { resource: 'jobs', id: 'j-1' });
-    const byList = Object.fromEntries(result.inbound.map((group) => [`${group.candidate.resource} ${group.candidate.via}`, group]));
+    const byList = Object.fromEntries(
+      result.inbound.map((group) => [`${group.candidate.resource} ${group.candidate.via}`, group]),
+    );
     expect(byList['snapshots job_id']).toMatchObject({ form: 'operator', total: 2 });
     expect(byList['notifications job_id']!.unsearchable).toMatchObject({ reason: 'refused', code: '40013' });
     expect(byList['notifications job_id']!.keys).toEqual([]);

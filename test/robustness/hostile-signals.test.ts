@@ -34,7 +34,13 @@ async function serve(options: HostilePlaneOptions): Promise<HostilePlane> {
 
 function childEnv(plane: HostilePlane): NodeJS.ProcessEnv {
   const home = tempDir('dpx-hostile-signals-');
-  return { PATH: process.env['PATH'], DPX_TOKEN: TOKEN, DPX_BASE_URL: plane.baseUrl, DPX_CONFIG: join(home, 'config.json'), XDG_CACHE_HOME: join(home, 'cache') };
+  return {
+    PATH: process.env['PATH'],
+    DPX_TOKEN: TOKEN,
+    DPX_BASE_URL: plane.baseUrl,
+    DPX_CONFIG: join(home, 'config.json'),
+    XDG_CACHE_HOME: join(home, 'cache'),
+  };
 }
 
 interface Interrupted {
@@ -48,7 +54,12 @@ interface Interrupted {
 }
 
 /** Runs the bundle, sends `signal` once the plane has answered `after` API requests, and waits for the exit. */
-async function interrupt(plane: HostilePlane, argv: string[], signal: 'SIGINT' | 'SIGTERM', after: number): Promise<Interrupted> {
+async function interrupt(
+  plane: HostilePlane,
+  argv: string[],
+  signal: 'SIGINT' | 'SIGTERM',
+  after: number,
+): Promise<Interrupted> {
   const child = spawn(process.execPath, [bundle, ...argv], { env: childEnv(plane), stdio: ['ignore', 'pipe', 'pipe'] });
   let stdout = '';
   let stderr = '';
@@ -56,14 +67,18 @@ async function interrupt(plane: HostilePlane, argv: string[], signal: 'SIGINT' |
   child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
   const deadline = performance.now() + 20_000;
-  while (plane.apiRequests().length < after && performance.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 2));
+  while (plane.apiRequests().length < after && performance.now() < deadline)
+    await new Promise((resolve) => setTimeout(resolve, 2));
   const signalAt = performance.now();
   const before = plane.apiRequests().length;
   child.kill(signal);
   const code = await exited;
   // Whatever was still on its way has arrived by now.
   await new Promise((resolve) => setTimeout(resolve, 200));
-  const late = plane.apiRequests().filter((request) => (request.at ?? 0) > signalAt + GRACE_MS).map((request) => request.url);
+  const late = plane
+    .apiRequests()
+    .filter((request) => (request.at ?? 0) > signalAt + GRACE_MS)
+    .map((request) => request.url);
   return { code, stdout, stderr, late, before };
 }
 
@@ -73,9 +88,13 @@ describe('SIGINT and SIGTERM stop the sending at once, say what was done, and ne
     const run = await interrupt(plane, ['count', 'tasks', '--ou', 'all', '-o', 'json'], 'SIGINT', 60);
     expect(run.code, run.stderr).toBe(130);
     expect(run.late).toEqual([]);
-    expect(run.stderr).toMatch(/^interrupted \(SIGINT\): \d+ of 2503 rows counted; \d+ not .*; no request was sent after the signal$/m);
+    expect(run.stderr).toMatch(
+      /^interrupted \(SIGINT\): \d+ of 2503 rows counted; \d+ not .*; no request was sent after the signal$/m,
+    );
     const rows = JSON.parse(run.stdout).rows as { total: number | null; error: string | null }[];
-    expect(rows.filter((row) => row.total === null).every((row) => row.error === 'not counted: interrupted')).toBe(true);
+    expect(rows.filter((row) => row.total === null).every((row) => row.error === 'not counted: interrupted')).toBe(
+      true,
+    );
     expect(rows.some((row) => row.total !== null)).toBe(true);
   });
 
@@ -84,7 +103,10 @@ describe('SIGINT and SIGTERM stop the sending at once, say what was done, and ne
     const run = await interrupt(plane, ['list', 'tasks', '--all', '--page-size', '10', '-o', 'json'], 'SIGTERM', 30);
     expect(run.code, run.stderr).toBe(143);
     expect(run.late).toEqual([]);
-    const match = /^interrupted \(SIGTERM\): (\d+) pages read and (\d+) records written of 600; the rest of the list was not read; no request was sent after the signal$/m.exec(run.stderr);
+    const match =
+      /^interrupted \(SIGTERM\): (\d+) pages read and (\d+) records written of 600; the rest of the list was not read; no request was sent after the signal$/m.exec(
+        run.stderr,
+      );
     expect(match, run.stderr).not.toBeNull();
     const document = JSON.parse(run.stdout);
     expect(document.items).toHaveLength(Number(match![2]));
@@ -96,7 +118,9 @@ describe('SIGINT and SIGTERM stop the sending at once, say what was done, and ne
     const run = await interrupt(plane, ['list', 'tasks', '--ou', 'all', '-o', 'ndjson'], 'SIGINT', 60);
     expect(run.code, run.stderr).toBe(130);
     expect(run.late).toEqual([]);
-    expect(run.stderr).toMatch(/^interrupted \(SIGINT\): \d+ of 2503 units read, \d+ not or not whole \(\d+ records written from \d+ pages\); no request was sent after the signal$/m);
+    expect(run.stderr).toMatch(
+      /^interrupted \(SIGINT\): \d+ of 2503 units read, \d+ not or not whole \(\d+ records written from \d+ pages\); no request was sent after the signal$/m,
+    );
   });
 
   it('xray: SIGTERM exits 143 and says how many records it had read', async () => {
@@ -104,7 +128,9 @@ describe('SIGINT and SIGTERM stop the sending at once, say what was done, and ne
     const run = await interrupt(plane, ['xray', 'jobs', 'j-wide'], 'SIGTERM', 40);
     expect(run.code, run.stderr).toBe(143);
     expect(run.late).toEqual([]);
-    expect(run.stderr).toMatch(/^interrupted \(SIGTERM\): the x-ray had read \d+ records and had answers from \d+ lists? that may refer to it; \d+ records were not read.*; no request was sent after the signal$/m);
+    expect(run.stderr).toMatch(
+      /^interrupted \(SIGTERM\): the x-ray had read \d+ records and had answers from \d+ lists? that may refer to it; \d+ records were not read.*; no request was sent after the signal$/m,
+    );
   });
 });
 
@@ -112,7 +138,11 @@ describe('output through a pipe', () => {
   it('is never cut: an x-ray of hundreds of KiB arrives whole to a reader that is slow to start', async () => {
     const plane = await serve({ wideLinks: 450, wideNameLength: 600 });
     for (const format of ['json', 'tree']) {
-      const child = spawn(process.execPath, [bundle, 'xray', 'jobs', 'j-wide', '--no-inbound', '-o', format, '--rate', '100000', '--concurrency', '32'], { env: childEnv(plane), stdio: ['ignore', 'pipe', 'pipe'] });
+      const child = spawn(
+        process.execPath,
+        [bundle, 'xray', 'jobs', 'j-wide', '--no-inbound', '-o', format, '--rate', '100000', '--concurrency', '32'],
+        { env: childEnv(plane), stdio: ['ignore', 'pipe', 'pipe'] },
+      );
       child.stdout.pause();
       const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
       // The reader starts late: everything dpx wrote waits in the pipe and in dpx.
@@ -134,12 +164,18 @@ describe('output through a pipe', () => {
     const home = tempDir('dpx-hostile-replay-');
     const trail = join(home, 'case.har');
     const env = { DPX_TOKEN: TOKEN, DPX_CONFIG: join(home, 'config.json'), XDG_CACHE_HOME: join(home, 'cache') };
-    const recorded = await runDpx(['--trail', trail, 'list', 'tasks', '--all', '--page-size', '20', '--base-url', plane.baseUrl, '-o', 'ndjson'], env);
+    const recorded = await runDpx(
+      ['--trail', trail, 'list', 'tasks', '--all', '--page-size', '20', '--base-url', plane.baseUrl, '-o', 'ndjson'],
+      env,
+    );
     expect(recorded.code, recorded.stderr).toBe(0);
     // Every task's name is different now: each replayed page differs.
     plane.setGeneration(2);
 
-    const child = spawn(process.execPath, [bundle, 'replay', trail, '--exit-code'], { env: childEnv(plane), stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [bundle, 'replay', trail, '--exit-code'], {
+      env: childEnv(plane),
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let stderr = '';
     child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
     let first = '';

@@ -26,10 +26,20 @@ async function serve(options: HostilePlaneOptions = {}): Promise<HostilePlane> {
 
 function cli(plane: HostilePlane, argv: string[], env: NodeJS.ProcessEnv = {}) {
   const home = tempDir('dpx-hostile-work-');
-  return runDpx([...argv, '--base-url', plane.baseUrl], { DPX_TOKEN: TOKEN, DPX_CONFIG: join(home, 'config.json'), XDG_CACHE_HOME: join(home, 'cache'), ...env });
+  return runDpx([...argv, '--base-url', plane.baseUrl], {
+    DPX_TOKEN: TOKEN,
+    DPX_CONFIG: join(home, 'config.json'),
+    XDG_CACHE_HOME: join(home, 'cache'),
+    ...env,
+  });
 }
 
-const ndjson = (text: string) => text.trim().split('\n').filter((line) => line !== '').map((line) => JSON.parse(line) as Record<string, any>);
+const ndjson = (text: string) =>
+  text
+    .trim()
+    .split('\n')
+    .filter((line) => line !== '')
+    .map((line) => JSON.parse(line) as Record<string, any>);
 
 describe('a unit tree with a parent cycle (u-a and u-b name each other)', () => {
   it('list --ou u-e,u-a,u-b: no stack overflow; the cycle is reported and every unit answers', async () => {
@@ -38,14 +48,18 @@ describe('a unit tree with a parent cycle (u-a and u-b name each other)', () => 
     expect(run.code, run.stderr).toBe(0);
     const units = new Set(ndjson(run.stdout).map((record) => record['_context'].ou));
     expect([...units].sort()).toEqual(['u-a', 'u-b', 'u-e']);
-    expect(run.stderr).toContain('warning: the units Alpha (u-a) → Beta (u-b) → Alpha (u-a) name each other as parents (a cycle in the unit tree)');
+    expect(run.stderr).toContain(
+      'warning: the units Alpha (u-a) → Beta (u-b) → Alpha (u-a) name each other as parents (a cycle in the unit tree)',
+    );
   });
 
   it('list --ou all and count --ou all: every unit of the tree answers, the cycle said once', async () => {
     const plane = await serve();
     const listed = await cli(plane, ['list', 'tasks', '--ou', 'all', '-o', 'ndjson']);
     expect(listed.code, listed.stderr).toBe(0);
-    expect(new Set(ndjson(listed.stdout).map((record) => record['_context'].ou))).toEqual(new Set(['u-root', 'u-e', 'u-a', 'u-b', 'u-c']));
+    expect(new Set(ndjson(listed.stdout).map((record) => record['_context'].ou))).toEqual(
+      new Set(['u-root', 'u-e', 'u-a', 'u-b', 'u-c']),
+    );
     expect(listed.stderr.match(/a cycle in the unit tree/g)).toHaveLength(1);
 
     const counted = await cli(plane, ['count', 'tasks', '--ou', 'all', '-o', 'json']);
@@ -70,11 +84,13 @@ describe('no silent caps', () => {
     expect(plane.apiRequests().filter((request) => request.url.startsWith('/organizational-units')).length).toBe(26);
   }, 60_000);
 
-  it('the x-ray\'s 500-record cap is named in the tree and in json, and the answer exits 1 (partial)', async () => {
+  it("the x-ray's 500-record cap is named in the tree and in json, and the answer exits 1 (partial)", async () => {
     const plane = await serve({ wideLinks: 520 });
     const tree = await cli(plane, ['xray', 'jobs', 'j-wide', '--no-inbound', ...FAST]);
     expect(tree.code, tree.stderr).toBe(1);
-    expect(tree.stdout).toContain('cut: 21 links were not followed: the x-ray holds 500 records at most (a partial answer)');
+    expect(tree.stdout).toContain(
+      'cut: 21 links were not followed: the x-ray holds 500 records at most (a partial answer)',
+    );
     expect(tree.stderr).toContain('error: the x-ray stopped at 500 records');
     // 499 linked jobs read besides the root, not one more.
     expect(plane.apiRequests().filter((request) => /^\/jobs\/j-w-\d+$/.test(request.url)).length).toBe(499);
@@ -95,11 +111,13 @@ describe('paging that never ends', () => {
     expect(plane.apiRequests().filter((request) => request.url.startsWith('/events')).length).toBe(40);
   });
 
-  it('a chain that outruns the server\'s own counts stops at once, without waiting for the guard', async () => {
+  it("a chain that outruns the server's own counts stops at once, without waiting for the guard", async () => {
     const plane = await serve();
     const run = await cli(plane, ['list', 'feeds', '--all', '-o', 'ndjson', ...FAST]);
     expectCleanFailure(run, 3);
-    expect(run.stderr).toContain('error: the next links go on past what the server\'s counts say (16 pages read of 5): stopped');
+    expect(run.stderr).toContain(
+      "error: the next links go on past what the server's counts say (16 pages read of 5): stopped",
+    );
     expect(plane.apiRequests().filter((request) => request.url.startsWith('/feeds')).length).toBe(16);
   });
 });
@@ -118,7 +136,9 @@ describe('a unit that never answers', () => {
     const listed = await cli(plane, ['list', 'tasks', '--ou', 'all', '-o', 'ndjson', '--timeout', '1']);
     expect(listed.code).toBe(1);
     expect(listed.elapsedMs).toBeLessThan(3_000);
-    expect(new Set(ndjson(listed.stdout).map((record) => record['_context'].ou))).toEqual(new Set(['u-root', 'u-e', 'u-a', 'u-b']));
+    expect(new Set(ndjson(listed.stdout).map((record) => record['_context'].ou))).toEqual(
+      new Set(['u-root', 'u-e', 'u-a', 'u-b']),
+    );
     expect(listed.stderr).toMatch(/error: .*Gamma \(u-c\): no answer/);
   });
 });

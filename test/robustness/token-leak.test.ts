@@ -36,13 +36,38 @@ async function browserExport(baseUrl: string, token: string): Promise<unknown> {
     return {
       startedDateTime: new Date().toISOString(),
       time: 5,
-      request: { method: 'GET', url: `${baseUrl}${path}`, httpVersion: 'http/1.1', headers: [{ name: 'Authorization', value: `Bearer ${token}` }, { name: 'Accept', value: accept }], queryString: [], cookies: [], headersSize: -1, bodySize: 0 },
-      response: { status: response.status, statusText: '', httpVersion: 'http/1.1', headers: [...response.headers].map(([name, value]) => ({ name, value })), cookies: [], content: { size: text.length, mimeType: response.headers.get('content-type') ?? '', text }, redirectURL: '', headersSize: -1, bodySize: -1 },
+      request: {
+        method: 'GET',
+        url: `${baseUrl}${path}`,
+        httpVersion: 'http/1.1',
+        headers: [
+          { name: 'Authorization', value: `Bearer ${token}` },
+          { name: 'Accept', value: accept },
+        ],
+        queryString: [],
+        cookies: [],
+        headersSize: -1,
+        bodySize: 0,
+      },
+      response: {
+        status: response.status,
+        statusText: '',
+        httpVersion: 'http/1.1',
+        headers: [...response.headers].map(([name, value]) => ({ name, value })),
+        cookies: [],
+        content: { size: text.length, mimeType: response.headers.get('content-type') ?? '', text },
+        redirectURL: '',
+        headersSize: -1,
+        bodySize: -1,
+      },
       cache: {},
       timings: { send: 0, wait: 5, receive: 0 },
     };
   };
-  const entries = [await entry('/', 'application/json, text/plain, */*'), await entry('/tasks?limit=3', 'application/json, text/plain, */*')];
+  const entries = [
+    await entry('/', 'application/json, text/plain, */*'),
+    await entry('/tasks?limit=3', 'application/json, text/plain, */*'),
+  ];
   return { log: { version: '1.2', creator: { name: 'WebInspector', version: '537.36' }, pages: [], entries } };
 }
 
@@ -69,7 +94,11 @@ describe('a scripted session with a known token', () => {
     };
     const result = await run(process.execPath, [bundle, ...argv], { env, cwd: home, timeout: 20_000 }).then(
       ({ stdout, stderr }) => ({ code: 0, stdout, stderr }),
-      (error: { code?: number; stdout?: string; stderr?: string }) => ({ code: typeof error.code === 'number' ? error.code : -1, stdout: error.stdout ?? '', stderr: error.stderr ?? '' }),
+      (error: { code?: number; stdout?: string; stderr?: string }) => ({
+        code: typeof error.code === 'number' ? error.code : -1,
+        stdout: error.stdout ?? '',
+        stderr: error.stderr ?? '',
+      }),
     );
     const output = { argv, ...result };
     outputs.push(output);
@@ -83,18 +112,35 @@ describe('a scripted session with a known token', () => {
   };
 
   beforeAll(async () => {
-    if (!existsSync(bundle)) await run(process.execPath, [join(root, 'scripts', 'build.mjs'), '--if-stale'], { cwd: root });
-    token = await demo.region.mintToken({ subject: 'leak-check@demo.example', type: 'personal', expiresInSeconds: 3600 });
+    if (!existsSync(bundle))
+      await run(process.execPath, [join(root, 'scripts', 'build.mjs'), '--if-stale'], { cwd: root });
+    token = await demo.region.mintToken({
+      subject: 'leak-check@demo.example',
+      type: 'personal',
+      expiresInSeconds: 3600,
+    });
     const base = ['--base-url', demo.region.baseUrl];
     mkdirSync(join(home, 'trails'));
     const trail = (name: string) => ['--trail', join(home, 'trails', `${name}.har`)];
 
     await expectExit(['profile', 'add', 'leak', ...base, '--token-env', 'DPX_TOKEN'], 0);
     await expectExit(['resources', ...base, ...trail('resources')], 0);
-    const list = await dpx(['list', 'tasks', '--all', '--output', 'ndjson', '--page-size', '100', ...base, ...trail('list')]);
+    const list = await dpx([
+      'list',
+      'tasks',
+      '--all',
+      '--output',
+      'ndjson',
+      '--page-size',
+      '100',
+      ...base,
+      ...trail('list'),
+    ]);
     expect(list.code, list.stderr).toBe(0);
     const firstId = String((JSON.parse(list.stdout.split('\n')[0]!) as { id: unknown }).id);
-    const operations = JSON.parse((await expectExit(['operations', 'tasks', '--output', 'json', ...base], 0)).stdout) as { id: string; method: string; pathVariables: string[] }[];
+    const operations = JSON.parse(
+      (await expectExit(['operations', 'tasks', '--output', 'json', ...base], 0)).stdout,
+    ) as { id: string; method: string; pathVariables: string[] }[];
     const read = operations.find((operation) => operation.method === 'GET' && operation.pathVariables.length === 1)!;
     const write = operations.find((operation) => operation.method === 'POST' && operation.pathVariables.length === 1)!;
     const variable = (value: string) => ['--var', `${read.pathVariables[0]}=${value}`];
@@ -108,38 +154,83 @@ describe('a scripted session with a known token', () => {
     await expectExit(['whoami', '--output', 'json', '--profile', 'leak'], 0);
     // The failures, each of which talks about the token or the request that carried it.
     await expectExit(['call', 'tasks', read.id, ...variable('no-such-task'), ...base, ...trail('not-found')], 1);
-    await expectExit(['call', 'tasks', write.id, '--var', `${write.pathVariables[0]}=${firstId}`, ...base, ...trail('refused')], 4);
+    await expectExit(
+      ['call', 'tasks', write.id, '--var', `${write.pathVariables[0]}=${firstId}`, ...base, ...trail('refused')],
+      4,
+    );
     // The token names its region in iss, and a profile names that region: it belongs there, and another
     // control plane is refused before anything is sent (4), unless --trust-origin sends it on purpose (401).
     await expectExit(['resources', '--base-url', demo.otherRegion.baseUrl], 4);
-    await expectExit(['resources', '--base-url', demo.otherRegion.baseUrl, '--trust-origin', demo.otherRegion.baseUrl, ...trail('other-region')], 1);
+    await expectExit(
+      [
+        'resources',
+        '--base-url',
+        demo.otherRegion.baseUrl,
+        '--trust-origin',
+        demo.otherRegion.baseUrl,
+        ...trail('other-region'),
+      ],
+      1,
+    );
     await expectExit(['list', 'no-such-resource', ...base], 2);
     await expectExit(['xray', 'tasks', 'no-such-task', ...base], 1);
     // Across units and control planes: the matrix, a merged list, and their failures (a unit that
     // refuses, a profile whose control plane does not answer).
     await expectExit(['count', 'tasks', '--by', 'status', '--ou', 'all', ...base, ...trail('count')], 0);
     await expectExit(['count', 'tasks', '--ou', `all`, '--profiles', 'leak', '--output', 'json'], 0);
-    await expectExit(['list', 'users', '--ou', 'all', '--all', '--output', 'ndjson', '--profiles', 'leak', ...trail('merged')], 0);
+    await expectExit(
+      ['list', 'users', '--ou', 'all', '--all', '--output', 'ndjson', '--profiles', 'leak', ...trail('merged')],
+      0,
+    );
     await expectExit(['count', 'tasks', '--ou', '00000000-0000-4000-8000-000000000000', '--output', 'csv', ...base], 1);
     await expectExit(['profile', 'add', 'gone', '--base-url', 'http://127.0.0.1:9', '--token-env', 'DPX_TOKEN'], 0);
     await expectExit(['list', 'roles', '--profiles', 'leak,gone', '--output', 'json', '--timeout', '1'], 1);
-    await expectExit(['resources', '--base-url', 'http://127.0.0.1:9', '--trust-origin', 'http://127.0.0.1:9', '--timeout', '1'], 3);
+    await expectExit(
+      ['resources', '--base-url', 'http://127.0.0.1:9', '--trust-origin', 'http://127.0.0.1:9', '--timeout', '1'],
+      3,
+    );
     // Shell completion: it fetches the index and the units and keeps them in the cache folder.
     await expectExit(['completion', 'bash'], 0);
-    for (const words of [['list', ''], ['--ou', ''], ['call', 'tasks', ''], ['--profile', '']]) {
+    for (const words of [
+      ['list', ''],
+      ['--ou', ''],
+      ['call', 'tasks', ''],
+      ['--profile', ''],
+    ]) {
       expect((await expectExit(['__complete', ...base, ...words], 0)).stderr).toBe('');
     }
     expect((await dpx(['__complete', '--base-url', demo.otherRegion.baseUrl, 'list', ''])).stderr).toBe('');
 
     // Case files: the trails read offline, replayed (tables, JSON, and a trail of the replay), and diffs.
     const listTrail = join(home, 'trails', 'list.har');
-    await expectExit(['--offline', listTrail, 'list', 'tasks', '--page-size', '100', '--output', 'ndjson', ...trail('offline')], 0);
-    await expectExit(['--offline', join(home, 'trails', 'call.har'), 'call', 'tasks', read.id, ...variable(firstId)], 0);
+    await expectExit(
+      ['--offline', listTrail, 'list', 'tasks', '--page-size', '100', '--output', 'ndjson', ...trail('offline')],
+      0,
+    );
+    await expectExit(
+      ['--offline', join(home, 'trails', 'call.har'), 'call', 'tasks', read.id, ...variable(firstId)],
+      0,
+    );
     await expectExit(['--offline', listTrail, 'call', 'tasks', read.id, ...variable('not-recorded')], 3);
     await expectExit(['replay', join(home, 'trails', 'call.har'), ...base, ...trail('replay')], 0);
     await expectExit(['replay', join(home, 'trails', 'not-found.har'), '--output', 'json', ...base], 0);
-    await expectExit(['replay', join(home, 'trails', 'refused.har'), '--output', 'json', '--exit-code', '--base-url', demo.otherRegion.baseUrl, '--trust-origin', demo.otherRegion.baseUrl], 5);
-    const users = JSON.parse((await expectExit(['list', 'users', '--page-size', '1', '--output', 'json', ...base], 0)).stdout) as { items: { id: string }[] };
+    await expectExit(
+      [
+        'replay',
+        join(home, 'trails', 'refused.har'),
+        '--output',
+        'json',
+        '--exit-code',
+        '--base-url',
+        demo.otherRegion.baseUrl,
+        '--trust-origin',
+        demo.otherRegion.baseUrl,
+      ],
+      5,
+    );
+    const users = JSON.parse(
+      (await expectExit(['list', 'users', '--page-size', '1', '--output', 'json', ...base], 0)).stdout,
+    ) as { items: { id: string }[] };
     await expectExit(['diff', 'users', users.items[0]!.id, '--versions', 'v1,v2', ...base, ...trail('diff')], 0);
     await expectExit(['diff', 'users', users.items[0]!.id, '--versions', 'v1,v2', '--output', 'json', ...base], 0);
     // A browser's export keeps the token it sent: offline and replayed, it is masked all the same.
@@ -158,7 +249,9 @@ describe('a scripted session with a known token', () => {
     expect(files.some((file) => file.endsWith('config.json'))).toBe(true);
     // The cache holds the index and the units (completion), what the x-ray's lists taught about filters,
     // the lists' largest pages, and the command line's compiled code (src/cli/code-cache.ts).
-    const cached = files.filter((file) => file.startsWith(join(home, 'cache', 'dpx'))).map((file) => /\/(code)-[^/]+\.bin$|([a-z-]+)-[0-9a-f]+\.json$/.exec(file)?.slice(1).find(Boolean));
+    const cached = files
+      .filter((file) => file.startsWith(join(home, 'cache', 'dpx')))
+      .map((file) => /\/(code)-[^/]+\.bin$|([a-z-]+)-[0-9a-f]+\.json$/.exec(file)?.slice(1).find(Boolean));
     expect(cached.sort()).toEqual(['code', 'filters', 'index', 'page-sizes', 'units']);
     // The trails do hold the session: requests with their (redacted) Authorization header.
     expect(readFileSync(join(home, 'trails', 'list.har'), 'utf8')).toMatch(/authorization/i);
@@ -169,7 +262,10 @@ describe('a scripted session with a known token', () => {
     expect(signature.length).toBeGreaterThan(20);
     const leaks: string[] = [];
     for (const output of outputs) {
-      for (const [channel, text] of [['stdout', output.stdout], ['stderr', output.stderr]] as const) {
+      for (const [channel, text] of [
+        ['stdout', output.stdout],
+        ['stderr', output.stderr],
+      ] as const) {
         if (text.includes(token) || text.includes(signature)) leaks.push(`${channel} of dpx ${output.argv.join(' ')}`);
       }
     }

@@ -25,13 +25,19 @@ describe('watching', () => {
     await ui.press('f', 'status', KEY.enter, '$eq', KEY.enter, 'in_progress', KEY.enter, KEY.enter);
     await ui.waitFor((f) => f.includes('(filtered)') && /page 1\//.test(f), 'the running tasks');
     await ui.press('w');
-    await ui.waitFor(() => ((top(ui!).state as ListState).changes?.fields.size ?? 0) > 0, 'a refresh that changed a row');
+    await ui.waitFor(
+      () => ((top(ui!).state as ListState).changes?.fields.size ?? 0) > 0,
+      'a refresh that changed a row',
+    );
     const { changes, pages } = top(ui).state as ListState;
     const [row, fields] = [...changes!.fields][0]!;
     expect(pages[0]!.items).toContain(row);
     expect([...fields]).toContain('progress_percentage');
     // Once the page's self link has been read with an ETag, every poll after it is conditional.
-    await ui.waitFor(() => /^W\//.test(ui!.session.lastExchange?.request.headers['if-none-match'] ?? ''), 'a poll with If-None-Match');
+    await ui.waitFor(
+      () => /^W\//.test(ui!.session.lastExchange?.request.headers['if-none-match'] ?? ''),
+      'a poll with If-None-Match',
+    );
   });
 
   it('w on a record keeps its versions; [ and ] go through them, each with what changed since the one before', async () => {
@@ -46,13 +52,25 @@ describe('watching', () => {
     // Watching stops with w again, and the versions kept stay: with no read on its way (a poll in flight
     // would add one more), the versions are what the keys below go through.
     await ui.press('w');
-    await ui.waitFor((f) => f.includes('watch stopped') && !(top(ui!).state as RecordState).watch && (top(ui!).state as RecordState).loading === undefined, 'the watch stopped, no read on its way');
+    await ui.waitFor(
+      (f) =>
+        f.includes('watch stopped') &&
+        !(top(ui!).state as RecordState).watch &&
+        (top(ui!).state as RecordState).loading === undefined,
+      'the watch stopped, no read on its way',
+    );
     const kept = (top(ui).state as RecordState).versions.length;
     expect(kept).toBeGreaterThanOrEqual(3);
-    const newest = await ui.waitFor((f) => f.includes(`version ${kept} of ${kept} (newest)`), 'the newest version on show');
+    const newest = await ui.waitFor(
+      (f) => f.includes(`version ${kept} of ${kept} (newest)`),
+      'the newest version on show',
+    );
     expect(newest).toMatch(/progress_percentage: \d+ {2}\(was \d+\)/);
     await ui.press('[');
-    const older = await ui.waitFor((f) => /version \d+ of \d+ ·/.test(f) && !f.includes('(newest)'), 'an older version');
+    const older = await ui.waitFor(
+      (f) => /version \d+ of \d+ ·/.test(f) && !f.includes('(newest)'),
+      'an older version',
+    );
     const state = top(ui).state as RecordState;
     expect(state.shown).toBe(state.versions.length - 2);
     expect(older).toContain(`progress_percentage: ${state.versions[state.shown]!['progress_percentage']}`);
@@ -63,7 +81,10 @@ describe('watching', () => {
 
 describe('d on a record', () => {
   /** The first user, opened in v2, and d's choice of v1 taken: the diff on its way. */
-  async function diffOfFirstUser(size: { rows: number; columns?: number }): Promise<{ user: { id: string }; view: Mounted }> {
+  async function diffOfFirstUser(size: {
+    rows: number;
+    columns?: number;
+  }): Promise<{ user: { id: string }; view: Mounted }> {
     const user = (await demoRequest(demo.region, '/users?limit=1')).body._embedded.items[0] as { id: string };
     ui = await mount(demo.region, { rows: size.rows });
     if (size.columns !== undefined) ui.navigator.resize(size.columns, size.rows);
@@ -92,7 +113,10 @@ describe('d on a record', () => {
     await view.press('a');
     const lines = (frame: string) => frame.split('\n');
     const heading = (frame: string) => lines(frame).find((line) => line.trimStart().startsWith('FIELD')) ?? '';
-    const first = await view.waitFor((f) => /^ {2}id +\S/m.test(f) && /\[cols 2–\d of 3\]/.test(f), 'every field, the first side on screen');
+    const first = await view.waitFor(
+      (f) => /^ {2}id +\S/m.test(f) && /\[cols 2–\d of 3\]/.test(f),
+      'every field, the first side on screen',
+    );
     expect(lines(first).every((line) => line.length <= 80)).toBe(true);
     // The first side whole (the user's id is not cut), the second in the room left, cut.
     expect(heading(first)).toMatch(/^ {2}FIELD +v2 +v1/);
@@ -103,6 +127,9 @@ describe('d on a record', () => {
     expect(heading(second)).toMatch(/^ {2}FIELD +v1 *$/);
     expect(second).toMatch(new RegExp(`^ {2}id +${user.id} *$`, 'm'));
     await view.press('<');
-    await view.waitFor((f) => /^ {2}FIELD +v2/.test(heading(f)) && /\[cols 2–\d of 3\]/.test(f), 'the first side again');
+    await view.waitFor(
+      (f) => /^ {2}FIELD +v2/.test(heading(f)) && /\[cols 2–\d of 3\]/.test(f),
+      'the first side again',
+    );
   });
 });

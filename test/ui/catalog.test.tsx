@@ -10,7 +10,9 @@ afterEach(async () => {
 });
 
 async function catalogIndex(): Promise<Record<string, { supported_versions: string[] }>> {
-  const response = await fetch(`${demo.region.baseUrl}/`, { headers: { authorization: `Bearer ${demo.region.tokens.personal}` } });
+  const response = await fetch(`${demo.region.baseUrl}/`, {
+    headers: { authorization: `Bearer ${demo.region.tokens.personal}` },
+  });
   return (await response.json()) as Record<string, { supported_versions: string[] }>;
 }
 

@@ -29,10 +29,17 @@ describe('the column window', () => {
   const options = { frozen: 1, room: 40, gap: 1 };
 
   it('keeps the frozen column, fits what it can from the scroll, and cuts only a column wider than the room', () => {
-    expect(columnWindow([10, 10, 10, 10, 10], { ...options, left: 1 })).toEqual([{ index: 0, width: 10 }, { index: 1, width: 10 }, { index: 2, width: 10 }]);
+    expect(columnWindow([10, 10, 10, 10, 10], { ...options, left: 1 })).toEqual([
+      { index: 0, width: 10 },
+      { index: 1, width: 10 },
+      { index: 2, width: 10 },
+    ]);
     expect(columnWindow([10, 10, 10, 10, 10], { ...options, left: 3 }).map((c) => c.index)).toEqual([0, 3, 4]);
     // A very long value: its column is as wide as the room left when it is the first one scrolled to.
-    expect(columnWindow([10, 500, 5], { ...options, left: 1 })).toEqual([{ index: 0, width: 10 }, { index: 1, width: 29 }]);
+    expect(columnWindow([10, 500, 5], { ...options, left: 1 })).toEqual([
+      { index: 0, width: 10 },
+      { index: 1, width: 29 },
+    ]);
     // A frozen column wider than its share is cut, so scrolled columns always have room.
     expect(columnWindow([100, 5, 5], { ...options, left: 1 })[0]).toEqual({ index: 0, width: 16 });
     // …but not when the whole table fits.
@@ -61,7 +68,10 @@ describe('the column window', () => {
     expect(first.columns.at(-1)!.width).toBe(78 - first.columns.slice(0, -1).reduce((n, c) => n + c.width + 1, 0));
     expect(first.label).toBe('cols 2–4 of 4');
     // Scrolled to, it takes all the room beside the frozen id.
-    expect(windowOf(all, 3, 78).columns.map((c) => [c.field, c.width])).toEqual([['id', 3], ['note', 74]]);
+    expect(windowOf(all, 3, 78).columns.map((c) => [c.field, c.width])).toEqual([
+      ['id', 3],
+      ['note', 74],
+    ]);
   });
 });
 
@@ -100,11 +110,20 @@ describe.each([60, 80, 120])('at %i columns', (width) => {
     const state = () => ui!.navigator.top()!.state as CountState;
     // Counted to the end, as drawn: the values after the trouble ones are ordered by their counts, which
     // move while counting.
-    const frame = await ui.waitFor((f) => /^UNIT\s+total\s+failed/m.test(f) && !f.includes('counting tasks') && state().answered > 0 && !state().loading, 'the matrix counted, failed first');
+    const frame = await ui.waitFor(
+      (f) =>
+        /^UNIT\s+total\s+failed/m.test(f) && !f.includes('counting tasks') && state().answered > 0 && !state().loading,
+      'the matrix counted, failed first',
+    );
     expect(lines(frame).every((line) => line.length <= width)).toBe(true);
     expect(frame).toMatch(/^ {2}\S/m);
     // `s`: the values by name; again: trouble first.
-    const values = (f: string) => lines(f).find((line) => line.startsWith('UNIT'))!.trim().split(/\s+/).slice(2);
+    const values = (f: string) =>
+      lines(f)
+        .find((line) => line.startsWith('UNIT'))!
+        .trim()
+        .split(/\s+/)
+        .slice(2);
     await ui.press('s');
     expect(values(ui.frame())).toEqual([...values(ui.frame())].sort((a, b) => a.localeCompare(b)));
     expect(values(ui.frame())[0]).not.toBe('failed');
@@ -123,11 +142,14 @@ describe.each([60, 80, 120])('at %i columns', (width) => {
     const plan = state().plan!;
     const cell = state().column;
     expect(cell).toBeLessThanOrEqual(plan.columns.length + 1);
-    expect(top).toContain(cell < plan.columns.length ? plan.columns[cell]!.label : cell === plan.columns.length ? 'total' : 'other');
+    expect(top).toContain(
+      cell < plan.columns.length ? plan.columns[cell]!.label : cell === plan.columns.length ? 'total' : 'other',
+    );
     await ui.press(KEY.enter);
-    await ui.waitFor(() => ui!.navigator.top()!.kind === 'list', 'the cell\'s list');
+    await ui.waitFor(() => ui!.navigator.top()!.kind === 'list', "the cell's list");
     const list = ui.navigator.top()!.state as ListState;
-    if (cell < plan.columns.length) expect(list.serverFilter).toBe(JSON.stringify({ status: { $eq: plan.columns[cell]!.value } }));
+    if (cell < plan.columns.length)
+      expect(list.serverFilter).toBe(JSON.stringify({ status: { $eq: plan.columns[cell]!.value } }));
   });
 });
 
@@ -151,7 +173,10 @@ describe('the column picker (c)', () => {
       expect(names(ui.frame()).slice(0, 2)).toEqual(['STATUS', 'NAME']);
       expect((await chosenColumns(configPath, demo.region.baseUrl, 'tasks'))?.slice(0, 2)).toEqual(['status', 'name']);
       await ui.press('c', 'a');
-      await ui.waitFor((f) => names(f).join() === names(first).join() && f.includes('every column of tasks again'), 'every column again');
+      await ui.waitFor(
+        (f) => names(f).join() === names(first).join() && f.includes('every column of tasks again'),
+        'every column again',
+      );
       expect(await chosenColumns(configPath, demo.region.baseUrl, 'tasks')).toBeUndefined();
     } finally {
       await rm(dir, { recursive: true, force: true });

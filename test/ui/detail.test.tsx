@@ -10,7 +10,9 @@ afterEach(async () => {
 });
 
 async function firstTask(): Promise<Record<string, unknown>> {
-  const response = await fetch(`${demo.region.baseUrl}/tasks?limit=1`, { headers: { authorization: `Bearer ${demo.region.tokens.personal}` } });
+  const response = await fetch(`${demo.region.baseUrl}/tasks?limit=1`, {
+    headers: { authorization: `Bearer ${demo.region.tokens.personal}` },
+  });
   const body = (await response.json()) as { _embedded: { items: Record<string, unknown>[] } };
   const task = body._embedded.items[0];
   if (!task) throw new Error('the demo has no task');
@@ -33,7 +35,9 @@ describe('detail view', () => {
   it('shows the record as a tree whose nested values fold, its links, and raw JSON with y', async () => {
     ui = await openFirstTask();
     const task = await firstTask();
-    const nested = Object.entries(task).find(([k, v]) => !k.startsWith('_') && v && typeof v === 'object' && !Array.isArray(v));
+    const nested = Object.entries(task).find(
+      ([k, v]) => !k.startsWith('_') && v && typeof v === 'object' && !Array.isArray(v),
+    );
     expect(nested).toBeDefined();
     const [nestedKey, nestedValue] = nested!;
     const childKey = Object.keys(nestedValue as object)[0] ?? '';
@@ -42,7 +46,9 @@ describe('detail view', () => {
     expect(frame).toContain(`▾ ${nestedKey}`);
     expect(frame).toMatch(new RegExp(`^\\s{5}${childKey}: `, 'm'));
     const fieldCount = Object.keys(task).filter((k) => k !== '_links').length;
-    const index = Object.keys(task).filter((k) => k !== '_links').indexOf(nestedKey);
+    const index = Object.keys(task)
+      .filter((k) => k !== '_links')
+      .indexOf(nestedKey);
     await ui.press(KEY.down.repeat(index), KEY.enter);
     frame = await ui.waitFor((f) => f.includes(`▸ ${nestedKey}`), 'the folded value');
     expect(frame).not.toMatch(new RegExp(`^\\s{5}${childKey}: `, 'm'));
@@ -56,7 +62,7 @@ describe('detail view', () => {
     await ui.waitFor((f) => f.includes('fields ·'), 'the tree again');
   });
 
-  it('follows a link to another resource with that resource\'s media type, and goes back', async () => {
+  it("follows a link to another resource with that resource's media type, and goes back", async () => {
     ui = await openFirstTask();
     const task = await firstTask();
     const target = (task['_links'] as Record<string, { href: string }>)['organizational_unit'];

@@ -17,7 +17,8 @@ afterEach(async () => {
 });
 afterAll(() => server.close());
 
-const region = () => ({ name: 'faulty', baseUrl: server.baseUrl, tokens: { personal: 'a-test-token' } }) as unknown as DemoRegion;
+const region = () =>
+  ({ name: 'faulty', baseUrl: server.baseUrl, tokens: { personal: 'a-test-token' } }) as unknown as DemoRegion;
 
 /** The body's lines: under the breadcrumb, above the footer. */
 function body(frame: string): string {

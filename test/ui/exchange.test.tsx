@@ -18,10 +18,16 @@ describe('the last exchange', () => {
     // Ids alone, and every request already sent answered (the unit tree, names): the page asked again is
     // then the last request sent.
     await ui.press('N');
-    await ui.waitFor(() => ui!.session.traffic.inFlight === 0 && ui!.session.traffic.waiting === 0, 'nothing in flight');
+    await ui.waitFor(
+      () => ui!.session.traffic.inFlight === 0 && ui!.session.traffic.waiting === 0,
+      'nothing in flight',
+    );
     const before = ui.session.traffic.requests;
     await ui.press('r');
-    await ui.waitFor(() => ui!.session.traffic.requests > before && ui!.session.traffic.inFlight === 0, 'the page asked again');
+    await ui.waitFor(
+      () => ui!.session.traffic.requests > before && ui!.session.traffic.inFlight === 0,
+      'the page asked again',
+    );
     await ui.press('E');
     const frame = await ui.waitFor((f) => f.includes('last exchange'), 'the exchange');
     expect(frame).toMatch(new RegExp(`^GET ${demo.region.baseUrl}/users`, 'm'));

@@ -19,7 +19,9 @@ afterEach(async () => {
 });
 
 async function firstBackupId(): Promise<string> {
-  const response = await fetch(`${demo.region.baseUrl}/backups?limit=1`, { headers: { authorization: `Bearer ${demo.region.tokens.personal}` } });
+  const response = await fetch(`${demo.region.baseUrl}/backups?limit=1`, {
+    headers: { authorization: `Bearer ${demo.region.tokens.personal}` },
+  });
   const body = (await response.json()) as { _embedded: { items: { id: string }[] } };
   return body._embedded.items[0]!.id;
 }
@@ -34,7 +36,10 @@ async function openList(mounted: Mounted, resource: string): Promise<void> {
 
 /** Moves the operations list to the row naming `operation` and opens its form. */
 async function chooseOperation(mounted: Mounted, operation: string): Promise<void> {
-  const frame = await mounted.waitFor((f) => f.includes('Operations of') && f.includes(operation), 'the operations list');
+  const frame = await mounted.waitFor(
+    (f) => f.includes('Operations of') && f.includes(operation),
+    'the operations list',
+  );
   const rows = frame.split('\n').filter((row) => /^[● ] (GET|POST|PUT|PATCH|DELETE|HEAD) /.test(row));
   const index = rows.findIndex((row) => row.includes(` ${operation} `));
   expect(index, frame).toBeGreaterThanOrEqual(0);
@@ -78,7 +83,10 @@ describe('operations inside the explorer', () => {
     expect(done).toMatch(/status (completed|failed)/);
     // Enter opens the final task record in the explorer's own detail view; Esc comes back to the list.
     await ui.press(KEY.enter);
-    const detail = await ui.waitFor((f) => f.includes('tasks@') || f.includes('› ') && !f.includes('operations ›') && /status/.test(f), 'the task record');
+    const detail = await ui.waitFor(
+      (f) => f.includes('tasks@') || (f.includes('› ') && !f.includes('operations ›') && /status/.test(f)),
+      'the task record',
+    );
     expect(ui.navigator.top()?.kind).toBe('record');
     expect(detail).not.toContain('Operations of');
   });
@@ -121,13 +129,22 @@ describe('operations inside the explorer', () => {
     expect(demo.region.requestCount() - before).toBe(1);
     // Back on the list that held it: read again, the record gone.
     await ui.press(KEY.escape, KEY.escape, KEY.escape);
-    const list = await ui.waitFor((f) => f.includes('policies changed by a write: list read again'), 'the list read again');
+    const list = await ui.waitFor(
+      (f) => f.includes('policies changed by a write: list read again'),
+      'the list read again',
+    );
     const shown = ui;
-    await shown.waitFor(() => !(visibleRows(shown.navigator.getState().stack.at(-1)!.state as ListState) as { id: string }[]).some((r) => r.id === row!.id), 'the deleted row gone');
+    await shown.waitFor(
+      () =>
+        !(visibleRows(shown.navigator.getState().stack.at(-1)!.state as ListState) as { id: string }[]).some(
+          (r) => r.id === row!.id,
+        ),
+      'the deleted row gone',
+    );
     expect(list).not.toContain('DELETE policies v1');
   });
 
-  it('the palette opens a write operation\'s form, and a long response stays inside the terminal', async () => {
+  it("the palette opens a write operation's form, and a long response stays inside the terminal", async () => {
     ui = await mount(demo.region, { readOnly: false, rows: 24 });
     await ui.press(':', 'alerts acknowledge', KEY.enter);
     await ui.waitFor((f) => f.includes('POST alerts v1 · acknowledge_alert'), 'the form of the operation');
@@ -146,7 +163,9 @@ describe('operations inside the explorer', () => {
   });
 
   it('the body offered names every field of the schema, here and in $EDITOR; untouched, it sends the required fields only', async () => {
-    const schema = JSON.parse(readFileSync(join(import.meta.dirname, '../../fixtures/schemas/bodies/restores.v1.create_restore.json'), 'utf8')) as { required: string[]; properties: Record<string, unknown> };
+    const schema = JSON.parse(
+      readFileSync(join(import.meta.dirname, '../../fixtures/schemas/bodies/restores.v1.create_restore.json'), 'utf8'),
+    ) as { required: string[]; properties: Record<string, unknown> };
     const optional = Object.keys(schema.properties).filter((name) => !schema.required.includes(name));
     expect(optional.length).toBeGreaterThan(0);
     const backupId = await firstBackupId();
@@ -155,11 +174,18 @@ describe('operations inside the explorer', () => {
       offered = text;
       return text.replace('"backup_id": ""', `"backup_id": "${backupId}"`);
     };
-    ui = await mount(demo.region, { readOnly: false, rows: 40, context: { terminal: { copy: () => undefined, edit } } });
+    ui = await mount(demo.region, {
+      readOnly: false,
+      rows: 40,
+      context: { terminal: { copy: () => undefined, edit } },
+    });
     await openList(ui, 'restores');
     await ui.press('x');
     await chooseOperation(ui, 'create_restore');
-    const form = await ui.waitFor((f) => f.includes('POST restores v1 · create_restore') && f.includes('"backup_id": ""'), 'the form');
+    const form = await ui.waitFor(
+      (f) => f.includes('POST restores v1 · create_restore') && f.includes('"backup_id": ""'),
+      'the form',
+    );
     // In the body box: the required field set, each optional one a commented-out line.
     for (const name of schema.required) expect(form).toContain(`"${name}": `);
     for (const name of optional) expect(form).toContain(`// "${name}": `);

@@ -29,15 +29,30 @@ let letGo = () => {};
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'dpx-fanout-'));
   configPath = join(dir, 'config.json');
-  for (const [name, region] of [['eu', demo.region], ['us', demo.otherRegion]] as const) {
+  for (const [name, region] of [
+    ['eu', demo.region],
+    ['us', demo.otherRegion],
+  ] as const) {
     await writeFile(join(dir, `${name}.token`), `${region.tokens.personal}\n`);
     await chmod(join(dir, `${name}.token`), 0o600);
   }
-  await writeFile(configPath, JSON.stringify({ current: 'eu', profiles: { eu: { baseUrl: demo.region.baseUrl, tokenFile: 'eu.token' }, us: { baseUrl: demo.otherRegion.baseUrl, tokenFile: 'us.token' } } }), { mode: 0o600 });
+  await writeFile(
+    configPath,
+    JSON.stringify({
+      current: 'eu',
+      profiles: {
+        eu: { baseUrl: demo.region.baseUrl, tokenFile: 'eu.token' },
+        us: { baseUrl: demo.otherRegion.baseUrl, tokenFile: 'us.token' },
+      },
+    }),
+    { mode: 0o600 },
+  );
   // The first region behind a proxy that holds back every answer for one unit.
   slow = await startServer(async (request, response) => {
     if (request.headers[OU_HEADER] === slowUnit) await heldBack;
-    const headers = Object.fromEntries(Object.entries(request.headers).filter(([name]) => ['authorization', 'accept', OU_HEADER].includes(name))) as Record<string, string>;
+    const headers = Object.fromEntries(
+      Object.entries(request.headers).filter(([name]) => ['authorization', 'accept', OU_HEADER].includes(name)),
+    ) as Record<string, string>;
     const upstream = await fetch(`${demo.region.baseUrl}${request.url}`, { headers });
     response.writeHead(upstream.status, { 'content-type': upstream.headers.get('content-type') ?? 'application/json' });
     response.end(await upstream.text());
@@ -54,10 +69,18 @@ afterEach(async () => {
 });
 
 const top = (mounted: Mounted) => mounted.navigator.top()!;
-const units = async () => (await demoRequest(demo.region, '/organizational-units?limit=100')).body._embedded.items as { id: string; name: string }[];
+const units = async () =>
+  (await demoRequest(demo.region, '/organizational-units?limit=100')).body._embedded.items as {
+    id: string;
+    name: string;
+  }[];
 
 async function countIn(unit: string, filter: Record<string, unknown>): Promise<number> {
-  return (await demoRequest(demo.region, `/tasks?limit=1&filter=${encodeURIComponent(JSON.stringify(filter))}`, { headers: { [OU_HEADER]: unit } })).body.total_count as number;
+  return (
+    await demoRequest(demo.region, `/tasks?limit=1&filter=${encodeURIComponent(JSON.stringify(filter))}`, {
+      headers: { [OU_HEADER]: unit },
+    })
+  ).body.total_count as number;
 }
 
 describe('the count matrix', () => {
@@ -67,29 +90,46 @@ describe('the count matrix', () => {
     slowUnit = held.id;
     heldBack = new Promise((resolve) => (letGo = resolve));
     // Slots enough for every held request and the others besides: what is tested is the matrix, not the limiter.
-    ui = await mount(demo.region, { rows: 40, context: { session: new Session({ baseUrl: slow.baseUrl, token: demo.region.tokens.personal, concurrency: 32 }) } });
+    ui = await mount(demo.region, {
+      rows: 40,
+      context: { session: new Session({ baseUrl: slow.baseUrl, token: demo.region.tokens.personal, concurrency: 32 }) },
+    });
     const state = () => top(ui!).state as CountState;
     const rowOf = (id: string) => state().plan?.rows.findIndex((row) => row.scope.ou === id) ?? -1;
-    const answered = (id: string) => (rowOf(id) >= 0 ? (state().cells[rowOf(id)] ?? []).filter((cell) => cell !== undefined).length : 0);
+    const answered = (id: string) =>
+      rowOf(id) >= 0 ? (state().cells[rowOf(id)] ?? []).filter((cell) => cell !== undefined).length : 0;
     // A request per unit and value (the scan the planner picks here would read every unit's records at once).
     await ui.press(':', 'count tasks by status plan cells', KEY.enter);
     // The slow unit's answers are held until the fast unit has every count: a matrix that waited for it would never get there.
-    await ui.waitFor(() => answered(fast.id) > (state().plan?.columns.length ?? Infinity), 'every count of the fast unit', 15_000);
-    const heldRow = await ui.waitFor((f) => f.split('\n').some((line) => line.includes(held.name) && line.includes('…')), 'the slow unit still waiting on screen');
+    await ui.waitFor(
+      () => answered(fast.id) > (state().plan?.columns.length ?? Infinity),
+      'every count of the fast unit',
+      15_000,
+    );
+    const heldRow = await ui.waitFor(
+      (f) => f.split('\n').some((line) => line.includes(held.name) && line.includes('…')),
+      'the slow unit still waiting on screen',
+    );
     expect(heldRow).toContain('…');
     // The fast unit's total and every value are in while the slow unit, held back until letGo, has
     // answered nothing.
     expect(answered(fast.id)).toBe(state().plan!.columns.length + 1);
     expect(answered(held.id)).toBe(0);
     letGo();
-    await ui.waitFor(() => (state().cells[rowOf(held.id)] ?? []).filter((cell) => typeof cell === 'number').length > state().plan!.columns.length, 'the slow unit at last, every value and its total', 15_000);
+    await ui.waitFor(
+      () =>
+        (state().cells[rowOf(held.id)] ?? []).filter((cell) => typeof cell === 'number').length >
+        state().plan!.columns.length,
+      'the slow unit at last, every value and its total',
+      15_000,
+    );
     const plan = state().plan!;
     const failed = plan.columns.findIndex((column) => column.value === 'failed');
     expect(state().cells[rowOf(held.id)]![failed]).toBe(await countIn(held.id, { status: { $eq: 'failed' } }));
     expect(state().cells[rowOf(fast.id)]![failed]).toBe(await countIn(fast.id, { status: { $eq: 'failed' } }));
   });
 
-  it('Enter on a cell opens that unit\'s list filtered by the value, in that unit, named in the header', async () => {
+  it("Enter on a cell opens that unit's list filtered by the value, in that unit, named in the header", async () => {
     const unit = (await units())[1]!;
     ui = await mount(demo.region, { rows: 40 });
     await ui.press(':', 'count tasks by status', KEY.enter);
@@ -102,7 +142,10 @@ describe('the count matrix', () => {
     await ui.press(KEY.right);
     expect(state().column).toBe(failed);
     await ui.press(KEY.enter);
-    const frame = await ui.waitFor((f) => f.includes('(filtered)') && /page 1\//.test(f) && f.split('\n')[0]!.includes(`OU ${unit.name}`), 'the unit\'s failed tasks');
+    const frame = await ui.waitFor(
+      (f) => f.includes('(filtered)') && /page 1\//.test(f) && f.split('\n')[0]!.includes(`OU ${unit.name}`),
+      "the unit's failed tasks",
+    );
     const list = top(ui).state as ListState;
     expect(list.origin.ou).toBe(unit.id);
     expect(list.serverFilter).toBe('{"status":{"$eq":"failed"}}');
@@ -111,7 +154,7 @@ describe('the count matrix', () => {
     expect(ui.session.ou).toBeUndefined();
   });
 
-  it('P adds every profile: both regions\' units, each row naming its profile', async () => {
+  it("P adds every profile: both regions' units, each row naming its profile", async () => {
     const profiles = configProfiles(configPath, { DPX_CONFIG: configPath }, {});
     const eu = await profiles.connect('eu');
     ui = await mount(demo.region, { rows: 60, context: { ...eu, profiles, configPath } });
@@ -129,11 +172,14 @@ describe('the count matrix', () => {
 });
 
 describe(':<resource> @all', () => {
-  it('merges every unit\'s list, each record once, tagged with its deepest unit, and opens a record in its unit', async () => {
+  it("merges every unit's list, each record once, tagged with its deepest unit, and opens a record in its unit", async () => {
     ui = await mount(demo.region, { rows: 40 });
     await ui.press(':', 'tasks @all', KEY.enter);
     const state = () => top(ui!).state as MergedState;
-    await ui.waitFor(() => state().scopes.length > 0 && state().asking === 0 && state().rows.length > 0, 'every unit\'s first page');
+    await ui.waitFor(
+      () => state().scopes.length > 0 && state().asking === 0 && state().rows.length > 0,
+      "every unit's first page",
+    );
     const ids = state().rows.map((row) => row['id']);
     expect(new Set(ids).size).toBe(ids.length);
     await ui.waitFor((f) => f.includes('@UNIT'), 'the unit column drawn');
@@ -153,22 +199,35 @@ describe(':<resource> @all', () => {
     ui = await mount(demo.region, { rows: 24 });
     await ui.press(':', 'tasks @all', KEY.enter);
     const state = () => top(ui!).state as MergedState;
-    await ui.waitFor(() => state().scopes.length > 0 && state().asking === 0 && state().rows.length > 0, 'every unit\'s first page');
+    await ui.waitFor(
+      () => state().scopes.length > 0 && state().asking === 0 && state().rows.length > 0,
+      "every unit's first page",
+    );
     const named = /\S · [0-9a-f]{8}…/;
     // A unit's id is named from the tree, a protection group's by reading it once.
     const first = state().rows[0]!;
     const unit = (await units()).find((candidate) => candidate.id === first['organizational_unit_id'])!;
     await ui.waitFor((f) => f.includes(`${unit.name} · ${unit.id.slice(0, 8)}…`), 'the unit named beside its id');
-    const grouped = state().rows.slice(0, 10).find((row) => typeof row['protection_group_id'] === 'string')!;
-    const line = (frame: string) => frame.split('\n').find((each) => each.includes((grouped['id'] as string).slice(0, 12)))!;
-    await ui.waitFor((f) => !line(f).includes((grouped['protection_group_id'] as string).slice(0, 8)), 'the protection group read and named');
-    const groupReads = demo.region.requestLog().slice(logged).filter((entry) => /^GET \/protection-groups\/[0-9a-f-]{36}/.test(entry));
+    const grouped = state()
+      .rows.slice(0, 10)
+      .find((row) => typeof row['protection_group_id'] === 'string')!;
+    const line = (frame: string) =>
+      frame.split('\n').find((each) => each.includes((grouped['id'] as string).slice(0, 12)))!;
+    await ui.waitFor(
+      (f) => !line(f).includes((grouped['protection_group_id'] as string).slice(0, 8)),
+      'the protection group read and named',
+    );
+    const groupReads = demo.region
+      .requestLog()
+      .slice(logged)
+      .filter((entry) => /^GET \/protection-groups\/[0-9a-f-]{36}/.test(entry));
     // At most one read per protection group on screen (24 rows at most), however many rows are loaded.
     expect(state().rows.length).toBeGreaterThan(24);
     expect(groupReads.length).toBeGreaterThan(0);
     expect(groupReads.length).toBeLessThanOrEqual(24);
     expect(new Set(groupReads).size).toBe(groupReads.length);
-    const group = (await demoRequest(demo.region, `/protection-groups/${grouped['protection_group_id'] as string}`)).body as { name: string };
+    const group = (await demoRequest(demo.region, `/protection-groups/${grouped['protection_group_id'] as string}`))
+      .body as { name: string };
     expect(line(ui.frame())).toContain(group.name.slice(0, 8));
     await ui.press('N');
     await ui.waitFor((f) => !named.test(f), 'the ids alone');
@@ -178,11 +237,20 @@ describe(':<resource> @all', () => {
 describe('the question a list asks, kept', () => {
   const filter = '{"category":{"$eq":"restore"}}';
   // Without the default ceiling of 50 requests a second: a matrix of the demo's units is ~160 requests.
-  const fast = () => ({ rows: 40, context: { session: new Session({ baseUrl: demo.region.baseUrl, token: demo.region.tokens.personal, ratePerSecond: 10_000 }) } });
+  const fast = () => ({
+    rows: 40,
+    context: {
+      session: new Session({ baseUrl: demo.region.baseUrl, token: demo.region.tokens.personal, ratePerSecond: 10_000 }),
+    },
+  });
 
-  it(':count from a filtered list counts with its filter; the root\'s total is the server\'s filtered total', async () => {
+  it(":count from a filtered list counts with its filter; the root's total is the server's filtered total", async () => {
     ui = await mount(demo.region, fast());
-    ui.navigator.open('list', { origin: ui.navigator.services.origin(), source: { kind: 'resource', resource: 'tasks' }, serverFilter: filter });
+    ui.navigator.open('list', {
+      origin: ui.navigator.services.origin(),
+      source: { kind: 'resource', resource: 'tasks' },
+      serverFilter: filter,
+    });
     await ui.waitFor((f) => f.includes('(filtered)') && /page 1\//.test(f), 'the filtered list');
     await ui.press(':', 'count tasks by status', KEY.enter);
     const state = () => top(ui!).state as CountState;
@@ -203,16 +271,25 @@ describe('the question a list asks, kept', () => {
     expect(state().by).toBe('status');
     expect(state().filter).toBe(filter);
     const root = state().plan!.rows.findIndex((row) => row.scope.depth === 0);
-    expect(state().results[root]!.total).toBe(await countIn(state().plan!.rows[root]!.scope.ou!, { category: { $eq: 'restore' } }));
+    expect(state().results[root]!.total).toBe(
+      await countIn(state().plan!.rows[root]!.scope.ou!, { category: { $eq: 'restore' } }),
+    );
   });
 
-  it('@all from a filtered list merges that list\'s filter in every unit', async () => {
+  it("@all from a filtered list merges that list's filter in every unit", async () => {
     ui = await mount(demo.region, { rows: 40 });
-    ui.navigator.open('list', { origin: ui.navigator.services.origin(), source: { kind: 'resource', resource: 'tasks' }, serverFilter: filter });
+    ui.navigator.open('list', {
+      origin: ui.navigator.services.origin(),
+      source: { kind: 'resource', resource: 'tasks' },
+      serverFilter: filter,
+    });
     await ui.waitFor((f) => f.includes('(filtered)') && /page 1\//.test(f), 'the filtered list');
     await ui.press(':', 'tasks @all', KEY.enter);
     const state = () => top(ui!).state as MergedState;
-    await ui.waitFor(() => state().scopes.length > 0 && state().asking === 0 && state().rows.length > 0, 'every unit\'s first page');
+    await ui.waitFor(
+      () => state().scopes.length > 0 && state().asking === 0 && state().rows.length > 0,
+      "every unit's first page",
+    );
     expect(state().filter).toBe(filter);
     expect(state().rows.every((row) => row['category'] === 'restore')).toBe(true);
     await ui.waitFor((f) => f.includes('@all (filtered)'), 'the filtered merged list drawn');

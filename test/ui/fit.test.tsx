@@ -45,7 +45,9 @@ async function restoreForm(m: Mounted): Promise<void> {
   await operations(m);
   await m.press(KEY.end, KEY.enter);
   await on(m, 'operation-form');
-  expect((m.navigator.top()!.state as { form: { operation: { id: string } } }).form.operation.id).toBe('create_restore');
+  expect((m.navigator.top()!.state as { form: { operation: { id: string } } }).form.operation.id).toBe(
+    'create_restore',
+  );
 }
 
 async function writesOn(m: Mounted): Promise<void> {
@@ -61,7 +63,12 @@ async function longPreview(m: Mounted): Promise<void> {
   await writesOn(m);
   const form = m.navigator.top()!.state as { form: { body: string } };
   const body = JSON.parse(sendableBody(form.form.body)!) as Record<string, unknown>;
-  const long = { ...body, restore_type: 'full', target: 'restored-by-dpx', options: Object.fromEntries(Array.from({ length: 40 }, (_, i) => [`option_${i}`, `value ${i}`])) };
+  const long = {
+    ...body,
+    restore_type: 'full',
+    target: 'restored-by-dpx',
+    options: Object.fromEntries(Array.from({ length: 40 }, (_, i) => [`option_${i}`, `value ${i}`])),
+  };
   await m.press('b', '\x15', JSON.stringify(long), KEY.escape);
   await m.press('p');
   if (top(m) === 'operation-form') await m.press('p');
@@ -83,32 +90,122 @@ async function restoreSent(m: Mounted): Promise<void> {
 
 const VISITS: { name: string; open(m: Mounted): Promise<void> }[] = [
   { name: 'home', open: async (m) => void (await home(m)) },
-  { name: 'the palette and its suggestions', open: async (m) => { await home(m); await m.press(':', 't'); await on(m, 'palette'); } },
-  { name: 'a task list', open: (m) => list(m, 'tasks') },
-  { name: 'help (?)', open: async (m) => { await list(m, 'tasks'); await m.press('?'); await on(m, 'help'); } },
-  { name: 'the filter builder', open: async (m) => { await list(m, 'tasks'); await m.press('f'); await on(m, 'filter'); } },
   {
-    name: 'the filter builder\'s values', open: async (m) => {
+    name: 'the palette and its suggestions',
+    open: async (m) => {
+      await home(m);
+      await m.press(':', 't');
+      await on(m, 'palette');
+    },
+  },
+  { name: 'a task list', open: (m) => list(m, 'tasks') },
+  {
+    name: 'help (?)',
+    open: async (m) => {
+      await list(m, 'tasks');
+      await m.press('?');
+      await on(m, 'help');
+    },
+  },
+  {
+    name: 'the filter builder',
+    open: async (m) => {
+      await list(m, 'tasks');
+      await m.press('f');
+      await on(m, 'filter');
+    },
+  },
+  {
+    name: "the filter builder's values",
+    open: async (m) => {
       await list(m, 'tasks');
       await m.press('f', 'status', KEY.enter, '$eq', KEY.enter);
       await on(m, 'filter', (f) => f.includes('value for status'));
     },
   },
-  { name: 'the column picker', open: async (m) => { await list(m, 'tasks'); await m.press('c'); await on(m, 'columns'); } },
-  { name: 'the version picker', open: async (m) => { await list(m, 'users'); await m.press('v'); await on(m, 'version'); } },
-  { name: 'the OU picker', open: async (m) => { await list(m, 'tasks'); await m.press('o'); await on(m, 'ou-picker', (f) => /\(\d+ units\)/.test(f)); } },
+  {
+    name: 'the column picker',
+    open: async (m) => {
+      await list(m, 'tasks');
+      await m.press('c');
+      await on(m, 'columns');
+    },
+  },
+  {
+    name: 'the version picker',
+    open: async (m) => {
+      await list(m, 'users');
+      await m.press('v');
+      await on(m, 'version');
+    },
+  },
+  {
+    name: 'the OU picker',
+    open: async (m) => {
+      await list(m, 'tasks');
+      await m.press('o');
+      await on(m, 'ou-picker', (f) => /\(\d+ units\)/.test(f));
+    },
+  },
   { name: 'a task record', open: (m) => record(m, 'tasks') },
   { name: 'a backup record', open: (m) => record(m, 'backups') },
-  { name: 'the x-ray of a task', open: async (m) => { await record(m, 'tasks'); await m.press('X'); await on(m, 'xray'); } },
-  { name: 'a record as raw JSON', open: async (m) => { await record(m, 'tasks'); await m.press('y'); await on(m, 'record', (f) => f.includes('raw JSON (')); } },
-  { name: 'the x-ray\'s history', open: async (m) => { await record(m, 'backups'); await m.press('X'); await on(m, 'xray'); await m.press('h'); await on(m, 'xray', (f) => /history|timestamp/.test(f), false); } },
-  { name: 'a diff', open: async (m) => { await record(m, 'users'); await m.press('d'); await on(m, 'choose'); await m.press(KEY.enter); await on(m, 'diff', (f) => !f.includes('reading both sides')); } },
-  { name: 'the variables of an operation', open: async (m) => { await home(m); await m.press(':', 'tasks get_task', KEY.enter); await on(m, 'template'); } },
-  { name: 'the last exchange', open: async (m) => { await list(m, 'tasks'); await m.press('E'); await on(m, 'exchange'); } },
+  {
+    name: 'the x-ray of a task',
+    open: async (m) => {
+      await record(m, 'tasks');
+      await m.press('X');
+      await on(m, 'xray');
+    },
+  },
+  {
+    name: 'a record as raw JSON',
+    open: async (m) => {
+      await record(m, 'tasks');
+      await m.press('y');
+      await on(m, 'record', (f) => f.includes('raw JSON ('));
+    },
+  },
+  {
+    name: "the x-ray's history",
+    open: async (m) => {
+      await record(m, 'backups');
+      await m.press('X');
+      await on(m, 'xray');
+      await m.press('h');
+      await on(m, 'xray', (f) => /history|timestamp/.test(f), false);
+    },
+  },
+  {
+    name: 'a diff',
+    open: async (m) => {
+      await record(m, 'users');
+      await m.press('d');
+      await on(m, 'choose');
+      await m.press(KEY.enter);
+      await on(m, 'diff', (f) => !f.includes('reading both sides'));
+    },
+  },
+  {
+    name: 'the variables of an operation',
+    open: async (m) => {
+      await home(m);
+      await m.press(':', 'tasks get_task', KEY.enter);
+      await on(m, 'template');
+    },
+  },
+  {
+    name: 'the last exchange',
+    open: async (m) => {
+      await list(m, 'tasks');
+      await m.press('E');
+      await on(m, 'exchange');
+    },
+  },
   { name: 'the operations of a backup', open: operations },
   { name: 'the create_restore form', open: restoreForm },
   {
-    name: 'the enum pick-list', open: async (m) => {
+    name: 'the enum pick-list',
+    open: async (m) => {
       await restoreForm(m);
       const index = (m.navigator.top()!.state as { form: { bodyFields: { name: string }[]; fields: unknown[] } }).form;
       const at = index.fields.length + 1 + index.bodyFields.findIndex((field) => field.name === 'restore_type');
@@ -117,12 +214,34 @@ const VISITS: { name: string; open(m: Mounted): Promise<void> }[] = [
       await on(m, 'choose');
     },
   },
-  { name: 'the writes prompt', open: async (m) => { await restoreForm(m); await m.press('W'); await on(m, 'prompt'); } },
-  { name: 'the request preview of a long body', open: longPreview },
-  { name: 'the curl of a long body', open: async (m) => { await longPreview(m); await m.press('c'); await m.waitFor((f) => f.includes('curl'), 'the curl'); } },
-  { name: 'the confirmation of a long body', open: async (m) => { await longPreview(m); await m.press(KEY.enter); await on(m, 'write-confirm'); } },
   {
-    name: 'the response', open: async (m) => {
+    name: 'the writes prompt',
+    open: async (m) => {
+      await restoreForm(m);
+      await m.press('W');
+      await on(m, 'prompt');
+    },
+  },
+  { name: 'the request preview of a long body', open: longPreview },
+  {
+    name: 'the curl of a long body',
+    open: async (m) => {
+      await longPreview(m);
+      await m.press('c');
+      await m.waitFor((f) => f.includes('curl'), 'the curl');
+    },
+  },
+  {
+    name: 'the confirmation of a long body',
+    open: async (m) => {
+      await longPreview(m);
+      await m.press(KEY.enter);
+      await on(m, 'write-confirm');
+    },
+  },
+  {
+    name: 'the response',
+    open: async (m) => {
       await longPreview(m);
       await m.press(KEY.enter);
       await on(m, 'write-confirm');
@@ -130,46 +249,81 @@ const VISITS: { name: string; open(m: Mounted): Promise<void> }[] = [
       await on(m, 'response', (f) => /\b[245]\d\d\b/.test(f));
     },
   },
-  { name: 'the restore\'s response', open: restoreSent },
+  { name: "the restore's response", open: restoreSent },
   {
-    name: 'the restore\'s task', open: async (m) => {
+    name: "the restore's task",
+    open: async (m) => {
       await restoreSent(m);
       await m.press('t');
       await on(m, 'task', (f) => f.includes('status '), false);
     },
   },
   {
-    name: 'the count matrix', open: async (m) => {
+    name: 'the count matrix',
+    open: async (m) => {
       await home(m);
       await m.press(':', 'count tasks by status', KEY.enter);
       // Its rows and columns, planned: the counts fill in afterwards, in cells whose width is planned already.
       await on(m, 'count', (f) => /^UNIT\s/m.test(f) && f.includes('Global'), false);
     },
   },
-  { name: 'a merged list', open: async (m) => { await home(m); await m.press(':', 'tasks @all', KEY.enter); await on(m, 'merged-list', (f) => /records from \d+ units/.test(f), false); } },
+  {
+    name: 'a merged list',
+    open: async (m) => {
+      await home(m);
+      await m.press(':', 'tasks @all', KEY.enter);
+      await on(m, 'merged-list', (f) => /records from \d+ units/.test(f), false);
+    },
+  },
 ];
 
 /**
  * At 12 rows (a terminal split in two), the screens whose content outgrows the room and must window it;
  * the others are a frame and a few lines at any height, drawn at 24 rows above.
  */
-const WINDOWED = new Set(['help (?)', 'the filter builder\'s values', 'the column picker', 'the OU picker', 'a task record', 'the x-ray of a task',
-  'the x-ray\'s history', 'the create_restore form', 'the enum pick-list', 'the confirmation of a long body', 'the response', 'the restore\'s task',
-  'the count matrix', 'a merged list', 'the palette and its suggestions', 'the curl of a long body']);
+const WINDOWED = new Set([
+  'help (?)',
+  "the filter builder's values",
+  'the column picker',
+  'the OU picker',
+  'a task record',
+  'the x-ray of a task',
+  "the x-ray's history",
+  'the create_restore form',
+  'the enum pick-list',
+  'the confirmation of a long body',
+  'the response',
+  "the restore's task",
+  'the count matrix',
+  'a merged list',
+  'the palette and its suggestions',
+  'the curl of a long body',
+]);
 
 /** The sizes each screen must fit: opened at the first, then the terminal resized to the others. */
-const SIZES = [{ columns: 80, rows: 24 }, { columns: 60, rows: 24 }, { columns: 80, rows: 12 }];
+const SIZES = [
+  { columns: 80, rows: 24 },
+  { columns: 60, rows: 24 },
+  { columns: 80, rows: 12 },
+];
 
 describe('at 80×24, then resized to 60×24 and 80×12', () => {
   it.each(VISITS)('$name fits', async ({ name, open }) => {
     // Read as fast as the demo answers: the count matrix asks hundreds of questions.
-    const session = new Session({ baseUrl: demo.region.baseUrl, token: demo.region.tokens.personal, readOnly: true, ratePerSecond: 10_000 });
+    const session = new Session({
+      baseUrl: demo.region.baseUrl,
+      token: demo.region.tokens.personal,
+      readOnly: true,
+      ratePerSecond: 10_000,
+    });
     const [first, ...others] = SIZES;
     ui = await mount(demo.region, { ...first!, context: { session } });
     await open(ui);
     const problems: string[] = [];
     const check = async ({ columns, rows }: { columns: number; rows: number }) => {
-      problems.push(...(await fitProblems(ui!.navigator, ui!.frame())).map((problem) => `at ${columns}×${rows}: ${problem}`));
+      problems.push(
+        ...(await fitProblems(ui!.navigator, ui!.frame())).map((problem) => `at ${columns}×${rows}: ${problem}`),
+      );
     };
     await check(first!);
     for (const size of others.filter(({ rows }) => rows === 24 || WINDOWED.has(name))) {

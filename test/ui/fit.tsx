@@ -24,7 +24,8 @@ export async function drawBody(navigator: Navigator): Promise<BodyDrawn> {
   if (!top || !screen) throw new Error('no screen on the stack');
   const { columns, rows } = navigator.getState().size;
   const module = moduleOf(top.kind);
-  const failed = screen === top && screen.state.error?.tone === 'error' && moduleOf(screen.kind).empty?.(screen.state) === true;
+  const failed =
+    screen === top && screen.state.error?.tone === 'error' && moduleOf(screen.kind).empty?.(screen.state) === true;
   const height = bodyHeight(rows, failed ? undefined : screen.state.error);
   if (failed) return { kind: top.kind, height, lines: [] };
   let instance!: ReturnType<typeof render>;
@@ -54,7 +55,10 @@ export async function fitProblems(navigator: Navigator, frame: string): Promise<
   const { rows } = navigator.getState().size;
   const body = await drawBody(navigator);
   const problems: string[] = [];
-  if (body.lines.length > body.height) problems.push(`${body.kind} draws ${body.lines.length} lines in a body of ${body.height}:\n${body.lines.join('\n')}`);
+  if (body.lines.length > body.height)
+    problems.push(
+      `${body.kind} draws ${body.lines.length} lines in a body of ${body.height}:\n${body.lines.join('\n')}`,
+    );
   const frameLines = frame.split('\n');
   if (frameLines.length > rows - 1) problems.push(`the frame is ${frameLines.length} lines in ${rows} rows`);
   return problems;

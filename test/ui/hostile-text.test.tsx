@@ -26,7 +26,11 @@ async function shows(mounted: Mounted, text: string, what: string): Promise<stri
 
 describe('the explorer on hostile text', () => {
   it('shows resource names, keys, values, breadcrumbs and unit names visible on every screen', async () => {
-    const region = { name: 'hostile', baseUrl: server.baseUrl, tokens: { personal: 'hostile-test-token' } } as unknown as DemoRegion;
+    const region = {
+      name: 'hostile',
+      baseUrl: server.baseUrl,
+      tokens: { personal: 'hostile-test-token' },
+    } as unknown as DemoRegion;
     ui = await mount(region, { rows: 40 });
     await shows(ui, 'notes␛]0;pwned␇', 'the catalog with the titled resource');
 
@@ -34,7 +38,7 @@ describe('the explorer on hostile text', () => {
     await shows(ui, 'Item one␛]0;pwned␇', 'the items list');
     // The hostile field's column is further right: `>` scrolls to it.
     for (let i = 0; i < 7 && !ui.frame().includes('KEY␛]0'); i++) await ui.press('>');
-    await shows(ui, 'KEY␛]0', 'the hostile field\'s column');
+    await shows(ui, 'KEY␛]0', "the hostile field's column");
 
     await ui.press(KEY.enter);
     const record = await shows(ui, 'fields ·', 'the record');
@@ -50,7 +54,11 @@ describe('the explorer on hostile text', () => {
   });
 
   it("shows a resource's name in the breadcrumb, and a proxy's text/plain error page in the panel and in the last exchange (E), visible", async () => {
-    const region = { name: 'hostile', baseUrl: server.baseUrl, tokens: { personal: 'hostile-test-token' } } as unknown as DemoRegion;
+    const region = {
+      name: 'hostile',
+      baseUrl: server.baseUrl,
+      tokens: { personal: 'hostile-test-token' },
+    } as unknown as DemoRegion;
     ui = await mount(region, { rows: 40 });
     await shows(ui, 'resources', 'the catalog');
     await ui.press('/notes', KEY.enter);
@@ -61,6 +69,10 @@ describe('the explorer on hostile text', () => {
     await ui.press(':broken', KEY.enter);
     await shows(ui, 'Bad gateway␛]0;pwned␇', 'the error panel');
     await ui.press('E');
-    await shows(ui, 'Bad gateway␛]0;pwned␇␛]52;c;cHduZWQ=␇\\u009b31m␡\\u202etxt.exe', 'the raw body in the last exchange');
+    await shows(
+      ui,
+      'Bad gateway␛]0;pwned␇␛]52;c;cHduZWQ=␇\\u009b31m␡\\u202etxt.exe',
+      'the raw body in the last exchange',
+    );
   });
 });

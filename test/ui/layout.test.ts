@@ -6,14 +6,24 @@ import { share, windowOf, windowText } from '../../src/ui/layout.js';
 
 describe('share', () => {
   it('gives each part its least in order, then more in the order asked', () => {
-    const parts = [{ least: 1, most: 1 }, { least: 2, most: 10 }, { least: 1, most: 3 }];
+    const parts = [
+      { least: 1, most: 1 },
+      { least: 2, most: 10 },
+      { least: 1, most: 3 },
+    ];
     expect(share(20, parts)).toEqual([1, 10, 3]);
     expect(share(8, parts)).toEqual([1, 6, 1]);
     expect(share(8, parts, [0, 2, 1])).toEqual([1, 4, 3]);
   });
 
-  it('gives the first parts their least when there is not room for every part\'s', () => {
-    expect(share(2, [{ least: 1, most: 1 }, { least: 2, most: 4 }, { least: 1, most: 1 }])).toEqual([1, 1, 0]);
+  it("gives the first parts their least when there is not room for every part's", () => {
+    expect(
+      share(2, [
+        { least: 1, most: 1 },
+        { least: 2, most: 4 },
+        { least: 1, most: 1 },
+      ]),
+    ).toEqual([1, 1, 0]);
     expect(share(0, [{ least: 1, most: 1 }])).toEqual([0]);
   });
 });
@@ -38,7 +48,7 @@ describe('windowOf', () => {
     expect(windowOf(ones(14), 13, 10, 8)).toEqual({ top: 4, end: 14 });
   });
 
-  it('counts each row\'s lines, and shows a row taller than the room alone', () => {
+  it("counts each row's lines, and shows a row taller than the room alone", () => {
     const heights = [1, 1, 1, 7, 1];
     expect(windowOf(heights, 3, 8, 0)).toEqual({ top: 2, end: 4 });
     expect(windowOf(heights, 4, 8, 2)).toEqual({ top: 3, end: 5 });
@@ -56,8 +66,16 @@ describe('windowText', () => {
 
 describe('wrapLines', () => {
   it('breaks between words, each line at most the width', () => {
-    const lines = wrapLines('read-only mode: POST changes data and was not sent — W turns writes on here (typed confirmation)', 30);
-    expect(lines).toEqual(['read-only mode: POST changes', 'data and was not sent — W', 'turns writes on here (typed', 'confirmation)']);
+    const lines = wrapLines(
+      'read-only mode: POST changes data and was not sent — W turns writes on here (typed confirmation)',
+      30,
+    );
+    expect(lines).toEqual([
+      'read-only mode: POST changes',
+      'data and was not sent — W',
+      'turns writes on here (typed',
+      'confirmation)',
+    ]);
     for (const line of lines) expect(cellWidth(line)).toBeLessThanOrEqual(30);
   });
 

@@ -26,22 +26,29 @@ describe('a list paged by its Link header, in the explorer', () => {
     await ui.press('n');
     await ui.waitFor((f) => /page 2\b/.test(f), 'page 2');
     await ui.press('G');
-    const last = await ui.waitFor((f) => /page 4\b/.test(f) && /· end/.test(f), 'the last page, by the header\'s last link');
+    const last = await ui.waitFor(
+      (f) => /page 4\b/.test(f) && /· end/.test(f),
+      "the last page, by the header's last link",
+    );
     expect(last).not.toMatch(/page [123]\b/);
     await ui.press('p');
-    await ui.waitFor((f) => /page 3\b/.test(f), 'page 3, by the header\'s prev link');
+    await ui.waitFor((f) => /page 3\b/.test(f), "page 3, by the header's prev link");
     await ui.press('g');
-    await ui.waitFor((f) => /page 1\b/.test(f), 'page 1, by the header\'s first link');
+    await ui.waitFor((f) => /page 1\b/.test(f), "page 1, by the header's first link");
   });
 
-  it('loads page after page by the header\'s next links, down to the 75th record', async () => {
+  it("loads page after page by the header's next links, down to the 75th record", async () => {
     ui = await openAuditTrail();
     const loaded = (frame: string) => Number(/(\d+) loaded/.exec(frame)?.[1] ?? 0);
     const counts: number[] = [];
     while (!/· end/.test(ui.frame()) || loaded(ui.frame()) < 75) {
       const before = loaded(ui.frame());
       await ui.press(KEY.end);
-      counts.push(loaded(await ui.waitFor((f) => loaded(f) > before || /· end/.test(f), 'the next page, by the header\'s next link')));
+      counts.push(
+        loaded(
+          await ui.waitFor((f) => loaded(f) > before || /· end/.test(f), "the next page, by the header's next link"),
+        ),
+      );
     }
     expect(ui.frame()).toMatch(/\b75 loaded · end/);
     expect(counts.every((count) => count <= 75)).toBe(true);

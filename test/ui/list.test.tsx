@@ -31,7 +31,9 @@ describe('list view', () => {
     const header = frame.split('\n').find((l) => l.includes('ID')) ?? '';
     expect(header.indexOf('ID')).toBeLessThan(header.indexOf('EMAIL'));
     expect(frame).toMatch(/[✓✗]/);
-    const response = await fetch(`${demo.region.baseUrl}/users?limit=1`, { headers: { authorization: `Bearer ${demo.region.tokens.personal}` } });
+    const response = await fetch(`${demo.region.baseUrl}/users?limit=1`, {
+      headers: { authorization: `Bearer ${demo.region.tokens.personal}` },
+    });
     const body = (await response.json()) as { total_count: number };
     expect(frame).toContain(`${body.total_count.toLocaleString('en-US')} items`);
   });
@@ -67,7 +69,10 @@ describe('list view', () => {
   it('moves with keys that arrive together, quick-filters and sorts loaded rows', async () => {
     ui = await openList('users');
     await ui.press('jjj');
-    const rows = ui.frame().split('\n').filter((l) => /^[› ] [0-9a-f]{8}/.test(l));
+    const rows = ui
+      .frame()
+      .split('\n')
+      .filter((l) => /^[› ] [0-9a-f]{8}/.test(l));
     expect(cursorLine(ui.frame())).toBe(rows[3]);
     const name = (cursorLine(ui.frame()).match(/[0-9a-f-]{8,}…?\s+(\S+)/) ?? [])[1] ?? '';
     await ui.press('/', name.slice(0, 6));
@@ -136,26 +141,39 @@ describe('list view', () => {
     await ui.press('24h', KEY.enter, KEY.enter);
     const frame = await ui.waitFor((f) => f.includes('(filtered)') && /page 1/.test(f), 'the windowed list');
     const list = ui.navigator.top()!.state as { serverFilter?: string };
-    const since = Date.parse((JSON.parse(list.serverFilter!) as { created_timestamp: { $gte: string } }).created_timestamp.$gte);
+    const since = Date.parse(
+      (JSON.parse(list.serverFilter!) as { created_timestamp: { $gte: string } }).created_timestamp.$gte,
+    );
     expect(Math.abs(since - (typed - 86_400_000))).toBeLessThan(60_000);
     expect(frame).toContain('tasks@v1 (filtered)');
   });
 
-  it('offers a field\'s values while a condition is built: the schema\'s when it lists them, else the loaded rows\'', async () => {
+  it("offers a field's values while a condition is built: the schema's when it lists them, else the loaded rows'", async () => {
     ui = await openList('alerts');
     await ui.press('f', 'severity', KEY.enter, '$eq', KEY.enter);
     let frame = await ui.waitFor((f) => f.includes('value for severity $eq'), 'the value step');
     expect(frame).toContain('the values the schema allows');
-    const schema = JSON.parse(readFileSync(join(import.meta.dirname, '..', '..', 'fixtures', 'schemas', 'records', 'alerts.v1.json'), 'utf8')) as { properties: { severity: { enum: string[] } } };
-    for (const severity of schema.properties.severity.enum) expect(frame).toMatch(new RegExp(`^[› ] ${severity}$`, 'm'));
+    const schema = JSON.parse(
+      readFileSync(join(import.meta.dirname, '..', '..', 'fixtures', 'schemas', 'records', 'alerts.v1.json'), 'utf8'),
+    ) as { properties: { severity: { enum: string[] } } };
+    for (const severity of schema.properties.severity.enum)
+      expect(frame).toMatch(new RegExp(`^[› ] ${severity}$`, 'm'));
     const last = schema.properties.severity.enum.at(-1)!;
     await ui.press(last.slice(0, 3), KEY.tab);
-    frame = await ui.waitFor((f) => f.includes(`filter JSON: {"severity":{"$eq":"${last}"}}`), 'the value taken by Tab');
+    frame = await ui.waitFor(
+      (f) => f.includes(`filter JSON: {"severity":{"$eq":"${last}"}}`),
+      'the value taken by Tab',
+    );
     await ui.press(KEY.escape);
     await ui.press('f', 'category', KEY.enter, '$eq', KEY.enter);
-    frame = await ui.waitFor((f) => f.includes('value for category $eq'), 'the value step for a field with no listed values');
+    frame = await ui.waitFor(
+      (f) => f.includes('value for category $eq'),
+      'the value step for a field with no listed values',
+    );
     expect(frame).toContain('values seen in the loaded rows');
-    const shown = (ui.navigator.top()!.state as { suggest(field: string): { values: unknown[] } }).suggest('category').values;
+    const shown = (ui.navigator.top()!.state as { suggest(field: string): { values: unknown[] } }).suggest(
+      'category',
+    ).values;
     expect(shown.length).toBeGreaterThan(1);
     expect(frame).toContain(String(shown[0]));
   });

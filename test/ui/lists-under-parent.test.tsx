@@ -15,14 +15,29 @@ beforeAll(async () => {
   sites = await startServer((request, response) => {
     const url = new URL(request.url, 'http://x');
     if (url.pathname === '/') {
-      return sendJson(response, 200, { volumes: { supported_versions: ['v1'], v1: { volumesOfSite: { href: '/sites/{siteKey}/volumes{?per_page,page_number}', type: 'get', templated: true } } } });
+      return sendJson(response, 200, {
+        volumes: {
+          supported_versions: ['v1'],
+          v1: {
+            volumesOfSite: { href: '/sites/{siteKey}/volumes{?per_page,page_number}', type: 'get', templated: true },
+          },
+        },
+      });
     }
     const site = /^\/sites\/([^/]+)\/volumes$/.exec(url.pathname)?.[1];
     if (!site) return sendJson(response, 404, { errors: [{ error_code: 'not_found', error_message: url.pathname }] });
     const page = Number(url.searchParams.get('page_number') ?? '1');
-    const items = Array.from({ length: 5 }, (_, i) => ({ id: `${site}-vol-${(page - 1) * 5 + i + 1}`, name: `volume ${(page - 1) * 5 + i + 1} of ${site}` }));
+    const items = Array.from({ length: 5 }, (_, i) => ({
+      id: `${site}-vol-${(page - 1) * 5 + i + 1}`,
+      name: `volume ${(page - 1) * 5 + i + 1} of ${site}`,
+    }));
     const next = page < 3 ? { next: { href: `/sites/${site}/volumes?per_page=5&page_number=${page + 1}` } } : {};
-    sendJson(response, 200, { _embedded: { items }, _links: { self: { href: url.pathname + url.search }, ...next }, current_count: 5, total_count: 15 });
+    sendJson(response, 200, {
+      _embedded: { items },
+      _links: { self: { href: url.pathname + url.search }, ...next },
+      current_count: 5,
+      total_count: 15,
+    });
   });
 });
 afterAll(() => sites.close());
@@ -32,13 +47,21 @@ afterEach(async () => {
 });
 
 describe('lists under a parent record', () => {
-  it('the palette opens the demo\'s backups of one protection group after asking for the group', async () => {
-    const group = (await demoRequest(demo.region, '/protection-groups?limit=1')).body._embedded.items[0] as { id: string };
+  it("the palette opens the demo's backups of one protection group after asking for the group", async () => {
+    const group = (await demoRequest(demo.region, '/protection-groups?limit=1')).body._embedded.items[0] as {
+      id: string;
+    };
     ui = await mount(demo.region, { rows: 40 });
     await ui.press(':', 'backups list_protection_group_backups', KEY.enter);
-    await ui.waitFor((f) => f.includes('fill in the variables') && f.includes('protection_group_id'), 'the question for the group');
+    await ui.waitFor(
+      (f) => f.includes('fill in the variables') && f.includes('protection_group_id'),
+      'the question for the group',
+    );
     await ui.press(group.id, KEY.enter);
-    const frame = await ui.waitFor((f) => f.includes(`backups@v1 of ${group.id}`) && /page 1/.test(f), 'the group\'s backups');
+    const frame = await ui.waitFor(
+      (f) => f.includes(`backups@v1 of ${group.id}`) && /page 1/.test(f),
+      "the group's backups",
+    );
     const expected = await demoRequest(demo.region, `/protection-groups/${group.id}/backups?limit=1`);
     expect(frame).toContain(`${expected.body.total_count.toLocaleString('en-US')} items`);
   });

@@ -23,7 +23,18 @@ export interface Mounted {
   unmount(): Promise<void>;
 }
 
-export const KEY = { enter: '\r', escape: '\x1b', backspace: '\x7f', tab: '\t', up: '\x1b[A', down: '\x1b[B', left: '\x1b[D', right: '\x1b[C', end: '\x1b[F', home: '\x1b[H' };
+export const KEY = {
+  enter: '\r',
+  escape: '\x1b',
+  backspace: '\x7f',
+  tab: '\t',
+  up: '\x1b[A',
+  down: '\x1b[B',
+  left: '\x1b[D',
+  right: '\x1b[C',
+  end: '\x1b[F',
+  home: '\x1b[H',
+};
 
 export interface MountOptions {
   token?: string;
@@ -36,10 +47,17 @@ export interface MountOptions {
 }
 
 /** The explorer's frame on `navigator`, in ink-testing-library, started. */
-export async function mountNavigator(navigator: Navigator, onQuit?: { quits: number }): Promise<Omit<Mounted, 'session'>> {
+export async function mountNavigator(
+  navigator: Navigator,
+  onQuit?: { quits: number },
+): Promise<Omit<Mounted, 'session'>> {
   let instance!: ReturnType<typeof render>;
   await step(async () => {
-    instance = render(<ColourProvider enabled={false}><Frame navigator={navigator} /></ColourProvider>);
+    instance = render(
+      <ColourProvider enabled={false}>
+        <Frame navigator={navigator} />
+      </ColourProvider>,
+    );
   });
   await step(async () => {
     await navigator.start();
@@ -82,14 +100,31 @@ export async function mountNavigator(navigator: Navigator, onQuit?: { quits: num
 export async function mount(region: DemoRegion, options: MountOptions = {}): Promise<Mounted> {
   const token = options.token ?? region.tokens.personal;
   const { session: given, profile, schemaDir, pageSize, offline: _offline, ...serviceOptions } = options.context ?? {};
-  const session = given ?? new Session({ baseUrl: region.baseUrl, token, readOnly: options.readOnly ?? true, ...(options.ou ? { ou: options.ou } : {}) });
+  const session =
+    given ??
+    new Session({
+      baseUrl: region.baseUrl,
+      token,
+      readOnly: options.readOnly ?? true,
+      ...(options.ou ? { ou: options.ou } : {}),
+    });
   const connection: Connection = {
-    session, token: options.context?.token ?? token, profile: profile ?? 'test',
-    ...(schemaDir ? { schemaDir } : {}), ...(pageSize ? { pageSize } : {}),
+    session,
+    token: options.context?.token ?? token,
+    profile: profile ?? 'test',
+    ...(schemaDir ? { schemaDir } : {}),
+    ...(pageSize ? { pageSize } : {}),
   };
   const quitCount = { quits: 0 };
   const services = new Services({ connection, ...serviceOptions });
-  const navigator = new Navigator(services, { columns: options.columns ?? 100, rows: options.rows ?? 30, onQuit: () => { quitCount.quits++; }, watchSeconds: 0.3 });
+  const navigator = new Navigator(services, {
+    columns: options.columns ?? 100,
+    rows: options.rows ?? 30,
+    onQuit: () => {
+      quitCount.quits++;
+    },
+    watchSeconds: 0.3,
+  });
   const mounted = await mountNavigator(navigator, quitCount);
   return Object.defineProperty(mounted, 'session', { get: () => navigator.services.connection.session }) as Mounted;
 }

@@ -17,7 +17,10 @@ afterEach(() => navigator?.stop());
 
 async function started(): Promise<Navigator> {
   const session = new Session({ baseUrl: demo.region.baseUrl, token: demo.region.tokens.personal, readOnly: true });
-  navigator = new Navigator(new Services({ connection: { session, token: demo.region.tokens.personal, profile: 'eu' } }), { columns: 120, rows: 30, onQuit: () => undefined, watchSeconds: 3600 });
+  navigator = new Navigator(
+    new Services({ connection: { session, token: demo.region.tokens.personal, profile: 'eu' } }),
+    { columns: 120, rows: 30, onQuit: () => undefined, watchSeconds: 3600 },
+  );
   await navigator.start();
   return navigator;
 }
@@ -42,7 +45,13 @@ describe('the navigator without a terminal', () => {
   it('opens a list from the palette, pages it, opens a record and goes back to the same place', async () => {
     const nav = await started();
     press(nav, ':', 'tasks', '\r');
-    const list = await until(() => (top(nav).kind === 'list' && (top(nav).state as ListState).pages.length > 1 ? (top(nav).state as ListState) : undefined), 'the tasks list');
+    const list = await until(
+      () =>
+        top(nav).kind === 'list' && (top(nav).state as ListState).pages.length > 1
+          ? (top(nav).state as ListState)
+          : undefined,
+      'the tasks list',
+    );
     expect(list.resource).toBe('tasks');
     press(nav, 'jjj');
     expect((top(nav).state as ListState).cursor).toBe(3);
@@ -74,10 +83,20 @@ describe('the navigator without a terminal', () => {
     press(nav, 'j', '\r');
     await until(() => top(nav).kind === 'operation-form', 'the form');
     press(nav, 'p');
-    const preview = await until(() => (top(nav).kind === 'request-preview' ? (top(nav).state as PreviewState) : undefined), 'the preview');
+    const preview = await until(
+      () => (top(nav).kind === 'request-preview' ? (top(nav).state as PreviewState) : undefined),
+      'the preview',
+    );
     expect(preview.request.ou).toBe(a.id);
     expect(preview.request.headers[nav.services.connection.session.ouHeader.toLowerCase()]).toBe(a.id);
-    expect(nav.getState().stack.map((entry) => entry.kind)).toEqual(['catalog', 'list', 'record', 'operations', 'operation-form', 'request-preview']);
+    expect(nav.getState().stack.map((entry) => entry.kind)).toEqual([
+      'catalog',
+      'list',
+      'record',
+      'operations',
+      'operation-form',
+      'request-preview',
+    ]);
     const list = nav.getState().stack[1]!.state as ListState;
     expect(list.origin.ou).toBe(b.id);
     // Sent, it goes out with A's header. (The list below reads B meanwhile, behind the screen in front:
@@ -86,12 +105,20 @@ describe('the navigator without a terminal', () => {
     await until(() => session.traffic.inFlight === 0 && session.traffic.waiting === 0, 'the list below read');
     press(nav, '\r');
     await until(() => top(nav).kind === 'response' && !top(nav).state.loading, 'the response');
-    expect(nav.services.connection.session.lastExchange?.request.headers[nav.services.connection.session.ouHeader.toLowerCase()]).toBe(a.id);
+    expect(
+      nav.services.connection.session.lastExchange?.request.headers[
+        nav.services.connection.session.ouHeader.toLowerCase()
+      ],
+    ).toBe(a.id);
   });
 
   it('the index asked for before the screens exist: its failure is what they show, asked for once', async () => {
     let sent = 0;
-    const session = new Session({ baseUrl: demo.region.baseUrl, token: demo.region.tokens.expired, onExchange: () => (sent += 1) });
+    const session = new Session({
+      baseUrl: demo.region.baseUrl,
+      token: demo.region.tokens.expired,
+      onExchange: () => (sent += 1),
+    });
     const services = new Services({ connection: { session } });
     services.askCatalogEarly();
     await expect(services.catalog()).rejects.toThrow(/401/);
@@ -107,8 +134,11 @@ describe('the navigator without a terminal', () => {
     expect(sent).toBe(2);
   });
 
-  it('the help is the screen\'s own keys, then the global ones, each binding named', () => {
-    const nav = new Navigator(new Services({ connection: { session: new Session({ baseUrl: 'http://127.0.0.1:9' }) } }), { columns: 80, rows: 24, onQuit: () => undefined });
+  it("the help is the screen's own keys, then the global ones, each binding named", () => {
+    const nav = new Navigator(
+      new Services({ connection: { session: new Session({ baseUrl: 'http://127.0.0.1:9' }) } }),
+      { columns: 80, rows: 24, onQuit: () => undefined },
+    );
     nav.open('exchange', { origin: nav.services.origin() });
     nav.open('help', {});
     const tables = nav.keyTables();

@@ -14,7 +14,10 @@ beforeEach(() => {
   clock = 1_000;
   drawn = [];
   state = 0;
-  pacer = new DrawPacer(() => drawn.push(state), () => clock);
+  pacer = new DrawPacer(
+    () => drawn.push(state),
+    () => clock,
+  );
 });
 afterEach(() => {
   pacer.stop();

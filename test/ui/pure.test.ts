@@ -11,7 +11,7 @@ const NOW = Date.parse('2026-01-10T12:00:00Z');
 
 describe('keys', () => {
   it('splits keys that arrive in one read and maps control characters', () => {
-    expect(toKeys('jj\r', {}).map((k) => k.name === 'char' ? k.char : k.name)).toEqual(['j', 'j', 'return']);
+    expect(toKeys('jj\r', {}).map((k) => (k.name === 'char' ? k.char : k.name))).toEqual(['j', 'j', 'return']);
     expect(toKeys('', { delete: true })[0]?.name).toBe('backspace');
     expect(toKeys('c', { ctrl: true })[0]).toEqual({ name: 'char', char: 'c', ctrl: true });
   });
@@ -19,7 +19,13 @@ describe('keys', () => {
 
 describe('values', () => {
   it('colours status words by meaning and leaves unknown words neutral', () => {
-    expect(['failed', 'completed', 'in_progress', 'queued', 'frobnicated'].map(statusTone)).toEqual(['bad', 'good', 'busy', 'waiting', 'neutral']);
+    expect(['failed', 'completed', 'in_progress', 'queued', 'frobnicated'].map(statusTone)).toEqual([
+      'bad',
+      'good',
+      'busy',
+      'waiting',
+      'neutral',
+    ]);
     expect(formatCell('status', 'failed', 10, NOW).tone).toBe('bad');
     expect(formatCell('name', 'failed', 10, NOW).tone).toBe('neutral');
   });
@@ -34,7 +40,9 @@ describe('values', () => {
 describe('columns', () => {
   it('puts identity and status first, keeps nested values last, and takes widths from the data', () => {
     const long = 'a very long note '.repeat(20).trim();
-    const records = [{ note: long, nested: { name: 'n' }, status: 'ok', id: '6f1c2a34-0000-4000-8000-000000000000', size: 3 }];
+    const records = [
+      { note: long, nested: { name: 'n' }, status: 'ok', id: '6f1c2a34-0000-4000-8000-000000000000', size: 3 },
+    ];
     const columns = inferColumns(records, NOW);
     expect(columns.map((c) => c.field)).toEqual(['id', 'status', 'size', 'note', 'nested']);
     expect(columns.find((c) => c.field === 'note')?.width).toBe(long.length);
@@ -51,17 +59,28 @@ describe('filter builder', () => {
     expect(relativeTime('yesterday', NOW)).toBe('2026-01-09T00:00:00.000Z');
     expect(relativeTime('failed', NOW)).toBeUndefined();
     const json = buildFilter(
-      [{ field: 'status', operator: '$eq', value: 'failed' }, { field: 'created', operator: '$gte', value: '-1d' }, { field: 'n', operator: '$in', value: '1,2' }],
-      { status: 'queued', created: '2026-01-01T00:00:00Z', n: 5 }, NOW,
+      [
+        { field: 'status', operator: '$eq', value: 'failed' },
+        { field: 'created', operator: '$gte', value: '-1d' },
+        { field: 'n', operator: '$in', value: '1,2' },
+      ],
+      { status: 'queued', created: '2026-01-01T00:00:00Z', n: 5 },
+      NOW,
     );
-    expect(JSON.parse(json)).toEqual({ status: { $eq: 'failed' }, created: { $gte: '2026-01-09T12:00:00.000Z' }, n: { $in: [1, 2] } });
+    expect(JSON.parse(json)).toEqual({
+      status: { $eq: 'failed' },
+      created: { $gte: '2026-01-09T12:00:00.000Z' },
+      n: { $in: [1, 2] },
+    });
   });
 });
 
 describe('fuzzy', () => {
   it('ranks prefix and contiguous matches first', () => {
     expect(fuzzyFilter('tas', ['audit-trails', 'tasks', 'organizational-units'], (s) => s)[0]).toBe('tasks');
-    expect(fuzzyFilter('alerts read', ['alerts list_alerts', 'alerts read_alert'], (s) => s)[0]).toBe('alerts read_alert');
+    expect(fuzzyFilter('alerts read', ['alerts list_alerts', 'alerts read_alert'], (s) => s)[0]).toBe(
+      'alerts read_alert',
+    );
     expect(fuzzyFilter('zz', ['tasks'], (s) => s)).toEqual([]);
   });
 });

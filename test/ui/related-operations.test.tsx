@@ -25,9 +25,14 @@ describe('related operations of an open record', () => {
     await ui.press('x');
     const list = await ui.waitFor((f) => f.includes('Operations of backups'), 'the operations list');
     const rows = list.split('\n').filter((line) => /^[● ] (GET|HEAD|POST|PUT|PATCH|DELETE) /.test(line));
-    const related = rows.findIndex((line) => line.includes('restores create_restore') && line.includes('backup_id ← this record'));
+    const related = rows.findIndex(
+      (line) => line.includes('restores create_restore') && line.includes('backup_id ← this record'),
+    );
     expect(related, list).toBeGreaterThan(0);
-    expect(rows.slice(0, related).every((line) => !line.includes('← this record')), list).toBe(true);
+    expect(
+      rows.slice(0, related).every((line) => !line.includes('← this record')),
+      list,
+    ).toBe(true);
     await ui.press(...Array.from({ length: related }, () => KEY.down), KEY.enter);
     const form = await ui.waitFor((f) => f.includes('POST restores v1 · create_restore'), 'the restore form');
     expect(form).toContain(`"backup_id": "${row!.id}"`);

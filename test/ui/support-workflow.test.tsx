@@ -22,14 +22,19 @@ beforeAll(async () => {
   // The other region behind a proxy that holds its discovery index back, as a far control plane would.
   slowIndex = await startServer(async (request, response) => {
     if (request.url === '/') await new Promise((resolve) => setTimeout(resolve, 400));
-    const headers = Object.fromEntries(Object.entries(request.headers).filter(([name]) => ['authorization', 'accept', 'user-agent'].includes(name))) as Record<string, string>;
+    const headers = Object.fromEntries(
+      Object.entries(request.headers).filter(([name]) => ['authorization', 'accept', 'user-agent'].includes(name)),
+    ) as Record<string, string>;
     const upstream = await fetch(`${demo.otherRegion.baseUrl}${request.url}`, { method: request.method, headers });
     response.writeHead(upstream.status, { 'content-type': upstream.headers.get('content-type') ?? 'application/json' });
     response.end(await upstream.text());
   });
   dir = await mkdtemp(join(tmpdir(), 'dpx-support-'));
   configPath = join(dir, 'config.json');
-  for (const [name, region] of [['eu', demo.region], ['us', demo.otherRegion]] as const) {
+  for (const [name, region] of [
+    ['eu', demo.region],
+    ['us', demo.otherRegion],
+  ] as const) {
     await writeFile(join(dir, `${name}.token`), `${region.tokens.personal}\n`);
     await chmod(join(dir, `${name}.token`), 0o600);
   }
@@ -77,7 +82,10 @@ describe('the support workflow in the explorer', () => {
     await ui.press(':', 'profile us');
     await ui.waitFor((f) => f.includes('profile us'), 'the profile entry');
     await ui.press(KEY.enter);
-    const us = await ui.waitFor((f) => f.includes(`us · ${new URL(demo.otherRegion.baseUrl).host}`), 'the other region\'s header');
+    const us = await ui.waitFor(
+      (f) => f.includes(`us · ${new URL(demo.otherRegion.baseUrl).host}`),
+      "the other region's header",
+    );
     expect(us).toContain('[WRITES ALLOWED]');
     expect(ui.session.baseUrl).toBe(demo.otherRegion.baseUrl);
     const usBefore = demo.otherRegion.requestCount();
@@ -87,7 +95,10 @@ describe('the support workflow in the explorer', () => {
     expect(demo.otherRegion.requestCount()).toBeGreaterThan(usBefore);
 
     await ui.press(':', 'ctx eu', KEY.enter);
-    const back = await ui.waitFor((f) => f.includes(`eu · ${new URL(demo.region.baseUrl).host}`) && /page 2\//.test(f), 'eu where it was left');
+    const back = await ui.waitFor(
+      (f) => f.includes(`eu · ${new URL(demo.region.baseUrl).host}`) && /page 2\//.test(f),
+      'eu where it was left',
+    );
     expect(back).toContain('[READ-ONLY]');
     expect(back).toContain('tasks@');
     expect((ui.navigator.getState().stack.at(-1)!.state as { cursor: number }).cursor).toBe(cursor);
@@ -98,7 +109,7 @@ describe('the support workflow in the explorer', () => {
   it('a palette choice typed while the index is on its way opens once it arrives', async () => {
     ui = await mountOnProfiles();
     await ui.press(':', 'profile far', KEY.enter);
-    await ui.waitFor((f) => f.includes(`far · ${new URL(slowIndex.baseUrl).host}`), 'the far profile\'s header');
+    await ui.waitFor((f) => f.includes(`far · ${new URL(slowIndex.baseUrl).host}`), "the far profile's header");
     expect(ui.navigator.services.catalogOf()).toBeUndefined();
     await ui.press(':', 'users', KEY.enter);
     await ui.waitFor((f) => f.includes('users@') && /page 1/.test(f), 'users on the far profile');
@@ -113,9 +124,12 @@ describe('the support workflow in the explorer', () => {
     const lines = frame.split('\n');
     const child = lines.findIndex((l) => l.includes('└ '));
     expect(child).toBeGreaterThan(0);
-    const parentLine = lines.slice(0, child).reverse().find((l) => /\d+ child(ren)?/.test(l) && !/ 0 children/.test(l));
+    const parentLine = lines
+      .slice(0, child)
+      .reverse()
+      .find((l) => /\d+ child(ren)?/.test(l) && !/ 0 children/.test(l));
     expect(parentLine).toBeDefined();
-    expect(lines[child]!.indexOf('└')).toBeGreaterThan(parentLine!.search(/\S/, ) );
+    expect(lines[child]!.indexOf('└')).toBeGreaterThan(parentLine!.search(/\S/));
     expect(lines[child]).toMatch(/[0-9a-f]{8}-[0-9a-f]{4}-/);
     const name = /└ (\S+(?: \S+)*?)\s{2,}/.exec(lines[child]!)?.[1];
     expect(name).toBeDefined();
@@ -136,7 +150,9 @@ describe('the support workflow in the explorer', () => {
     await ui.unmount();
     ui = await mount(demo.region, { token: demo.otherRegion.tokens.personal });
     const foreign = await ui.waitFor((f) => f.includes('⚠'), 'the issuer warning');
-    expect(foreign.split('\n')[1]).toContain(`issued by ${new URL(demo.otherRegion.baseUrl).host}, not by this control plane`);
+    expect(foreign.split('\n')[1]).toContain(
+      `issued by ${new URL(demo.otherRegion.baseUrl).host}, not by this control plane`,
+    );
     // The warning comes first; who the token says it is follows as far as the width allows.
     expect(foreign.split('\n')[1]).toMatch(/control plane · token \S+/);
   });
@@ -144,7 +160,12 @@ describe('the support workflow in the explorer', () => {
   it('T writes the trail so far as a HAR 1.2 file with no token in it, and says where', async () => {
     const token = demo.region.tokens.personal;
     const trail = await HarTrail.temporary(() => [token]);
-    const session = new (await import('../../src/api/session/session.js')).Session({ baseUrl: demo.region.baseUrl, token, readOnly: true, onExchange: trail.record });
+    const session = new (await import('../../src/api/session/session.js')).Session({
+      baseUrl: demo.region.baseUrl,
+      token,
+      readOnly: true,
+      onExchange: trail.record,
+    });
     try {
       ui = await mount(demo.region, { context: { session, trail, trailDir: dir } });
       await ui.press(':', 'tasks', KEY.enter);
@@ -155,7 +176,9 @@ describe('the support workflow in the explorer', () => {
       expect(written).toHaveLength(1);
       expect(frame).toContain('dpx-trail-');
       const text = await readFile(join(dir, written[0]!), 'utf8');
-      const har = JSON.parse(text) as { log: { version: string; entries: { request: { url: string; headers: { name: string; value: string }[] } }[] } };
+      const har = JSON.parse(text) as {
+        log: { version: string; entries: { request: { url: string; headers: { name: string; value: string }[] } }[] };
+      };
       expect(har.log.version).toBe('1.2');
       expect(har.log.entries.length).toBeGreaterThanOrEqual(2);
       expect(har.log.entries.some((e) => e.request.url.includes('/tasks'))).toBe(true);
@@ -183,7 +206,10 @@ describe('the support workflow in the explorer', () => {
     await ui.press(':', 'home', KEY.enter);
     await ui.waitFor((f) => f.includes('resources'), 'home');
     await ui.press(':', 'bm tasks', KEY.enter);
-    const opened = await ui.waitFor((f) => f.includes('tasks@v1') && /page 2\//.test(f), 'the bookmark opened at page 2');
+    const opened = await ui.waitFor(
+      (f) => f.includes('tasks@v1') && /page 2\//.test(f),
+      'the bookmark opened at page 2',
+    );
     expect(opened).toContain('home › tasks@v1');
   });
 });

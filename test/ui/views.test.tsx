@@ -46,10 +46,18 @@ describe('saved views in the explorer', () => {
     const listed = await ui.waitFor((f) => f.includes('failed-today') && f.includes('by-status'), 'the saved views');
     expect(listed).toContain('dpx list tasks --filter {"status":{"$eq":"failed"}} --since 24h');
     await ui.press('failed-today', KEY.enter);
-    const frame = await ui.waitFor((f) => f.includes('view failed-today (filtered)') && /page 1|the list is empty/.test(f), 'the list of the view');
-    const filter = JSON.parse((ui.navigator.top()!.state as ListState).serverFilter!) as Record<string, Record<string, string>>;
+    const frame = await ui.waitFor(
+      (f) => f.includes('view failed-today (filtered)') && /page 1|the list is empty/.test(f),
+      'the list of the view',
+    );
+    const filter = JSON.parse((ui.navigator.top()!.state as ListState).serverFilter!) as Record<
+      string,
+      Record<string, string>
+    >;
     expect(filter['status']).toEqual({ $eq: 'failed' });
-    expect(Math.abs(Date.parse(filter['created_timestamp']!['$gte']!) - (Date.now() - 86_400_000))).toBeLessThan(60_000);
+    expect(Math.abs(Date.parse(filter['created_timestamp']!['$gte']!) - (Date.now() - 86_400_000))).toBeLessThan(
+      60_000,
+    );
     expect(frame).not.toContain('not opened');
   });
 

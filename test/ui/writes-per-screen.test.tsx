@@ -18,18 +18,25 @@ let configPath: string;
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'dpx-writes-'));
   configPath = join(dir, 'config.json');
-  for (const [name, region] of [['eu', demo.region], ['us', demo.otherRegion]] as const) {
+  for (const [name, region] of [
+    ['eu', demo.region],
+    ['us', demo.otherRegion],
+  ] as const) {
     await writeFile(join(dir, `${name}.token`), `${region.tokens.personal}\n`);
     await chmod(join(dir, `${name}.token`), 0o600);
   }
-  await writeFile(configPath, JSON.stringify({
-    current: 'eu',
-    profiles: {
-      eu: { baseUrl: demo.region.baseUrl, tokenFile: 'eu.token' },
-      us: { baseUrl: demo.otherRegion.baseUrl, tokenFile: 'us.token' },
-      vault: { baseUrl: demo.otherRegion.baseUrl, tokenFile: 'us.token', readOnly: true },
-    },
-  }), { mode: 0o600 });
+  await writeFile(
+    configPath,
+    JSON.stringify({
+      current: 'eu',
+      profiles: {
+        eu: { baseUrl: demo.region.baseUrl, tokenFile: 'eu.token' },
+        us: { baseUrl: demo.otherRegion.baseUrl, tokenFile: 'us.token' },
+        vault: { baseUrl: demo.otherRegion.baseUrl, tokenFile: 'us.token', readOnly: true },
+      },
+    }),
+    { mode: 0o600 },
+  );
 });
 afterAll(() => rm(dir, { recursive: true, force: true }));
 afterEach(async () => {
@@ -43,7 +50,10 @@ const modeLine = (frame: string) => frame.split('\n')[2] ?? '';
 /** A list of users read on `connection`, over whatever the explorer is on. */
 async function openUsersOn(mounted: Mounted, connection: Connection): Promise<string> {
   await step(async () => {
-    mounted.navigator.open('list', { origin: { connection, ou: undefined }, source: { kind: 'resource', resource: 'users' } });
+    mounted.navigator.open('list', {
+      origin: { connection, ou: undefined },
+      source: { kind: 'resource', resource: 'users' },
+    });
   });
   return mounted.waitFor((f) => f.includes('users@v2') && /page 1\b/.test(f), 'the users list');
 }
@@ -61,7 +71,9 @@ describe('W and the screen in front', () => {
     expect(modeLine(list)).toContain('[READ-ONLY]');
     await ui.press('W');
     const prompt = await ui.waitFor((f) => f.includes('Type "writes" and Enter'), 'the typed confirmation');
-    expect(prompt).toContain(`Allow writes (POST, PUT, PATCH, DELETE) on profile us · ${new URL(demo.otherRegion.baseUrl).host}?`);
+    expect(prompt).toContain(
+      `Allow writes (POST, PUT, PATCH, DELETE) on profile us · ${new URL(demo.otherRegion.baseUrl).host}?`,
+    );
     await ui.press('writes', KEY.enter);
     const on = await ui.waitFor((f) => modeLine(f).includes('[WRITES ALLOWED]'), 'writes allowed on the us list');
     expect(on).toContain('users@v2');
@@ -71,7 +83,10 @@ describe('W and the screen in front', () => {
 
     // Back on the current profile's catalog: its own mode, still read-only.
     await ui.press(KEY.escape);
-    const back = await ui.waitFor((f) => !f.includes('users@v2') && modeLine(f).includes('[READ-ONLY]'), 'the catalog of eu, read-only');
+    const back = await ui.waitFor(
+      (f) => !f.includes('users@v2') && modeLine(f).includes('[READ-ONLY]'),
+      'the catalog of eu, read-only',
+    );
     expect(header(back)).toContain(`eu · ${new URL(demo.region.baseUrl).host}`);
     await ui.press('W');
     const euPrompt = await ui.waitFor((f) => f.includes('Type "writes" and Enter'), 'the confirmation for eu');
@@ -83,7 +98,10 @@ describe('W and the screen in front', () => {
     const again = await openUsersOn(ui, us);
     expect(modeLine(again)).toContain('[WRITES ALLOWED]');
     await ui.press('W');
-    await ui.waitFor((f) => modeLine(f).includes('[READ-ONLY]') && f.includes('writes off: read-only on profile us'), 'writes off on us');
+    await ui.waitFor(
+      (f) => modeLine(f).includes('[READ-ONLY]') && f.includes('writes off: read-only on profile us'),
+      'writes off on us',
+    );
     expect(us.session.readOnly).toBe(true);
   });
 
@@ -93,12 +111,18 @@ describe('W and the screen in front', () => {
     const vault = await profiles.connect('vault');
     eu.session.readOnly = false;
     ui = await mount(demo.region, { context: { ...eu, profiles, configPath } });
-    await ui.waitFor((f) => f.includes('users') && modeLine(f).includes('[WRITES ALLOWED]'), 'the catalog of eu, writes allowed');
+    await ui.waitFor(
+      (f) => f.includes('users') && modeLine(f).includes('[WRITES ALLOWED]'),
+      'the catalog of eu, writes allowed',
+    );
 
     const list = await openUsersOn(ui, vault);
     expect(modeLine(list)).toContain('[READ-ONLY]');
     await ui.press('W');
-    const refused = await ui.waitFor((f) => f.includes('writes stay off: the profile is set to read-only (profile vault'), 'the lock named');
+    const refused = await ui.waitFor(
+      (f) => f.includes('writes stay off: the profile is set to read-only (profile vault'),
+      'the lock named',
+    );
     expect(refused).not.toContain('Type "writes"');
     expect(modeLine(refused)).toContain('[READ-ONLY]');
     expect(vault.session.readOnly).toBe(true);

@@ -34,7 +34,12 @@ export function besideCase(target: string, suffix: string): string {
  * A case replaced meanwhile by a file dpx did not write is left as it is: `keepAside` saves the command's
  * trail elsewhere and names where.
  */
-export async function appendToCase(target: string, spool: Spool, page: string, keepAside: () => Promise<string>): Promise<void> {
+export async function appendToCase(
+  target: string,
+  spool: Spool,
+  page: string,
+  keepAside: () => Promise<string>,
+): Promise<void> {
   const held = await lockCase(target);
   const copy = besideCase(target, 'tmp');
   try {
@@ -57,7 +62,8 @@ export async function appendToCase(target: string, spool: Spool, page: string, k
       held.check();
       // A link, unlike a rename, never replaces a file that appeared meanwhile.
       await link(copy, target).catch(async (error: NodeJS.ErrnoException) => {
-        if (error.code === 'EEXIST') throw new UsageError(`${target} appeared while this command ran`, 'run the command again');
+        if (error.code === 'EEXIST')
+          throw new UsageError(`${target} appeared while this command ran`, 'run the command again');
         await rename(copy, target);
       });
     } else {
@@ -66,7 +72,14 @@ export async function appendToCase(target: string, spool: Spool, page: string, k
       const file = await open(copy, 'r+');
       try {
         await file.truncate(found.entriesEnd);
-        await writeCase(file, found.entriesEnd, '', spool, found.entriesEnd > found.headLength, caseTail([...found.pageLines, page]));
+        await writeCase(
+          file,
+          found.entriesEnd,
+          '',
+          spool,
+          found.entriesEnd > found.headLength,
+          caseTail([...found.pageLines, page]),
+        );
       } finally {
         await file.close();
       }
@@ -128,7 +141,11 @@ export async function lockCase(target: string): Promise<{ release: () => Promise
   return {
     release,
     check: () => {
-      if (compromised) throw new UsageError(`lost the lock of the case ${target} while writing it: ${compromised.message}`, 'run the command again');
+      if (compromised)
+        throw new UsageError(
+          `lost the lock of the case ${target} while writing it: ${compromised.message}`,
+          'run the command again',
+        );
     },
   };
 }
@@ -136,13 +153,22 @@ export async function lockCase(target: string): Promise<{ release: () => Promise
 /** Refuses any existing file at `target` that dpx did not write as a case. */
 export async function refuseUnlessOurs(target: string): Promise<void> {
   const found = await inspectCase(target).catch((error: NodeJS.ErrnoException) => {
-    throw new UsageError(`cannot read ${target}: ${error.code ?? error.message}`, 'give --trail a file you can read and write');
+    throw new UsageError(
+      `cannot read ${target}: ${error.code ?? error.message}`,
+      'give --trail a file you can read and write',
+    );
   });
   if (found.kind === 'foreign') {
-    throw new UsageError(`${target} was not written by dpx (${found.why}): dpx never writes over a file it did not write`, 'give --trail a new file name, or a case that dpx recorded');
+    throw new UsageError(
+      `${target} was not written by dpx (${found.why}): dpx never writes over a file it did not write`,
+      'give --trail a new file name, or a case that dpx recorded',
+    );
   }
   if (found.kind === 'earlier-dpx') {
-    throw new UsageError(`${target} is a trail of an earlier dpx, written before case files: dpx reads it but does not add to it`, 'give --trail a new file name');
+    throw new UsageError(
+      `${target} is a trail of an earlier dpx, written before case files: dpx reads it but does not add to it`,
+      'give --trail a new file name',
+    );
   }
 }
 
@@ -150,7 +176,14 @@ export async function refuseUnlessOurs(target: string): Promise<void> {
  * Writes at `position`: `head`, then the spool's entries (its leading comma dropped when the case has no
  * entry before them), then `tail`.
  */
-export async function writeCase(file: FileHandle, position: number, head: string, spool: Spool, afterEntries: boolean, tail: string): Promise<void> {
+export async function writeCase(
+  file: FileHandle,
+  position: number,
+  head: string,
+  spool: Spool,
+  afterEntries: boolean,
+  tail: string,
+): Promise<void> {
   let at = position;
   if (head !== '') at += (await file.write(head, at)).bytesWritten;
   const spoolLength = spool.length;
@@ -175,5 +208,6 @@ export async function writeCase(file: FileHandle, position: number, head: string
 
 async function writeAll(file: FileHandle, chunk: Buffer, position: number): Promise<void> {
   let written = 0;
-  while (written < chunk.length) written += (await file.write(chunk, written, chunk.length - written, position + written)).bytesWritten;
+  while (written < chunk.length)
+    written += (await file.write(chunk, written, chunk.length - written, position + written)).bytesWritten;
 }

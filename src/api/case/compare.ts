@@ -33,12 +33,22 @@ export type RecordComparison =
   | { complete: false; left: SideRead | SideFailure; right: SideRead | SideFailure };
 
 /** The request that reads one record: the resource's read operation (a GET with one path variable) in the side's version and unit. */
-export async function recordRequest(side: Omit<RecordSide, 'label'>, resource: string, id: string): Promise<PreparedRequest> {
+export async function recordRequest(
+  side: Omit<RecordSide, 'label'>,
+  resource: string,
+  id: string,
+): Promise<PreparedRequest> {
   const catalog = await side.session.catalog();
-  const { resource: found, version } = resolveVersion(catalog, { resource, ...(side.version === undefined ? {} : { version: side.version }) });
+  const { resource: found, version } = resolveVersion(catalog, {
+    resource,
+    ...(side.version === undefined ? {} : { version: side.version }),
+  });
   const read = findReadOperation(found, version.version)?.operation;
   if (!read) {
-    throw new UsageError(`${found.name} ${version.version} has no operation that reads one record`, 'a comparison needs a GET operation whose href takes the record id');
+    throw new UsageError(
+      `${found.name} ${version.version} has no operation that reads one record`,
+      'a comparison needs a GET operation whose href takes the record id',
+    );
   }
   return side.session.prepare({
     resource: found.name,
@@ -49,7 +59,13 @@ export async function recordRequest(side: Omit<RecordSide, 'label'>, resource: s
   });
 }
 
-export async function compareRecord(resource: string, id: string, left: RecordSide, right: RecordSide, options: { signal?: AbortSignal } = {}): Promise<RecordComparison> {
+export async function compareRecord(
+  resource: string,
+  id: string,
+  left: RecordSide,
+  right: RecordSide,
+  options: { signal?: AbortSignal } = {},
+): Promise<RecordComparison> {
   const read = async (side: RecordSide): Promise<SideRead | SideFailure> => {
     try {
       const request = await recordRequest(side, resource, id);
@@ -60,7 +76,12 @@ export async function compareRecord(resource: string, id: string, left: RecordSi
   };
   const [leftResult, rightResult] = await Promise.all([read(left), read(right)]);
   if ('response' in leftResult && 'response' in rightResult) {
-    return { complete: true, left: leftResult, right: rightResult, rows: alignDocuments(leftResult.response.body, rightResult.response.body) };
+    return {
+      complete: true,
+      left: leftResult,
+      right: rightResult,
+      rows: alignDocuments(leftResult.response.body, rightResult.response.body),
+    };
   }
   return { complete: false, left: leftResult, right: rightResult };
 }

@@ -135,9 +135,16 @@ export function alignDocuments(then: unknown, now: unknown): AlignedField[] {
   const rows: AlignedField[] = [];
   for (const [path, value] of before) {
     const partner = pairs.get(path);
-    if (partner !== undefined) rows.push({ path, nowPath: partner, state: 'same-value', then: value, now: after.get(partner) });
+    if (partner !== undefined)
+      rows.push({ path, nowPath: partner, state: 'same-value', then: value, now: after.get(partner) });
     else if (!after.has(path)) rows.push({ path, state: 'only-then', then: value });
-    else rows.push({ path, state: sameLeaf(value, after.get(path)) ? 'equal' : 'changed', then: value, now: after.get(path) });
+    else
+      rows.push({
+        path,
+        state: sameLeaf(value, after.get(path)) ? 'equal' : 'changed',
+        then: value,
+        now: after.get(path),
+      });
   }
   for (const path of onlyNow) if (!paired.has(path)) rows.push({ path, state: 'only-now', now: after.get(path) });
   return rows;
@@ -153,7 +160,11 @@ export function recordKey(record: Record<string, unknown>, position: number, bas
 }
 
 /** Records added, removed and changed (with their changed fields) from one list to the other. */
-export function diffRecords(then: Record<string, unknown>[], now: Record<string, unknown>[], bases: BaseUrls = {}): RecordsDiff {
+export function diffRecords(
+  then: Record<string, unknown>[],
+  now: Record<string, unknown>[],
+  bases: BaseUrls = {},
+): RecordsDiff {
   const before = new Map(then.map((record, position) => [recordKey(record, position, bases.then), record]));
   const after = new Map(now.map((record, position) => [recordKey(record, position, bases.now), record]));
   const diff: RecordsDiff = { added: [], removed: [], changed: [] };
@@ -173,12 +184,17 @@ export function diffRecords(then: Record<string, unknown>[], now: Record<string,
 /** What a body is for comparing: a list envelope, one record (an object with an id or a self link), or something else. */
 export function bodyKind(body: unknown): BodyKind {
   if (isListEnvelope(body)) return 'list';
-  if (isObject(body) && (scalarText(body['id']) !== undefined || linkOf(recordLinks(body), 'self') !== undefined)) return 'record';
+  if (isObject(body) && (scalarText(body['id']) !== undefined || linkOf(recordLinks(body), 'self') !== undefined))
+    return 'record';
   return 'other';
 }
 
 /** Two answers to one request: the status, and for two lists or two records, what changed in their records. */
-export function diffResponses(then: { status: number; body: unknown }, now: { status: number; body: unknown }, bases: BaseUrls = {}): ResponseDiff {
+export function diffResponses(
+  then: { status: number; body: unknown },
+  now: { status: number; body: unknown },
+  bases: BaseUrls = {},
+): ResponseDiff {
   const thenKind = bodyKind(then.body);
   const kind = thenKind === bodyKind(now.body) ? thenKind : 'other';
   const records: RecordsDiff =
@@ -191,7 +207,9 @@ export function diffResponses(then: { status: number; body: unknown }, now: { st
 }
 
 export function hasDifferences(diff: ResponseDiff): boolean {
-  return diff.thenStatus !== diff.nowStatus || diff.added.length > 0 || diff.removed.length > 0 || diff.changed.length > 0;
+  return (
+    diff.thenStatus !== diff.nowStatus || diff.added.length > 0 || diff.removed.length > 0 || diff.changed.length > 0
+  );
 }
 
 function listItems(body: unknown): Record<string, unknown>[] {
@@ -202,7 +220,9 @@ function listItems(body: unknown): Record<string, unknown>[] {
 function sameLeaf(a: unknown, b: unknown): boolean {
   if (a === b) return true;
   // Leaves that are objects or arrays are empty ones: `{}` and `[]` differ, two `{}` do not.
-  return typeof a === 'object' && typeof b === 'object' && a !== null && b !== null && Array.isArray(a) === Array.isArray(b);
+  return (
+    typeof a === 'object' && typeof b === 'object' && a !== null && b !== null && Array.isArray(a) === Array.isArray(b)
+  );
 }
 
 /** Words that say nothing about what a field holds (`is_enabled` is about `enabled`). */
@@ -233,7 +253,12 @@ function distinctive(value: unknown): boolean {
  * one such field, if the value is distinctive or the names share a word; else the one among several
  * whose name shares a word. A pair must be each other's choice, so no field is claimed twice.
  */
-function pairSameValues(onlyThen: string[], onlyNow: string[], before: Map<string, unknown>, after: Map<string, unknown>): Map<string, string> {
+function pairSameValues(
+  onlyThen: string[],
+  onlyNow: string[],
+  before: Map<string, unknown>,
+  after: Map<string, unknown>,
+): Map<string, string> {
   const choose = (path: string, value: unknown, others: string[], values: Map<string, unknown>): string | undefined => {
     const same = others.filter((other) => sameLeaf(value, values.get(other)));
     if (same.length === 1) return distinctive(value) || sharesWord(path, same[0]!) ? same[0] : undefined;

@@ -15,7 +15,8 @@ import { baseOf, isUnder } from '../urls.js';
 import type { RecordedApi, RecordedExchange, RecordedPage, RecordedTrail, TrailOptions } from './recorded.js';
 import { TRUNCATED_COMMENT } from './har-entry.js';
 
-export const NOT_A_CASE_HINT = "give a HAR file written by dpx --trail, by T in the explorer, or exported from a browser's developer tools";
+export const NOT_A_CASE_HINT =
+  "give a HAR file written by dpx --trail, by T in the explorer, or exported from a browser's developer tools";
 /** Bodies of a browser's export up to this size are kept in memory; larger ones in a private temporary file. */
 const KEPT_BODY_CHARS = 64 * 1024;
 /** An answer this large is not a discovery index. */
@@ -51,8 +52,11 @@ export class Collector {
   page(value: unknown): void {
     if (!isObject(value) || typeof value['id'] !== 'string') return;
     const dpx = isObject(value['_dpx']) ? value['_dpx'] : undefined;
-    const text = (name: string, from: Record<string, unknown> | undefined = value) => (typeof from?.[name] === 'string' ? (from[name] as string) : undefined);
-    const argv = Array.isArray(dpx?.['argv']) ? dpx['argv'].filter((arg): arg is string => typeof arg === 'string') : undefined;
+    const text = (name: string, from: Record<string, unknown> | undefined = value) =>
+      typeof from?.[name] === 'string' ? (from[name] as string) : undefined;
+    const argv = Array.isArray(dpx?.['argv'])
+      ? dpx['argv'].filter((arg): arg is string => typeof arg === 'string')
+      : undefined;
     this.pages.push(
       dropUndefined({
         id: value['id'],
@@ -76,7 +80,10 @@ export class Collector {
       this.warnings.push(`entry ${position + 1} of ${this.source} has no request method and URL; left out`);
       return;
     }
-    const content = isObject(value) && isObject(value['response']) && isObject(value['response']['content']) ? value['response']['content'] : {};
+    const content =
+      isObject(value) && isObject(value['response']) && isObject(value['response']['content'])
+        ? value['response']['content']
+        : {};
     if (exchange.hasText) {
       const at = bodyAt(content);
       this.bodies[this.all.length] = at;
@@ -102,7 +109,8 @@ export class Collector {
     }
     const bytes = Buffer.from(text, 'utf8');
     let done = 0;
-    while (done < bytes.length) done += writeSync(this.spillFd, bytes, done, bytes.length - done, this.spillLength + done);
+    while (done < bytes.length)
+      done += writeSync(this.spillFd, bytes, done, bytes.length - done, this.spillLength + done);
     const at = { spill: this.spillLength, length: bytes.length };
     this.spillLength += bytes.length;
     return at;
@@ -121,12 +129,17 @@ export class Collector {
     const requestHeaders = this.headers(request['headers']);
     const responseHeaders = this.headers(response['headers']);
     for (const list of [request['cookies'], response['cookies']]) {
-      if (Array.isArray(list)) for (const cookie of list) if (isObject(cookie) && typeof cookie['value'] === 'string') this.secret(cookie['value']);
+      if (Array.isArray(list))
+        for (const cookie of list)
+          if (isObject(cookie) && typeof cookie['value'] === 'string') this.secret(cookie['value']);
     }
     const truncated = content['comment'] === TRUNCATED_COMMENT;
     const postData = isObject(request['postData']) ? request['postData']['text'] : undefined;
-    const status = typeof response['status'] === 'number' && Number.isInteger(response['status']) ? response['status'] : 0;
-    const error = [response['_error'], entry['comment']].find((value): value is string => typeof value === 'string' && value !== '');
+    const status =
+      typeof response['status'] === 'number' && Number.isInteger(response['status']) ? response['status'] : 0;
+    const error = [response['_error'], entry['comment']].find(
+      (value): value is string => typeof value === 'string' && value !== '',
+    );
     return {
       position,
       ...(typeof entry['pageref'] === 'string' ? { pageref: entry['pageref'] } : {}),
@@ -138,7 +151,8 @@ export class Collector {
       status,
       statusText: typeof response['statusText'] === 'string' ? response['statusText'] : '',
       responseHeaders,
-      contentType: responseHeaders['content-type'] ?? (typeof content['mimeType'] === 'string' ? content['mimeType'] : ''),
+      contentType:
+        responseHeaders['content-type'] ?? (typeof content['mimeType'] === 'string' ? content['mimeType'] : ''),
       hasText: !truncated && typeof content['text'] === 'string',
       truncated,
       ...(error === undefined ? {} : { error }),
@@ -201,20 +215,38 @@ export class Collector {
       );
     }
     const warnings = [...this.warnings];
-    if (apis.length > 1) warnings.push(`${source} also holds the index of ${apis.slice(1).map((other) => other.baseUrl).join(', ')}; dpx reads the API at ${api.baseUrl}, the first recorded, unless a command recorded elsewhere is asked for`);
+    if (apis.length > 1)
+      warnings.push(
+        `${source} also holds the index of ${apis
+          .slice(1)
+          .map((other) => other.baseUrl)
+          .join(
+            ', ',
+          )}; dpx reads the API at ${api.baseUrl}, the first recorded, unless a command recorded elsewhere is asked for`,
+      );
     const kept: number[] = [];
     this.all.forEach((exchange, index) => {
       if (apis.some((each) => isUnder(exchange.url, each.baseUrl))) kept.push(index);
     });
-    if (kept.length < this.all.length) warnings.push(`${this.all.length - kept.length} of the ${this.all.length} requests in ${source} are not to ${apis.map((each) => each.baseUrl).join(', ')} and are left out`);
-    if (this.droppedUserinfo > 0) warnings.push(`${this.droppedUserinfo} recorded URL${this.droppedUserinfo === 1 ? '' : 's'} in ${source} carried a user or password: dpx dropped it and never sends it`);
+    if (kept.length < this.all.length)
+      warnings.push(
+        `${this.all.length - kept.length} of the ${this.all.length} requests in ${source} are not to ${apis.map((each) => each.baseUrl).join(', ')} and are left out`,
+      );
+    if (this.droppedUserinfo > 0)
+      warnings.push(
+        `${this.droppedUserinfo} recorded URL${this.droppedUserinfo === 1 ? '' : 's'} in ${source} carried a user or password: dpx dropped it and never sends it`,
+      );
     if (this.repaired) {
-      warnings.push(`${source} was not closed (its writer was stopped): its ${this.all.length} whole entries are read${this.repaired.droppedTornEntry ? ', and a torn last one is left out' : ''}`);
+      warnings.push(
+        `${source} was not closed (its writer was stopped): its ${this.all.length} whole entries are read${this.repaired.droppedTornEntry ? ', and a torn last one is left out' : ''}`,
+      );
     }
     const exchanges = kept.map((index) => this.all[index]!);
     const bodies = new Map(kept.map((index) => [this.all[index]!, this.bodies[index]]));
     const credentials = [...this.credentials];
-    const creator = this.creator ? `${String(this.creator['name'] ?? '')} ${String(this.creator['version'] ?? '')}`.trim() : '';
+    const creator = this.creator
+      ? `${String(this.creator['name'] ?? '')} ${String(this.creator['version'] ?? '')}`.trim()
+      : '';
     const ouHeader = (options.ouHeader ?? `x-${api.vendor}-organizationalunit-context`).toLowerCase();
     return {
       source,

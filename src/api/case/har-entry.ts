@@ -30,7 +30,9 @@ export function maskUrl(text: string, secrets: string[]): { url: string; secrets
   if (!/^[a-z][a-z0-9+.-]*:\/\/[^/?#]*@/i.test(text)) return { url: text, secrets };
   try {
     const url = new URL(text);
-    const found = [decodeURIComponent(url.password), decodeURIComponent(url.username)].filter((part) => part.length > 0);
+    const found = [decodeURIComponent(url.password), decodeURIComponent(url.username)].filter(
+      (part) => part.length > 0,
+    );
     url.username = '';
     url.password = '';
     return { url: url.href.replace('://', '://***@'), secrets: [...secrets, ...found] };
@@ -64,7 +66,12 @@ export function harEntry(exchange: Exchange, known: string[], pageref: string | 
       bodySize: request.body === undefined ? 0 : Buffer.byteLength(request.body),
       ...(request.body === undefined
         ? {}
-        : { postData: { mimeType: headerValue(requestHeaders, 'content-type') ?? 'application/octet-stream', text: request.body } }),
+        : {
+            postData: {
+              mimeType: headerValue(requestHeaders, 'content-type') ?? 'application/octet-stream',
+              text: request.body,
+            },
+          }),
     },
     response: response === undefined ? failedResponse(error ?? 'no response') : harResponse(response, secrets, error),
     cache: {},
@@ -74,7 +81,11 @@ export function harEntry(exchange: Exchange, known: string[], pageref: string | 
   return secrets === known ? entry : redactValue(entry, secrets);
 }
 
-function harResponse(response: ExchangeResponse, secrets: string[], error: string | undefined): Record<string, unknown> {
+function harResponse(
+  response: ExchangeResponse,
+  secrets: string[],
+  error: string | undefined,
+): Record<string, unknown> {
   const headers = harHeaders(response.headers, secrets);
   const size = response.size ?? Buffer.byteLength(response.body);
   return {
@@ -127,5 +138,3 @@ function queryString(url: string): HarHeader[] {
     return [];
   }
 }
-
-

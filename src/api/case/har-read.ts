@@ -17,7 +17,11 @@ export function readLines(fd: number, source: string, collector: Collector): voi
   let pendingError: { line: number; error: Error } | undefined;
   eachLine(fd, (line, offset, length) => {
     lineNumber += 1;
-    if (pendingError) throw new UsageError(`${source} is damaged at line ${pendingError.line}`, 'only the last entry of a trail can be cut short (by a kill); this file was changed some other way');
+    if (pendingError)
+      throw new UsageError(
+        `${source} is damaged at line ${pendingError.line}`,
+        'only the last entry of a trail can be cut short (by a kill); this file was changed some other way',
+      );
     if (section === 'head') {
       let head: { log?: { creator?: unknown } };
       try {
@@ -52,7 +56,11 @@ export function readLines(fd: number, source: string, collector: Collector): voi
   // A file of this layout that stops before its end was cut short by a kill (an earlier dpx wrote
   // entries into the file itself): its torn last line is left out. A case is renamed into place whole.
   if ((section as string) !== 'end') collector.repaired = { droppedTornEntry: pendingError !== undefined };
-  else if (pendingError) throw new UsageError(`${source} is damaged at line ${pendingError.line}`, 'this file was changed by something other than dpx');
+  else if (pendingError)
+    throw new UsageError(
+      `${source} is damaged at line ${pendingError.line}`,
+      'this file was changed by something other than dpx',
+    );
 }
 
 /** Calls `onLine` with each line's text, its byte offset and its byte length, reading the file in chunks. */
@@ -91,7 +99,11 @@ function eachLine(fd: number, onLine: (line: string, offset: number, length: num
 
 /** Any other HAR (a browser's export, pretty-printed): streamed through a JSON parser, entry by entry. */
 export async function readStreaming(path: string, collector: Collector): Promise<void> {
-  const parser = new JSONParser({ paths: ['$.log.version', '$.log.creator', '$.log.pages.*', '$.log.entries.*'], keepStack: false, stringBufferSize: 64 * 1024 });
+  const parser = new JSONParser({
+    paths: ['$.log.version', '$.log.creator', '$.log.pages.*', '$.log.entries.*'],
+    keepStack: false,
+    stringBufferSize: 64 * 1024,
+  });
   parser.onValue = ({ value, stack }) => {
     const section = stack[2]?.key;
     if (stack.length === 2) {
@@ -108,7 +120,10 @@ export async function readStreaming(path: string, collector: Collector): Promise
   try {
     fd = openSync(path, 'r');
   } catch (error) {
-    throw new UsageError(`cannot read the trail ${path}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`, NOT_A_CASE_HINT);
+    throw new UsageError(
+      `cannot read the trail ${path}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`,
+      NOT_A_CASE_HINT,
+    );
   }
   try {
     const chunk = Buffer.allocUnsafe(READ_CHUNK);
@@ -118,7 +133,8 @@ export async function readStreaming(path: string, collector: Collector): Promise
       if (read === 0) break;
       position += read;
       if (parser.isEnded) {
-        if (chunk.subarray(0, read).toString('utf8').trim() !== '') throw new Error('unexpected text after the document');
+        if (chunk.subarray(0, read).toString('utf8').trim() !== '')
+          throw new Error('unexpected text after the document');
         continue;
       }
       parser.write(chunk.subarray(0, read));

@@ -25,7 +25,10 @@ export async function readTrail(path: string, options: TrailOptions = {}): Promi
   try {
     fd = openSync(path, 'r');
   } catch (error) {
-    throw new UsageError(`cannot read the trail ${path}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`, NOT_A_CASE_HINT);
+    throw new UsageError(
+      `cannot read the trail ${path}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`,
+      NOT_A_CASE_HINT,
+    );
   }
   // The descriptor stays open for the bodies asked later: it keeps this version of the file, whatever
   // a writer renames over the path meanwhile.
@@ -55,7 +58,8 @@ export function parseTrail(text: string, source: string, options: TrailOptions =
   const { document, repaired } = parseHarText(text, source);
   const collector = new Collector(source);
   const log = isObject(document) ? document['log'] : undefined;
-  if (!isObject(log) || !Array.isArray(log['entries'])) throw new UsageError(`${source} is not a HAR file: it has no log.entries`, NOT_A_CASE_HINT);
+  if (!isObject(log) || !Array.isArray(log['entries']))
+    throw new UsageError(`${source} is not a HAR file: it has no log.entries`, NOT_A_CASE_HINT);
   collector.sawLog = true;
   if (isObject(log['creator'])) collector.creator = log['creator'];
   if (Array.isArray(log['pages'])) for (const page of log['pages']) collector.page(page);
@@ -69,7 +73,10 @@ export function parseTrail(text: string, source: string, options: TrailOptions =
  * short, rebuilt from its head line and one entry per line. Only the last line may be torn: a bad line
  * before it means the file was damaged some other way.
  */
-export function parseHarText(text: string, source: string): { document: unknown; repaired?: { droppedTornEntry: boolean } } {
+export function parseHarText(
+  text: string,
+  source: string,
+): { document: unknown; repaired?: { droppedTornEntry: boolean } } {
   try {
     return { document: JSON.parse(text) };
   } catch (error) {
@@ -93,7 +100,11 @@ export function parseHarText(text: string, source: string): { document: unknown;
       try {
         entries.push(JSON.parse(line.startsWith(',') ? line.slice(1) : line));
       } catch {
-        if (i !== last) throw new UsageError(`${source} is damaged at line ${i + 1}`, 'only the last entry of a trail can be cut short (by a kill); this file was changed some other way');
+        if (i !== last)
+          throw new UsageError(
+            `${source} is damaged at line ${i + 1}`,
+            'only the last entry of a trail can be cut short (by a kill); this file was changed some other way',
+          );
         droppedTornEntry = true;
       }
     }

@@ -28,17 +28,30 @@ interface Shape {
 }
 
 /** A request in words: its operation and resource when the index names them, its decoded query and its unit. */
-export function describeRequest(trail: RecordedTrail, method: string, url: string, accept: string | undefined, unit: string | undefined): DescribedRequest {
+export function describeRequest(
+  trail: RecordedTrail,
+  method: string,
+  url: string,
+  accept: string | undefined,
+  unit: string | undefined,
+): DescribedRequest {
   const shape = shapeOf(trail, url, accept);
   const what = shape.operation ? `${shape.operation} (${shape.resource} ${shape.version})` : `${method} ${shape.path}`;
   const where = shape.operation && !shape.list ? ` for ${shape.path}` : '';
   const query = shape.query.length > 0 ? ` with ${queryWords(shape.query)}` : '';
   const page = shape.page !== undefined ? `, page ${shape.page}` : '';
-  return { text: `${what}${where}${query}${page} in ${unitWords(unit)}`, ...(shape.resource ? { resource: shape.resource } : {}) };
+  return {
+    text: `${what}${where}${query}${page} in ${unitWords(unit)}`,
+    ...(shape.resource ? { resource: shape.resource } : {}),
+  };
 }
 
 /** What the case holds for `resource` (or, when the resource is not known, for nothing in particular), in one line. */
-export function holdingsFor(trail: RecordedTrail, resource: string | undefined, ouHeader: string = trail.ouHeader): string {
+export function holdingsFor(
+  trail: RecordedTrail,
+  resource: string | undefined,
+  ouHeader: string = trail.ouHeader,
+): string {
   const file = trail.source.split(/[\\/]/).pop() ?? trail.source;
   const groups = new Map<string, { shape: Shape; unit: string | undefined; pages: Set<string>; paths: Set<string> }>();
   for (const exchange of trail.exchanges) {
@@ -53,7 +66,14 @@ export function holdingsFor(trail: RecordedTrail, resource: string | undefined, 
     groups.set(key, group);
   }
   if (groups.size === 0) {
-    const resources = [...new Set(trail.exchanges.filter(answered).map((exchange) => shapeOf(trail, exchange.url, exchange.requestHeaders['accept']).resource).filter((name): name is string => name !== undefined))];
+    const resources = [
+      ...new Set(
+        trail.exchanges
+          .filter(answered)
+          .map((exchange) => shapeOf(trail, exchange.url, exchange.requestHeaders['accept']).resource)
+          .filter((name): name is string => name !== undefined),
+      ),
+    ];
     return resource === undefined
       ? `${file} holds answers for ${resources.length > 0 ? resources.join(', ') : 'no resource'}`
       : `${file} holds nothing for ${resource}${resources.length > 0 ? `; it holds ${resources.join(', ')}` : ''}`;
@@ -83,7 +103,9 @@ function shapeOf(trail: RecordedTrail, url: string, accept: string | undefined):
     return { list: false, path: url, query: [] };
   }
   const basePath = new URL(trail.baseUrl).pathname.replace(/\/$/, '');
-  const path = safeDecode(parsed.pathname.startsWith(basePath) ? parsed.pathname.slice(basePath.length) || '/' : parsed.pathname);
+  const path = safeDecode(
+    parsed.pathname.startsWith(basePath) ? parsed.pathname.slice(basePath.length) || '/' : parsed.pathname,
+  );
   const route = routeFor(trail.catalog, url, trail.baseUrl);
   const media = accept ? parseVendorMediaType(accept) : undefined;
   const paging = route ? pagingParameters(route.operation) : undefined;
@@ -96,7 +118,13 @@ function shapeOf(trail: RecordedTrail, url: string, accept: string | undefined):
     else query.push([name, value]);
   }
   return {
-    ...(route ? { resource: route.resource, operation: route.operation.id, version: media?.resource === route.resource ? media.version : route.version } : {}),
+    ...(route
+      ? {
+          resource: route.resource,
+          operation: route.operation.id,
+          version: media?.resource === route.resource ? media.version : route.version,
+        }
+      : {}),
     list: route ? isListOperation(route.operation) : false,
     path,
     query,

@@ -87,7 +87,13 @@ export async function inspectCase(path: string): Promise<CaseInspection> {
       if (at >= 0 && text.endsWith(CASE_END)) {
         const entriesEnd = stat.size - Buffer.byteLength(text.slice(at + 1));
         const pagesText = text.slice(at + 1 + PAGES_LINE.length, text.length - CASE_END.length);
-        const pageLines = pagesText === '' ? [] : pagesText.slice(0, -1).split('\n').map((line) => (line.startsWith(',') ? line.slice(1) : line));
+        const pageLines =
+          pagesText === ''
+            ? []
+            : pagesText
+                .slice(0, -1)
+                .split('\n')
+                .map((line) => (line.startsWith(',') ? line.slice(1) : line));
         if (entriesEnd >= headLength && pageLines.every(isPageLine)) {
           return { kind: 'case', size: stat.size, mode: stat.mode & 0o777, headLength, entriesEnd, pageLines };
         }
@@ -121,7 +127,8 @@ function isPageLine(line: string): boolean {
 /** A few words on what the file seems to be, for the refusal. */
 function describeForeign(firstLine: string): string {
   const trimmed = firstLine.trim();
-  if (trimmed === '{' || trimmed.startsWith('{"log"') || trimmed.startsWith('{ "log"')) return 'it is a HAR file (or JSON) written by another program';
+  if (trimmed === '{' || trimmed.startsWith('{"log"') || trimmed.startsWith('{ "log"'))
+    return 'it is a HAR file (or JSON) written by another program';
   if (trimmed.startsWith('{') || trimmed.startsWith('[')) return 'it is JSON written by another program';
   return 'it is not a HAR file';
 }

@@ -30,7 +30,13 @@ const NULL_BODY_STATUSES = new Set([204, 205, 304]);
 /** Recorded headers that describe the wire, not the body dpx reads back. */
 const WIRE_HEADERS = new Set(['content-encoding', 'content-length', 'transfer-encoding', 'connection', 'keep-alive']);
 /** Recorded headers that authenticate: masked when read, and not given back at all. */
-const CREDENTIAL_HEADERS = new Set(['set-cookie', 'cookie', 'authorization', 'proxy-authorization', 'www-authenticate']);
+const CREDENTIAL_HEADERS = new Set([
+  'set-cookie',
+  'cookie',
+  'authorization',
+  'proxy-authorization',
+  'www-authenticate',
+]);
 
 export function trailTransport(trail: RecordedTrail): Transport {
   const byRequest = new Map<string, RecordedExchange[]>();
@@ -44,11 +50,16 @@ export function trailTransport(trail: RecordedTrail): Transport {
   return async (request, context) => {
     const method = request.method.toUpperCase();
     const unit = request.headers[context.ouHeader] || undefined;
-    const candidates = (byRequest.get(requestKey(method, request.url)) ?? []).filter((exchange) => recordedUnit({ ouHeader: context.ouHeader }, exchange) === unit);
+    const candidates = (byRequest.get(requestKey(method, request.url)) ?? []).filter(
+      (exchange) => recordedUnit({ ouHeader: context.ouHeader }, exchange) === unit,
+    );
     const answer = bestMatch(candidates, request.headers['accept'] ?? '');
     if (!answer) {
       const asked = describeRequest(trail, method, request.url, request.headers['accept'], unit);
-      throw new NotInTrailError(`${asked.text} is not in this case`, `${holdingsFor(trail, asked.resource, context.ouHeader)}; ask for one of those, or without --offline`);
+      throw new NotInTrailError(
+        `${asked.text} is not in this case`,
+        `${holdingsFor(trail, asked.resource, context.ouHeader)}; ask for one of those, or without --offline`,
+      );
     }
     const text = await trail.text(answer);
     if (text === undefined && method !== 'HEAD' && !NULL_BODY_STATUSES.has(answer.status)) {
@@ -82,7 +93,11 @@ function acceptRank(exchange: RecordedExchange, accept: string): number | undefi
   const asked = parseVendorMediaType(accept);
   if (asked) {
     const answered = parseVendorMediaType(exchange.contentType);
-    const same = answered && answered.vendor === asked.vendor && answered.resource === asked.resource && answered.version === asked.version;
+    const same =
+      answered &&
+      answered.vendor === asked.vendor &&
+      answered.resource === asked.resource &&
+      answered.version === asked.version;
     return same ? 1 : undefined;
   }
   return parseVendorMediaType(recorded) ? undefined : 2;
@@ -93,7 +108,8 @@ function recordedResponse(exchange: RecordedExchange, method: string, body: stri
   for (const [name, value] of Object.entries(exchange.responseHeaders)) {
     if (!WIRE_HEADERS.has(name) && !CREDENTIAL_HEADERS.has(name)) headers[name] = value;
   }
-  if (headers['content-type'] === undefined && exchange.contentType !== '') headers['content-type'] = exchange.contentType;
+  if (headers['content-type'] === undefined && exchange.contentType !== '')
+    headers['content-type'] = exchange.contentType;
   const text = method === 'HEAD' || NULL_BODY_STATUSES.has(exchange.status) ? '' : (body ?? '');
   return { status: exchange.status, statusText: exchange.statusText, headers, text, size: Buffer.byteLength(text) };
 }

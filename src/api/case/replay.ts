@@ -52,20 +52,33 @@ const REPLAYED_METHODS = new Set(['GET', 'HEAD']);
 
 /** What a replay onto `baseUrl` would send, in the order first recorded, and what it leaves out and why. */
 export function planReplay(trail: RecordedTrail, baseUrl: string): ReplayPlan {
-  const planned = new Map<string, { request: Omit<ReplayRequest, 'then'>; answered?: RecordedExchange; last: RecordedExchange }>();
+  const planned = new Map<
+    string,
+    { request: Omit<ReplayRequest, 'then'>; answered?: RecordedExchange; last: RecordedExchange }
+  >();
   const skipped: SkippedRequest[] = [];
   for (const exchange of trail.exchanges) {
     const url = rebase(exchange.url, trail.baseUrl, baseUrl);
     if (url === undefined || !isUnder(normalisedUrl(url), baseUrl)) {
-      skipped.push({ method: exchange.method, url: exchange.url, reason: `not below the case's base URL ${trail.baseUrl}: never sent by replay` });
+      skipped.push({
+        method: exchange.method,
+        url: exchange.url,
+        reason: `not below the case's base URL ${trail.baseUrl}: never sent by replay`,
+      });
       continue;
     }
     if (trail.credentials.length > 0 && redactText(url, trail.credentials) !== url) {
-      skipped.push({ method: exchange.method, url: redactText(url, trail.credentials), reason: 'its URL carries a recorded credential: never sent by replay' });
+      skipped.push({
+        method: exchange.method,
+        url: redactText(url, trail.credentials),
+        reason: 'its URL carries a recorded credential: never sent by replay',
+      });
       continue;
     }
     if (!REPLAYED_METHODS.has(exchange.method)) {
-      const reason = isWriteMethod(exchange.method) ? 'a write: never sent by replay' : `${exchange.method} is not replayed (only GET and HEAD)`;
+      const reason = isWriteMethod(exchange.method)
+        ? 'a write: never sent by replay'
+        : `${exchange.method} is not replayed (only GET and HEAD)`;
       skipped.push({ method: exchange.method, url, reason });
       continue;
     }
@@ -73,7 +86,13 @@ export function planReplay(trail: RecordedTrail, baseUrl: string): ReplayPlan {
     const unit = recordedUnit(trail, exchange);
     const key = `${exchange.method} ${normalisedUrl(url)}\n${accept ?? ''}\n${unit ?? ''}`;
     const entry = planned.get(key) ?? {
-      request: { method: exchange.method, url, recordedUrl: exchange.url, ...(accept === undefined ? {} : { accept }), ...(unit === undefined ? {} : { unit }) },
+      request: {
+        method: exchange.method,
+        url,
+        recordedUrl: exchange.url,
+        ...(accept === undefined ? {} : { accept }),
+        ...(unit === undefined ? {} : { unit }),
+      },
       last: exchange,
     };
     entry.last = exchange;
@@ -83,7 +102,15 @@ export function planReplay(trail: RecordedTrail, baseUrl: string): ReplayPlan {
   const requests: ReplayRequest[] = [];
   for (const { request, answered, last } of planned.values()) {
     if (answered) requests.push({ ...request, then: answered });
-    else skipped.push({ method: request.method, url: request.url, reason: last.status === 304 ? 'only a 304 was recorded: nothing to compare with' : `no answer was recorded${last.error ? ` (${last.error})` : ''}` });
+    else
+      skipped.push({
+        method: request.method,
+        url: request.url,
+        reason:
+          last.status === 304
+            ? 'only a 304 was recorded: nothing to compare with'
+            : `no answer was recorded${last.error ? ` (${last.error})` : ''}`,
+      });
   }
   return { requests, skipped };
 }
@@ -95,7 +122,11 @@ export interface ReplayOptions {
 }
 
 /** Sends each planned request in turn and yields its comparison as it arrives. */
-export async function* replayTrail(session: Session, trail: RecordedTrail, options: ReplayOptions = {}): AsyncGenerator<ReplayResult> {
+export async function* replayTrail(
+  session: Session,
+  trail: RecordedTrail,
+  options: ReplayOptions = {},
+): AsyncGenerator<ReplayResult> {
   // The index names the vendor, and with it the unit header; a failure here shows again as the replayed index's own status.
   await session.catalog().catch(() => undefined);
   const { requests } = planReplay(trail, session.baseUrl);
@@ -105,11 +136,16 @@ export async function* replayTrail(session: Session, trail: RecordedTrail, optio
   }
 }
 
-async function replayOne(session: Session, trail: RecordedTrail, request: ReplayRequest, options: ReplayOptions): Promise<ReplayResult> {
+async function replayOne(
+  session: Session,
+  trail: RecordedTrail,
+  request: ReplayRequest,
+  options: ReplayOptions,
+): Promise<ReplayResult> {
   const { signal } = options;
   const headers: Record<string, string> = {};
   if (request.accept !== undefined) headers['accept'] = request.accept;
-  const unit = options.unit === undefined ? request.unit : options.unit ?? undefined;
+  const unit = options.unit === undefined ? request.unit : (options.unit ?? undefined);
   if (unit) headers[session.ouHeader.toLowerCase()] = unit;
   const then = { status: request.then.status, body: parsed(await trail.text(request.then)) };
   let now: { status: number; body: unknown };

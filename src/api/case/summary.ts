@@ -59,11 +59,21 @@ export async function summariseCase(trail: RecordedTrail): Promise<CaseSummary> 
   };
 }
 
-async function summarise(trail: RecordedTrail, page: RecordedPage | undefined, exchanges: RecordedExchange[]): Promise<CommandSummary> {
-  const units = [...new Set(exchanges.map((exchange) => recordedUnit(trail, exchange)).filter((unit): unit is string => unit !== undefined))];
+async function summarise(
+  trail: RecordedTrail,
+  page: RecordedPage | undefined,
+  exchanges: RecordedExchange[],
+): Promise<CommandSummary> {
+  const units = [
+    ...new Set(
+      exchanges.map((exchange) => recordedUnit(trail, exchange)).filter((unit): unit is string => unit !== undefined),
+    ),
+  ];
   let records = 0;
   for (const exchange of exchanges) records += await recordsIn(trail, exchange);
-  const baseUrl = page?.baseUrl ?? (exchanges.length > 0 ? trail.apis.find((api) => exchanges[0]!.url.startsWith(api.baseUrl))?.baseUrl : undefined);
+  const baseUrl =
+    page?.baseUrl ??
+    (exchanges.length > 0 ? trail.apis.find((api) => exchanges[0]!.url.startsWith(api.baseUrl))?.baseUrl : undefined);
   const unit = page?.argv !== undefined ? page.unit : units.length === 1 ? units[0] : undefined;
   return {
     ...(page ? { page: page.id } : {}),

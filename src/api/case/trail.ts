@@ -53,7 +53,14 @@ export class HarTrail {
   private readonly partsOf = new Map<string, string[]>();
   private closing: Promise<void> | undefined;
 
-  private constructor(path: string, secrets: () => string[], spool: string, fd: number, command: CommandInfo | undefined, ownedDir?: string) {
+  private constructor(
+    path: string,
+    secrets: () => string[],
+    spool: string,
+    fd: number,
+    command: CommandInfo | undefined,
+    ownedDir?: string,
+  ) {
     this.path = path;
     this.secrets = secrets;
     this.spool = spool;
@@ -76,7 +83,10 @@ export class HarTrail {
     try {
       return new HarTrail(target, secrets, spool, openSync(spool, 'wx', 0o600), command);
     } catch (error) {
-      throw new UsageError(`cannot write the case ${target}: ${(error as Error).message}`, 'give --trail a file in a folder you can write to');
+      throw new UsageError(
+        `cannot write the case ${target}: ${(error as Error).message}`,
+        'give --trail a file in a folder you can write to',
+      );
     }
   }
 
@@ -122,14 +132,24 @@ export class HarTrail {
     try {
       const file = await open(partial, 'w', 0o600);
       try {
-        await writeCase(file, 0, CASE_HEAD, { path: this.spool, length }, false, caseTail([JSON.stringify(this.page(new Date()))]));
+        await writeCase(
+          file,
+          0,
+          CASE_HEAD,
+          { path: this.spool, length },
+          false,
+          caseTail([JSON.stringify(this.page(new Date()))]),
+        );
       } finally {
         await file.close();
       }
       await rename(partial, target);
     } catch (error) {
       await rm(partial, { force: true });
-      throw new UsageError(`cannot write the trail to ${target}: ${(error as Error).message}`, 'choose a file in a folder you can write to');
+      throw new UsageError(
+        `cannot write the trail to ${target}: ${(error as Error).message}`,
+        'choose a file in a folder you can write to',
+      );
     }
   }
 

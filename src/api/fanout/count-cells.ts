@@ -14,7 +14,11 @@ import type { Scope } from './scopes.js';
 export function rowCounts(total: Answer, columns: Answer[], by: boolean): RowCounts {
   const counts = columns.map((answer) => answer.count);
   const error = total.error ?? columns.find((answer) => answer.error)?.error;
-  const result: RowCounts = { counts, counted: total.counted === true || columns.some((answer) => answer.counted), changed: false };
+  const result: RowCounts = {
+    counts,
+    counted: total.counted === true || columns.some((answer) => answer.counted),
+    changed: false,
+  };
   if (total.count !== undefined) result.total = total.count;
   if (error) result.error = error;
   if (total.count === undefined) return result;
@@ -52,13 +56,19 @@ export class PlaneCounter {
     answered: (column: number | undefined, answer: Answer) => void,
     signal: AbortSignal,
   ): Promise<{ total: Answer; columns: Answer[] }> {
-    const tell = (column: number | undefined) => (answer: Answer): Answer => {
-      answered(column, answer);
-      return answer;
-    };
-    const cellsByCount = () => Promise.all(cells.map((cell) => this.cell(target, scope, cell.filter, signal).then(tell(cell.column))));
+    const tell =
+      (column: number | undefined) =>
+      (answer: Answer): Answer => {
+        answered(column, answer);
+        return answer;
+      };
+    const cellsByCount = () =>
+      Promise.all(cells.map((cell) => this.cell(target, scope, cell.filter, signal).then(tell(cell.column))));
     if (this.reportsCounts === true) {
-      const [total, columns] = await Promise.all([this.cell(target, scope, base, signal).then(tell(undefined)), cellsByCount()]);
+      const [total, columns] = await Promise.all([
+        this.cell(target, scope, base, signal).then(tell(undefined)),
+        cellsByCount(),
+      ]);
       return { total, columns };
     }
     if (this.reportsCounts === false) return this.scan(target, scope, base, cells, tell, signal);
@@ -79,12 +89,22 @@ export class PlaneCounter {
   }
 
   /** The server's count for the scope, or (where it gives none) the records of every page counted. */
-  private async cell(target: CountTarget, scope: Scope, filter: Record<string, unknown> | undefined, signal: AbortSignal): Promise<Answer> {
+  private async cell(
+    target: CountTarget,
+    scope: Scope,
+    filter: Record<string, unknown> | undefined,
+    signal: AbortSignal,
+  ): Promise<Answer> {
     try {
       const count = this.reportsCounts === false ? undefined : await this.serverCount(target, scope, filter, signal);
       if (count !== undefined) return { count };
       let counted = 0;
-      const first = await listRequest(this.session, { ...target, ou: scope.ou, pageSize: this.pageSize, ...(filter === undefined ? {} : { filter: JSON.stringify(filter) }) });
+      const first = await listRequest(this.session, {
+        ...target,
+        ou: scope.ou,
+        pageSize: this.pageSize,
+        ...(filter === undefined ? {} : { filter: JSON.stringify(filter) }),
+      });
       for await (const page of walkPages(this.session, first, { signal })) counted += this.kept(page.items).length;
       return { count: counted, counted: true };
     } catch (error) {
@@ -93,8 +113,18 @@ export class PlaneCounter {
   }
 
   /** What a page of one record says the count is; undefined when the list does not say. */
-  async serverCount(target: CountTarget, scope: Scope, filter: Record<string, unknown> | undefined, signal: AbortSignal): Promise<number | undefined> {
-    const request = await listRequest(this.session, { ...target, ou: scope.ou, pageSize: 1, ...(filter === undefined ? {} : { filter: JSON.stringify(filter) }) });
+  async serverCount(
+    target: CountTarget,
+    scope: Scope,
+    filter: Record<string, unknown> | undefined,
+    signal: AbortSignal,
+  ): Promise<number | undefined> {
+    const request = await listRequest(this.session, {
+      ...target,
+      ou: scope.ou,
+      pageSize: 1,
+      ...(filter === undefined ? {} : { filter: JSON.stringify(filter) }),
+    });
     const response = await this.session.send(request, { signal, once: true });
     return reportedCount(response);
   }
@@ -111,7 +141,12 @@ export class PlaneCounter {
     const tally = new Map<string, number>();
     let total = 0;
     try {
-      const first = await listRequest(this.session, { ...target, ou: scope.ou, pageSize: this.pageSize, ...(base === undefined ? {} : { filter: JSON.stringify(base) }) });
+      const first = await listRequest(this.session, {
+        ...target,
+        ou: scope.ou,
+        pageSize: this.pageSize,
+        ...(base === undefined ? {} : { filter: JSON.stringify(base) }),
+      });
       for await (const page of walkPages(this.session, first, { signal })) {
         const records = this.kept(page.items);
         total += records.length;
@@ -138,7 +173,10 @@ export class PlaneCounter {
   private noCounts(target: CountTarget): void {
     if (this.reportsCounts === false) return;
     this.reportsCounts = false;
-    this.events.push({ kind: 'notice', message: `${target.resource} at ${this.session.baseUrl} reports no total_count: counting by walking every page of each unit's list (numbers marked counted)` });
+    this.events.push({
+      kind: 'notice',
+      message: `${target.resource} at ${this.session.baseUrl} reports no total_count: counting by walking every page of each unit's list (numbers marked counted)`,
+    });
   }
 
   get knowsCounts(): boolean | undefined {

@@ -6,7 +6,16 @@
 import { fieldEnum } from '../hal/schemas.js';
 import { distinctValues } from '../hal/suggestions.js';
 import { isCountValue, type CountValue } from './count-values.js';
-import type { Answer, Cell, CountEvent, CountPlan, PlaneStrategy, PlanMode, PlanShape, Verification } from './count-types.js';
+import type {
+  Answer,
+  Cell,
+  CountEvent,
+  CountPlan,
+  PlaneStrategy,
+  PlanMode,
+  PlanShape,
+  Verification,
+} from './count-types.js';
 import { toDpxError } from '../errors.js';
 import { choosePlan, probeList, RANDOM_CHECKS, seededRandom, verifyScan } from './plan.js';
 import { scanCounts, type ScanResult, type ScanTarget } from './scan.js';
@@ -38,7 +47,11 @@ export interface PlaneQuestion {
 /** The units of the tree the rows lie in, when every row is one of them: what a scan can count. */
 function treeOf(scopes: readonly Scope[]): OrgUnit[] | undefined {
   const directory = scopes[0]?.units;
-  if (directory === undefined || scopes.some((scope) => scope.ou === null || scope.units !== directory || directory.get(scope.ou) === undefined)) return undefined;
+  if (
+    directory === undefined ||
+    scopes.some((scope) => scope.ou === null || scope.units !== directory || directory.get(scope.ou) === undefined)
+  )
+    return undefined;
   return [...directory.units];
 }
 
@@ -49,8 +62,13 @@ function tenantsOf(units: readonly OrgUnit[]): string[] {
 }
 
 function shapeOf(question: PlaneQuestion, units: readonly OrgUnit[] | undefined): PlanShape {
-  const values = question.by === undefined ? 0 : question.columns?.length ?? 0;
-  return { rows: question.scopes.length, values, tenants: units ? tenantsOf(units).length : 0, ratePerSecond: question.source.session.traffic.ratePerSecond };
+  const values = question.by === undefined ? 0 : (question.columns?.length ?? 0);
+  return {
+    rows: question.scopes.length,
+    values,
+    tenants: units ? tenantsOf(units).length : 0,
+    ratePerSecond: question.source.session.traffic.ratePerSecond,
+  };
 }
 
 /** The per-cell plan alone: forced, or the only one possible. */
@@ -58,29 +76,60 @@ function cellsStrategy(question: PlaneQuestion, scanImpossible?: string): PlaneS
   const shape = shapeOf(question, treeOf(question.scopes));
   const requests = shape.rows * (shape.values + 1);
   const cells = { requests, seconds: requests / shape.ratePerSecond };
-  return { source: question.source, chosen: 'cells', planned: 'cells', estimates: { cells }, shape, checks: [], ...(scanImpossible ? { scanImpossible } : {}) };
+  return {
+    source: question.source,
+    chosen: 'cells',
+    planned: 'cells',
+    estimates: { cells },
+    shape,
+    checks: [],
+    ...(scanImpossible ? { scanImpossible } : {}),
+  };
 }
 
 /** Both plans costed for the plane (the probe is ≤ 2 list requests; none when cells are forced) and one chosen. */
-export async function choosePlaneStrategy(question: PlaneQuestion, mode: PlanMode, signal: AbortSignal): Promise<PlaneStrategy> {
+export async function choosePlaneStrategy(
+  question: PlaneQuestion,
+  mode: PlanMode,
+  signal: AbortSignal,
+): Promise<PlaneStrategy> {
   const { source, target, by } = question;
   const units = treeOf(question.scopes);
   if (mode === 'cells') return cellsStrategy(question);
-  if (units === undefined) return cellsStrategy(question, 'the rows are not all units of the index\'s unit tree');
+  if (units === undefined) return cellsStrategy(question, "the rows are not all units of the index's unit tree");
   const shape = shapeOf(question, units);
   // No scan costs less than a page and its checks: below that, the probe itself would be the waste.
-  if (mode === 'auto' && question.columns !== undefined && shape.rows * (shape.values + 1) <= 1 + shape.tenants + RANDOM_CHECKS) return cellsStrategy(question);
+  if (
+    mode === 'auto' &&
+    question.columns !== undefined &&
+    shape.rows * (shape.values + 1) <= 1 + shape.tenants + RANDOM_CHECKS
+  )
+    return cellsStrategy(question);
   const probe = await probeList(source.session, units, target, signal);
-  if (by !== undefined && question.columns === undefined) shape.values = surveyedOnProbe(target, by, probe.records ?? []);
+  if (by !== undefined && question.columns === undefined)
+    shape.values = surveyedOnProbe(target, by, probe.records ?? []);
   const choice = choosePlan(probe, shape, mode === 'scan' ? 'scan' : undefined);
   // A forced scan of a list without counts still runs; it cannot be verified, and says so.
   const chosen = mode === 'scan' && probe.unitField !== undefined ? 'scan' : choice.chosen;
   const { records: _records, ...found } = probe;
-  return { source, chosen, planned: chosen, estimates: choice.estimates, shape, probe: found, checks: [], ...(choice.scanImpossible && chosen !== 'scan' ? { scanImpossible: choice.scanImpossible } : {}) };
+  return {
+    source,
+    chosen,
+    planned: chosen,
+    estimates: choice.estimates,
+    shape,
+    probe: found,
+    checks: [],
+    ...(choice.scanImpossible && chosen !== 'scan' ? { scanImpossible: choice.scanImpossible } : {}),
+  };
 }
 
 /** The columns --explain expects without surveying the list: the schema's values, and those on the probe's page. */
-function surveyedOnProbe(target: PlaneQuestion['target'], by: string, records: readonly Record<string, unknown>[]): number {
+function surveyedOnProbe(
+  target: PlaneQuestion['target'],
+  by: string,
+  records: readonly Record<string, unknown>[],
+): number {
   const listed = fieldEnum(target.resource, target.version, by)?.filter(isCountValue) ?? [];
   const seen = distinctValues(records, by).filter((value) => !listed.includes(value));
   return listed.length + seen.length;
@@ -91,19 +140,37 @@ function surveyedOnProbe(target: PlaneQuestion['target'], by: string, records: r
  * Its counter when it stands (verified, or not verifiable); undefined, with the strategy saying why,
  * when the rows must be counted per cell instead.
  */
-export async function runScan(strategy: PlaneStrategy, question: PlaneQuestion, signal: AbortSignal, random: () => number = Math.random): Promise<RowCounter | undefined> {
+export async function runScan(
+  strategy: PlaneStrategy,
+  question: PlaneQuestion,
+  signal: AbortSignal,
+  random: () => number = Math.random,
+): Promise<RowCounter | undefined> {
   const { source, scopes, target, by } = question;
   const units = treeOf(scopes)!;
   const scan = await scanCounts(source.session, units, target, by, { signal });
   const columns = question.columns ?? [];
-  if (scan.unplaced > 0) return fellBack(strategy, `${scan.unplaced} records of the root's list name no known unit`, 'mismatch');
+  if (scan.unplaced > 0)
+    return fellBack(strategy, `${scan.unplaced} records of the root's list name no known unit`, 'mismatch');
   const cells = by === undefined ? [] : scopes.flatMap((scope) => columns.map((value) => ({ unit: scope.ou!, value })));
-  strategy.checks = await verifyScan(source.session, scan, { tenants: tenantsOf(units), cells }, target, by, random, signal);
+  strategy.checks = await verifyScan(
+    source.session,
+    scan,
+    { tenants: tenantsOf(units), cells },
+    target,
+    by,
+    random,
+    signal,
+  );
   const wrong = strategy.checks.find((check) => check.server !== undefined && check.server !== check.scanned);
   if (wrong) {
     const name = scopes[0]!.units?.path(wrong.unit).join(' / ') ?? wrong.unit;
     const what = wrong.value === undefined ? 'total' : `${by} ${JSON.stringify(wrong.value)}`;
-    return fellBack(strategy, `${name}, ${what}: the scan counted ${wrong.scanned}, the server ${wrong.server}`, 'mismatch');
+    return fellBack(
+      strategy,
+      `${name}, ${what}: the scan counted ${wrong.scanned}, the server ${wrong.server}`,
+      'mismatch',
+    );
   }
   const verified = strategy.checks.length > 0 && strategy.checks.every((check) => check.server !== undefined);
   strategy.verification = verified ? 'verified' : 'not verified';
@@ -120,7 +187,11 @@ function fellBack(strategy: PlaneStrategy, why: string, verification?: Verificat
 
 /** A row's total and cells as the scan counted them: the unit's whole subtree, per value. */
 class ScanCounter implements RowCounter {
-  constructor(private readonly scan: ScanResult, private readonly columns: readonly CountValue[], private readonly counted: boolean) {}
+  constructor(
+    private readonly scan: ScanResult,
+    private readonly columns: readonly CountValue[],
+    private readonly counted: boolean,
+  ) {}
 
   async row(
     _target: ScanTarget,
@@ -148,41 +219,75 @@ class ScanCounter implements RowCounter {
  * more with --explain), then each scan run and checked. A scan that fails its checks or cannot be read
  * leaves its rows to be counted per cell, and a notice says so. The counters of the scans that stand.
  */
-export async function* settlePlans(plan: CountPlan, query: { plan?: PlanMode; explain?: boolean; seed?: number }, signal: AbortSignal): AsyncGenerator<CountEvent, Map<Source, RowCounter>> {
+export async function* settlePlans(
+  plan: CountPlan,
+  query: { plan?: PlanMode; explain?: boolean; seed?: number },
+  signal: AbortSignal,
+): AsyncGenerator<CountEvent, Map<Source, RowCounter>> {
   const questions = new Map<Source, PlaneQuestion>();
   for (const row of plan.rows) {
     if (!row.target) continue;
     const { source } = row.scope;
     let question = questions.get(source);
     if (!question) {
-      question = { source, scopes: [], target: { ...row.target, ...(plan.filter ? { filter: plan.filter } : {}) }, ...(plan.by === undefined ? {} : { by: plan.by }), ...(query.explain && plan.valuesFrom !== 'given' ? {} : { columns: plan.columns.map((column) => column.value) }) };
+      question = {
+        source,
+        scopes: [],
+        target: { ...row.target, ...(plan.filter ? { filter: plan.filter } : {}) },
+        ...(plan.by === undefined ? {} : { by: plan.by }),
+        ...(query.explain && plan.valuesFrom !== 'given'
+          ? {}
+          : { columns: plan.columns.map((column) => column.value) }),
+      };
       questions.set(source, question);
     }
     (question.scopes as Scope[]).push(row.scope);
   }
-  const strategies = await Promise.all([...questions.values()].map((question) => choosePlaneStrategy(question, query.plan ?? 'auto', signal).catch((error: unknown) => {
-    if (signal.aborted) throw error;
-    return { ...cellsStrategy(question), scanImpossible: `the probe of the list failed: ${toDpxError(error).message}` };
-  })));
+  const strategies = await Promise.all(
+    [...questions.values()].map((question) =>
+      choosePlaneStrategy(question, query.plan ?? 'auto', signal).catch((error: unknown) => {
+        if (signal.aborted) throw error;
+        return {
+          ...cellsStrategy(question),
+          scanImpossible: `the probe of the list failed: ${toDpxError(error).message}`,
+        };
+      }),
+    ),
+  );
   const counters = new Map<Source, RowCounter>();
   if (query.explain) {
     for (const strategy of strategies) yield { kind: 'strategy', strategy };
     return counters;
   }
-  const scans = await Promise.all(strategies.map(async (strategy) => {
-    if (strategy.chosen !== 'scan') return undefined;
-    return runScan(strategy, questions.get(strategy.source)!, signal, query.seed === undefined ? Math.random : seededRandom(query.seed)).catch((error: unknown) => {
-      if (signal.aborted) throw error;
-      return fellBack(strategy, `it failed: ${toDpxError(error).message}`);
-    });
-  }));
+  const scans = await Promise.all(
+    strategies.map(async (strategy) => {
+      if (strategy.chosen !== 'scan') return undefined;
+      return runScan(
+        strategy,
+        questions.get(strategy.source)!,
+        signal,
+        query.seed === undefined ? Math.random : seededRandom(query.seed),
+      ).catch((error: unknown) => {
+        if (signal.aborted) throw error;
+        return fellBack(strategy, `it failed: ${toDpxError(error).message}`);
+      });
+    }),
+  );
   for (const [index, strategy] of strategies.entries()) {
     const counter = scans[index];
     if (counter) counters.set(strategy.source, counter);
     yield { kind: 'strategy', strategy };
     const where = `${questions.get(strategy.source)!.target.resource} at ${strategy.source.session.baseUrl}`;
-    if (strategy.fallback !== undefined) yield { kind: 'notice', message: `the scan of ${where} was not used (${strategy.fallback}): counted per cell instead` };
-    if (strategy.verification === 'not verified') yield { kind: 'notice', message: `${where}: counted, not verified — the list reports no counts to check the scan against (numbers marked counted)` };
+    if (strategy.fallback !== undefined)
+      yield {
+        kind: 'notice',
+        message: `the scan of ${where} was not used (${strategy.fallback}): counted per cell instead`,
+      };
+    if (strategy.verification === 'not verified')
+      yield {
+        kind: 'notice',
+        message: `${where}: counted, not verified — the list reports no counts to check the scan against (numbers marked counted)`,
+      };
   }
   return counters;
 }

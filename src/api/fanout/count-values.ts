@@ -66,12 +66,20 @@ export async function surveyValues(
   const items = read.pages.flatMap((page) => page.items);
   if (listed.length === 0 && items.length > 0 && items.every((item) => valueAt(item, query.by) === undefined)) {
     const fields = [...new Set(items.flatMap((item) => fieldPaths(item)))];
-    throw new UsageError(`the records of ${target.resource} have no field ${query.by} to count by`, didYouMean(query.by, fields, `fields: ${fields.join(', ')}`));
+    throw new UsageError(
+      `the records of ${target.resource} have no field ${query.by} to count by`,
+      didYouMean(query.by, fields, `fields: ${fields.join(', ')}`),
+    );
   }
   const seen = distinctValues(items, query.by, MOST_VALUES);
   return {
     values: [...listed, ...seen],
-    survey: { schema: listed.length > 0, pages: read.pages.length, everyPage: read.everyPage, mayMiss: !read.everyPage && !read.lastLinked },
+    survey: {
+      schema: listed.length > 0,
+      pages: read.pages.length,
+      everyPage: read.everyPage,
+      mayMiss: !read.everyPage && !read.lastLinked,
+    },
   };
 }
 
@@ -83,7 +91,12 @@ async function readEnds(
   query: { filter?: string; pageSize: number },
   signal: AbortSignal,
 ): Promise<{ pages: Page[]; everyPage: boolean; lastLinked: boolean }> {
-  const request = await listRequest(session, { ...target, pageSize: query.pageSize, ou: scope.ou, ...(query.filter ? { filter: query.filter } : {}) });
+  const request = await listRequest(session, {
+    ...target,
+    pageSize: query.pageSize,
+    ou: scope.ou,
+    ...(query.filter ? { filter: query.filter } : {}),
+  });
   const read = new Set<string>();
   const pages: Page[] = [];
   const fetch = async (asked: PreparedRequest): Promise<Read> => {
@@ -123,7 +136,12 @@ interface Read {
   request: PreparedRequest;
 }
 
-function linkUrl(session: Session, page: Page, role: 'self' | 'next' | 'prev' | 'last', basis: PreparedRequest): string | undefined {
+function linkUrl(
+  session: Session,
+  page: Page,
+  role: 'self' | 'next' | 'prev' | 'last',
+  basis: PreparedRequest,
+): string | undefined {
   const link = page.links.get(role);
   if (!link || link.templated) return undefined;
   try {

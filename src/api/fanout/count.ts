@@ -16,10 +16,31 @@ import { coversAll, partOfTree, unscopedNotice } from './header-check.js';
 import { PlaneCounter, rowCounts } from './count-cells.js';
 import { surveyValues, valueLabel, type CountValue, type ValueSurvey } from './count-values.js';
 import { settlePlans, type RowCounter } from './count-plan.js';
-import type { Answer, Cell, CountColumn, CountEvent, CountPlan, CountQuery, CountRow, CountTarget, RowCounts } from './count-types.js';
+import type {
+  Answer,
+  Cell,
+  CountColumn,
+  CountEvent,
+  CountPlan,
+  CountQuery,
+  CountRow,
+  CountTarget,
+  RowCounts,
+} from './count-types.js';
 
 export type { CountValue, ValueSurvey } from './count-values.js';
-export type { CountColumn, CountEvent, CountPlan, CountQuery, CountRow, CountTarget, PlaneStrategy, PlanMode, RowCounts, Verification } from './count-types.js';
+export type {
+  CountColumn,
+  CountEvent,
+  CountPlan,
+  CountQuery,
+  CountRow,
+  CountTarget,
+  PlaneStrategy,
+  PlanMode,
+  RowCounts,
+  Verification,
+} from './count-types.js';
 
 const DEFAULT_PAGE_SIZE = 100;
 
@@ -29,7 +50,11 @@ const DEFAULT_PAGE_SIZE = 100;
  * only when every control plane refuses the question itself (unknown resource) is that thrown instead.
  * Requests go through each session's limiter; stopping the iteration or `signal` cancels what is left.
  */
-export async function* countMatrix(sources: readonly Source[], query: CountQuery, options: { signal?: AbortSignal } = {}): AsyncGenerator<CountEvent> {
+export async function* countMatrix(
+  sources: readonly Source[],
+  query: CountQuery,
+  options: { signal?: AbortSignal } = {},
+): AsyncGenerator<CountEvent> {
   const baseFilter = checkedFilter(query.filter, query.by);
   const stop = new AbortController();
   // Every request waiting for a slot listens to this one signal: hundreds of listeners are expected.
@@ -48,16 +73,40 @@ export async function* countMatrix(sources: readonly Source[], query: CountQuery
     if (query.explain) return;
 
     const events = new Channel<CountEvent>();
-    const counters = new Map(planes.map((plane) => [plane.source, new PlaneCounter(plane.source.session, query.pageSize ?? DEFAULT_PAGE_SIZE, plan.by, events, query.keep)]));
-    const cells: Cell[] = plan.by === undefined
-      ? []
-      : plan.columns.map((column, index) => ({ filter: filterWithValue(baseFilter, plan.by!, column.value), column: index, label: column.label }));
-    const rows = plan.rows.map((row, index) => countRow(row, index, baseFilter, cells, scans.get(row.scope.source) ?? counters.get(row.scope.source)!, events, stop.signal));
+    const counters = new Map(
+      planes.map((plane) => [
+        plane.source,
+        new PlaneCounter(plane.source.session, query.pageSize ?? DEFAULT_PAGE_SIZE, plan.by, events, query.keep),
+      ]),
+    );
+    const cells: Cell[] =
+      plan.by === undefined
+        ? []
+        : plan.columns.map((column, index) => ({
+            filter: filterWithValue(baseFilter, plan.by!, column.value),
+            column: index,
+            label: column.label,
+          }));
+    const rows = plan.rows.map((row, index) =>
+      countRow(
+        row,
+        index,
+        baseFilter,
+        cells,
+        scans.get(row.scope.source) ?? counters.get(row.scope.source)!,
+        events,
+        stop.signal,
+      ),
+    );
     void Promise.all(rows)
       .then(async (counted) => {
-        for (const notice of await unscopedAnswers(plan.rows, counted, baseFilter, counters, stop.signal)) events.push({ kind: 'notice', message: notice });
+        for (const notice of await unscopedAnswers(plan.rows, counted, baseFilter, counters, stop.signal))
+          events.push({ kind: 'notice', message: notice });
       })
-      .then(() => events.close(), (error: unknown) => events.close(error));
+      .then(
+        () => events.close(),
+        (error: unknown) => events.close(error),
+      );
     yield* events;
   } finally {
     options.signal?.removeEventListener('abort', onAbort);
@@ -69,7 +118,11 @@ export async function* countMatrix(sources: readonly Source[], query: CountQuery
 export function cellFilter(plan: CountPlan, column: number | undefined): string | undefined {
   const base = checkedFilter(plan.filter, plan.by);
   const value = column === undefined || plan.by === undefined ? undefined : plan.columns[column];
-  return value === undefined ? (base === undefined ? undefined : JSON.stringify(base)) : JSON.stringify(filterWithValue(base, plan.by!, value.value));
+  return value === undefined
+    ? base === undefined
+      ? undefined
+      : JSON.stringify(base)
+    : JSON.stringify(filterWithValue(base, plan.by!, value.value));
 }
 
 /**
@@ -82,13 +135,23 @@ function checkedFilter(text: string | undefined, by: string | undefined): Record
   try {
     parsed = JSON.parse(text);
   } catch (error) {
-    throw new UsageError(`the filter is not valid JSON: ${error instanceof Error ? error.message : String(error)}`, `quote it for the shell, e.g. --filter '{"name":{"$contains":"a"}}'`);
+    throw new UsageError(
+      `the filter is not valid JSON: ${error instanceof Error ? error.message : String(error)}`,
+      `quote it for the shell, e.g. --filter '{"name":{"$contains":"a"}}'`,
+    );
   }
-  if (!isObject(parsed)) throw new UsageError('the filter must be a JSON object of fields and conditions to be counted', `e.g. --filter '{"name":{"$contains":"a"}}'`);
+  if (!isObject(parsed))
+    throw new UsageError(
+      'the filter must be a JSON object of fields and conditions to be counted',
+      `e.g. --filter '{"name":{"$contains":"a"}}'`,
+    );
   if (by !== undefined && by in parsed) {
     const own = parsed[by];
     if (!isObject(own) || '$eq' in own) {
-      throw new UsageError(`the filter already asks for one value of ${by}, so it cannot be counted by ${by}`, `leave ${by} out of --filter, or pick its values with --values`);
+      throw new UsageError(
+        `the filter already asks for one value of ${by}, so it cannot be counted by ${by}`,
+        `leave ${by} out of --filter, or pick its values with --values`,
+      );
     }
   }
   return parsed;
@@ -101,7 +164,11 @@ function checkedFilter(text: string | undefined, by: string | undefined): Record
  * So the condition joins as a key, or as one more operator of the field's condition — never as `$and`,
  * which nothing says a server understands.
  */
-export function filterWithValue(filter: Record<string, unknown> | undefined, field: string, value: CountValue): Record<string, unknown> {
+export function filterWithValue(
+  filter: Record<string, unknown> | undefined,
+  field: string,
+  value: CountValue,
+): Record<string, unknown> {
   const own = filter?.[field];
   return { ...filter, [field]: { ...(isObject(own) ? own : {}), $eq: value } };
 }
@@ -124,7 +191,17 @@ async function discover(source: Source, query: CountQuery, signal: AbortSignal):
     const scopes = await planScopes(source, query.units, { signal });
     if (query.by === undefined || query.values !== undefined || query.explain) return { source, scopes, target };
     const root = rootScope(source, scopes);
-    const { values, survey } = await surveyValues(source.session, target, root, { by: query.by, pageSize: query.pageSize ?? DEFAULT_PAGE_SIZE, ...(query.filter ? { filter: query.filter } : {}) }, signal);
+    const { values, survey } = await surveyValues(
+      source.session,
+      target,
+      root,
+      {
+        by: query.by,
+        pageSize: query.pageSize ?? DEFAULT_PAGE_SIZE,
+        ...(query.filter ? { filter: query.filter } : {}),
+      },
+      signal,
+    );
     return { source, scopes, target, values, survey };
   } catch (error) {
     return { source, scopes: [], error: toDpxError(error) };
@@ -189,7 +266,12 @@ async function countRow(
   signal: AbortSignal,
 ): Promise<RowCounts | undefined> {
   if (!row.target) {
-    const failed: RowCounts = { counts: [], counted: false, changed: false, ...(row.error ? { error: row.error } : {}) };
+    const failed: RowCounts = {
+      counts: [],
+      counted: false,
+      changed: false,
+      ...(row.error ? { error: row.error } : {}),
+    };
     events.push({ kind: 'row', row: index, ...failed });
     return failed;
   }
@@ -219,7 +301,11 @@ async function unscopedAnswers(
 ): Promise<string[]> {
   const notices: string[] = [];
   for (const [source, counter] of counters) {
-    const totals = rows.flatMap((row, index) => (row.scope.source === source && row.target ? [{ scope: row.scope, total: counted[index]?.total, target: row.target }] : []));
+    const totals = rows.flatMap((row, index) =>
+      row.scope.source === source && row.target
+        ? [{ scope: row.scope, total: counted[index]?.total, target: row.target }]
+        : [],
+    );
     const part = partOfTree(totals);
     if (part.length === 0) continue;
     let whole = totals.find(({ scope, total }) => total !== undefined && coversAll(scope))?.total;
@@ -232,4 +318,3 @@ async function unscopedAnswers(
   }
   return notices;
 }
-

@@ -49,7 +49,11 @@ const BACKLOG_PAGES = 16;
  * every request still open. When every source refuses the question itself (an unknown resource), that
  * is thrown instead of reported per source.
  */
-export async function* fanOutList(sources: readonly Source[], query: FanOutQuery, options: { signal?: AbortSignal } = {}): AsyncGenerator<FanOutEvent> {
+export async function* fanOutList(
+  sources: readonly Source[],
+  query: FanOutQuery,
+  options: { signal?: AbortSignal } = {},
+): AsyncGenerator<FanOutEvent> {
   const stop = new AbortController();
   // Every request waiting for a slot listens to this one signal: hundreds of listeners are expected.
   setMaxListeners(0, stop.signal);
@@ -58,7 +62,10 @@ export async function* fanOutList(sources: readonly Source[], query: FanOutQuery
   else options.signal?.addEventListener('abort', onAbort, { once: true });
   const events = new Channel<FanOutEvent>(BACKLOG_PAGES);
   try {
-    void Promise.all(sources.map((source) => readSource(source, query, events, stop.signal))).then(() => events.close(), (error: unknown) => events.close(error));
+    void Promise.all(sources.map((source) => readSource(source, query, events, stop.signal))).then(
+      () => events.close(),
+      (error: unknown) => events.close(error),
+    );
     // A source that does not know the question is held back: if none does, the question is wrong (a
     // usage error, thrown); once one answers, the others' refusals are reported like any failure.
     const refusals: FanOutEvent[] = [];
@@ -89,7 +96,11 @@ export async function* fanOutList(sources: readonly Source[], query: FanOutQuery
  * every page asks for the largest page the list takes, unless a page size was chosen: learned once per
  * control plane and list, by the first scope that asks (its probe is its own first page), not per unit.
  */
-export async function* scopePages(scope: Scope, query: ScopeListQuery, options: { signal?: AbortSignal } = {}): AsyncGenerator<Page> {
+export async function* scopePages(
+  scope: Scope,
+  query: ScopeListQuery,
+  options: { signal?: AbortSignal } = {},
+): AsyncGenerator<Page> {
   const { session } = scope.source;
   const target = {
     resource: query.resource,
@@ -100,7 +111,8 @@ export async function* scopePages(scope: Scope, query: ScopeListQuery, options: 
     ...(query.page === undefined ? {} : { page: query.page }),
     ...(query.variables === undefined ? {} : { variables: query.variables }),
   };
-  const pageSize = query.pageSize ?? (query.all ? (await largestPageSize(session, target, options.signal))?.ask : undefined);
+  const pageSize =
+    query.pageSize ?? (query.all ? (await largestPageSize(session, target, options.signal))?.ask : undefined);
   const first = await listRequest(session, { ...target, ...(pageSize === undefined ? {} : { pageSize }) });
   if (query.all) {
     yield* walkPages(session, first, options.signal ? { signal: options.signal } : {});
@@ -139,7 +151,12 @@ export function heldScopes(scope: Scope, scopes: readonly Scope[]): Scope[] {
   return scope.ou === null ? [] : scopes.filter((other) => other !== scope && other.within.includes(scope.ou!));
 }
 
-async function readSource(source: Source, query: FanOutQuery, events: Channel<FanOutEvent>, signal: AbortSignal): Promise<void> {
+async function readSource(
+  source: Source,
+  query: FanOutQuery,
+  events: Channel<FanOutEvent>,
+  signal: AbortSignal,
+): Promise<void> {
   let scopes: Scope[];
   try {
     if (source.failure) throw source.failure;
@@ -169,7 +186,13 @@ async function readSource(source: Source, query: FanOutQuery, events: Channel<Fa
   await Promise.all(scopes.map(read));
 }
 
-async function readScope(scope: Scope, query: ScopeListQuery, dedupe: RecordDedupe, events: Channel<FanOutEvent>, signal: AbortSignal): Promise<void> {
+async function readScope(
+  scope: Scope,
+  query: ScopeListQuery,
+  dedupe: RecordDedupe,
+  events: Channel<FanOutEvent>,
+  signal: AbortSignal,
+): Promise<void> {
   if (signal.aborted) return;
   try {
     for await (const page of scopePages(scope, query, { signal })) {

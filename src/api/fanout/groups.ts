@@ -27,7 +27,7 @@ export class UnitPlaces {
   }
 
   name(id: string | undefined): string {
-    return id === undefined ? NONE : this.byId.get(id)?.name ?? id;
+    return id === undefined ? NONE : (this.byId.get(id)?.name ?? id);
   }
 
   /** The unit's ancestor at depth 1 (itself at depth 1; the root names itself); a parent cycle stops the climb. */
@@ -94,6 +94,6 @@ export class GroupCounter {
     if (field === UNIT_FIELD) return this.places?.name(this.unitOf(record)) ?? this.unitOf(record) ?? NONE;
     if (field === TENANT_FIELD) return this.places?.tenant(this.unitOf(record)) ?? this.unitOf(record) ?? NONE;
     const value = valueAt(record, field);
-    return typeof value === 'object' && value !== null ? JSON.stringify(value) : scalarText(value) ?? NONE;
+    return typeof value === 'object' && value !== null ? JSON.stringify(value) : (scalarText(value) ?? NONE);
   }
 }

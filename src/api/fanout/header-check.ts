@@ -17,19 +17,29 @@ export function coversAll(scope: Scope): boolean {
 
 /** The scopes of units that are only part of the tree (known from the unit list), with a total. */
 export function partOfTree(totals: readonly ScopeTotal[]): ScopeTotal[] {
-  return totals.filter(({ scope, total }) => total !== undefined && scope.ou !== null && scope.units !== undefined && !coversAll(scope));
+  return totals.filter(
+    ({ scope, total }) => total !== undefined && scope.ou !== null && scope.units !== undefined && !coversAll(scope),
+  );
 }
 
 /**
  * The notice for one control plane, when each of `part` (units that are only part of the tree) counts
  * `whole` (the list without a unit, or the root's), and that is more than 0.
  */
-export function unscopedNotice(source: Source, part: readonly ScopeTotal[], whole: number | undefined, options: { several: boolean }): string | undefined {
-  if (part.length === 0 || whole === undefined || whole === 0 || part.some(({ total }) => total !== whole)) return undefined;
+export function unscopedNotice(
+  source: Source,
+  part: readonly ScopeTotal[],
+  whole: number | undefined,
+  options: { several: boolean },
+): string | undefined {
+  if (part.length === 0 || whole === undefined || whole === 0 || part.some(({ total }) => total !== whole))
+    return undefined;
   const one = part.length === 1;
   const unit = part[0]!.scope;
   const who = one ? `${unit.ouName ?? unit.ou} counts` : `all ${part.length} units below the top count`;
   const plane = options.several ? `${source.profile ?? source.session.baseUrl}: ` : '';
-  return `${plane}${who} ${whole.toLocaleString('en-US')}, as many as the list without a unit, though ${one ? 'it is' : 'they are'} only part of the tree: ` +
-    `the server may ignore the header ${source.session.ouHeader}, and ${one ? 'this answer is' : 'these answers are'} not scoped (--ou-header names the header it reads)`;
+  return (
+    `${plane}${who} ${whole.toLocaleString('en-US')}, as many as the list without a unit, though ${one ? 'it is' : 'they are'} only part of the tree: ` +
+    `the server may ignore the header ${source.session.ouHeader}, and ${one ? 'this answer is' : 'these answers are'} not scoped (--ou-header names the header it reads)`
+  );
 }

@@ -57,15 +57,30 @@ export function seededRandom(seed: number): () => number {
 export const RANDOM_CHECKS = 3;
 
 /** The root list's first page at the largest size it takes: what the estimates need. */
-export async function probeList(session: Session, units: readonly OrgUnit[], target: ScanTarget, signal?: AbortSignal): Promise<Probe> {
+export async function probeList(
+  session: Session,
+  units: readonly OrgUnit[],
+  target: ScanTarget,
+  signal?: AbortSignal,
+): Promise<Probe> {
   const before = session.traffic.requests;
   const size = await largestPageSize(session, { ...target, ou: null }, signal);
-  const request = await listRequest(session, { ...target, ou: null, ...(size === undefined ? {} : { pageSize: size.ask }) });
+  const request = await listRequest(session, {
+    ...target,
+    ou: null,
+    ...(size === undefined ? {} : { pageSize: size.ask }),
+  });
   const response = await session.send(request, signal ? { signal } : {});
   const page = readPage(response);
   const total = isObject(response.body) ? envelopeCount(response.body, 'total_count') : undefined;
   const unitField = findUnitField(page.items, new UnitPlaces([...units]));
-  return { requests: session.traffic.requests - before, records: page.items, ...(total === undefined ? {} : { total }), ...(size === undefined ? {} : { pageSize: size.perPage }), ...(unitField === undefined ? {} : { unitField }) };
+  return {
+    requests: session.traffic.requests - before,
+    records: page.items,
+    ...(total === undefined ? {} : { total }),
+    ...(size === undefined ? {} : { pageSize: size.perPage }),
+    ...(unitField === undefined ? {} : { unitField }),
+  };
 }
 
 /**
@@ -73,13 +88,20 @@ export async function probeList(session: Session, units: readonly OrgUnit[], tar
  * is possible only where records name their unit and the list reports its total (else it could not be
  * verified, nor its pages counted in advance).
  */
-export function choosePlan(probe: Probe, shape: { rows: number; values: number; tenants: number; ratePerSecond: number }, forced?: PlanName): PlanChoice {
+export function choosePlan(
+  probe: Probe,
+  shape: { rows: number; values: number; tenants: number; ratePerSecond: number },
+  forced?: PlanName,
+): PlanChoice {
   const seconds = (requests: number) => requests / shape.ratePerSecond;
   const cellRequests = shape.rows * (shape.values + 1);
   const cells = { requests: cellRequests, seconds: seconds(cellRequests) };
-  const scanImpossible = probe.unitField === undefined
-    ? 'no field of the records names their unit'
-    : probe.total === undefined ? 'the list reports no total_count, so its pages cannot be counted in advance nor the scan verified' : undefined;
+  const scanImpossible =
+    probe.unitField === undefined
+      ? 'no field of the records names their unit'
+      : probe.total === undefined
+        ? 'the list reports no total_count, so its pages cannot be counted in advance nor the scan verified'
+        : undefined;
   if (scanImpossible !== undefined) return { chosen: 'cells', estimates: { cells }, scanImpossible, probe };
   const pages = Math.max(1, Math.ceil(probe.total! / (probe.pageSize ?? 1)));
   const scanRequests = pages + shape.tenants + RANDOM_CHECKS;
@@ -110,17 +132,25 @@ export async function verifyScan(
 ): Promise<Check[]> {
   const pool = [...checks.cells];
   const picked: { unit: string; value: ScanValue }[] = [];
-  while (picked.length < RANDOM_CHECKS && pool.length > 0) picked.push(pool.splice(Math.floor(random() * pool.length), 1)[0]!);
+  while (picked.length < RANDOM_CHECKS && pool.length > 0)
+    picked.push(pool.splice(Math.floor(random() * pool.length), 1)[0]!);
   const asked = [...checks.tenants.map((unit) => ({ unit })), ...picked];
-  return Promise.all(asked.map(async ({ unit, value }: { unit: string; value?: ScanValue }) => {
-    const counted = scan.counts.get(unit);
-    const scanned = value === undefined ? counted?.total ?? 0 : counted?.byValue.get(JSON.stringify(value)) ?? 0;
-    const filter = value === undefined || by === undefined ? target.filter : withValue(target.filter, by, value);
-    const request = await listRequest(session, { ...target, pageSize: 1, ou: unit, ...(filter === undefined ? {} : { filter }) });
-    const response = await session.send(request, signal ? { signal } : {});
-    const server = isObject(response.body) ? envelopeCount(response.body, 'total_count') : undefined;
-    return { unit, ...(value === undefined ? {} : { value }), scanned, server };
-  }));
+  return Promise.all(
+    asked.map(async ({ unit, value }: { unit: string; value?: ScanValue }) => {
+      const counted = scan.counts.get(unit);
+      const scanned = value === undefined ? (counted?.total ?? 0) : (counted?.byValue.get(JSON.stringify(value)) ?? 0);
+      const filter = value === undefined || by === undefined ? target.filter : withValue(target.filter, by, value);
+      const request = await listRequest(session, {
+        ...target,
+        pageSize: 1,
+        ou: unit,
+        ...(filter === undefined ? {} : { filter }),
+      });
+      const response = await session.send(request, signal ? { signal } : {});
+      const server = isObject(response.body) ? envelopeCount(response.body, 'total_count') : undefined;
+      return { unit, ...(value === undefined ? {} : { value }), scanned, server };
+    }),
+  );
 }
 
 function withValue(filter: string | undefined, by: string, value: ScanValue): string {

@@ -51,7 +51,11 @@ export interface ReadOnceOptions {
  * root's list lacked; undefined (before any record is handed out) when the source has no unit tree or its
  * records name no unit, so that the caller reads per unit.
  */
-export async function readOnce(source: Source, target: ListTarget, options: ReadOnceOptions = {}): Promise<{ unitField: string; pages: AsyncGenerator<ReadOncePage> } | undefined> {
+export async function readOnce(
+  source: Source,
+  target: ListTarget,
+  options: ReadOnceOptions = {},
+): Promise<{ unitField: string; pages: AsyncGenerator<ReadOncePage> } | undefined> {
   const { signal } = options;
   const units = await loadUnits(source.session, signal ? { signal } : {});
   if (units === undefined || units.length === 0) return undefined;
@@ -60,9 +64,14 @@ export async function readOnce(source: Source, target: ListTarget, options: Read
   const scopes = new Map(units.map((unit) => [unit.id, scopeOf(source, unit, directory)]));
   const root: Scope = { source, ou: null, ouName: null, depth: 0, within: [], path: [], units: directory };
   // The page size given (--page-size), else the largest the list takes.
-  const size = target.pageSize === undefined ? await largestPageSize(source.session, { ...target, ou: null }, signal) : undefined;
+  const size =
+    target.pageSize === undefined ? await largestPageSize(source.session, { ...target, ou: null }, signal) : undefined;
   const pageSize = target.pageSize ?? size?.ask;
-  const first = await listRequest(source.session, { ...target, ou: null, ...(pageSize === undefined ? {} : { pageSize }) });
+  const first = await listRequest(source.session, {
+    ...target,
+    ou: null,
+    ...(pageSize === undefined ? {} : { pageSize }),
+  });
   const walk = walkPages(source.session, first, signal ? { signal } : {});
   const head = await walk.next();
   if (head.done) return { unitField: '', pages: (async function* () {})() };
@@ -72,18 +81,24 @@ export async function readOnce(source: Source, target: ListTarget, options: Read
     return undefined;
   }
   // Records per page: what a unit's total costs to read. A first page with no next link held the whole list.
-  const perPage = target.pageSize ?? size?.perPage ?? (head.value.links.has('next') ? Math.max(1, head.value.items.length) : Number.POSITIVE_INFINITY);
+  const perPage =
+    target.pageSize ??
+    size?.perPage ??
+    (head.value.links.has('next') ? Math.max(1, head.value.items.length) : Number.POSITIVE_INFINITY);
   const given = new RecordDedupe();
   /** Records of each unit's subtree the root's list gave, by unit id. */
   const held = new Map<string, number>();
   const place = (page: Page, from?: Scope): ReadOncePage => ({
     page,
-    records: page.items.filter((record) => given.admit(record)).map((record) => {
-      const unit = record[unitField];
-      const scope = typeof unit === 'string' ? scopes.get(unit) : undefined;
-      if (from === undefined && scope !== undefined) for (const id of [scope.ou!, ...scope.within]) held.set(id, (held.get(id) ?? 0) + 1);
-      return { record, scope: scope ?? from ?? root };
-    }),
+    records: page.items
+      .filter((record) => given.admit(record))
+      .map((record) => {
+        const unit = record[unitField];
+        const scope = typeof unit === 'string' ? scopes.get(unit) : undefined;
+        if (from === undefined && scope !== undefined)
+          for (const id of [scope.ou!, ...scope.within]) held.set(id, (held.get(id) ?? 0) + 1);
+        return { record, scope: scope ?? from ?? root };
+      }),
     ...(from === undefined ? {} : { from }),
   });
   return {
@@ -101,8 +116,13 @@ export async function readOnce(source: Source, target: ListTarget, options: Read
       for (const { unit } of short) {
         const scope = scopes.get(unit.id)!;
         try {
-          const request = await listRequest(source.session, { ...withoutPage(target), ou: unit.id, ...(pageSize === undefined ? {} : { pageSize }) });
-          for await (const page of walkPages(source.session, request, signal ? { signal } : {})) yield place(page, scope);
+          const request = await listRequest(source.session, {
+            ...withoutPage(target),
+            ou: unit.id,
+            ...(pageSize === undefined ? {} : { pageSize }),
+          });
+          for await (const page of walkPages(source.session, request, signal ? { signal } : {}))
+            yield place(page, scope);
         } catch (error) {
           if (signal?.aborted || options.failed === undefined) throw error;
           options.failed(scope, toDpxError(error));
@@ -141,13 +161,15 @@ class RootCheck {
     const note = this.options.note ?? (() => undefined);
     const tops = this.units.filter((unit) => unit.depth === 0);
     if (midway) {
-      note('read once: not checked that the root\'s list holds every unit\'s records (the walk started at a later page)');
+      note("read once: not checked that the root's list holds every unit's records (the walk started at a later page)");
       return [];
     }
     // A request per top-level unit: more than a tenth of the root's pages (a flat list of many units) is not spent on it.
     const affordable = Math.max(1, Math.floor(pagesRead / 10));
     if (tops.length > affordable) {
-      note(`read once: not checked that the root's list holds every unit's records (${tops.length} top-level units would each need a counted request; name the units with --ou to read each in its own scope)`);
+      note(
+        `read once: not checked that the root's list holds every unit's records (${tops.length} top-level units would each need a counted request; name the units with --ou to read each in its own scope)`,
+      );
       return [];
     }
     const found: Shortfall[] = [];
@@ -194,11 +216,17 @@ class RootCheck {
     }
     const order = new Map(this.units.map((unit, index) => [unit.id, index]));
     found.sort((a, b) => order.get(a.unit.id)! - order.get(b.unit.id)!);
-    if (unknown.length > 0) note(`read once: not checked whether the root's list holds every record of ${unknown.join(', ')}`);
+    if (unknown.length > 0)
+      note(`read once: not checked whether the root's list holds every record of ${unknown.join(', ')}`);
     for (const { unit, server, root } of found) {
-      note(`read once: the root's list lacks ${server - root} of the ${server} records of ${this.name(unit)}: read from its own scope after the root's list`);
+      note(
+        `read once: the root's list lacks ${server - root} of the ${server} records of ${this.name(unit)}: read from its own scope after the root's list`,
+      );
     }
-    if (found.length === 0 && unknown.length === 0) note(`read once: the root's list held every unit's records (checked against ${checked} ${checked === 1 ? 'unit\'s own count' : 'units\' own counts'})`);
+    if (found.length === 0 && unknown.length === 0)
+      note(
+        `read once: the root's list held every unit's records (checked against ${checked} ${checked === 1 ? "unit's own count" : "units' own counts"})`,
+      );
     return found;
   }
 
@@ -234,9 +262,21 @@ function withoutPage(target: ListTarget): ListTarget {
 function scopeOf(source: Source, unit: OrgUnit, directory: UnitDirectory): Scope {
   const within: string[] = [];
   const seen = new Set([unit.id]);
-  for (let parent = unit.parent; parent !== undefined && directory.get(parent) !== undefined && !seen.has(parent); parent = directory.get(parent)!.parent) {
+  for (
+    let parent = unit.parent;
+    parent !== undefined && directory.get(parent) !== undefined && !seen.has(parent);
+    parent = directory.get(parent)!.parent
+  ) {
     within.push(parent);
     seen.add(parent);
   }
-  return { source, ou: unit.id, ouName: unit.name, depth: within.length, within, path: directory.path(unit.id), units: directory };
+  return {
+    source,
+    ou: unit.id,
+    ouName: unit.name,
+    depth: within.length,
+    within,
+    path: directory.path(unit.id),
+    units: directory,
+  };
 }

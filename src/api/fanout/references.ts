@@ -30,7 +30,9 @@ export function idColumns(catalog: Catalog, records: readonly Record<string, unk
   for (const record of records) for (const field of Object.keys(record)) if (/_id$/i.test(field)) fields.add(field);
   const columns: IdColumn[] = [];
   for (const field of fields) {
-    const named = catalog.resources.filter((resource) => namesRecordId(field, resource.name) && findReadOperation(resource) !== undefined);
+    const named = catalog.resources.filter(
+      (resource) => namesRecordId(field, resource.name) && findReadOperation(resource) !== undefined,
+    );
     if (named.length !== 1) continue;
     const resource = named[0]!;
     columns.push({ field, resource: resource.name, version: findReadOperation(resource)!.version });
@@ -81,33 +83,47 @@ export class ReferenceNames {
   ): Promise<Map<string, string | null>> {
     const catalog = await this.session.catalog();
     const resource = catalog.resources.find((candidate) => candidate.name === column.resource);
-    const answers = await Promise.all([...new Set(ids)].map(async (id) => {
-      const key = this.key(column, id, options.ou);
-      const known = this.names.get(key);
-      if (known !== undefined) return [id, known] as const;
-      let reading = this.pending.get(key);
-      if (!reading) {
-        reading = this.read(resource, column, id, options.ou, options.signal);
-        this.pending.set(key, reading);
-      }
-      try {
-        const name = await reading;
-        this.names.set(key, name);
-        options.onName?.(id, name);
-        return [id, name] as const;
-      } finally {
-        this.pending.delete(key);
-      }
-    }));
+    const answers = await Promise.all(
+      [...new Set(ids)].map(async (id) => {
+        const key = this.key(column, id, options.ou);
+        const known = this.names.get(key);
+        if (known !== undefined) return [id, known] as const;
+        let reading = this.pending.get(key);
+        if (!reading) {
+          reading = this.read(resource, column, id, options.ou, options.signal);
+          this.pending.set(key, reading);
+        }
+        try {
+          const name = await reading;
+          this.names.set(key, name);
+          options.onName?.(id, name);
+          return [id, name] as const;
+        } finally {
+          this.pending.delete(key);
+        }
+      }),
+    );
     return new Map(answers);
   }
 
-  private async read(resource: Resource | undefined, column: IdColumn, id: string, ou: OuChoice, signal: AbortSignal | undefined): Promise<string | null> {
+  private async read(
+    resource: Resource | undefined,
+    column: IdColumn,
+    id: string,
+    ou: OuChoice,
+    signal: AbortSignal | undefined,
+  ): Promise<string | null> {
     const read = resource && findReadOperation(resource, column.version);
     if (!read) return null;
     return this.pool.run(async () => {
       signal?.throwIfAborted();
-      const request = await this.session.prepare({ resource: column.resource, version: read.version, operationId: read.operation.id, variables: { [read.operation.pathVariables[0]!]: id }, ou });
+      const request = await this.session.prepare({
+        resource: column.resource,
+        version: read.version,
+        operationId: read.operation.id,
+        variables: { [read.operation.pathVariables[0]!]: id },
+        ou,
+      });
       this.requests += 1;
       try {
         const response = await this.session.send(request, signal ? { signal } : {});

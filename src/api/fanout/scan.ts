@@ -47,7 +47,9 @@ export async function scanCounts(
   options: { signal?: AbortSignal; unitField?: string } = {},
 ): Promise<ScanResult> {
   const places = new UnitPlaces([...units]);
-  const parents = new Map(units.flatMap((unit) => (unit.parent === undefined ? [] : [[unit.id, unit.parent] as const])));
+  const parents = new Map(
+    units.flatMap((unit) => (unit.parent === undefined ? [] : [[unit.id, unit.parent] as const])),
+  );
   const pageSize = (await largestPageSize(session, { ...target, ou: null }, options.signal))?.ask;
   const first = await listRequest(session, { ...target, ou: null, ...(pageSize === undefined ? {} : { pageSize }) });
   const counts = new Map<string, UnitCounts>();
@@ -60,10 +62,17 @@ export async function scanCounts(
     pages += 1;
     // A capped walk has not seen every record: a count from it would be a sample.
     const capped = page.warnings.find((warning) => /\bcap\)$/.test(warning));
-    if (capped) throw new ProtocolError(`the scan of ${target.resource} ${capped}, so it cannot count every record`, 'count per cell instead: --plan cells');
+    if (capped)
+      throw new ProtocolError(
+        `the scan of ${target.resource} ${capped}, so it cannot count every record`,
+        'count per cell instead: --plan cells',
+      );
     unitField ??= findUnitField(page.items, places);
     if (unitField === undefined && page.items.length > 0) {
-      throw new UsageError(`no field of ${target.resource} names the unit a record belongs to, so one scan cannot count per unit`, 'count per cell instead: --plan cells');
+      throw new UsageError(
+        `no field of ${target.resource} names the unit a record belongs to, so one scan cannot count per unit`,
+        'count per cell instead: --plan cells',
+      );
     }
     for (const record of page.items) {
       records += 1;

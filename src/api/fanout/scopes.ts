@@ -64,7 +64,11 @@ export function wholeScope(source: Source): Scope {
  * The scopes of one source, in tree order. `all` needs the index's unit list; named units and the
  * session's own unit are only named from it, so a unit list that cannot be read leaves them as ids.
  */
-export async function planScopes(source: Source, units: UnitChoice, options: { signal?: AbortSignal } = {}): Promise<Scope[]> {
+export async function planScopes(
+  source: Source,
+  units: UnitChoice,
+  options: { signal?: AbortSignal } = {},
+): Promise<Scope[]> {
   const { session } = source;
   const ids = units === undefined ? (session.ou ? [session.ou] : []) : units;
   if (ids !== 'all' && ids.length === 0) return [wholeScope(source)];
@@ -93,7 +97,15 @@ export async function planScopes(source: Source, units: UnitChoice, options: { s
   return chosen.map((unit) => {
     const within = holders(unit.id, parentOf).filter((id) => chosenIds.has(id));
     const path = directory ? directory.path(unit.id) : [unit.name];
-    return { source, ou: unit.id, ouName: unit.name, depth: within.length, within, path, ...(directory ? { units: directory } : {}) };
+    return {
+      source,
+      ou: unit.id,
+      ouName: unit.name,
+      depth: within.length,
+      within,
+      path,
+      ...(directory ? { units: directory } : {}),
+    };
   });
 }
 
@@ -110,7 +122,10 @@ function chooseUnits(ids: readonly string[], known: OrgUnit[], directory: UnitDi
     const unit = directory?.resolve(text);
     if (unit) found.add(unit.id);
     else if (directory && known.length > 0 && !isUuid(text)) {
-      throw new UsageError(`--ou ${text}: no unit has that id, name or path`, 'give its id, its name or its path (Tab completes them after --ou once dpx completion is installed)');
+      throw new UsageError(
+        `--ou ${text}: no unit has that id, name or path`,
+        'give its id, its name or its path (Tab completes them after --ou once dpx completion is installed)',
+      );
     } else unknown.push({ id: text, name: text, detail: '', depth: 0, children: 0 });
   }
   return [...known.filter((unit) => found.has(unit.id)), ...unknown];
@@ -142,7 +157,10 @@ function reportCycles(session: Session, units: OrgUnit[]): void {
     if (!said) reported.set(session, (said = new Set()));
     if (said.has(key)) continue;
     said.add(key);
-    const named = (id: string) => (names.get(id) !== undefined && names.get(id) !== id ? `${names.get(id)} (${id})` : id);
-    session.warn(`the units ${[...cycle, cycle[0]!].map(named).join(' → ')} name each other as parents (a cycle in the unit tree): each is read as a root, and the other units answer as usual`);
+    const named = (id: string) =>
+      names.get(id) !== undefined && names.get(id) !== id ? `${names.get(id)} (${id})` : id;
+    session.warn(
+      `the units ${[...cycle, cycle[0]!].map(named).join(' → ')} name each other as parents (a cycle in the unit tree): each is read as a root, and the other units answer as usual`,
+    );
   }
 }

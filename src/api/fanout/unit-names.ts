@@ -29,11 +29,18 @@ export class UnitDirectory {
     for (const unit of units) {
       const chain = [unit];
       const seen = new Set([unit.id]);
-      for (let parent = this.byId.get(unit.parent ?? ''); parent && !seen.has(parent.id); parent = this.byId.get(parent.parent ?? '')) {
+      for (
+        let parent = this.byId.get(unit.parent ?? '');
+        parent && !seen.has(parent.id);
+        parent = this.byId.get(parent.parent ?? '')
+      ) {
         chain.unshift(parent);
         seen.add(parent.id);
       }
-      this.paths.set(unit.id, chain.map((link) => link.name));
+      this.paths.set(
+        unit.id,
+        chain.map((link) => link.name),
+      );
       this.rootOf.set(unit.id, chain[0]!.id);
     }
   }
@@ -66,11 +73,16 @@ export class UnitDirectory {
     if (typed === '') return [];
     const byId = this.get(typed);
     if (byId) return [byId];
-    const named = preferExact(this.units.filter((unit) => sameName(unit.name, typed)), (unit) => unit.name === typed);
+    const named = preferExact(
+      this.units.filter((unit) => sameName(unit.name, typed)),
+      (unit) => unit.name === typed,
+    );
     if (named.length > 0) return named;
     const names = typed.split(SEPARATORS).filter((name) => name !== '');
     if (names.length < 2) return [];
-    const endsWith = (path: readonly string[]) => path.length >= names.length && names.every((name, index) => sameName(path[path.length - names.length + index]!, name));
+    const endsWith = (path: readonly string[]) =>
+      path.length >= names.length &&
+      names.every((name, index) => sameName(path[path.length - names.length + index]!, name));
     return this.units.filter((unit) => endsWith(this.paths.get(unit.id)!));
   }
 
@@ -109,7 +121,11 @@ export class UnitDirectory {
   /** Whether `ancestor` is above `id` in the tree. */
   private holds(ancestor: string, id: string): boolean {
     const seen = new Set<string>();
-    for (let parent = this.byId.get(id)?.parent; parent !== undefined && !seen.has(parent); parent = this.byId.get(parent)?.parent) {
+    for (
+      let parent = this.byId.get(id)?.parent;
+      parent !== undefined && !seen.has(parent);
+      parent = this.byId.get(parent)?.parent
+    ) {
       if (parent === ancestor) return true;
       seen.add(parent);
     }

@@ -30,7 +30,9 @@ export function isUuid(text: string): boolean {
 
 /** The resource that holds organizational units, when the index offers one listable without a parent. */
 export function findUnitResource(catalog: Catalog): Resource | undefined {
-  return catalog.resources.find((r) => UNIT_RESOURCE.test(r.name) && r.versions.some((v) => findListOperation(v)?.pathVariables.length === 0));
+  return catalog.resources.find(
+    (r) => UNIT_RESOURCE.test(r.name) && r.versions.some((v) => findListOperation(v)?.pathVariables.length === 0),
+  );
 }
 
 /** A record as a unit, when it has an id. */
@@ -43,7 +45,17 @@ export function toUnit(record: Record<string, unknown>): OrgUnit | undefined {
   const parentField = Object.keys(record).find((k) => PARENT_FIELD.test(k));
   const parent = parentField ? idOf(record[parentField]) : parentFromLinks(record);
   const detail = Object.entries(record)
-    .filter(([k, v]) => k !== 'id' && k !== nameField && k !== parentField && !k.startsWith('_') && typeof v === 'string' && v.length <= 60 && !isUuid(v) && !/\d{4}-\d{2}-\d{2}T/.test(v))
+    .filter(
+      ([k, v]) =>
+        k !== 'id' &&
+        k !== nameField &&
+        k !== parentField &&
+        !k.startsWith('_') &&
+        typeof v === 'string' &&
+        v.length <= 60 &&
+        !isUuid(v) &&
+        !/\d{4}-\d{2}-\d{2}T/.test(v),
+    )
     .slice(0, 2)
     .map(([, v]) => String(v))
     .join(' · ');
@@ -109,7 +121,10 @@ export function unitTree(units: OrgUnit[]): OrgUnit[] {
  * their parents; undefined when the index offers no unit list. Every page is read: a tree of thousands
  * of units is counted whole (the walk's page guard still ends paging that never ends).
  */
-export async function loadUnits(session: Session, options: { signal?: AbortSignal } = {}): Promise<OrgUnit[] | undefined> {
+export async function loadUnits(
+  session: Session,
+  options: { signal?: AbortSignal } = {},
+): Promise<OrgUnit[] | undefined> {
   const resource = findUnitResource(await session.catalog());
   if (!resource) return undefined;
   const request = await listRequest(session, { resource: resource.name, pageSize: 100, ou: null });
@@ -152,10 +167,18 @@ export async function readUnitName(session: Session, id: string): Promise<string
     const resource = findUnitResource(catalog);
     const read = resource && findReadOperation(resource);
     if (!resource || !read) return undefined;
-    const request = await session.prepare({ resource: resource.name, version: read.version, operationId: read.operation.id, variables: { [read.operation.pathVariables[0]!]: id }, ou: null });
+    const request = await session.prepare({
+      resource: resource.name,
+      version: read.version,
+      operationId: read.operation.id,
+      variables: { [read.operation.pathVariables[0]!]: id },
+      ou: null,
+    });
     const response = await session.send(request);
     const record = response.body;
-    return record && typeof record === 'object' && !Array.isArray(record) ? recordName(record as Record<string, unknown>)?.name : undefined;
+    return record && typeof record === 'object' && !Array.isArray(record)
+      ? recordName(record as Record<string, unknown>)?.name
+      : undefined;
   } catch {
     return undefined;
   }

@@ -66,7 +66,8 @@ function parseResource(name: string, entry: unknown, warnings: string[]): Resour
   if (Array.isArray(supported)) {
     for (const label of supported) {
       if (typeof label === 'string' && versionNumber(label) !== undefined) labels.add(label.trim().toLowerCase());
-      else warnings.push(`resource ${name}: supported version ${JSON.stringify(label)} is not of the form v<N>; skipped`);
+      else
+        warnings.push(`resource ${name}: supported version ${JSON.stringify(label)} is not of the form v<N>; skipped`);
     }
   } else {
     warnings.push(`resource ${name}: supported_versions is missing or not an array`);
@@ -93,7 +94,11 @@ function parseResource(name: string, entry: unknown, warnings: string[]): Resour
       warnings.push(`resource ${name}: version ${label} has no operations object; skipped`);
       continue;
     }
-    versions.push({ version: label, number: versionNumber(label)!, operations: parseOperations(`${name} ${label}`, operations, warnings) });
+    versions.push({
+      version: label,
+      number: versionNumber(label)!,
+      operations: parseOperations(`${name} ${label}`, operations, warnings),
+    });
   }
   versions.sort((a, b) => b.number - a.number);
   const newest = versions[0];
@@ -124,7 +129,9 @@ function parseOperations(where: string, operations: Record<string, unknown>, war
     if (templated !== undefined && typeof templated !== 'boolean') {
       warnings.push(`${where}: operation ${id} has a non-boolean "templated"; read from its href`);
     } else if (templated === false && hasExpressions) {
-      warnings.push(`${where}: operation ${id} is marked not templated but its href has template expressions; treated as templated`);
+      warnings.push(
+        `${where}: operation ${id} is marked not templated but its href has template expressions; treated as templated`,
+      );
     }
     const isTemplated = templated === true || hasExpressions;
     const variables = isTemplated ? templateVariables(href) : { path: [], query: [] };
@@ -141,8 +148,10 @@ function parseOperations(where: string, operations: Record<string, unknown>, war
 }
 
 export function findResource(catalog: Catalog, name: string): Resource | undefined {
-  return catalog.resources.find((resource) => resource.name === name)
-    ?? catalog.resources.find((resource) => resource.name.toLowerCase() === name.toLowerCase());
+  return (
+    catalog.resources.find((resource) => resource.name === name) ??
+    catalog.resources.find((resource) => resource.name.toLowerCase() === name.toLowerCase())
+  );
 }
 
 /** The named version ('v2', 'V2' or '2'), or the default (newest) one when none is named. */

@@ -15,7 +15,10 @@ export function closest(word: string, candidates: Iterable<string>): string[] {
     const edits = distance(typed, lower);
     if (edits <= limit || (typed.length >= 2 && lower.startsWith(typed))) scored.push({ candidate, score: edits });
   }
-  return scored.sort((a, b) => a.score - b.score || a.candidate.localeCompare(b.candidate)).slice(0, MAX_SUGGESTIONS).map(({ candidate }) => candidate);
+  return scored
+    .sort((a, b) => a.score - b.score || a.candidate.localeCompare(b.candidate))
+    .slice(0, MAX_SUGGESTIONS)
+    .map(({ candidate }) => candidate);
 }
 
 /**
@@ -24,7 +27,10 @@ export function closest(word: string, candidates: Iterable<string>): string[] {
  */
 export function didYouMean(word: string, candidates: readonly string[], everything?: string): string {
   const found = closest(word, candidates);
-  const guess = found.length === 0 ? '' : `did you mean ${found.length === 1 ? found[0] : `${found.slice(0, -1).join(', ')} or ${found.at(-1)}`}?`;
+  const guess =
+    found.length === 0
+      ? ''
+      : `did you mean ${found.length === 1 ? found[0] : `${found.slice(0, -1).join(', ')} or ${found.at(-1)}`}?`;
   const known = everything ?? (candidates.length === 0 ? '' : candidates.join(', '));
   return [guess, known].filter(Boolean).join(' ');
 }

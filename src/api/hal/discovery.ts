@@ -29,14 +29,24 @@ export interface IndexStore {
  * The catalog of a discovery index, fetched or kept (`url` names where it came from in errors). Its vendor
  * is the one the index's Content-Type names, else `vendor`. An index with no usable resource is a ProtocolError.
  */
-export function catalogFromIndex(index: Pick<StoredIndex, 'body' | 'contentType'>, url: string, vendor: string): Catalog {
+export function catalogFromIndex(
+  index: Pick<StoredIndex, 'body' | 'contentType'>,
+  url: string,
+  vendor: string,
+): Catalog {
   if (!isObject(index.body)) {
-    throw new ProtocolError(`the discovery index at ${url} is not a JSON object`, 'check the base URL: it must be the control plane\'s API root');
+    throw new ProtocolError(
+      `the discovery index at ${url} is not a JSON object`,
+      "check the base URL: it must be the control plane's API root",
+    );
   }
   const catalog = parseCatalog(index.body, parseVendorMediaType(index.contentType)?.vendor ?? vendor);
   catalog.warnings.unshift(...checkIndex(index.body));
   if (catalog.resources.length === 0) {
-    throw new ProtocolError(`the discovery index at ${url} lists no usable resource`, catalog.warnings[0] ?? 'the token may have access to nothing here');
+    throw new ProtocolError(
+      `the discovery index at ${url} lists no usable resource`,
+      catalog.warnings[0] ?? 'the token may have access to nothing here',
+    );
   }
   return catalog;
 }
@@ -63,12 +73,15 @@ export async function loadIndex(source: IndexSource): Promise<{ catalog: Catalog
   const response = await source.ask(headers);
   const checkedAt = Date.now();
   const etag = response.headers['etag'];
-  const index: StoredIndex = response.status === 304 && stored
-    ? { ...stored, checkedAt }
-    : { body: response.body, contentType: response.contentType, checkedAt, ...(etag === undefined ? {} : { etag }) };
+  const index: StoredIndex =
+    response.status === 304 && stored
+      ? { ...stored, checkedAt }
+      : { body: response.body, contentType: response.contentType, checkedAt, ...(etag === undefined ? {} : { etag }) };
   const vendor = parseVendorMediaType(index.contentType)?.vendor;
   const catalog = catalogFromIndex(index, response.url, vendor ?? source.vendor);
   for (const warning of catalog.warnings) source.warn(warning);
-  await source.store?.write(source.baseUrl, index).catch((error: unknown) => source.warn(`the discovery index was not kept for next time: ${messageOf(error)}`));
+  await source.store
+    ?.write(source.baseUrl, index)
+    .catch((error: unknown) => source.warn(`the discovery index was not kept for next time: ${messageOf(error)}`));
   return vendor === undefined ? { catalog } : { catalog, vendor };
 }

@@ -29,7 +29,10 @@ export function itemBytes(body: Uint8Array, itemsKey: string, count: number): Ui
   // Text decoding put U+FFFD where the bytes were not UTF-8: the parsed records are what was read.
   if (!isUtf8(body)) return undefined;
   // Buffer's indexOf finds a string's end natively: a quarter less time than a loop over its bytes.
-  const spans = elementSpans(Buffer.isBuffer(body) ? body : Buffer.from(body.buffer, body.byteOffset, body.byteLength), itemsKey);
+  const spans = elementSpans(
+    Buffer.isBuffer(body) ? body : Buffer.from(body.buffer, body.byteOffset, body.byteLength),
+    itemsKey,
+  );
   if (spans === undefined || spans.length !== count * 2) return undefined;
   const items: Uint8Array[] = [];
   for (let i = 0; i < spans.length; i += 2) {

@@ -56,7 +56,12 @@ export function linkOf(links: readonly Link[], rel: string): Link | undefined {
 }
 
 function halLink(rel: string, entry: unknown, context: string): Link | undefined {
-  const href = typeof entry === 'string' ? entry : isObject(entry) && typeof entry['href'] === 'string' ? entry['href'] : undefined;
+  const href =
+    typeof entry === 'string'
+      ? entry
+      : isObject(entry) && typeof entry['href'] === 'string'
+        ? entry['href']
+        : undefined;
   if (href === undefined || href === '') return undefined;
   const link: Link = { rel, href, context, templated: isObject(entry) && entry['templated'] === true };
   if (isObject(entry)) {
@@ -75,7 +80,10 @@ export function headerLinks(header: string | undefined, context: string): { link
   try {
     return { links: parseLink(context, header) };
   } catch (error) {
-    return { links: new Links(context), problem: `its Link header could not be read (${error instanceof Error ? error.message : String(error)})` };
+    return {
+      links: new Links(context),
+      problem: `its Link header could not be read (${error instanceof Error ? error.message : String(error)})`,
+    };
   }
 }
 
@@ -133,7 +141,7 @@ export function serverUrl(href: string, base?: string): URL {
 function brokenHref(href: string, cause: unknown): ProtocolError {
   return new ProtocolError(
     `the server gave a link that is not a valid URL: ${JSON.stringify(href)}`,
-    'the server\'s links are broken here; report it to the control plane\'s owners',
+    "the server's links are broken here; report it to the control plane's owners",
     { cause },
   );
 }

@@ -1,6 +1,13 @@
 // Resource + operation id (+ version) + variables → a request ready to send. The token is not part of
 // a prepared request: the session adds it when sending, so a prepared request can be shown or logged.
-import { findResource, findVersion, type Catalog, type Operation, type Resource, type ResourceVersion } from './catalog.js';
+import {
+  findResource,
+  findVersion,
+  type Catalog,
+  type Operation,
+  type Resource,
+  type ResourceVersion,
+} from './catalog.js';
 import { didYouMean } from './did-you-mean.js';
 import { UsageError } from '../errors.js';
 import { vendorMediaType } from '../media.js';
@@ -51,7 +58,9 @@ function idSaysList(operation: Operation): boolean {
 
 /** Whether the operation's template takes a page size or a page: it reads a collection a page at a time. */
 function takesPaging(operation: Operation): boolean {
-  return operation.queryVariables.some((name) => PAGE_SIZE_NAMES.includes(name.toLowerCase()) || PAGE_NAMES.includes(name.toLowerCase()));
+  return operation.queryVariables.some(
+    (name) => PAGE_SIZE_NAMES.includes(name.toLowerCase()) || PAGE_NAMES.includes(name.toLowerCase()),
+  );
 }
 
 /**
@@ -65,7 +74,10 @@ export function isListOperation(operation: Operation): boolean {
 /** The version's list operations: top-level collections first, then those under a parent, each in index order. */
 export function listOperations(version: ResourceVersion): Operation[] {
   const lists = version.operations.filter(isListOperation);
-  return [...lists.filter((operation) => operation.pathVariables.length === 0), ...lists.filter((operation) => operation.pathVariables.length > 0)];
+  return [
+    ...lists.filter((operation) => operation.pathVariables.length === 0),
+    ...lists.filter((operation) => operation.pathVariables.length > 0),
+  ];
 }
 
 /**
@@ -78,11 +90,16 @@ export function findListOperation(version: ResourceVersion, variables: readonly 
   const lists = listOperations(version);
   if (variables.length > 0) {
     const filled = lists
-      .filter((operation) => operation.pathVariables.length > 0 && operation.pathVariables.every((name) => variables.includes(name)))
+      .filter(
+        (operation) =>
+          operation.pathVariables.length > 0 && operation.pathVariables.every((name) => variables.includes(name)),
+      )
       .sort((a, b) => b.pathVariables.length - a.pathVariables.length);
     if (filled[0]) return filled[0];
   }
-  const plain = version.operations.filter((operation) => operation.method === 'GET' && operation.pathVariables.length === 0);
+  const plain = version.operations.filter(
+    (operation) => operation.method === 'GET' && operation.pathVariables.length === 0,
+  );
   return plain.find(idSaysList) ?? plain.find(takesPaging) ?? plain[0] ?? lists[0];
 }
 
@@ -91,9 +108,14 @@ export function findListOperation(version: ResourceVersion, variables: readonly 
  * variable addresses one record — not a list under a parent (`/groups/{group_id}/backups`), whose one
  * variable names the parent.
  */
-export function findReadOperation(resource: Resource, version?: string): { version: string; operation: Operation } | undefined {
+export function findReadOperation(
+  resource: Resource,
+  version?: string,
+): { version: string; operation: Operation } | undefined {
   const found = findVersion(resource, version);
-  const operation = found?.operations.find((candidate) => candidate.method === 'GET' && candidate.pathVariables.length === 1 && !isListOperation(candidate));
+  const operation = found?.operations.find(
+    (candidate) => candidate.method === 'GET' && candidate.pathVariables.length === 1 && !isListOperation(candidate),
+  );
   return found && operation ? { version: found.version, operation } : undefined;
 }
 
@@ -118,7 +140,10 @@ export interface ResolvedOperation {
 }
 
 /** Finds resource and version by name (the default version when none is given), or a UsageError that lists what does exist. */
-export function resolveVersion(catalog: Catalog, target: { resource: string; version?: string }): { resource: Resource; version: ResourceVersion } {
+export function resolveVersion(
+  catalog: Catalog,
+  target: { resource: string; version?: string },
+): { resource: Resource; version: ResourceVersion } {
   const resource = findResource(catalog, target.resource);
   if (!resource) {
     throw new UsageError(`unknown resource: ${target.resource}`, unknownResourceHint(catalog, target.resource));
@@ -134,16 +159,23 @@ export function resolveVersion(catalog: Catalog, target: { resource: string; ver
 }
 
 /** Finds resource, version and operation by name, or a UsageError that lists what does exist. */
-export function resolveOperation(catalog: Catalog, target: { resource: string; version?: string; operationId?: string; variables?: Record<string, string> }): ResolvedOperation {
+export function resolveOperation(
+  catalog: Catalog,
+  target: { resource: string; version?: string; operationId?: string; variables?: Record<string, string> },
+): ResolvedOperation {
   const { resource, version } = resolveVersion(catalog, target);
   if (target.operationId === undefined) {
     const list = findListOperation(version, Object.keys(target.variables ?? {}));
-    if (!list) throw new UsageError(`${resource.name} ${version.version} has no list operation`, operationsHint(version));
+    if (!list)
+      throw new UsageError(`${resource.name} ${version.version} has no list operation`, operationsHint(version));
     return { resource, version, operation: list };
   }
   const operation = version.operations.find((candidate) => candidate.id === target.operationId);
   if (!operation) {
-    throw new UsageError(`${resource.name} ${version.version} has no operation ${target.operationId}`, operationsHint(version, target.operationId));
+    throw new UsageError(
+      `${resource.name} ${version.version} has no operation ${target.operationId}`,
+      operationsHint(version, target.operationId),
+    );
   }
   return { resource, version, operation };
 }
@@ -165,7 +197,9 @@ export function resolveRequest(catalog: Catalog, target: RequestTarget, context:
   if (unknown.length > 0) {
     throw new UsageError(
       `${operation.id} has no variable ${unknown.join(', ')}`,
-      known.size > 0 ? `its template takes: ${[...known].join(', ')}` : 'its href takes no variables; use --query for query parameters',
+      known.size > 0
+        ? `its template takes: ${[...known].join(', ')}`
+        : 'its href takes no variables; use --query for query parameters',
     );
   }
 
@@ -175,7 +209,9 @@ export function resolveRequest(catalog: Catalog, target: RequestTarget, context:
     if (operation.queryVariables.includes(name)) templateValues[name] = value;
     else extraQuery[name] = value;
   }
-  const expanded = operation.templated ? expandTemplate(operation.href, templateValues, operationLabel(resource, version, operation)) : operation.href;
+  const expanded = operation.templated
+    ? expandTemplate(operation.href, templateValues, operationLabel(resource, version, operation))
+    : operation.href;
   const url = appendQuery(resolveHref(context.baseUrl, expanded), extraQuery);
 
   const ou = chosenOu(context, target.ou);
@@ -199,7 +235,13 @@ export function chosenOu(context: RequestContext, choice: OuChoice): string | un
 }
 
 /** Accept for the resource's version, the OU header when the request has a unit, Content-Type when a body goes along. */
-export function requestHeaders(context: RequestContext, resource: string, version: string, hasBody: boolean, ou: string | undefined): Record<string, string> {
+export function requestHeaders(
+  context: RequestContext,
+  resource: string,
+  version: string,
+  hasBody: boolean,
+  ou: string | undefined,
+): Record<string, string> {
   const headers: Record<string, string> = { accept: vendorMediaType(context.vendor, resource, version) };
   if (ou) headers[context.ouHeader.toLowerCase()] = ou;
   if (hasBody) headers['content-type'] = 'application/json';
@@ -215,7 +257,9 @@ export function operationLabel(resource: Resource, version: ResourceVersion, ope
 export function operationsHint(version: ResourceVersion, typed?: string): string {
   const ids = version.operations.map((operation) => operation.id);
   if (ids.length === 0) return 'this version lists no operations';
-  return typed === undefined ? `operations: ${ids.join(', ')}` : didYouMean(typed, ids, `operations: ${ids.join(', ')}`);
+  return typed === undefined
+    ? `operations: ${ids.join(', ')}`
+    : didYouMean(typed, ids, `operations: ${ids.join(', ')}`);
 }
 
 /** The closest resource names to one the index does not have, then every name it does. */

@@ -30,7 +30,9 @@ export function patternExample(pattern: string): { name?: string; example: strin
 export function patternMessage(pattern: string): string {
   const found = patternExample(pattern);
   if (!found) return 'does not have the expected form';
-  return found.name ? `must be ${found.name}, e.g. ${found.example}` : `does not have the expected form, e.g. ${found.example}`;
+  return found.name
+    ? `must be ${found.name}, e.g. ${found.example}`
+    : `does not have the expected form, e.g. ${found.example}`;
 }
 
 /**

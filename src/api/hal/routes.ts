@@ -61,7 +61,11 @@ export function routeFor(catalog: Catalog, url: string, base: string): Route | u
       for (const operation of version.operations) {
         const matcher = operation.method === 'GET' ? pathPattern(operation) : undefined;
         if (!matcher?.pattern.test(path)) continue;
-        if (!best || matcher.literal > best.literal) best = { route: { resource: resource.name, version: resource.defaultVersion, operation }, literal: matcher.literal };
+        if (!best || matcher.literal > best.literal)
+          best = {
+            route: { resource: resource.name, version: resource.defaultVersion, operation },
+            literal: matcher.literal,
+          };
       }
     }
   }

@@ -5,7 +5,9 @@ import ajvFormats from 'ajv-formats';
 import { describeSchemaErrors, type Validator } from './schemas.js';
 
 // ajv-formats is CommonJS: depending on the loader, the default import is the plugin or its module object.
-const addFormats = (typeof ajvFormats === 'function' ? ajvFormats : (ajvFormats as { default: unknown }).default) as (ajv: Ajv) => void;
+const addFormats = (typeof ajvFormats === 'function' ? ajvFormats : (ajvFormats as { default: unknown }).default) as (
+  ajv: Ajv,
+) => void;
 
 export function compileBodyCheck(schema: object): (body: unknown) => string[] {
   const ajv = new Ajv({ allErrors: true, strict: false });

@@ -3,7 +3,13 @@
 // schema-validators.generated.ts (scripts/generate-schemas.mjs), so start-up compiles nothing. A
 // mismatch is a warning naming its JSON pointer, never an exception.
 import { patternMessage } from './pattern-example.js';
-import { bodySchemasByFile, recordEnumsByFile, recordFieldsByFile, recordTimeFieldsByFile, validatorsByFile } from './schema-validators.generated.js';
+import {
+  bodySchemasByFile,
+  recordEnumsByFile,
+  recordFieldsByFile,
+  recordTimeFieldsByFile,
+  validatorsByFile,
+} from './schema-validators.generated.js';
 
 export interface SchemaError {
   instancePath: string;

@@ -11,14 +11,61 @@ interface Entry {
 }
 
 const VOCABULARY: [Entry, string[]][] = [
-  [{ meaning: 'failed', final: true }, ['fail', 'failed', 'failure', 'error', 'errored', 'fatal', 'rejected', 'expired', 'timed_out', 'timeout', 'terminated']],
+  [
+    { meaning: 'failed', final: true },
+    [
+      'fail',
+      'failed',
+      'failure',
+      'error',
+      'errored',
+      'fatal',
+      'rejected',
+      'expired',
+      'timed_out',
+      'timeout',
+      'terminated',
+    ],
+  ],
   [{ meaning: 'failed', final: false }, ['critical', 'denied', 'unhealthy', 'down']],
-  [{ meaning: 'succeeded', final: true }, ['complete', 'completed', 'success', 'successful', 'succeeded', 'ok', 'done', 'finished', 'resolved']],
+  [
+    { meaning: 'succeeded', final: true },
+    ['complete', 'completed', 'success', 'successful', 'succeeded', 'ok', 'done', 'finished', 'resolved'],
+  ],
   [{ meaning: 'succeeded', final: false }, ['healthy', 'active', 'enabled', 'up', 'available']],
   [{ meaning: 'warning', final: true }, ['partially_completed', 'partial_success']],
   [{ meaning: 'warning', final: false }, ['warning', 'degraded']],
-  [{ meaning: 'running', final: false }, ['in_progress', 'inprogress', 'running', 'active_running', 'started', 'starting', 'processing', 'retrying', 'aborting', 'canceling', 'cancelling']],
-  [{ meaning: 'waiting', final: false }, ['queued', 'pending', 'waiting', 'scheduled', 'new', 'created', 'accepted', 'submitted', 'initialising', 'initializing']],
+  [
+    { meaning: 'running', final: false },
+    [
+      'in_progress',
+      'inprogress',
+      'running',
+      'active_running',
+      'started',
+      'starting',
+      'processing',
+      'retrying',
+      'aborting',
+      'canceling',
+      'cancelling',
+    ],
+  ],
+  [
+    { meaning: 'waiting', final: false },
+    [
+      'queued',
+      'pending',
+      'waiting',
+      'scheduled',
+      'new',
+      'created',
+      'accepted',
+      'submitted',
+      'initialising',
+      'initializing',
+    ],
+  ],
   [{ meaning: 'stopped', final: true }, ['abort', 'aborted', 'cancelled', 'canceled', 'skipped', 'stopped']],
   [{ meaning: 'stopped', final: false }, ['paused', 'suspended', 'disabled', 'inactive']],
 ];
@@ -29,16 +76,23 @@ const PREFIXES: [Entry, string[]][] = [
   [{ meaning: 'failed', final: true }, ['failed_']],
 ];
 
-const BY_WORD = new Map<string, Entry>(VOCABULARY.flatMap(([entry, words]) => words.map((word) => [word, entry] as const)));
+const BY_WORD = new Map<string, Entry>(
+  VOCABULARY.flatMap(([entry, words]) => words.map((word) => [word, entry] as const)),
+);
 
 /** `In Progress`, `in-progress` and `IN_PROGRESS` all become `in_progress`. */
 export function normaliseStatus(word: string): string {
-  return word.trim().toLowerCase().replace(/[\s-]+/g, '_');
+  return word
+    .trim()
+    .toLowerCase()
+    .replace(/[\s-]+/g, '_');
 }
 
 function entryOf(word: string): Entry | undefined {
   const normal = normaliseStatus(word);
-  return BY_WORD.get(normal) ?? PREFIXES.find(([, prefixes]) => prefixes.some((prefix) => normal.startsWith(prefix)))?.[0];
+  return (
+    BY_WORD.get(normal) ?? PREFIXES.find(([, prefixes]) => prefixes.some((prefix) => normal.startsWith(prefix)))?.[0]
+  );
 }
 
 export function statusMeaning(word: string): StatusMeaning {

@@ -26,7 +26,11 @@ export function valueSuggestions(
 }
 
 /** The field's distinct scalar values in `rows`, most frequent first, ties in the order first seen. */
-export function distinctValues(rows: Iterable<Record<string, unknown>>, field: string, limit = DEFAULT_LIMIT): SuggestedValue[] {
+export function distinctValues(
+  rows: Iterable<Record<string, unknown>>,
+  field: string,
+  limit = DEFAULT_LIMIT,
+): SuggestedValue[] {
   const counts = new Map<SuggestedValue, number>();
   for (const row of rows) {
     const value = valueAt(row, field);

@@ -16,7 +16,8 @@ const PERCENT_ENCODED = /^%[0-9A-Fa-f]{2}/;
 // Half of a UTF-16 surrogate pair: valid in a JS (and JSON) string, but not text a URI can encode.
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
-const HINT = 'the server sent a link that no URL can be built from, and dpx does not guess one; report it to the control plane\'s owners';
+const HINT =
+  "the server sent a link that no URL can be built from, and dpx does not guess one; report it to the control plane's owners";
 
 // RFC 6570 §2.3 and §2.4: varname *( "." varname ), each varchar ALPHA / DIGIT / "_" / pct-encoded; then
 // a prefix (":" 1–4 digits, not starting with 0) or explode ("*") modifier.
@@ -65,7 +66,8 @@ function problemOf(href: string): string | undefined {
   for (let at = 0; at < href.length; at += 1) {
     const char = href[at]!;
     if (char === '{') {
-      if (open !== -1) return `a "{" at character ${at + 1} opens an expression inside the one opened at character ${open + 1}`;
+      if (open !== -1)
+        return `a "{" at character ${at + 1} opens an expression inside the one opened at character ${open + 1}`;
       open = at;
     } else if (char === '}') {
       if (open === -1) return `a "}" at character ${at + 1} closes no expression`;
@@ -82,13 +84,16 @@ function problemOf(href: string): string | undefined {
     return libraryReason(error);
   }
   for (const expression of expressions(href)) {
-    if (expression.variables.includes(undefined)) return `the expression at character ${expression.at + 1} names a variable RFC 6570 does not allow`;
+    if (expression.variables.includes(undefined))
+      return `the expression at character ${expression.at + 1} names a variable RFC 6570 does not allow`;
   }
   return undefined;
 }
 
 function charName(char: string): string {
-  return /^[\u0021-\u007E]$/.test(char) ? JSON.stringify(char) : `U+${char.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`;
+  return /^[\u0021-\u007E]$/.test(char)
+    ? JSON.stringify(char)
+    : `U+${char.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`;
 }
 
 /** The library's error as a phrase, its 0-based `col` as a 1-based character. */
@@ -99,7 +104,10 @@ function libraryReason(error: unknown): string {
 }
 
 function malformed(href: string, problem: string, where: string | undefined): ProtocolError {
-  return new ProtocolError(`${where ?? 'a link of the server'} is not a valid URI template: ${problem}: ${JSON.stringify(href)}`, HINT);
+  return new ProtocolError(
+    `${where ?? 'a link of the server'} is not a valid URI template: ${problem}: ${JSON.stringify(href)}`,
+    HINT,
+  );
 }
 
 /** The expressions of a template whose braces pair up, in order (shared: never changed by a reader). */
@@ -110,11 +118,18 @@ function expressionsOf(href: string): readonly Expression[] {
   for (const match of href.matchAll(/\{([^{}]*)\}/g)) {
     const body = match[1] ?? '';
     const operator = OPERATORS.has(body.charAt(0)) ? body.charAt(0) : '';
-    const variables = body.slice(operator.length).split(',').map((spec): VarSpec | undefined => {
-      const parts = VARSPEC.exec(spec);
-      if (!parts) return undefined;
-      return { name: parts[1]!, explode: parts[3] !== undefined, ...(parts[2] === undefined ? {} : { prefix: Number(parts[2]) }) };
-    });
+    const variables = body
+      .slice(operator.length)
+      .split(',')
+      .map((spec): VarSpec | undefined => {
+        const parts = VARSPEC.exec(spec);
+        if (!parts) return undefined;
+        return {
+          name: parts[1]!,
+          explode: parts[3] !== undefined,
+          ...(parts[2] === undefined ? {} : { prefix: Number(parts[2]) }),
+        };
+      });
     found.push({ operator, variables, at: match.index, length: match[0].length });
   }
   return found;
@@ -165,13 +180,21 @@ function checkTemplate(href: string, where?: string): void {
  */
 export function expandWith(href: string, values: Record<string, unknown>, where?: string): string {
   checkTemplate(href, where);
-  const cannot = (reason: string) => new UsageError(`${where ?? 'a link'} cannot be expanded with the values given: ${reason}`, 'a prefix modifier ({name:3}) takes one value, not a list or a map');
+  const cannot = (reason: string) =>
+    new UsageError(
+      `${where ?? 'a link'} cannot be expanded with the values given: ${reason}`,
+      'a prefix modifier ({name:3}) takes one value, not a list or a map',
+    );
   // Only the values given are looked up: `{constructor}` must not find Object's.
   const given: Record<string, unknown> = Object.create(null);
   for (const [name, value] of Object.entries(values)) if (value !== undefined) given[name] = value;
   for (const { variables } of expressions(href)) {
-    const cut = variables.find((variable) => variable?.prefix !== undefined && typeof given[variable.name] === 'object' && given[variable.name] !== null);
-    if (cut) throw cannot(`${cut.name} holds a list or a map, which a prefix modifier does not apply to (RFC 6570 §2.4.1)`);
+    const cut = variables.find(
+      (variable) =>
+        variable?.prefix !== undefined && typeof given[variable.name] === 'object' && given[variable.name] !== null,
+    );
+    if (cut)
+      throw cannot(`${cut.name} holds a list or a map, which a prefix modifier does not apply to (RFC 6570 §2.4.1)`);
   }
   try {
     return StdUriTemplate.expand(href, given);

@@ -37,17 +37,27 @@ export function parseWhen(text: string, now: Date, option = '--since'): Date {
   }
   const at = timestampOf(text.trim());
   if (at !== undefined) return new Date(at);
-  throw new UsageError(`${option} does not read '${text}' as a time`, `give a duration back from now (90m, 24h, 7d), today, yesterday, or an ISO 8601 date or time (2026-11-24, 2026-11-24T08:00:00Z)`);
+  throw new UsageError(
+    `${option} does not read '${text}' as a time`,
+    `give a duration back from now (90m, 24h, 7d), today, yesterday, or an ISO 8601 date or time (2026-11-24, 2026-11-24T08:00:00Z)`,
+  );
 }
 
 /** The window the options give; undefined when neither end is given. */
-export function readWindow(since: string | undefined, until: string | undefined, now = new Date()): TimeWindow | undefined {
+export function readWindow(
+  since: string | undefined,
+  until: string | undefined,
+  now = new Date(),
+): TimeWindow | undefined {
   if (since === undefined && until === undefined) return undefined;
   const window: TimeWindow = {};
   if (since !== undefined) window.since = parseWhen(since, now, '--since');
   if (until !== undefined) window.until = parseWhen(until, now, '--until');
   if (window.since && window.until && window.since >= window.until) {
-    throw new UsageError(`the window is empty: --since ${window.since.toISOString()} is not before --until ${window.until.toISOString()}`, 'give --since an earlier time than --until');
+    throw new UsageError(
+      `the window is empty: --since ${window.since.toISOString()} is not before --until ${window.until.toISOString()}`,
+      'give --since an earlier time than --until',
+    );
   }
   return window;
 }
@@ -58,21 +68,35 @@ export function readWindow(since: string | undefined, until: string | undefined,
  */
 export function timeFieldFor(resource: string, version: string, sample?: Record<string, unknown>): string | undefined {
   const declared = knownTimeFields(resource, version);
-  const candidates = declared !== undefined && declared.length > 0
-    ? declared
-    : Object.entries(sample ?? {}).filter(([, value]) => timestampOf(value) !== undefined).map(([name]) => name);
+  const candidates =
+    declared !== undefined && declared.length > 0
+      ? declared
+      : Object.entries(sample ?? {})
+          .filter(([, value]) => timestampOf(value) !== undefined)
+          .map(([name]) => name);
   return candidates.find((name) => CREATION.test(name)) ?? candidates[0];
 }
 
 /** The filter (JSON text) with the window ANDed in on `field`, in the operator form. */
 export function windowFilter(filter: string | undefined, field: string, window: TimeWindow): string {
   const parsed: unknown = filter === undefined || filter === '' ? {} : JSON.parse(filter);
-  if (!isObject(parsed)) throw new UsageError('the filter must be a JSON object of fields and conditions', `e.g. --filter '{"status":{"$eq":"failed"}}'`);
+  if (!isObject(parsed))
+    throw new UsageError(
+      'the filter must be a JSON object of fields and conditions',
+      `e.g. --filter '{"status":{"$eq":"failed"}}'`,
+    );
   const own = parsed[field];
   const condition: Record<string, unknown> = own === undefined ? {} : isObject(own) ? { ...own } : { $eq: own };
-  for (const [operator, at] of [['$gte', window.since], ['$lt', window.until]] as const) {
+  for (const [operator, at] of [
+    ['$gte', window.since],
+    ['$lt', window.until],
+  ] as const) {
     if (at === undefined) continue;
-    if (operator in condition) throw new UsageError(`the filter already has ${operator} on ${field}`, 'give the window either in the filter or with --since/--until, not both');
+    if (operator in condition)
+      throw new UsageError(
+        `the filter already has ${operator} on ${field}`,
+        'give the window either in the filter or with --since/--until, not both',
+      );
     condition[operator] = at.toISOString();
   }
   return JSON.stringify({ ...parsed, [field]: condition });
@@ -82,10 +106,18 @@ export function windowFilter(filter: string | undefined, field: string, window: 
 export function inWindow(record: Record<string, unknown>, field: string, window: TimeWindow): boolean {
   const at = timestampOf(record[field]);
   if (at === undefined) return false;
-  return (window.since === undefined || at >= window.since.getTime()) && (window.until === undefined || at < window.until.getTime());
+  return (
+    (window.since === undefined || at >= window.since.getTime()) &&
+    (window.until === undefined || at < window.until.getTime())
+  );
 }
 
 /** The window in words for stderr: `created_timestamp ≥ 2026-11-24T08:00:00.000Z`. */
 export function describeWindow(field: string, window: TimeWindow): string {
-  return [window.since && `${field} ≥ ${window.since.toISOString()}`, window.until && `${field} < ${window.until.toISOString()}`].filter(Boolean).join(' and ');
+  return [
+    window.since && `${field} ≥ ${window.since.toISOString()}`,
+    window.until && `${field} < ${window.until.toISOString()}`,
+  ]
+    .filter(Boolean)
+    .join(' and ');
 }

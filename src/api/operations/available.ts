@@ -66,16 +66,36 @@ export function operationsFor(
 }
 
 /** An operation as offered to the user, with the path variables the prefill leaves to be typed. */
-function offer(operation: Operation, resource: string, version: string, prefill: Record<string, string>): AvailableOperation {
+function offer(
+  operation: Operation,
+  resource: string,
+  version: string,
+  prefill: Record<string, string>,
+): AvailableOperation {
   const missing = operation.pathVariables.filter((name) => prefill[name] === undefined);
-  return { operation, resource, version, method: operation.method, id: operation.id, href: operation.href, prefill, missing, fillsFromRecord: false };
+  return {
+    operation,
+    resource,
+    version,
+    method: operation.method,
+    id: operation.id,
+    href: operation.href,
+    prefill,
+    missing,
+    fillsFromRecord: false,
+  };
 }
 
 /**
  * Operations of the other resources' default versions whose variables or body properties are named
  * `<x>_id` after the record's resource: the index has no links between resources, so names are the evidence.
  */
-function relatedOperations(catalog: Catalog, resourceName: string, record: Record<string, unknown> | undefined, bodySchemaOf: BodySchemaLookup): AvailableOperation[] {
+function relatedOperations(
+  catalog: Catalog,
+  resourceName: string,
+  record: Record<string, unknown> | undefined,
+  bodySchemaOf: BodySchemaLookup,
+): AvailableOperation[] {
   if (!record) return [];
   const related: AvailableOperation[] = [];
   for (const other of catalog.resources) {
@@ -109,10 +129,16 @@ function pathOf(href: string): string | undefined {
  * self link (`/<things>/7/disable`) that no link names is left out. Operations on the record's own address
  * (update, delete) are not judged: a self link stands for them.
  */
-function leftOutByLinks(operation: Operation, prefill: Record<string, string>, record: Record<string, unknown>): string | undefined {
+function leftOutByLinks(
+  operation: Operation,
+  prefill: Record<string, string>,
+  record: Record<string, unknown>,
+): string | undefined {
   if (operation.method === 'GET' || operation.method === 'HEAD') return undefined;
   const links = recordLinks(record);
-  const actions = links.filter((link) => link.method !== undefined && !['GET', 'HEAD'].includes(link.method.toUpperCase()));
+  const actions = links.filter(
+    (link) => link.method !== undefined && !['GET', 'HEAD'].includes(link.method.toUpperCase()),
+  );
   const self = links.find((link) => normaliseRel(link.rel) === 'self');
   const selfPath = self && pathOf(self.href);
   if (actions.length === 0 || !selfPath) return undefined;
@@ -129,7 +155,12 @@ function leftOutByLinks(operation: Operation, prefill: Record<string, string>, r
   if (parent === '' || same(path, selfPath) || !same(parent, selfPath)) return undefined;
   const offered = links.some((link) => {
     const linkPath = pathOf(link.href);
-    return linkPath !== undefined && linkPath !== '' && same(linkPath, path) && (link.method === undefined || link.method.toUpperCase() === operation.method);
+    return (
+      linkPath !== undefined &&
+      linkPath !== '' &&
+      same(linkPath, path) &&
+      (link.method === undefined || link.method.toUpperCase() === operation.method)
+    );
   });
   if (offered) return undefined;
   const names = actions.map((link) => normaliseRel(link.rel)).join(', ');

@@ -50,20 +50,29 @@ export async function loadBodySchema(
       text = await readFile(path, 'utf8');
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'ENOENT') {
-        throw new UsageError(`cannot read the schema ${path}: ${(error as Error).message}`, 'check the schema folder named in the profile');
+        throw new UsageError(
+          `cannot read the schema ${path}: ${(error as Error).message}`,
+          'check the schema folder named in the profile',
+        );
       }
     }
     if (text !== undefined) {
       const parsed = parseJsonText(text);
       if (!parsed.ok || !isObject(parsed.value)) {
-        throw new UsageError(`the schema ${path} is not a JSON object${parsed.ok ? '' : `: ${parsed.message}`}`, 'fix the file or remove it');
+        throw new UsageError(
+          `the schema ${path} is not a JSON object${parsed.ok ? '' : `: ${parsed.message}`}`,
+          'fix the file or remove it',
+        );
       }
       const { compileBodyCheck } = await import('../hal/schema-compiler.js');
       let check: BodySchema['check'];
       try {
         check = compileBodyCheck(parsed.value);
       } catch (error) {
-        throw new UsageError(`the schema ${path} cannot be used: ${(error as Error).message}`, 'fix the file or remove it');
+        throw new UsageError(
+          `the schema ${path} cannot be used: ${(error as Error).message}`,
+          'fix the file or remove it',
+        );
       }
       return { schema: parsed.value, source: path, check };
     }
@@ -80,7 +89,8 @@ export async function loadBodySchema(
 export function checkBodyText(text: string, schema?: BodySchema): BodyProblem[] {
   if (isBlankBody(text)) return [];
   const parsed = parseBodyText(text);
-  if (!parsed.ok) return [{ pointer: '', message: `not JSON: ${parsed.message}`, line: parsed.line, column: parsed.column }];
+  if (!parsed.ok)
+    return [{ pointer: '', message: `not JSON: ${parsed.message}`, line: parsed.line, column: parsed.column }];
   return schema ? validateBody(schema, parsed.value) : [];
 }
 
@@ -88,7 +98,9 @@ export function checkBodyText(text: string, schema?: BodySchema): BodyProblem[] 
 export function validateBody(schema: BodySchema, value: unknown): BodyProblem[] {
   return schema.check(value).map((warning) => {
     const match = /^body (\S*): (.*)$/s.exec(warning);
-    return match ? { pointer: match[1] === '/' ? '' : match[1]!, message: match[2]! } : { pointer: '', message: warning.replace(/^body:? ?/, '') };
+    return match
+      ? { pointer: match[1] === '/' ? '' : match[1]!, message: match[2]! }
+      : { pointer: '', message: warning.replace(/^body:? ?/, '') };
   });
 }
 

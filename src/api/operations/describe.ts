@@ -60,20 +60,32 @@ function variableInfo(catalog: Catalog, resource: string, version: string, opera
     const named = namedResource(catalog, name);
     const about = named
       ? `the id of a ${named} record${named === resource ? '' : ` (dpx list ${named})`}`
-      : name.toLowerCase() === 'id' ? `the id of a ${resource} record` : 'a path segment';
+      : name.toLowerCase() === 'id'
+        ? `the id of a ${resource} record`
+        : 'a path segment';
     return { name, kind: 'path', required: true, about };
   });
   const query = operation.queryVariables.map((name): VariableInfo => {
-    if (name === paging.pageSize) return { name, kind: 'query', required: false, about: 'records per page (the server sets its own limit)' };
-    if (name === paging.page) return { name, kind: 'query', required: false, about: 'the page to read: a number or a token from a previous page\'s links' };
+    if (name === paging.pageSize)
+      return { name, kind: 'query', required: false, about: 'records per page (the server sets its own limit)' };
+    if (name === paging.page)
+      return {
+        name,
+        kind: 'query',
+        required: false,
+        about: "the page to read: a number or a token from a previous page's links",
+      };
     if (FILTER_NAMES.includes(name.toLowerCase())) {
       const fields = (knownRecordFields(resource, version) ?? []).map((field) => {
         const values = fieldEnum(resource, version, field);
         return values ? { field, values } : { field };
       });
       return {
-        name, kind: 'query', required: false,
-        about: 'a JSON filter, {"<field>": {"<operator>": <value>}, …} (every condition must hold), e.g. {"name":{"$contains":"a"}}',
+        name,
+        kind: 'query',
+        required: false,
+        about:
+          'a JSON filter, {"<field>": {"<operator>": <value>}, …} (every condition must hold), e.g. {"name":{"$contains":"a"}}',
         ...(fields.length > 0 ? { filterFields: fields } : {}),
       };
     }
@@ -98,9 +110,15 @@ function exampleCommand(description: Omit<OperationDescription, 'example'>, body
 }
 
 /** The description of one operation of the index; throws a UsageError naming what exists when it has no such operation. */
-export function describeOperation(catalog: Catalog, target: { resource: string; version?: string; operationId: string }, schema?: BodySchema): OperationDescription {
+export function describeOperation(
+  catalog: Catalog,
+  target: { resource: string; version?: string; operationId: string },
+  schema?: BodySchema,
+): OperationDescription {
   const { resource, version, operation } = resolveOperation(catalog, target);
-  const versions = resource.versions.filter((candidate) => candidate.operations.some((op) => op.id === operation.id)).map((candidate) => candidate.version);
+  const versions = resource.versions
+    .filter((candidate) => candidate.operations.some((op) => op.id === operation.id))
+    .map((candidate) => candidate.version);
   const described: Omit<OperationDescription, 'example'> = {
     resource: resource.name,
     version: version.version,
@@ -110,13 +128,13 @@ export function describeOperation(catalog: Catalog, target: { resource: string; 
     hasBody: carriesBody(operation.method),
     ...(schema
       ? {
-        schema: {
-          source: schema.source,
-          fields: bodyFields(schema.schema).map((field) => withReference(catalog, field)),
-          template: bodyTemplate(schema.schema),
-          ...(typeof schema.schema['title'] === 'string' ? { title: schema.schema['title'] } : {}),
-        },
-      }
+          schema: {
+            source: schema.source,
+            fields: bodyFields(schema.schema).map((field) => withReference(catalog, field)),
+            template: bodyTemplate(schema.schema),
+            ...(typeof schema.schema['title'] === 'string' ? { title: schema.schema['title'] } : {}),
+          },
+        }
       : {}),
   };
   return { ...described, example: exampleCommand(described, schema ? exampleBody(schema.schema) : undefined) };

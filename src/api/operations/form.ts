@@ -69,17 +69,24 @@ export function createOperationForm(input: {
   });
   const hasBody = carriesBody(input.operation.method);
   const fields = input.bodySchema ? bodyFields(input.bodySchema) : [];
-  const baseline = hasBody && input.bodySchema ? recordBaseline(input.operation.method, input.resource, fields, input.record) : undefined;
+  const baseline =
+    hasBody && input.bodySchema
+      ? recordBaseline(input.operation.method, input.resource, fields, input.record)
+      : undefined;
   // Every field of the schema named: the record's values (a PUT or PATCH of it) and the required fields
   // set, each other field a commented-out line to uncomment.
-  const body = !hasBody || !input.bodySchema
-    ? ''
-    : bodyTemplate(input.bodySchema, { values: { ...bodyFill(input.bodySchema, input.record), ...baseline } });
+  const body =
+    !hasBody || !input.bodySchema
+      ? ''
+      : bodyTemplate(input.bodySchema, { values: { ...bodyFill(input.bodySchema, input.record), ...baseline } });
   return {
     resource: input.resource,
     version: input.version,
     operation: input.operation,
-    fields: [...input.operation.pathVariables.map((name) => field(name, 'path')), ...input.operation.queryVariables.map((name) => field(name, 'query'))],
+    fields: [
+      ...input.operation.pathVariables.map((name) => field(name, 'path')),
+      ...input.operation.queryVariables.map((name) => field(name, 'query')),
+    ],
     ou: input.ou ?? '',
     hasBody,
     body,
@@ -92,18 +99,37 @@ export function createOperationForm(input: {
  * A PUT or PATCH of the record's own resource starts from the record's current values, as restish's
  * `edit` does — only the fields the body schema accepts, so never its id, timestamps or links.
  */
-function recordBaseline(method: string, resource: string, fields: BodyField[], record?: { resource: string; fields: Record<string, unknown> }): Record<string, unknown> | undefined {
-  if (!record || record.resource !== resource || !['PUT', 'PATCH'].includes(method.toUpperCase()) || fields.length === 0) return undefined;
-  const accepted = fields.map((field) => field.name).filter((name) => record.fields[name] !== undefined && !name.startsWith('_'));
+function recordBaseline(
+  method: string,
+  resource: string,
+  fields: BodyField[],
+  record?: { resource: string; fields: Record<string, unknown> },
+): Record<string, unknown> | undefined {
+  if (
+    !record ||
+    record.resource !== resource ||
+    !['PUT', 'PATCH'].includes(method.toUpperCase()) ||
+    fields.length === 0
+  )
+    return undefined;
+  const accepted = fields
+    .map((field) => field.name)
+    .filter((name) => record.fields[name] !== undefined && !name.startsWith('_'));
   return accepted.length > 0 ? Object.fromEntries(accepted.map((name) => [name, record.fields[name]])) : undefined;
 }
 
-function bodyFill(schema: Record<string, unknown>, record?: { resource: string; fields: Record<string, unknown> }): Record<string, string> {
+function bodyFill(
+  schema: Record<string, unknown>,
+  record?: { resource: string; fields: Record<string, unknown> },
+): Record<string, string> {
   return record ? recordIdValues(bodyPropertyNames(schema), record.fields, record.resource) : {};
 }
 
 export function withField(state: OperationFormState, name: string, value: string): OperationFormState {
-  return { ...state, fields: state.fields.map((field) => (field.name === name ? { ...field, value, prefilled: false } : field)) };
+  return {
+    ...state,
+    fields: state.fields.map((field) => (field.name === name ? { ...field, value, prefilled: false } : field)),
+  };
 }
 
 export function withOu(state: OperationFormState, ou: string): OperationFormState {
@@ -121,7 +147,10 @@ export function formProblems(state: OperationFormState, schema?: BodySchema): Fo
     .map((field) => ({ where: field.name, message: 'is required (a path variable)' }));
   if (state.hasBody) {
     // A PATCH that started from the record is checked as it will go: only the changed fields.
-    const checked = state.baseline && state.operation.method.toUpperCase() === 'PATCH' && parseBodyText(state.body).ok ? bodyToSend(state) ?? '' : state.body;
+    const checked =
+      state.baseline && state.operation.method.toUpperCase() === 'PATCH' && parseBodyText(state.body).ok
+        ? (bodyToSend(state) ?? '')
+        : state.body;
     for (const problem of checkBodyText(checked, schema)) {
       const text = formatBodyProblem(problem);
       const cut = text.indexOf(': ');
@@ -156,11 +185,16 @@ function sameValue(a: unknown, b: unknown): boolean {
  */
 export function bodyToSend(state: OperationFormState): string | undefined {
   if (!state.hasBody || isBlankBody(state.body)) return undefined;
-  if (!state.baseline || state.operation.method.toUpperCase() !== 'PATCH') return sendableBody(state.body) ?? state.body;
+  if (!state.baseline || state.operation.method.toUpperCase() !== 'PATCH')
+    return sendableBody(state.body) ?? state.body;
   const parsed = parseBodyText(state.body);
   if (!parsed.ok || !isObject(parsed.value)) return sendableBody(state.body) ?? state.body;
   const baseline = state.baseline;
-  const changed = Object.fromEntries(Object.entries(parsed.value).filter(([name, value]) => !Object.hasOwn(baseline, name) || !sameValue(value, baseline[name])));
+  const changed = Object.fromEntries(
+    Object.entries(parsed.value).filter(
+      ([name, value]) => !Object.hasOwn(baseline, name) || !sameValue(value, baseline[name]),
+    ),
+  );
   return JSON.stringify(changed, null, 2);
 }
 
@@ -173,7 +207,10 @@ export function changedFields(state: OperationFormState): string[] | undefined {
 }
 
 /** The value of one top-level body field as the form shows it: undefined when absent, or when the body is not a JSON object. */
-export function bodyFieldValue(state: OperationFormState, name: string): { value?: unknown; present: boolean } | undefined {
+export function bodyFieldValue(
+  state: OperationFormState,
+  name: string,
+): { value?: unknown; present: boolean } | undefined {
   return bodyFieldIn(state.body, name);
 }
 
@@ -183,11 +220,19 @@ export function bodyFieldValue(state: OperationFormState, name: string): { value
  * which comments its line out, as the template has it. A field set that has a commented-out line is
  * uncommented there. undefined when the body is not a JSON object to set it in.
  */
-export function withBodyField(state: OperationFormState, field: BodyField, input: string | { value: unknown } | { remove: true }): OperationFormState | undefined {
+export function withBodyField(
+  state: OperationFormState,
+  field: BodyField,
+  input: string | { value: unknown } | { remove: true },
+): OperationFormState | undefined {
   const remove = (typeof input === 'object' && 'remove' in input) || input === '';
   const body = remove
     ? removeBodyField(state.body, field.name)
-    : setBodyField(state.body, field.name, typeof input === 'object' && 'value' in input ? input.value : typedFieldValue(field, input as string));
+    : setBodyField(
+        state.body,
+        field.name,
+        typeof input === 'object' && 'value' in input ? input.value : typedFieldValue(field, input as string),
+      );
   return body === undefined ? undefined : { ...state, body };
 }
 
@@ -207,9 +252,18 @@ export function typedFieldValue(field: BodyField, text: string): unknown {
 /** The form as a request target for Session.prepare; an empty body is no body. */
 export function toRequestTarget(state: OperationFormState): RequestTarget {
   const pick = (kind: FormField['kind']): Record<string, string> =>
-    Object.fromEntries(state.fields.filter((field) => field.kind === kind && field.value !== '').map((field) => [field.name, field.value]));
+    Object.fromEntries(
+      state.fields
+        .filter((field) => field.kind === kind && field.value !== '')
+        .map((field) => [field.name, field.value]),
+    );
   const target: RequestTarget = {
-    resource: state.resource, version: state.version, operationId: state.operation.id, variables: pick('path'), query: pick('query'), ou: state.ou === '' ? null : state.ou,
+    resource: state.resource,
+    version: state.version,
+    operationId: state.operation.id,
+    variables: pick('path'),
+    query: pick('query'),
+    ou: state.ou === '' ? null : state.ou,
   };
   const body = bodyToSend(state);
   if (body !== undefined) target.body = body;

@@ -18,14 +18,18 @@ export function parseJsonText(text: string): JsonTextResult {
 }
 
 class ScanError extends Error {
-  constructor(readonly offset: number, message: string) {
+  constructor(
+    readonly offset: number,
+    message: string,
+  ) {
     super(message);
   }
 }
 
 function locateJsonError(text: string): { offset: number; message: string } {
   let at = 0;
-  const describe = (): string => (at >= text.length ? 'unexpected end of input' : `unexpected ${JSON.stringify(text[at])}`);
+  const describe = (): string =>
+    at >= text.length ? 'unexpected end of input' : `unexpected ${JSON.stringify(text[at])}`;
   const fail = (expected: string): never => {
     throw new ScanError(at, `${describe()}, expected ${expected}`);
   };
@@ -46,7 +50,8 @@ function locateJsonError(text: string): { offset: number; message: string } {
       if (char === '\\') {
         at++;
         if (text[at] === 'u') {
-          if (!/^[0-9a-fA-F]{4}$/.test(text.slice(at + 1, at + 5))) throw new ScanError(at, 'bad \\u escape, expected four hex digits');
+          if (!/^[0-9a-fA-F]{4}$/.test(text.slice(at + 1, at + 5)))
+            throw new ScanError(at, 'bad \\u escape, expected four hex digits');
           at += 4;
         } else if (!'"\\/bfnrt'.includes(text[at] ?? '')) {
           throw new ScanError(at, `bad escape ${JSON.stringify(`\\${text[at] ?? ''}`)}`);
@@ -83,7 +88,8 @@ function locateJsonError(text: string): { offset: number; message: string } {
     }
     for (;;) {
       space();
-      if (text[at] !== '"') fail(text[at] === '}' ? 'a property name (no trailing comma in JSON)' : 'a property name in double quotes');
+      if (text[at] !== '"')
+        fail(text[at] === '}' ? 'a property name (no trailing comma in JSON)' : 'a property name in double quotes');
       string();
       space();
       if (text[at] !== ':') fail('":"');

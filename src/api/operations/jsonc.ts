@@ -4,7 +4,16 @@
 // are set and taken out in the text itself, so the comments and the other lines stay as they were: a field
 // taken out is commented out (its line kept, to put back), one set that has a commented-out line is
 // uncommented there.
-import { applyEdits, createScanner, findNodeAtOffset, modify, parseTree, printParseErrorCode, type Node, type ParseError } from 'jsonc-parser';
+import {
+  applyEdits,
+  createScanner,
+  findNodeAtOffset,
+  modify,
+  parseTree,
+  printParseErrorCode,
+  type Node,
+  type ParseError,
+} from 'jsonc-parser';
 import { isObject } from '../json.js';
 import type { JsonTextResult } from './json-text.js';
 
@@ -50,7 +59,13 @@ function valueOf(node: Node): unknown {
       const object: Record<string, unknown> = {};
       for (const property of node.children ?? []) {
         const [key, value] = property.children ?? [];
-        if (key && value) Object.defineProperty(object, String(key.value), { value: valueOf(value), enumerable: true, writable: true, configurable: true });
+        if (key && value)
+          Object.defineProperty(object, String(key.value), {
+            value: valueOf(value),
+            enumerable: true,
+            writable: true,
+            configurable: true,
+          });
       }
       return object;
     }
@@ -84,7 +99,13 @@ export function parseBodyText(text: string): JsonTextResult {
   const { line, column } = lineAndColumn(text, offset);
   const code = first ? printParseErrorCode(first.error) : 'ValueExpected';
   const at = offset < text.length && code === 'InvalidSymbol' ? `unexpected ${JSON.stringify(text[offset])}: ` : '';
-  return { ok: false, message: `line ${line}, column ${column}: ${at}${ERROR_WORDS[code] ?? 'not JSON'}`, line, column, offset };
+  return {
+    ok: false,
+    message: `line ${line}, column ${column}: ${at}${ERROR_WORDS[code] ?? 'not JSON'}`,
+    line,
+    column,
+    offset,
+  };
 }
 
 /**
@@ -134,12 +155,21 @@ function uncommented(text: string, name: string, tree: Node): string | undefined
     const match = /^(\s*)\/\/ /.exec(line);
     const at = offset;
     offset += line.length + 1;
-    if (!match || !line.slice(match[0].length).startsWith(`${key}`) || !/^\s*:/.test(line.slice(match[0].length + key.length))) continue;
+    if (
+      !match ||
+      !line.slice(match[0].length).startsWith(`${key}`) ||
+      !/^\s*:/.test(line.slice(match[0].length + key.length))
+    )
+      continue;
     // A line inside a nested object is not the top level's.
     if (findNodeAtOffset(tree, at + match[1]!.length) !== tree) continue;
     const prefix = `${match[1]}// `;
     for (let last = index; last < lines.length && lines[last]!.startsWith(prefix); last++) {
-      const candidate = [...lines.slice(0, index), ...lines.slice(index, last + 1).map((l) => match[1] + l.slice(prefix.length)), ...lines.slice(last + 1)].join('\n');
+      const candidate = [
+        ...lines.slice(0, index),
+        ...lines.slice(index, last + 1).map((l) => match[1] + l.slice(prefix.length)),
+        ...lines.slice(last + 1),
+      ].join('\n');
       if (topLevel(candidate, name)?.property) return candidate;
     }
   }
@@ -214,7 +244,10 @@ export function removeBodyField(text: string, name: string): string | undefined 
     if (tail !== TRIVIA && tail !== LINE_COMMENT && tail !== BLOCK_COMMENT) break;
   }
   if (indent.trim() === '' && tail === EOF) {
-    const lines = text.slice(start, end).split('\n').map((line) => (line.startsWith(indent) ? `${indent}// ${line.slice(indent.length)}` : `// ${line}`));
+    const lines = text
+      .slice(start, end)
+      .split('\n')
+      .map((line) => (line.startsWith(indent) ? `${indent}// ${line.slice(indent.length)}` : `// ${line}`));
     const commented = `${text.slice(0, start)}${lines.join('\n')}${text.slice(end)}`;
     const check = topLevel(commented, name);
     if (check && !check.property) return commented;

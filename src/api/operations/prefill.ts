@@ -27,10 +27,16 @@ export function namesRecordId(name: string, resourceName: string): boolean {
  * The names among `names` that take record.id because they are `<x>_id` of the record's own resource:
  * the only evidence that an operation of another resource acts on this record.
  */
-export function recordIdValues(names: Iterable<string>, record: Record<string, unknown> | undefined, resourceName: string): Record<string, string> {
+export function recordIdValues(
+  names: Iterable<string>,
+  record: Record<string, unknown> | undefined,
+  resourceName: string,
+): Record<string, string> {
   const recordId = record ? scalarText(record['id']) : undefined;
   if (recordId === undefined) return {};
-  return Object.fromEntries([...names].filter((name) => namesRecordId(name, resourceName)).map((name) => [name, recordId]));
+  return Object.fromEntries(
+    [...names].filter((name) => namesRecordId(name, resourceName)).map((name) => [name, recordId]),
+  );
 }
 
 /**
@@ -42,7 +48,11 @@ export function recordIdValues(names: Iterable<string>, record: Record<string, u
  *    variable: an operation of the record's own resource addresses the record by its final segment. Not
  *    so a list under a parent (`/groups/{group_id}/backups`): its variables name the parent, never the record.
  */
-export function prefillFromRecord(operation: Operation, record: Record<string, unknown> | undefined, resourceName: string): Record<string, string> {
+export function prefillFromRecord(
+  operation: Operation,
+  record: Record<string, unknown> | undefined,
+  resourceName: string,
+): Record<string, string> {
   const values: Record<string, string> = {};
   if (!record) return values;
   const { pathVariables: path, queryVariables: query } = operation;
@@ -58,7 +68,14 @@ export function prefillFromRecord(operation: Operation, record: Record<string, u
   }
   const last = path[path.length - 1];
   const idsLeft = path.filter((name) => values[name] === undefined && /_id$/i.test(name));
-  if (recordId !== undefined && last !== undefined && idsLeft.length === 1 && idsLeft[0] === last && !Object.values(values).includes(recordId) && !isListOperation(operation)) {
+  if (
+    recordId !== undefined &&
+    last !== undefined &&
+    idsLeft.length === 1 &&
+    idsLeft[0] === last &&
+    !Object.values(values).includes(recordId) &&
+    !isListOperation(operation)
+  ) {
     values[last] = recordId;
   }
   return values;

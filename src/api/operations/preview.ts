@@ -29,11 +29,25 @@ export interface PreviewContext {
 
 export function previewRequest(prepared: PreparedRequest, context: PreviewContext = {}): RequestPreview {
   // The session adds Authorization when sending; a prepared request never holds the token.
-  const headers = { ...(context.authenticated === false ? {} : { authorization: 'Bearer ***' }), ...redactHeaders(prepared.headers) };
-  const lines = [`${prepared.method.toUpperCase()} ${prepared.url}`, ...Object.entries(headers).map(([name, value]) => `${name}: ${value}`)];
-  lines.push(`OU: ${prepared.ou ? `${context.ouName ? `${context.ouName} (${prepared.ou})` : prepared.ou}` : '(none: the token\'s whole scope)'}`);
+  const headers = {
+    ...(context.authenticated === false ? {} : { authorization: 'Bearer ***' }),
+    ...redactHeaders(prepared.headers),
+  };
+  const lines = [
+    `${prepared.method.toUpperCase()} ${prepared.url}`,
+    ...Object.entries(headers).map(([name, value]) => `${name}: ${value}`),
+  ];
+  lines.push(
+    `OU: ${prepared.ou ? `${context.ouName ? `${context.ouName} (${prepared.ou})` : prepared.ou}` : "(none: the token's whole scope)"}`,
+  );
   if (prepared.body !== undefined) lines.push('', ...bodyLines(prepared.body));
-  const preview: RequestPreview = { method: prepared.method.toUpperCase(), url: prepared.url, headers, lines, curl: toCurl(prepared, context.tokenRef) };
+  const preview: RequestPreview = {
+    method: prepared.method.toUpperCase(),
+    url: prepared.url,
+    headers,
+    lines,
+    curl: toCurl(prepared, context.tokenRef),
+  };
   if (prepared.ou) preview.ou = prepared.ou;
   if (prepared.body !== undefined) preview.body = prepared.body;
   return preview;

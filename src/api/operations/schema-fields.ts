@@ -29,7 +29,11 @@ export interface SchemaField {
 }
 
 /** Follows local references only (`#/definitions/x`, `#/$defs/x`): a body schema is one self-contained file. */
-export function resolveRef(root: Record<string, unknown>, node: unknown, depth = 0): Record<string, unknown> | undefined {
+export function resolveRef(
+  root: Record<string, unknown>,
+  node: unknown,
+  depth = 0,
+): Record<string, unknown> | undefined {
   if (!isObject(node) || depth > 8) return undefined;
   const ref = node['$ref'];
   if (typeof ref !== 'string') return node;
@@ -46,12 +50,14 @@ export function typeText(node: Record<string, unknown>): string {
   const type = node['type'];
   if (Array.isArray(type)) return type.join(' | ');
   if (typeof type === 'string') {
-    if (type === 'array' && isObject(node['items']) && typeof node['items']['type'] === 'string') return `array of ${node['items']['type']}`;
+    if (type === 'array' && isObject(node['items']) && typeof node['items']['type'] === 'string')
+      return `array of ${node['items']['type']}`;
     return typeof node['format'] === 'string' ? `${type} (${node['format']})` : type;
   }
   if (Array.isArray(node['enum'])) return 'one of the values';
   for (const key of ['oneOf', 'anyOf'] as const) {
-    if (Array.isArray(node[key])) return node[key].map((option) => (isObject(option) ? typeText(option) : 'any')).join(' | ');
+    if (Array.isArray(node[key]))
+      return node[key].map((option) => (isObject(option) ? typeText(option) : 'any')).join(' | ');
   }
   if (isObject(node['properties'])) return 'object';
   return 'any';
@@ -87,7 +93,8 @@ export function objectFields(root: Record<string, unknown>, node: unknown): Sche
   const visit = (part: unknown, depth: number): void => {
     const resolved = resolveRef(root, part);
     if (!resolved || depth > 8) return;
-    if (Array.isArray(resolved['required'])) for (const name of resolved['required']) if (typeof name === 'string') required.add(name);
+    if (Array.isArray(resolved['required']))
+      for (const name of resolved['required']) if (typeof name === 'string') required.add(name);
     if (isObject(resolved['properties'])) {
       for (const [name, child] of Object.entries(resolved['properties'])) {
         const property = resolveRef(root, child);

@@ -23,7 +23,15 @@ export interface ResponseLike {
 /** How to fetch the task: by URL (a link or Location header), or by a resource's read operation. */
 export type FollowableTask =
   | { kind: 'link'; href: string; resource: string; version: string; taskId?: string; reason: string }
-  | { kind: 'operation'; resource: string; version: string; operationId: string; variables: Record<string, string>; taskId: string; reason: string };
+  | {
+      kind: 'operation';
+      resource: string;
+      version: string;
+      operationId: string;
+      variables: Record<string, string>;
+      taskId: string;
+      reason: string;
+    };
 
 const STATUS_FIELDS = ['status', 'state', 'phase', 'task_status', 'task_state'];
 
@@ -33,13 +41,17 @@ export function taskStatus(record: Record<string, unknown>): string | undefined 
     const value = record[name];
     if (typeof value === 'string' && value !== '') return value.toLowerCase();
   }
-  const named = Object.entries(record).find(([name, value]) => /_(status|state)$/i.test(name) && typeof value === 'string');
+  const named = Object.entries(record).find(
+    ([name, value]) => /_(status|state)$/i.test(name) && typeof value === 'string',
+  );
   return named ? String(named[1]).toLowerCase() : undefined;
 }
 
 /** A record's progress in percent, from the first numeric field whose name speaks of progress or percent. */
 export function taskProgress(record: Record<string, unknown>): number | undefined {
-  const named = Object.entries(record).find(([name, value]) => /progress|percent/i.test(name) && typeof value === 'number' && Number.isFinite(value));
+  const named = Object.entries(record).find(
+    ([name, value]) => /progress|percent/i.test(name) && typeof value === 'number' && Number.isFinite(value),
+  );
   return named ? (named[1] as number) : undefined;
 }
 
@@ -86,7 +98,14 @@ function linkTarget(catalog: Catalog, link: Link, base: string): FollowableTask 
   const owner = routeFor(catalog, url.toString(), base);
   if (!owner || owner.operation.pathVariables.length !== 1) return undefined;
   const segments = url.pathname.split('/').filter(Boolean);
-  return { kind: 'link', href: url.toString(), resource: owner.resource, version: owner.version, taskId: segments[segments.length - 1], reason: `link "${link.rel}"` };
+  return {
+    kind: 'link',
+    href: url.toString(),
+    resource: owner.resource,
+    version: owner.version,
+    taskId: segments[segments.length - 1],
+    reason: `link "${link.rel}"`,
+  };
 }
 
 /**
@@ -105,7 +124,12 @@ export function findFollowableTask(response: ResponseLike, catalog: Catalog): Fo
   }
   const body = isObject(response.body) ? response.body : undefined;
   if (!body) return undefined;
-  const holders = [body, ...Object.entries(body).filter(([name, value]) => !name.startsWith('_') && isObject(value)).map(([, value]) => value as Record<string, unknown>)];
+  const holders = [
+    body,
+    ...Object.entries(body)
+      .filter(([name, value]) => !name.startsWith('_') && isObject(value))
+      .map(([, value]) => value as Record<string, unknown>),
+  ];
 
   const links = holders.flatMap((holder) => recordLinks(holder, response.url).filter((link) => !isPagingRel(link.rel)));
   const targets = links.flatMap((link) => {
@@ -125,7 +149,15 @@ export function findFollowableTask(response: ResponseLike, catalog: Catalog): Fo
     const read = resource && findReadOperation(resource, media.version);
     if (resource && read) {
       const taskId = String(task['id']);
-      return { kind: 'operation', resource: resource.name, version: read.version, operationId: read.operation.id, variables: { [read.operation.pathVariables[0]!]: taskId }, taskId, reason: 'the response’s media type' };
+      return {
+        kind: 'operation',
+        resource: resource.name,
+        version: read.version,
+        operationId: read.operation.id,
+        variables: { [read.operation.pathVariables[0]!]: taskId },
+        taskId,
+        reason: 'the response’s media type',
+      };
     }
   }
 
@@ -134,13 +166,22 @@ export function findFollowableTask(response: ResponseLike, catalog: Catalog): Fo
     if (singular === undefined || (typeof value !== 'string' && typeof value !== 'number')) return [];
     return catalog.resources.flatMap((resource) => {
       const read = findReadOperation(resource);
-      const addressed = read && (read.operation.pathVariables[0] === name || wordNamesResource(singular, resource.name));
+      const addressed =
+        read && (read.operation.pathVariables[0] === name || wordNamesResource(singular, resource.name));
       return read && addressed ? [{ resource, read, taskId: String(value), name }] : [];
     });
   });
   if (byField.length === 1) {
     const [{ resource, read, taskId, name }] = byField as [(typeof byField)[number]];
-    return { kind: 'operation', resource: resource.name, version: read.version, operationId: read.operation.id, variables: { [read.operation.pathVariables[0]!]: taskId }, taskId, reason: `the field ${name}` };
+    return {
+      kind: 'operation',
+      resource: resource.name,
+      version: read.version,
+      operationId: read.operation.id,
+      variables: { [read.operation.pathVariables[0]!]: taskId },
+      taskId,
+      reason: `the field ${name}`,
+    };
   }
   return undefined;
 }
@@ -148,13 +189,25 @@ export function findFollowableTask(response: ResponseLike, catalog: Catalog): Fo
 /** The parts of a session that following a task uses (a Session has them all). */
 export interface TaskSession {
   prepare(target: RequestTarget): Promise<PreparedRequest>;
-  prepareLink(href: string, context: { resource: string; version: string }, values?: Record<string, string>): PreparedRequest;
-  send(request: PreparedRequest, options?: { reload?: boolean; signal?: AbortSignal }): Promise<{ status: number; body: unknown }>;
+  prepareLink(
+    href: string,
+    context: { resource: string; version: string },
+    values?: Record<string, string>,
+  ): PreparedRequest;
+  send(
+    request: PreparedRequest,
+    options?: { reload?: boolean; signal?: AbortSignal },
+  ): Promise<{ status: number; body: unknown }>;
 }
 
 export async function taskRequest(session: TaskSession, task: FollowableTask): Promise<PreparedRequest> {
   if (task.kind === 'link') return session.prepareLink(task.href, { resource: task.resource, version: task.version });
-  return session.prepare({ resource: task.resource, version: task.version, operationId: task.operationId, variables: task.variables });
+  return session.prepare({
+    resource: task.resource,
+    version: task.version,
+    operationId: task.operationId,
+    variables: task.variables,
+  });
 }
 
 export interface TaskState {
@@ -178,7 +231,10 @@ export async function* followTask(
   const intervalMs = options.intervalMs ?? 1000;
   for (let polls = 1; options.maxPolls === undefined || polls <= options.maxPolls; polls++) {
     // Every poll must reach the server: the session would otherwise answer from its freshness window.
-    const response = await session.send(request, { reload: true, ...(options.signal ? { signal: options.signal } : {}) });
+    const response = await session.send(request, {
+      reload: true,
+      ...(options.signal ? { signal: options.signal } : {}),
+    });
     const record = isObject(response.body) ? response.body : {};
     const state: TaskState = { record, final: isFinalTask(record), outcome: taskOutcome(record), polls };
     const status = taskStatus(record);

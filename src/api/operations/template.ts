@@ -35,7 +35,10 @@ const STEP = '  ';
 
 /** Text from a schema (which a profile's folder may hold) as one inert line of a comment. */
 function commentText(text: string): string {
-  return text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029\u200e\u200f\u202a-\u202e\u2066-\u2069]+/g, ' ').replace(/\s+/g, ' ').trim();
+  return text
+    .replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029\u200e\u200f\u202a-\u202e\u2066-\u2069]+/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
 }
 
 function shown(value: unknown): string {
@@ -46,7 +49,9 @@ function shown(value: unknown): string {
 export function fieldComment(field: BodyField): string {
   const facts = [
     field.required ? 'required' : undefined,
-    [field.allowed && field.type === 'one of the values' ? undefined : field.type, ...field.limits].filter(Boolean).join(', ') || undefined,
+    [field.allowed && field.type === 'one of the values' ? undefined : field.type, ...field.limits]
+      .filter(Boolean)
+      .join(', ') || undefined,
     field.allowed ? `one of ${field.allowed.map(shown).join(' | ')}` : undefined,
     field.default === undefined ? undefined : `default ${JSON.stringify(field.default)}`,
   ].filter((fact): fact is string => fact !== undefined && fact !== '');
@@ -55,7 +60,9 @@ export function fieldComment(field: BodyField): string {
 
 /** A JSON value as lines, the first to follow a property name, the others at `indent`. */
 function jsonLines(value: unknown, indent: string): string[] {
-  return (JSON.stringify(value, null, 2) ?? 'null').split('\n').map((line, index) => (index === 0 ? line : `${indent}${line}`));
+  return (JSON.stringify(value, null, 2) ?? 'null')
+    .split('\n')
+    .map((line, index) => (index === 0 ? line : `${indent}${line}`));
 }
 
 function isObjectNode(node: Record<string, unknown>): boolean {
@@ -63,7 +70,10 @@ function isObjectNode(node: Record<string, unknown>): boolean {
 }
 
 class Builder {
-  constructor(private readonly root: Record<string, unknown>, private readonly placeholder: (name: string) => unknown) {}
+  constructor(
+    private readonly root: Record<string, unknown>,
+    private readonly placeholder: (name: string) => unknown,
+  ) {}
 
   /** The lines of a value of `node`, the first to follow `"name": `, the rest at `indent`. */
   value(node: Record<string, unknown>, name: string, indent: string, depth: number): string[] {
@@ -74,7 +84,8 @@ class Builder {
     if (resolved['example'] !== undefined) return jsonLines(resolved['example'], indent);
     if (Array.isArray(examples) && examples.length > 0) return jsonLines(examples[0], indent);
     if (idLike) return jsonLines(this.placeholder(name), indent);
-    for (const key of ['default', 'const'] as const) if (resolved[key] !== undefined) return jsonLines(resolved[key], indent);
+    for (const key of ['default', 'const'] as const)
+      if (resolved[key] !== undefined) return jsonLines(resolved[key], indent);
     if (Array.isArray(resolved['enum']) && resolved['enum'].length > 0) return jsonLines(resolved['enum'][0], indent);
     for (const key of ['oneOf', 'anyOf'] as const) {
       const options = resolved[key];
@@ -101,7 +112,15 @@ class Builder {
       return ['[', ...body, `${indent}]`];
     }
     if (type === 'integer' || type === 'number') {
-      return [String(typeof resolved['minimum'] === 'number' ? resolved['minimum'] : typeof resolved['exclusiveMinimum'] === 'number' ? resolved['exclusiveMinimum'] + 1 : 0)];
+      return [
+        String(
+          typeof resolved['minimum'] === 'number'
+            ? resolved['minimum']
+            : typeof resolved['exclusiveMinimum'] === 'number'
+              ? resolved['exclusiveMinimum'] + 1
+              : 0,
+        ),
+      ];
     }
     if (type === 'boolean') return ['false'];
     if (type === 'null') return ['null'];
@@ -116,7 +135,13 @@ class Builder {
    * The lines of the fields of object `node` at `indent`: each required field (and each of `values`) set,
    * each optional one commented out.
    */
-  fields(node: Record<string, unknown>, indent: string, depth: number, values: Record<string, unknown> = {}, include: readonly string[] = []): string[] {
+  fields(
+    node: Record<string, unknown>,
+    indent: string,
+    depth: number,
+    values: Record<string, unknown> = {},
+    include: readonly string[] = [],
+  ): string[] {
     const lines: string[] = [];
     const named = new Set<string>();
     for (const { field, node: child } of objectFields(this.root, node)) {
@@ -127,7 +152,8 @@ class Builder {
       lines.push(...(given || field.required || include.includes(field.name) ? entry : commentOut(entry, indent)));
     }
     // A value the schema does not name (a record's field kept by the caller) still goes as it is.
-    for (const [name, value] of Object.entries(values)) if (!named.has(name)) lines.push(...property(name, jsonLines(value, indent), indent, ''));
+    for (const [name, value] of Object.entries(values))
+      if (!named.has(name)) lines.push(...property(name, jsonLines(value, indent), indent, ''));
     return lines;
   }
 }
@@ -163,7 +189,8 @@ export function bodyTemplate(schema: Record<string, unknown>, options: TemplateO
   // A body that is not an object (an array, a string): its value, with nothing to name at the top.
   if (!isObjectNode(root)) return builder.value(root, 'body', '', 0).join('\n');
   const inner = builder.fields(root, STEP, 1, options.values ?? {}, options.include ?? []);
-  if (inner.length === 0) return Object.keys(options.values ?? {}).length === 0 ? '{}' : JSON.stringify(options.values, null, 2);
+  if (inner.length === 0)
+    return Object.keys(options.values ?? {}).length === 0 ? '{}' : JSON.stringify(options.values, null, 2);
   const commented = inner.some((line) => /^\s*\/\/ /.test(line));
   return [...(commented ? [TEMPLATE_HINT] : []), '{', ...inner, '}'].join('\n');
 }

@@ -26,7 +26,9 @@ export function tokenExpansion(reference: TokenReference | undefined): string {
 
 /** The session adds the bearer token itself, so a request without an Authorization header still gets one. */
 export function toCurl(request: PreparedRequest, token?: TokenReference): string {
-  const others = Object.fromEntries(Object.entries(request.headers).filter(([name]) => name.toLowerCase() !== 'authorization'));
+  const others = Object.fromEntries(
+    Object.entries(request.headers).filter(([name]) => name.toLowerCase() !== 'authorization'),
+  );
   const lines = [
     `curl -X ${shellQuote(request.method.toUpperCase())} ${shellQuote(request.url)}`,
     // Double quotes here, and only here, so that the shell expands the token's source.

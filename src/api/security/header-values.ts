@@ -9,7 +9,14 @@ const NOT_ALLOWED = /[\x00-\x08\x0a-\x1f\x7f]|[^\x00-\xff]/u;
 /** `U+000A (a line break)` for the first character that may not stand in a header value. */
 function describeCharacter(character: string): string {
   const code = character.codePointAt(0) ?? 0;
-  const name = code === 0x0a || code === 0x0d ? 'a line break' : code === 0x1b ? 'an escape' : code <= 0x1f || code === 0x7f ? 'a control character' : 'a character headers cannot carry';
+  const name =
+    code === 0x0a || code === 0x0d
+      ? 'a line break'
+      : code === 0x1b
+        ? 'an escape'
+        : code <= 0x1f || code === 0x7f
+          ? 'a control character'
+          : 'a character headers cannot carry';
   return `U+${code.toString(16).toUpperCase().padStart(4, '0')} (${name})`;
 }
 
@@ -31,7 +38,9 @@ export function checkHeaderValues(headers: Record<string, string>, names: Record
     const known = names[header.toLowerCase()];
     throw new UsageError(
       `${known ? `${known} (header ${header})` : `the header ${header}`} ${problem}; nothing was sent`,
-      known ? `give ${known} without control characters: a unit's id, name or path` : 'remove the character from the value',
+      known
+        ? `give ${known} without control characters: a unit's id, name or path`
+        : 'remove the character from the value',
     );
   }
 }

@@ -13,7 +13,8 @@ const JWT_PATTERN = /eyJ[\w-]*\.[\w-]*\.[\w-]*(?:\.[\w-]*\.[\w-]+)?/g;
 const AUTH_SCHEME = /^(Bearer|Basic|Digest|Negotiate|NTLM|DPoP|Token)\s/i;
 
 /** Headers that carry credentials by their very name. */
-const SECRET_HEADER = /^(?:authorization|proxy-authorization|cookie|set-cookie)$|token|secret|password|api-?key|session/i;
+const SECRET_HEADER =
+  /^(?:authorization|proxy-authorization|cookie|set-cookie)$|token|secret|password|api-?key|session/i;
 
 /**
  * Replaces every occurrence of each secret (also as it appears percent-encoded in a URL) and every
@@ -85,7 +86,9 @@ function redactWith<T>(value: T, forms: string[]): T {
   if (typeof value === 'string') return maskForms(value, forms) as T;
   if (Array.isArray(value)) return value.map((item) => redactWith(item, forms)) as T;
   if (typeof value === 'object' && value !== null) {
-    return Object.fromEntries(Object.entries(value).map(([key, item]) => [maskForms(key, forms), redactWith(item, forms)])) as T;
+    return Object.fromEntries(
+      Object.entries(value).map(([key, item]) => [maskForms(key, forms), redactWith(item, forms)]),
+    ) as T;
   }
   return value;
 }

@@ -48,7 +48,9 @@ export function confirmationLines(request: PreparedRequest, context: WriteContex
     `control plane: ${context.baseUrl}`,
     `organizational unit: ${describeOu(request.ou, context.ouName)}`,
     'headers:',
-    ...Object.entries({ authorization: 'Bearer ***', ...redactHeaders(request.headers) }).map(([name, value]) => `  ${name}: ${value}`),
+    ...Object.entries({ authorization: 'Bearer ***', ...redactHeaders(request.headers) }).map(
+      ([name, value]) => `  ${name}: ${value}`,
+    ),
     ...(request.body === undefined ? [] : bodyLines(request.body)),
   ];
 }
@@ -65,7 +67,10 @@ export function bodyLines(body: string): string[] {
   } catch {
     // Not JSON: shown as it is.
   }
-  return [`body (${bytes} bytes${formatted ? ', shown indented; sent as given' : ''}):`, ...shown.split('\n').map((line) => `  ${line}`)];
+  return [
+    `body (${bytes} bytes${formatted ? ', shown indented; sent as given' : ''}):`,
+    ...shown.split('\n').map((line) => `  ${line}`),
+  ];
 }
 
 /**

@@ -37,13 +37,17 @@ export function describeToken(token: string, baseUrl: string, now: number = Date
 
   if (info.expiresAt) {
     const remaining = info.expiresAt.getTime() - now;
-    if (remaining <= 0) info.warnings.push(`the token expired ${formatDuration(-remaining)} ago (${info.expiresAt.toISOString()})`);
-    else if (remaining <= NEAR_EXPIRY_MS) info.warnings.push(`the token expires in ${formatDuration(remaining)} (${info.expiresAt.toISOString()})`);
+    if (remaining <= 0)
+      info.warnings.push(`the token expired ${formatDuration(-remaining)} ago (${info.expiresAt.toISOString()})`);
+    else if (remaining <= NEAR_EXPIRY_MS)
+      info.warnings.push(`the token expires in ${formatDuration(remaining)} (${info.expiresAt.toISOString()})`);
   }
   const issuerOrigin = info.issuer === undefined ? undefined : originOf(info.issuer);
   const baseOrigin = originOf(baseUrl);
   if (issuerOrigin && baseOrigin && issuerOrigin !== baseOrigin) {
-    info.warnings.push(`the token was issued by ${issuerOrigin}, not by this control plane (${baseOrigin}); it will likely be refused`);
+    info.warnings.push(
+      `the token was issued by ${issuerOrigin}, not by this control plane (${baseOrigin}); it will likely be refused`,
+    );
   }
   return info;
 }

@@ -38,9 +38,12 @@ function sentParts(request: PreparedRequest, catalog: Catalog | undefined): Sent
   } catch {
     return sent;
   }
-  const operation = catalog && request.resource
-    ? findResource(catalog, request.resource)?.versions.find((version) => version.version === request.version)?.operations.find((op) => op.id === request.operationId)
-    : undefined;
+  const operation =
+    catalog && request.resource
+      ? findResource(catalog, request.resource)
+          ?.versions.find((version) => version.version === request.version)
+          ?.operations.find((op) => op.id === request.operationId)
+      : undefined;
   const names = operation ? pagingParameters(operation) : { pageSize: 'limit', page: 'start', filter: 'filter' };
   const filter = query.get(names.filter);
   const pageSize = query.get(names.pageSize);

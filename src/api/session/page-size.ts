@@ -61,7 +61,15 @@ function memoryOf(session: Session): Memory {
   if (memory === undefined) {
     // A cache that cannot be read is an empty one: the sizes are learned again.
     const stored = session.pageSizeStore?.read(session.baseUrl).catch(() => undefined) ?? Promise.resolve(undefined);
-    memories.set(session, (memory = { sizes: new Map(), learned: new Map(), learning: new Map(), stored: stored.then((sizes) => sizes ?? {}) }));
+    memories.set(
+      session,
+      (memory = {
+        sizes: new Map(),
+        learned: new Map(),
+        learning: new Map(),
+        stored: stored.then((sizes) => sizes ?? {}),
+      }),
+    );
   }
   return memory;
 }
@@ -86,7 +94,8 @@ async function keep(session: Session, memory: Memory): Promise<void> {
 
 function sameStored(a: Stored | undefined, b: Exclude<Stored, null>): boolean {
   if (a === undefined || a === null) return false;
-  if ('serverDefault' in a || 'serverDefault' in b) return 'serverDefault' in a && 'serverDefault' in b && a.at === b.at;
+  if ('serverDefault' in a || 'serverDefault' in b)
+    return 'serverDefault' in a && 'serverDefault' in b && a.at === b.at;
   return a.ask === b.ask && a.perPage === b.perPage;
 }
 
@@ -101,7 +110,11 @@ function earlierGuess(stored: Stored | undefined, now: number): PageSize | Serve
 }
 
 /** The largest page the list gives; undefined when it cannot be learned (the server's default applies). */
-export async function largestPageSize(session: Session, target: ListTarget, signal?: AbortSignal): Promise<PageSize | undefined> {
+export async function largestPageSize(
+  session: Session,
+  target: ListTarget,
+  signal?: AbortSignal,
+): Promise<PageSize | undefined> {
   const turn = await turnOf(session, target, signal);
   if (turn.known) return turn.size;
   return (await turn.learn((request) => session.send(request, signal ? { signal } : {}))).size;
@@ -112,11 +125,21 @@ export async function largestPageSize(session: Session, target: ListTarget, sign
  * at PROBE_PAGE_SIZE and learned from the answer (no request more than the page itself, where the
  * server takes or clamps the size).
  */
-export async function firstPageAtLargest(session: Session, target: ListTarget, send: Send, signal?: AbortSignal): Promise<LargestPage> {
+export async function firstPageAtLargest(
+  session: Session,
+  target: ListTarget,
+  send: Send,
+  signal?: AbortSignal,
+): Promise<LargestPage> {
   const turn = await turnOf(session, target, signal);
   if (!turn.known) return turn.learn(send);
   const { size } = turn;
-  return { response: await send(await listRequest(session, { ...target, ...(size === undefined ? {} : { pageSize: size.ask }) })), size };
+  return {
+    response: await send(
+      await listRequest(session, { ...target, ...(size === undefined ? {} : { pageSize: size.ask }) }),
+    ),
+    size,
+  };
 }
 
 type Turn = { known: true; size: PageSize | undefined } | { known: false; learn: (send: Send) => Promise<LargestPage> };
@@ -148,7 +171,10 @@ async function turnOf(session: Session, target: ListTarget, signal: AbortSignal 
         const found = await learn(session, target, send, guess);
         memory.sizes.set(key, found.size);
         // A server's default taken at its word keeps the date it was learned; one found now is dated now.
-        memory.learned.set(key, found.size ?? (guess !== undefined && 'serverDefault' in guess ? guess : { serverDefault: true, at: now }));
+        memory.learned.set(
+          key,
+          found.size ?? (guess !== undefined && 'serverDefault' in guess ? guess : { serverDefault: true, at: now }),
+        );
         await keep(session, memory);
         return found;
       } finally {
@@ -163,8 +189,14 @@ async function turnOf(session: Session, target: ListTarget, signal: AbortSignal 
  * The first page asked at the guess — what an earlier run learned, else the probe — and the size that
  * answer shows. A server's default an earlier run learned (and not long ago) is taken at its word.
  */
-async function learn(session: Session, target: ListTarget, send: Send, earlier: PageSize | ServerDefaultPage | undefined): Promise<LargestPage> {
-  if (earlier !== undefined && 'serverDefault' in earlier) return { response: await send(await listRequest(session, target)), size: undefined };
+async function learn(
+  session: Session,
+  target: ListTarget,
+  send: Send,
+  earlier: PageSize | ServerDefaultPage | undefined,
+): Promise<LargestPage> {
+  if (earlier !== undefined && 'serverDefault' in earlier)
+    return { response: await send(await listRequest(session, target)), size: undefined };
   const guess = earlier?.ask ?? PROBE_PAGE_SIZE;
   try {
     const response = await send(await listRequest(session, { ...target, pageSize: guess }));
@@ -181,7 +213,9 @@ async function learn(session: Session, target: ListTarget, send: Send, earlier: 
     const largest = about === 'page size' ? largestInRange(error.message) : undefined;
     const size = largest === undefined ? undefined : { ask: largest, perPage: largest };
     // At the size the refusal named, else at the server's default: refused again, it was not the page size.
-    const response = await send(await listRequest(session, { ...target, ...(size === undefined ? {} : { pageSize: size.ask }) }));
+    const response = await send(
+      await listRequest(session, { ...target, ...(size === undefined ? {} : { pageSize: size.ask }) }),
+    );
     return { response, size };
   }
 }
@@ -190,15 +224,19 @@ async function learn(session: Session, target: ListTarget, send: Send, earlier: 
 export function refusalAbout(message: string, pageSizeName: string): 'page size' | 'other' | 'unknown' {
   const words = message.toLowerCase();
   const named = pageSizeName.toLowerCase().replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  if (/page.?size|per.?page|\blimit\b/.test(words) || new RegExp(`(^|[^a-z0-9_])${named}([^a-z0-9_]|$)`).test(words)) return 'page size';
+  if (/page.?size|per.?page|\blimit\b/.test(words) || new RegExp(`(^|[^a-z0-9_])${named}([^a-z0-9_]|$)`).test(words))
+    return 'page size';
   if (/filter|organi[sz]ational|\bunit\b|\bou\b|tenant|\bpage\b|\bstart\b|cursor|offset/.test(words)) return 'other';
   return 'unknown';
 }
 
 /** The upper bound a refusal names: "from 1 to 100", "between 1 and 500", "at most 200", "maximum 50", "<= 250". */
 export function largestInRange(message: string): number | undefined {
-  const match = /\b(?:from|between)\s+\d+\s+(?:to|and)\s+(\d+)/i.exec(message)
-    ?? /(?:at most|maximum(?:\s+(?:is|of))?|max(?:imum)?\s*[:=]|<=|≤|up to|must not exceed|cannot exceed)\s*(\d+)/i.exec(message);
+  const match =
+    /\b(?:from|between)\s+\d+\s+(?:to|and)\s+(\d+)/i.exec(message) ??
+    /(?:at most|maximum(?:\s+(?:is|of))?|max(?:imum)?\s*[:=]|<=|≤|up to|must not exceed|cannot exceed)\s*(\d+)/i.exec(
+      message,
+    );
   const value = match ? Number(match[1]) : NaN;
   return Number.isInteger(value) && value > 0 ? value : undefined;
 }

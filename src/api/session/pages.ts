@@ -40,7 +40,12 @@ export interface Page {
 }
 
 const ROLE_OF_REL: Record<string, LinkRole> = {
-  self: 'self', first: 'first', last: 'last', next: 'next', prev: 'prev', previous: 'prev',
+  self: 'self',
+  first: 'first',
+  last: 'last',
+  next: 'next',
+  prev: 'prev',
+  previous: 'prev',
 };
 /** The page guard when the session sets none: paging longer than this is taken for paging that never ends. */
 export const DEFAULT_PAGE_GUARD = 100_000;
@@ -52,14 +57,23 @@ export function isListEnvelope(body: unknown): boolean {
 
 export function readPage(answer: PageAnswer): Page {
   const { body, url } = answer;
-  if (!isObject(body)) throw new ProtocolError(`the answer from ${url} is not a list envelope (not a JSON object)`, 'is this operation a list? try `dpx call` to see the raw answer');
+  if (!isObject(body))
+    throw new ProtocolError(
+      `the answer from ${url} is not a list envelope (not a JSON object)`,
+      'is this operation a list? try `dpx call` to see the raw answer',
+    );
   const header = headerLinks(headerValue(answer.headers, 'link'), url);
   // A page whose links all come in its Link header needs no `_links` of its own.
   const linkedByHeader = body['_links'] === undefined && header.links.getAll().length > 0;
   const warnings = checkEnvelope(linkedByHeader ? { ...body, _links: {} } : body);
   if (header.problem) warnings.push(`list: ${header.problem}`);
   const { records, itemsKey, count } = readItems(body, url, warnings);
-  const page: Page = { url, items: records, links: pageLinks(halLinks(body['_links'], url), header.links, url), warnings };
+  const page: Page = {
+    url,
+    items: records,
+    links: pageLinks(halLinks(body['_links'], url), header.links, url),
+    warnings,
+  };
   if (answer.bytes !== undefined && itemsKey !== undefined) page.sent = { bytes: answer.bytes, itemsKey, count };
   const currentCount = envelopeCount(body, 'current_count');
   const totalCount = envelopeCount(body, 'total_count');
@@ -93,7 +107,10 @@ function headerValue(headers: Record<string, string> | undefined, name: string):
 }
 
 /** One of a list envelope's counts, as a number (a server may send it as a string of digits). */
-export function envelopeCount(body: Record<string, unknown>, name: 'current_count' | 'total_count' | 'total_pages_count'): number | undefined {
+export function envelopeCount(
+  body: Record<string, unknown>,
+  name: 'current_count' | 'total_count' | 'total_pages_count',
+): number | undefined {
   const value = body[name];
   if (typeof value === 'number' && Number.isFinite(value)) return value;
   if (typeof value === 'string' && /^\d+$/.test(value)) return Number(value);
@@ -101,7 +118,11 @@ export function envelopeCount(body: Record<string, unknown>, name: 'current_coun
 }
 
 /** The envelope's records, and where they were: the key under `_embedded` (none for a page without one) and how many elements it held. */
-function readItems(body: Record<string, unknown>, url: string, warnings: string[]): { records: Record<string, unknown>[]; itemsKey?: string; count: number } {
+function readItems(
+  body: Record<string, unknown>,
+  url: string,
+  warnings: string[],
+): { records: Record<string, unknown>[]; itemsKey?: string; count: number } {
   const embedded = body['_embedded'];
   let items: unknown[];
   let itemsKey: string | undefined;
@@ -110,15 +131,23 @@ function readItems(body: Record<string, unknown>, url: string, warnings: string[
     itemsKey = 'items';
   } else if (isObject(embedded)) {
     const arrays = Object.entries(embedded).filter((entry): entry is [string, unknown[]] => Array.isArray(entry[1]));
-    if (arrays.length !== 1) throw new ProtocolError(`the list envelope from ${url} has no _embedded.items array`, 'the server does not answer with the list envelope this operation should have');
+    if (arrays.length !== 1)
+      throw new ProtocolError(
+        `the list envelope from ${url} has no _embedded.items array`,
+        'the server does not answer with the list envelope this operation should have',
+      );
     [itemsKey, items] = arrays[0]!;
     warnings.push(`list: items read from _embedded.${itemsKey}, not _embedded.items`);
   } else if (embedded === undefined && isObject(body['_links'])) {
     // HAL servers commonly leave _embedded out of an empty page.
-    if (body['current_count'] !== undefined && body['current_count'] !== 0) warnings.push('list: _embedded is missing although current_count is not 0');
+    if (body['current_count'] !== undefined && body['current_count'] !== 0)
+      warnings.push('list: _embedded is missing although current_count is not 0');
     items = [];
   } else {
-    throw new ProtocolError(`the answer from ${url} is not a list envelope (no _embedded.items)`, 'is this operation a list? try `dpx call` to see the raw answer');
+    throw new ProtocolError(
+      `the answer from ${url} is not a list envelope (no _embedded.items)`,
+      'is this operation a list? try `dpx call` to see the raw answer',
+    );
   }
   const records: Record<string, unknown>[] = [];
   items.forEach((item, index) => {
@@ -142,7 +171,16 @@ export function itemsAsSent(page: Page): Uint8Array[] | undefined {
 /** The first-page request of a resource's list operation, with page size, page and filter under the operation's own names. */
 export async function listRequest(
   session: Session,
-  target: { resource: string; version?: string; operationId?: string; filter?: string; pageSize?: number; page?: string; variables?: Record<string, string>; ou?: OuChoice },
+  target: {
+    resource: string;
+    version?: string;
+    operationId?: string;
+    filter?: string;
+    pageSize?: number;
+    page?: string;
+    variables?: Record<string, string>;
+    ou?: OuChoice;
+  },
 ): Promise<PreparedRequest> {
   const { resource, version, operation } = resolveOperation(await session.catalog(), target);
   const names = pagingParameters(operation);
@@ -150,17 +188,32 @@ export async function listRequest(
   if (target.pageSize !== undefined) query[names.pageSize] = String(target.pageSize);
   if (target.page !== undefined && target.page !== '') query[names.page] = target.page;
   if (target.filter !== undefined && target.filter !== '') query[names.filter] = target.filter;
-  const request: Parameters<Session['prepare']>[0] = { resource: resource.name, version: version.version, operationId: operation.id, query };
+  const request: Parameters<Session['prepare']>[0] = {
+    resource: resource.name,
+    version: version.version,
+    operationId: operation.id,
+    query,
+  };
   if (target.variables) request.variables = target.variables;
   if (target.ou !== undefined) request.ou = target.ou;
   return session.prepare(request);
 }
 
 /** The request for the page a link role points at, with the same headers as the page it came from. */
-export function pageLinkRequest(session: Session, page: Page, role: LinkRole, basis: PreparedRequest): PreparedRequest | undefined {
+export function pageLinkRequest(
+  session: Session,
+  page: Page,
+  role: LinkRole,
+  basis: PreparedRequest,
+): PreparedRequest | undefined {
   const link = page.links.get(role);
   if (!link) return undefined;
-  const request = session.prepareLink(link, { resource: basis.resource, version: basis.version, operationId: basis.operationId, ou: basis.ou ?? null });
+  const request = session.prepareLink(link, {
+    resource: basis.resource,
+    version: basis.version,
+    operationId: basis.operationId,
+    ou: basis.ou ?? null,
+  });
   return { ...request, headers: { ...basis.headers } };
 }
 
@@ -199,7 +252,8 @@ export async function* walkPages(
       if (self !== undefined && self !== response.request.url) visited.add(normalisedUrl(self));
       const room = maxItems - items;
       if (page.items.length >= room) {
-        if (page.items.length > room || page.links.has('next')) page.warnings.push(`stopped at ${maxItems} items (the item cap)`);
+        if (page.items.length > room || page.links.has('next'))
+          page.warnings.push(`stopped at ${maxItems} items (the item cap)`);
         page.items = page.items.slice(0, room);
         yield page;
         return;
@@ -214,13 +268,16 @@ export async function* walkPages(
         yield page;
         throw new ProtocolError(
           `the next links go on past ${pageGuard} pages: stopped at the page guard`,
-          'the server\'s paging does not end (a new page token every time); narrow the filter, or raise DPX_MAX_PAGES if the list really is that long',
+          "the server's paging does not end (a new page token every time); narrow the filter, or raise DPX_MAX_PAGES if the list really is that long",
         );
       }
       const outrun = page.links.has('next') ? beyondCounts(page, pages, items) : undefined;
       if (outrun) {
         yield page;
-        throw new ProtocolError(`the next links go on past what the server's counts say (${outrun}): stopped`, 'the server\'s paging does not end; narrow the filter or read pages one at a time');
+        throw new ProtocolError(
+          `the next links go on past what the server's counts say (${outrun}): stopped`,
+          "the server's paging does not end; narrow the filter or read pages one at a time",
+        );
       }
       // A broken or cyclic next link is reported after its page is handed over: no page already read is lost.
       let failure: unknown;
@@ -259,12 +316,18 @@ interface PageFetch {
 }
 
 /** Sends a page request unless it leads back to a page already read; aborts with the walk's own signal. */
-function fetchPage(session: Session, request: PreparedRequest, visited: Set<string>, pagesRead: number, signal: AbortSignal | undefined): PageFetch {
+function fetchPage(
+  session: Session,
+  request: PreparedRequest,
+  visited: Set<string>,
+  pagesRead: number,
+  signal: AbortSignal | undefined,
+): PageFetch {
   const key = normalisedUrl(request.url);
   if (visited.has(key)) {
     throw new ProtocolError(
       `the next link after page ${pagesRead} leads back to a page already read (${key})`,
-      'the server\'s paging links form a cycle; narrow the filter or read pages one at a time',
+      "the server's paging links form a cycle; narrow the filter or read pages one at a time",
     );
   }
   visited.add(key);

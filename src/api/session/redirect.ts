@@ -23,10 +23,11 @@ export function redirectStep(
   if (target.origin !== from.origin) {
     throw new SafetyError(
       `refused to follow a redirect from ${from.origin} to ${target.origin}`,
-      'the token is only ever sent to the control plane it was issued for; use that control plane\'s base URL directly',
+      "the token is only ever sent to the control plane it was issued for; use that control plane's base URL directly",
     );
   }
-  if (from.redirects + 1 > MAX_REDIRECTS) throw new ProtocolError(`more than ${MAX_REDIRECTS} redirects from ${from.url}`, 'the server redirects in a loop');
+  if (from.redirects + 1 > MAX_REDIRECTS)
+    throw new ProtocolError(`more than ${MAX_REDIRECTS} redirects from ${from.url}`, 'the server redirects in a loop');
   const asGet = answer.status === 303 || ((answer.status === 301 || answer.status === 302) && from.method === 'POST');
   return { url: target.toString(), asGet };
 }

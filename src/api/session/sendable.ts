@@ -10,16 +10,20 @@ export function controlPlaneBase(text: string): { baseUrl: string; origin: strin
   try {
     base = new URL(text);
   } catch {
-    throw new UsageError(`not a URL: ${text}`, 'give the control plane\'s base URL, like https://host.example');
+    throw new UsageError(`not a URL: ${text}`, "give the control plane's base URL, like https://host.example");
   }
   if (base.protocol !== 'http:' && base.protocol !== 'https:') {
-    throw new UsageError(`not an http(s) URL: ${text}`, 'give the control plane\'s base URL, like https://host.example');
+    throw new UsageError(`not an http(s) URL: ${text}`, "give the control plane's base URL, like https://host.example");
   }
   return { baseUrl: `${base.origin}${base.pathname.replace(/\/+$/, '')}`, origin: base.origin };
 }
 
 /** The request's URL when it may be sent; else why not (for the recorded exchange) and the error to throw. */
-export function sendableUrl(url: string, method: string, session: { origin: string; readOnly: boolean }): { url: string } | { reason: string; error: DpxError } {
+export function sendableUrl(
+  url: string,
+  method: string,
+  session: { origin: string; readOnly: boolean },
+): { url: string } | { reason: string; error: DpxError } {
   let parsed: URL;
   try {
     parsed = new URL(url);

@@ -16,9 +16,25 @@ import { redirectStep } from './redirect.js';
 import { RequestLimiter } from '../wire/limiter.js';
 import { RequestChain } from '../wire/request-chain.js';
 import { expandedLink, linkUrl, resolveHref, type Link } from '../hal/links.js';
-import { chosenOu, requestHeaders, resolveRequest, type OuChoice, type PreparedRequest, type RequestContext, type RequestTarget } from '../hal/operation.js';
+import {
+  chosenOu,
+  requestHeaders,
+  resolveRequest,
+  type OuChoice,
+  type PreparedRequest,
+  type RequestContext,
+  type RequestTarget,
+} from '../hal/operation.js';
 import { interpretResponse, type ApiResponse } from '../wire/response.js';
-import { DEFAULT_RETRY_POLICY, isRetryableMethod, isRetryableStatus, parseRetryAfter, retryDelayMs, waitBeforeRetry, type RetryPolicy } from '../wire/retry.js';
+import {
+  DEFAULT_RETRY_POLICY,
+  isRetryableMethod,
+  isRetryableStatus,
+  parseRetryAfter,
+  retryDelayMs,
+  waitBeforeRetry,
+  type RetryPolicy,
+} from '../wire/retry.js';
 import { isReadMethod } from '../security/safety.js';
 import { checkHeaderValues } from '../security/header-values.js';
 import { Wire } from '../wire/wire.js';
@@ -149,7 +165,8 @@ export class Session {
     context: { resource: string; version: string; method?: string; operationId?: string; ou?: OuChoice },
     values: Record<string, string> = {},
   ): PreparedRequest {
-    const url = typeof link === 'string' ? resolveHref(this.baseUrl, link) : linkUrl(expandedLink(link, values), this.baseUrl);
+    const url =
+      typeof link === 'string' ? resolveHref(this.baseUrl, link) : linkUrl(expandedLink(link, values), this.baseUrl);
     const requestContext = this.requestContext();
     const ou = chosenOu(requestContext, context.ou);
     return {
@@ -182,7 +199,15 @@ export class Session {
     let redirects = 0;
     let renewed = false;
     for (let attempt = 0; ; attempt += 1) {
-      const raw = await this.wire.attempt({ method: currentMethod, url, headers, body, signal: options.signal, priority: options.priority, attempt });
+      const raw = await this.wire.attempt({
+        method: currentMethod,
+        url,
+        headers,
+        body,
+        signal: options.signal,
+        priority: options.priority,
+        attempt,
+      });
       if ('retry' in raw) {
         await waitBeforeRetry(raw.retry, options.signal, this.options.stop);
         continue;
@@ -201,7 +226,8 @@ export class Session {
         attempt = -1;
         continue;
       }
-      if (raw.status === 304 && validator && freshKey && redirects === 0) return this.kept.confirm(freshKey, validator, raw.durationMs);
+      if (raw.status === 304 && validator && freshKey && redirects === 0)
+        return this.kept.confirm(freshKey, validator, raw.durationMs);
       if (raw.status === 401 && !renewed && this.options.token === undefined && this.options.credential) {
         renewed = true;
         // A token had from a command may have been rotated: it is asked again once, and a read sent again.
@@ -214,21 +240,34 @@ export class Session {
       // A conditional request's 304 is an answer: what the caller holds is still current.
       if (response.status === 304 && headers['if-none-match'] !== undefined) return response;
       if (response.status >= 200 && response.status < 300) {
-        if (freshKey && !options.once) this.kept.keep(freshKey, response, redirects === 0 ? raw.headers['etag'] : undefined);
+        if (freshKey && !options.once)
+          this.kept.keep(freshKey, response, redirects === 0 ? raw.headers['etag'] : undefined);
         else if (!isReadMethod(method)) this.kept.forget();
         return response;
       }
       const retryAfterSeconds = parseRetryAfter(raw.headers['retry-after']);
-      const wait = isRetryableMethod(currentMethod) && isRetryableStatus(raw.status)
-        ? retryDelayMs(this.retryPolicy, attempt, retryAfterSeconds)
-        : undefined;
+      const wait =
+        isRetryableMethod(currentMethod) && isRetryableStatus(raw.status)
+          ? retryDelayMs(this.retryPolicy, attempt, retryAfterSeconds)
+          : undefined;
       if (wait !== undefined) {
         await waitBeforeRetry(wait, options.signal, this.options.stop);
         continue;
       }
       throw apiErrorFor(
-        { status: raw.status, statusText: raw.statusText, contentType: raw.contentType, text: raw.text, body: response.body, retryAfterSeconds },
-        failureContext(request, raw.status, { catalog: this.knownCatalog, token: this.options.token ?? this.options.credential?.known, baseUrl: this.baseUrl }),
+        {
+          status: raw.status,
+          statusText: raw.statusText,
+          contentType: raw.contentType,
+          text: raw.text,
+          body: response.body,
+          retryAfterSeconds,
+        },
+        failureContext(request, raw.status, {
+          catalog: this.knownCatalog,
+          token: this.options.token ?? this.options.credential?.known,
+          baseUrl: this.baseUrl,
+        }),
       );
     }
   }
@@ -239,7 +278,10 @@ export class Session {
       ...(this.options.indexStore ? { store: this.options.indexStore } : {}),
       ask: (headers) => {
         if (this.currentOu) headers[this.ouHeader.toLowerCase()] = this.currentOu;
-        return this.send({ method: 'GET', url: resolveHref(this.baseUrl, '/'), headers, resource: '', version: '', operationId: '' }, { reload: true });
+        return this.send(
+          { method: 'GET', url: resolveHref(this.baseUrl, '/'), headers, resource: '', version: '', operationId: '' },
+          { reload: true },
+        );
       },
       vendor: this.vendor,
       warn: (message) => this.warn(message),
@@ -271,7 +313,12 @@ export class Session {
   }
 
   private emitRefusal(request: PreparedRequest, reason: string): void {
-    const exchange: Exchange = { startedAt: new Date(), durationMs: 0, request: { method: request.method, url: request.url, headers: { ...request.headers } }, error: reason };
+    const exchange: Exchange = {
+      startedAt: new Date(),
+      durationMs: 0,
+      request: { method: request.method, url: request.url, headers: { ...request.headers } },
+      error: reason,
+    };
     if (request.body !== undefined) exchange.request.body = request.body;
     this.emit(exchange);
   }
@@ -290,4 +337,3 @@ export class Session {
     this.options.onWarning?.(message);
   }
 }
-

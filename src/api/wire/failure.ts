@@ -56,7 +56,7 @@ export function errorEntries(body: unknown): ApiErrorEntry[] | undefined {
  */
 function entryText(value: unknown): string {
   if (value === undefined || value === null) return '';
-  return visible(oneLine(typeof value === 'string' ? value : JSON.stringify(value) ?? ''));
+  return visible(oneLine(typeof value === 'string' ? value : (JSON.stringify(value) ?? '')));
 }
 
 export function apiErrorFor(response: FailedResponse, context: FailureContext = {}): ApiError {
@@ -74,7 +74,12 @@ export function summariseBody(text: string, contentType: string): string {
   const type = (contentType.split(';')[0] ?? '').trim() || 'no content type';
   if (text.trim() === '') return `empty body (${type})`;
   const title = /<title[^>]*>([\s\S]*?)<\/title>/i.exec(text)?.[1];
-  const words = title !== undefined ? firstWords(stripTags(title)) : /html|xml/i.test(type) ? '' : firstWords(text.split('\n')[0] ?? '');
+  const words =
+    title !== undefined
+      ? firstWords(stripTags(title))
+      : /html|xml/i.test(type)
+        ? ''
+        : firstWords(text.split('\n')[0] ?? '');
   return words ? `${type} body: "${words}"` : `${type} body of ${text.length} characters`;
 }
 
@@ -91,7 +96,9 @@ function hintFor(response: FailedResponse, context: FailureContext): string {
     case 404:
       return 'nothing at this address: check the id, and whether it lies outside the selected organizational unit';
     case 406: {
-      const what = context.resource ? `${context.resource}${context.version ? ` ${context.version}` : ''}` : 'this version';
+      const what = context.resource
+        ? `${context.resource}${context.version ? ` ${context.version}` : ''}`
+        : 'this version';
       return context.supportedVersions && context.supportedVersions.length > 0
         ? `the server does not serve ${what}; the index lists ${context.supportedVersions.join(', ')} (use --version)`
         : `the server does not serve ${what}; pick another version`;
@@ -99,7 +106,7 @@ function hintFor(response: FailedResponse, context: FailureContext): string {
     case 409:
     case 412:
     case 422:
-      return 'the server rejected the change: check the body against the operation, and the record\'s current state';
+      return "the server rejected the change: check the body against the operation, and the record's current state";
     case 429:
       return response.retryAfterSeconds !== undefined
         ? `rate limited: wait ${Math.ceil(response.retryAfterSeconds)} s (Retry-After) and try again`
@@ -107,7 +114,7 @@ function hintFor(response: FailedResponse, context: FailureContext): string {
     default:
       return response.status >= 500
         ? 'the server or a proxy in front of it failed; try again later (reads are retried automatically)'
-        : 'see the server\'s message';
+        : "see the server's message";
   }
 }
 
@@ -117,11 +124,19 @@ function hintFor(response: FailedResponse, context: FailureContext): string {
  */
 function badRequestHint(response: FailedResponse, context: FailureContext): string {
   const sent = context.sent;
-  const words = (errorEntries(response.body) ?? []).map((entry) => `${entry.code} ${entry.message}`).join(' ').toLowerCase() || response.text.slice(0, 500).toLowerCase();
-  const help = context.resource && sent?.operationId ? `dpx call ${context.resource} ${sent.operationId} --help` : undefined;
-  const body = (): string => `the body does not fit the operation${help ? `: \`${help}\` lists its fields, which are required, and their allowed values` : ': check its fields and their values'}`;
-  const unit = (): string => `the organizational unit${sent?.ou ? ` sent (${sent.ou})` : ''} was refused: give one unit's id (the unit list shows them), or leave the unit out`;
-  const filter = (): string => `the filter was refused: it is a JSON object such as {"name":{"$contains":"a"}}, with the operators $eq $neq $in $contains $begins_with $gt $gte $lt $lte${help ? `; \`${help}\` lists the fields` : ''}`;
+  const words =
+    (errorEntries(response.body) ?? [])
+      .map((entry) => `${entry.code} ${entry.message}`)
+      .join(' ')
+      .toLowerCase() || response.text.slice(0, 500).toLowerCase();
+  const help =
+    context.resource && sent?.operationId ? `dpx call ${context.resource} ${sent.operationId} --help` : undefined;
+  const body = (): string =>
+    `the body does not fit the operation${help ? `: \`${help}\` lists its fields, which are required, and their allowed values` : ': check its fields and their values'}`;
+  const unit = (): string =>
+    `the organizational unit${sent?.ou ? ` sent (${sent.ou})` : ''} was refused: give one unit's id (the unit list shows them), or leave the unit out`;
+  const filter = (): string =>
+    `the filter was refused: it is a JSON object such as {"name":{"$contains":"a"}}, with the operators $eq $neq $in $contains $begins_with $gt $gte $lt $lte${help ? `; \`${help}\` lists the fields` : ''}`;
   const pageSize = (): string => 'the page size was refused: ask for fewer records per page (--page-size)';
   const page = (): string => 'the page was refused: start from the first page, and move with the next and prev links';
   if (/organi[sz]ational|\bunit\b|\bou\b|tenant/.test(words) && !/body/.test(words)) return unit();

@@ -74,7 +74,13 @@ export class RequestLimiter {
   }
 
   get stats(): LimiterStats {
-    return { inFlight: this.active, waiting: this.queue.length, rateLimited: this.rateLimited, pausedMs: this.pausedMs, ratePerSecond: this.control.rate };
+    return {
+      inFlight: this.active,
+      waiting: this.queue.length,
+      rateLimited: this.rateLimited,
+      pausedMs: this.pausedMs,
+      ratePerSecond: this.control.rate,
+    };
   }
 
   get ratePerSecond(): number {
@@ -88,8 +94,9 @@ export class RequestLimiter {
   noteAnswer(answer: Answer, retryAfterMs?: number): void {
     const spentMs = this.control.observe(answer, monotonicMs());
     if (answer.status === 429) this.rateLimited += 1;
-    if (this.control.rate !== this.ratePerSecondInUse || this.control.even !== this.evenInUse) this.useRate(this.control.rate, this.control.even);
-    const waitMs = answer.status === 429 ? retryAfterMs ?? spentMs : spentMs;
+    if (this.control.rate !== this.ratePerSecondInUse || this.control.even !== this.evenInUse)
+      this.useRate(this.control.rate, this.control.even);
+    const waitMs = answer.status === 429 ? (retryAfterMs ?? spentMs) : spentMs;
     if (waitMs !== undefined && waitMs > 0) this.pause(waitMs);
   }
 
@@ -121,7 +128,12 @@ export class RequestLimiter {
       // Most requests share a priority: the common case appends without a search.
       const last = this.queue[this.queue.length - 1];
       if (last === undefined || last.priority >= priority) this.queue.push(waiter);
-      else this.queue.splice(this.queue.findIndex((other) => other.priority < priority), 0, waiter);
+      else
+        this.queue.splice(
+          this.queue.findIndex((other) => other.priority < priority),
+          0,
+          waiter,
+        );
       if (signal) this.watch(signal);
       this.pump();
     });
@@ -147,10 +159,13 @@ export class RequestLimiter {
       const now = monotonicMs();
       const startAt = Math.max(this.windowOpensAt(), this.pausedUntil);
       if (now < startAt) {
-        this.timer = setTimeout(() => {
-          this.timer = undefined;
-          this.pump();
-        }, Math.ceil(startAt - now));
+        this.timer = setTimeout(
+          () => {
+            this.timer = undefined;
+            this.pump();
+          },
+          Math.ceil(startAt - now),
+        );
         return;
       }
       const waiter = this.queue.shift()!;
@@ -215,7 +230,10 @@ export class RequestLimiter {
 function positive(value: number | undefined, fallback: number, what: string, whole: boolean): number {
   if (value === undefined) return fallback;
   if (!Number.isFinite(value) || value <= 0 || (whole && !Number.isInteger(value))) {
-    throw new UsageError(`the ${what} of requests must be a positive ${whole ? 'whole ' : ''}number, not ${value}`, `for example --${what} ${fallback}`);
+    throw new UsageError(
+      `the ${what} of requests must be a positive ${whole ? 'whole ' : ''}number, not ${value}`,
+      `for example --${what} ${fallback}`,
+    );
   }
   return value;
 }

@@ -20,5 +20,8 @@ export function networkTransport(origin: string, network: NetworkOptions | undef
     ...(network.proxyEnvironment ? { environment: network.proxyEnvironment } : {}),
   });
   if (proxy === undefined && network.ca === undefined) return undefined;
-  return routedTransport({ ...(proxy === undefined ? {} : { proxy }), ...(network.ca === undefined ? {} : { ca: network.ca }) });
+  return routedTransport({
+    ...(proxy === undefined ? {} : { proxy }),
+    ...(network.ca === undefined ? {} : { ca: network.ca }),
+  });
 }

@@ -21,7 +21,10 @@ export async function proxyAgent(proxy: string, scheme: 'http' | 'https', idleMs
     protocol = undefined;
   }
   if (protocol !== 'http:' && protocol !== 'https:') {
-    throw new UsageError(`the proxy ${shownProxy(proxy)} is not an http or https proxy URL`, 'check HTTPS_PROXY, HTTP_PROXY and ALL_PROXY (or give --proxy http://host:port)');
+    throw new UsageError(
+      `the proxy ${shownProxy(proxy)} is not an http or https proxy URL`,
+      'check HTTPS_PROXY, HTTP_PROXY and ALL_PROXY (or give --proxy http://host:port)',
+    );
   }
   const options = { keepAlive: true, timeout: idleMs };
   return scheme === 'https' ? new HttpsProxyAgent(proxy, options) : new HttpProxyAgent(proxy, options);
@@ -32,7 +35,9 @@ export async function proxyAgent(proxy: string, scheme: 'http' | 'https', idleMs
  * https control plane named by its IP address (which cannot be sent as SNI) would be checked against
  * "localhost". Its certificate is checked against the control plane's host, as without a proxy.
  */
-export function tunnelledIdentity(url: string): { checkServerIdentity?: (host: string, cert: PeerCertificate) => Error | undefined } {
+export function tunnelledIdentity(url: string): {
+  checkServerIdentity?: (host: string, cert: PeerCertificate) => Error | undefined;
+} {
   const { protocol, hostname } = new URL(url);
   const host = hostname.replace(/^\[|\]$/g, '');
   if (protocol !== 'https:' || isIP(host) === 0) return {};
@@ -40,7 +45,17 @@ export function tunnelledIdentity(url: string): { checkServerIdentity?: (host: s
 }
 
 /** Failures of the connection to the proxy itself: everything then goes nowhere, so it is the proxy's. */
-const UNREACHABLE = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'ETIMEDOUT', 'ECONNABORTED', 'EPROTO', 'ERR_SSL_WRONG_VERSION_NUMBER']);
+const UNREACHABLE = new Set([
+  'ECONNREFUSED',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ETIMEDOUT',
+  'ECONNABORTED',
+  'EPROTO',
+  'ERR_SSL_WRONG_VERSION_NUMBER',
+]);
 
 /** `error` as the proxy's when it is about reaching the proxy; as it is otherwise (a reset is retried). */
 export function proxyUnreachable(proxy: string, url: string, error: Error): Error {
@@ -49,17 +64,21 @@ export function proxyUnreachable(proxy: string, url: string, error: Error): Erro
   if (!ended && (code === undefined || !UNREACHABLE.has(code))) return error;
   return new TransportError(
     `could not reach the proxy ${shownProxy(proxy)} (on the way to ${originOf(url)}): ${ended ? 'it closed the connection' : code}`,
-    'check the proxy\'s address (--proxy, the profile\'s proxy, or HTTPS_PROXY / HTTP_PROXY), or list the control plane\'s host in NO_PROXY to go around it',
+    "check the proxy's address (--proxy, the profile's proxy, or HTTPS_PROXY / HTTP_PROXY), or list the control plane's host in NO_PROXY to go around it",
     { cause: error },
   );
 }
 
 /** The proxy answered the tunnel or the request itself with a refusal (407: it wants credentials). */
 export function proxyRefusal(proxy: string, url: string, status: number, statusText: string): TransportError {
-  const hint = status === 407
-    ? 'the proxy asks for credentials: give them in its URL, http://USER:PASSWORD@host:port (they are sent as Proxy-Authorization and never shown)'
-    : 'the proxy may not allow this host or port; ask for it to be allowed, or list the host in NO_PROXY to go around the proxy';
-  return new TransportError(`the proxy ${shownProxy(proxy)} refused the way to ${originOf(url)}: ${status}${statusText ? ` ${statusText}` : ''}`, hint);
+  const hint =
+    status === 407
+      ? 'the proxy asks for credentials: give them in its URL, http://USER:PASSWORD@host:port (they are sent as Proxy-Authorization and never shown)'
+      : 'the proxy may not allow this host or port; ask for it to be allowed, or list the host in NO_PROXY to go around the proxy';
+  return new TransportError(
+    `the proxy ${shownProxy(proxy)} refused the way to ${originOf(url)}: ${status}${statusText ? ` ${statusText}` : ''}`,
+    hint,
+  );
 }
 
 function originOf(url: string): string {

@@ -13,7 +13,16 @@
 /** The environment's proxy variables, by their name as found. */
 export type ProxyEnvironment = Record<string, string>;
 
-export const PROXY_VARIABLES = ['https_proxy', 'HTTPS_PROXY', 'http_proxy', 'HTTP_PROXY', 'all_proxy', 'ALL_PROXY', 'no_proxy', 'NO_PROXY'] as const;
+export const PROXY_VARIABLES = [
+  'https_proxy',
+  'HTTPS_PROXY',
+  'http_proxy',
+  'HTTP_PROXY',
+  'all_proxy',
+  'ALL_PROXY',
+  'no_proxy',
+  'NO_PROXY',
+] as const;
 
 export interface ProxyChoice {
   /** --proxy or the profile's: '' for no proxy at all. */
@@ -27,7 +36,8 @@ export function proxyFor(origin: string, choice: ProxyChoice): string | undefine
   const env = choice.environment ?? {};
   const target = new URL(origin);
   const scheme = target.protocol.slice(0, -1);
-  const chosen = choice.proxy ?? firstSet(env, `${scheme}_proxy`, `${scheme.toUpperCase()}_PROXY`, 'all_proxy', 'ALL_PROXY');
+  const chosen =
+    choice.proxy ?? firstSet(env, `${scheme}_proxy`, `${scheme.toUpperCase()}_PROXY`, 'all_proxy', 'ALL_PROXY');
   if (chosen === undefined || chosen.trim() === '') return undefined;
   const port = Number(target.port) || (scheme === 'https' ? 443 : 80);
   if (bypassed(target.hostname, port, firstSet(env, 'no_proxy', 'NO_PROXY') ?? '')) return undefined;
@@ -37,7 +47,10 @@ export function proxyFor(origin: string, choice: ProxyChoice): string | undefine
 
 /** Whether NO_PROXY's list sends `hostname` (as URL gives it: IPv6 in brackets) on `port` around the proxy. */
 export function bypassed(hostname: string, port: number, noProxy: string): boolean {
-  const host = hostname.replace(/^\[|\]$/g, '').replace(/\.$/, '').toLowerCase();
+  const host = hostname
+    .replace(/^\[|\]$/g, '')
+    .replace(/\.$/, '')
+    .toLowerCase();
   for (const raw of noProxy.split(/[,\s]+/)) {
     const entry = raw.trim().toLowerCase();
     if (entry === '') continue;
@@ -54,7 +67,8 @@ export function bypassed(hostname: string, port: number, noProxy: string): boole
 /** `host:port`, `[v6]:port`, a bare IPv6 address (its colons are not a port), or a name alone. */
 function splitPort(entry: string): { name: string; entryPort: number | undefined } {
   const bracketed = /^\[([^\]]+)\](?::(\d+))?$/.exec(entry);
-  if (bracketed) return { name: bracketed[1]!, entryPort: bracketed[2] === undefined ? undefined : Number(bracketed[2]) };
+  if (bracketed)
+    return { name: bracketed[1]!, entryPort: bracketed[2] === undefined ? undefined : Number(bracketed[2]) };
   const withPort = /^([^:]+):(\d+)$/.exec(entry);
   if (withPort) return { name: withPort[1]!, entryPort: Number(withPort[2]) };
   return { name: entry, entryPort: undefined };

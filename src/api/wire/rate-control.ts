@@ -37,7 +37,10 @@ export class RateControl {
   private fast = 0;
   private slow = 0;
 
-  constructor(private readonly given: number | undefined, now: number) {
+  constructor(
+    private readonly given: number | undefined,
+    now: number,
+  ) {
     this.current = given ?? START_RATE;
     this.slowStart = given === undefined;
     this.stepStarted = now;
@@ -54,14 +57,18 @@ export class RateControl {
 
   /** Where the rate may go: the user's rate, the server's declared one, else the default ceiling. */
   get ceiling(): number {
-    return Math.min(this.given ?? (this.declared === undefined ? DEFAULT_CEILING : Number.POSITIVE_INFINITY), this.declared ?? Number.POSITIVE_INFINITY);
+    return Math.min(
+      this.given ?? (this.declared === undefined ? DEFAULT_CEILING : Number.POSITIVE_INFINITY),
+      this.declared ?? Number.POSITIVE_INFINITY,
+    );
   }
 
   /** Takes in one answer; returns how long every request must wait when the server says its window is spent. */
   observe(answer: Answer, now: number): number | undefined {
     const limit = readRateLimit(answer.headers);
     if (limit?.ratePerSecond !== undefined) this.declared = limit.ratePerSecond * DECLARED_MARGIN;
-    const pauseMs = limit?.remaining === 0 && limit.resetMs !== undefined && limit.resetMs > 0 ? limit.resetMs : undefined;
+    const pauseMs =
+      limit?.remaining === 0 && limit.resetMs !== undefined && limit.resetMs > 0 ? limit.resetMs : undefined;
     if (answer.status === 429) {
       this.limited = true;
       this.current = Math.max(MIN_RATE, this.current / 2);
@@ -78,7 +85,8 @@ export class RateControl {
   }
 
   private step(now: number): void {
-    if (this.slow === 0 && this.fast > 0) this.current = this.slowStart ? this.current * 2 : this.current + ADDITIVE_STEP;
+    if (this.slow === 0 && this.fast > 0)
+      this.current = this.slowStart ? this.current * 2 : this.current + ADDITIVE_STEP;
     else if (this.slow > this.fast) this.slowStart = false;
     this.endStep(now);
   }

@@ -19,12 +19,26 @@ const EPOCH_SECONDS = 1_000_000_000;
 export function readRateLimit(headers: Record<string, string>, now = Date.now()): ServerRateLimit | undefined {
   const policy = parameters(headers['ratelimit-policy']);
   const current = parameters(headers['ratelimit']);
-  const limit = number(policy['q']) ?? number(current['limit']) ?? number(headers['ratelimit-limit']) ?? number(headers['x-ratelimit-limit']) ?? number(policy['']);
+  const limit =
+    number(policy['q']) ??
+    number(current['limit']) ??
+    number(headers['ratelimit-limit']) ??
+    number(headers['x-ratelimit-limit']) ??
+    number(policy['']);
   const windowSeconds = number(policy['w']);
-  const remaining = number(current['r']) ?? number(current['remaining']) ?? number(headers['ratelimit-remaining']) ?? number(headers['x-ratelimit-remaining']);
-  const reset = number(current['t']) ?? number(current['reset']) ?? number(headers['ratelimit-reset']) ?? number(headers['x-ratelimit-reset']);
+  const remaining =
+    number(current['r']) ??
+    number(current['remaining']) ??
+    number(headers['ratelimit-remaining']) ??
+    number(headers['x-ratelimit-remaining']);
+  const reset =
+    number(current['t']) ??
+    number(current['reset']) ??
+    number(headers['ratelimit-reset']) ??
+    number(headers['x-ratelimit-reset']);
   const result: ServerRateLimit = {};
-  if (limit !== undefined && windowSeconds !== undefined && windowSeconds > 0) result.ratePerSecond = limit / windowSeconds;
+  if (limit !== undefined && windowSeconds !== undefined && windowSeconds > 0)
+    result.ratePerSecond = limit / windowSeconds;
   if (remaining !== undefined) result.remaining = remaining;
   if (reset !== undefined) result.resetMs = reset >= EPOCH_SECONDS ? Math.max(0, reset * 1000 - now) : reset * 1000;
   return Object.keys(result).length === 0 ? undefined : result;

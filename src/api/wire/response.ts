@@ -47,7 +47,11 @@ export function interpretResponse(raw: RawResponse, method: string): ApiResponse
         body = JSON.parse(raw.text);
       } catch (error) {
         if (ok) {
-          throw new ProtocolError(`the body of ${method} ${raw.url} is not valid JSON`, 'the server or a proxy sent something other than the API\'s JSON', { cause: error });
+          throw new ProtocolError(
+            `the body of ${method} ${raw.url} is not valid JSON`,
+            "the server or a proxy sent something other than the API's JSON",
+            { cause: error },
+          );
         }
       }
       // Checked once here so that no reader after it (output formats, the record tree, redaction) has

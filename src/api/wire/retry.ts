@@ -50,7 +50,12 @@ export function parseRetryAfter(value: string | null | undefined, now: number = 
  * The wait before retry number `attempt` (0-based), or undefined when no retry should happen: retries
  * used up, or the server asks for a longer wait than the cap allows.
  */
-export function retryDelayMs(policy: RetryPolicy, attempt: number, retryAfterSeconds: number | undefined, random: () => number = Math.random): number | undefined {
+export function retryDelayMs(
+  policy: RetryPolicy,
+  attempt: number,
+  retryAfterSeconds: number | undefined,
+  random: () => number = Math.random,
+): number | undefined {
   if (attempt >= policy.maxRetries) return undefined;
   if (retryAfterSeconds !== undefined) {
     const asked = retryAfterSeconds * 1000;
@@ -70,6 +75,8 @@ export async function waitBeforeRetry(ms: number, ...signals: (AbortSignal | und
   try {
     await delay(ms, undefined, signal ? { signal } : undefined);
   } catch (error) {
-    throw new TransportError('cancelled while waiting to retry', 'the request was cancelled before it finished', { cause: error });
+    throw new TransportError('cancelled while waiting to retry', 'the request was cancelled before it finished', {
+      cause: error,
+    });
   }
 }

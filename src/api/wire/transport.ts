@@ -75,7 +75,8 @@ class Clients {
       return this.secure;
     }
     const { proxy } = this.route;
-    if (proxy === undefined) this.plain ??= { request: httpRequest, agent: new HttpAgent({ keepAlive: true, timeout: IDLE_CONNECTION_MS }) };
+    if (proxy === undefined)
+      this.plain ??= { request: httpRequest, agent: new HttpAgent({ keepAlive: true, timeout: IDLE_CONNECTION_MS }) };
     else this.plain ??= this.make('http');
     return this.plain;
   }
@@ -121,7 +122,12 @@ function directTransport(clients: Clients): Transport {
     const client = await clients.for(request.url);
     if (cancellable.reason) throw cancellable.reason;
     return new Promise<WireAnswer>((resolve, reject) => {
-      const outgoing = client.request(request.url, { method: request.method, headers: request.headers, agent: client.agent, ...(client.ca ? { ca: client.ca } : {}) });
+      const outgoing = client.request(request.url, {
+        method: request.method,
+        headers: request.headers,
+        agent: client.agent,
+        ...(client.ca ? { ca: client.ca } : {}),
+      });
       outgoing.on('error', reject);
       outgoing.on('response', (response) => readAnswer(response, request.url, maxBodyBytes).then(resolve, reject));
       cancellable.attach(outgoing);
@@ -151,9 +157,12 @@ function proxiedTransport(clients: Clients, proxy: string): Transport {
       let refused: Error | undefined;
       // https-proxy-agent's answer to the CONNECT (http-proxy-agent's event has no status): not 200 is a refusal.
       outgoing.on('proxyConnect', (connect: { statusCode?: number; statusText?: string }) => {
-        if (connect.statusCode !== undefined && connect.statusCode !== 200) refused = proxyRefusal(proxy, request.url, connect.statusCode, connect.statusText ?? '');
+        if (connect.statusCode !== undefined && connect.statusCode !== 200)
+          refused = proxyRefusal(proxy, request.url, connect.statusCode, connect.statusText ?? '');
       });
-      outgoing.on('error', (error) => reject(refused ?? (cancellable.reason ? error : proxyUnreachable(proxy, request.url, error))));
+      outgoing.on('error', (error) =>
+        reject(refused ?? (cancellable.reason ? error : proxyUnreachable(proxy, request.url, error))),
+      );
       outgoing.on('response', (response) => {
         if (refused || response.statusCode === 407) {
           response.destroy();
@@ -190,14 +199,18 @@ function readAnswer(response: IncomingMessage, url: string, limit: number): Prom
     response.on('error', reject);
     response.on('end', () => {
       const body = chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, received);
-      decode(body, response.headers['content-encoding'], url, limit).then((decoded) => resolve({
-        status: response.statusCode ?? 0,
-        statusText: response.statusMessage ?? '',
-        headers: headerRecord(response.headers),
-        text: decoded.toString('utf8'),
-        size: decoded.length,
-        bytes: decoded,
-      }), reject);
+      decode(body, response.headers['content-encoding'], url, limit).then(
+        (decoded) =>
+          resolve({
+            status: response.statusCode ?? 0,
+            statusText: response.statusMessage ?? '',
+            headers: headerRecord(response.headers),
+            text: decoded.toString('utf8'),
+            size: decoded.length,
+            bytes: decoded,
+          }),
+        reject,
+      );
     });
   });
 }
@@ -211,7 +224,12 @@ let decoders: Promise<Record<string, Decoder>> | undefined;
  * where it cost ≈ 3 ms of every command: only a compressed body needs it.
  */
 async function decoderFor(name: string): Promise<Decoder | undefined> {
-  decoders ??= import('node:zlib').then(({ brotliDecompress, gunzip, inflate }) => ({ gzip: promisify(gunzip), 'x-gzip': promisify(gunzip), deflate: promisify(inflate), br: promisify(brotliDecompress) }));
+  decoders ??= import('node:zlib').then(({ brotliDecompress, gunzip, inflate }) => ({
+    gzip: promisify(gunzip),
+    'x-gzip': promisify(gunzip),
+    deflate: promisify(inflate),
+    br: promisify(brotliDecompress),
+  }));
   const known = await decoders;
   return Object.hasOwn(known, name) ? known[name] : undefined;
 }
@@ -221,13 +239,20 @@ async function decode(body: Buffer, encoding: string | undefined, url: string, l
   if (!name || name === 'identity') return body;
   const decoder = await decoderFor(name);
   if (!decoder) {
-    throw new ProtocolError(`the response from ${url} is encoded as ${encoding}, which dpx cannot read`, `dpx asks for ${ACCEPTED_ENCODINGS}; a proxy may have encoded it`);
+    throw new ProtocolError(
+      `the response from ${url} is encoded as ${encoding}, which dpx cannot read`,
+      `dpx asks for ${ACCEPTED_ENCODINGS}; a proxy may have encoded it`,
+    );
   }
   try {
     return await decoder(body, { maxOutputLength: limit });
   } catch (error) {
     if ((error as { code?: unknown }).code === 'ERR_BUFFER_TOO_LARGE') throw tooBig(url, limit);
-    throw new ProtocolError(`the response from ${url} says it is ${name}-encoded, but it does not decode`, 'the server or a proxy sent a damaged body; try again', { cause: error });
+    throw new ProtocolError(
+      `the response from ${url} says it is ${name}-encoded, but it does not decode`,
+      'the server or a proxy sent a damaged body; try again',
+      { cause: error },
+    );
   }
 }
 
@@ -242,7 +267,10 @@ function headerRecord(headers: IncomingHttpHeaders): Record<string, string> {
 }
 
 function tooBig(url: string, limit: number): ProtocolError {
-  return new ProtocolError(`the response from ${url} is larger than ${formatBytes(limit)}`, 'ask for smaller pages (--page-size) or a narrower filter');
+  return new ProtocolError(
+    `the response from ${url} is larger than ${formatBytes(limit)}`,
+    'ask for smaller pages (--page-size) or a narrower filter',
+  );
 }
 
 function formatBytes(bytes: number): string {

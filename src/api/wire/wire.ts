@@ -53,7 +53,11 @@ export class Wire {
     const release = this.options.paced ? await this.slot(sending) : () => undefined;
     try {
       // A slot can come free after the run was interrupted: the request it was waiting for is not sent.
-      if (this.options.stop?.aborted) throw new TransportError(`not sent: ${sending.method} ${sending.url}`, 'the run was interrupted; nothing more is sent');
+      if (this.options.stop?.aborted)
+        throw new TransportError(
+          `not sent: ${sending.method} ${sending.url}`,
+          'the run was interrupted; nothing more is sent',
+        );
       return await this.attemptInSlot(sending);
     } finally {
       release();
@@ -65,11 +69,20 @@ export class Wire {
     try {
       return await this.options.limiter.acquire(signal, priority ?? currentPriority());
     } catch (error) {
-      throw new TransportError(`cancelled: ${method} ${url}`, 'the request was cancelled before it was sent', { cause: error });
+      throw new TransportError(`cancelled: ${method} ${url}`, 'the request was cancelled before it was sent', {
+        cause: error,
+      });
     }
   }
 
-  private async attemptInSlot({ method, url, headers, body, signal, attempt }: Attempt): Promise<RawResponse | { retry: number }> {
+  private async attemptInSlot({
+    method,
+    url,
+    headers,
+    body,
+    signal,
+    attempt,
+  }: Attempt): Promise<RawResponse | { retry: number }> {
     const timeoutMs = this.options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
     // The timer is cleared as soon as the attempt ends: AbortSignal.timeout would keep it (and what it
     // holds) alive for the whole timeout, which a fan-out of thousands of requests pays for in collections.
@@ -92,12 +105,19 @@ export class Wire {
     const exchange: Exchange = { startedAt, durationMs: 0, request: outgoing };
     this.options.stats.requests += 1;
     try {
-      const answer = await this.options.chain.send(outgoing, { cancellable, maxBodyBytes: this.options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES });
+      const answer = await this.options.chain.send(outgoing, {
+        cancellable,
+        maxBodyBytes: this.options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES,
+      });
       const { status, statusText, headers: responseHeaders, text, size } = answer;
       const contentType = responseHeaders['content-type'] ?? '';
       const durationMs = monotonicMs() - started;
       // Noted before the slot is given back, so that no request queued behind this one starts meanwhile.
-      if (this.options.paced) this.options.limiter.noteAnswer({ status, latencyMs: durationMs, headers: responseHeaders }, status === 429 ? this.pauseAfter429(responseHeaders['retry-after']) : undefined);
+      if (this.options.paced)
+        this.options.limiter.noteAnswer(
+          { status, latencyMs: durationMs, headers: responseHeaders },
+          status === 429 ? this.pauseAfter429(responseHeaders['retry-after']) : undefined,
+        );
       this.options.stats.lastLatencyMs = durationMs;
       exchange.durationMs = durationMs;
       exchange.response = {
@@ -118,7 +138,10 @@ export class Wire {
         this.options.emit(exchange);
       }
       if (error instanceof DpxError) throw error;
-      if (signal?.aborted || stop?.aborted) throw new TransportError(`cancelled: ${method} ${url}`, 'the request was cancelled before it finished', { cause: error });
+      if (signal?.aborted || stop?.aborted)
+        throw new TransportError(`cancelled: ${method} ${url}`, 'the request was cancelled before it finished', {
+          cause: error,
+        });
       if (timedOut) {
         throw new TransportError(
           `no answer from ${this.options.origin} within ${describeTimeout(timeoutMs)}`,
@@ -131,7 +154,9 @@ export class Wire {
         if (wait !== undefined) return { retry: wait };
       }
       const problem = describeNetworkError(error);
-      throw new TransportError(`could not reach ${this.options.origin}: ${problem}`, networkHint(problem), { cause: error });
+      throw new TransportError(`could not reach ${this.options.origin}: ${problem}`, networkHint(problem), {
+        cause: error,
+      });
     } finally {
       clearTimeout(timer);
       signal?.removeEventListener('abort', onAbort);
@@ -163,7 +188,7 @@ function describeTimeout(ms: number): string {
  */
 function networkHint(problem: string): string {
   if (/CERT|SELF_SIGNED|UNABLE_TO_VERIFY|ERR_TLS/.test(problem)) {
-    return 'the control plane\'s TLS certificate is not trusted here; if your organisation signs its own, set NODE_EXTRA_CA_CERTS to its CA certificate file';
+    return "the control plane's TLS certificate is not trusted here; if your organisation signs its own, set NODE_EXTRA_CA_CERTS to its CA certificate file";
   }
   return 'check the base URL, the network and any proxy';
 }

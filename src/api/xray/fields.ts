@@ -52,10 +52,21 @@ export async function learnListFields(
   ou: OuChoice,
   send: (request: PreparedRequest) => Promise<{ body: unknown; url: string }>,
 ): Promise<ListFields> {
-  const request = await listRequest(session, { resource: resource.name, version: resource.defaultVersion, pageSize: LEARNING_PAGE_SIZE, ou });
+  const request = await listRequest(session, {
+    resource: resource.name,
+    version: resource.defaultVersion,
+    pageSize: LEARNING_PAGE_SIZE,
+    ou,
+  });
   const response = await send(request);
   const page = readPage(response);
-  const fields: ListFields = { resource: resource.name, version: resource.defaultVersion, fields: scalarPaths(page.items), source: 'page', sample: page.items };
+  const fields: ListFields = {
+    resource: resource.name,
+    version: resource.defaultVersion,
+    fields: scalarPaths(page.items),
+    source: 'page',
+    sample: page.items,
+  };
   let perSession = learned.get(session);
   if (!perSession) learned.set(session, (perSession = new Map()));
   perSession.set(cacheKey(session, resource, ou), fields);

@@ -71,8 +71,9 @@ export class FilterKnowledge {
   static of(session: Session, store: FilterStore | undefined, now: () => number = Date.now): Promise<FilterKnowledge> {
     let pending = perSession.get(session);
     if (!pending) {
-      pending = (store ? store.read(session.baseUrl).catch(() => undefined) : Promise.resolve(undefined))
-        .then((stored) => new FilterKnowledge(session.baseUrl, fresh(stored, now()), store, now));
+      pending = (store ? store.read(session.baseUrl).catch(() => undefined) : Promise.resolve(undefined)).then(
+        (stored) => new FilterKnowledge(session.baseUrl, fresh(stored, now()), store, now),
+      );
       perSession.set(session, pending);
     }
     return pending;
@@ -149,7 +150,9 @@ function fresh(stored: StoredFilterKnowledge | undefined, now: number): StoredFi
   const lists: Record<string, ListFilterKnowledge> = {};
   for (const [name, entry] of Object.entries(stored?.lists ?? {})) {
     if (now - entry.at > KNOWLEDGE_KEPT_MS) continue;
-    const refused = Object.fromEntries(Object.entries(entry.refused).filter(([, refusal]) => now - refusal.at <= REFUSAL_KEPT_MS));
+    const refused = Object.fromEntries(
+      Object.entries(entry.refused).filter(([, refusal]) => now - refusal.at <= REFUSAL_KEPT_MS),
+    );
     lists[name] = { ...entry, accepted: [...entry.accepted], refused, typeFields: { ...entry.typeFields } };
   }
   const form = Object.values(lists).find((entry) => entry.form !== undefined) ? stored?.form : undefined;

@@ -30,7 +30,11 @@ const WHAT = /(^|_)(action|event|operation|activity)$/i;
 const OUTCOME = /(^|_)(outcome|result)$/i;
 const STATUS = /(^|_)(status|state)$/i;
 
-export function timelineEntry(key: string, resource: string, record: Record<string, unknown>): TimelineEntry | undefined {
+export function timelineEntry(
+  key: string,
+  resource: string,
+  record: Record<string, unknown>,
+): TimelineEntry | undefined {
   const when = pickWhen(record);
   if (!when) return undefined;
   const entry: TimelineEntry = { key, resource, at: when.at, when: when.text, fields: { when: when.field } };
@@ -48,7 +52,9 @@ export function timelineEntry(key: string, resource: string, record: Record<stri
     entry.what = name.name;
     entry.fields.what = name.field;
   }
-  const outcome = firstField(record, (field) => OUTCOME.test(field), scalarText) ?? firstField(record, (field) => STATUS.test(field), scalarText);
+  const outcome =
+    firstField(record, (field) => OUTCOME.test(field), scalarText) ??
+    firstField(record, (field) => STATUS.test(field), scalarText);
   if (outcome) {
     entry.outcome = outcome.text;
     entry.fields.outcome = outcome.field;
@@ -62,7 +68,9 @@ export function eventOf(record: Record<string, unknown>): { field: string; text:
 }
 
 /** Newest first; records without a timestamp are not history. */
-export function timeline(records: { key: string; resource: string; record: Record<string, unknown> }[]): TimelineEntry[] {
+export function timeline(
+  records: { key: string; resource: string; record: Record<string, unknown> }[],
+): TimelineEntry[] {
   return records
     .flatMap(({ key, resource, record }) => timelineEntry(key, resource, record) ?? [])
     .sort((a, b) => b.at - a.at);

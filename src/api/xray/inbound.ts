@@ -52,11 +52,19 @@ export function inboundCandidates(
       if (!match) continue;
       const [, stem = '', separator = '_'] = match;
       if (separator === '_' ? namesRecordId(field, target.name) : wordNamesResource(stem, target.name)) {
-        candidates.push({ resource: list.resource, version: list.version, filter: { [field]: id }, rel: stem, via: field, idField: field });
+        candidates.push({
+          resource: list.resource,
+          version: list.version,
+          filter: { [field]: id },
+          rel: stem,
+          via: field,
+          idField: field,
+        });
         continue;
       }
       const typeField = `${stem}${separator}type`;
-      if (!fields.has(typeField) || catalog.resources.some((resource) => wordNamesResource(stem, resource.name))) continue;
+      if (!fields.has(typeField) || catalog.resources.some((resource) => wordNamesResource(stem, resource.name)))
+        continue;
       if (typeFields(list, typeField) !== true) continue;
       const typeValue = typeValueFor(list, typeField, target);
       candidates.push({
@@ -82,16 +90,21 @@ export function pairTypeFields(catalog: Catalog, list: ListFields): string[] {
     if (!match) continue;
     const [, stem = '', separator = '_'] = match;
     const typeField = `${stem}${separator}type`;
-    if (fields.has(typeField) && !catalog.resources.some((resource) => wordNamesResource(stem, resource.name))) types.push(typeField);
+    if (fields.has(typeField) && !catalog.resources.some((resource) => wordNamesResource(stem, resource.name)))
+      types.push(typeField);
   }
   return types;
 }
 
 /** The values a list's field was seen with (its sample page), else those its schema lists; undefined when neither says. */
 export function typeFieldValues(list: ListFields, field: string): string[] | undefined {
-  const seen = list.sample.flatMap((record) => scalarText(valueAt(record, field)) ?? []).filter((value) => value !== '');
+  const seen = list.sample
+    .flatMap((record) => scalarText(valueAt(record, field)) ?? [])
+    .filter((value) => value !== '');
   if (seen.length > 0) return [...new Set(seen)];
-  const listed = fieldEnum(list.resource, list.version, field)?.filter((value): value is string => typeof value === 'string');
+  const listed = fieldEnum(list.resource, list.version, field)?.filter(
+    (value): value is string => typeof value === 'string',
+  );
   return listed && listed.length > 0 ? listed : undefined;
 }
 
@@ -102,7 +115,9 @@ export function typeFieldValues(list: ListFields, field: string): string[] | und
  */
 export function typeFieldNamesResources(catalog: Catalog, values: readonly string[] | undefined): boolean | undefined {
   if (values === undefined || values.length === 0) return undefined;
-  const named = values.filter((value) => catalog.resources.some((resource) => wordNamesResource(value, resource.name))).length;
+  const named = values.filter((value) =>
+    catalog.resources.some((resource) => wordNamesResource(value, resource.name)),
+  ).length;
   return named > 0 && named * 2 >= values.length;
 }
 
@@ -125,7 +140,12 @@ function typeValueFor(list: ListFields, typeField: string, target: Resource): st
  * Whether a record on the answer's page holds the reference the filter asked for. A server that ignores
  * a filter it does not know answers with the whole list, and its total_count would count every record.
  */
-export function refersTo(record: Record<string, unknown>, candidate: InboundCandidate, target: Resource, id: string | number): boolean {
+export function refersTo(
+  record: Record<string, unknown>,
+  candidate: InboundCandidate,
+  target: Resource,
+  id: string | number,
+): boolean {
   if (scalarText(valueAt(record, candidate.idField)) !== String(id)) return false;
   if (candidate.typeField === undefined) return true;
   const type = scalarText(valueAt(record, candidate.typeField));

@@ -12,7 +12,14 @@ import type { PreparedRequest, Session } from '../session/session.js';
 import { knownListFields, learnListFields, LEARNING_PAGE_SIZE, listResources, type ListFields } from './fields.js';
 import { FilterKnowledge, filterIn, type FilterForm, type FilterStore } from './filters.js';
 import { nodeKey, type XrayEdge, type XrayGraph, type XrayNode } from './graph.js';
-import { inboundCandidates, pairTypeFields, refersTo, typeFieldNamesResources, typeFieldValues, type InboundCandidate } from './inbound.js';
+import {
+  inboundCandidates,
+  pairTypeFields,
+  refersTo,
+  typeFieldNamesResources,
+  typeFieldValues,
+  type InboundCandidate,
+} from './inbound.js';
 import { readUrl, recordNode, selfUrl } from './nodes.js';
 import type { InboundGroup, Unsearchable, XrayCost, XrayEvent, XrayNote, XrayOptions } from './types.js';
 
@@ -57,10 +64,12 @@ export class InboundLookups {
 
   /** The records that refer to the root, in the groups' order: what the timeline is made of. */
   referringRecords(): { key: string; resource: string; record: Record<string, unknown> }[] {
-    return this.groups.flatMap((group) => group.keys.flatMap((key) => {
-      const found = this.records.get(key);
-      return found ? [{ key, ...found }] : [];
-    }));
+    return this.groups.flatMap((group) =>
+      group.keys.flatMap((key) => {
+        const found = this.records.get(key);
+        return found ? [{ key, ...found }] : [];
+      }),
+    );
   }
 
   /**
@@ -75,15 +84,21 @@ export class InboundLookups {
   async search(catalog: Catalog, target: Resource, id: string | number): Promise<void> {
     const knowledge = await FilterKnowledge.of(this.port.session, this.port.filterStore);
     try {
-      await Promise.all(listResources(catalog).map(async (resource, listIndex) => {
-        const learned = await this.fieldsOf(resource);
-        if (!learned) return;
-        const list = await this.withTypeValues(catalog, learned, knowledge);
-        const candidates = inboundCandidates(catalog, target, id, [list], (of, field) => knowledge.typeField(listKey(of), field));
-        const groups: InboundGroup[] = [];
-        this.byList[listIndex] = groups;
-        await Promise.all(candidates.map((candidate, index) => this.query(catalog, candidate, groups, index, target, id, knowledge)));
-      }));
+      await Promise.all(
+        listResources(catalog).map(async (resource, listIndex) => {
+          const learned = await this.fieldsOf(resource);
+          if (!learned) return;
+          const list = await this.withTypeValues(catalog, learned, knowledge);
+          const candidates = inboundCandidates(catalog, target, id, [list], (of, field) =>
+            knowledge.typeField(listKey(of), field),
+          );
+          const groups: InboundGroup[] = [];
+          this.byList[listIndex] = groups;
+          await Promise.all(
+            candidates.map((candidate, index) => this.query(catalog, candidate, groups, index, target, id, knowledge)),
+          );
+        }),
+      );
     } finally {
       await knowledge.save();
     }
@@ -97,7 +112,10 @@ export class InboundLookups {
       return await learnListFields(this.port.session, list, this.port.ou, (request) => this.port.send(request));
     } catch (error) {
       if (this.port.signal.aborted) throw error;
-      this.port.note('fields-unknown', `${list.name}: fields not learned, so not searched for references: ${messageOf(error)}`);
+      this.port.note(
+        'fields-unknown',
+        `${list.name}: fields not learned, so not searched for references: ${messageOf(error)}`,
+      );
       return undefined;
     }
   }
@@ -130,43 +148,77 @@ export class InboundLookups {
   private async sampled(list: ListFields): Promise<ListFields> {
     this.port.cost.fieldPages += 1;
     try {
-      const request = await listRequest(this.port.session, { resource: list.resource, version: list.version, pageSize: LEARNING_PAGE_SIZE, ou: this.port.ou });
+      const request = await listRequest(this.port.session, {
+        resource: list.resource,
+        version: list.version,
+        pageSize: LEARNING_PAGE_SIZE,
+        ou: this.port.ou,
+      });
       const response = await this.port.send(request);
       return { ...list, sample: readPage(response).items };
     } catch (error) {
       if (this.port.signal.aborted) throw error;
-      this.port.note('fields-unknown', `${list.resource}: its type fields' values could not be read, so they pair with no id field: ${messageOf(error)}`);
+      this.port.note(
+        'fields-unknown',
+        `${list.resource}: its type fields' values could not be read, so they pair with no id field: ${messageOf(error)}`,
+      );
       return list;
     }
   }
 
-  private async query(catalog: Catalog, candidate: InboundCandidate, groups: InboundGroup[], index: number, target: Resource, id: string | number, knowledge: FilterKnowledge): Promise<void> {
+  private async query(
+    catalog: Catalog,
+    candidate: InboundCandidate,
+    groups: InboundGroup[],
+    index: number,
+    target: Resource,
+    id: string | number,
+    knowledge: FilterKnowledge,
+  ): Promise<void> {
     const group: InboundGroup = { candidate, keys: [] };
     groups[index] = group;
     const list = listKey(candidate);
     const fields = candidate.typeField === undefined ? [candidate.idField] : [candidate.typeField, candidate.idField];
     const remembered = knowledge.refusal(list, [...fields, candidate.via]);
     if (remembered) {
-      this.unsearchable(group, { list: candidate.resource, field: remembered.field, reason: 'refused', code: remembered.refusal.code, message: remembered.refusal.message, remembered: true });
+      this.unsearchable(group, {
+        list: candidate.resource,
+        field: remembered.field,
+        reason: 'refused',
+        code: remembered.refusal.code,
+        message: remembered.refusal.message,
+        remembered: true,
+      });
       return;
     }
     const failed: FailedForm[] = [];
     for (const form of knowledge.formsFor(list)) {
       try {
-        const query = { resource: candidate.resource, version: candidate.version, filter: JSON.stringify(filterIn(form, candidate.filter)), ou: this.port.ou };
+        const query = {
+          resource: candidate.resource,
+          version: candidate.version,
+          filter: JSON.stringify(filterIn(form, candidate.filter)),
+          ou: this.port.ou,
+        };
         const counted: Send = (request) => {
           group.url = request.url;
           this.port.cost.inboundQueries += 1;
           return this.port.send(request);
         };
         // At the largest page the list takes (learned by the first query to the list), unless a page size was given.
-        const response = this.port.pageSize === undefined
-          ? (await firstPageAtLargest(this.port.session, query, counted, this.port.signal)).response
-          : await counted(await listRequest(this.port.session, { ...query, pageSize: this.port.pageSize }));
+        const response =
+          this.port.pageSize === undefined
+            ? (await firstPageAtLargest(this.port.session, query, counted, this.port.signal)).response
+            : await counted(await listRequest(this.port.session, { ...query, pageSize: this.port.pageSize }));
         const page = readPage(response);
         const referring = page.items.filter((record) => refersTo(record, candidate, target, id));
         if (referring.length < page.items.length) {
-          failed.push({ form, reason: 'ignored', code: '', message: `${page.items.length - referring.length} of ${page.items.length} records on its page do not refer to this record` });
+          failed.push({
+            form,
+            reason: 'ignored',
+            code: '',
+            message: `${page.items.length - referring.length} of ${page.items.length} records on its page do not refer to this record`,
+          });
           continue;
         }
         knowledge.accepted(list, form, fields);
@@ -194,14 +246,25 @@ export class InboundLookups {
     const refusal = failed.find((attempt) => attempt.reason === 'refused');
     if (refusal) knowledge.refused(list, field, refusal.code, refusal.message);
     const reason = refusal ?? failed[0]!;
-    this.unsearchable(group, { list: candidate.resource, field, reason: reason.reason, code: reason.code, message: reason.message });
+    this.unsearchable(group, {
+      list: candidate.resource,
+      field,
+      reason: reason.reason,
+      code: reason.code,
+      message: reason.message,
+    });
   }
 
   /** A record on a candidate's page: a node of its own unless the walk already has it, and an edge to the root. */
   private referredBy(group: InboundGroup, record: Record<string, unknown>, list: Resource | undefined): void {
     const { candidate } = group;
-    const url = selfUrl(record, this.port.session.baseUrl) ?? (list && readUrl(list, candidate.version, record, this.port.session.baseUrl));
-    const key = url === undefined ? `${nodeKey(group.url!)}#${group.keys.length}` : (this.port.graph.find(url)?.key ?? nodeKey(url));
+    const url =
+      selfUrl(record, this.port.session.baseUrl) ??
+      (list && readUrl(list, candidate.version, record, this.port.session.baseUrl));
+    const key =
+      url === undefined
+        ? `${nodeKey(group.url!)}#${group.keys.length}`
+        : (this.port.graph.find(url)?.key ?? nodeKey(url));
     if (key === this.port.rootKey()) return;
     group.keys.push(key);
     this.records.set(key, { resource: candidate.resource, record });
@@ -219,7 +282,16 @@ export class InboundLookups {
     const { candidate } = group;
     group.error = failure.message;
     const key = nodeKey(group.url ?? `${this.port.session.baseUrl}#${candidate.resource}:${candidate.via}`);
-    const node: XrayNode = { key, resource: candidate.resource, version: candidate.version, label: `${candidate.resource} by ${candidate.via}`, depth: 1, state: 'failed', error: failure.message, hint: failure.hint };
+    const node: XrayNode = {
+      key,
+      resource: candidate.resource,
+      version: candidate.version,
+      label: `${candidate.resource} by ${candidate.via}`,
+      depth: 1,
+      state: 'failed',
+      error: failure.message,
+      hint: failure.hint,
+    };
     if (group.url) node.url = group.url;
     this.port.graph.add(node);
     this.port.emitNode(node);
@@ -229,7 +301,10 @@ export class InboundLookups {
 
   private unsearchable(group: InboundGroup, unsearchable: Unsearchable): void {
     group.unsearchable = unsearchable;
-    this.port.note('unsearchable', `${unsearchableText(unsearchable)}: ${unsearchable.message}${unsearchable.remembered ? ' (remembered from an earlier answer; asked again after a day)' : ''}`);
+    this.port.note(
+      'unsearchable',
+      `${unsearchableText(unsearchable)}: ${unsearchable.message}${unsearchable.remembered ? ' (remembered from an earlier answer; asked again after a day)' : ''}`,
+    );
     this.port.emit({ kind: 'inbound', group: copy(group) });
   }
 }
@@ -237,7 +312,8 @@ export class InboundLookups {
 /** `not searchable: \`audit-logs\` refused a filter on \`primary_entity.type\` (\`40013\`)` */
 export function unsearchableText(unsearchable: Unsearchable): string {
   const what = `not searchable: \`${unsearchable.list}\``;
-  if (unsearchable.reason === 'ignored') return `${what} ignored a filter on \`${unsearchable.field}\` (it answered with records that do not refer to this one)`;
+  if (unsearchable.reason === 'ignored')
+    return `${what} ignored a filter on \`${unsearchable.field}\` (it answered with records that do not refer to this one)`;
   return `${what} refused a filter on \`${unsearchable.field}\` (${unsearchable.code ? `\`${unsearchable.code}\`` : 'no error code'})`;
 }
 

@@ -9,9 +9,17 @@ import { expandTemplate } from '../hal/template.js';
 import type { XrayNode } from './graph.js';
 import { eventOf } from './history.js';
 
-export function recordNode(key: string, url: string | undefined, resource: string, version: string, depth: number, record: Record<string, unknown>): XrayNode {
+export function recordNode(
+  key: string,
+  url: string | undefined,
+  resource: string,
+  version: string,
+  depth: number,
+  record: Record<string, unknown>,
+): XrayNode {
   // A record without a name (an audit entry) reads better as what it records than as its id.
-  const label = recordName(record)?.name ?? scalarText(record['email']) ?? eventOf(record)?.text ?? recordLabel(record) ?? key;
+  const label =
+    recordName(record)?.name ?? scalarText(record['email']) ?? eventOf(record)?.text ?? recordLabel(record) ?? key;
   const node: XrayNode = { key, resource, version, label, depth, state: 'loaded', record };
   if (url !== undefined) node.url = url;
   const id = recordId(record);
@@ -32,7 +40,12 @@ export function selfUrl(record: Record<string, unknown>, baseUrl: string): strin
 }
 
 /** Where a record without a self link is read: its resource's read operation, given its id. */
-export function readUrl(resource: Resource, version: string, record: Record<string, unknown>, baseUrl: string): string | undefined {
+export function readUrl(
+  resource: Resource,
+  version: string,
+  record: Record<string, unknown>,
+  baseUrl: string,
+): string | undefined {
   const id = recordId(record);
   const read = findReadOperation(resource, version);
   if (id === undefined || !read) return undefined;

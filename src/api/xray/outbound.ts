@@ -20,7 +20,11 @@ export interface LinkSkipped {
   reason: string;
 }
 
-export function linkTargets(record: Record<string, unknown>, resourceName: string, baseUrl: string): { targets: LinkTarget[]; skipped: LinkSkipped[] } {
+export function linkTargets(
+  record: Record<string, unknown>,
+  resourceName: string,
+  baseUrl: string,
+): { targets: LinkTarget[]; skipped: LinkSkipped[] } {
   const raw = isObject(record['_links']) ? record['_links'] : {};
   const links: Links = halLinks(raw);
   const targets: LinkTarget[] = [];
@@ -39,15 +43,23 @@ export function linkTargets(record: Record<string, unknown>, resourceName: strin
 }
 
 /** Where one link of the record leads, or why it is not followed. */
-function linkTarget(link: Link, via: string, record: Record<string, unknown>, resourceName: string, baseUrl: string): LinkTarget | LinkSkipped {
+function linkTarget(
+  link: Link,
+  via: string,
+  record: Record<string, unknown>,
+  resourceName: string,
+  baseUrl: string,
+): LinkTarget | LinkSkipped {
   const method = link.method ?? 'GET';
-  if (method !== 'GET' && method !== 'HEAD') return { rel: link.rel, via, reason: `a ${method} link (an action), not a record` };
+  if (method !== 'GET' && method !== 'HEAD')
+    return { rel: link.rel, via, reason: `a ${method} link (an action), not a record` };
   let values: Record<string, string> = {};
   if (link.templated) {
     const variables = templateVariables(link.href);
     values = filledVariables(link.href, variables, record, resourceName);
     const missing = variables.path.filter((name) => values[name] === undefined);
-    if (missing.length > 0) return { rel: link.rel, via, reason: `the record does not fill ${missing.join(', ')} of ${link.href}` };
+    if (missing.length > 0)
+      return { rel: link.rel, via, reason: `the record does not fill ${missing.join(', ')} of ${link.href}` };
   }
   try {
     return { rel: link.rel, via, url: linkUrl(expandedLink(link, values), baseUrl) };
@@ -61,8 +73,20 @@ function linkTarget(link: Link, via: string, record: Record<string, unknown>, re
  * named like a field the record has takes that field or nothing. A backup whose `task_id` is null has no
  * task, and its `{task_id}` link must not be filled with the backup's own id.
  */
-function filledVariables(href: string, variables: { path: string[]; query: string[] }, record: Record<string, unknown>, resourceName: string): Record<string, string> {
-  const asOperation = { id: '', method: 'GET', href, templated: true, pathVariables: variables.path, queryVariables: variables.query };
+function filledVariables(
+  href: string,
+  variables: { path: string[]; query: string[] },
+  record: Record<string, unknown>,
+  resourceName: string,
+): Record<string, string> {
+  const asOperation = {
+    id: '',
+    method: 'GET',
+    href,
+    templated: true,
+    pathVariables: variables.path,
+    queryVariables: variables.query,
+  };
   const values = prefillFromRecord(asOperation, record, resourceName);
   for (const name of Object.keys(values)) {
     if (name in record && (record[name] === null || record[name] === undefined)) delete values[name];

@@ -14,7 +14,17 @@ import { nodeKey, XrayGraph, type XrayEdge, type XrayNode } from './graph.js';
 import { timeline, type TimelineEntry } from './history.js';
 import { InboundLookups } from './lookups.js';
 import { linkTargets } from './outbound.js';
-import { DEFAULT_CONCURRENCY, DEFAULT_DEPTH, DEFAULT_MAX_NODES, type XrayCost, type XrayEvent, type XrayNote, type XrayOptions, type XrayResult, type XrayTarget } from './types.js';
+import {
+  DEFAULT_CONCURRENCY,
+  DEFAULT_DEPTH,
+  DEFAULT_MAX_NODES,
+  type XrayCost,
+  type XrayEvent,
+  type XrayNote,
+  type XrayOptions,
+  type XrayResult,
+  type XrayTarget,
+} from './types.js';
 import { originOf, recordNode, selfUrl } from './nodes.js';
 
 /** One x-ray from start to result: what it has read, what it owes, and the events it has sent. */
@@ -77,14 +87,27 @@ export class XrayRun {
     let read: PreparedRequest | undefined;
     if ('record' in target) {
       const raw = target.record['id'];
-      if (typeof raw !== 'string' && typeof raw !== 'number') throw new UsageError('the record has no id', 'an x-ray starts from a record with an id field');
+      if (typeof raw !== 'string' && typeof raw !== 'number')
+        throw new UsageError('the record has no id', 'an x-ray starts from a record with an id field');
       id = raw;
-      const url = target.url ?? selfUrl(target.record, this.session.baseUrl) ?? (await this.readRequest(resource, resolved, String(raw))).url;
+      const url =
+        target.url ??
+        selfUrl(target.record, this.session.baseUrl) ??
+        (await this.readRequest(resource, resolved, String(raw))).url;
       root = recordNode(nodeKey(url), url, resource.name, version, 0, target.record);
     } else {
       id = target.id;
       read = await this.readRequest(resource, resolved, target.id);
-      root = { key: nodeKey(read.url), url: read.url, resource: resource.name, version, id: target.id, label: target.id, depth: 0, state: 'pending' };
+      root = {
+        key: nodeKey(read.url),
+        url: read.url,
+        resource: resource.name,
+        version,
+        id: target.id,
+        label: target.id,
+        depth: 0,
+        state: 'pending',
+      };
     }
     this.rootKey = root.key;
     this.addOutbound(root);
@@ -107,8 +130,18 @@ export class XrayRun {
 
   private async readRequest(resource: Resource, version: ResourceVersion, id: string): Promise<PreparedRequest> {
     const read = findReadOperation(resource, version.version);
-    if (!read) throw new UsageError(`${resource.name} ${version.version} has no operation that reads one record by id`, operationsHint(version));
-    return this.session.prepare({ resource: resource.name, version: version.version, operationId: read.operation.id, variables: { [read.operation.pathVariables[0]!]: id }, ou: this.options.ou });
+    if (!read)
+      throw new UsageError(
+        `${resource.name} ${version.version} has no operation that reads one record by id`,
+        operationsHint(version),
+      );
+    return this.session.prepare({
+      resource: resource.name,
+      version: version.version,
+      operationId: read.operation.id,
+      variables: { [read.operation.pathVariables[0]!]: id },
+      ou: this.options.ou,
+    });
   }
 
   /** The root must be read for anything else to mean something: its failure is the x-ray's. */
@@ -116,7 +149,10 @@ export class XrayRun {
     this.cost.records += 1;
     const response = await this.send(request);
     if (!isObject(response.body) || isListEnvelope(response.body)) {
-      throw new ProtocolError(`the answer from ${response.url} is not one record`, 'the read operation of this resource answered with something else');
+      throw new ProtocolError(
+        `the answer from ${response.url} is not one record`,
+        'the read operation of this resource answered with something else',
+      );
     }
     this.loaded(root, response, response.body);
   }
@@ -131,7 +167,8 @@ export class XrayRun {
       for (const node of level) {
         if (node.state !== 'loaded' || !node.record || !node.resource) continue;
         const { targets, skipped } = linkTargets(node.record, node.resource, this.session.baseUrl);
-        for (const skip of skipped) this.note('link-skipped', `${node.resource} ${node.label}: ${skip.via} not followed: ${skip.reason}`);
+        for (const skip of skipped)
+          this.note('link-skipped', `${node.resource} ${node.label}: ${skip.via} not followed: ${skip.reason}`);
         for (const link of targets) {
           const known = this.graph.find(link.url);
           if (known && this.outbound.has(known.key)) {
@@ -152,10 +189,17 @@ export class XrayRun {
           if (child.state === 'pending') next.push(child);
         }
       }
-      if (beyond > 0) this.note('beyond-depth', `${beyond} ${beyond === 1 ? 'link leads' : 'links lead'} past depth ${this.depth}; not followed`);
+      if (beyond > 0)
+        this.note(
+          'beyond-depth',
+          `${beyond} ${beyond === 1 ? 'link leads' : 'links lead'} past depth ${this.depth}; not followed`,
+        );
       if (capped > 0) {
         this.linksCut += capped;
-        this.note('node-cap', `${capped} ${capped === 1 ? 'link' : 'links'} not followed: the x-ray holds ${this.maxNodes} records at most`);
+        this.note(
+          'node-cap',
+          `${capped} ${capped === 1 ? 'link' : 'links'} not followed: the x-ray holds ${this.maxNodes} records at most`,
+        );
       }
       await Promise.all(next.map((node) => this.load(node)));
       level = next;
@@ -185,7 +229,11 @@ export class XrayRun {
 
   private async load(node: XrayNode): Promise<void> {
     try {
-      const request = this.session.prepareLink(node.url!, { resource: node.resource!, version: node.version!, ou: this.options.ou });
+      const request = this.session.prepareLink(node.url!, {
+        resource: node.resource!,
+        version: node.version!,
+        ou: this.options.ou,
+      });
       this.cost.records += 1;
       const response = await this.send(request);
       const media = parseVendorMediaType(response.contentType);
@@ -202,7 +250,10 @@ export class XrayRun {
       } else if (isObject(response.body)) {
         this.loaded(node, response, response.body);
       } else {
-        throw new ProtocolError(`the answer from ${response.url} is not a JSON object`, 'the link leads to something other than a record');
+        throw new ProtocolError(
+          `the answer from ${response.url} is not a JSON object`,
+          'the link leads to something other than a record',
+        );
       }
     } catch (error) {
       if (this.controller.signal.aborted) throw error;
@@ -215,7 +266,10 @@ export class XrayRun {
   }
 
   private loaded(node: XrayNode, response: ApiResponse, record: Record<string, unknown>): void {
-    Object.assign(node, recordNode(node.key, node.url ?? response.url, node.resource!, node.version!, node.depth, record));
+    Object.assign(
+      node,
+      recordNode(node.key, node.url ?? response.url, node.resource!, node.version!, node.depth, record),
+    );
     const self = selfUrl(record, this.session.baseUrl);
     if (self) this.graph.alias(self, node.key);
     this.emitNode(node);
@@ -254,8 +308,11 @@ export class XrayRun {
     for (const key of this.outbound) if (!order.has(key)) order.set(key, order.size);
     const groups = this.lookups.groups;
     for (const group of groups) for (const key of group.keys) if (!order.has(key)) order.set(key, order.size);
-    const nodes = [...this.graph.nodes.values()].sort((a, b) => (order.get(a.key) ?? Infinity) - (order.get(b.key) ?? Infinity));
-    const groupOf = (edge: XrayEdge) => groups.findIndex((group) => group.candidate.via === edge.via && group.keys.includes(edge.from));
+    const nodes = [...this.graph.nodes.values()].sort(
+      (a, b) => (order.get(a.key) ?? Infinity) - (order.get(b.key) ?? Infinity),
+    );
+    const groupOf = (edge: XrayEdge) =>
+      groups.findIndex((group) => group.candidate.via === edge.via && group.keys.includes(edge.from));
     const edges = [
       ...this.graph.edges.filter((edge) => edge.direction === 'out'),
       ...this.graph.edges.filter((edge) => edge.direction === 'in').sort((a, b) => groupOf(a) - groupOf(b)),

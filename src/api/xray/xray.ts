@@ -24,7 +24,11 @@ export * from './types.js';
  * The x-ray as events, in the order things are learned; the generator's return value is the whole
  * result. Stopping early (break, return) or aborting the signal cancels the requests in flight.
  */
-export async function* xray(session: Session, target: XrayTarget, options: XrayOptions = {}): AsyncGenerator<XrayEvent, XrayResult> {
+export async function* xray(
+  session: Session,
+  target: XrayTarget,
+  options: XrayOptions = {},
+): AsyncGenerator<XrayEvent, XrayResult> {
   const events = new Channel<XrayEvent>();
   const run = new XrayRun(session, options, (event) => events.push(event));
   const done = run.start(target).finally(() => events.close());

@@ -26,10 +26,17 @@ import { confirmRequest } from '../confirm-write.js';
 import { DataWriter, type CliIO } from '../io.js';
 import { jsonText, OUTPUT_FORMATS, outputFormat, tableWidth } from './output.js';
 
-export async function callCommand(ctx: CommandContext, positionals: string[], options: Record<string, unknown>): Promise<number> {
+export async function callCommand(
+  ctx: CommandContext,
+  positionals: string[],
+  options: Record<string, unknown>,
+): Promise<number> {
   const [resource, operationId, ...extra] = positionals;
   if (resource === undefined || operationId === undefined || extra.length > 1) {
-    throw new UsageError('dpx call takes a resource, an operation id, and at most one id', 'dpx operations <resource> lists the ids; e.g. dpx call users list_users, dpx call tasks get_task <task_id>');
+    throw new UsageError(
+      'dpx call takes a resource, an operation id, and at most one id',
+      'dpx operations <resource> lists the ids; e.g. dpx call users list_users, dpx call tasks get_task <task_id>',
+    );
   }
   const format = outputFormat(options['output'], OUTPUT_FORMATS.call);
   const fields = parseFields(options['fields']);
@@ -49,11 +56,16 @@ export async function callCommand(ctx: CommandContext, positionals: string[], op
     if (only === undefined || more.length > 0) {
       throw new UsageError(
         `${operation.id} takes ${operation.pathVariables.length === 0 ? 'no path variable' : `${operation.pathVariables.length} path variables`}, so '${positional}' cannot stand for one`,
-        operation.pathVariables.length === 0 ? 'leave the extra word out' : `give each with --var: ${operation.pathVariables.map((name) => `--var ${name}=…`).join(' ')}`,
+        operation.pathVariables.length === 0
+          ? 'leave the extra word out'
+          : `give each with --var: ${operation.pathVariables.map((name) => `--var ${name}=…`).join(' ')}`,
       );
     }
     if (variables[only] !== undefined && variables[only] !== positional) {
-      throw new UsageError(`${only} is given twice: '${positional}' and --var ${only}=${variables[only]}`, 'give it once');
+      throw new UsageError(
+        `${only} is given twice: '${positional}' and --var ${only}=${variables[only]}`,
+        'give it once',
+      );
     }
     variables[only] = positional;
   }
@@ -100,7 +112,8 @@ export async function callCommand(ctx: CommandContext, positionals: string[], op
     if (response.status === 202) noteStarted(ctx, response, followable);
     if (options['wait'] === true) {
       // A 202's task, or a task read directly (`dpx call tasks get_task ID --wait`).
-      const own = followable === undefined && request.method === 'GET' && isTaskLike(response.body) ? request : undefined;
+      const own =
+        followable === undefined && request.method === 'GET' && isTaskLike(response.body) ? request : undefined;
       if (followable || own) {
         const { waitForTask } = await import('../wait.js');
         const { taskRequest } = await import('../../api/operations/task.js');
@@ -109,7 +122,11 @@ export async function callCommand(ctx: CommandContext, positionals: string[], op
         const print = (task: Record<string, unknown>) => printBody(ctx, out, task, undefined, format, fields);
         return await waitForTask(ctx, session, taskReq, print, followable?.taskId);
       }
-      ctx.warn(response.status === 202 ? 'the response names no task that dpx can follow; --wait has nothing to wait for' : `--wait follows the task a 202 names; this was a ${response.status}, with nothing to follow`);
+      ctx.warn(
+        response.status === 202
+          ? 'the response names no task that dpx can follow; --wait has nothing to wait for'
+          : `--wait follows the task a 202 names; this was a ${response.status}, with nothing to follow`,
+      );
     }
     if (response.body !== undefined) await printBody(ctx, out, response.body, response, format, fields);
     else if (response.text !== '') await out.write(printableBody(response.text));
@@ -127,20 +144,35 @@ function printableBody(text: string): string {
 
 /** `HTTP 202 Accepted` and every response header, then a blank line: what `-i` puts before the body. */
 function statusAndHeaders(response: ApiResponse): string {
-  const lines = [`HTTP ${response.status} ${visible(response.statusText)}`.trimEnd(), ...Object.entries(response.headers).map(([name, value]) => `${visible(name)}: ${visible(value)}`)];
+  const lines = [
+    `HTTP ${response.status} ${visible(response.statusText)}`.trimEnd(),
+    ...Object.entries(response.headers).map(([name, value]) => `${visible(name)}: ${visible(value)}`),
+  ];
   return `${lines.join('\n')}\n\n`;
 }
 
 /** A 202 says where its work can be watched: the Location, and the task and how to follow it. */
-function noteStarted(ctx: CommandContext, response: ApiResponse, followable: { taskId?: string; resource: string } | undefined): void {
+function noteStarted(
+  ctx: CommandContext,
+  response: ApiResponse,
+  followable: { taskId?: string; resource: string } | undefined,
+): void {
   const location = Object.entries(response.headers).find(([name]) => name.toLowerCase() === 'location')?.[1];
   if (location) ctx.note(`Location: ${visible(location)}`);
-  if (followable?.taskId) ctx.note(`task ${followable.taskId} (${followable.resource}) started; --wait follows it to its end`);
+  if (followable?.taskId)
+    ctx.note(`task ${followable.taskId} (${followable.resource}) started; --wait follows it to its end`);
   else if (followable) ctx.note(`a ${followable.resource} task started; --wait follows it to its end`);
 }
 
 /** A body (a response's, or the final task --wait read) as -o and --fields ask; `response` reads a list envelope's page. */
-async function printBody(ctx: CommandContext, out: DataWriter, body: unknown, response: ApiResponse | undefined, format: ListFormat, fields: string[] | undefined): Promise<void> {
+async function printBody(
+  ctx: CommandContext,
+  out: DataWriter,
+  body: unknown,
+  response: ApiResponse | undefined,
+  format: ListFormat,
+  fields: string[] | undefined,
+): Promise<void> {
   const page = response && isListEnvelope(body) ? readPage(response) : undefined;
   const records = page?.items ?? (Array.isArray(body) ? body.filter(isObject) : isObject(body) ? [body] : undefined);
   // A scalar body has no fields to choose from.
@@ -172,19 +204,30 @@ async function printBody(ctx: CommandContext, out: DataWriter, body: unknown, re
 async function bodyText(io: CliIO, value: string): Promise<string> {
   let text = value;
   if (value === '-') {
-    if (!io.stdin) throw new UsageError('--body - reads the body from standard input, and there is none', 'pipe the body in: … | dpx call R OP --body -');
+    if (!io.stdin)
+      throw new UsageError(
+        '--body - reads the body from standard input, and there is none',
+        'pipe the body in: … | dpx call R OP --body -',
+      );
     text = await readAll(io.stdin);
   } else if (value.startsWith('@')) {
     const path = value.slice(1);
     try {
       text = await readFile(path, 'utf8');
     } catch (error) {
-      throw new UsageError(`cannot read the body file ${path}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`, 'give --body @FILE with a readable JSON file, or the JSON inline');
+      throw new UsageError(
+        `cannot read the body file ${path}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`,
+        'give --body @FILE with a readable JSON file, or the JSON inline',
+      );
     }
   }
   const { parseBodyText } = await import('../../api/operations/jsonc.js');
   const parsed = parseBodyText(text);
-  if (!parsed.ok) throw new UsageError(`--body is not valid JSON: ${parsed.message}`, `e.g. --body '{"name":"x"}', --body @body.json, or --body - to read it from standard input`);
+  if (!parsed.ok)
+    throw new UsageError(
+      `--body is not valid JSON: ${parsed.message}`,
+      `e.g. --body '{"name":"x"}', --body @body.json, or --body - to read it from standard input`,
+    );
   return text;
 }
 
@@ -193,7 +236,12 @@ async function bodyText(io: CliIO, value: string): Promise<string> {
  * $EDITOR with --edit, started from --body or else from the template that names every field of the
  * operation's schema. A body the operation has a schema for and was not given is pointed to --edit.
  */
-async function requestBody(ctx: CommandContext, resolved: ReturnType<typeof resolveOperation>, given: string | undefined, edit: boolean): Promise<string | undefined> {
+async function requestBody(
+  ctx: CommandContext,
+  resolved: ReturnType<typeof resolveOperation>,
+  given: string | undefined,
+  edit: boolean,
+): Promise<string | undefined> {
   const { operation } = resolved;
   const { carriesBody, loadBodySchema } = await import('../../api/operations/body.js');
   const { isBlankBody, parseBodyText, sendableBody } = await import('../../api/operations/jsonc.js');
@@ -202,17 +250,28 @@ async function requestBody(ctx: CommandContext, resolved: ReturnType<typeof reso
   if (!edit) {
     if (given !== undefined) return sendableBody(given);
     if (carriesBody(operation.method) && (await loadBodySchema(target, ctx.settings.schemaDir))) {
-      ctx.note(`no body given: ${command} --edit starts one in $EDITOR that names every field of its schema (--help shows it)`);
+      ctx.note(
+        `no body given: ${command} --edit starts one in $EDITOR that names every field of its schema (--help shows it)`,
+      );
     }
     return undefined;
   }
-  if (!carriesBody(operation.method)) throw new UsageError(`--edit edits a body, and ${operation.method} sends none`, 'leave --edit out');
+  if (!carriesBody(operation.method))
+    throw new UsageError(`--edit edits a body, and ${operation.method} sends none`, 'leave --edit out');
   const schema = await loadBodySchema(target, ctx.settings.schemaDir);
   const { bodyTemplate } = await import('../../api/operations/template.js');
-  const start = given ?? (schema ? `// ${command}\n${bodyTemplate(schema.schema)}\n` : `// ${command}: no schema is known for this body; write it as JSON.\n{\n}\n`);
+  const start =
+    given ??
+    (schema
+      ? `// ${command}\n${bodyTemplate(schema.schema)}\n`
+      : `// ${command}: no schema is known for this body; write it as JSON.\n{\n}\n`);
   const { editInEditor } = await import('../../ui/editor.js');
   const edited = await editInEditor(start, ctx.io.env, { extension: '.jsonc' });
-  if (isBlankBody(edited)) throw new UsageError('the body is empty: nothing was sent', 'write the body (or uncomment its fields) in the editor, and save');
+  if (isBlankBody(edited))
+    throw new UsageError(
+      'the body is empty: nothing was sent',
+      'write the body (or uncomment its fields) in the editor, and save',
+    );
   const parsed = parseBodyText(edited);
   if (!parsed.ok) {
     // The edit is kept: the user's work is not lost to a missing comma.
@@ -221,7 +280,10 @@ async function requestBody(ctx: CommandContext, resolved: ReturnType<typeof reso
     const { join } = await import('node:path');
     const kept = join(await mkdtemp(join(tmpdir(), 'dpx-body-')), 'body.jsonc');
     await writeFile(kept, edited, 'utf8');
-    throw new UsageError(`the edited body is not valid JSON: ${parsed.message}`, `it is kept in ${kept}: fix it there and send it with ${command} --body @${kept} (add --edit to fix it in $EDITOR)`);
+    throw new UsageError(
+      `the edited body is not valid JSON: ${parsed.message}`,
+      `it is kept in ${kept}: fix it there and send it with ${command} --body @${kept} (add --edit to fix it in $EDITOR)`,
+    );
   }
   return sendableBody(edited);
 }

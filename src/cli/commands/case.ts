@@ -13,9 +13,15 @@ import { DataWriter, type CliIO } from '../io.js';
 import { formatWarning } from '../report.js';
 import { jsonText, OUTPUT_FORMATS, outputFormat, tableWidth } from './output.js';
 
-export async function caseCommand(io: CliIO, positionals: string[], flags: GlobalFlags, options: Record<string, unknown>): Promise<number> {
+export async function caseCommand(
+  io: CliIO,
+  positionals: string[],
+  flags: GlobalFlags,
+  options: Record<string, unknown>,
+): Promise<number> {
   const [file, ...extra] = positionals;
-  if (file === undefined || extra.length > 0) throw new UsageError('dpx case takes one case file', 'e.g. dpx case case-1234.har');
+  if (file === undefined || extra.length > 0)
+    throw new UsageError('dpx case takes one case file', 'e.g. dpx case case-1234.har');
   const format = outputFormat(options['output'], OUTPUT_FORMATS.case);
   const trail = await readTrail(file, flags.ouHeader === undefined ? {} : { ouHeader: flags.ouHeader });
   const secrets = trail.credentials;
@@ -24,15 +30,23 @@ export async function caseCommand(io: CliIO, positionals: string[], flags: Globa
   const out = new DataWriter(io.stdout);
   try {
     if (format === 'json') {
-      await out.write(jsonText(redactValue({
-        file: summary.source,
-        creator: summary.creator,
-        base_url: summary.baseUrl,
-        commands: summary.commands.map(jsonCommand),
-        requests: summary.requests,
-        records: summary.records,
-        warnings: trail.warnings,
-      }, secrets), io));
+      await out.write(
+        jsonText(
+          redactValue(
+            {
+              file: summary.source,
+              creator: summary.creator,
+              base_url: summary.baseUrl,
+              commands: summary.commands.map(jsonCommand),
+              requests: summary.requests,
+              records: summary.records,
+              warnings: trail.warnings,
+            },
+            secrets,
+          ),
+          io,
+        ),
+      );
     } else {
       const rows = summary.commands.map((command, index) => ({
         '#': index + 1,
@@ -44,7 +58,10 @@ export async function caseCommand(io: CliIO, positionals: string[], flags: Globa
         records: command.records,
       }));
       const head = `${summary.source}: ${count(summary.commands.length, 'command')}, ${count(summary.requests, 'request')}, ${count(summary.records, 'record')}${summary.creator ? ` (written by ${oneLine(summary.creator)})` : ''}\n`;
-      const table = rows.length > 0 ? renderTable(rows, tableWidth(io), ['#', 'when', 'requests', 'records', 'unit', 'origin', 'command']).text : '';
+      const table =
+        rows.length > 0
+          ? renderTable(rows, tableWidth(io), ['#', 'when', 'requests', 'records', 'unit', 'origin', 'command']).text
+          : '';
       await out.write(redactText(head + table, secrets));
     }
   } finally {

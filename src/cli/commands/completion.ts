@@ -16,7 +16,10 @@ export async function completionCommand(io: CliIO, positionals: string[]): Promi
     return 0;
   }
   if (!isShell(shell) || extra.length > 0) {
-    throw new UsageError(`dpx completion takes one shell: ${SHELLS.join(', ')}`, 'e.g. eval "$(dpx completion bash)" in ~/.bashrc; dpx completion alone says where each shell\'s script goes');
+    throw new UsageError(
+      `dpx completion takes one shell: ${SHELLS.join(', ')}`,
+      'e.g. eval "$(dpx completion bash)" in ~/.bashrc; dpx completion alone says where each shell\'s script goes',
+    );
   }
   // At a terminal the script is being looked at, not loaded: say where it goes. Piped or captured, stay quiet.
   if (io.stdout.isTTY) io.stderr.write(`# to install it:\n${installLines(shell)}\n`);

@@ -3,7 +3,13 @@
 // where the list gives none), never the sum of the columns. Failures of single rows are named on stderr
 // as they happen and printed with their row; the exit code is 1 when any row failed.
 
-import { countMatrix, type CountPlan, type CountValue, type PlaneStrategy, type PlanMode } from '../../api/fanout/count.js';
+import {
+  countMatrix,
+  type CountPlan,
+  type CountValue,
+  type PlaneStrategy,
+  type PlanMode,
+} from '../../api/fanout/count.js';
 import { UsageError } from '../../api/errors.js';
 import { readWindow } from '../../api/hal/time-window.js';
 import { scopeContext, type UnitChoice } from '../../api/fanout/scopes.js';
@@ -16,15 +22,24 @@ import { windowedCountFilter } from './list-window.js';
 import { nonNegativeInteger } from '../args.js';
 import { colourWanted, jsonText, OUTPUT_FORMATS, outputFormat, tableWidth } from './output.js';
 
-export async function countCommand(ctx: CommandContext, positionals: string[], options: Record<string, unknown>, units: UnitChoice): Promise<number> {
+export async function countCommand(
+  ctx: CommandContext,
+  positionals: string[],
+  options: Record<string, unknown>,
+  units: UnitChoice,
+): Promise<number> {
   const [resource, ...extra] = positionals;
   if (resource === undefined || extra.length > 0) {
-    throw new UsageError('dpx count takes one resource name', 'dpx resources lists them; e.g. dpx count users --ou all');
+    throw new UsageError(
+      'dpx count takes one resource name',
+      'dpx resources lists them; e.g. dpx count users --ou all',
+    );
   }
   const format = outputFormat(options['output'], OUTPUT_FORMATS.count);
   const by = text(options['by']);
   const values = text(options['values']);
-  if (values !== undefined && by === undefined) throw new UsageError('--values needs --by: the values of which field?', 'e.g. --by status --values failed,aborted');
+  if (values !== undefined && by === undefined)
+    throw new UsageError('--values needs --by: the values of which field?', 'e.g. --by status --values failed,aborted');
   const version = text(options['version']);
   const profiles = text(options['profiles']);
   const depthText = text(options['depth']);
@@ -37,12 +52,15 @@ export async function countCommand(ctx: CommandContext, positionals: string[], o
   const window = readWindow(text(options['since']), text(options['until']), ctx.settings.now);
   const timeField = text(options['time-field']);
   const asked = text(options['filter']);
-  const { filter, keep } = sources[0] === undefined ? { filter: asked, keep: undefined } : await windowedCountFilter(ctx, sources[0].session, resource, {
-    ...(asked === undefined ? {} : { filter: asked }),
-    ...(version === undefined ? {} : { version }),
-    ...(window === undefined ? {} : { window }),
-    ...(timeField === undefined ? {} : { timeField }),
-  });
+  const { filter, keep } =
+    sources[0] === undefined
+      ? { filter: asked, keep: undefined }
+      : await windowedCountFilter(ctx, sources[0].session, resource, {
+          ...(asked === undefined ? {} : { filter: asked }),
+          ...(version === undefined ? {} : { version }),
+          ...(window === undefined ? {} : { window }),
+          ...(timeField === undefined ? {} : { timeField }),
+        });
 
   const progress = FanOutProgress.forStream(ctx.io.stderr, sources);
   const stop = new AbortController();
@@ -52,21 +70,25 @@ export async function countCommand(ctx: CommandContext, positionals: string[], o
   const rows: MatrixRow[] = [];
   const strategies: PlaneStrategy[] = [];
   try {
-    const events = countMatrix(sources, {
-      resource,
-      units,
-      ...(by === undefined ? {} : { by }),
-      ...(values === undefined ? {} : { values: parseValues(values) }),
-      ...(filter === undefined ? {} : { filter }),
-      ...(keep === undefined ? {} : { keep }),
-      ...(version === undefined ? {} : { version }),
-      ...(depth === undefined ? {} : { depth }),
-      ...(ctx.settings.pageSize === undefined ? {} : { pageSize: ctx.settings.pageSize }),
-      plan: planMode,
-      // The run's now: offline it is the recorded command's, so a replay checks the cells the recording did.
-      seed: ctx.settings.now.getTime(),
-      explain,
-    }, { signal: stop.signal });
+    const events = countMatrix(
+      sources,
+      {
+        resource,
+        units,
+        ...(by === undefined ? {} : { by }),
+        ...(values === undefined ? {} : { values: parseValues(values) }),
+        ...(filter === undefined ? {} : { filter }),
+        ...(keep === undefined ? {} : { keep }),
+        ...(version === undefined ? {} : { version }),
+        ...(depth === undefined ? {} : { depth }),
+        ...(ctx.settings.pageSize === undefined ? {} : { pageSize: ctx.settings.pageSize }),
+        plan: planMode,
+        // The run's now: offline it is the recorded command's, so a replay checks the cells the recording did.
+        seed: ctx.settings.now.getTime(),
+        explain,
+      },
+      { signal: stop.signal },
+    );
     for await (const event of events) {
       switch (event.kind) {
         case 'plan': {
@@ -75,12 +97,17 @@ export async function countCommand(ctx: CommandContext, positionals: string[], o
           for (const row of plan.rows) rows.push(matrixRow(row.scope, plan.columns.length));
           if (!explain) progress?.planned(rows.length);
           const survey = typeof plan.valuesFrom === 'object' ? plan.valuesFrom : undefined;
-          if (survey?.mayMiss) ctx.warn(`the values of ${by} come from ${survey.pages} pages of ${resource} and the server links no last page: values may be missing (their records are counted in other); --values names them`);
-          if (!explain && plan.by !== undefined && plan.columns.length === 0) ctx.warn(`no value of ${by} was found to count by; --values chooses them`);
+          if (survey?.mayMiss)
+            ctx.warn(
+              `the values of ${by} come from ${survey.pages} pages of ${resource} and the server links no last page: values may be missing (their records are counted in other); --values names them`,
+            );
+          if (!explain && plan.by !== undefined && plan.columns.length === 0)
+            ctx.warn(`no value of ${by} was found to count by; --values chooses them`);
           break;
         }
         case 'cell':
-          if (event.column !== undefined && event.count !== undefined) rows[event.row]!.counts[event.column] = event.count;
+          if (event.column !== undefined && event.count !== undefined)
+            rows[event.row]!.counts[event.column] = event.count;
           break;
         case 'row': {
           const row = rows[event.row]!;
@@ -116,24 +143,34 @@ export async function countCommand(ctx: CommandContext, positionals: string[], o
   if (ctx.io.signal?.aborted) {
     // Interrupted: the rows counted are printed as they are; every other row says it was not counted.
     const done = rows.filter((row) => row.total !== undefined || row.error !== undefined).length;
-    for (const row of rows) if (row.total === undefined && row.error === undefined) row.error = 'not counted: interrupted';
-    ctx.reportInterruption(plan === undefined
-      ? 'the units and values to count were not known yet, so nothing was counted'
-      : `${done} of ${rows.length} ${rows.length === 1 ? 'row' : 'rows'} counted; ${rows.length - done} not (their cells are empty, and -o json gives them the error "not counted: interrupted")`);
+    for (const row of rows)
+      if (row.total === undefined && row.error === undefined) row.error = 'not counted: interrupted';
+    ctx.reportInterruption(
+      plan === undefined
+        ? 'the units and values to count were not known yet, so nothing was counted'
+        : `${done} of ${rows.length} ${rows.length === 1 ? 'row' : 'rows'} counted; ${rows.length - done} not (their cells are empty, and -o json gives them the error "not counted: interrupted")`,
+    );
   }
 
   const requests = sources.reduce((sum, source) => sum + source.session.traffic.requests, 0);
   if (explain) {
     const out = new DataWriter(ctx.io.stdout);
     try {
-      await out.write(format === 'json' ? jsonText({ plan: planJson(strategies), requests }, ctx.io) : explainText(strategies, { resource, by, valuesGiven: values !== undefined }, requests));
+      await out.write(
+        format === 'json'
+          ? jsonText({ plan: planJson(strategies), requests }, ctx.io)
+          : explainText(strategies, { resource, by, valuesGiven: values !== undefined }, requests),
+      );
     } finally {
       out.release();
     }
     return 0;
   }
   const changed = rows.filter((row) => row.changed).length;
-  if (changed > 0) ctx.warn(`${changed} row${changed === 1 ? '' : 's'} changed while counting: a cell above its total, or columns adding up past it; their other is left out (count again)`);
+  if (changed > 0)
+    ctx.warn(
+      `${changed} row${changed === 1 ? '' : 's'} changed while counting: a cell above its total, or columns adding up past it; their other is left out (count again)`,
+    );
   const matrix: Matrix = {
     resource,
     by,
@@ -142,13 +179,22 @@ export async function countCommand(ctx: CommandContext, positionals: string[], o
     rows: arrange(rows, plan, { ...(sort ? { sort } : {}), nonzero }),
     requests,
     plan: planJson(strategies),
-    verification: strategies.find((strategy) => strategy.verification === 'not verified') ? 'counted, not verified' : undefined,
+    verification: strategies.find((strategy) => strategy.verification === 'not verified')
+      ? 'counted, not verified'
+      : undefined,
   };
   const out = new DataWriter(ctx.io.stdout);
   try {
     if (format === 'json') await out.write(jsonText(matrixJson(matrix), ctx.io));
     else if (format === 'csv') await out.write(matrixCsv(matrix));
-    else await out.write(matrixTable(matrix, { width: tableWidth(ctx.io), colour: colourWanted(ctx.io), showProfile: profiles !== undefined }));
+    else
+      await out.write(
+        matrixTable(matrix, {
+          width: tableWidth(ctx.io),
+          colour: colourWanted(ctx.io),
+          showProfile: profiles !== undefined,
+        }),
+      );
   } finally {
     out.release();
   }
@@ -189,20 +235,26 @@ function sortOf(option: string | undefined): Sort | undefined {
   if (option === undefined) return undefined;
   const descending = option.startsWith('-');
   const column = (descending ? option.slice(1) : option).trim();
-  if (column === '') throw new UsageError('--sort names no column', 'e.g. --sort -failed (descending), --sort total, --sort unit');
+  if (column === '')
+    throw new UsageError('--sort names no column', 'e.g. --sort -failed (descending), --sort total, --sort unit');
   return { column, descending };
 }
 
 function checkSort(column: string, plan: CountPlan): void {
   const known = ['unit', 'total', ...(plan.by === undefined ? [] : ['other', ...plan.columns.map((c) => c.label)])];
-  if (!known.includes(column)) throw new UsageError(`--sort ${column}: the matrix has no such column`, `its columns: ${known.join(', ')}`);
+  if (!known.includes(column))
+    throw new UsageError(`--sort ${column}: the matrix has no such column`, `its columns: ${known.join(', ')}`);
 }
 
 /**
  * The rows to print: without the zeros (--nonzero), and with --sort each unit's children in the column's
  * order — a unit stays under its parent, and the control planes keep their order.
  */
-function arrange(rows: MatrixRow[], plan: CountPlan | undefined, options: { sort?: Sort; nonzero: boolean }): MatrixRow[] {
+function arrange(
+  rows: MatrixRow[],
+  plan: CountPlan | undefined,
+  options: { sort?: Sort; nonzero: boolean },
+): MatrixRow[] {
   const scopes = plan?.rows.map((row) => row.scope) ?? [];
   let kept = rows.map((row, index) => ({ row, scope: scopes[index] }));
   if (options.nonzero) kept = kept.filter(({ row }) => row.total !== 0);
@@ -210,7 +262,13 @@ function arrange(rows: MatrixRow[], plan: CountPlan | undefined, options: { sort
   if (!sort) return kept.map(({ row }) => row);
   const column = plan?.columns.findIndex((candidate) => candidate.label === sort.column) ?? -1;
   const key = (row: MatrixRow): number | string | undefined =>
-    sort.column === 'unit' ? (row.ouName ?? '') : sort.column === 'total' ? row.total : sort.column === 'other' ? row.other : row.counts[column];
+    sort.column === 'unit'
+      ? (row.ouName ?? '')
+      : sort.column === 'total'
+        ? row.total
+        : sort.column === 'other'
+          ? row.other
+          : row.counts[column];
   const compare = (a: MatrixRow, b: MatrixRow): number => {
     const [x, y] = [key(a), key(b)];
     if (x === undefined || y === undefined) return x === y ? 0 : x === undefined ? 1 : -1;
@@ -220,9 +278,14 @@ function arrange(rows: MatrixRow[], plan: CountPlan | undefined, options: { sort
   // A row's parent is the nearest chosen unit holding it, among the rows kept; else it is at the top.
   const children = new Map<number, number[]>();
   const tops: number[] = [];
-  const position = new Map(kept.map(({ row, scope }, index) => [`${row.baseUrl}\u0000${row.profile ?? ''}\u0000${scope?.ou ?? ''}`, index]));
+  const position = new Map(
+    kept.map(({ row, scope }, index) => [`${row.baseUrl}\u0000${row.profile ?? ''}\u0000${scope?.ou ?? ''}`, index]),
+  );
   kept.forEach(({ row, scope }, index) => {
-    const parent = scope?.within[0] === undefined ? undefined : position.get(`${row.baseUrl}\u0000${row.profile ?? ''}\u0000${scope.within[0]}`);
+    const parent =
+      scope?.within[0] === undefined
+        ? undefined
+        : position.get(`${row.baseUrl}\u0000${row.profile ?? ''}\u0000${scope.within[0]}`);
     if (parent === undefined) tops.push(index);
     else children.set(parent, [...(children.get(parent) ?? []), index]);
   });
@@ -251,13 +314,20 @@ const PLAN_MODES: readonly PlanMode[] = ['auto', 'cells', 'scan'];
 function planOf(option: string | undefined): PlanMode {
   if (option === undefined) return 'auto';
   const mode = PLAN_MODES.find((candidate) => candidate === option.trim());
-  if (mode === undefined) throw new UsageError(`--plan ${option}: no such plan`, 'auto (the cheaper, by estimate), cells (a request per unit and value) or scan (the root\'s list read once)');
+  if (mode === undefined)
+    throw new UsageError(
+      `--plan ${option}: no such plan`,
+      "auto (the cheaper, by estimate), cells (a request per unit and value) or scan (the root's list read once)",
+    );
   return mode;
 }
 
 /** `a,b,c`: text values, except `true`, `false` and `null`, which are sent as JSON literals. */
 function parseValues(list: string): CountValue[] {
-  const values = list.split(',').map((value) => value.trim()).filter((value) => value !== '');
+  const values = list
+    .split(',')
+    .map((value) => value.trim())
+    .filter((value) => value !== '');
   if (values.length === 0) throw new UsageError('--values names no value', 'e.g. --values failed,aborted');
   return values.map((value) => (value === 'true' ? true : value === 'false' ? false : value === 'null' ? null : value));
 }

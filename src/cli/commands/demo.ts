@@ -6,7 +6,8 @@ import { nonNegativeInteger, positiveNumber } from '../args.js';
 import type { CliIO } from '../io.js';
 
 export async function demoCommand(io: CliIO, options: Record<string, unknown>): Promise<number> {
-  const text = (name: string): string | undefined => (typeof options[name] === 'string' ? (options[name] as string) : undefined);
+  const text = (name: string): string | undefined =>
+    typeof options[name] === 'string' ? (options[name] as string) : undefined;
   const port = text('port');
   const scale = text('scale');
   const seed = text('seed');
@@ -22,11 +23,22 @@ export async function demoCommand(io: CliIO, options: Record<string, unknown>): 
     ...(tenants === undefined ? {} : { tenants: positiveNumber('--tenants', tenants, true) }),
     ...(hiddenTenants === undefined ? {} : { hiddenTenants: nonNegativeInteger('--hidden-tenants', hiddenTenants) }),
     ...(options['frozen'] === true ? { frozen: true } : {}),
-    ...(linkHeaderPaging === undefined ? {} : { linkHeaderPaging: linkHeaderPaging.split(',').map((name) => name.trim()).filter(Boolean) }),
+    ...(linkHeaderPaging === undefined
+      ? {}
+      : {
+          linkHeaderPaging: linkHeaderPaging
+            .split(',')
+            .map((name) => name.trim())
+            .filter(Boolean),
+        }),
   };
   const { demoLists, runDemoCommand } = await import('../../demo/command.js');
   const unknown = (demoOptions.linkHeaderPaging ?? []).filter((name) => !demoLists().includes(name));
-  if (unknown.length > 0) throw new UsageError(`--link-header-paging: the demo has no list ${unknown.join(', ')}`, `its lists: ${demoLists().join(', ')}`);
+  if (unknown.length > 0)
+    throw new UsageError(
+      `--link-header-paging: the demo has no list ${unknown.join(', ')}`,
+      `its lists: ${demoLists().join(', ')}`,
+    );
   const handle = await runDemoCommand(demoOptions, io.stdout);
   try {
     if (io.signal && !io.signal.aborted) await once(io.signal, 'abort');

@@ -15,7 +15,11 @@ import { jsonText, OUTPUT_FORMATS, outputFormat, tableWidth } from './output.js'
 const AXES = ['versions', 'ou', 'profiles'] as const;
 type Axis = (typeof AXES)[number];
 
-export async function diffCommand(ctx: CommandContext, positionals: string[], options: Record<string, unknown>): Promise<number> {
+export async function diffCommand(
+  ctx: CommandContext,
+  positionals: string[],
+  options: Record<string, unknown>,
+): Promise<number> {
   const [resource, id, ...extra] = positionals;
   if (resource === undefined || id === undefined || extra.length > 0) {
     throw new UsageError('dpx diff takes a resource and a record id', 'e.g. dpx diff users <id> --versions v1,v2');
@@ -52,32 +56,55 @@ export async function diffCommand(ctx: CommandContext, positionals: string[], op
     out.release();
   }
   const differing = rows.filter((row) => row.state !== 'equal').length;
-  ctx.note(differing === 0 ? 'the two documents are the same (links and ETags aside)' : summary(rows, leftSide.label, rightSide.label));
+  ctx.note(
+    differing === 0
+      ? 'the two documents are the same (links and ETags aside)'
+      : summary(rows, leftSide.label, rightSide.label),
+  );
   return options['exit-code'] === true && differing > 0 ? DIFFERENCES_FOUND : 0;
 }
 
 async function chooseSides(ctx: CommandContext, options: Record<string, unknown>): Promise<[RecordSide, RecordSide]> {
   // A single --ou is the unit both sides are read in; two are the units compared.
-  const given = AXES.filter((axis) => options[axis] !== undefined && (axis !== 'ou' || String(options[axis]).includes(',')));
+  const given = AXES.filter(
+    (axis) => options[axis] !== undefined && (axis !== 'ou' || String(options[axis]).includes(',')),
+  );
   if (given.length !== 1) {
-    throw new UsageError('dpx diff compares along one of --versions, --ou or --profiles', 'e.g. --versions v1,v2, --ou <unit>,<unit> or --profiles eu,us');
+    throw new UsageError(
+      'dpx diff compares along one of --versions, --ou or --profiles',
+      'e.g. --versions v1,v2, --ou <unit>,<unit> or --profiles eu,us',
+    );
   }
   const axis = given[0] as Axis;
-  const values = String(options[axis]).split(',').map((value) => value.trim());
+  const values = String(options[axis])
+    .split(',')
+    .map((value) => value.trim());
   if (values.length !== 2 || values.some((value) => value === '') || values[0] === values[1]) {
-    throw new UsageError(`--${axis} takes two different values separated by a comma, not '${String(options[axis])}'`, `e.g. --${axis} ${axis === 'versions' ? 'v1,v2' : axis === 'ou' ? '<unit>,<unit>' : 'eu,us'}`);
+    throw new UsageError(
+      `--${axis} takes two different values separated by a comma, not '${String(options[axis])}'`,
+      `e.g. --${axis} ${axis === 'versions' ? 'v1,v2' : axis === 'ou' ? '<unit>,<unit>' : 'eu,us'}`,
+    );
   }
   const [first, second] = values as [string, string];
   switch (axis) {
     case 'versions':
-      return [{ label: first, session: ctx.session(), version: first }, { label: second, session: ctx.session(), version: second }];
+      return [
+        { label: first, session: ctx.session(), version: first },
+        { label: second, session: ctx.session(), version: second },
+      ];
     case 'ou': {
       // Each unit by its id, name or path.
       const [left, right] = [await ctx.unitId(first), await ctx.unitId(second)];
-      return [{ label: first, session: ctx.session(), ou: left }, { label: second, session: ctx.session(), ou: right }];
+      return [
+        { label: first, session: ctx.session(), ou: left },
+        { label: second, session: ctx.session(), ou: right },
+      ];
     }
     case 'profiles':
-      return [{ label: first, session: await ctx.profileSession(first) }, { label: second, session: await ctx.profileSession(second) }];
+      return [
+        { label: first, session: await ctx.profileSession(first) },
+        { label: second, session: await ctx.profileSession(second) },
+      ];
   }
 }
 
@@ -111,13 +138,21 @@ function diffTable(rows: AlignedField[], left: string, right: string, width: num
 function summary(rows: AlignedField[], left: string, right: string): string {
   const order: FieldState[] = ['equal', 'changed', 'same-value', 'only-then', 'only-now'];
   return order
-    .map((state) => [rows.filter((row) => row.state === state).length, stateWord(state, left, right) || 'equal'] as const)
+    .map(
+      (state) => [rows.filter((row) => row.state === state).length, stateWord(state, left, right) || 'equal'] as const,
+    )
     .filter(([count]) => count > 0)
     .map(([count, word]) => `${count} ${word}`)
     .join(' · ');
 }
 
-const JSON_STATES: Record<FieldState, string> = { equal: 'equal', changed: 'changed', 'only-then': 'only-left', 'only-now': 'only-right', 'same-value': 'same-value' };
+const JSON_STATES: Record<FieldState, string> = {
+  equal: 'equal',
+  changed: 'changed',
+  'only-then': 'only-left',
+  'only-now': 'only-right',
+  'same-value': 'same-value',
+};
 
 /** `{ path, right_path?, state, left?, right? }`: a side the field is absent from has no key. */
 function jsonRow(row: AlignedField): Record<string, unknown> {

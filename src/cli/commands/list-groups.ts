@@ -17,16 +17,33 @@ import { jsonText, tableWidth } from './output.js';
 
 export function parseGroupBy(value: unknown): string[] | undefined {
   if (typeof value !== 'string') return undefined;
-  const fields = value.split(',').map((field) => field.trim()).filter((field) => field !== '');
-  if (fields.length === 0) throw new UsageError('--group-by needs a field', `e.g. --group-by status, or --group-by ${TENANT_FIELD},error_code`);
+  const fields = value
+    .split(',')
+    .map((field) => field.trim())
+    .filter((field) => field !== '');
+  if (fields.length === 0)
+    throw new UsageError(
+      '--group-by needs a field',
+      `e.g. --group-by status, or --group-by ${TENANT_FIELD},error_code`,
+    );
   return fields;
 }
 
 /** A sink that counts groups instead of printing records, and prints them when the walk ends. */
-export async function groupingSink(ctx: CommandContext, sessions: Session[], fields: string[], format: ListFormat, out: DataWriter): Promise<RecordSink> {
+export async function groupingSink(
+  ctx: CommandContext,
+  sessions: Session[],
+  fields: string[],
+  format: ListFormat,
+  out: DataWriter,
+): Promise<RecordSink> {
   const wantsUnits = fields.includes(UNIT_FIELD) || fields.includes(TENANT_FIELD);
   const units = wantsUnits && sessions[0] ? await loadUnits(sessions[0]) : undefined;
-  if (wantsUnits && units === undefined) throw new UsageError(`${UNIT_FIELD} and ${TENANT_FIELD} need the control plane's list of units, and its index offers none`, 'group by a field of the records instead');
+  if (wantsUnits && units === undefined)
+    throw new UsageError(
+      `${UNIT_FIELD} and ${TENANT_FIELD} need the control plane's list of units, and its index offers none`,
+      'group by a field of the records instead',
+    );
   const places = units === undefined ? undefined : new UnitPlaces(units);
   let unitField: string | undefined;
   const counter = new GroupCounter(fields, (record) => unitOf(record, unitField), places);
@@ -44,12 +61,23 @@ export async function groupingSink(ctx: CommandContext, sessions: Session[], fie
     async finish(summary) {
       const groups = counter.result();
       const requests = sessions.reduce((sum, session) => sum + session.traffic.requests, 0);
-      ctx.note(`${formatCount(counter.records)} records in ${formatCount(groups.length)} groups, from ${formatCount(summary.pagesFetched)} pages (${formatCount(requests)} requests)`);
+      ctx.note(
+        `${formatCount(counter.records)} records in ${formatCount(groups.length)} groups, from ${formatCount(summary.pagesFetched)} pages (${formatCount(requests)} requests)`,
+      );
       const rows = groups.map((group) => ({ ...group.key, count: group.count }));
       const columns = [...fields, 'count'];
-      if (format === 'json') await out.write(jsonText({ groups, records: counter.records, pages_fetched: summary.pagesFetched, requests }, ctx.io));
+      if (format === 'json')
+        await out.write(
+          jsonText({ groups, records: counter.records, pages_fetched: summary.pagesFetched, requests }, ctx.io),
+        );
       else if (format === 'ndjson') for (const group of groups) await out.write(`${jsonString(group)}\n`);
-      else if (format === 'csv') await out.write([csvLine(columns), ...rows.map((row) => csvLine(columns.map((column) => row[column as keyof typeof row])))].join(''));
+      else if (format === 'csv')
+        await out.write(
+          [
+            csvLine(columns),
+            ...rows.map((row) => csvLine(columns.map((column) => row[column as keyof typeof row]))),
+          ].join(''),
+        );
       else await out.write(`${renderTable(rows, tableWidth(ctx.io), columns).text}\n`);
     },
   };

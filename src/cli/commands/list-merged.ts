@@ -22,22 +22,52 @@ import { tableWidth } from './output.js';
 /** Columns that lead a merged table or CSV: the profile and the unit, named like the `_context` of JSON. */
 const CONTEXT_COLUMNS = ['_profile', '_unit'] as const;
 /** What each format adds to a record for where it came from (kept when --fields picks the others). */
-const CONTEXT_FIELDS: Record<ListFormat, readonly string[]> = { json: ['_context'], ndjson: ['_context'], table: CONTEXT_COLUMNS, csv: [...CONTEXT_COLUMNS, '_ou'] };
+const CONTEXT_FIELDS: Record<ListFormat, readonly string[]> = {
+  json: ['_context'],
+  ndjson: ['_context'],
+  table: CONTEXT_COLUMNS,
+  csv: [...CONTEXT_COLUMNS, '_ou'],
+};
 
-export async function mergedListCommand(ctx: CommandContext, resource: string, asked: ListOptions, units: UnitChoice, profiles: string | undefined): Promise<number> {
+export async function mergedListCommand(
+  ctx: CommandContext,
+  resource: string,
+  asked: ListOptions,
+  units: UnitChoice,
+  profiles: string | undefined,
+): Promise<number> {
   const sources = await ctx.sources(profiles);
   // Every source is asked the same question: the window is read against the first, and put on the others alike.
-  const { list, keep } = sources[0] === undefined ? { list: asked } : await windowedList(ctx, sources[0].session, resource, asked);
+  const { list, keep } =
+    sources[0] === undefined ? { list: asked } : await windowedList(ctx, sources[0].session, resource, asked);
   const out = new DataWriter(ctx.io.stdout);
   // The table a person reads takes the columns chosen in the explorer (`c`) for this control plane.
-  const fields = list.fields ?? (list.groupBy === undefined ? await tableColumns(ctx.configPath, sources.map((source) => source.session.baseUrl), resource, list.format) : undefined);
-  const sink = list.groupBy !== undefined ? await groupingSink(ctx, sources.map((source) => source.session), list.groupBy, list.format, out) : createRecordSink(list.format, out, {
-    width: tableWidth(ctx.io),
-    pretty: ctx.io.stdout.isTTY === true,
-    note: (message) => ctx.note(message),
-    leading: CONTEXT_COLUMNS,
-    ...(fields === undefined ? {} : { fields: [...CONTEXT_FIELDS[list.format], ...fields] }),
-  });
+  const fields =
+    list.fields ??
+    (list.groupBy === undefined
+      ? await tableColumns(
+          ctx.configPath,
+          sources.map((source) => source.session.baseUrl),
+          resource,
+          list.format,
+        )
+      : undefined);
+  const sink =
+    list.groupBy !== undefined
+      ? await groupingSink(
+          ctx,
+          sources.map((source) => source.session),
+          list.groupBy,
+          list.format,
+          out,
+        )
+      : createRecordSink(list.format, out, {
+          width: tableWidth(ctx.io),
+          pretty: ctx.io.stdout.isTTY === true,
+          note: (message) => ctx.note(message),
+          leading: CONTEXT_COLUMNS,
+          ...(fields === undefined ? {} : { fields: [...CONTEXT_FIELDS[list.format], ...fields] }),
+        });
   // A group-by reads a record's unit from its _context, whatever the format it prints.
   const tag = tagger(list.groupBy === undefined ? list.format : 'json');
   let records = 0;
@@ -73,26 +103,35 @@ export async function mergedListCommand(ctx: CommandContext, resource: string, a
   let once: Awaited<ReturnType<typeof readOnce>>;
   try {
     // Every record of every unit: the root's list, read once, holds them all where its records name their unit.
-    once = list.all && units === 'all' && sources.length === 1
-      ? await readOnce(sources[0]!, { resource, ...listTarget(list) }, {
-        signal: stop.signal,
-        note: (message) => {
-          progress?.clear();
-          ctx.note(message);
-        },
-        failed: (scope, error) => fail(scopeContext(scope), error.message),
-      })
-      : undefined;
+    once =
+      list.all && units === 'all' && sources.length === 1
+        ? await readOnce(
+            sources[0]!,
+            { resource, ...listTarget(list) },
+            {
+              signal: stop.signal,
+              note: (message) => {
+                progress?.clear();
+                ctx.note(message);
+              },
+              failed: (scope, error) => fail(scopeContext(scope), error.message),
+            },
+          )
+        : undefined;
     if (once !== undefined) {
       ctx.note(`read once: the root's list, each record in the unit its ${once.unitField} names`);
       for await (const { page, records: placed } of once.pages) if (!(await deliver(page, placed))) break;
     } else {
-      const events = fanOutList(sources, {
-        resource,
-        units,
-        all: list.all,
-        ...listTarget(list),
-      }, { signal: stop.signal });
+      const events = fanOutList(
+        sources,
+        {
+          resource,
+          units,
+          all: list.all,
+          ...listTarget(list),
+        },
+        { signal: stop.signal },
+      );
       for await (const event of events) {
         if (event.kind === 'scopes') {
           planned += event.scopes.length;
@@ -105,16 +144,26 @@ export async function mergedListCommand(ctx: CommandContext, resource: string, a
           progress?.unitDone();
         } else {
           if (!totals.has(event.scope)) totals.set(event.scope, { scope: event.scope, total: event.page.totalCount });
-          if (!(await deliver(event.page, event.records.map((record) => ({ record, scope: event.scope }))))) break;
+          if (
+            !(await deliver(
+              event.page,
+              event.records.map((record) => ({ record, scope: event.scope })),
+            ))
+          )
+            break;
         }
       }
     }
     progress?.stop();
     if (ctx.io.signal?.aborted && once !== undefined) {
-      ctx.reportInterruption(`${formatCount(pagesFetched)} ${pagesFetched === 1 ? 'page' : 'pages'} of the root's list read and ${formatCount(records)} ${records === 1 ? 'record' : 'records'} written; the rest of the list was not read`);
+      ctx.reportInterruption(
+        `${formatCount(pagesFetched)} ${pagesFetched === 1 ? 'page' : 'pages'} of the root's list read and ${formatCount(records)} ${records === 1 ? 'record' : 'records'} written; the rest of the list was not read`,
+      );
     } else if (ctx.io.signal?.aborted) {
       const open = planned - finished;
-      ctx.reportInterruption(`${finished} of ${planned} ${planned === 1 ? 'unit' : 'units'} read, ${open} not or not whole (${formatCount(records)} ${records === 1 ? 'record' : 'records'} written from ${formatCount(pagesFetched)} ${pagesFetched === 1 ? 'page' : 'pages'})`);
+      ctx.reportInterruption(
+        `${finished} of ${planned} ${planned === 1 ? 'unit' : 'units'} read, ${open} not or not whole (${formatCount(records)} ${records === 1 ? 'record' : 'records'} written from ${formatCount(pagesFetched)} ${pagesFetched === 1 ? 'page' : 'pages'})`,
+      );
     }
     for (const source of sources) {
       const mine = [...totals.values()].filter(({ scope }) => scope.source === source);
@@ -137,7 +186,8 @@ export async function mergedListCommand(ctx: CommandContext, resource: string, a
  * with `_profile` and `_unit` (csv also `_ou`, the unit's id).
  */
 function tagger(format: ListFormat): (record: Record<string, unknown>, scope: Scope) => Record<string, unknown> {
-  if (format === 'json' || format === 'ndjson') return (record, scope) => ({ ...record, _context: scopeContext(scope, record) });
+  if (format === 'json' || format === 'ndjson')
+    return (record, scope) => ({ ...record, _context: scopeContext(scope, record) });
   return (record, scope) => {
     const context = scopeContext(scope);
     const own = { _profile: context.profile ?? new URL(context.base_url).host, _unit: context.ou_name ?? '' };

@@ -36,7 +36,10 @@ export function readListOptions(ctx: CommandContext, options: Record<string, unk
   const window = readWindow(stringOption(options['since']), stringOption(options['until']), ctx.settings.now);
   const groupBy = parseGroupBy(options['group-by']);
   if (groupBy !== undefined && maxItems !== undefined) {
-    throw new UsageError('--group-by counts every record: with --max-items its groups would be of a sample', 'leave out --max-items, or narrow the list with --filter or --since');
+    throw new UsageError(
+      '--group-by counts every record: with --max-items its groups would be of a sample',
+      'leave out --max-items, or narrow the list with --filter or --since',
+    );
   }
   return {
     format: outputFormat(options['output'], OUTPUT_FORMATS.list),
@@ -61,8 +64,19 @@ function stringOption(value: unknown): string | undefined {
 }
 
 /** What the server is asked, of all that was given: the list's version, operation, variables, filter and paging. */
-export function listTarget(list: ListOptions): Omit<ListOptions, 'format' | 'all' | 'maxItems' | 'fields' | 'window' | 'timeField' | 'groupBy'> {
-  const { format: _format, all: _all, maxItems: _maxItems, fields: _fields, window: _window, timeField: _timeField, groupBy: _groupBy, ...target } = list;
+export function listTarget(
+  list: ListOptions,
+): Omit<ListOptions, 'format' | 'all' | 'maxItems' | 'fields' | 'window' | 'timeField' | 'groupBy'> {
+  const {
+    format: _format,
+    all: _all,
+    maxItems: _maxItems,
+    fields: _fields,
+    window: _window,
+    timeField: _timeField,
+    groupBy: _groupBy,
+    ...target
+  } = list;
   return target;
 }
 

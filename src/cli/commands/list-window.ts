@@ -15,22 +15,34 @@ export interface WindowedList {
   keep?: (record: Record<string, unknown>) => boolean;
 }
 
-export async function windowedList(ctx: CommandContext, session: Session, resource: string, list: ListOptions): Promise<WindowedList> {
+export async function windowedList(
+  ctx: CommandContext,
+  session: Session,
+  resource: string,
+  list: ListOptions,
+): Promise<WindowedList> {
   const { window } = list;
   if (window === undefined) return { list };
   const plain = await listRequest(session, { resource, ...listTarget(list) });
   const field = list.timeField ?? timeFieldFor(plain.resource, plain.version, await firstRecord(session, plain));
   if (field === undefined) {
-    throw new UsageError(`${resource} ${plain.version} has no time field that dpx can find`, 'name one with --time-field FIELD');
+    throw new UsageError(
+      `${resource} ${plain.version} has no time field that dpx can find`,
+      'name one with --time-field FIELD',
+    );
   }
-  ctx.note(`window: ${describeWindow(field, window)}${list.timeField === undefined ? ` (--time-field chooses another field)` : ''}`);
+  ctx.note(
+    `window: ${describeWindow(field, window)}${list.timeField === undefined ? ` (--time-field chooses another field)` : ''}`,
+  );
   const windowed = { ...list, filter: windowFilter(list.filter, field, window) };
   try {
     await session.send(await listRequest(session, { resource, ...listTarget(windowed) }));
     return { list: windowed };
   } catch (error) {
     if (!(error instanceof ApiError) || error.status !== 400) throw error;
-    ctx.note(`the server refused the window as a filter (${error.message}); every record is read and the window applied here, so the server's counts are not the window's`);
+    ctx.note(
+      `the server refused the window as a filter (${error.message}); every record is read and the window applied here, so the server's counts are not the window's`,
+    );
     return { list, keep: (record) => inWindow(record, field, window) };
   }
 }
@@ -60,7 +72,10 @@ export async function windowedCountFilter(
 }
 
 /** Only asked for when the schema names no time field: the first record shows which fields hold times. */
-async function firstRecord(session: Session, request: Parameters<Session['send']>[0]): Promise<Record<string, unknown> | undefined> {
+async function firstRecord(
+  session: Session,
+  request: Parameters<Session['send']>[0],
+): Promise<Record<string, unknown> | undefined> {
   const response = await session.send(request);
   return readPage(response).items[0];
 }

@@ -21,7 +21,12 @@ import { groupingSink } from './list-groups.js';
 import { windowedList } from './list-window.js';
 import { tableWidth } from './output.js';
 
-export async function listCommand(ctx: CommandContext, positionals: string[], options: Record<string, unknown>, units: UnitChoice): Promise<number> {
+export async function listCommand(
+  ctx: CommandContext,
+  positionals: string[],
+  options: Record<string, unknown>,
+  units: UnitChoice,
+): Promise<number> {
   const [resource, ...extra] = positionals;
   if (resource === undefined || extra.length > 0) {
     throw new UsageError('dpx list takes one resource name', 'dpx resources lists them; e.g. dpx list users');
@@ -34,18 +39,30 @@ export async function listCommand(ctx: CommandContext, positionals: string[], op
   const { list, keep } = await windowedList(ctx, session, resource, asked);
   const { format, maxItems, page, all } = list;
   // The table a person reads takes the columns chosen in the explorer (`c`); machine formats never do.
-  const fields = list.fields ?? (list.groupBy === undefined ? await tableColumns(ctx.configPath, [session.baseUrl], resource, format) : undefined);
+  const fields =
+    list.fields ??
+    (list.groupBy === undefined ? await tableColumns(ctx.configPath, [session.baseUrl], resource, format) : undefined);
   // Every page of the list: at the largest page the server takes, unless a page size was chosen.
-  const pageSize = all && list.pageSize === undefined ? (await largestPageSize(session, { resource, ...listTarget(list) }))?.ask : list.pageSize;
-  const first = await listRequest(session, { resource, ...listTarget(list), ...(pageSize === undefined ? {} : { pageSize }) });
+  const pageSize =
+    all && list.pageSize === undefined
+      ? (await largestPageSize(session, { resource, ...listTarget(list) }))?.ask
+      : list.pageSize;
+  const first = await listRequest(session, {
+    resource,
+    ...listTarget(list),
+    ...(pageSize === undefined ? {} : { pageSize }),
+  });
 
   const out = new DataWriter(ctx.io.stdout);
-  const sink = list.groupBy !== undefined ? await groupingSink(ctx, [session], list.groupBy, format, out) : createRecordSink(format, out, {
-    width: tableWidth(ctx.io),
-    pretty: ctx.io.stdout.isTTY === true,
-    note: (message) => ctx.note(message),
-    ...(fields === undefined ? {} : { fields }),
-  });
+  const sink =
+    list.groupBy !== undefined
+      ? await groupingSink(ctx, [session], list.groupBy, format, out)
+      : createRecordSink(format, out, {
+          width: tableWidth(ctx.io),
+          pretty: ctx.io.stdout.isTTY === true,
+          note: (message) => ctx.note(message),
+          ...(fields === undefined ? {} : { fields }),
+        });
   const progress = all ? Progress.forStream(ctx.io.stderr) : undefined;
   // Stops the walk when stdout's reader goes away or the user interrupts.
   const stop = new AbortController();
@@ -82,10 +99,16 @@ export async function listCommand(ctx: CommandContext, positionals: string[], op
     } catch (error) {
       // Interrupted: what was written is closed properly (a JSON document stays whole), and stderr says where it stopped.
       if (!ctx.io.signal?.aborted) throw error;
-      ctx.reportInterruption(`${formatCount(pagesFetched)} ${pagesFetched === 1 ? 'page' : 'pages'} read and ${formatCount(itemsWritten)} ${itemsWritten === 1 ? 'record' : 'records'} written${totalCount === undefined ? '' : ` of ${formatCount(totalCount)}`}; the rest of the list was not read`);
+      ctx.reportInterruption(
+        `${formatCount(pagesFetched)} ${pagesFetched === 1 ? 'page' : 'pages'} read and ${formatCount(itemsWritten)} ${itemsWritten === 1 ? 'record' : 'records'} written${totalCount === undefined ? '' : ` of ${formatCount(totalCount)}`}; the rest of the list was not read`,
+      );
     }
     progress?.clear();
-    await sink.finish({ pagesFetched, ...(totalCount === undefined ? {} : { totalCount }), ...(totalPages === undefined ? {} : { totalPages }) });
+    await sink.finish({
+      pagesFetched,
+      ...(totalCount === undefined ? {} : { totalCount }),
+      ...(totalPages === undefined ? {} : { totalPages }),
+    });
   } finally {
     progress?.clear();
     ctx.io.signal?.removeEventListener('abort', onAbort);
@@ -103,7 +126,12 @@ async function* onePage(session: Session, request: PreparedRequest, signal: Abor
 }
 
 /** Where this page sits in the whole list, and how to see more. */
-function pageNote(shown: number, totalCount: number | undefined, totalPages: number | undefined, page: string | undefined): string {
+function pageNote(
+  shown: number,
+  totalCount: number | undefined,
+  totalPages: number | undefined,
+  page: string | undefined,
+): string {
   const parts = [`${formatCount(shown)}${totalCount === undefined ? '' : ` of ${formatCount(totalCount)}`} items`];
   if (totalPages !== undefined) parts.push(`page ${page ?? '1'} of ${formatCount(totalPages)}`);
   if (totalCount === undefined || totalCount > shown) parts.push('--all for every page, --page P for another');

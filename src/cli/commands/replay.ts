@@ -18,7 +18,11 @@ import { tableCell } from '../format/cells.js';
 import { DataWriter } from '../io.js';
 import { jsonText, OUTPUT_FORMATS, outputFormat, tableWidth } from './output.js';
 
-export async function replayCommand(ctx: CommandContext, positionals: string[], options: Record<string, unknown>): Promise<number> {
+export async function replayCommand(
+  ctx: CommandContext,
+  positionals: string[],
+  options: Record<string, unknown>,
+): Promise<number> {
   const [file, ...extra] = positionals;
   if (file === undefined || extra.length > 0) {
     throw new UsageError('dpx replay takes one trail file', 'e.g. dpx replay case-1234.har --ou <unit>');
@@ -49,7 +53,10 @@ export async function replayCommand(ctx: CommandContext, positionals: string[], 
         if (!(error instanceof OutputClosed)) throw error;
       });
     };
-    for await (const result of replayTrail(session, trail, { signal: stop.signal, ...(unit === undefined ? {} : { unit }) })) {
+    for await (const result of replayTrail(session, trail, {
+      signal: stop.signal,
+      ...(unit === undefined ? {} : { unit }),
+    })) {
       replayed += 1;
       if (hasDifferences(result)) differing += 1;
       if (format === 'json') results.push(result);
@@ -79,7 +86,9 @@ function resultLines(result: ReplayResult, baseUrl: string, width: number): stri
     result.changed.length > 0 ? `${result.changed.length} changed` : '',
   ].filter(Boolean);
   const verdict = hasDifferences(result) ? counts.join(' · ') : 'same';
-  const lines = [`${request.method} ${relative(request.url, baseUrl)}  ${result.thenStatus} → ${result.nowStatus}${result.error ? ` (${result.error})` : ''}  ${verdict}`.trimEnd()];
+  const lines = [
+    `${request.method} ${relative(request.url, baseUrl)}  ${result.thenStatus} → ${result.nowStatus}${result.error ? ` (${result.error})` : ''}  ${verdict}`.trimEnd(),
+  ];
   for (const record of result.added) lines.push(`  + ${recordLine(record)}`);
   for (const record of result.removed) lines.push(`  - ${recordLine(record)}`);
   for (const change of result.changed) lines.push(`  ~ ${changeLine(change)}`);
@@ -98,7 +107,9 @@ function changeLine(change: RecordChange): string {
 }
 
 function skippedLines(skipped: SkippedRequest[], baseUrl: string): string {
-  return ['skipped:', ...skipped.map((entry) => `  ${entry.method} ${relative(entry.url, baseUrl)}  ${entry.reason}`)].map((line) => `${oneLine(line)}\n`).join('');
+  return ['skipped:', ...skipped.map((entry) => `  ${entry.method} ${relative(entry.url, baseUrl)}  ${entry.reason}`)]
+    .map((line) => `${oneLine(line)}\n`)
+    .join('');
 }
 
 function relative(url: string, baseUrl: string): string {

@@ -20,13 +20,21 @@ import type { RunArgv } from './view.js';
 
 const HINT = 'e.g. dpx report case-1234.har -o report.html (or -o report.md)';
 
-export async function reportCommand(io: CliIO, positionals: string[], flags: GlobalFlags, options: Record<string, unknown>, run: RunArgv): Promise<number> {
+export async function reportCommand(
+  io: CliIO,
+  positionals: string[],
+  flags: GlobalFlags,
+  options: Record<string, unknown>,
+  run: RunArgv,
+): Promise<number> {
   const [file, ...extra] = positionals;
   if (file === undefined || extra.length > 0) throw new UsageError('dpx report takes one case file', HINT);
   const target = options['output'];
-  if (typeof target !== 'string' || target === '') throw new UsageError('dpx report needs the file to write: -o FILE', HINT);
+  if (typeof target !== 'string' || target === '')
+    throw new UsageError('dpx report needs the file to write: -o FILE', HINT);
   const format = extname(target).toLowerCase();
-  if (format !== '.html' && format !== '.htm' && format !== '.md') throw new UsageError(`dpx report writes .html or .md, not '${basename(target)}'`, HINT);
+  if (format !== '.html' && format !== '.htm' && format !== '.md')
+    throw new UsageError(`dpx report writes .html or .md, not '${basename(target)}'`, HINT);
   const trail = await readTrail(file, flags.ouHeader === undefined ? {} : { ouHeader: flags.ouHeader });
   const token = io.env['DPX_TOKEN']?.trim();
   const secrets = [...trail.credentials, ...(token ? [token] : [])];
@@ -46,7 +54,10 @@ export async function reportCommand(io: CliIO, positionals: string[], flags: Glo
     await writeFile(target, redactText(reportHtml(report), secrets));
   }
   const unanswered = report.sections.filter((section) => section.error !== undefined);
-  io.stderr.write(`report: ${report.sections.length} commands from ${file}${unanswered.length > 0 ? `, ${unanswered.length} not answered from the case` : ''}; wrote ${written.join(', ')}\n`);
-  for (const section of unanswered) io.stderr.write(formatWarning(`command ${section.number}: ${section.error}`, secrets));
+  io.stderr.write(
+    `report: ${report.sections.length} commands from ${file}${unanswered.length > 0 ? `, ${unanswered.length} not answered from the case` : ''}; wrote ${written.join(', ')}\n`,
+  );
+  for (const section of unanswered)
+    io.stderr.write(formatWarning(`command ${section.number}: ${section.error}`, secrets));
   return unanswered.length > 0 ? 1 : 0;
 }

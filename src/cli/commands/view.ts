@@ -17,7 +17,13 @@ export type RunArgv = (argv: string[], io: CliIO) => Promise<number>;
 /** Commands that manage dpx rather than ask a control plane: a view of one is refused. */
 const NOT_VIEWABLE = new Set(['view', 'profile', 'completion', 'demo', 'help']);
 
-export async function viewCommand(io: CliIO, configPath: string, positionals: string[], options: Record<string, unknown>, run: RunArgv): Promise<number> {
+export async function viewCommand(
+  io: CliIO,
+  configPath: string,
+  positionals: string[],
+  options: Record<string, unknown>,
+  run: RunArgv,
+): Promise<number> {
   const [action, name, ...rest] = positionals;
   switch (action) {
     case 'save':
@@ -31,15 +37,26 @@ export async function viewCommand(io: CliIO, configPath: string, positionals: st
       return run(withOverrides(view.argv, options), io);
     }
     default:
-      throw new UsageError(action === undefined ? 'view needs an action' : `unknown view action '${action}'`, 'dpx view save NAME -- <command> | view list | view show NAME | view run NAME [-o FORMAT] [--ou UNIT] [--profile NAME]');
+      throw new UsageError(
+        action === undefined ? 'view needs an action' : `unknown view action '${action}'`,
+        'dpx view save NAME -- <command> | view list | view show NAME | view run NAME [-o FORMAT] [--ou UNIT] [--profile NAME]',
+      );
   }
 }
 
 async function save(io: CliIO, configPath: string, name: string, argv: string[]): Promise<number> {
-  if (argv.length === 0) throw new UsageError('nothing to save', `put the command after --: dpx view save ${name} -- count tasks --by status --since 24h`);
+  if (argv.length === 0)
+    throw new UsageError(
+      'nothing to save',
+      `put the command after --: dpx view save ${name} -- count tasks --by status --since 24h`,
+    );
   // The command line must be one dpx would run: checked now, not when a colleague runs it.
   const parsed = parseCommandLine(argv);
-  if (NOT_VIEWABLE.has(parsed.command)) throw new UsageError(`a view of \`dpx ${parsed.command}\` is not kept`, 'a view keeps a command that asks a control plane: list, count, xray, call …');
+  if (NOT_VIEWABLE.has(parsed.command))
+    throw new UsageError(
+      `a view of \`dpx ${parsed.command}\` is not kept`,
+      'a view keeps a command that asks a control plane: list, count, xray, call …',
+    );
   const path = await saveView(configPath, { name, argv, savedAt: new Date().toISOString() });
   io.stderr.write(`saved view ${name}: dpx ${commandLine(argv)}\n  in ${path}\n`);
   return 0;
@@ -48,13 +65,24 @@ async function save(io: CliIO, configPath: string, name: string, argv: string[])
 async function list(io: CliIO, configPath: string, options: Record<string, unknown>): Promise<number> {
   const format = outputFormat(options['output'], ['table', 'json'] as const);
   const views = await listViews(configPath);
-  const rows = views.map((view) => ('problem' in view
-    ? { name: view.name, command: null, saved_at: null, problem: view.problem }
-    : { name: view.name, command: `dpx ${commandLine(view.argv)}`, argv: view.argv, saved_at: view.savedAt }));
+  const rows = views.map((view) =>
+    'problem' in view
+      ? { name: view.name, command: null, saved_at: null, problem: view.problem }
+      : { name: view.name, command: `dpx ${commandLine(view.argv)}`, argv: view.argv, saved_at: view.savedAt },
+  );
   const out = new DataWriter(io.stdout);
   if (format === 'json') await out.write(jsonText(rows, io));
   else if (rows.length === 0) io.stderr.write('no saved views: save one with dpx view save NAME -- <command>\n');
-  else await out.write(`${renderTable(rows.map(({ name, command, problem }) => ({ name, command: command ?? `(unreadable: ${problem})` })), tableWidth(io), ['name', 'command']).text}\n`);
+  else
+    await out.write(
+      `${
+        renderTable(
+          rows.map(({ name, command, problem }) => ({ name, command: command ?? `(unreadable: ${problem})` })),
+          tableWidth(io),
+          ['name', 'command'],
+        ).text
+      }\n`,
+    );
   out.release();
   return views.some((view) => 'problem' in view) ? 1 : 0;
 }
@@ -63,7 +91,11 @@ async function show(io: CliIO, configPath: string, name: string, options: Record
   const format = outputFormat(options['output'], ['table', 'json'] as const);
   const view = await loadView(configPath, name);
   const out = new DataWriter(io.stdout);
-  await out.write(format === 'json' ? jsonText({ name: view.name, argv: view.argv, saved_at: view.savedAt }, io) : `dpx ${commandLine(view.argv)}\n`);
+  await out.write(
+    format === 'json'
+      ? jsonText({ name: view.name, argv: view.argv, saved_at: view.savedAt }, io)
+      : `dpx ${commandLine(view.argv)}\n`,
+  );
   out.release();
   return 0;
 }
@@ -75,9 +107,18 @@ async function show(io: CliIO, configPath: string, name: string, options: Record
 export function withOverrides(saved: string[], options: Record<string, unknown>): string[] {
   const word = saved.find((arg) => !arg.startsWith('-'));
   const spec = commandOptions(word !== undefined && isCommandWord(word) ? word : 'explorer');
-  const given = Object.entries(options).filter(([name, value]) => value !== undefined && value !== false && name !== 'help');
+  const given = Object.entries(options).filter(
+    ([name, value]) => value !== undefined && value !== false && name !== 'help',
+  );
   const replaced = new Set(given.map(([name]) => name));
-  return [...without(saved, replaced, spec), ...given.flatMap(([name, value]) => (value === true ? [`--${name}`] : (Array.isArray(value) ? value : [value]).flatMap((one) => [`--${name}`, String(one)])))];
+  return [
+    ...without(saved, replaced, spec),
+    ...given.flatMap(([name, value]) =>
+      value === true
+        ? [`--${name}`]
+        : (Array.isArray(value) ? value : [value]).flatMap((one) => [`--${name}`, String(one)]),
+    ),
+  ];
 }
 
 /** A command line less the options named in `names` (a report asks a recorded command again without its --trail). */
@@ -107,7 +148,8 @@ function without(argv: string[], names: Set<string>, spec: OptionSpec): string[]
 /** The long name an option word stands for (`-o` → output, `--ou=x` → ou), or undefined for a positional. */
 function longName(arg: string, spec: OptionSpec): string | undefined {
   if (arg.startsWith('--')) return arg.slice(2).split('=')[0];
-  if (arg.startsWith('-') && arg.length === 2) return Object.entries(spec).find(([, option]) => option.short === arg[1])?.[0];
+  if (arg.startsWith('-') && arg.length === 2)
+    return Object.entries(spec).find(([, option]) => option.short === arg[1])?.[0];
   return undefined;
 }
 

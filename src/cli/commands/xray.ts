@@ -15,14 +15,25 @@ import { colourWanted, jsonText, OUTPUT_FORMATS, outputFormat } from './output.j
 /** Deeper than this, an x-ray is a crawl of the whole control plane rather than a look around a record. */
 const MAX_DEPTH = 10;
 
-export async function xrayCommand(ctx: CommandContext, positionals: string[], options: Record<string, unknown>): Promise<number> {
+export async function xrayCommand(
+  ctx: CommandContext,
+  positionals: string[],
+  options: Record<string, unknown>,
+): Promise<number> {
   const [resource, id, ...extra] = positionals;
   if (resource === undefined || id === undefined || extra.length > 0) {
-    throw new UsageError('dpx xray takes a resource and the id of one of its records', 'e.g. dpx xray tasks <id>; dpx list <resource> shows ids');
+    throw new UsageError(
+      'dpx xray takes a resource and the id of one of its records',
+      'e.g. dpx xray tasks <id>; dpx list <resource> shows ids',
+    );
   }
   const format = outputFormat(options['output'], OUTPUT_FORMATS.xray);
   const depth = typeof options['depth'] === 'string' ? nonNegativeInteger('--depth', options['depth']) : DEFAULT_DEPTH;
-  if (depth > MAX_DEPTH) throw new UsageError(`--depth ${depth} is deeper than ${MAX_DEPTH}`, `give --depth 0 to ${MAX_DEPTH}; each level costs a request per record it reaches`);
+  if (depth > MAX_DEPTH)
+    throw new UsageError(
+      `--depth ${depth} is deeper than ${MAX_DEPTH}`,
+      `give --depth 0 to ${MAX_DEPTH}; each level costs a request per record it reaches`,
+    );
   const inbound = options['no-inbound'] !== true;
 
   const stop = new AbortController();
@@ -33,7 +44,18 @@ export async function xrayCommand(ctx: CommandContext, positionals: string[], op
   const filterStore = ctx.offline ? undefined : filterCache(defaultCacheDir(ctx.io.env));
   let result: XrayResult;
   try {
-    result = await runXray(ctx.session(), { resource, id }, { depth, inbound, signal: stop.signal, onEvent: (event) => progress.see(event), ...(filterStore ? { filterStore } : {}), ...(ctx.settings.pageSize === undefined ? {} : { inboundPageSize: ctx.settings.pageSize }) });
+    result = await runXray(
+      ctx.session(),
+      { resource, id },
+      {
+        depth,
+        inbound,
+        signal: stop.signal,
+        onEvent: (event) => progress.see(event),
+        ...(filterStore ? { filterStore } : {}),
+        ...(ctx.settings.pageSize === undefined ? {} : { inboundPageSize: ctx.settings.pageSize }),
+      },
+    );
   } catch (error) {
     if (ctx.io.signal?.aborted) {
       ctx.reportInterruption(progress.summary());
@@ -53,7 +75,9 @@ export async function xrayCommand(ctx: CommandContext, positionals: string[], op
   }
   // The record cap cut the walk: the tree says where, and the answer is a partial one.
   if (result.cut) {
-    ctx.note(`error: the x-ray stopped at ${result.cut.maxNodes} records: ${result.cut.linksNotFollowed} ${result.cut.linksNotFollowed === 1 ? 'link was' : 'links were'} not followed (a partial answer); --depth 1 looks at less`);
+    ctx.note(
+      `error: the x-ray stopped at ${result.cut.maxNodes} records: ${result.cut.linksNotFollowed} ${result.cut.linksNotFollowed === 1 ? 'link was' : 'links were'} not followed (a partial answer); --depth 1 looks at less`,
+    );
     return PARTIAL_ANSWER;
   }
   return 0;

@@ -5,7 +5,14 @@
 
 import { readdir } from 'node:fs/promises';
 import { setTimeout as delay } from 'node:timers/promises';
-import { findResource, findVersion, type Catalog, type Operation, type Resource, type ResourceVersion } from '../../api/hal/catalog.js';
+import {
+  findResource,
+  findVersion,
+  type Catalog,
+  type Operation,
+  type Resource,
+  type ResourceVersion,
+} from '../../api/hal/catalog.js';
 import { listOperations } from '../../api/hal/operation.js';
 import type { OrgUnit } from '../../api/fanout/units.js';
 import { UnitDirectory } from '../../api/fanout/unit-names.js';
@@ -37,8 +44,14 @@ export async function completeCommand(io: CliIO, words: string[]): Promise<numbe
   const settled = new AbortController();
   try {
     const deadline = delay(DEADLINE_MS, [], { signal: settled.signal });
-    const found = matching(await Promise.race([candidates(line, sources), deadline]), line.current, line.valueFor === 'ou');
-    io.stdout.write(found.map(({ value, description }) => (description ? `${value}\t${description}\n` : `${value}\n`)).join(''));
+    const found = matching(
+      await Promise.race([candidates(line, sources), deadline]),
+      line.current,
+      line.valueFor === 'ou',
+    );
+    io.stdout.write(
+      found.map(({ value, description }) => (description ? `${value}\t${description}\n` : `${value}\n`)).join(''),
+    );
   } catch {
     // Nothing goes into the prompt: no candidates is the answer to anything unexpected.
   } finally {
@@ -63,7 +76,9 @@ function matching(all: Candidate[], current: string, byDescription: boolean): Ca
   // A candidate is a line of its own: a server's name with a control character in it would break it.
   const shown = all
     .filter((candidate) => tableCell(candidate.value) === candidate.value)
-    .map((candidate) => (candidate.description === undefined ? candidate : { ...candidate, description: tableCell(candidate.description) }));
+    .map((candidate) =>
+      candidate.description === undefined ? candidate : { ...candidate, description: tableCell(candidate.description) },
+    );
   const named = shown.filter((candidate) => candidate.named);
   if (named.length > 0) return named;
   const byValue = shown.filter((candidate) => candidate.value.startsWith(current));
@@ -84,20 +99,31 @@ async function optionValues(line: CompletionLine, option: string, sources: Compl
       return (await sources.profiles()).map(({ name, profile }) => ({ value: name, description: profile.baseUrl }));
     case 'ou': {
       const units = unitCandidates((await sources.units()) ?? [], line.current);
-      return line.command === 'list' || line.command === 'count' ? [{ value: 'all', description: 'every unit' }, ...units] : units;
+      return line.command === 'list' || line.command === 'count'
+        ? [{ value: 'all', description: 'every unit' }, ...units]
+        : units;
     }
     case 'trail':
     case 'offline':
       return harFiles(line.current);
     case 'profiles':
-      return [{ value: 'all', description: 'every profile' }, ...(await sources.profiles()).map(({ name, profile }) => ({ value: name, description: profile.baseUrl }))];
+      return [
+        { value: 'all', description: 'every profile' },
+        ...(await sources.profiles()).map(({ name, profile }) => ({ value: name, description: profile.baseUrl })),
+      ];
     case 'output': {
-      const formats: readonly string[] = line.command !== undefined && line.command in OUTPUT_FORMATS ? OUTPUT_FORMATS[line.command as keyof typeof OUTPUT_FORMATS] : [];
+      const formats: readonly string[] =
+        line.command !== undefined && line.command in OUTPUT_FORMATS
+          ? OUTPUT_FORMATS[line.command as keyof typeof OUTPUT_FORMATS]
+          : [];
       return formats.map((format) => ({ value: format }));
     }
     case 'version': {
       const resource = await resourceOf(line, sources);
-      return (resource?.versions ?? []).map((version) => ({ value: version.version, ...(version.version === resource?.defaultVersion ? { description: 'the default (newest)' } : {}) }));
+      return (resource?.versions ?? []).map((version) => ({
+        value: version.version,
+        ...(version.version === resource?.defaultVersion ? { description: 'the default (newest)' } : {}),
+      }));
     }
     case 'op': {
       const version = await versionOf(line, sources);
@@ -107,7 +133,9 @@ async function optionValues(line: CompletionLine, option: string, sources: Compl
       // After `name=` comes a value dpx cannot know.
       if (line.current.includes('=')) return [];
       const given = new Set((line.options.get('var') ?? []).map((pair) => pair.split('=')[0]));
-      return (await variableNames(line, sources)).filter((name) => !given.has(name)).map((name) => ({ value: `${name}=` }));
+      return (await variableNames(line, sources))
+        .filter((name) => !given.has(name))
+        .map((name) => ({ value: `${name}=` }));
     }
     default:
       return [];
@@ -120,7 +148,12 @@ async function positionalValues(line: CompletionLine, sources: CompletionSources
   switch (line.command) {
     case undefined:
       // After a word that is no command, nothing fits.
-      return position === 0 ? COMMAND_WORDS.filter((word) => word !== 'help').map((word) => ({ value: word, description: COMMAND_SUMMARIES[word].summary })) : [];
+      return position === 0
+        ? COMMAND_WORDS.filter((word) => word !== 'help').map((word) => ({
+            value: word,
+            description: COMMAND_SUMMARIES[word].summary,
+          }))
+        : [];
     case 'completion':
       return position === 0 ? SHELLS.map((shell) => ({ value: shell })) : [];
     case 'case':
@@ -129,7 +162,8 @@ async function positionalValues(line: CompletionLine, sources: CompletionSources
       return position === 0 ? harFiles(line.current) : [];
     case 'profile':
       if (position === 0) return PROFILE_ACTIONS.map((action) => ({ value: action }));
-      if (position === 1 && (first === 'use' || first === 'remove')) return (await sources.profiles()).map(({ name, profile }) => ({ value: name, description: profile.baseUrl }));
+      if (position === 1 && (first === 'use' || first === 'remove'))
+        return (await sources.profiles()).map(({ name, profile }) => ({ value: name, description: profile.baseUrl }));
       return [];
     case 'operations':
     case 'list':
@@ -162,7 +196,10 @@ async function harFiles(current: string): Promise<Candidate[]> {
 }
 
 function resourceCandidates(catalog: Catalog | undefined): Candidate[] {
-  return (catalog?.resources ?? []).map((resource) => ({ value: resource.name, description: resource.versions.map((version) => version.version).join(' ') }));
+  return (catalog?.resources ?? []).map((resource) => ({
+    value: resource.name,
+    description: resource.versions.map((version) => version.version).join(' '),
+  }));
 }
 
 function operationCandidate(operation: Operation): Candidate {
@@ -177,7 +214,11 @@ function operationCandidate(operation: Operation): Candidate {
 function unitCandidates(units: OrgUnit[], typed: string): Candidate[] {
   const directory = new UnitDirectory(units);
   const named = new Set(typed.trim() === '' ? [] : directory.find(typed).map((unit) => unit.id));
-  return units.map((unit) => ({ value: unit.id, description: directory.path(unit.id).join(' › '), ...(named.has(unit.id) ? { named: true } : {}) }));
+  return units.map((unit) => ({
+    value: unit.id,
+    description: directory.path(unit.id).join(' › '),
+    ...(named.has(unit.id) ? { named: true } : {}),
+  }));
 }
 
 async function resourceOf(line: CompletionLine, sources: CompletionSources): Promise<Resource | undefined> {
@@ -202,7 +243,8 @@ async function variableNames(line: CompletionLine, sources: CompletionSources): 
   }
   if (line.command !== 'list') return [];
   const chosen = line.options.get('op')?.[0];
-  const lists = chosen === undefined ? listOperations(version) : version.operations.filter((operation) => operation.id === chosen);
+  const lists =
+    chosen === undefined ? listOperations(version) : version.operations.filter((operation) => operation.id === chosen);
   return [...new Set(lists.flatMap((operation) => operation.pathVariables))];
 }
 

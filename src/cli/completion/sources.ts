@@ -67,7 +67,10 @@ export class CompletionSources {
     const { session, cached, canAsk } = connection;
     if (!cached) return loadUnits(session).catch(() => undefined);
     const store = unitCache(this.cacheDir);
-    const kept: Kept<StoredUnits> = { read: () => store.read(session.baseUrl), write: (entry) => store.write(session.baseUrl, entry) };
+    const kept: Kept<StoredUnits> = {
+      read: () => store.read(session.baseUrl),
+      write: (entry) => store.write(session.baseUrl, entry),
+    };
     const refresh = async (): Promise<OrgUnit[]> => {
       const units = (await loadUnits(session)) ?? [];
       await kept.write({ units, checkedAt: Date.now() });
@@ -110,7 +113,11 @@ interface Kept<E extends { checkedAt: number }> {
  * asking), the kept entry however old, marked as just asked about so that the next completion does not
  * wait on the server again.
  */
-async function freshOrKept<E extends { checkedAt: number }, T>(kept: Kept<E>, use: (entry: E) => T, refresh: (() => Promise<T>) | undefined): Promise<T | undefined> {
+async function freshOrKept<E extends { checkedAt: number }, T>(
+  kept: Kept<E>,
+  use: (entry: E) => T,
+  refresh: (() => Promise<T>) | undefined,
+): Promise<T | undefined> {
   const entry = await kept.read().catch(() => undefined);
   const usable = (from: E): T | undefined => {
     try {

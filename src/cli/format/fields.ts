@@ -9,7 +9,10 @@ export function parseFields(value: unknown): string[] | undefined {
   if (typeof value !== 'string') return undefined;
   const fields = value.split(',').map((field) => field.trim());
   if (fields.some((field) => field === '' || field.split('.').some((step) => step === ''))) {
-    throw new UsageError(`--fields takes field names separated by commas, not '${value}'`, 'e.g. --fields id,status,initiated_by.email');
+    throw new UsageError(
+      `--fields takes field names separated by commas, not '${value}'`,
+      'e.g. --fields id,status,initiated_by.email',
+    );
   }
   return [...new Set(fields)];
 }

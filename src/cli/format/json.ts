@@ -9,5 +9,7 @@ const RAW_IN_JSON_ALL = new RegExp(RAW_IN_JSON.source, 'g');
 
 export function jsonString(value: unknown, indent?: number, forTerminal = true): string {
   const text = JSON.stringify(value, null, indent) ?? 'null';
-  return forTerminal && RAW_IN_JSON.test(text) ? text.replace(RAW_IN_JSON_ALL, (character) => `\\u${character.charCodeAt(0).toString(16).padStart(4, '0')}`) : text;
+  return forTerminal && RAW_IN_JSON.test(text)
+    ? text.replace(RAW_IN_JSON_ALL, (character) => `\\u${character.charCodeAt(0).toString(16).padStart(4, '0')}`)
+    : text;
 }

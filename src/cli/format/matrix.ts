@@ -57,7 +57,16 @@ export function matrixJson(matrix: Matrix): unknown {
   return {
     by: matrix.by ?? null,
     columns: matrix.columns,
-    values: values === undefined ? null : { given: values.given, schema: values.schema, pages_read: values.pages, every_page: values.everyPage, may_be_missing: values.mayMiss },
+    values:
+      values === undefined
+        ? null
+        : {
+            given: values.given,
+            schema: values.schema,
+            pages_read: values.pages,
+            every_page: values.everyPage,
+            may_be_missing: values.mayMiss,
+          },
     rows: matrix.rows.map((row) => ({
       profile: row.profile,
       base_url: row.baseUrl,
@@ -78,11 +87,34 @@ export function matrixJson(matrix: Matrix): unknown {
 }
 
 export function matrixCsv(matrix: Matrix): string {
-  let text = csvLine(['profile', 'base_url', 'ou', 'ou_name', 'ou_path', 'depth', ...matrix.columns, 'other', 'total', 'counted', 'changed_while_counting', 'error']);
+  let text = csvLine([
+    'profile',
+    'base_url',
+    'ou',
+    'ou_name',
+    'ou_path',
+    'depth',
+    ...matrix.columns,
+    'other',
+    'total',
+    'counted',
+    'changed_while_counting',
+    'error',
+  ]);
   for (const row of matrix.rows) {
     text += csvLine([
-      row.profile, row.baseUrl, row.ou, row.ouName, row.ouPath.join(' / '), row.depth, ...matrix.columns.map((_, index) => row.counts[index]),
-      row.other, row.total, row.counted, row.changed, row.error,
+      row.profile,
+      row.baseUrl,
+      row.ou,
+      row.ouName,
+      row.ouPath.join(' / '),
+      row.depth,
+      ...matrix.columns.map((_, index) => row.counts[index]),
+      row.other,
+      row.total,
+      row.counted,
+      row.changed,
+      row.error,
     ]);
   }
   return text;
@@ -101,7 +133,9 @@ const CHANGED = 'changed';
 
 /** Whether the table shows `other`: where any row has one that is not 0, or whose numbers changed. */
 export function showsOther(matrix: Matrix): boolean {
-  return matrix.by !== undefined && matrix.rows.some((row) => (row.other !== undefined && row.other !== 0) || row.changed);
+  return (
+    matrix.by !== undefined && matrix.rows.some((row) => (row.other !== undefined && row.other !== 0) || row.changed)
+  );
 }
 
 /**
@@ -118,17 +152,34 @@ export function matrixTable(matrix: Matrix, options: { width: number; colour: bo
   const countsOf = (row: MatrixRow) => (other ? [...row.counts, row.other] : row.counts);
   const labelOf = (row: MatrixRow) => `${'  '.repeat(row.depth)}${oneLine(row.ouName ?? '(no unit)')}`;
   const profileOf = (row: MatrixRow) => oneLine(row.profile ?? new URL(row.baseUrl).host);
-  const totalText = (row: MatrixRow) => (row.total === undefined ? '?' : `${formatCount(row.total)}${row.counted ? COUNTED_MARK : ''}`);
+  const totalText = (row: MatrixRow) =>
+    row.total === undefined ? '?' : `${formatCount(row.total)}${row.counted ? COUNTED_MARK : ''}`;
   const unitWidth = Math.min(UNIT_WIDTH, Math.max(cellWidth('unit'), ...rows.map((row) => cellWidth(labelOf(row)))));
-  const profileWidth = options.showProfile ? Math.min(PROFILE_WIDTH, Math.max(cellWidth('profile'), ...rows.map((row) => cellWidth(profileOf(row))))) : 0;
-  const digits = (values: (number | undefined)[]) => Math.max(1, ...values.map((value) => (value === undefined ? 1 : formatCount(value).length)));
+  const profileWidth = options.showProfile
+    ? Math.min(PROFILE_WIDTH, Math.max(cellWidth('profile'), ...rows.map((row) => cellWidth(profileOf(row)))))
+    : 0;
+  const digits = (values: (number | undefined)[]) =>
+    Math.max(1, ...values.map((value) => (value === undefined ? 1 : formatCount(value).length)));
   const countWidths = columns.map((label, index) =>
-    Math.max(digits(rows.map((row) => countsOf(row)[index])), label === 'other' && index === matrix.columns.length && rows.some((row) => row.changed) ? CHANGED.length : 0));
-  const totalDigits = Math.max(columns.length > 0 ? cellWidth('total') : 1, ...rows.map((row) => cellWidth(totalText(row))));
+    Math.max(
+      digits(rows.map((row) => countsOf(row)[index])),
+      label === 'other' && index === matrix.columns.length && rows.some((row) => row.changed) ? CHANGED.length : 0,
+    ),
+  );
+  const totalDigits = Math.max(
+    columns.length > 0 ? cellWidth('total') : 1,
+    ...rows.map((row) => cellWidth(totalText(row))),
+  );
   const lead = (options.showProfile ? profileWidth + GAP.length : 0) + unitWidth;
-  const valueWidth = (bar: number, index: number) => Math.max(Math.min(cellWidth(columns[index]!), LABEL_WIDTH), countWidths[index]! + (bar > 0 ? bar + 1 : 0));
-  const totalWidth = (bar: number) => (columns.length > 0 ? totalDigits : Math.max(cellWidth('total'), totalDigits + (bar > 0 ? bar + 1 : 0)));
-  const widthWith = (bar: number) => lead + columns.reduce((sum, _, index) => sum + GAP.length + valueWidth(bar, index), 0) + GAP.length + totalWidth(bar);
+  const valueWidth = (bar: number, index: number) =>
+    Math.max(Math.min(cellWidth(columns[index]!), LABEL_WIDTH), countWidths[index]! + (bar > 0 ? bar + 1 : 0));
+  const totalWidth = (bar: number) =>
+    columns.length > 0 ? totalDigits : Math.max(cellWidth('total'), totalDigits + (bar > 0 ? bar + 1 : 0));
+  const widthWith = (bar: number) =>
+    lead +
+    columns.reduce((sum, _, index) => sum + GAP.length + valueWidth(bar, index), 0) +
+    GAP.length +
+    totalWidth(bar);
   const bar = BAR_WIDTHS.find((candidate) => widthWith(candidate) <= options.width) ?? 0;
   const widths = columns.map((_, index) => valueWidth(bar, index));
   const largestTotal = Math.max(0, ...rows.map((row) => row.total ?? 0));
@@ -158,10 +209,30 @@ export function matrixTable(matrix: Matrix, options: { width: number; colour: bo
         return;
       }
       const share = row.total !== undefined && row.total > 0 && count !== undefined ? count / row.total : 0;
-      cells.push(countCell(count, share, bar, widths[index]!, isOther ? 'unknown' : statusMeaning(label), options.colour));
+      cells.push(
+        countCell(count, share, bar, widths[index]!, isOther ? 'unknown' : statusMeaning(label), options.colour),
+      );
     });
-    if (columns.length > 0) cells.push(paint(fit(totalText(row), totalWidth(bar), 'right'), row.total === undefined ? 'bad' : 'neutral', options.colour));
-    else cells.push(countCell(row.total, largestTotal > 0 && row.total !== undefined ? row.total / largestTotal : 0, bar, totalWidth(bar), 'unknown', options.colour, row.counted ? COUNTED_MARK : ''));
+    if (columns.length > 0)
+      cells.push(
+        paint(
+          fit(totalText(row), totalWidth(bar), 'right'),
+          row.total === undefined ? 'bad' : 'neutral',
+          options.colour,
+        ),
+      );
+    else
+      cells.push(
+        countCell(
+          row.total,
+          largestTotal > 0 && row.total !== undefined ? row.total / largestTotal : 0,
+          bar,
+          totalWidth(bar),
+          'unknown',
+          options.colour,
+          row.counted ? COUNTED_MARK : '',
+        ),
+      );
     let line = cells.join(GAP);
     if (row.error !== undefined) line += `${GAP}${paint(`error: ${oneLine(row.error)}`, 'bad', options.colour)}`;
     lines.push(line.trimEnd());
@@ -180,16 +251,34 @@ function captionOf(matrix: Matrix): string | undefined {
 /** What the table's marks mean, for those it shows. */
 function notesOf(matrix: Matrix, other: boolean): string[] {
   const notes: string[] = [];
-  if (other) notes.push(`other: records whose ${matrix.by} is none of the columns${matrix.values?.given ? ' named by --values' : ''} (total − the columns)`);
-  if (matrix.verification) notes.push(`${matrix.verification}: one scan of the root's list counted every number, and the list reports no count to check it against`);
-  if (matrix.rows.some((row) => row.counted)) notes.push(`${COUNTED_MARK} counted by dpx from every record: the list reports no total_count`);
+  if (other)
+    notes.push(
+      `other: records whose ${matrix.by} is none of the columns${matrix.values?.given ? ' named by --values' : ''} (total − the columns)`,
+    );
+  if (matrix.verification)
+    notes.push(
+      `${matrix.verification}: one scan of the root's list counted every number, and the list reports no count to check it against`,
+    );
+  if (matrix.rows.some((row) => row.counted))
+    notes.push(`${COUNTED_MARK} counted by dpx from every record: the list reports no total_count`);
   const changed = matrix.rows.filter((row) => row.changed).length;
-  if (changed > 0) notes.push(`${CHANGED}: ${changed} row${changed === 1 ? "'s" : "s'"} numbers were not all true at once (a cell above the total): records changed while they were counted; count again`);
+  if (changed > 0)
+    notes.push(
+      `${CHANGED}: ${changed} row${changed === 1 ? "'s" : "s'"} numbers were not all true at once (a cell above the total): records changed while they were counted; count again`,
+    );
   return notes;
 }
 
 /** A bar of `bar` cells for its share, then the count right-aligned in the rest of `width`, tinted; `?` for a count that failed. */
-function countCell(count: number | undefined, share: number, bar: number, width: number, meaning: ReturnType<typeof statusMeaning>, colour: boolean, mark = ''): string {
+function countCell(
+  count: number | undefined,
+  share: number,
+  bar: number,
+  width: number,
+  meaning: ReturnType<typeof statusMeaning>,
+  colour: boolean,
+  mark = '',
+): string {
   if (count === undefined) return paint(fit('?', width, 'right'), 'bad', colour);
   const number = `${formatCount(count)}${mark}`;
   if (count === 0) return paint(fit(number, width, 'right'), 'muted', colour);

@@ -28,7 +28,9 @@ export function operationHelpText(description: OperationDescription, catalog?: C
   const { resource, version, versions, operation, variables, schema } = description;
   const lines: string[] = [];
   lines.push(`${operation.method} ${operation.href}`);
-  lines.push(`${resource} ${operation.id} · version ${version}${versions.length > 1 ? ` (the versions that have it: ${versions.join(', ')})` : versions.length === 1 && catalog && (findResource(catalog, resource)?.versions.length ?? 0) > 1 ? ' (only this version has it)' : ''}`);
+  lines.push(
+    `${resource} ${operation.id} · version ${version}${versions.length > 1 ? ` (the versions that have it: ${versions.join(', ')})` : versions.length === 1 && catalog && (findResource(catalog, resource)?.versions.length ?? 0) > 1 ? ' (only this version has it)' : ''}`,
+  );
   lines.push('');
   if (variables.length === 0) lines.push('Variables: none (the href takes no template variables)');
   else {
@@ -41,8 +43,16 @@ export function operationHelpText(description: OperationDescription, catalog?: C
         const pad = `  ${''.padEnd(width)}`;
         lines.push(`${pad}operators: ${FILTER_OPERATORS.join(' ')}`);
         const fields = variable.filterFields ?? [];
-        if (fields.length > 0) lines.push(...wrapWords(`fields of ${resource} ${version}: ${fields.map((field) => field.field).join(', ')}`, pad, 100));
-        for (const field of fields.filter((candidate) => candidate.values)) lines.push(`${pad}  ${field.field}: ${field.values!.map(valueText).join(' | ')}`);
+        if (fields.length > 0)
+          lines.push(
+            ...wrapWords(
+              `fields of ${resource} ${version}: ${fields.map((field) => field.field).join(', ')}`,
+              pad,
+              100,
+            ),
+          );
+        for (const field of fields.filter((candidate) => candidate.values))
+          lines.push(`${pad}  ${field.field}: ${field.values!.map(valueText).join(' | ')}`);
       }
     }
   }
@@ -53,7 +63,9 @@ export function operationHelpText(description: OperationDescription, catalog?: C
     lines.push(`  The index gives only: ${operation.method} ${operation.href}. A profile's "schemaDir" may hold`);
     lines.push(`  ${resource}.${version}.${operation.id}.json (a JSON schema) to describe and check it.`);
   } else {
-    lines.push(`Body: JSON, checked against ${schema.source === 'built-in' ? 'the schema dpx ships' : schema.source}${schema.title ? ` (${schema.title})` : ''}:`);
+    lines.push(
+      `Body: JSON, checked against ${schema.source === 'built-in' ? 'the schema dpx ships' : schema.source}${schema.title ? ` (${schema.title})` : ''}:`,
+    );
     const width = Math.min(28, Math.max(...schema.fields.map((field) => field.name.length)) + 2);
     for (const field of schema.fields) {
       const facts = [field.required ? 'required' : 'optional', field.type, ...field.limits];
@@ -67,7 +79,9 @@ export function operationHelpText(description: OperationDescription, catalog?: C
     }
     if (schema.fields.length === 0) lines.push('  (the schema names no fields)');
     lines.push('');
-    lines.push(`Body to start from (dpx call ${resource} ${operation.id} --edit opens it in $EDITOR; what stays commented out is not sent):`);
+    lines.push(
+      `Body to start from (dpx call ${resource} ${operation.id} --edit opens it in $EDITOR; what stays commented out is not sent):`,
+    );
     for (const line of schema.template.split('\n')) lines.push(`  ${visible(line)}`);
   }
   lines.push('');

@@ -47,16 +47,22 @@ export function createRecordSink(format: ListFormat, out: DataWriter, options: S
   const { fields } = options;
   if (fields === undefined) return sink;
   // Only the fields asked for: the records as sent are not what is written.
-  return { page: (items) => sink.page(items.map((item) => selectFields(item, fields))), finish: (summary) => sink.finish(summary) };
+  return {
+    page: (items) => sink.page(items.map((item) => selectFields(item, fields))),
+    finish: (summary) => sink.finish(summary),
+  };
 }
 
 function formatSink(format: ListFormat, out: DataWriter, options: SinkOptions): RecordSink {
   switch (format) {
     case 'ndjson':
       return {
-        page: (items, asSent) => out.write(asSent !== undefined && !options.pretty
-          ? joined(asSent, NEWLINE, { after: NEWLINE })
-          : items.map((item) => `${jsonString(item, undefined, options.pretty)}\n`).join('')),
+        page: (items, asSent) =>
+          out.write(
+            asSent !== undefined && !options.pretty
+              ? joined(asSent, NEWLINE, { after: NEWLINE })
+              : items.map((item) => `${jsonString(item, undefined, options.pretty)}\n`).join(''),
+          ),
         finish: async () => undefined,
       };
     case 'json':
@@ -73,7 +79,11 @@ const ITEM_SEPARATOR = Buffer.from(',\n');
 const JSON_OPENING = Buffer.from('{"items":[\n');
 
 /** Records' bytes, `between` each two, `before` the first and `after` the last, in one buffer: one write per page. */
-function joined(records: readonly Uint8Array[], between: Uint8Array, ends: { before?: Uint8Array; after?: Uint8Array } = {}): Uint8Array {
+function joined(
+  records: readonly Uint8Array[],
+  between: Uint8Array,
+  ends: { before?: Uint8Array; after?: Uint8Array } = {},
+): Uint8Array {
   if (records.length === 0) return new Uint8Array(0);
   const parts: Uint8Array[] = ends.before === undefined ? [] : [ends.before];
   records.forEach((record, index) => {
@@ -92,7 +102,10 @@ function joined(records: readonly Uint8Array[], between: Uint8Array, ends: { bef
 class JsonSink implements RecordSink {
   private count = 0;
 
-  constructor(private readonly out: DataWriter, private readonly pretty: boolean) {}
+  constructor(
+    private readonly out: DataWriter,
+    private readonly pretty: boolean,
+  ) {}
 
   async page(items: Record<string, unknown>[], asSent?: readonly Uint8Array[]): Promise<void> {
     if (items.length === 0) return;
@@ -134,7 +147,11 @@ class CsvSink implements RecordSink {
   private columns: readonly string[] | undefined;
   private readonly missing = new Set<string>();
 
-  constructor(private readonly out: DataWriter, private readonly note: (message: string) => void, private readonly fields: readonly string[] | undefined) {}
+  constructor(
+    private readonly out: DataWriter,
+    private readonly note: (message: string) => void,
+    private readonly fields: readonly string[] | undefined,
+  ) {}
 
   async page(items: Record<string, unknown>[]): Promise<void> {
     if (items.length === 0) return;
@@ -152,7 +169,9 @@ class CsvSink implements RecordSink {
 
   async finish(): Promise<void> {
     if (this.missing.size > 0) {
-      this.note(`fields not in the CSV header (first seen after the first page): ${[...this.missing].join(', ')}; use --output ndjson to keep them`);
+      this.note(
+        `fields not in the CSV header (first seen after the first page): ${[...this.missing].join(', ')}; use --output ndjson to keep them`,
+      );
     }
   }
 }
@@ -163,14 +182,19 @@ class TableSink implements RecordSink {
   private readonly hidden = new Set<string>();
   private rows = 0;
 
-  constructor(private readonly out: DataWriter, private readonly options: SinkOptions) {}
+  constructor(
+    private readonly out: DataWriter,
+    private readonly options: SinkOptions,
+  ) {}
 
   async page(items: Record<string, unknown>[]): Promise<void> {
     if (items.length === 0) return;
     let text = '';
     if (this.layout === undefined) {
       // The fields the reader named are each given a column, however narrow.
-      this.layout = planTable(items, this.options.width, this.options.fields, this.options.leading, { keepAll: this.options.fields !== undefined });
+      this.layout = planTable(items, this.options.width, this.options.fields, this.options.leading, {
+        keepAll: this.options.fields !== undefined,
+      });
       text += `${formatHeader(this.layout)}\n`;
     }
     const shown = new Set(this.layout.columns.map((column) => column.field));
@@ -185,7 +209,9 @@ class TableSink implements RecordSink {
   async finish(): Promise<void> {
     if (this.rows === 0) this.options.note('no items');
     if (this.hidden.size > 0) {
-      this.options.note(`not shown for lack of width: ${[...this.hidden].join(', ')} (use --output json to see every field)`);
+      this.options.note(
+        `not shown for lack of width: ${[...this.hidden].join(', ')} (use --output json to see every field)`,
+      );
     }
   }
 }

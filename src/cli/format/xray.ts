@@ -23,10 +23,27 @@ export function xrayDocument(result: XrayResult): object {
       url: node.url ?? null,
       error: node.error ?? null,
     })),
-    edges: result.edges.map((edge) => ({ from: edge.from, to: edge.to, rel: edge.rel, direction: edge.direction, via: edge.via })),
+    edges: result.edges.map((edge) => ({
+      from: edge.from,
+      to: edge.to,
+      rel: edge.rel,
+      direction: edge.direction,
+      via: edge.via,
+    })),
     unsearchable: result.inbound.flatMap((group) => {
       const found = group.unsearchable;
-      return found ? [{ list: found.list, field: found.field, via: group.candidate.via, reason: found.reason, code: found.code === '' ? null : found.code, message: found.message }] : [];
+      return found
+        ? [
+            {
+              list: found.list,
+              field: found.field,
+              via: group.candidate.via,
+              reason: found.reason,
+              code: found.code === '' ? null : found.code,
+              message: found.message,
+            },
+          ]
+        : [];
     }),
     cut: result.cut ? { max_records: result.cut.maxNodes, links_not_followed: result.cut.linksNotFollowed } : null,
     requests: result.requests,
@@ -56,7 +73,9 @@ export function xrayTree(result: XrayResult, options: { colour: boolean; depth: 
       const lead = `${prefix}${last ? '└─ ' : '├─ '}${oneLine(edge.rel)} → `;
       if (!treeEdges.has(edge)) {
         const mark = edge.cycle ? '↺ cycle' : '(elsewhere in this tree)';
-        lines.push(`${lead}${oneLine(target.resource ?? '')}  ${oneLine(target.label)}  ${paint(mark, 'muted', options.colour)}`);
+        lines.push(
+          `${lead}${oneLine(target.resource ?? '')}  ${oneLine(target.label)}  ${paint(mark, 'muted', options.colour)}`,
+        );
         return;
       }
       lines.push(`${lead}${nodeLine(target, options.colour)}`);
@@ -68,7 +87,13 @@ export function xrayTree(result: XrayResult, options: { colour: boolean; depth: 
   else lines.push('  none');
   if (result.cut) {
     const { maxNodes, linksNotFollowed } = result.cut;
-    lines.push(paint(`cut: ${linksNotFollowed} ${linksNotFollowed === 1 ? 'link was' : 'links were'} not followed: the x-ray holds ${maxNodes} records at most (a partial answer)`, 'bad', options.colour));
+    lines.push(
+      paint(
+        `cut: ${linksNotFollowed} ${linksNotFollowed === 1 ? 'link was' : 'links were'} not followed: the x-ray holds ${maxNodes} records at most (a partial answer)`,
+        'bad',
+        options.colour,
+      ),
+    );
   }
 
   if (options.inbound) {
@@ -79,33 +104,57 @@ export function xrayTree(result: XrayResult, options: { colour: boolean; depth: 
     groups.forEach((group, index) => {
       const last = index === groups.length - 1 && unsearchable.length === 0;
       const shown = group.error === undefined ? group.keys.length : 0;
-      const count = group.error !== undefined ? paint(`error: ${oneLine(group.error)}`, 'bad', options.colour)
-        : group.total !== undefined ? `${group.total}${group.total > shown ? `, first ${shown} shown` : ''}`
-        : shown === 0 ? '0' : `${shown} on the first page (the list sends no total_count)`;
-      lines.push(`${last ? '└─ ' : '├─ '}${oneLine(group.candidate.resource)} by ${oneLine(group.candidate.via)}: ${count}`);
+      const count =
+        group.error !== undefined
+          ? paint(`error: ${oneLine(group.error)}`, 'bad', options.colour)
+          : group.total !== undefined
+            ? `${group.total}${group.total > shown ? `, first ${shown} shown` : ''}`
+            : shown === 0
+              ? '0'
+              : `${shown} on the first page (the list sends no total_count)`;
+      lines.push(
+        `${last ? '└─ ' : '├─ '}${oneLine(group.candidate.resource)} by ${oneLine(group.candidate.via)}: ${count}`,
+      );
       if (group.error !== undefined) return;
       group.keys.forEach((key, row) => {
         const node = nodes.get(key);
-        if (node) lines.push(`${last ? '   ' : '│  '}${row === group.keys.length - 1 ? '└─ ' : '├─ '}${nodeLine(node, options.colour)}`);
+        if (node)
+          lines.push(
+            `${last ? '   ' : '│  '}${row === group.keys.length - 1 ? '└─ ' : '├─ '}${nodeLine(node, options.colour)}`,
+          );
       });
     });
     // A list that cannot be searched is said to be so: an empty section must mean that nothing refers.
     unsearchable.forEach((entry, index) => {
-      lines.push(`${index === unsearchable.length - 1 ? '└─ ' : '├─ '}${paint(oneLine(unsearchableText(entry)), 'busy', options.colour)}`);
+      lines.push(
+        `${index === unsearchable.length - 1 ? '└─ ' : '├─ '}${paint(oneLine(unsearchableText(entry)), 'busy', options.colour)}`,
+      );
     });
 
     lines.push('', 'History (newest first)');
     if (result.timeline.length === 0) {
       lines.push('  no referring record carries a timestamp');
     } else {
-      const used = (part: 'when' | 'who' | 'what' | 'outcome') => oneLine([...new Set(result.timeline.flatMap((entry) => entry.fields[part] ?? []))].join(', ')) || '—';
-      lines.push(`  fields read: when ← ${used('when')}; who ← ${used('who')}; what ← ${used('what')}; outcome ← ${used('outcome')}`);
-      const rows = result.timeline.map((entry) => [entry.when, entry.who ?? '—', entry.what ?? '—', entry.outcome ?? '—'].map(oneLine));
+      const used = (part: 'when' | 'who' | 'what' | 'outcome') =>
+        oneLine([...new Set(result.timeline.flatMap((entry) => entry.fields[part] ?? []))].join(', ')) || '—';
+      lines.push(
+        `  fields read: when ← ${used('when')}; who ← ${used('who')}; what ← ${used('what')}; outcome ← ${used('outcome')}`,
+      );
+      const rows = result.timeline.map((entry) =>
+        [entry.when, entry.who ?? '—', entry.what ?? '—', entry.outcome ?? '—'].map(oneLine),
+      );
       const widths = [0, 1, 2].map((column) => Math.max(...rows.map((row) => cellWidth(row[column]!))));
       for (const [index, row] of rows.entries()) {
         const outcome = row[3]!;
         const entry = result.timeline[index]!;
-        lines.push(`  ${row.slice(0, 3).map((cell, column) => pad(cell, widths[column]!)).join('  ')}  ${paint(outcome, statusTone(outcome), options.colour)}  ${paint(oneLine(entry.resource), 'muted', options.colour)}`);
+        lines.push(
+          `  ${row
+            .slice(0, 3)
+            .map((cell, column) => pad(cell, widths[column]!))
+            .join(
+              '  ',
+            )}  ${paint(outcome, statusTone(outcome), options.colour)}  ${paint(oneLine(entry.resource), 'muted', options.colour)}`,
+        );
       }
     }
   }
@@ -120,14 +169,32 @@ function nodeLine(node: XrayNode, colour: boolean): string {
   return parts.join('  ');
 }
 
-const DOT_COLOURS: Record<ColourName, string> = { red: 'red3', green: 'green4', yellow: 'darkgoldenrod', blue: 'blue3', magenta: 'magenta3', cyan: 'cyan4', gray: 'gray50' };
+const DOT_COLOURS: Record<ColourName, string> = {
+  red: 'red3',
+  green: 'green4',
+  yellow: 'darkgoldenrod',
+  blue: 'blue3',
+  magenta: 'magenta3',
+  cyan: 'cyan4',
+  gray: 'gray50',
+};
 
 /** Graphviz: records as boxes coloured by status, links as solid arrows, inbound references dashed, cycles dotted. */
 export function xrayDot(result: XrayResult): string {
   const ids = new Map(result.nodes.map((node, index) => [node.key, `n${index}`]));
-  const lines = ['digraph xray {', '  rankdir=LR;', '  node [shape=box, style=rounded, fontname="Helvetica", fontsize=10];', '  edge [fontname="Helvetica", fontsize=9];'];
+  const lines = [
+    'digraph xray {',
+    '  rankdir=LR;',
+    '  node [shape=box, style=rounded, fontname="Helvetica", fontsize=10];',
+    '  edge [fontname="Helvetica", fontsize=9];',
+  ];
   for (const node of result.nodes) {
-    const label = [node.resource ?? '?', node.label, node.status, node.error ? `error: ${node.error}` : undefined].filter((part): part is string => part !== undefined);
+    const label = [
+      node.resource ?? '?',
+      node.label,
+      node.status,
+      node.error ? `error: ${node.error}` : undefined,
+    ].filter((part): part is string => part !== undefined);
     const colour = node.error ? 'red' : node.status ? TONE_COLOURS[statusTone(node.status)] : undefined;
     const attributes = [`label=${dotString(label.map((part) => oneLine(part)).join('\n'))}`];
     if (colour) attributes.push(`color=${DOT_COLOURS[colour]}`);
@@ -146,7 +213,8 @@ export function xrayDot(result: XrayResult): string {
 
 function edgeAttributes(edge: XrayEdge): string[] {
   const attributes = [`label=${dotString(oneLine(edge.rel))}`];
-  if (edge.direction === 'in') attributes.push('style=dashed', `tooltip=${dotString(oneLine(`found by filtering on ${edge.via}`))}`);
+  if (edge.direction === 'in')
+    attributes.push('style=dashed', `tooltip=${dotString(oneLine(`found by filtering on ${edge.via}`))}`);
   else if (edge.cycle) attributes.push('style=dotted', `color=${DOT_COLOURS.gray}`);
   return attributes;
 }

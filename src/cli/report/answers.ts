@@ -24,30 +24,70 @@ export interface RecordedAnswer {
 }
 
 /** Options that say where, how and into what a command ran, not what it asked: the case says where now. */
-const NOT_ASKED_AGAIN = new Set(['trail', 'offline', 'demo', 'profile', 'base-url', 'token-file', 'output', 'proxy', 'ca-file', 'trust-origin', 'timeout', 'concurrency', 'rate', 'read-only', 'allow-writes', 'help']);
+const NOT_ASKED_AGAIN = new Set([
+  'trail',
+  'offline',
+  'demo',
+  'profile',
+  'base-url',
+  'token-file',
+  'output',
+  'proxy',
+  'ca-file',
+  'trust-origin',
+  'timeout',
+  'concurrency',
+  'rate',
+  'read-only',
+  'allow-writes',
+  'help',
+]);
 /** Commands whose answer is read, not a change: only these are asked again. */
 const READS = new Set(['list', 'count', 'xray', 'call', 'resources', 'operations', 'whoami']);
 
-export async function recordedAnswers(file: string, summary: CaseSummary, run: RunArgv, io: CliIO, ouHeader?: string): Promise<RecordedAnswer[]> {
+export async function recordedAnswers(
+  file: string,
+  summary: CaseSummary,
+  run: RunArgv,
+  io: CliIO,
+  ouHeader?: string,
+): Promise<RecordedAnswer[]> {
   const answers: RecordedAnswer[] = [];
   for (const command of summary.commands) answers.push(await answerOf(file, command, run, io, ouHeader));
   return answers;
 }
 
-async function answerOf(file: string, command: CommandSummary, run: RunArgv, io: CliIO, ouHeader?: string): Promise<RecordedAnswer> {
-  if (command.argv === undefined) return { command, notes: [], error: 'not a dpx command (a page of another tool): its requests are in the case, but no command line to answer' };
+async function answerOf(
+  file: string,
+  command: CommandSummary,
+  run: RunArgv,
+  io: CliIO,
+  ouHeader?: string,
+): Promise<RecordedAnswer> {
+  if (command.argv === undefined)
+    return {
+      command,
+      notes: [],
+      error: 'not a dpx command (a page of another tool): its requests are in the case, but no command line to answer',
+    };
   let word: string;
   let argv: string[];
   try {
     word = parseCommandLine(command.argv).command;
-    argv = ['--offline', file, ...(ouHeader === undefined ? [] : ['--ou-header', ouHeader]), ...withoutOptions(command.argv, NOT_ASKED_AGAIN)];
+    argv = [
+      '--offline',
+      file,
+      ...(ouHeader === undefined ? [] : ['--ou-header', ouHeader]),
+      ...withoutOptions(command.argv, NOT_ASKED_AGAIN),
+    ];
   } catch (error) {
     return { command, notes: [], error: `its command line cannot be read: ${(error as Error).message}` };
   }
   if (!READS.has(word)) return { command, word, notes: [], error: `\`dpx ${word}\` is not asked again for a report` };
   const asJson = await runCaptured(run, [...argv, '-o', 'json'], io);
   const answer: RecordedAnswer = { command, word, notes: asJson.notes };
-  if (asJson.code !== 0 && asJson.stdout.trim() === '') return { ...answer, error: asJson.notes.join('\n') || `exit ${asJson.code}` };
+  if (asJson.code !== 0 && asJson.stdout.trim() === '')
+    return { ...answer, error: asJson.notes.join('\n') || `exit ${asJson.code}` };
   try {
     answer.json = JSON.parse(asJson.stdout);
   } catch {
@@ -57,11 +97,27 @@ async function answerOf(file: string, command: CommandSummary, run: RunArgv, io:
   return answer;
 }
 
-async function runCaptured(run: RunArgv, argv: string[], io: CliIO): Promise<{ code: number; stdout: string; notes: string[] }> {
+async function runCaptured(
+  run: RunArgv,
+  argv: string[],
+  io: CliIO,
+): Promise<{ code: number; stdout: string; notes: string[] }> {
   const stdout = collected();
   const stderr = collected();
-  const code = await run(argv, { stdout: stdout.stream, stderr: stderr.stream, env: offlineEnv(io.env), ...(io.signal ? { signal: io.signal } : {}) });
-  return { code, stdout: stdout.text(), notes: stderr.text().split('\n').filter((line) => line.trim() !== '') };
+  const code = await run(argv, {
+    stdout: stdout.stream,
+    stderr: stderr.stream,
+    env: offlineEnv(io.env),
+    ...(io.signal ? { signal: io.signal } : {}),
+  });
+  return {
+    code,
+    stdout: stdout.text(),
+    notes: stderr
+      .text()
+      .split('\n')
+      .filter((line) => line.trim() !== ''),
+  };
 }
 
 /** The environment less what points at a control plane or holds a token: offline, the case is the control plane. */

@@ -57,11 +57,23 @@ ${part.notes.length > 0 ? `<pre class="notes">${text(part.notes.join('\n'))}</pr
 }
 
 function table(data: ReportTable): string {
-  const head = data.columns.map((column, index) => `<th${data.numeric[index] ? ' class="num"' : ''} scope="col">${text(column)}</th>`).join('');
-  const rows = data.rows.map((row) => `<tr>${row.cells.map((cell, index) => {
-    const indent = index === data.columns.indexOf('unit') && row.depth ? ` style="padding-left:${0.6 + 1.2 * row.depth}rem"` : '';
-    return `<td${data.numeric[index] ? ' class="num"' : ''}${indent}>${text(cell)}</td>`;
-  }).join('')}</tr>`).join('\n');
+  const head = data.columns
+    .map((column, index) => `<th${data.numeric[index] ? ' class="num"' : ''} scope="col">${text(column)}</th>`)
+    .join('');
+  const rows = data.rows
+    .map(
+      (row) =>
+        `<tr>${row.cells
+          .map((cell, index) => {
+            const indent =
+              index === data.columns.indexOf('unit') && row.depth
+                ? ` style="padding-left:${0.6 + 1.2 * row.depth}rem"`
+                : '';
+            return `<td${data.numeric[index] ? ' class="num"' : ''}${indent}>${text(cell)}</td>`;
+          })
+          .join('')}</tr>`,
+    )
+    .join('\n');
   return `<table data-kind="${data.kind}">
 ${data.caption ? `<caption>${text(data.caption)}</caption>\n` : ''}<thead><tr>${head}</tr></thead>
 <tbody>

@@ -18,7 +18,9 @@ export function reportMarkdown(report: Report, stem: string): MarkdownReport {
   const pictures = new Map<string, string>();
   const parts = [
     `# Case report: ${inline(report.source)}`,
-    inline(`${count(report.sections.length, 'command')}, ${count(report.requests, 'request')}, against ${report.baseUrl}; written by ${report.creator || 'an unknown tool'}. Every answer below was rebuilt from the case: nothing was sent.`),
+    inline(
+      `${count(report.sections.length, 'command')}, ${count(report.requests, 'request')}, against ${report.baseUrl}; written by ${report.creator || 'an unknown tool'}. Every answer below was rebuilt from the case: nothing was sent.`,
+    ),
   ];
   for (const part of report.sections) {
     const picture = part.svg ? `${stem}-${part.number}.svg` : undefined;
@@ -31,7 +33,12 @@ export function reportMarkdown(report: Report, stem: string): MarkdownReport {
 function section(part: ReportSection, picture: string | undefined): string {
   const lines = [
     `## ${part.number}. ${inline(part.word ? `dpx ${part.word}` : 'a page')}`,
-    [`- time: ${inline(when(part.startedAt))}`, `- origin: ${inline(part.origin)}`, `- unit: ${inline(part.unit)}`, `- recorded: ${count(part.requests, 'request')}, ${count(part.records, 'record')}`].join('\n'),
+    [
+      `- time: ${inline(when(part.startedAt))}`,
+      `- origin: ${inline(part.origin)}`,
+      `- unit: ${inline(part.unit)}`,
+      `- recorded: ${count(part.requests, 'request')}, ${count(part.records, 'record')}`,
+    ].join('\n'),
     fenced(part.commandLine, 'sh'),
   ];
   if (part.error) lines.push(`**Not answered from the case:** ${inline(part.error)}`);
@@ -46,7 +53,15 @@ function tableText(table: ReportTable): string {
   const lines = [
     row(table.columns.map(inline)),
     row(table.numeric.map((numeric) => (numeric ? '--:' : '---'))),
-    ...table.rows.map((each) => row(each.cells.map((cell, index) => (index === table.columns.indexOf('unit') && each.depth ? `${'&nbsp;'.repeat(2 * each.depth)}${inline(cell)}` : inline(cell))))),
+    ...table.rows.map((each) =>
+      row(
+        each.cells.map((cell, index) =>
+          index === table.columns.indexOf('unit') && each.depth
+            ? `${'&nbsp;'.repeat(2 * each.depth)}${inline(cell)}`
+            : inline(cell),
+        ),
+      ),
+    ),
   ];
   return table.caption ? `${lines.join('\n')}\n\n*${inline(table.caption)}*` : lines.join('\n');
 }

@@ -45,15 +45,25 @@ export async function reportOf(summary: CaseSummary, answers: RecordedAnswer[]):
       ...(answer.word === undefined ? {} : { word: answer.word }),
       startedAt: command.startedAt,
       origin: command.origin ?? '',
-      unit: command.unit ?? (command.units.length > 1 ? `${command.units.length} units` : 'none (the token\'s own scope)'),
+      unit:
+        command.unit ?? (command.units.length > 1 ? `${command.units.length} units` : "none (the token's own scope)"),
       requests: command.requests,
       records: command.records,
       tables: tablesOf(answer.word, answer.json),
       ...(answer.dot ? { svg: await svgOf(answer.dot) } : {}),
-      notes: answer.notes.length > NOTES ? [...answer.notes.slice(0, NOTES), `… and ${answer.notes.length - NOTES} more lines`] : answer.notes,
+      notes:
+        answer.notes.length > NOTES
+          ? [...answer.notes.slice(0, NOTES), `… and ${answer.notes.length - NOTES} more lines`]
+          : answer.notes,
       ...(answer.error === undefined ? {} : { error: answer.error }),
     });
   }
   // The case's file name, not where it lay on the machine that wrote the report.
-  return { source: basename(summary.source), creator: summary.creator, baseUrl: summary.baseUrl, requests: summary.requests, sections };
+  return {
+    source: basename(summary.source),
+    creator: summary.creator,
+    baseUrl: summary.baseUrl,
+    requests: summary.requests,
+    sections,
+  };
 }

@@ -44,18 +44,27 @@ function matrix(json: Record<string, unknown>): ReportTable {
     numeric: names.map((name, index) => index >= (profiles ? 2 : 1)),
     rows: rows.map((row) => {
       const counts = isObject(row['counts']) ? row['counts'] : {};
-      const unit = tableCell(row['ou_name'] ?? row['ou'] ?? '') + (row['counted'] === true ? ' *' : '') + (row['changed_while_counting'] === true ? ' (changed while counting)' : '');
+      const unit =
+        tableCell(row['ou_name'] ?? row['ou'] ?? '') +
+        (row['counted'] === true ? ' *' : '') +
+        (row['changed_while_counting'] === true ? ' (changed while counting)' : '');
       const error = typeof row['error'] === 'string' ? row['error'] : undefined;
       // A unit that failed has no numbers: its error stands where its total would.
       const numbers = error
         ? [...columns.map(() => ''), ...(withOther ? [''] : []), `error: ${tableCell(error)}`]
-        : [...columns.map((column) => number(counts[column])), ...(withOther ? [number(row['other'])] : []), number(row['total'])];
+        : [
+            ...columns.map((column) => number(counts[column])),
+            ...(withOther ? [number(row['other'])] : []),
+            number(row['total']),
+          ];
       return {
         cells: [...(profiles ? [tableCell(row['profile'] ?? '')] : []), unit, ...numbers],
         depth: typeof row['depth'] === 'number' ? row['depth'] : 0,
       };
     }),
-    ...(rows.some((row) => row['counted'] === true) ? { caption: '* counted from every record: the list reports no count' } : {}),
+    ...(rows.some((row) => row['counted'] === true)
+      ? { caption: '* counted from every record: the list reports no count' }
+      : {}),
   };
 }
 
@@ -67,21 +76,40 @@ function groups(json: Record<string, unknown>): ReportTable {
     kind: 'groups',
     columns: [...keys, 'count'],
     numeric: [...keys.map(() => false), true],
-    rows: entries.map((entry) => ({ cells: [...keys.map((key) => tableCell(isObject(entry['key']) ? entry['key'][key] : '')), number(entry['count'])] })),
+    rows: entries.map((entry) => ({
+      cells: [...keys.map((key) => tableCell(isObject(entry['key']) ? entry['key'][key] : '')), number(entry['count'])],
+    })),
     caption: `${number(total)} records in ${number(entries.length)} groups${typeof json['requests'] === 'number' ? `, from ${number(json['requests'])} requests` : ''}`,
   };
 }
 
 function list(items: Record<string, unknown>[], envelope: Record<string, unknown>): ReportTable {
-  const shown = items.slice(0, LIST_ROWS).map((item): Record<string, unknown> => ({ ...(isObject(item['_context']) ? { _unit: item['_context']['ou_name'] } : {}), ...item }));
-  const fields = planTable(shown, LIST_WIDTH, undefined, shown.some((item) => '_unit' in item) ? ['_unit'] : undefined).columns.map((column) => column.field);
+  const shown = items
+    .slice(0, LIST_ROWS)
+    .map(
+      (item): Record<string, unknown> => ({
+        ...(isObject(item['_context']) ? { _unit: item['_context']['ou_name'] } : {}),
+        ...item,
+      }),
+    );
+  const fields = planTable(
+    shown,
+    LIST_WIDTH,
+    undefined,
+    shown.some((item) => '_unit' in item) ? ['_unit'] : undefined,
+  ).columns.map((column) => column.field);
   const total = typeof envelope['total_count'] === 'number' ? envelope['total_count'] : items.length;
   return {
     kind: 'list',
     columns: fields,
-    numeric: fields.map((field) => shown.every((item) => item[field] === null || item[field] === undefined || typeof item[field] === 'number')),
+    numeric: fields.map((field) =>
+      shown.every((item) => item[field] === null || item[field] === undefined || typeof item[field] === 'number'),
+    ),
     rows: shown.map((item) => ({ cells: fields.map((field) => tableCell(item[field])) })),
-    caption: shown.length < total ? `the first ${number(shown.length)} of ${number(total)} records` : `${number(shown.length)} records`,
+    caption:
+      shown.length < total
+        ? `the first ${number(shown.length)} of ${number(total)} records`
+        : `${number(shown.length)} records`,
   };
 }
 
@@ -91,14 +119,26 @@ function nodes(all: unknown[]): ReportTable {
     kind: 'nodes',
     columns: ['resource', 'record', 'status', 'id'],
     numeric: [false, false, false, false],
-    rows: records.map((node) => ({ cells: [tableCell(node['resource']), tableCell(node['label']), tableCell(node['error'] ? `error: ${String(node['error'])}` : node['status']), tableCell(node['id'])] })),
+    rows: records.map((node) => ({
+      cells: [
+        tableCell(node['resource']),
+        tableCell(node['label']),
+        tableCell(node['error'] ? `error: ${String(node['error'])}` : node['status']),
+        tableCell(node['id']),
+      ],
+    })),
     caption: `${number(records.length)} records around the first`,
   };
 }
 
 function record(json: Record<string, unknown>): ReportTable {
   const fields = Object.keys(json).filter((field) => !field.startsWith('_'));
-  return { kind: 'record', columns: ['field', 'value'], numeric: [false, false], rows: fields.map((field) => ({ cells: [tableCell(field), tableCell(json[field])] })) };
+  return {
+    kind: 'record',
+    columns: ['field', 'value'],
+    numeric: [false, false],
+    rows: fields.map((field) => ({ cells: [tableCell(field), tableCell(json[field])] })),
+  };
 }
 
 function number(value: unknown): string {

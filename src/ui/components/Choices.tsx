@@ -9,18 +9,43 @@ export interface Choice {
   run(): void;
 }
 
-export function Choices<T>({ items, cursor, height, render }: { items: T[]; cursor: number; height: number; render: (item: T, selected: boolean) => string }) {
+export function Choices<T>({
+  items,
+  cursor,
+  height,
+  render,
+}: {
+  items: T[];
+  cursor: number;
+  height: number;
+  render: (item: T, selected: boolean) => string;
+}) {
   const top = Math.max(0, Math.min(cursor - Math.floor(height / 2), items.length - height));
   return (
     <>
       {items.slice(top, top + height).map((item, i) => {
         const selected = top + i === cursor;
-        return <Text key={top + i} wrap="truncate"><Tinted inverse={selected} bold={selected}>{selected ? '› ' : '  '}{render(item, selected)}</Tinted></Text>;
+        return (
+          <Text key={top + i} wrap="truncate">
+            <Tinted inverse={selected} bold={selected}>
+              {selected ? '› ' : '  '}
+              {render(item, selected)}
+            </Tinted>
+          </Text>
+        );
       })}
     </>
   );
 }
 
 export function InputLine({ prompt, value }: { prompt: string; value: string }) {
-  return <Text wrap="truncate"><Tinted tone="info" bold>{prompt}</Tinted>{value}<Tinted tone="info">▏</Tinted></Text>;
+  return (
+    <Text wrap="truncate">
+      <Tinted tone="info" bold>
+        {prompt}
+      </Tinted>
+      {value}
+      <Tinted tone="info">▏</Tinted>
+    </Text>
+  );
 }

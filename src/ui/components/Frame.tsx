@@ -61,31 +61,55 @@ export function Frame({ navigator }: { navigator: Navigator }) {
   // unit, a record read before an OU switch in the unit it was read in.
   const origin = navigator.frontOrigin();
   const { connection } = origin;
-  const ouName = origin.ou === navigator.services.connection.session.ou && connection === navigator.services.connection
-    ? state.ouName
-    : navigator.services.unitName(connection, origin.ou);
-  const crumbs = state.stack.filter((entry) => !moduleOf(entry.kind).overlay).map((entry) => oneLine(moduleOf(entry.kind).crumb(entry.state)));
+  const ouName =
+    origin.ou === navigator.services.connection.session.ou && connection === navigator.services.connection
+      ? state.ouName
+      : navigator.services.unitName(connection, origin.ou);
+  const crumbs = state.stack
+    .filter((entry) => !moduleOf(entry.kind).overlay)
+    .map((entry) => oneLine(moduleOf(entry.kind).crumb(entry.state)));
   const status = topModule.status?.(top.state, topContext);
   const left = status ? `${status}  ` : '';
   const hints = footerHints(topModule.bindings, takesGlobalKeys(top.kind, top.state) ? GLOBAL_BINDINGS : [], top.state);
-  const right = state.notice
-    ? <Tinted tone="info">{truncate(state.notice, Math.max(0, columns - 1 - left.length))}</Tinted>
-    : <Tinted tone="muted">{truncate(hints, Math.max(0, columns - 1 - left.length))}</Tinted>;
+  const right = state.notice ? (
+    <Tinted tone="info">{truncate(state.notice, Math.max(0, columns - 1 - left.length))}</Tinted>
+  ) : (
+    <Tinted tone="muted">{truncate(hints, Math.max(0, columns - 1 - left.length))}</Tinted>
+  );
   return (
     <Box flexDirection="column" width={columns}>
-      <Header session={connection.session} profile={connection.profile} {...(connection.offline ? { offline: connection.offline } : {})} token={connection.token ? describeToken(connection.token, connection.session.baseUrl, state.now) : undefined}
-        {...(origin.ou ? { ou: origin.ou } : {})} {...(ouName ? { ouName } : {})} current={screenModule.subject?.(screen.state)} loading={top.state.loading ?? screen.state.loading}
-        badges={screenModule.badges?.(screen.state, columns) ?? []} columns={columns} now={state.now} />
-      <Text wrap="truncate"><Tinted tone="muted">{crumbs.join(' › ')}</Tinted></Text>
+      <Header
+        session={connection.session}
+        profile={connection.profile}
+        {...(connection.offline ? { offline: connection.offline } : {})}
+        token={connection.token ? describeToken(connection.token, connection.session.baseUrl, state.now) : undefined}
+        {...(origin.ou ? { ou: origin.ou } : {})}
+        {...(ouName ? { ouName } : {})}
+        current={screenModule.subject?.(screen.state)}
+        loading={top.state.loading ?? screen.state.loading}
+        badges={screenModule.badges?.(screen.state, columns) ?? []}
+        columns={columns}
+        now={state.now}
+      />
+      <Text wrap="truncate">
+        <Tinted tone="muted">{crumbs.join(' › ')}</Tinted>
+      </Text>
       {/* The body is planned to fit its height (src/ui/layout.ts). One that does not is cut at the bottom: its
           lines keep their height (flexShrink 0), where ink would otherwise shrink them and draw one over another. */}
       <Box flexDirection="column" height={height} overflowY="hidden">
         <Box flexDirection="column" flexShrink={0}>
-          {failed ? <Panel error={screen.state.error} columns={columns} /> : <topModule.View state={top.state} ctx={topContext} height={height} width={columns} />}
+          {failed ? (
+            <Panel error={screen.state.error} columns={columns} />
+          ) : (
+            <topModule.View state={top.state} ctx={topContext} height={height} width={columns} />
+          )}
         </Box>
       </Box>
       {failed ? null : <Panel error={screen.state.error} columns={columns} />}
-      <Text wrap="truncate"><Tinted bold>{left}</Tinted>{right}</Text>
+      <Text wrap="truncate">
+        <Tinted bold>{left}</Tinted>
+        {right}
+      </Text>
     </Box>
   );
 }

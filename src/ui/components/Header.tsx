@@ -55,35 +55,81 @@ function shortWarnings(token: TokenInfo, host: string, now: number): string[] {
   const left = token.expiresAt ? token.expiresAt.getTime() - now : undefined;
   if (left !== undefined && left <= 0) short.push('token EXPIRED');
   else if (left !== undefined && left < NEAR_EXPIRY_MS) short.push(`token expires in ${duration(left)}`);
-  if (token.issuer !== undefined && hostOf(token.issuer) !== host) short.push(`token issued by ${hostOf(token.issuer)}, not by this control plane`);
+  if (token.issuer !== undefined && hostOf(token.issuer) !== host)
+    short.push(`token issued by ${hostOf(token.issuer)}, not by this control plane`);
   const explained = /expire|issued by/;
   return [...short, ...token.warnings.filter((w) => !explained.test(w))];
 }
 
-export function Header({ session, profile, offline, token, ou: unit, ouName, current, loading, badges, columns, now }: HeaderProps) {
+export function Header({
+  session,
+  profile,
+  offline,
+  token,
+  ou: unit,
+  ouName,
+  current,
+  loading,
+  badges,
+  columns,
+  now,
+}: HeaderProps) {
   const host = new URL(session.baseUrl).host;
   const ou = unit ? (ouName && ouName !== unit ? `${ouName} (${unit.slice(0, 8)}…)` : unit) : 'none';
   const latency = session.stats.lastLatencyMs === undefined ? '—' : `${Math.round(session.stats.lastLatencyMs)} ms`;
   const first = `${profile ? `${profile} · ` : ''}${host} · OU ${ou}`;
-  const who = offline ? 'answers come from the trail; nothing is sent and no token is read' : token ? tokenText(token, now) : 'no token: requests go unauthenticated';
+  const who = offline
+    ? 'answers come from the trail; nothing is sent and no token is read'
+    : token
+      ? tokenText(token, now)
+      : 'no token: requests go unauthenticated';
   const warnings = token ? shortWarnings(token, host, now) : [];
   const expired = token?.expiresAt !== undefined && token.expiresAt.getTime() <= now;
   const foreign = token?.issuer !== undefined && hostOf(token.issuer) !== host;
   return (
     <Box flexDirection="column">
       <Text wrap="truncate">
-        <Tinted tone="info" bold>dpx</Tinted> {offline ? <Tinted tone="busy" bold>{oneLine(offline)} · </Tinted> : null}{truncate(first, Math.max(10, columns - 5 - (offline ? offline.length + 3 : 0)))}
+        <Tinted tone="info" bold>
+          dpx
+        </Tinted>{' '}
+        {offline ? (
+          <Tinted tone="busy" bold>
+            {oneLine(offline)} ·{' '}
+          </Tinted>
+        ) : null}
+        {truncate(first, Math.max(10, columns - 5 - (offline ? offline.length + 3 : 0)))}
       </Text>
       <Text wrap="truncate">
-        {warnings.length ? <Tinted tone={expired || foreign ? 'bad' : 'busy'} bold>⚠ {oneLine(warnings.join(' · '))} · </Tinted> : null}
+        {warnings.length ? (
+          <Tinted tone={expired || foreign ? 'bad' : 'busy'} bold>
+            ⚠ {oneLine(warnings.join(' · '))} ·{' '}
+          </Tinted>
+        ) : null}
         <Tinted tone={offline ? 'muted' : !token || expired ? 'bad' : 'muted'}>{oneLine(who)}</Tinted>
       </Text>
       <Text wrap="truncate">
         <Tinted bold>{oneLine(current ?? 'catalog')}</Tinted>
-        {session.readOnly ? <Tinted tone="busy"> [READ-ONLY]</Tinted> : <Tinted tone="bad" bold> [WRITES ALLOWED]</Tinted>}
-        {badges.map((badge) => <Tinted key={badge} tone="info"> [{oneLine(badge)}]</Tinted>)}
+        {session.readOnly ? (
+          <Tinted tone="busy"> [READ-ONLY]</Tinted>
+        ) : (
+          <Tinted tone="bad" bold>
+            {' '}
+            [WRITES ALLOWED]
+          </Tinted>
+        )}
+        {badges.map((badge) => (
+          <Tinted key={badge} tone="info">
+            {' '}
+            [{oneLine(badge)}]
+          </Tinted>
+        ))}
         {` · ${session.stats.requests} requests · last ${latency}`}
-        {loading ? <Text> · <Spinner label={oneLine(loading)} /></Text> : null}
+        {loading ? (
+          <Text>
+            {' '}
+            · <Spinner label={oneLine(loading)} />
+          </Text>
+        ) : null}
       </Text>
     </Box>
   );

@@ -10,5 +10,9 @@ export function Spinner({ label }: { label: string }) {
     const timer = setInterval(() => setFrame((f) => (f + 1) % FRAMES.length), 100);
     return () => clearInterval(timer);
   }, []);
-  return <Tinted tone="info">{FRAMES[frame]} {label}…</Tinted>;
+  return (
+    <Tinted tone="info">
+      {FRAMES[frame]} {label}…
+    </Tinted>
+  );
 }

@@ -20,23 +20,38 @@ export interface TextAreaProps {
 export function TextArea({ buffer, height, width, top, focused, placeholder, position = true }: TextAreaProps) {
   const view = visibleLines(buffer, height, top);
   const total = buffer.text.split('\n').length;
-  if (buffer.text === '' && !focused) return <Text dimColor wrap="truncate">{placeholder ?? '(empty)'}</Text>;
+  if (buffer.text === '' && !focused)
+    return (
+      <Text dimColor wrap="truncate">
+        {placeholder ?? '(empty)'}
+      </Text>
+    );
   return (
     <Box flexDirection="column">
       {view.lines.map((line, index) => {
         if (!focused || index !== view.cursorLine) {
           const shown = lineWindow(line, 0, width).text;
-          return <Text key={view.top + index} wrap="truncate">{shown === '' ? ' ' : shown}</Text>;
+          return (
+            <Text key={view.top + index} wrap="truncate">
+              {shown === '' ? ' ' : shown}
+            </Text>
+          );
         }
         const window = lineWindow(line, view.cursorColumn, width);
         const { before, at, after } = splitAtColumn(window.text, window.column);
         return (
           <Text key={view.top + index} wrap="truncate">
-            {before}<Text inverse>{at}</Text>{after}
+            {before}
+            <Text inverse>{at}</Text>
+            {after}
           </Text>
         );
       })}
-      {position && total > height ? <Text dimColor wrap="truncate">lines {view.top + 1}–{Math.min(total, view.top + height)} of {total}</Text> : null}
+      {position && total > height ? (
+        <Text dimColor wrap="truncate">
+          lines {view.top + 1}–{Math.min(total, view.top + height)} of {total}
+        </Text>
+      ) : null}
     </Box>
   );
 }

@@ -33,7 +33,12 @@ export function httpStatusTone(status: number): Tone {
   return 'good';
 }
 
-export const OUTCOME_TONE: Record<TaskOutcome, Tone> = { running: 'info', succeeded: 'good', warning: 'busy', failed: 'bad' };
+export const OUTCOME_TONE: Record<TaskOutcome, Tone> = {
+  running: 'info',
+  succeeded: 'good',
+  warning: 'busy',
+  failed: 'bad',
+};
 
 /** Whether colour is on: for text styled as a string (`tint`) rather than by `Tinted`. */
 export function useColour(): boolean {
@@ -69,8 +74,24 @@ export function useToneColour(tone: Tone): string | undefined {
  * the screen planned: src/ui/layout.ts); text that should run over lines is wrapped by the screen, which
  * counts its lines (wrapLines). Inside another Text, it is part of that one's line.
  */
-export function Tinted({ tone, bold, inverse, wrap = 'truncate', children }: { tone?: Tone; bold?: boolean; inverse?: boolean; wrap?: 'wrap' | 'truncate'; children: ReactNode }) {
+export function Tinted({
+  tone,
+  bold,
+  inverse,
+  wrap = 'truncate',
+  children,
+}: {
+  tone?: Tone;
+  bold?: boolean;
+  inverse?: boolean;
+  wrap?: 'wrap' | 'truncate';
+  children: ReactNode;
+}) {
   const colour = useContext(ColourContext);
   const chosen = colour && tone ? TONE_COLOURS[tone] : undefined;
-  return <Text color={chosen} bold={bold} inverse={colour ? inverse : false} wrap={wrap}>{children}</Text>;
+  return (
+    <Text color={chosen} bold={bold} inverse={colour ? inverse : false} wrap={wrap}>
+      {children}
+    </Text>
+  );
 }

@@ -28,7 +28,15 @@ export interface HelpLine {
   text: string;
 }
 
-const KEY_WORDS: Record<string, string> = { [TEXT]: 'type', return: 'Enter', escape: 'Esc', backspace: 'Backspace', tab: 'Tab', backtab: 'shift-Tab', ' ': 'Space' };
+const KEY_WORDS: Record<string, string> = {
+  [TEXT]: 'type',
+  return: 'Enter',
+  escape: 'Esc',
+  backspace: 'Backspace',
+  tab: 'Tab',
+  backtab: 'shift-Tab',
+  ' ': 'Space',
+};
 
 export function keyWords(keys: readonly string[]): string {
   return keys.map((key) => KEY_WORDS[key] ?? key).join(' ');
@@ -47,7 +55,9 @@ export function helpLines(tables: readonly { title: string; bindings: readonly B
  * does not take over itself (a screen that types takes every letter).
  */
 export function footerHints<S>(own: readonly Binding<S>[], global: readonly Binding<never>[], state: S): string {
-  const hints = own.filter((binding) => binding.hint && (binding.when?.(state, keyOf(binding.keys[0] ?? '')) ?? true)).map((binding) => binding.hint!);
+  const hints = own
+    .filter((binding) => binding.hint && (binding.when?.(state, keyOf(binding.keys[0] ?? '')) ?? true))
+    .map((binding) => binding.hint!);
   for (const binding of global) {
     if (!binding.hint) continue;
     const key = keyOf(binding.keys[0] ?? '');

@@ -7,7 +7,11 @@ import type { Binding, ScreenContext } from './screen.js';
 export async function writeTrail(ctx: ScreenContext<unknown>): Promise<void> {
   try {
     const written = await ctx.services.writeTrail();
-    ctx.nav.notify(written ? `trail written: ${written.path} (${written.entries} requests, tokens redacted)` : 'no trail is being kept in this session');
+    ctx.nav.notify(
+      written
+        ? `trail written: ${written.path} (${written.entries} requests, tokens redacted)`
+        : 'no trail is being kept in this session',
+    );
   } catch (error) {
     ctx.nav.notify(noticeOf('trail not written', error));
   }
@@ -36,7 +40,8 @@ export function toggleWrites(ctx: ScreenContext<unknown>): void {
     input: '',
     hint: `Type "${WRITES_WORD}" and Enter to allow them · Esc keeps read-only`,
     submit: (typed) => {
-      if (typed.trim().toLowerCase() !== WRITES_WORD) return ctx.nav.notify(`writes stay off: "${typed.trim()}" is not "${WRITES_WORD}"`);
+      if (typed.trim().toLowerCase() !== WRITES_WORD)
+        return ctx.nav.notify(`writes stay off: "${typed.trim()}" is not "${WRITES_WORD}"`);
       session.readOnly = false;
       ctx.nav.notify(`WRITES ALLOWED on ${where} — W turns them off`);
     },
@@ -63,9 +68,27 @@ export const GLOBAL_BINDINGS: readonly Binding<unknown>[] = [
     hint: 'T trail',
     run: (ctx) => void writeTrail(ctx),
   },
-  { keys: ['W'], help: 'writes on (after typing "writes") or off, in place, on the session of the screen in front; a read-only profile stays read-only; the header shows the mode', hint: 'W writes', run: toggleWrites },
-  { keys: ['V'], help: 'the saved views (dpx view save NAME -- <command>): Enter opens one as its list, count or x-ray (also :view NAME)', run: (ctx) => void listViews(ctx) },
-  { keys: ['E'], help: 'the last request and its response as sent and received (headers, raw body; credentials masked)', run: (ctx) => ctx.nav.open('exchange', { origin: ctx.services.origin() }) },
-  { keys: ['escape', 'backspace'], help: 'back to the previous screen, cursor and page as they were', hint: 'Esc back', run: (ctx) => ctx.nav.back() },
+  {
+    keys: ['W'],
+    help: 'writes on (after typing "writes") or off, in place, on the session of the screen in front; a read-only profile stays read-only; the header shows the mode',
+    hint: 'W writes',
+    run: toggleWrites,
+  },
+  {
+    keys: ['V'],
+    help: 'the saved views (dpx view save NAME -- <command>): Enter opens one as its list, count or x-ray (also :view NAME)',
+    run: (ctx) => void listViews(ctx),
+  },
+  {
+    keys: ['E'],
+    help: 'the last request and its response as sent and received (headers, raw body; credentials masked)',
+    run: (ctx) => ctx.nav.open('exchange', { origin: ctx.services.origin() }),
+  },
+  {
+    keys: ['escape', 'backspace'],
+    help: 'back to the previous screen, cursor and page as they were',
+    hint: 'Esc back',
+    run: (ctx) => ctx.nav.back(),
+  },
   { keys: ['q'], help: 'quit (ctrl-c quits from anywhere)', run: (ctx) => ctx.nav.quit() },
 ];

@@ -12,7 +12,16 @@ import { withPriority } from '../../api/wire/priority.js';
 import { DrawPacer } from './pacer.js';
 import { noticeOf } from './problems.js';
 import { keyTablesOf, moduleOf, takesGlobalKeys } from './registry.js';
-import type { ErrorInfo, KeyTable, Navigation, ScreenBase, ScreenContext, ScreenKind, ScreenParams, ScreenQuestion } from './screen.js';
+import type {
+  ErrorInfo,
+  KeyTable,
+  Navigation,
+  ScreenBase,
+  ScreenContext,
+  ScreenKind,
+  ScreenParams,
+  ScreenQuestion,
+} from './screen.js';
 
 export interface Entry {
   id: number;
@@ -55,7 +64,10 @@ export class Navigator implements Navigation {
   private nextId = 1;
   private timer: ReturnType<typeof setInterval> | undefined;
 
-  constructor(readonly services: Services, private readonly options: NavigatorOptions) {
+  constructor(
+    readonly services: Services,
+    private readonly options: NavigatorOptions,
+  ) {
     this.state = { stack: [], size: { columns: options.columns, rows: options.rows }, now: services.now() };
   }
 
@@ -78,8 +90,13 @@ export class Navigator implements Navigation {
   /** Opens the catalog and starts the clock; resolves once the discovery index has been asked for. */
   async start(): Promise<void> {
     this.open('catalog', {});
-    void this.services.refreshConfig().catch((error: unknown) => this.notify(noticeOf('the config file cannot be read', error)));
-    await this.services.catalog().then(() => this.learnOuName(), () => undefined);
+    void this.services
+      .refreshConfig()
+      .catch((error: unknown) => this.notify(noticeOf('the config file cannot be read', error)));
+    await this.services.catalog().then(
+      () => this.learnOuName(),
+      () => undefined,
+    );
     this.timer = setInterval(() => this.tick(), (this.options.watchSeconds ?? 3) * 1000);
   }
 
@@ -148,7 +165,8 @@ export class Navigator implements Navigation {
 
   backTo(id: number): void {
     let stack = this.state.stack;
-    while (stack.length > 1 && stack[stack.length - 1]!.id !== id && stack.some((entry) => entry.id === id)) stack = this.drop(stack);
+    while (stack.length > 1 && stack[stack.length - 1]!.id !== id && stack.some((entry) => entry.id === id))
+      stack = this.drop(stack);
     this.set({ stack });
     this.resume();
   }
@@ -190,8 +208,9 @@ export class Navigator implements Navigation {
     if (this.state.notice) this.state = { ...this.state, notice: undefined };
     const top = this.top();
     if (!top) return;
-    const binding = bindingFor(moduleOf(top.kind).bindings as never, top.state as never, key)
-      ?? (takesGlobalKeys(top.kind, top.state) ? bindingFor(GLOBAL_BINDINGS, top.state, key) : undefined);
+    const binding =
+      bindingFor(moduleOf(top.kind).bindings as never, top.state as never, key) ??
+      (takesGlobalKeys(top.kind, top.state) ? bindingFor(GLOBAL_BINDINGS, top.state, key) : undefined);
     if (binding) this.inFront(() => binding.run(this.contextOf(top.id) as never, key));
     else this.set({});
   }
@@ -205,7 +224,8 @@ export class Navigator implements Navigation {
     this.set({ ouName: name && name !== ou ? name : known, notice: ou ? `OU set to ${name ?? ou}` : 'OU cleared' });
     if (ou && !name && !known) void this.learnOuName();
     // Each screen reads its unit again in its own place in the limiter's queue.
-    for (const [index, entry] of this.state.stack.entries()) withPriority(index + 1, () => moduleOf(entry.kind).ouChanged?.(this.contextOf(entry.id) as never, ou));
+    for (const [index, entry] of this.state.stack.entries())
+      withPriority(index + 1, () => moduleOf(entry.kind).ouChanged?.(this.contextOf(entry.id) as never, ou));
   }
 
   private async learnOuName(): Promise<void> {
@@ -227,7 +247,10 @@ export class Navigator implements Navigation {
    */
   async switchProfile(name: string): Promise<void> {
     const current = this.services.connection;
-    if (current.offline) return this.notify(`${current.offline}: this explorer answers from the trail only; start dpx without --offline to go online`);
+    if (current.offline)
+      return this.notify(
+        `${current.offline}: this explorer answers from the trail only; start dpx without --offline to go online`,
+      );
     if (name === current.profile) return this.notify(`already on profile ${name}`);
     let place = this.places.get(name);
     if (!place) {
@@ -241,7 +264,11 @@ export class Navigator implements Navigation {
     }
     let kept = this.state.stack;
     while (kept.length > 0 && moduleOf(kept[kept.length - 1]!.kind).overlay) kept = this.drop(kept);
-    this.places.set(current.profile ?? '', { connection: current, stack: kept, ...(this.state.ouName ? { ouName: this.state.ouName } : {}) });
+    this.places.set(current.profile ?? '', {
+      connection: current,
+      stack: kept,
+      ...(this.state.ouName ? { ouName: this.state.ouName } : {}),
+    });
     this.places.delete(name);
     this.services.connection = place.connection;
     const { session } = place.connection;
@@ -249,7 +276,10 @@ export class Navigator implements Navigation {
     this.notify(`profile ${name} · ${session.baseUrl}${session.readOnly ? ' · read-only' : ' · writes allowed'}`);
     if (place.stack.length === 0) {
       this.open('catalog', {});
-      await this.services.catalog(place.connection).then(() => this.learnOuName(), () => undefined);
+      await this.services.catalog(place.connection).then(
+        () => this.learnOuName(),
+        () => undefined,
+      );
     }
   }
 
@@ -271,15 +301,19 @@ export class Navigator implements Navigation {
   }
 
   private patch(id: number, change: Partial<ScreenBase>): void {
-    const apply = (stack: readonly Entry[]) => stack.map((entry) => (entry.id === id ? { ...entry, state: { ...entry.state, ...change } } : entry));
+    const apply = (stack: readonly Entry[]) =>
+      stack.map((entry) => (entry.id === id ? { ...entry, state: { ...entry.state, ...change } } : entry));
     if (this.state.stack.some((entry) => entry.id === id)) return this.set({ stack: apply(this.state.stack) });
-    for (const place of this.places.values()) if (place.stack.some((entry) => entry.id === id)) place.stack = apply(place.stack);
+    for (const place of this.places.values())
+      if (place.stack.some((entry) => entry.id === id)) place.stack = apply(place.stack);
   }
 
   private panelError(id: number): ErrorInfo | undefined {
     const stack = this.state.stack;
     const index = stack.findIndex((entry) => entry.id === id);
-    const below = (index === -1 ? [] : stack.slice(0, index + 1)).reverse().find((entry) => !moduleOf(entry.kind).overlay);
+    const below = (index === -1 ? [] : stack.slice(0, index + 1))
+      .reverse()
+      .find((entry) => !moduleOf(entry.kind).overlay);
     return below?.state.error;
   }
 

@@ -17,7 +17,10 @@ export class DrawPacer {
   private drawnAt = -Infinity;
   private timer: ReturnType<typeof setTimeout> | undefined;
 
-  constructor(private readonly draw: () => void, private readonly clock: () => number = monotonicMs) {}
+  constructor(
+    private readonly draw: () => void,
+    private readonly clock: () => number = monotonicMs,
+  ) {}
 
   /** A key or a resize: what changes now and shortly after is drawn at once. */
   userActed(): void {

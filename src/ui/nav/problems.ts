@@ -5,14 +5,24 @@ import type { ErrorInfo } from './screen.js';
 export function errorInfo(error: unknown): ErrorInfo {
   const e = toDpxError(error);
   if (e instanceof ApiError) {
-    return { title: e.message, status: e.status, lines: e.errors.map((x) => `[${x.code}] ${x.message}`), ...(e.hint ? { hint: e.hint } : {}), tone: 'error' };
+    return {
+      title: e.message,
+      status: e.status,
+      lines: e.errors.map((x) => `[${x.code}] ${x.message}`),
+      ...(e.hint ? { hint: e.hint } : {}),
+      tone: 'error',
+    };
   }
   return { title: e.message, lines: [], ...(e.hint ? { hint: e.hint } : {}), tone: 'error' };
 }
 
 export function warningInfo(warnings: string[]): ErrorInfo | undefined {
   if (!warnings.length) return undefined;
-  return { title: `${warnings.length} warning${warnings.length > 1 ? 's' : ''} about the response`, lines: warnings, tone: 'warning' };
+  return {
+    title: `${warnings.length} warning${warnings.length > 1 ? 's' : ''} about the response`,
+    lines: warnings,
+    tone: 'warning',
+  };
 }
 
 /** "cannot do X: the reason — the hint", for a one-line notice. */

@@ -73,6 +73,8 @@ export function takesGlobalKeys(kind: ScreenKind, state: ScreenBase): boolean {
 
 /** The help's key tables for a screen: its own keys first, then the global ones. */
 export function keyTablesOf(kind: ScreenKind | undefined): KeyTable[] {
-  const own = kind ? [{ title: moduleOf(kind).title, bindings: moduleOf(kind).bindings as readonly Binding<never>[] }] : [];
+  const own = kind
+    ? [{ title: moduleOf(kind).title, bindings: moduleOf(kind).bindings as readonly Binding<never>[] }]
+    : [];
   return [...own, { title: 'everywhere', bindings: GLOBAL_BINDINGS }];
 }

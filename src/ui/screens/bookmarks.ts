@@ -9,17 +9,29 @@ import type { Origin } from '../services/connection.js';
 /** "prod · tasks@v1 · OU … · filter … · page 3": a bookmark in one line. */
 export function describeBookmark(bookmark: Bookmark): string {
   return [
-    bookmark.profile, `${bookmark.resource}${bookmark.version ? `@${bookmark.version}` : ''}`, bookmark.ou ? `OU ${bookmark.ou}` : '',
-    bookmark.filter ? `filter ${bookmark.filter}` : '', bookmark.page ? `page ${bookmark.page}` : '',
-  ].filter(Boolean).join(' · ');
+    bookmark.profile,
+    `${bookmark.resource}${bookmark.version ? `@${bookmark.version}` : ''}`,
+    bookmark.ou ? `OU ${bookmark.ou}` : '',
+    bookmark.filter ? `filter ${bookmark.filter}` : '',
+    bookmark.page ? `page ${bookmark.page}` : '',
+  ]
+    .filter(Boolean)
+    .join(' · ');
 }
 
 /** A view as a bookmark, in the origin it was read in. */
-export function viewBookmark(view: { origin: Origin; resource: string; version: string; serverFilter?: string }, page?: string): Bookmark {
+export function viewBookmark(
+  view: { origin: Origin; resource: string; version: string; serverFilter?: string },
+  page?: string,
+): Bookmark {
   const { profile } = view.origin.connection;
   return {
-    ...(profile ? { profile } : {}), resource: view.resource, version: view.version, ...(view.origin.ou ? { ou: view.origin.ou } : {}),
-    ...(view.serverFilter ? { filter: view.serverFilter } : {}), ...(page ? { page } : {}),
+    ...(profile ? { profile } : {}),
+    resource: view.resource,
+    version: view.version,
+    ...(view.origin.ou ? { ou: view.origin.ou } : {}),
+    ...(view.serverFilter ? { filter: view.serverFilter } : {}),
+    ...(page ? { page } : {}),
   };
 }
 
@@ -50,7 +62,12 @@ export async function openBookmark(ctx: ScreenContext<unknown>, bookmark: Bookma
   const version = bookmark.version ?? (catalog ? findResource(catalog, bookmark.resource)?.defaultVersion : undefined);
   ctx.nav.open('list', {
     origin: ctx.services.origin(),
-    source: { kind: 'resource', resource: bookmark.resource, ...(version ? { version } : {}), ...(bookmark.page ? { page: bookmark.page } : {}) },
+    source: {
+      kind: 'resource',
+      resource: bookmark.resource,
+      ...(version ? { version } : {}),
+      ...(bookmark.page ? { page: bookmark.page } : {}),
+    },
     ...(bookmark.filter ? { serverFilter: bookmark.filter } : {}),
   });
 }

@@ -18,9 +18,16 @@ type Ctx = ScreenContext<unknown>;
 
 /** The options of a saved command line the explorer reads; the rest (output, fields) are the command line's. */
 const OPTIONS = {
-  profile: { type: 'string' }, ou: { type: 'string' }, filter: { type: 'string' }, version: { type: 'string' },
-  since: { type: 'string' }, until: { type: 'string' }, 'time-field': { type: 'string' }, by: { type: 'string' },
-  output: { type: 'string', short: 'o' }, fields: { type: 'string' },
+  profile: { type: 'string' },
+  ou: { type: 'string' },
+  filter: { type: 'string' },
+  version: { type: 'string' },
+  since: { type: 'string' },
+  until: { type: 'string' },
+  'time-field': { type: 'string' },
+  by: { type: 'string' },
+  output: { type: 'string', short: 'o' },
+  fields: { type: 'string' },
 } as const;
 
 /** `dpx list tasks --ou all`: a view in one line. */
@@ -33,18 +40,28 @@ async function unitOf(ctx: Ctx, text: string): Promise<string> {
 }
 
 /** The saved filter with the saved window (`--since 24h`, read now) ANDed in on the resource's time field. */
-function filterOf(resource: string, version: string, options: { filter?: string; since?: string; until?: string; 'time-field'?: string }): string | undefined {
+function filterOf(
+  resource: string,
+  version: string,
+  options: { filter?: string; since?: string; until?: string; 'time-field'?: string },
+): string | undefined {
   const window = readWindow(options.since, options.until);
   if (!window) return options.filter;
   const field = options['time-field'] ?? timeFieldFor(resource, version);
-  if (!field) throw new UsageError(`${resource} has no time field to put --since/--until on`, 'give the view a --time-field');
+  if (!field)
+    throw new UsageError(`${resource} has no time field to put --since/--until on`, 'give the view a --time-field');
   return windowFilter(options.filter, field, window);
 }
 
 /** Opens the screen a saved view describes, on its profile. */
 export async function openView(ctx: Ctx, view: SavedView): Promise<void> {
   try {
-    const { values: options, positionals } = parseArgs({ args: view.argv, options: OPTIONS, strict: false, allowPositionals: true });
+    const { values: options, positionals } = parseArgs({
+      args: view.argv,
+      options: OPTIONS,
+      strict: false,
+      allowPositionals: true,
+    });
     const [command, resourceName, id] = positionals as string[];
     const text = (name: keyof typeof OPTIONS) => (typeof options[name] === 'string' ? options[name] : undefined);
     const profile = text('profile');
@@ -55,18 +72,46 @@ export async function openView(ctx: Ctx, view: SavedView): Promise<void> {
     const catalog = await ctx.services.catalog();
     const resource = resourceName ? findResource(catalog, resourceName) : undefined;
     if (!resource || !['list', 'count', 'xray'].includes(command ?? '')) {
-      return ctx.nav.notify(`dpx view run ${view.name} runs it: the explorer opens list, count and xray views, and this one is "${viewLine(view)}"`);
+      return ctx.nav.notify(
+        `dpx view run ${view.name} runs it: the explorer opens list, count and xray views, and this one is "${viewLine(view)}"`,
+      );
     }
     const version = text('version') ?? resource.defaultVersion;
     const filter = filterOf(resource.name, version, { ...options } as Parameters<typeof filterOf>[2]);
     const ouText = text('ou');
-    if (command === 'count') return ctx.nav.open('count', { resource: resource.name, ...(text('by') ? { by: text('by')! } : {}), ...(filter ? { filter } : {}) });
-    if (command === 'list' && ouText === 'all') return ctx.nav.open('merged-list', { origin: ctx.services.origin(), resource: resource.name, ...(filter ? { filter } : {}) });
-    const origin = { connection: ctx.services.connection, ou: ouText ? await unitOf(ctx, ouText) : ctx.services.connection.session.ou };
-    if (command === 'list') return ctx.nav.open('list', { origin, source: { kind: 'resource', resource: resource.name, version }, ...(filter ? { serverFilter: filter } : {}), label: `view ${view.name}` });
+    if (command === 'count')
+      return ctx.nav.open('count', {
+        resource: resource.name,
+        ...(text('by') ? { by: text('by')! } : {}),
+        ...(filter ? { filter } : {}),
+      });
+    if (command === 'list' && ouText === 'all')
+      return ctx.nav.open('merged-list', {
+        origin: ctx.services.origin(),
+        resource: resource.name,
+        ...(filter ? { filter } : {}),
+      });
+    const origin = {
+      connection: ctx.services.connection,
+      ou: ouText ? await unitOf(ctx, ouText) : ctx.services.connection.session.ou,
+    };
+    if (command === 'list')
+      return ctx.nav.open('list', {
+        origin,
+        source: { kind: 'resource', resource: resource.name, version },
+        ...(filter ? { serverFilter: filter } : {}),
+        label: `view ${view.name}`,
+      });
     const read = findReadOperation(resource, version);
-    if (!read || !id) return ctx.nav.notify(`view ${view.name}: ${resource.name} ${version} has no record to read by id`);
-    const request = await ctx.services.connection.session.prepare({ resource: resource.name, version: read.version, operationId: read.operation.id, variables: { [read.operation.pathVariables[0]!]: id }, ou: origin.ou ?? null });
+    if (!read || !id)
+      return ctx.nav.notify(`view ${view.name}: ${resource.name} ${version} has no record to read by id`);
+    const request = await ctx.services.connection.session.prepare({
+      resource: resource.name,
+      version: read.version,
+      operationId: read.operation.id,
+      variables: { [read.operation.pathVariables[0]!]: id },
+      ou: origin.ou ?? null,
+    });
     const record = (await ctx.services.connection.session.send(request)).body;
     if (!isObject(record)) return ctx.nav.notify(`view ${view.name}: ${resource.name} ${id} is not one record`);
     ctx.nav.open('xray', { origin, resource: resource.name, version: read.version, record });
@@ -77,15 +122,24 @@ export async function openView(ctx: Ctx, view: SavedView): Promise<void> {
 
 /** The saved views as choices; a file that is no view is named with its problem. */
 export function viewChoices(ctx: Ctx, prefix = ''): Choice[] {
-  return ctx.services.views().map((view) => ('problem' in view
-    ? { label: `${prefix}${view.name}`, detail: view.problem, run: () => ctx.nav.notify(`view ${view.name}: ${view.problem}`) }
-    : { label: `${prefix}${view.name}`, detail: viewLine(view), run: () => void openView(ctx, view) }));
+  return ctx.services
+    .views()
+    .map((view) =>
+      'problem' in view
+        ? {
+            label: `${prefix}${view.name}`,
+            detail: view.problem,
+            run: () => ctx.nav.notify(`view ${view.name}: ${view.problem}`),
+          }
+        : { label: `${prefix}${view.name}`, detail: viewLine(view), run: () => void openView(ctx, view) },
+    );
 }
 
 /** `V`: the saved views to choose from, read again from the config folder. */
 export async function listViews(ctx: Ctx): Promise<void> {
   await ctx.services.refreshConfig().catch(() => undefined);
   const choices = viewChoices(ctx);
-  if (choices.length === 0) return ctx.nav.notify('no saved views: dpx view save NAME -- list tasks --since 24h saves one');
+  if (choices.length === 0)
+    return ctx.nav.notify('no saved views: dpx view save NAME -- list tasks --since 24h saves one');
   ctx.nav.open('choose', { title: 'saved views (dpx view save NAME -- <command>)', entries: choices });
 }

@@ -44,8 +44,12 @@ export interface ProfileSource {
   connect(name: string): Promise<Connection>;
 }
 
-export function connectionFromSettings(settings: Settings & { baseUrl: string }, hooks: SessionHooks, label?: string): Connection {
-  const profile = settings.offline ? undefined : settings.profile ?? label;
+export function connectionFromSettings(
+  settings: Settings & { baseUrl: string },
+  hooks: SessionHooks,
+  label?: string,
+): Connection {
+  const profile = settings.offline ? undefined : (settings.profile ?? label);
   return {
     session: sessionFromSettings(settings, hooks),
     ...(settings.offline ? { offline: settings.offline.label } : {}),
@@ -69,7 +73,11 @@ export function connectionFromSettings(settings: Settings & { baseUrl: string },
 export function configProfiles(configPath: string, env: NodeJS.ProcessEnv, hooks: SessionHooks): ProfileSource {
   return {
     async list() {
-      return (await listProfiles(configPath)).map(({ name, profile, current }) => ({ name, baseUrl: profile.baseUrl, current }));
+      return (await listProfiles(configPath)).map(({ name, profile, current }) => ({
+        name,
+        baseUrl: profile.baseUrl,
+        current,
+      }));
     },
     async connect(name) {
       const { settings } = await Resolved.of({ profile: name }, env, configPath);

@@ -45,7 +45,10 @@ export interface ServiceOptions {
 
 /** "dpx-trail-2024-05-01T10-20-30Z.har": sorts by time and is a valid file name everywhere. */
 export function trailFileName(now: number): string {
-  return `dpx-trail-${new Date(now).toISOString().replace(/\.\d+Z$/, 'Z').replace(/:/g, '-')}.har`;
+  return `dpx-trail-${new Date(now)
+    .toISOString()
+    .replace(/\.\d+Z$/, 'Z')
+    .replace(/:/g, '-')}.har`;
 }
 
 export class Services {
@@ -200,8 +203,13 @@ export class Services {
   }
 
   /** Keeps (or, with undefined, forgets) the columns chosen for `resource` on `connection`'s control plane. */
-  async keepColumnChoice(connection: Connection, resource: string, fields: readonly string[] | undefined): Promise<void> {
-    if (!this.configPath) throw new UsageError('no config file to keep the column choice in', 'dpx profile add creates one');
+  async keepColumnChoice(
+    connection: Connection,
+    resource: string,
+    fields: readonly string[] | undefined,
+  ): Promise<void> {
+    if (!this.configPath)
+      throw new UsageError('no config file to keep the column choice in', 'dpx profile add creates one');
     await keepColumns(this.configPath, connection.session.baseUrl, resource, fields);
   }
 

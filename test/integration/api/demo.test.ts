@@ -8,7 +8,11 @@ import { Session } from '../../../src/api/session/session.js';
 import { readdirSync } from 'node:fs';
 import { expectSchema, useDemo } from '../../helpers/demo.js';
 
-const recordSchemas = new Set(readdirSync(new URL('../../../fixtures/schemas/records/', import.meta.url)).map((file) => file.replace(/\.json$/, '')));
+const recordSchemas = new Set(
+  readdirSync(new URL('../../../fixtures/schemas/records/', import.meta.url)).map((file) =>
+    file.replace(/\.json$/, ''),
+  ),
+);
 
 describe('a walk over 10,000 tasks', () => {
   const demo = useDemo({ scale: 10 });
@@ -16,7 +20,9 @@ describe('a walk over 10,000 tasks', () => {
   it('visits every page exactly once and reads every task once', async () => {
     const session = new Session({ baseUrl: demo.region.baseUrl, token: demo.region.tokens.personal });
     const catalog = await session.catalog();
-    const taskResource = catalog.resources.find((resource) => resource.versions[0]!.operations.some((operation) => operation.id === 'list_tasks'))!;
+    const taskResource = catalog.resources.find((resource) =>
+      resource.versions[0]!.operations.some((operation) => operation.id === 'list_tasks'),
+    )!;
     const first = await listRequest(session, { resource: taskResource.name, pageSize: 100 });
     const before = demo.region.requestCount();
     const starts: string[] = [];
@@ -52,7 +58,10 @@ describe('the demo control plane', () => {
       const response = await client.send(first);
       const page = readPage(response);
       expect(page.warnings).toEqual([]);
-      expect(recordSchemas.has(`${resource.name}.${resource.defaultVersion}`), `a record schema for ${resource.name}`).toBe(true);
+      expect(
+        recordSchemas.has(`${resource.name}.${resource.defaultVersion}`),
+        `a record schema for ${resource.name}`,
+      ).toBe(true);
       for (const item of page.items) expectSchema(`records/${resource.name}.${resource.defaultVersion}`, item);
     }
     expect(exchanges.every((exchange) => exchange.request.headers['user-agent'] === 'dpx/0.1.0')).toBe(true);
@@ -75,7 +84,9 @@ describe('the demo control plane', () => {
   });
 
   it('a token from the other region gets 401 with the envelope, as [code] message', async () => {
-    const error = (await session({ token: demo.otherRegion.tokens.personal }).catalog().catch((e: unknown) => e)) as ApiError;
+    const error = (await session({ token: demo.otherRegion.tokens.personal })
+      .catalog()
+      .catch((e: unknown) => e)) as ApiError;
     expect(error).toBeInstanceOf(ApiError);
     expect(error.status).toBe(401);
     expect(error.errors.length).toBeGreaterThan(0);
@@ -84,7 +95,9 @@ describe('the demo control plane', () => {
   });
 
   it('an expired token gets 401 with a hint that says it expired', async () => {
-    const error = (await session({ token: demo.region.tokens.expired }).catalog().catch((e: unknown) => e)) as ApiError;
+    const error = (await session({ token: demo.region.tokens.expired })
+      .catalog()
+      .catch((e: unknown) => e)) as ApiError;
     expect(error.status).toBe(401);
     expect(error.hint).toMatch(/expired/);
   });
@@ -94,7 +107,13 @@ describe('the demo control plane', () => {
     const catalog = await client.catalog();
     const resource = catalog.resources[0]!;
     const request = await listRequest(client, { resource: resource.name });
-    const error = (await client.send({ ...request, version: 'v99', headers: { ...request.headers, accept: `application/api.service.${resource.name}=v99+json` } }).catch((e: unknown) => e)) as ApiError;
+    const error = (await client
+      .send({
+        ...request,
+        version: 'v99',
+        headers: { ...request.headers, accept: `application/api.service.${resource.name}=v99+json` },
+      })
+      .catch((e: unknown) => e)) as ApiError;
     expect(error.status).toBe(406);
     expect(error.hint).toContain(resource.versions.map((version) => version.version).join(', '));
   });
@@ -102,9 +121,14 @@ describe('the demo control plane', () => {
   it('refuses a write in read-only mode without a request reaching the server', async () => {
     const client = session({ readOnly: true });
     const catalog = await client.catalog();
-    const write = catalog.resources.flatMap((resource) => resource.versions[0]!.operations.map((operation) => ({ resource, operation })))
+    const write = catalog.resources
+      .flatMap((resource) => resource.versions[0]!.operations.map((operation) => ({ resource, operation })))
       .find(({ operation }) => operation.method === 'POST' && operation.pathVariables.length === 0)!;
-    const request = await client.prepare({ resource: write.resource.name, operationId: write.operation.id, body: '{}' });
+    const request = await client.prepare({
+      resource: write.resource.name,
+      operationId: write.operation.id,
+      body: '{}',
+    });
     const before = demo.region.requestCount();
     await expect(client.send(request)).rejects.toBeInstanceOf(SafetyError);
     expect(demo.region.requestCount()).toBe(before);
@@ -116,7 +140,12 @@ describe('a demo whose list hrefs are plain paths', () => {
 
   it('pages with the default limit, start and filter parameters', async () => {
     const client = new Session({ baseUrl: demo.region.baseUrl, token: demo.region.tokens.service });
-    const resource = (await client.catalog()).resources.find((candidate) => !candidate.versions[0]!.operations.some((operation) => operation.templated && operation.pathVariables.length === 0))!;
+    const resource = (await client.catalog()).resources.find(
+      (candidate) =>
+        !candidate.versions[0]!.operations.some(
+          (operation) => operation.templated && operation.pathVariables.length === 0,
+        ),
+    )!;
     const first = await listRequest(client, { resource: resource.name, pageSize: 3, filter: '{}' });
     expect(new URL(first.url).search).toBe('?limit=3&filter=%7B%7D');
     const pages = [];

@@ -46,14 +46,21 @@ describe('a session with an index store', () => {
     expect(second[0]!.request.headers['if-none-match']).toBe(kept.etag);
     expect(second[0]!.response!.status).toBe(304);
     expect(second[0]!.response!.body).toBe('');
-    expect(revalidated.resources.map((resource) => resource.name)).toEqual(fetched.resources.map((resource) => resource.name));
+    expect(revalidated.resources.map((resource) => resource.name)).toEqual(
+      fetched.resources.map((resource) => resource.name),
+    );
     expect(revalidated.vendor).toBe('service');
     expect(store.kept.get(demo.region.baseUrl)!.checkedAt).toBeGreaterThanOrEqual(keptAt);
   });
 
   it('fetches anew when the kept tag no longer matches, and keeps the new one', async () => {
     const store = memoryStore();
-    await store.write(demo.region.baseUrl, { body: { stale: {} }, contentType: 'application/json', etag: 'W/"old"', checkedAt: 0 });
+    await store.write(demo.region.baseUrl, {
+      body: { stale: {} },
+      contentType: 'application/json',
+      etag: 'W/"old"',
+      checkedAt: 0,
+    });
     const catalog = await session(store).catalog();
     expect(catalog.resources.map((resource) => resource.name)).toContain('users');
     expect(store.kept.get(demo.region.baseUrl)!.etag).not.toBe('W/"old"');
@@ -61,7 +68,10 @@ describe('a session with an index store', () => {
 
   it('a store that cannot be written costs a warning, not the catalog', async () => {
     const warnings: string[] = [];
-    const broken: IndexStore = { read: async () => undefined, write: async () => Promise.reject(new Error('EACCES: read-only folder')) };
+    const broken: IndexStore = {
+      read: async () => undefined,
+      write: async () => Promise.reject(new Error('EACCES: read-only folder')),
+    };
     const catalog = await session(broken, [], warnings).catalog();
     expect(catalog.resources.length).toBeGreaterThan(0);
     expect(warnings).toEqual(['the discovery index was not kept for next time: EACCES: read-only folder']);

@@ -25,7 +25,14 @@ function session(server: TestServer, options: Partial<SessionOptions> = {}): Ses
 
 /** A GET of its own URL each time, so that no answer comes from the freshness window. */
 function get(server: TestServer, n: number) {
-  return { method: 'GET', url: `${server.baseUrl}/things?n=${n}`, headers: { accept: 'application/json' }, resource: '', version: '', operationId: '' };
+  return {
+    method: 'GET',
+    url: `${server.baseUrl}/things?n=${n}`,
+    headers: { accept: 'application/json' },
+    resource: '',
+    version: '',
+    operationId: '',
+  };
 }
 
 async function until(condition: () => boolean, timeoutMs = 10_000): Promise<void> {
@@ -107,7 +114,13 @@ describe('429 with Retry-After', () => {
     const arrivals: number[] = [];
     const server = await serve((_request, response) => {
       arrivals.push(performance.now());
-      if (arrivals.length === 1) sendJson(response, 429, { errors: [{ error_code: 'rate_limited', error_message: 'slow down' }] }, { 'retry-after': retryAfter });
+      if (arrivals.length === 1)
+        sendJson(
+          response,
+          429,
+          { errors: [{ error_code: 'rate_limited', error_message: 'slow down' }] },
+          { 'retry-after': retryAfter },
+        );
       else sendJson(response, 200, { ok: true });
     });
     return { server, arrivals };

@@ -23,11 +23,20 @@ beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'dpx-offline-'));
   const path = join(dir, 'case.har');
   const writer = await HarTrail.open(path, () => [demo.region.tokens.personal]);
-  const online = new Session({ baseUrl: demo.region.baseUrl, token: demo.region.tokens.personal, onExchange: writer.record });
+  const online = new Session({
+    baseUrl: demo.region.baseUrl,
+    token: demo.region.tokens.personal,
+    onExchange: writer.record,
+  });
   const first = await listRequest(online, { resource: 'users', pageSize: 4 });
   recordedIds = [];
-  for await (const page of walkPages(online, first, { maxPages: 2 })) recordedIds.push(...page.items.map((item) => String(item['id'])));
-  const missing = await online.prepare({ resource: 'tasks', operationId: 'get_task', variables: { task_id: 'no-such-task' } });
+  for await (const page of walkPages(online, first, { maxPages: 2 }))
+    recordedIds.push(...page.items.map((item) => String(item['id'])));
+  const missing = await online.prepare({
+    resource: 'tasks',
+    operationId: 'get_task',
+    variables: { task_id: 'no-such-task' },
+  });
   missingTaskUrl = missing.url;
   await expect(online.send(missing)).rejects.toBeInstanceOf(ApiError);
   await writer.close();
@@ -38,12 +47,21 @@ afterAll(async () => {
 });
 
 function offlineSession(onExchange?: (exchange: Exchange) => void): Session {
-  return new Session({ baseUrl: trail.baseUrl, transport: trailTransport(trail), ...(onExchange ? { onExchange } : {}) });
+  return new Session({
+    baseUrl: trail.baseUrl,
+    transport: trailTransport(trail),
+    ...(onExchange ? { onExchange } : {}),
+  });
 }
 
 describe('an offline session', () => {
   it('is not paced by the limiter: nothing it answers goes to a control plane', async () => {
-    const session = new Session({ baseUrl: trail.baseUrl, transport: trailTransport(trail), concurrency: 1, ratePerSecond: 1 });
+    const session = new Session({
+      baseUrl: trail.baseUrl,
+      transport: trailTransport(trail),
+      concurrency: 1,
+      ratePerSecond: 1,
+    });
     await session.catalog();
     const first = await listRequest(session, { resource: 'users', pageSize: 4 });
     const sends = [1, 2, 3].map(() => session.send(first, { reload: true }));
@@ -86,7 +104,16 @@ describe('an offline session', () => {
 
   it('gives back a recorded error as the same API error', async () => {
     const session = offlineSession();
-    const failure = await session.send({ method: 'GET', url: missingTaskUrl, headers: { accept: 'application/api.service.tasks=v1+json' }, resource: 'tasks', version: 'v1', operationId: '' }).catch((error: unknown) => error);
+    const failure = await session
+      .send({
+        method: 'GET',
+        url: missingTaskUrl,
+        headers: { accept: 'application/api.service.tasks=v1+json' },
+        resource: 'tasks',
+        version: 'v1',
+        operationId: '',
+      })
+      .catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(ApiError);
     expect((failure as ApiError).status).toBe(404);
   });
@@ -96,8 +123,16 @@ describe('an offline session', () => {
     const session = offlineSession((exchange) => asked.push(exchange));
     const v2 = await listRequest(session, { resource: 'users', pageSize: 4 });
     const v1 = await listRequest(session, { resource: 'users', pageSize: 4, version: 'v1' });
-    const otherUnit = await listRequest(session, { resource: 'users', pageSize: 4, ou: '12ea2b10-e6d9-4c3f-90f8-0199acb1b1d2' });
-    const record = await session.prepare({ resource: 'users', operationId: 'get_user', variables: { user_id: recordedIds[0]! } });
+    const otherUnit = await listRequest(session, {
+      resource: 'users',
+      pageSize: 4,
+      ou: '12ea2b10-e6d9-4c3f-90f8-0199acb1b1d2',
+    });
+    const record = await session.prepare({
+      resource: 'users',
+      operationId: 'get_user',
+      variables: { user_id: recordedIds[0]! },
+    });
     expect((await session.send(v2)).status).toBe(200);
     for (const request of [v1, otherUnit, record]) {
       const failure = await session.send(request).catch((error: unknown) => error);
@@ -114,6 +149,15 @@ describe('an offline session', () => {
 
   it('keeps the origin guard: a link to another host is refused before the trail is asked', async () => {
     const session = offlineSession();
-    await expect(session.send({ method: 'GET', url: 'http://elsewhere.example/users', headers: {}, resource: '', version: '', operationId: '' })).rejects.toBeInstanceOf(SafetyError);
+    await expect(
+      session.send({
+        method: 'GET',
+        url: 'http://elsewhere.example/users',
+        headers: {},
+        resource: '',
+        version: '',
+        operationId: '',
+      }),
+    ).rejects.toBeInstanceOf(SafetyError);
   });
 });

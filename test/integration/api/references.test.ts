@@ -30,14 +30,20 @@ describe('references read as names', () => {
   it('reads each distinct id once per session, whoever asks, and answers later asks from memory', async () => {
     const client = session();
     const items = await backupsPage(client);
-    const column = idColumns(await client.catalog(), items).find((candidate) => candidate.field === 'protection_group_id')!;
+    const column = idColumns(await client.catalog(), items).find(
+      (candidate) => candidate.field === 'protection_group_id',
+    )!;
     const ids = columnIds(column, items);
     expect(ids.length).toBeGreaterThan(1);
     expect(ids.length).toBeLessThan(items.length);
 
     const arrived: string[] = [];
     const before = demo.region.requestCount();
-    const names = await ReferenceNames.of(client).resolve(column, items.map((item) => String(item['protection_group_id'])), { onName: (id) => arrived.push(id) });
+    const names = await ReferenceNames.of(client).resolve(
+      column,
+      items.map((item) => String(item['protection_group_id'])),
+      { onName: (id) => arrived.push(id) },
+    );
     expect(demo.region.requestCount() - before).toBe(ids.length);
     expect(arrived.sort()).toEqual([...ids].sort());
     for (const id of ids) {
@@ -56,22 +62,37 @@ describe('references read as names', () => {
   it('asks at once for the same id from two screens: one request', async () => {
     const client = session();
     const items = await backupsPage(client);
-    const column = idColumns(await client.catalog(), items).find((candidate) => candidate.field === 'organizational_unit_id')!;
+    const column = idColumns(await client.catalog(), items).find(
+      (candidate) => candidate.field === 'organizational_unit_id',
+    )!;
     const id = String(items[0]!['organizational_unit_id']);
     const before = demo.region.requestCount();
-    const [first, second] = await Promise.all([ReferenceNames.of(client).resolve(column, [id]), ReferenceNames.of(client).resolve(column, [id, id])]);
+    const [first, second] = await Promise.all([
+      ReferenceNames.of(client).resolve(column, [id]),
+      ReferenceNames.of(client).resolve(column, [id, id]),
+    ]);
     expect(demo.region.requestCount() - before).toBe(1);
     expect(first.get(id)).toBe(second.get(id));
   });
 
-  it('names are read, and kept, per unit: a record outside the list\'s unit has none there', async () => {
+  it("names are read, and kept, per unit: a record outside the list's unit has none there", async () => {
     const client = session();
     const items = await backupsPage(client);
-    const column = idColumns(await client.catalog(), items).find((candidate) => candidate.field === 'protection_group_id')!;
+    const column = idColumns(await client.catalog(), items).find(
+      (candidate) => candidate.field === 'protection_group_id',
+    )!;
     const backup = items[0]!;
     const id = String(backup['protection_group_id']);
-    const units = (await demoRequest(demo.region, '/organizational-units?limit=100')).body._embedded.items as { id: string; parent_id: string | null }[];
-    const elsewhere = units.find((unit) => unit.parent_id !== null && unit.id !== backup['organizational_unit_id'] && !units.some((child) => child.parent_id === unit.id))!.id;
+    const units = (await demoRequest(demo.region, '/organizational-units?limit=100')).body._embedded.items as {
+      id: string;
+      parent_id: string | null;
+    }[];
+    const elsewhere = units.find(
+      (unit) =>
+        unit.parent_id !== null &&
+        unit.id !== backup['organizational_unit_id'] &&
+        !units.some((child) => child.parent_id === unit.id),
+    )!.id;
     const names = ReferenceNames.of(client);
     const here = await names.resolve(column, [id], { ou: String(backup['organizational_unit_id']) });
     const there = await names.resolve(column, [id], { ou: elsewhere });

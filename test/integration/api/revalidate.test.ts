@@ -9,7 +9,11 @@ const demo = useDemo({ taskSpeed: 50 });
 
 function watchedSession(): { session: Session; sent: Exchange[] } {
   const sent: Exchange[] = [];
-  const session = new Session({ baseUrl: demo.region.baseUrl, token: demo.region.tokens.personal, onExchange: (exchange) => sent.push(exchange) });
+  const session = new Session({
+    baseUrl: demo.region.baseUrl,
+    token: demo.region.tokens.personal,
+    onExchange: (exchange) => sent.push(exchange),
+  });
   return { session, sent };
 }
 
@@ -35,8 +39,14 @@ describe('revalidating a GET', () => {
 
   it('gets the new answer, not marked, when the data moved', async () => {
     const { session, sent } = watchedSession();
-    const running = await listRequest(session, { resource: 'tasks', pageSize: 1, filter: '{"status":{"$eq":"in_progress"}}' });
-    const page = (await session.send(running)).body as { _embedded: { items: { _links: { self: { href: string } } }[] } };
+    const running = await listRequest(session, {
+      resource: 'tasks',
+      pageSize: 1,
+      filter: '{"status":{"$eq":"in_progress"}}',
+    });
+    const page = (await session.send(running)).body as {
+      _embedded: { items: { _links: { self: { href: string } } }[] };
+    };
     const task = session.prepareLink(page._embedded.items[0]!._links.self.href, { resource: 'tasks', version: 'v1' });
     const before = await session.send(task);
     let after = await session.send(task, { revalidate: true });
@@ -55,7 +65,11 @@ describe('revalidating a GET', () => {
 
   it('sends no condition when not asked to revalidate, and remembers a bounded number of answers', async () => {
     const { session, sent } = watchedSession();
-    const pages = await Promise.all(Array.from({ length: VALIDATOR_CAPACITY + 1 }, (_, index) => listRequest(session, { resource: 'audit-trails', pageSize: 1, page: String(index + 1) })));
+    const pages = await Promise.all(
+      Array.from({ length: VALIDATOR_CAPACITY + 1 }, (_, index) =>
+        listRequest(session, { resource: 'audit-trails', pageSize: 1, page: String(index + 1) }),
+      ),
+    );
     for (const page of pages) await session.send(page);
     expect(sent.every((exchange) => ifNoneMatch(exchange) === undefined)).toBe(true);
     // The oldest answer was let go: asking for it again is a plain GET; the newest is still conditional.

@@ -8,18 +8,21 @@ import { Session } from '../../../src/api/session/session.js';
 import { demoRequest, useDemo } from '../../helpers/demo.js';
 
 const demo = useDemo({ tenants: 6, taskSpeed: 1e-9 });
-const session = () => new Session({ baseUrl: demo.region.baseUrl, token: demo.region.tokens.personal, ratePerSecond: 1000 });
+const session = () =>
+  new Session({ baseUrl: demo.region.baseUrl, token: demo.region.tokens.personal, ratePerSecond: 1000 });
 
 /** The server's count of tasks in a unit's scope, under a filter. */
 async function serverCount(unit: string, filter?: Record<string, unknown>): Promise<number> {
   const query = filter === undefined ? '' : `&filter=${encodeURIComponent(JSON.stringify(filter))}`;
-  const response = await demoRequest(demo.region, `/tasks?limit=1${query}`, { headers: { 'x-service-organizationalunit-context': unit } });
+  const response = await demoRequest(demo.region, `/tasks?limit=1${query}`, {
+    headers: { 'x-service-organizationalunit-context': unit },
+  });
   expect(response.status).toBe(200);
   return response.body.total_count as number;
 }
 
 describe('counting by one scan', () => {
-  it('gives every unit the server\'s own total and per-value counts, in the root\'s pages', async () => {
+  it("gives every unit the server's own total and per-value counts, in the root's pages", async () => {
     const client = session();
     const units = (await loadUnits(client))!;
     const before = client.traffic.requests;
@@ -31,10 +34,14 @@ describe('counting by one scan', () => {
     // The refused probe of 1,000, then pages of 100.
     expect(client.traffic.requests - before).toBe(1 + Math.ceil(scan.records / 100));
     const cells = units.flatMap((unit) => [undefined, ...scan.values].map((value) => ({ unit, value })));
-    const server = await Promise.all(cells.map(({ unit, value }) => serverCount(unit.id, value === undefined ? undefined : { status: { $eq: value } })));
+    const server = await Promise.all(
+      cells.map(({ unit, value }) =>
+        serverCount(unit.id, value === undefined ? undefined : { status: { $eq: value } }),
+      ),
+    );
     const scanned = cells.map(({ unit, value }) => {
       const counted = scan.counts.get(unit.id);
-      return value === undefined ? counted?.total ?? 0 : counted?.byValue.get(JSON.stringify(value)) ?? 0;
+      return value === undefined ? (counted?.total ?? 0) : (counted?.byValue.get(JSON.stringify(value)) ?? 0);
     });
     expect(scanned).toEqual(server);
   });
@@ -75,14 +82,27 @@ describe('counting by one scan', () => {
   });
 });
 
-describe('the planner\'s choice', () => {
+describe("the planner's choice", () => {
   it('keeps cells for a few units over a large list, and cells where no field names the unit', () => {
-    const few = choosePlan({ total: 20_000, pageSize: 100, unitField: 'unit_id', requests: 1 }, { rows: 7, values: 8, tenants: 3, ratePerSecond: 50 });
+    const few = choosePlan(
+      { total: 20_000, pageSize: 100, unitField: 'unit_id', requests: 1 },
+      { rows: 7, values: 8, tenants: 3, ratePerSecond: 50 },
+    );
     expect(few.chosen).toBe('cells');
-    expect(few.estimates).toEqual({ cells: { requests: 63, seconds: 63 / 50 }, scan: { requests: 206, seconds: 206 / 50 } });
-    const blind = choosePlan({ total: 500, pageSize: 100, requests: 1 }, { rows: 266, values: 8, tenants: 40, ratePerSecond: 50 });
+    expect(few.estimates).toEqual({
+      cells: { requests: 63, seconds: 63 / 50 },
+      scan: { requests: 206, seconds: 206 / 50 },
+    });
+    const blind = choosePlan(
+      { total: 500, pageSize: 100, requests: 1 },
+      { rows: 266, values: 8, tenants: 40, ratePerSecond: 50 },
+    );
     expect(blind).toMatchObject({ chosen: 'cells', scanImpossible: 'no field of the records names their unit' });
-    const forced = choosePlan({ total: 20_000, pageSize: 100, unitField: 'unit_id', requests: 1 }, { rows: 7, values: 8, tenants: 3, ratePerSecond: 50 }, 'scan');
+    const forced = choosePlan(
+      { total: 20_000, pageSize: 100, unitField: 'unit_id', requests: 1 },
+      { rows: 7, values: 8, tenants: 3, ratePerSecond: 50 },
+      'scan',
+    );
     expect(forced.chosen).toBe('scan');
   });
 });

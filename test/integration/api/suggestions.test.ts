@@ -12,12 +12,13 @@ const demo = useDemo({ scale: 1 });
 async function everyRecord(resource: string): Promise<Record<string, unknown>[]> {
   const session = new Session({ baseUrl: demo.region.baseUrl, token: demo.region.tokens.personal });
   const records: Record<string, unknown>[] = [];
-  for await (const page of walkPages(session, await listRequest(session, { resource, pageSize: 100 }))) records.push(...page.items);
+  for await (const page of walkPages(session, await listRequest(session, { resource, pageSize: 100 })))
+    records.push(...page.items);
   return records;
 }
 
 describe('valueSuggestions over records from the demo', () => {
-  it('offers the schema\'s enum, which holds every value the server sends', async () => {
+  it("offers the schema's enum, which holds every value the server sends", async () => {
     const cases: [string, string[]][] = [
       ['alerts', ['severity', 'status']],
       ['backups', ['backup_type', 'status', 'storage_tier']],
@@ -36,7 +37,7 @@ describe('valueSuggestions over records from the demo', () => {
     }
   });
 
-  it('offers the loaded rows\' values, most common first, for a field the schema leaves open', async () => {
+  it("offers the loaded rows' values, most common first, for a field the schema leaves open", async () => {
     const tasks = await everyRecord('tasks');
     const suggested = valueSuggestions({ resource: 'tasks', version: 'v1', field: 'category' }, tasks);
     expect(suggested.source).toBe('rows');
@@ -52,13 +53,17 @@ describe('valueSuggestions over records from the demo', () => {
     const emails = valueSuggestions({ resource: 'tasks', version: 'v1', field: 'initiated_by.email' }, tasks, 5);
     expect(emails.source).toBe('rows');
     expect(emails.values).toHaveLength(5);
-    for (const email of emails.values) expect(tasks.some((task) => valueAt(task, 'initiated_by.email') === email)).toBe(true);
+    for (const email of emails.values)
+      expect(tasks.some((task) => valueAt(task, 'initiated_by.email') === email)).toBe(true);
   });
 
   it('offers nothing from the schema for a version or resource it does not know', async () => {
     const alerts = await everyRecord('alerts');
     expect(valueSuggestions({ resource: 'alerts', version: 'v9', field: 'status' }, alerts).source).toBe('rows');
-    expect(valueSuggestions({ resource: 'nothing', version: 'v1', field: 'status' })).toEqual({ source: 'rows', values: [] });
+    expect(valueSuggestions({ resource: 'nothing', version: 'v1', field: 'status' })).toEqual({
+      source: 'rows',
+      values: [],
+    });
     expect(valueSuggestions({ resource: 'alerts', version: 'v1', field: 'constructor' }).source).toBe('rows');
   });
 });

@@ -34,18 +34,33 @@ async function serve(handler: Parameters<typeof startServer>[0]): Promise<TestSe
 /** `server` listening on an ephemeral 127.0.0.1 port, closed after the test; its base URL. */
 async function listening(server: Server, protocol: 'http' | 'https'): Promise<string> {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  closers.push(() => new Promise((resolve) => {
-    server.close(() => resolve());
-    server.closeAllConnections();
-  }));
+  closers.push(
+    () =>
+      new Promise((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  );
   return `${protocol}://127.0.0.1:${(server.address() as AddressInfo).port}`;
 }
 
-const session = (baseUrl: string, options: Partial<ConstructorParameters<typeof Session>[0]> = {}) => new Session({ baseUrl, token: TOKEN, ...options });
-const get = (url: string) => ({ method: 'GET', url, headers: { accept: 'application/json' }, resource: '', version: '', operationId: '' });
+const session = (baseUrl: string, options: Partial<ConstructorParameters<typeof Session>[0]> = {}) =>
+  new Session({ baseUrl, token: TOKEN, ...options });
+const get = (url: string) => ({
+  method: 'GET',
+  url,
+  headers: { accept: 'application/json' },
+  resource: '',
+  version: '',
+  operationId: '',
+});
 
 const RECORD = { id: 'a', name: 'kept whole', items: Array.from({ length: 200 }, (_, index) => index) };
-const ENCODERS: Record<string, (body: Buffer) => Buffer> = { gzip: gzipSync, deflate: deflateSync, br: brotliCompressSync };
+const ENCODERS: Record<string, (body: Buffer) => Buffer> = {
+  gzip: gzipSync,
+  deflate: deflateSync,
+  br: brotliCompressSync,
+};
 
 describe('compressed answers', () => {
   it.each(Object.keys(ENCODERS))('asks for compression and reads a %s-encoded body', async (encoding) => {
@@ -63,7 +78,9 @@ describe('compressed answers', () => {
       response.writeHead(200, { 'content-type': 'application/json', 'content-encoding': 'gzip' });
       response.end(gzipSync(Buffer.from(`[${'0,'.repeat(100_000)}0]`)));
     });
-    await expect(session(server.baseUrl, { maxBodyBytes: 10_000 }).send(get(`${server.baseUrl}/x`))).rejects.toThrow(/larger than 10 KB/);
+    await expect(session(server.baseUrl, { maxBodyBytes: 10_000 }).send(get(`${server.baseUrl}/x`))).rejects.toThrow(
+      /larger than 10 KB/,
+    );
   });
 
   it('names a body that does not decode, and an encoding dpx does not read', async () => {
@@ -72,14 +89,20 @@ describe('compressed answers', () => {
       response.writeHead(200, { 'content-type': 'application/json', 'content-encoding': encoding });
       response.end('{"not": "compressed"}');
     });
-    const damaged = await session(server.baseUrl).send(get(`${server.baseUrl}/damaged`)).catch((error: unknown) => error);
+    const damaged = await session(server.baseUrl)
+      .send(get(`${server.baseUrl}/damaged`))
+      .catch((error: unknown) => error);
     expect(damaged).toBeInstanceOf(ProtocolError);
     expect((damaged as ProtocolError).message).toMatch(/gzip-encoded, but it does not decode/);
-    const unknown = await session(server.baseUrl).send(get(`${server.baseUrl}/unknown`)).catch((error: unknown) => error);
+    const unknown = await session(server.baseUrl)
+      .send(get(`${server.baseUrl}/unknown`))
+      .catch((error: unknown) => error);
     expect(unknown).toBeInstanceOf(ProtocolError);
     expect((unknown as ProtocolError).message).toMatch(/encoded as zstd, which dpx cannot read/);
     // A name every object inherits is no decoder either.
-    const inherited = await session(server.baseUrl).send(get(`${server.baseUrl}/inherited`)).catch((error: unknown) => error);
+    const inherited = await session(server.baseUrl)
+      .send(get(`${server.baseUrl}/inherited`))
+      .catch((error: unknown) => error);
     expect((inherited as ProtocolError).message).toMatch(/encoded as constructor, which dpx cannot read/);
   });
 });
@@ -110,18 +133,42 @@ describe('a control plane behind TLS', () => {
   }, 120_000);
 
   async function httpsControlPlane(): Promise<string> {
-    const handler = miniApi({ vendor: 'acme', resource: 'widgets', items: 3, params: { pageSize: 'limit', page: 'start', filter: 'filter' }, versions: ['v1'] });
-    const server = createHttpsServer({ cert: readFileSync(CERT), key: readFileSync(join(tls, 'test-only-key.pem')) }, (request, response) => {
-      const recorded = { method: request.method ?? 'GET', url: request.url ?? '/', headers: request.headers, body: '' };
-      void handler(recorded, response, { baseUrl, requests: [], close: async () => undefined });
+    const handler = miniApi({
+      vendor: 'acme',
+      resource: 'widgets',
+      items: 3,
+      params: { pageSize: 'limit', page: 'start', filter: 'filter' },
+      versions: ['v1'],
     });
+    const server = createHttpsServer(
+      { cert: readFileSync(CERT), key: readFileSync(join(tls, 'test-only-key.pem')) },
+      (request, response) => {
+        const recorded = {
+          method: request.method ?? 'GET',
+          url: request.url ?? '/',
+          headers: request.headers,
+          body: '',
+        };
+        void handler(recorded, response, { baseUrl, requests: [], close: async () => undefined });
+      },
+    );
     const baseUrl = await listening(server, 'https');
     return baseUrl;
   }
 
-  async function dpxAt(baseUrl: string, extra: Record<string, string>): Promise<{ code: number; stdout: string; stderr: string }> {
+  async function dpxAt(
+    baseUrl: string,
+    extra: Record<string, string>,
+  ): Promise<{ code: number; stdout: string; stderr: string }> {
     const home = mkdtempSync(join(tmpdir(), 'dpx-tls-'));
-    const env = { PATH: process.env['PATH'], DPX_CONFIG: join(home, 'config.json'), DPX_BASE_URL: baseUrl, DPX_TOKEN: TOKEN, XDG_CACHE_HOME: join(home, 'cache'), ...extra };
+    const env = {
+      PATH: process.env['PATH'],
+      DPX_CONFIG: join(home, 'config.json'),
+      DPX_BASE_URL: baseUrl,
+      DPX_TOKEN: TOKEN,
+      XDG_CACHE_HOME: join(home, 'cache'),
+      ...extra,
+    };
     try {
       const { stdout, stderr } = await run(process.execPath, [bundle, 'resources', '--output', 'json'], { env });
       return { code: 0, stdout, stderr };

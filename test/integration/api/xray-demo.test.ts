@@ -10,18 +10,31 @@ import { startServer } from '../../helpers/servers.js';
 const demo = useDemo({ scale: 1 });
 
 function session(exchanges: Exchange[] = []): Session {
-  return new Session({ baseUrl: demo.region.baseUrl, token: demo.region.tokens.personal, onExchange: (exchange) => exchanges.push(exchange) });
+  return new Session({
+    baseUrl: demo.region.baseUrl,
+    token: demo.region.tokens.personal,
+    onExchange: (exchange) => exchanges.push(exchange),
+  });
 }
 
 async function firstItem(path: string, filter: object): Promise<Record<string, any>> {
-  const response = await demoRequest(demo.region, `${path}?limit=1&filter=${encodeURIComponent(JSON.stringify(filter))}`);
+  const response = await demoRequest(
+    demo.region,
+    `${path}?limit=1&filter=${encodeURIComponent(JSON.stringify(filter))}`,
+  );
   const item = response.body._embedded.items[0];
   if (!item) throw new Error(`the demo has no ${path} record matching ${JSON.stringify(filter)}`);
   return item;
 }
 
-async function allItems(path: string, filter: object): Promise<{ items: Record<string, any>[]; total: number | undefined }> {
-  const response = await demoRequest(demo.region, `${path}?limit=100&filter=${encodeURIComponent(JSON.stringify(filter))}`);
+async function allItems(
+  path: string,
+  filter: object,
+): Promise<{ items: Record<string, any>[]; total: number | undefined }> {
+  const response = await demoRequest(
+    demo.region,
+    `${path}?limit=100&filter=${encodeURIComponent(JSON.stringify(filter))}`,
+  );
   return { items: response.body._embedded.items, total: response.body.total_count };
 }
 
@@ -37,16 +50,19 @@ const outEdge = (result: XrayResult, from: string, to: string) =>
  */
 function bound(result: XrayResult, sizesKnown = false): number {
   const candidateNodes = new Set(result.inbound.flatMap((group) => (group.error === undefined ? [] : group.keys)));
-  const read = result.nodes.filter((node) => (node.state === 'loaded' || node.state === 'failed') && !candidateNodes.has(node.key)).length;
+  const read = result.nodes.filter(
+    (node) => (node.state === 'loaded' || node.state === 'failed') && !candidateNodes.has(node.key),
+  ).length;
   const lists = sizesKnown ? 0 : new Set(result.inbound.map((group) => group.candidate.resource)).size;
   return read + result.inbound.length + result.cost.fieldPages + lists;
 }
 
 /** The inbound queries' requests: a list's, with a filter. */
-const inboundRequests = (exchanges: Exchange[]) => exchanges.filter((exchange) => /[?&]filter=/.test(exchange.request.url));
+const inboundRequests = (exchanges: Exchange[]) =>
+  exchanges.filter((exchange) => /[?&]filter=/.test(exchange.request.url));
 
 describe('x-ray against the demo', () => {
-  it('a restore task reaches its backup, protection group and unit, and at depth 2 the group\'s policy', async () => {
+  it("a restore task reaches its backup, protection group and unit, and at depth 2 the group's policy", async () => {
     const task = await firstItem('/tasks', { category: 'restore', status: 'failed' });
     const group = (await demoRequest(demo.region, `/protection-groups/${task['protection_group_id']}`)).body;
     const result = await runXray(session(), { resource: 'tasks', id: task['id'] });
@@ -54,17 +70,34 @@ describe('x-ray against the demo', () => {
     const root = `/tasks/${task['id']}`;
     expect(result.root).toBe(url(root));
     expect(nodeAt(result, root)).toMatchObject({ state: 'loaded', status: 'failed', depth: 0, label: task['name'] });
-    expect(nodeAt(result, `/backups/${task['backup_id']}`)).toMatchObject({ resource: 'backups', state: 'loaded', depth: 1 });
-    expect(nodeAt(result, `/protection-groups/${group.id}`)).toMatchObject({ resource: 'protection-groups', label: group.name, depth: 1 });
-    expect(nodeAt(result, `/organizational-units/${task['organizational_unit_id']}`)).toMatchObject({ resource: 'organizational-units', depth: 1 });
+    expect(nodeAt(result, `/backups/${task['backup_id']}`)).toMatchObject({
+      resource: 'backups',
+      state: 'loaded',
+      depth: 1,
+    });
+    expect(nodeAt(result, `/protection-groups/${group.id}`)).toMatchObject({
+      resource: 'protection-groups',
+      label: group.name,
+      depth: 1,
+    });
+    expect(nodeAt(result, `/organizational-units/${task['organizational_unit_id']}`)).toMatchObject({
+      resource: 'organizational-units',
+      depth: 1,
+    });
     expect(nodeAt(result, `/policies/${group.policy_id}`)).toMatchObject({ resource: 'policies', depth: 2 });
-    expect(outEdge(result, root, `/backups/${task['backup_id']}`)).toMatchObject({ rel: 'backup', via: '_links.backup', cycle: false });
-    expect(outEdge(result, `/protection-groups/${group.id}`, `/policies/${group.policy_id}`)).toMatchObject({ rel: 'policy' });
+    expect(outEdge(result, root, `/backups/${task['backup_id']}`)).toMatchObject({
+      rel: 'backup',
+      via: '_links.backup',
+      cycle: false,
+    });
+    expect(outEdge(result, `/protection-groups/${group.id}`, `/policies/${group.policy_id}`)).toMatchObject({
+      rel: 'policy',
+    });
     // Nothing beyond depth 2 was read: every record sits at its shortest distance, at most 2.
     expect(Math.max(...result.nodes.map((node) => node.depth))).toBe(2);
   });
 
-  it('a backup is referred to by the tasks that name it, all of them, with the list\'s total_count', async () => {
+  it("a backup is referred to by the tasks that name it, all of them, with the list's total_count", async () => {
     // A backup some finished backup task produced: it has a task link, and tasks that name it.
     const producer = await firstItem('/tasks', { category: 'backup', status: 'completed', backup_id: { $neq: null } });
     const backupId = producer['backup_id'] as string;
@@ -72,20 +105,40 @@ describe('x-ray against the demo', () => {
     const naming = await allItems('/tasks', { backup_id: backupId });
     expect(naming.items.length).toBeGreaterThan(0);
 
-    const result = await runXray(session(), { resource: 'backups', id: backupId, version: 'v1' }, { inboundPageSize: 100 });
-    const tasks = result.inbound.find((group) => group.candidate.resource === 'tasks' && group.candidate.via === 'backup_id')!;
+    const result = await runXray(
+      session(),
+      { resource: 'backups', id: backupId, version: 'v1' },
+      { inboundPageSize: 100 },
+    );
+    const tasks = result.inbound.find(
+      (group) => group.candidate.resource === 'tasks' && group.candidate.via === 'backup_id',
+    )!;
     expect(tasks.total).toBe(naming.total);
     expect(tasks.keys.sort()).toEqual(naming.items.map((item) => url(`/tasks/${item['id']}`)).sort());
     for (const key of tasks.keys) {
-      expect(result.edges).toContainEqual({ from: key, to: result.root, rel: 'backup', direction: 'in', via: 'backup_id', cycle: false });
+      expect(result.edges).toContainEqual({
+        from: key,
+        to: result.root,
+        rel: 'backup',
+        direction: 'in',
+        via: 'backup_id',
+        cycle: false,
+      });
     }
     // The task the backup links to also names it: one node, read by the walk whichever answer came first.
     expect(tasks.keys).toContain(url(`/tasks/${linkedTask}`));
-    expect(result.nodes.filter((node) => node.key === url(`/tasks/${linkedTask}`))).toMatchObject([{ state: 'loaded', depth: 1 }]);
+    expect(result.nodes.filter((node) => node.key === url(`/tasks/${linkedTask}`))).toMatchObject([
+      { state: 'loaded', depth: 1 },
+    ]);
     // Its link back to the backup closes a cycle.
     expect(outEdge(result, `/tasks/${linkedTask}`, `/backups/${backupId}`)).toMatchObject({ cycle: true });
     // Tasks carry timestamps: they are the backup's history, newest first.
-    expect(result.timeline.filter((entry) => entry.resource === 'tasks').map((entry) => entry.key).sort()).toEqual([...tasks.keys].sort());
+    expect(
+      result.timeline
+        .filter((entry) => entry.resource === 'tasks')
+        .map((entry) => entry.key)
+        .sort(),
+    ).toEqual([...tasks.keys].sort());
     const times = result.timeline.map((entry) => entry.at);
     expect(times).toEqual([...times].sort((a, b) => b - a));
   });
@@ -97,13 +150,18 @@ describe('x-ray against the demo', () => {
 
     const result = await runXray(session(), { resource: 'users', id: userId }, { inboundPageSize: 100 });
     const audit = result.inbound.find((group) => group.candidate.resource === 'audit-trails')!;
-    expect(audit.candidate).toMatchObject({ via: 'target_type/target_id', filter: { target_type: 'user', target_id: userId } });
+    expect(audit.candidate).toMatchObject({
+      via: 'target_type/target_id',
+      filter: { target_type: 'user', target_id: userId },
+    });
     // The audit trail sends no total_count: the page is what there is to count.
     expect(audit.total).toBeUndefined();
     expect(audit.keys.sort()).toEqual(about.items.map((item) => url(`/audit-trails/${item['id']}`)).sort());
     const history = result.timeline.filter((line) => line.resource === 'audit-trails');
     expect(history.map((line) => line.key)).toEqual(
-      [...about.items].sort((a, b) => Date.parse(b['timestamp']) - Date.parse(a['timestamp'])).map((item) => url(`/audit-trails/${item['id']}`)),
+      [...about.items]
+        .sort((a, b) => Date.parse(b['timestamp']) - Date.parse(a['timestamp']))
+        .map((item) => url(`/audit-trails/${item['id']}`)),
     );
     expect(history[0]).toMatchObject({
       when: about.items.reduce((newest, item) => (item['timestamp'] > newest ? item['timestamp'] : newest), ''),
@@ -130,10 +188,15 @@ describe('x-ray against the demo', () => {
     const urls = exchanges.slice(1).map((exchange) => exchange.request.url);
     expect(new Set(urls).size).toBe(urls.length);
     // Each inbound list is asked for the largest page: 1000 first, refused once per list, then the 100 its refusal names.
-    const limits = inboundRequests(exchanges).map((exchange) => [new URL(exchange.request.url).searchParams.get('limit'), exchange.response?.status]);
+    const limits = inboundRequests(exchanges).map((exchange) => [
+      new URL(exchange.request.url).searchParams.get('limit'),
+      exchange.response?.status,
+    ]);
     const lists = new Set(result.inbound.map((group) => group.candidate.resource)).size;
     expect(limits.filter(([limit, status]) => limit === '1000' && status === 400)).toHaveLength(lists);
-    expect(limits.filter(([limit]) => limit !== '1000').every(([limit, status]) => limit === '100' && status === 200)).toBe(true);
+    expect(
+      limits.filter(([limit]) => limit !== '1000').every(([limit, status]) => limit === '100' && status === 200),
+    ).toBe(true);
 
     // A second x-ray in the session knows every list's page size: a query per candidate, no refusal.
     const again = await runXray(client, { resource: 'tasks', id: task['id'] });
@@ -150,20 +213,29 @@ describe('x-ray against the demo', () => {
         await new Promise((resolve) => setTimeout(resolve, 300));
         releasedAt = performance.now();
       }
-      const headers = Object.fromEntries(Object.entries(request.headers).filter(([name]) => ['authorization', 'accept'].includes(name))) as Record<string, string>;
+      const headers = Object.fromEntries(
+        Object.entries(request.headers).filter(([name]) => ['authorization', 'accept'].includes(name)),
+      ) as Record<string, string>;
       const upstream = await fetch(`${demo.region.baseUrl}${request.url}`, { headers });
-      response.writeHead(upstream.status, { 'content-type': upstream.headers.get('content-type') ?? 'application/json' });
+      response.writeHead(upstream.status, {
+        'content-type': upstream.headers.get('content-type') ?? 'application/json',
+      });
       response.end(await upstream.text());
     });
     try {
       const client = new Session({ baseUrl: proxy.baseUrl, token: demo.region.tokens.personal });
       const result = await runXray(client, { resource: 'tasks', id: task['id'] }, { depth: 0 });
       // A type/id pair's query waits for one page of its list (the type's values); the others for nothing.
-      const pairs = new Set(result.inbound.filter((group) => group.candidate.typeField !== undefined).map((group) => new URL(group.url!).pathname));
+      const pairs = new Set(
+        result.inbound
+          .filter((group) => group.candidate.typeField !== undefined)
+          .map((group) => new URL(group.url!).pathname),
+      );
       const first = new Map<string, number>();
       for (const request of proxy.requests) {
         const url = new URL(request.url, proxy.baseUrl);
-        if (url.searchParams.has('filter') && !pairs.has(url.pathname) && !first.has(url.pathname)) first.set(url.pathname, request.at ?? Number.POSITIVE_INFINITY);
+        if (url.searchParams.has('filter') && !pairs.has(url.pathname) && !first.has(url.pathname))
+          first.set(url.pathname, request.at ?? Number.POSITIVE_INFINITY);
       }
       expect(first.size).toBeGreaterThan(0);
       expect(Math.max(...first.values())).toBeLessThan(releasedAt);
@@ -178,11 +250,20 @@ describe('x-ray against the demo', () => {
     const client = session(exchanges);
     await client.catalog();
     const result = await runXray(client, { resource: 'tasks', id: task['id'] }, { depth: 1 });
-    const span = (exchange: Exchange) => ({ start: exchange.startedAt.getTime(), end: exchange.startedAt.getTime() + exchange.durationMs });
-    const levelOne = exchanges.filter((exchange) => result.nodes.some((node) => node.depth === 1 && node.state === 'loaded' && node.key === exchange.request.url)).map(span);
+    const span = (exchange: Exchange) => ({
+      start: exchange.startedAt.getTime(),
+      end: exchange.startedAt.getTime() + exchange.durationMs,
+    });
+    const levelOne = exchanges
+      .filter((exchange) =>
+        result.nodes.some((node) => node.depth === 1 && node.state === 'loaded' && node.key === exchange.request.url),
+      )
+      .map(span);
     expect(levelOne.length).toBeGreaterThanOrEqual(3);
     // Every first-level read started before any of them had its answer: one round trip after the record.
-    expect(Math.max(...levelOne.map((one) => one.start))).toBeLessThanOrEqual(Math.min(...levelOne.map((one) => one.end)));
+    expect(Math.max(...levelOne.map((one) => one.start))).toBeLessThanOrEqual(
+      Math.min(...levelOne.map((one) => one.end)),
+    );
   });
 
   it('a record already in hand is not read again, and --no-inbound asks no list', async () => {
@@ -208,19 +289,25 @@ describe('x-ray against the demo', () => {
     }
     // The root came first, still pending, then its answer, before the first linked record was in.
     expect(events[0]).toMatchObject({ kind: 'node', node: { depth: 0, state: 'pending' } });
-    expect(events.findIndex((event) => event.kind === 'node' && event.node.depth === 0 && event.node.state === 'loaded')).toBeGreaterThan(0);
+    expect(
+      events.findIndex((event) => event.kind === 'node' && event.node.depth === 0 && event.node.state === 'loaded'),
+    ).toBeGreaterThan(0);
 
     const controller = new AbortController();
-    const run = runXray(session(), { resource: 'tasks', id: task['id'] }, {
-      signal: controller.signal,
-      onEvent: (event) => {
-        if (event.kind === 'node' && event.node.state === 'loaded') controller.abort();
+    const run = runXray(
+      session(),
+      { resource: 'tasks', id: task['id'] },
+      {
+        signal: controller.signal,
+        onEvent: (event) => {
+          if (event.kind === 'node' && event.node.state === 'loaded') controller.abort();
+        },
       },
-    });
+    );
     await expect(run).rejects.toThrow(/cancelled/);
   });
 
-  it('asks every request in the unit it is given, whatever the session\'s current unit', async () => {
+  it("asks every request in the unit it is given, whatever the session's current unit", async () => {
     const task = await firstItem('/tasks', { category: 'restore', status: 'failed' });
     const unit = task['organizational_unit_id'] as string;
     const exchanges: Exchange[] = [];
@@ -233,11 +320,16 @@ describe('x-ray against the demo', () => {
     expect(asked.filter((exchange) => exchange.request.headers[header] !== unit)).toEqual([]);
     // The unit's parent is outside the unit, so the demo does not find it there: that node shows its error, the rest goes on.
     const parent = (await demoRequest(demo.region, `/organizational-units/${unit}`)).body.parent_id as string;
-    expect(result.nodes.find((node) => node.key === url(`/organizational-units/${parent}`))).toMatchObject({ state: 'failed', error: expect.stringContaining('404') });
-    expect(result.nodes.find((node) => node.key === url(`/backups/${task['backup_id']}`))).toMatchObject({ state: 'loaded' });
+    expect(result.nodes.find((node) => node.key === url(`/organizational-units/${parent}`))).toMatchObject({
+      state: 'failed',
+      error: expect.stringContaining('404'),
+    });
+    expect(result.nodes.find((node) => node.key === url(`/backups/${task['backup_id']}`))).toMatchObject({
+      state: 'loaded',
+    });
   });
 
-  it('an id that names no record is the x-ray\'s failure, with the API\'s error', async () => {
+  it("an id that names no record is the x-ray's failure, with the API's error", async () => {
     await expect(runXray(session(), { resource: 'tasks', id: 'no-such-task' })).rejects.toMatchObject({ status: 404 });
   });
 });

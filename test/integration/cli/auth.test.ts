@@ -43,7 +43,9 @@ describe('dpx whoami', () => {
   });
 
   it('warns about an expired token and about a token from another control plane', async () => {
-    const expired = await dpx(['whoami', '--output', 'json'], { env: { ...env(), DPX_TOKEN: demo.region.tokens.expired } });
+    const expired = await dpx(['whoami', '--output', 'json'], {
+      env: { ...env(), DPX_TOKEN: demo.region.tokens.expired },
+    });
     const info = JSON.parse(expired.stdout) as { warnings: string[]; expires_in_seconds: number };
     expect(info.expires_in_seconds).toBeLessThan(0);
     expect(info.warnings.join('\n')).toMatch(/expired/);
@@ -60,7 +62,11 @@ describe('dpx whoami', () => {
     expect(table.stdout).toMatch(/^warning\s+the token's exp claim .* is not a time a date can hold; ignored$/m);
     const json = await dpx(['whoami', '--output', 'json'], { env: { ...env(), DPX_TOKEN: token } });
     expect(json.code, json.stderr).toBe(0);
-    expect(JSON.parse(json.stdout)).toMatchObject({ subject: 'far-future', expires_at: null, expires_in_seconds: null });
+    expect(JSON.parse(json.stdout)).toMatchObject({
+      subject: 'far-future',
+      expires_at: null,
+      expires_in_seconds: null,
+    });
   });
 
   it('says so when there is no token (exit 2)', async () => {
@@ -73,7 +79,10 @@ describe('dpx whoami', () => {
 describe('where the token comes from', () => {
   it('reads a token file that only its owner can read', async () => {
     const path = tokenFile('private.token', demo.region.tokens.personal, 0o600);
-    const { code, stdout } = await dpx(['--token-file', path, 'list', 'users', '--output', 'json', '--page-size', '1'], { env: { DPX_BASE_URL: demo.region.baseUrl } });
+    const { code, stdout } = await dpx(
+      ['--token-file', path, 'list', 'users', '--output', 'json', '--page-size', '1'],
+      { env: { DPX_BASE_URL: demo.region.baseUrl } },
+    );
     expect(code).toBe(0);
     expect((JSON.parse(stdout) as { items: unknown[] }).items).toHaveLength(1);
   });
@@ -81,7 +90,9 @@ describe('where the token comes from', () => {
   it('refuses a token file others can read (mode 0644): exit 4, nothing sent', async () => {
     const path = tokenFile('shared.token', demo.region.tokens.personal, 0o644);
     const before = demo.region.requestCount();
-    const { code, stderr } = await dpx(['list', 'users', '--token-file', path], { env: { DPX_BASE_URL: demo.region.baseUrl } });
+    const { code, stderr } = await dpx(['list', 'users', '--token-file', path], {
+      env: { DPX_BASE_URL: demo.region.baseUrl },
+    });
     expect(code).toBe(4);
     expect(stderr).toMatch(/0644/);
     expect(stderr).toMatch(/^hint: .*chmod 600/m);
@@ -90,7 +101,9 @@ describe('where the token comes from', () => {
 
   it('rejects --token on the command line with a hint, and does not echo it', async () => {
     const secret = demo.region.tokens.service;
-    const { code, stderr } = await dpx(['list', 'users', '--token', secret], { env: { DPX_BASE_URL: demo.region.baseUrl } });
+    const { code, stderr } = await dpx(['list', 'users', '--token', secret], {
+      env: { DPX_BASE_URL: demo.region.baseUrl },
+    });
     expect(code).toBe(2);
     expect(stderr).toMatch(/^hint: .*DPX_TOKEN.*--token-file/m);
     expect(stderr).not.toContain(secret);
@@ -106,7 +119,9 @@ describe('failures and their exit codes', () => {
   });
 
   it('a token from the other region: exit 1', async () => {
-    const { code, stderr } = await dpx(['resources'], { env: { ...env(), DPX_TOKEN: demo.otherRegion.tokens.personal } });
+    const { code, stderr } = await dpx(['resources'], {
+      env: { ...env(), DPX_TOKEN: demo.otherRegion.tokens.personal },
+    });
     expect(code).toBe(1);
     expect(stderr).toMatch(/HTTP 401/);
   });
@@ -137,8 +152,21 @@ describe('dpx profile', () => {
     const config = join(folder, 'profiles.json');
     const path = tokenFile('profile.token', demo.region.tokens.personal, 0o600);
     const profileEnv = { DPX_CONFIG: config };
-    expect((await dpx(['profile', 'add', 'eu', '--base-url', demo.region.baseUrl, '--token-file', path], { env: profileEnv })).code).toBe(0);
-    expect((await dpx(['profile', 'add', 'us', '--base-url', demo.otherRegion.baseUrl, '--token-env', 'US_TOKEN', '--allow-writes'], { env: profileEnv })).code).toBe(0);
+    expect(
+      (
+        await dpx(['profile', 'add', 'eu', '--base-url', demo.region.baseUrl, '--token-file', path], {
+          env: profileEnv,
+        })
+      ).code,
+    ).toBe(0);
+    expect(
+      (
+        await dpx(
+          ['profile', 'add', 'us', '--base-url', demo.otherRegion.baseUrl, '--token-env', 'US_TOKEN', '--allow-writes'],
+          { env: profileEnv },
+        )
+      ).code,
+    ).toBe(0);
 
     const listed = await dpx(['profile', 'list'], { env: profileEnv });
     expect(listed.stdout).toMatch(/^\*\s+eu\s/m);
@@ -148,7 +176,9 @@ describe('dpx profile', () => {
     expect(viaProfile.code).toBe(0);
 
     expect((await dpx(['profile', 'use', 'us'], { env: profileEnv })).code).toBe(0);
-    const whoami = await dpx(['whoami', '--output', 'json'], { env: { ...profileEnv, US_TOKEN: demo.otherRegion.tokens.personal } });
+    const whoami = await dpx(['whoami', '--output', 'json'], {
+      env: { ...profileEnv, US_TOKEN: demo.otherRegion.tokens.personal },
+    });
     expect((JSON.parse(whoami.stdout) as { control_plane: string }).control_plane).toBe(demo.otherRegion.baseUrl);
 
     expect((await dpx(['profile', 'remove', 'us'], { env: profileEnv })).code).toBe(0);

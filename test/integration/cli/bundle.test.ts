@@ -1,6 +1,15 @@
 // The built bundle, run as a user would: `node dist/dpx.js …` in a child process.
 import { execFile, spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  statSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -15,7 +24,14 @@ const demo = useDemo({ scale: 10 });
 const run = promisify(execFile);
 
 function childEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
-  return { PATH: process.env['PATH'], DPX_CONFIG: configPath, DPX_RATE: LOCAL_RATE, DPX_BASE_URL: demo.region.baseUrl, DPX_TOKEN: demo.region.tokens.personal, ...extra };
+  return {
+    PATH: process.env['PATH'],
+    DPX_CONFIG: configPath,
+    DPX_RATE: LOCAL_RATE,
+    DPX_BASE_URL: demo.region.baseUrl,
+    DPX_TOKEN: demo.region.tokens.personal,
+    ...extra,
+  };
 }
 
 async function dpxBundle(args: string[], env = childEnv()): Promise<{ code: number; stdout: string; stderr: string }> {
@@ -64,7 +80,11 @@ Intl.Segmenter = class extends Segmenter { constructor(...args) { process._rawDe
 
 describe('the bundle', () => {
   it('a scriptable command starts lean: the command line in a few files, no V8 flag set, no Segmenter built', async () => {
-    const { stdout, stderr } = await run(process.execPath, ['--import', RECORD_LOADS, '--import', RECORD_START_COSTS, bundle, 'resources', '--output', 'json'], { env: childEnv() });
+    const { stdout, stderr } = await run(
+      process.execPath,
+      ['--import', RECORD_LOADS, '--import', RECORD_START_COSTS, bundle, 'resources', '--output', 'json'],
+      { env: childEnv() },
+    );
     expect(JSON.parse(stdout).length).toBeGreaterThan(3);
     const loaded = [...stderr.matchAll(/^loaded (file:\S+)$/gm)].map((match) => fileURLToPath(match[1]!));
     // dpx.js, the module that runs the command line's graph, and that graph (it was 19 chunks when split),
@@ -79,7 +99,11 @@ describe('the bundle', () => {
   });
 
   it('a list of every page sizes the heap for streaming once it walks', async () => {
-    const { stdout, stderr } = await run(process.execPath, ['--import', RECORD_START_COSTS, bundle, 'list', 'users', '--all', '--output', 'ndjson'], { env: childEnv() });
+    const { stdout, stderr } = await run(
+      process.execPath,
+      ['--import', RECORD_START_COSTS, bundle, 'list', 'users', '--all', '--output', 'ndjson'],
+      { env: childEnv() },
+    );
     expect(stdout.split('\n').length).toBeGreaterThan(1);
     // The young generation is let grow one step (a factor), then held (1) once a scavenge finds it grown.
     expect(stderr).toMatch(/^v8 flag --semi-space-growth-factor=\d+$/m);
@@ -87,7 +111,11 @@ describe('the bundle', () => {
   });
 
   it('a scriptable command loads none of the explorer: no ink, react or yoga is parsed', async () => {
-    const { stdout, stderr } = await run(process.execPath, ['--import', RECORD_LOADS, bundle, 'resources', '--output', 'json'], { env: childEnv() });
+    const { stdout, stderr } = await run(
+      process.execPath,
+      ['--import', RECORD_LOADS, bundle, 'resources', '--output', 'json'],
+      { env: childEnv() },
+    );
     expect(JSON.parse(stdout).length).toBeGreaterThan(3);
     const loaded = [...stderr.matchAll(/^loaded (file:\S+)$/gm)].map((match) => fileURLToPath(match[1]!));
     expect(loaded.some((file) => file.includes(join('dist', 'chunks')))).toBe(true);
@@ -98,17 +126,24 @@ describe('the bundle', () => {
 
   it('the proxy client loads only when a proxy is in use', async () => {
     const loadedWith = async (extra: Record<string, string>) => {
-      const child = await run(process.execPath, ['--import', RECORD_LOADS, bundle, 'resources', '--output', 'json'], { env: childEnv(extra) }).catch((failed: { stderr: string }) => failed);
+      const child = await run(process.execPath, ['--import', RECORD_LOADS, bundle, 'resources', '--output', 'json'], {
+        env: childEnv(extra),
+      }).catch((failed: { stderr: string }) => failed);
       return [...child.stderr.matchAll(/^loaded (file:\S+)$/gm)].map((match) => fileURLToPath(match[1]!));
     };
     // https-proxy-agent's and http-proxy-agent's code, by a header name the minifier keeps.
-    const proxyCode = (files: string[]) => files.filter((file) => readFileSync(file, 'utf8').includes('Proxy-Authorization'));
+    const proxyCode = (files: string[]) =>
+      files.filter((file) => readFileSync(file, 'utf8').includes('Proxy-Authorization'));
     expect(proxyCode(await loadedWith({}))).toEqual([]);
     expect(proxyCode(await loadedWith({ HTTP_PROXY: 'http://127.0.0.1:9' }))).toHaveLength(1);
   });
 
   it('shell completion loads none of the explorer either', async () => {
-    const { stdout, stderr } = await run(process.execPath, ['--import', RECORD_LOADS, bundle, '__complete', 'list', 'us'], { env: childEnv({ XDG_CACHE_HOME: join(configPath, '..', 'cache') }) });
+    const { stdout, stderr } = await run(
+      process.execPath,
+      ['--import', RECORD_LOADS, bundle, '__complete', 'list', 'us'],
+      { env: childEnv({ XDG_CACHE_HOME: join(configPath, '..', 'cache') }) },
+    );
     expect(stdout).toBe('users\tv2 v1\n');
     const loaded = [...stderr.matchAll(/^loaded (file:\S+)$/gm)].map((match) => fileURLToPath(match[1]!));
     expect(stderr.replace(/^loaded \S+\n/gm, '')).toBe('');
@@ -116,18 +151,27 @@ describe('the bundle', () => {
     expect(loaded.filter((file) => explorerCode.test(readFileSync(file, 'utf8')))).toEqual([]);
   });
 
-  it('completes when the cache folder cannot be made (under /proc, where Node\'s recursive mkdir would spin)', async () => {
+  it("completes when the cache folder cannot be made (under /proc, where Node's recursive mkdir would spin)", async () => {
     const started = performance.now();
-    const { code, stdout, stderr } = await dpxBundle(['__complete', 'list', 'us'], childEnv({ XDG_CACHE_HOME: '/proc/dpx-no-cache' }));
+    const { code, stdout, stderr } = await dpxBundle(
+      ['__complete', 'list', 'us'],
+      childEnv({ XDG_CACHE_HOME: '/proc/dpx-no-cache' }),
+    );
     expect({ code, stdout, stderr }).toEqual({ code: 0, stdout: 'users\tv2 v1\n', stderr: '' });
     expect(performance.now() - started).toBeLessThan(15_000);
   });
 
   describe('its code cache', () => {
     const freshCache = () => mkdtempSync(join(tmpdir(), 'dpx-code-cache-'));
-    const codeCaches = (cacheHome: string) => (existsSync(join(cacheHome, 'dpx')) ? readdirSync(join(cacheHome, 'dpx')) : []).filter((name) => /^code-.*\.bin$/.test(name));
+    const codeCaches = (cacheHome: string) =>
+      (existsSync(join(cacheHome, 'dpx')) ? readdirSync(join(cacheHome, 'dpx')) : []).filter((name) =>
+        /^code-.*\.bin$/.test(name),
+      );
     const resources = async (cacheHome: string, extra: Record<string, string> = {}) => {
-      const { code, stdout, stderr } = await dpxBundle(['resources', '--output', 'json'], childEnv({ XDG_CACHE_HOME: cacheHome, ...extra }));
+      const { code, stdout, stderr } = await dpxBundle(
+        ['resources', '--output', 'json'],
+        childEnv({ XDG_CACHE_HOME: cacheHome, ...extra }),
+      );
       expect({ code, stderr }).toEqual({ code: 0, stderr: '' });
       return (JSON.parse(stdout) as { name: string }[]).map((resource) => resource.name);
     };
@@ -150,9 +194,12 @@ describe('the bundle', () => {
       expect(readFileSync(file).length).toBeGreaterThan(1000);
     });
 
-    it('written by a list of every page, which changes V8\'s flags as it walks, is taken unchanged by the next start', async () => {
+    it("written by a list of every page, which changes V8's flags as it walks, is taken unchanged by the next start", async () => {
       const cacheHome = freshCache();
-      const walk = await dpxBundle(['list', 'users', '--all', '--output', 'ndjson'], childEnv({ XDG_CACHE_HOME: cacheHome }));
+      const walk = await dpxBundle(
+        ['list', 'users', '--all', '--output', 'ndjson'],
+        childEnv({ XDG_CACHE_HOME: cacheHome }),
+      );
       expect({ code: walk.code, stderr: walk.stderr }).toEqual({ code: 0, stderr: '' });
       const file = join(cacheHome, 'dpx', codeCaches(cacheHome)[0]!);
       const written = { bytes: readFileSync(file), at: statSync(file).mtimeMs };
@@ -164,7 +211,13 @@ describe('the bundle', () => {
     it('keeps the newest four caches when it writes one', async () => {
       const cacheHome = freshCache();
       mkdirSync(join(cacheHome, 'dpx'));
-      const old = ['code-chunk-A-v1-x.bin', 'code-chunk-B-v1-x.bin', 'code-chunk-C-v1-x.bin', 'code-chunk-D-v1-x.bin', 'code-chunk-E-v1-x.bin'];
+      const old = [
+        'code-chunk-A-v1-x.bin',
+        'code-chunk-B-v1-x.bin',
+        'code-chunk-C-v1-x.bin',
+        'code-chunk-D-v1-x.bin',
+        'code-chunk-E-v1-x.bin',
+      ];
       old.forEach((name, i) => {
         writeFileSync(join(cacheHome, 'dpx', name), 'old');
         utimesSync(join(cacheHome, 'dpx', name), 1_000_000 + i, 1_000_000 + i);
@@ -172,11 +225,15 @@ describe('the bundle', () => {
       await resources(cacheHome);
       const kept = codeCaches(cacheHome);
       expect(kept).toHaveLength(4);
-      expect(kept).toEqual(expect.arrayContaining(['code-chunk-C-v1-x.bin', 'code-chunk-D-v1-x.bin', 'code-chunk-E-v1-x.bin']));
-      expect(kept.filter((name) => !old.includes(name))).toEqual([expect.stringMatching(new RegExp(`-${process.arch}\\.bin$`))]);
+      expect(kept).toEqual(
+        expect.arrayContaining(['code-chunk-C-v1-x.bin', 'code-chunk-D-v1-x.bin', 'code-chunk-E-v1-x.bin']),
+      );
+      expect(kept.filter((name) => !old.includes(name))).toEqual([
+        expect.stringMatching(new RegExp(`-${process.arch}\\.bin$`)),
+      ]);
     });
 
-    it('is not written under NODE_DISABLE_COMPILE_CACHE, the switch of Node\'s own, where the folder is there', async () => {
+    it("is not written under NODE_DISABLE_COMPILE_CACHE, the switch of Node's own, where the folder is there", async () => {
       const cacheHome = freshCache();
       mkdirSync(join(cacheHome, 'dpx'));
       await resources(cacheHome, { NODE_DISABLE_COMPILE_CACHE: '1' });
@@ -207,8 +264,14 @@ describe('the bundle', () => {
 
   it('streams ndjson: a line arrives while the server has served fewer than all pages', async () => {
     const start = demo.region.requestCount();
-    const child = spawn(process.execPath, [bundle, 'list', 'tasks', '--all', '--page-size', '20', '--output', 'ndjson'], { env: childEnv() });
-    const servedAtFirstLine = await new Promise<number>((resolve) => child.stdout.once('data', () => resolve(demo.region.requestCount() - start)));
+    const child = spawn(
+      process.execPath,
+      [bundle, 'list', 'tasks', '--all', '--page-size', '20', '--output', 'ndjson'],
+      { env: childEnv() },
+    );
+    const servedAtFirstLine = await new Promise<number>((resolve) =>
+      child.stdout.once('data', () => resolve(demo.region.requestCount() - start)),
+    );
     let lines = 0;
     child.stdout.on('data', (chunk: Buffer) => {
       lines += chunk.toString().split('\n').length - 1;
@@ -223,7 +286,11 @@ describe('the bundle', () => {
 
   it('stops quietly, exit 0, when the reader goes away (| head)', async () => {
     const start = demo.region.requestCount();
-    const child = spawn(process.execPath, [bundle, 'list', 'tasks', '--all', '--page-size', '10', '--output', 'ndjson'], { env: childEnv() });
+    const child = spawn(
+      process.execPath,
+      [bundle, 'list', 'tasks', '--all', '--page-size', '10', '--output', 'ndjson'],
+      { env: childEnv() },
+    );
     let stderr = '';
     child.stderr.on('data', (chunk: Buffer) => {
       stderr += chunk.toString();

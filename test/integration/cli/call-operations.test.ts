@@ -18,7 +18,9 @@ const writes = ['--allow-writes', '--yes'];
 let backupIds: string[] = [];
 
 beforeAll(async () => {
-  const { stdout } = await dpx(['list', 'backups', '--page-size', '20', '--output', 'json', '--fields', 'id'], { env: env() });
+  const { stdout } = await dpx(['list', 'backups', '--page-size', '20', '--output', 'json', '--fields', 'id'], {
+    env: env(),
+  });
   backupIds = (JSON.parse(stdout) as { items: { id: string }[] }).items.map((item) => item.id);
   expect(backupIds.length).toBeGreaterThan(5);
 });
@@ -30,7 +32,9 @@ afterAll(() => {
 const restoreBody = (index = 0) => JSON.stringify({ backup_id: backupIds[index] });
 
 async function someUserId(): Promise<string> {
-  const { stdout } = await dpx(['list', 'users', '--page-size', '1', '--output', 'json', '--fields', 'id'], { env: env() });
+  const { stdout } = await dpx(['list', 'users', '--page-size', '1', '--output', 'json', '--fields', 'id'], {
+    env: env(),
+  });
   return (JSON.parse(stdout) as { items: { id: string }[] }).items[0]!.id;
 }
 
@@ -68,7 +72,9 @@ describe('what an operation needs', () => {
 
 /** The properties of a body schema dpx ships, read from the file itself. */
 function shippedProperties(name: string): { required: string[]; optional: string[] } {
-  const schema = JSON.parse(readFileSync(join(import.meta.dirname, '../../../fixtures/schemas/bodies', `${name}.json`), 'utf8')) as { required: string[]; properties: Record<string, unknown> };
+  const schema = JSON.parse(
+    readFileSync(join(import.meta.dirname, '../../../fixtures/schemas/bodies', `${name}.json`), 'utf8'),
+  ) as { required: string[]; properties: Record<string, unknown> };
   const all = Object.keys(schema.properties);
   return { required: schema.required, optional: all.filter((property) => !schema.required.includes(property)) };
 }
@@ -102,12 +108,16 @@ describe('the body offered for editing', () => {
     expect(offered).toContain('--edit opens it in $EDITOR');
     for (const name of restore.required) expect(offered).toMatch(new RegExp(`^ {4}"${name}": .*// required · `, 'm'));
     for (const name of restore.optional) expect(offered).toMatch(new RegExp(`^ {4}// "${name}": `, 'm'));
-    expect(offered).toMatch(/\/\/ "restore_type": "full", {2}\/\/ string · one of full \| file_level \| database \| mailbox_item · default "full" — What to restore/);
+    expect(offered).toMatch(
+      /\/\/ "restore_type": "full", {2}\/\/ string · one of full \| file_level \| database \| mailbox_item · default "full" — What to restore/,
+    );
   });
 
   it('--edit offers the same body in $EDITOR; saved untouched, it sends the required fields only', async () => {
     const editor = recordingEditor();
-    const { code, stdout, stderr } = await dpx(['call', 'restores', 'create_restore', '--edit', '--dry-run'], { env: editor.env() });
+    const { code, stdout, stderr } = await dpx(['call', 'restores', 'create_restore', '--edit', '--dry-run'], {
+      env: editor.env(),
+    });
     expect(code, stderr).toBe(0);
     const offered = editor.seen();
     for (const name of [...restore.required, ...restore.optional]) expect(offered).toContain(`"${name}": `);
@@ -129,7 +139,9 @@ describe('the body offered for editing', () => {
 
   it('--body takes comments and trailing commas, and sends plain JSON', async () => {
     const body = `{\n  "backup_id": "${backupIds[0]}",  // the backup\n  // "target": "x",\n  /* a note */ "restore_type": "full",\n}`;
-    const { code, stdout } = await dpx(['call', 'restores', 'create_restore', '--body', body, '--dry-run'], { env: env() });
+    const { code, stdout } = await dpx(['call', 'restores', 'create_restore', '--body', body, '--dry-run'], {
+      env: env(),
+    });
     expect(code).toBe(0);
     expect(curlBody(stdout)).toEqual({ backup_id: backupIds[0], restore_type: 'full' });
   });
@@ -137,7 +149,9 @@ describe('the body offered for editing', () => {
   it('an edit that is not JSON is refused with its line and column, and kept in a file to fix', async () => {
     const editor = recordingEditor();
     const before = demo.region.requestCount();
-    const { code, stderr } = await dpx(['call', 'restores', 'create_restore', '--edit', ...writes], { env: editor.env('s#"backup_id": ""#backup_id: 1#') });
+    const { code, stderr } = await dpx(['call', 'restores', 'create_restore', '--edit', ...writes], {
+      env: editor.env('s#"backup_id": ""#backup_id: 1#'),
+    });
     expect(code).toBe(2);
     expect(stderr).toMatch(/^error: the edited body is not valid JSON: line 4, column 3: unexpected "b"/m);
     const kept = /it is kept in (\S+): fix it there/.exec(stderr)?.[1];
@@ -158,15 +172,22 @@ describe('the request before it leaves', () => {
     expect(refused.stderr).toMatch(/^hint: .*--send-invalid/m);
     expect(demo.region.requestCount() - before).toBe(1);
 
-    const sent = await dpx(['call', 'restores', 'create_restore', '--body', body, ...writes, '--send-invalid'], { env: env() });
+    const sent = await dpx(['call', 'restores', 'create_restore', '--body', body, ...writes, '--send-invalid'], {
+      env: env(),
+    });
     expect(sent.code).toBe(1);
     expect(sent.stderr).toMatch(/must be one of: full, file_level, database, mailbox_item/);
-    expect(sent.stderr).toMatch(/^hint: the body does not fit the operation: `dpx call restores create_restore --help`/m);
+    expect(sent.stderr).toMatch(
+      /^hint: the body does not fit the operation: `dpx call restores create_restore --help`/m,
+    );
   });
 
   it('on a terminal, shows the method, URL, headers with the token masked, the body indented and the unit by name', async () => {
     const acme = demo.region.units.find((unit) => unit.name === 'Acme Corp')!;
-    const declined = await dpx(['call', 'restores', 'create_restore', '--body', restoreBody(), '--allow-writes', '--ou', acme.id], { env: env(), stderrTTY: true, typed: 'n\n' });
+    const declined = await dpx(
+      ['call', 'restores', 'create_restore', '--body', restoreBody(), '--allow-writes', '--ou', acme.id],
+      { env: env(), stderrTTY: true, typed: 'n\n' },
+    );
     expect(declined.code).toBe(4);
     expect(declined.stderr).toContain(`POST ${demo.region.baseUrl}/restores`);
     expect(declined.stderr).toContain('authorization: Bearer ***');
@@ -179,10 +200,18 @@ describe('the request before it leaves', () => {
 
   it('a body with schema problems asks a second time on a terminal', async () => {
     const body = JSON.stringify({ backup_id: backupIds[0], restore_type: 'everything' });
-    const declined = await dpx(['call', 'restores', 'create_restore', '--body', body, '--allow-writes'], { env: env(), stderrTTY: true, typed: 'n\n' });
+    const declined = await dpx(['call', 'restores', 'create_restore', '--body', body, '--allow-writes'], {
+      env: env(),
+      stderrTTY: true,
+      typed: 'n\n',
+    });
     expect(declined.code).toBe(4);
-    expect(declined.stderr).toContain('send it anyway, to test the server\'s own validation? [y/N]');
-    const accepted = await dpx(['call', 'restores', 'create_restore', '--body', body, '--allow-writes'], { env: env(), stderrTTY: true, typed: 'y\ny\n' });
+    expect(declined.stderr).toContain("send it anyway, to test the server's own validation? [y/N]");
+    const accepted = await dpx(['call', 'restores', 'create_restore', '--body', body, '--allow-writes'], {
+      env: env(),
+      stderrTTY: true,
+      typed: 'y\ny\n',
+    });
     expect(accepted.code).toBe(1);
     expect(accepted.stderr).toContain('[invalid_body]');
   });
@@ -191,14 +220,19 @@ describe('the request before it leaves', () => {
     const before = demo.region.requestCount();
     const { code, stderr } = await dpx(['call', 'users', 'list_users', '--ou', 'Acme\nCorp'], { env: env() });
     expect(code).toBe(2);
-    expect(stderr).toMatch(/^error: the organizational unit \(header x-\w+-organizationalunit-context\) holds U\+000A \(a line break\)/m);
+    expect(stderr).toMatch(
+      /^error: the organizational unit \(header x-\w+-organizationalunit-context\) holds U\+000A \(a line break\)/m,
+    );
     expect(stderr).not.toMatch(/could not reach/);
     expect(demo.region.requestCount()).toBe(before);
   });
 
   it('--ou takes a unit by name or path; an unknown one is named', async () => {
     const acme = demo.region.units.find((unit) => unit.name === 'Acme Corp')!;
-    const byName = await dpx(['call', 'users', 'list_users', '--ou', 'acme corp', '--query', 'limit=3', '--fields', 'organizational_unit_id'], { env: env() });
+    const byName = await dpx(
+      ['call', 'users', 'list_users', '--ou', 'acme corp', '--query', 'limit=3', '--fields', 'organizational_unit_id'],
+      { env: env() },
+    );
     expect(byName.code).toBe(0);
     expect(byName.stdout).toContain(acme.id);
     const unknown = await dpx(['call', 'users', 'list_users', '--ou', 'Nowhere Ltd'], { env: env() });
@@ -211,10 +245,14 @@ describe('the request before it leaves', () => {
     const file = join(folder, 'eu.token');
     writeFileSync(file, `${demo.region.tokens.personal}\n`, { mode: 0o600 });
     const id = await someUserId();
-    const { code, stdout } = await dpx(['call', 'users', 'get_user', id, '--dry-run', '--token-file', file], { env: { DPX_BASE_URL: demo.region.baseUrl } });
+    const { code, stdout } = await dpx(['call', 'users', 'get_user', id, '--dry-run', '--token-file', file], {
+      env: { DPX_BASE_URL: demo.region.baseUrl },
+    });
     expect(code).toBe(0);
     expect(stdout).toContain(`-H "Authorization: Bearer $(cat '${file}')"`);
-    const ran = await promisify(execFile)('bash', ['-c', stdout.replace(/^curl /, 'curl -sf ')], { env: { PATH: process.env['PATH'] } });
+    const ran = await promisify(execFile)('bash', ['-c', stdout.replace(/^curl /, 'curl -sf ')], {
+      env: { PATH: process.env['PATH'] },
+    });
     expect((JSON.parse(ran.stdout) as { id: string }).id).toBe(id);
   });
 
@@ -223,7 +261,9 @@ describe('the request before it leaves', () => {
     const { stdout } = await dpx(['call', 'users', 'get_user', id, '--dry-run', '--vendor', 'acme'], { env: env() });
     expect(stdout).toContain('accept: application/api.acme.users=v2+json');
     const help = await dpx(['--help'], { env: env() });
-    expect(help.stdout).toMatch(/--vendor NAME\s+vendor token of the media types; overrides the one the index's Content-Type/);
+    expect(help.stdout).toMatch(
+      /--vendor NAME\s+vendor token of the media types; overrides the one the index's Content-Type/,
+    );
   });
 });
 
@@ -234,7 +274,9 @@ describe('a typed DELETE', () => {
     const yes = await dpx(['call', 'users', 'delete_user', id, ...writes], { env: env() });
     expect(yes.code).toBe(4);
     expect(yes.stderr).toMatch(new RegExp(`^hint: add --confirm-id ${id}`, 'm'));
-    const wrong = await dpx(['call', 'users', 'delete_user', id, '--allow-writes', '--confirm-id', 'someone-else'], { env: env() });
+    const wrong = await dpx(['call', 'users', 'delete_user', id, '--allow-writes', '--confirm-id', 'someone-else'], {
+      env: env(),
+    });
     expect(wrong.code).toBe(4);
     expect(demo.region.requestCount() - before).toBe(2);
     const right = await dpx(['call', 'users', 'delete_user', id, '--allow-writes', '--confirm-id', id], { env: env() });
@@ -244,11 +286,19 @@ describe('a typed DELETE', () => {
 
   it('on a terminal, asks for the id to be typed', async () => {
     const id = await someUserId();
-    const wrong = await dpx(['call', 'users', 'delete_user', id, '--allow-writes', '--yes'], { env: env(), stderrTTY: true, typed: 'y\n' });
+    const wrong = await dpx(['call', 'users', 'delete_user', id, '--allow-writes', '--yes'], {
+      env: env(),
+      stderrTTY: true,
+      typed: 'y\n',
+    });
     expect(wrong.code).toBe(4);
     expect(wrong.stderr).toContain(`DELETE ${demo.region.baseUrl}/users/${id}`);
     expect(wrong.stderr).toContain(`type ${id} to delete it`);
-    const typed = await dpx(['call', 'users', 'delete_user', id, '--allow-writes'], { env: env(), stderrTTY: true, typed: `${id}\n` });
+    const typed = await dpx(['call', 'users', 'delete_user', id, '--allow-writes'], {
+      env: env(),
+      stderrTTY: true,
+      typed: `${id}\n`,
+    });
     expect(typed.code).toBe(0);
     const gone = await dpx(['call', 'users', 'get_user', id], { env: env() });
     expect(gone.code).toBe(1);
@@ -269,7 +319,10 @@ describe('what it started', () => {
   });
 
   it('--body - reads the body from standard input; a 202 prints its Location and the task id', async () => {
-    const { code, stdout, stderr } = await dpx(['call', 'restores', 'create_restore', '--body', '-', ...writes], { env: env(), piped: restoreBody(1) });
+    const { code, stdout, stderr } = await dpx(['call', 'restores', 'create_restore', '--body', '-', ...writes], {
+      env: env(),
+      piped: restoreBody(1),
+    });
     expect(code).toBe(0);
     const task = JSON.parse(stdout) as { id: string; status: string };
     expect(stderr).toMatch(/^202 Accepted/m);
@@ -281,7 +334,10 @@ describe('what it started', () => {
     const outcomes = new Map<number, string>();
     // The demo decides each restore's outcome by its task's id: try backups until both have been seen.
     for (let i = 0; i < backupIds.length && outcomes.size < 2; i++) {
-      const { code, stdout, stderr } = await dpx(['call', 'restores', 'create_restore', '--body', restoreBody(i), ...writes, '--wait'], { env: env() });
+      const { code, stdout, stderr } = await dpx(
+        ['call', 'restores', 'create_restore', '--body', restoreBody(i), ...writes, '--wait'],
+        { env: env() },
+      );
       const final = JSON.parse(stdout) as { status: string };
       if (code === 0) expect(final.status).toBe('completed');
       if (code === 6) {
@@ -295,7 +351,9 @@ describe('what it started', () => {
     expect(outcomes.get(0)).toBe('completed');
     if (!outcomes.has(6)) {
       // Every restore tried succeeded: an aborted task ends without success too.
-      const started = await dpx(['call', 'restores', 'create_restore', '--body', restoreBody(0), ...writes], { env: env() });
+      const started = await dpx(['call', 'restores', 'create_restore', '--body', restoreBody(0), ...writes], {
+        env: env(),
+      });
       const taskId = (JSON.parse(started.stdout) as { id: string }).id;
       const aborted = await dpx(['call', 'tasks', 'abort_task', taskId, ...writes, '--wait'], { env: env() });
       expect(aborted.code).toBe(6);
@@ -304,7 +362,22 @@ describe('what it started', () => {
   }, 60_000);
 
   it('--wait prints the final task as -o and --fields ask, progress on stderr', async () => {
-    const table = await dpx(['call', 'restores', 'create_restore', '--body', restoreBody(6), ...writes, '--wait', '-o', 'table', '--fields', 'id,status'], { env: env() });
+    const table = await dpx(
+      [
+        'call',
+        'restores',
+        'create_restore',
+        '--body',
+        restoreBody(6),
+        ...writes,
+        '--wait',
+        '-o',
+        'table',
+        '--fields',
+        'id,status',
+      ],
+      { env: env() },
+    );
     expect([0, 6]).toContain(table.code);
     const [head, row, ...rest] = table.stdout.trimEnd().split('\n');
     expect(head).toMatch(/^id\s+status$/);
@@ -312,17 +385,37 @@ describe('what it started', () => {
     expect(rest).toEqual([]);
     expect(table.stderr).toMatch(/: queued|: in_progress/);
 
-    const json = await dpx(['call', 'restores', 'create_restore', '--body', restoreBody(7), ...writes, '--wait', '--fields', 'id,status'], { env: env() });
+    const json = await dpx(
+      ['call', 'restores', 'create_restore', '--body', restoreBody(7), ...writes, '--wait', '--fields', 'id,status'],
+      { env: env() },
+    );
     const final = JSON.parse(json.stdout) as Record<string, unknown>;
     expect(Object.keys(final)).toEqual(['id', 'status']);
     expect(json.code).toBe(final['status'] === 'completed' ? 0 : 6);
 
-    const lines = await dpx(['call', 'restores', 'create_restore', '--body', restoreBody(8), ...writes, '--wait', '-o', 'ndjson', '--fields', 'status'], { env: env() });
+    const lines = await dpx(
+      [
+        'call',
+        'restores',
+        'create_restore',
+        '--body',
+        restoreBody(8),
+        ...writes,
+        '--wait',
+        '-o',
+        'ndjson',
+        '--fields',
+        'status',
+      ],
+      { env: env() },
+    );
     expect(lines.stdout).toMatch(/^\{"status":"(completed|failed)"\}\n$/);
   }, 60_000);
 
   it('--wait on a task read by its id follows it too', async () => {
-    const started = await dpx(['call', 'restores', 'create_restore', '--body', restoreBody(4), ...writes], { env: env() });
+    const started = await dpx(['call', 'restores', 'create_restore', '--body', restoreBody(4), ...writes], {
+      env: env(),
+    });
     const taskId = (JSON.parse(started.stdout) as { id: string }).id;
     const followed = await dpx(['call', 'tasks', 'get_task', taskId, '--wait'], { env: env() });
     const final = JSON.parse(followed.stdout) as { id: string; status: string };
@@ -332,7 +425,9 @@ describe('what it started', () => {
   });
 
   it('--wait on an aborted task exits 6', async () => {
-    const started = await dpx(['call', 'restores', 'create_restore', '--body', restoreBody(2), ...writes], { env: env() });
+    const started = await dpx(['call', 'restores', 'create_restore', '--body', restoreBody(2), ...writes], {
+      env: env(),
+    });
     const taskId = (JSON.parse(started.stdout) as { id: string }).id;
     const aborted = await dpx(['call', 'tasks', 'abort_task', taskId, ...writes, '--wait'], { env: env() });
     expect(aborted.code).toBe(6);
@@ -355,13 +450,16 @@ describe('what it started', () => {
 
   it('SIGTERM while waiting exits 143, as the exit-code table says', async () => {
     const controller = new AbortController();
-    const { code, stderr } = await dpx(['call', 'restores', 'create_restore', '--body', restoreBody(4), ...writes, '--wait'], {
-      env: env(),
-      signal: controller.signal,
-      watchStderr: (text) => {
-        if (/: queued|: in_progress/.test(text)) controller.abort(new Interruption('SIGTERM'));
+    const { code, stderr } = await dpx(
+      ['call', 'restores', 'create_restore', '--body', restoreBody(4), ...writes, '--wait'],
+      {
+        env: env(),
+        signal: controller.signal,
+        watchStderr: (text) => {
+          if (/: queued|: in_progress/.test(text)) controller.abort(new Interruption('SIGTERM'));
+        },
       },
-    });
+    );
     expect(code).toBe(143);
     expect(stderr).toContain('the task goes on on the control plane');
   });

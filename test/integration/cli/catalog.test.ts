@@ -23,7 +23,12 @@ describe('dpx resources', () => {
   it('prints JSON a program can read', async () => {
     const { code, stdout } = await dpx(['resources', '--output', 'json'], { env: env() });
     expect(code).toBe(0);
-    const resources = JSON.parse(stdout) as { name: string; default_version: string; versions: string[]; operations: string[] }[];
+    const resources = JSON.parse(stdout) as {
+      name: string;
+      default_version: string;
+      versions: string[];
+      operations: string[];
+    }[];
     const users = resources.find((resource) => resource.name === 'users');
     expect(users).toMatchObject({ default_version: 'v2', versions: ['v2', 'v1'] });
     expect(users?.operations).toContain('list_users');
@@ -79,7 +84,11 @@ describe('help', () => {
     expect(top.stdout).toMatch(/dpx list <resource>/);
     const list = await dpx(['list', '--help']);
     expect(list.stdout).toMatch(/--max-items N/);
-    expect(list.stdout).toMatch(/Exit codes: 0 ok, 1 API error or partial answer, 2 usage error, 3 network or protocol error/);
-    expect(list.stdout).toMatch(/4 refused for safety, 5 differences found .*\n6 a followed task that did not succeed, 130\/143 interrupted \(SIGINT\/SIGTERM\)/);
+    expect(list.stdout).toMatch(
+      /Exit codes: 0 ok, 1 API error or partial answer, 2 usage error, 3 network or protocol error/,
+    );
+    expect(list.stdout).toMatch(
+      /4 refused for safety, 5 differences found .*\n6 a followed task that did not succeed, 130\/143 interrupted \(SIGINT\/SIGTERM\)/,
+    );
   });
 });

@@ -40,7 +40,9 @@ async function bash(script: string): Promise<string> {
 /** COMPREPLY after the registered function ran for `words`, the cursor on the last one. */
 async function reply(words: string[]): Promise<string[]> {
   const quoted = words.map((word) => `'${word.replace(/'/g, `'\\''`)}'`).join(' ');
-  const stdout = await bash(`COMP_WORDS=(dpx ${quoted}); COMP_CWORD=${words.length}\n$(complete -p dpx | sed -E 's/.* -F ([^ ]+) .*/\\1/')\nprintf '%s\\n' "\${COMPREPLY[@]}"`);
+  const stdout = await bash(
+    `COMP_WORDS=(dpx ${quoted}); COMP_CWORD=${words.length}\n$(complete -p dpx | sed -E 's/.* -F ([^ ]+) .*/\\1/')\nprintf '%s\\n' "\${COMPREPLY[@]}"`,
+  );
   return stdout === '\n' ? [] : stdout.replace(/\n$/, '').split('\n');
 }
 
@@ -49,7 +51,7 @@ describe('dpx completion bash', () => {
     expect((await bash('complete -p dpx')).trim()).toBe('complete -F _dpx dpx');
   });
 
-  it('completes commands and resource names from the demo\'s index', async () => {
+  it("completes commands and resource names from the demo's index", async () => {
     expect(await reply(['wh'])).toEqual(['whoami']);
     expect(await reply(['list', 'prot'])).toEqual(['protection-groups']);
   });

@@ -40,13 +40,22 @@ function rcFor(shell: Shell, home: string): { file: string; argv: string[]; env:
   const args = JSON.stringify(join(home, 'args.txt'));
   switch (shell) {
     case 'bash':
-      writeFileSync(join(home, 'bashrc'), `PS1='ready$ '\ndpx() { if [ "$1" = __complete ] || [ "$1" = completion ]; then ${node} ${script} "$@"; else printf '%s\\n' "$@" > ${args}; fi; }\neval "$(dpx completion bash)"\n`);
+      writeFileSync(
+        join(home, 'bashrc'),
+        `PS1='ready$ '\ndpx() { if [ "$1" = __complete ] || [ "$1" = completion ]; then ${node} ${script} "$@"; else printf '%s\\n' "$@" > ${args}; fi; }\neval "$(dpx completion bash)"\n`,
+      );
       return { file: 'bash', argv: ['--noprofile', '--rcfile', join(home, 'bashrc'), '-i'], env: {} };
     case 'zsh':
-      writeFileSync(join(home, '.zshrc'), `PS1='ready$ '\nautoload -Uz compinit && compinit -u -d ${JSON.stringify(join(home, '.zcompdump'))}\ndpx() { if [[ $1 == __complete || $1 == completion ]]; then ${node} ${script} "$@"; else printf '%s\\n' "$@" > ${args}; fi; }\neval "$(dpx completion zsh)"\n`);
+      writeFileSync(
+        join(home, '.zshrc'),
+        `PS1='ready$ '\nautoload -Uz compinit && compinit -u -d ${JSON.stringify(join(home, '.zcompdump'))}\ndpx() { if [[ $1 == __complete || $1 == completion ]]; then ${node} ${script} "$@"; else printf '%s\\n' "$@" > ${args}; fi; }\neval "$(dpx completion zsh)"\n`,
+      );
       return { file: 'zsh', argv: ['-i'], env: { ZDOTDIR: home } };
     case 'fish':
-      writeFileSync(join(home, 'rc.fish'), `function fish_prompt; echo -n 'ready$ '; end\nfunction dpx; if contains -- $argv[1] __complete completion; ${node} ${script} $argv; else; printf '%s\\n' $argv > ${args}; end; end\ndpx completion fish | source\n`);
+      writeFileSync(
+        join(home, 'rc.fish'),
+        `function fish_prompt; echo -n 'ready$ '; end\nfunction dpx; if contains -- $argv[1] __complete completion; ${node} ${script} $argv; else; printf '%s\\n' $argv > ${args}; end; end\ndpx completion fish | source\n`,
+      );
       return { file: 'fish', argv: ['--no-config', '-i', '-C', `source ${join(home, 'rc.fish')}`], env: {} };
   }
 }
@@ -82,7 +91,8 @@ async function completeAndRun(shell: Shell, line: string): Promise<{ args: strin
   const until = async (check: () => boolean, what: string, timeoutMs = 15_000) => {
     const deadline = Date.now() + timeoutMs;
     while (!check()) {
-      if (Date.now() > deadline) throw new Error(`${shell}: timed out waiting for ${what}; the terminal shows:\n${screen}`);
+      if (Date.now() > deadline)
+        throw new Error(`${shell}: timed out waiting for ${what}; the terminal shows:\n${screen}`);
       await new Promise((resolve) => setTimeout(resolve, 25));
     }
   };
@@ -104,11 +114,15 @@ async function completeAndRun(shell: Shell, line: string): Promise<{ args: strin
 }
 
 describe.each(['bash', 'zsh', 'fish'] as const)('%s completion of a hostile resource name', (shell) => {
-  it.skipIf(!installed(shell))('inserts it quoted: Enter runs dpx with it as one argument, and runs nothing else', async () => {
-    const { args, pwned } = await completeAndRun(shell, 'dpx list x');
-    expect(pwned).toBe(false);
-    expect(args).toEqual(['list', SHELL_RESOURCE]);
-  }, 60_000);
+  it.skipIf(!installed(shell))(
+    'inserts it quoted: Enter runs dpx with it as one argument, and runs nothing else',
+    async () => {
+      const { args, pwned } = await completeAndRun(shell, 'dpx list x');
+      expect(pwned).toBe(false);
+      expect(args).toEqual(['list', SHELL_RESOURCE]);
+    },
+    60_000,
+  );
 });
 
 describe('the scripts quote what they insert', () => {

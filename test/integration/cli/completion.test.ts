@@ -26,8 +26,12 @@ async function complete(words: string[], environment: Record<string, string> = e
 const values = (lines: string[]): string[] => lines.map((line) => line.split('\t')[0]!);
 
 describe('dpx completion', () => {
-  it('prints each shell\'s script, which calls dpx __complete', async () => {
-    for (const [shell, registers] of [['bash', 'complete -F _dpx dpx'], ['zsh', 'compdef _dpx dpx'], ['fish', "complete -c dpx -f -a '(__dpx_complete)'"]] as const) {
+  it("prints each shell's script, which calls dpx __complete", async () => {
+    for (const [shell, registers] of [
+      ['bash', 'complete -F _dpx dpx'],
+      ['zsh', 'compdef _dpx dpx'],
+      ['fish', "complete -c dpx -f -a '(__dpx_complete)'"],
+    ] as const) {
       const { code, stdout, stderr } = await dpx(['completion', shell]);
       expect(code).toBe(0);
       expect(stderr).toBe('');
@@ -36,10 +40,12 @@ describe('dpx completion', () => {
     }
   });
 
-  it('says where the script goes: alone, for the user\'s shell first; typed at a terminal, on stderr above the script', async () => {
+  it("says where the script goes: alone, for the user's shell first; typed at a terminal, on stderr above the script", async () => {
     const alone = await dpx(['completion'], { env: { SHELL: '/usr/bin/fish' } });
     expect(alone.code).toBe(0);
-    expect(alone.stdout).toMatch(/^fish \(your shell\):\n {2}mkdir -p ~\/\.config\/fish\/completions && dpx completion fish > ~\/\.config\/fish\/completions\/dpx\.fish$/m);
+    expect(alone.stdout).toMatch(
+      /^fish \(your shell\):\n {2}mkdir -p ~\/\.config\/fish\/completions && dpx completion fish > ~\/\.config\/fish\/completions\/dpx\.fish$/m,
+    );
     expect(alone.stdout.indexOf('fish')).toBeLessThan(alone.stdout.indexOf('bash:'));
     const typed = await dpx(['completion', 'bash'], { stdoutTTY: true });
     expect(typed.code).toBe(0);
@@ -57,10 +63,18 @@ describe('dpx completion', () => {
 describe('case files', () => {
   it('offers .har files and folders after --trail, --offline, case, replay and report, and nothing else there', async () => {
     const folder = mkdtempSync(join(tmpdir(), 'dpx-complete-har-'));
-    for (const name of ['case-1234.har', 'CASE-2.HAR', 'notes.txt', '.hidden.har']) writeFileSync(join(folder, name), '');
+    for (const name of ['case-1234.har', 'CASE-2.HAR', 'notes.txt', '.hidden.har'])
+      writeFileSync(join(folder, name), '');
     mkdirSync(join(folder, 'older'));
     const expected = [`${folder}/CASE-2.HAR`, `${folder}/case-1234.har`, `${folder}/older/`];
-    for (const words of [['--trail', `${folder}/`], ['--offline', `${folder}/`], ['case', `${folder}/`], ['replay', `${folder}/`], ['report', `${folder}/`], ['list', 'users', '--trail', `${folder}/`]]) {
+    for (const words of [
+      ['--trail', `${folder}/`],
+      ['--offline', `${folder}/`],
+      ['case', `${folder}/`],
+      ['replay', `${folder}/`],
+      ['report', `${folder}/`],
+      ['list', 'users', '--trail', `${folder}/`],
+    ]) {
       expect(values(await complete(words)).sort(), words.join(' ')).toEqual(expected.sort());
     }
     expect(values(await complete(['case', `${folder}/c`]))).toEqual([`${folder}/case-1234.har`]);
@@ -73,14 +87,30 @@ describe('case files', () => {
 describe('commands and options', () => {
   it('completes the command word, each with what it does', async () => {
     const lines = await complete(['']);
-    expect(values(lines)).toEqual(['resources', 'operations', 'list', 'count', 'call', 'xray', 'replay', 'case', 'report', 'diff', 'whoami', 'profile', 'demo', 'completion', 'view']);
-    expect(lines).toContain('replay\tsend a case\'s reads again, each in its recorded unit, and compare');
+    expect(values(lines)).toEqual([
+      'resources',
+      'operations',
+      'list',
+      'count',
+      'call',
+      'xray',
+      'replay',
+      'case',
+      'report',
+      'diff',
+      'whoami',
+      'profile',
+      'demo',
+      'completion',
+      'view',
+    ]);
+    expect(lines).toContain("replay\tsend a case's reads again, each in its recorded unit, and compare");
     expect(lines).toContain('case\twhat a case holds: each command, when, where, requests, records');
     expect(lines).toContain('list\tlist records (one page, or --all)');
     expect(await complete(['li'])).toEqual(['list\tlist records (one page, or --all)']);
   });
 
-  it('completes global options, and a command\'s own; one already given is not offered again unless it repeats', async () => {
+  it("completes global options, and a command's own; one already given is not offered again unless it repeats", async () => {
     const global = await complete(['--']);
     expect(global).toContain('--profile');
     expect(global).not.toContain('--fields');
@@ -102,11 +132,22 @@ describe('commands and options', () => {
 
   it('completes profile names, described by their base URL', async () => {
     const profileEnv = { DPX_CONFIG: join(cacheHome, '..', 'profiles.json') };
-    expect((await dpx(['profile', 'add', 'eu-prod', '--base-url', 'https://eu.example.com/api'], { env: profileEnv })).code).toBe(0);
-    expect((await dpx(['profile', 'add', 'us-prod', '--base-url', 'https://us.example.com/api'], { env: profileEnv })).code).toBe(0);
-    expect(await complete(['--profile', ''], profileEnv)).toEqual(['eu-prod\thttps://eu.example.com/api', 'us-prod\thttps://us.example.com/api']);
+    expect(
+      (await dpx(['profile', 'add', 'eu-prod', '--base-url', 'https://eu.example.com/api'], { env: profileEnv })).code,
+    ).toBe(0);
+    expect(
+      (await dpx(['profile', 'add', 'us-prod', '--base-url', 'https://us.example.com/api'], { env: profileEnv })).code,
+    ).toBe(0);
+    expect(await complete(['--profile', ''], profileEnv)).toEqual([
+      'eu-prod\thttps://eu.example.com/api',
+      'us-prod\thttps://us.example.com/api',
+    ]);
     expect(values(await complete(['profile', 'use', 'u'], profileEnv))).toEqual(['us-prod']);
-    expect(values(await complete(['count', 'tasks', '--profiles', ''], profileEnv))).toEqual(['all', 'eu-prod', 'us-prod']);
+    expect(values(await complete(['count', 'tasks', '--profiles', ''], profileEnv))).toEqual([
+      'all',
+      'eu-prod',
+      'us-prod',
+    ]);
     expect(await complete(['profile', 'list', ''], profileEnv)).toEqual([]);
   });
 });
@@ -115,7 +156,9 @@ describe('names from the index, against the demo', () => {
   it('completes resource names, described by their versions', async () => {
     const { stdout } = await dpx(['resources', '--output', 'json'], { env: env() });
     const resources = JSON.parse(stdout) as { name: string; versions: string[] }[];
-    expect(await complete(['list', ''])).toEqual(resources.map((resource) => `${resource.name}\t${resource.versions.join(' ')}`));
+    expect(await complete(['list', ''])).toEqual(
+      resources.map((resource) => `${resource.name}\t${resource.versions.join(' ')}`),
+    );
     expect(values(await complete(['operations', 'us']))).toEqual(['users']);
     expect(values(await complete(['xray', 'ta']))).toEqual(['tasks']);
     // After the resource comes a record's id, which dpx does not guess.
@@ -128,7 +171,9 @@ describe('names from the index, against the demo', () => {
   it('completes the operation ids of a resource, described by method and href', async () => {
     const { stdout } = await dpx(['operations', 'tasks', '--output', 'json'], { env: env() });
     const operations = JSON.parse(stdout) as { id: string; method: string; href: string }[];
-    expect(await complete(['call', 'tasks', ''])).toEqual(operations.map((operation) => `${operation.id}\t${operation.method} ${operation.href}`));
+    expect(await complete(['call', 'tasks', ''])).toEqual(
+      operations.map((operation) => `${operation.id}\t${operation.method} ${operation.href}`),
+    );
     expect(values(await complete(['call', 'users', 'get_'], env()))).toEqual(['get_user']);
   });
 
@@ -140,7 +185,10 @@ describe('names from the index, against the demo', () => {
   });
 
   it('completes list operations for --op, and the variables a list or an operation takes for --var', async () => {
-    expect(values(await complete(['list', 'backups', '--op', '']))).toEqual(['list_backups', 'list_protection_group_backups']);
+    expect(values(await complete(['list', 'backups', '--op', '']))).toEqual([
+      'list_backups',
+      'list_protection_group_backups',
+    ]);
     expect(await complete(['list', 'backups', '--var', ''])).toEqual(['protection_group_id=']);
     expect(await complete(['list', 'users', '--var', ''])).toEqual([]);
     expect(await complete(['call', 'tasks', 'get_task', '--var', ''])).toEqual(['task_id=']);
@@ -189,7 +237,11 @@ function taggedServer(state: { names: string[] }) {
     const url = new URL(request.url, 'http://x');
     if (url.pathname === '/') {
       const index: Record<string, unknown> = {};
-      for (const name of state.names) index[name] = { supported_versions: ['v1'], v1: { [`list_${name}`]: { href: `/${name}{?limit,start}`, type: 'get' } } };
+      for (const name of state.names)
+        index[name] = {
+          supported_versions: ['v1'],
+          v1: { [`list_${name}`]: { href: `/${name}{?limit,start}`, type: 'get' } },
+        };
       const etag = `"${state.names.join('+')}"`;
       if (request.headers['if-none-match'] === etag) {
         response.writeHead(304, { etag });
@@ -200,8 +252,15 @@ function taggedServer(state: { names: string[] }) {
       return;
     }
     if (url.pathname === '/tenants') {
-      const items = [{ id: 'root', name: 'Everything' }, { id: 'a', name: 'Alpha', parent_id: 'root' }];
-      sendJson(response, 200, { _embedded: { items }, _links: { self: { href: request.url } }, current_count: items.length });
+      const items = [
+        { id: 'root', name: 'Everything' },
+        { id: 'a', name: 'Alpha', parent_id: 'root' },
+      ];
+      sendJson(response, 200, {
+        _embedded: { items },
+        _links: { self: { href: request.url } },
+        current_count: items.length,
+      });
       return;
     }
     sendJson(response, 404, { errors: [{ error_code: 'not_found', error_message: url.pathname }] });
@@ -266,7 +325,11 @@ describe('the cached index and units', () => {
   it('without a token, completes from the cache however old, and asks nothing', async () => {
     age('index', server.baseUrl, 24 * 60 * 60_000);
     const before = server.requests.length;
-    expect(values(await complete(['list', ''], { DPX_BASE_URL: server.baseUrl }))).toEqual(['tenants', 'volumes', 'snapshots']);
+    expect(values(await complete(['list', ''], { DPX_BASE_URL: server.baseUrl }))).toEqual([
+      'tenants',
+      'volumes',
+      'snapshots',
+    ]);
     expect(server.requests.length).toBe(before);
   });
 
@@ -283,7 +346,13 @@ describe('the cached index and units', () => {
     age('index', gone.baseUrl, 60 * 60_000);
     expect(values(await complete(['list', ''], goneEnv))).toEqual(['alerts']);
     const entry = readdirSync(join(cacheHome, 'dpx'))
-      .map((file) => JSON.parse(readFileSync(join(cacheHome, 'dpx', file), 'utf8')) as { baseUrl: string; value: { checkedAt: number } })
+      .map(
+        (file) =>
+          JSON.parse(readFileSync(join(cacheHome, 'dpx', file), 'utf8')) as {
+            baseUrl: string;
+            value: { checkedAt: number };
+          },
+      )
       .find((candidate) => candidate.baseUrl === gone.baseUrl && 'body' in candidate.value)!;
     expect(Date.now() - entry.value.checkedAt).toBeLessThan(60_000);
   });
@@ -303,7 +372,9 @@ describe('never an error in the prompt', () => {
 
   it('with a token the server refuses, a malformed config file, or an unknown profile, still completes commands', async () => {
     // A token from the other region: 401 for the index, and nothing of that region is cached yet.
-    expect(await complete(['list', ''], { DPX_BASE_URL: demo.otherRegion.baseUrl, DPX_TOKEN: demo.region.tokens.personal })).toEqual([]);
+    expect(
+      await complete(['list', ''], { DPX_BASE_URL: demo.otherRegion.baseUrl, DPX_TOKEN: demo.region.tokens.personal }),
+    ).toEqual([]);
     writeFileSync(configPath, '{ not json');
     expect(values(await complete(['w']))).toEqual(['whoami']);
     expect(await complete(['--profile', ''])).toEqual([]);
@@ -311,10 +382,10 @@ describe('never an error in the prompt', () => {
     writeFileSync(configPath, '{"profiles":{}}');
   });
 
-  it('leaves out names that would break the shell\'s lines', async () => {
+  it("leaves out names that would break the shell's lines", async () => {
     const odd = await startServer((request, response) => {
       const entry = { supported_versions: ['v1'], v1: { list: { href: '/x', type: 'get' } } };
-      sendJson(response, 200, { 'fine': entry, 'two\nlines': entry, 'tab\there': entry });
+      sendJson(response, 200, { fine: entry, 'two\nlines': entry, 'tab\there': entry });
     });
     try {
       expect(await complete(['list', ''], { DPX_BASE_URL: odd.baseUrl, DPX_TOKEN: 'x' })).toEqual(['fine\tv1']);

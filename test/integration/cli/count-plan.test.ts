@@ -7,7 +7,11 @@ import { startTaggedPlane, type TaggedPlane } from '../../helpers/tagged-plane.j
 import { dpx } from './harness.js';
 
 const demo = useDemo({ tenants: 6, frozen: true });
-const demoEnv = () => ({ DPX_BASE_URL: demo.region.baseUrl, DPX_TOKEN: demo.region.tokens.personal, DPX_RATE: '100000' });
+const demoEnv = () => ({
+  DPX_BASE_URL: demo.region.baseUrl,
+  DPX_TOKEN: demo.region.tokens.personal,
+  DPX_RATE: '100000',
+});
 
 interface Check {
   ou: string;
@@ -45,7 +49,10 @@ const planeEnv = (server: TaggedPlane) => ({ DPX_BASE_URL: server.baseUrl, DPX_T
 
 describe('dpx count --plan', () => {
   it('scan and cells give the same rows on the demo; the scan is verified against every tenant and 3 cells', async () => {
-    const [scan, cells] = [await count(demoEnv(), ['--by', 'status', '--plan', 'scan']), await count(demoEnv(), ['--by', 'status', '--plan', 'cells'])];
+    const [scan, cells] = [
+      await count(demoEnv(), ['--by', 'status', '--plan', 'scan']),
+      await count(demoEnv(), ['--by', 'status', '--plan', 'cells']),
+    ];
     expect(scan.document.rows).toEqual(cells.document.rows);
     expect(scan.document.rows.length).toBeGreaterThan(6);
     expect(scan.document.rows.every((row) => !row.counted && row.other === 0)).toBe(true);
@@ -62,7 +69,22 @@ describe('dpx count --plan', () => {
   it('a matrix cheaper than any scan is counted per cell without a probe', async () => {
     const sent = async (plan: string[]) => {
       const before = demo.region.requestsTo('/tasks');
-      const { code, stdout, stderr } = await dpx(['count', 'tasks', '--by', 'status', '--values', 'failed', '--ou', demo.region.units[1]!.id, ...plan, '--output', 'json'], { env: demoEnv() });
+      const { code, stdout, stderr } = await dpx(
+        [
+          'count',
+          'tasks',
+          '--by',
+          'status',
+          '--values',
+          'failed',
+          '--ou',
+          demo.region.units[1]!.id,
+          ...plan,
+          '--output',
+          'json',
+        ],
+        { env: demoEnv() },
+      );
       expect(code, stderr).toBe(0);
       return { document: JSON.parse(stdout) as Planned, tasks: demo.region.requestsTo('/tasks') - before };
     };
@@ -79,7 +101,9 @@ describe('dpx count --plan', () => {
 
   it('--explain prints both estimates and the choice, asking the list at most twice', async () => {
     const before = demo.region.requestsTo('/tasks');
-    const { code, stdout, stderr } = await dpx(['count', 'tasks', '--by', 'status', '--ou', 'all', '--explain'], { env: demoEnv() });
+    const { code, stdout, stderr } = await dpx(['count', 'tasks', '--by', 'status', '--ou', 'all', '--explain'], {
+      env: demoEnv(),
+    });
     expect(code, stderr).toBe(0);
     // One page to see the total, the unit field and the page size, and the probe's refusal unless an
     // earlier command of this file (one cache folder) learned the page size.
@@ -87,24 +111,40 @@ describe('dpx count --plan', () => {
     expect(toList).toBeGreaterThanOrEqual(1);
     expect(toList).toBeLessThanOrEqual(2);
     expect(stdout).toMatch(/^ {2}cells +[\d,]+ requests +[\d.]+ s {2}a request per unit and value/m);
-    expect(stdout).toMatch(/^ {2}scan +[\d,]+ requests +[\d.]+ s {2}the root's list read once: [\d,]+ pages of 100 \([\d,]+ records; unit field organizational_unit_id\), then 6 tenants' totals and 3 random cells checked$/m);
+    expect(stdout).toMatch(
+      /^ {2}scan +[\d,]+ requests +[\d.]+ s {2}the root's list read once: [\d,]+ pages of 100 \([\d,]+ records; unit field organizational_unit_id\), then 6 tenants' totals and 3 random cells checked$/m,
+    );
     expect(stdout).toMatch(/^chosen: scan; the scan is 0\.\d\d× the requests of cells/m);
-    expect(stdout).toMatch(new RegExp(`^sent to plan it: \\d+ requests \\(the index, the unit list, ${toList} to the list\\)$`, 'm'));
+    expect(stdout).toMatch(
+      new RegExp(`^sent to plan it: \\d+ requests \\(the index, the unit list, ${toList} to the list\\)$`, 'm'),
+    );
   });
 });
 
 describe('the scan checked against the server', () => {
-  it('records of one tenant, chosen at random, tagged with another tenant\'s unit: the scan is not used, and stderr says so', async () => {
+  it("records of one tenant, chosen at random, tagged with another tenant's unit: the scan is not used, and stderr says so", async () => {
     const tenants = 8;
     const mislabelled = Math.floor(Math.random() * tenants);
     // 17 units (the root, 8 tenants, a child each), 200 records each.
     plane = await startTaggedPlane({ tenants, records: 17 * 200, mislabelled });
     const { document, stderr } = await count(planeEnv(plane), ['--by', 'status']);
-    expect(document.plan).toMatchObject({ planned: 'scan', chosen: 'cells', verification: 'mismatch: counted per cell instead' });
-    expect(document.plan.verified.some((check) => check.ou === `u-${mislabelled}` && check.what === 'total' && !check.agrees)).toBe(true);
+    expect(document.plan).toMatchObject({
+      planned: 'scan',
+      chosen: 'cells',
+      verification: 'mismatch: counted per cell instead',
+    });
+    expect(
+      document.plan.verified.some(
+        (check) => check.ou === `u-${mislabelled}` && check.what === 'total' && !check.agrees,
+      ),
+    ).toBe(true);
     // stderr names the first tenant found wrong: the one that lost its records or the one that gained them.
     const wrong = `(${mislabelled}|${(mislabelled + 1) % tenants})`;
-    expect(stderr).toMatch(new RegExp(`the scan of tasks at .* was not used \\(Global / Tenant ${wrong}, total: the scan counted \\d+, the server \\d+\\): counted per cell instead`));
+    expect(stderr).toMatch(
+      new RegExp(
+        `the scan of tasks at .* was not used \\(Global / Tenant ${wrong}, total: the scan counted \\d+, the server \\d+\\): counted per cell instead`,
+      ),
+    );
     // The rows are the server's own counts: each tenant and child holds an equal share.
     const tenant = document.rows.find((row) => row.ou === `u-${mislabelled}`)!;
     expect(tenant.total).toBe(400);

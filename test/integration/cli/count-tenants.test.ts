@@ -12,14 +12,18 @@ import { dpx } from './harness.js';
 
 const demo = useDemo({ tenants: 40, frozen: true });
 const HEADER = 'x-service-organizationalunit-context';
-const env = () => ({ DPX_BASE_URL: demo.region.baseUrl, DPX_TOKEN: demo.region.tokens.personal, DPX_RATE: '100000', DPX_CONCURRENCY: '16' });
+const env = () => ({
+  DPX_BASE_URL: demo.region.baseUrl,
+  DPX_TOKEN: demo.region.tokens.personal,
+  DPX_RATE: '100000',
+  DPX_CONCURRENCY: '16',
+});
 
 interface Unit {
   id: string;
   name: string;
   parent_id: string | null;
 }
-
 
 let units: Unit[] = [];
 const byId = new Map<string, Unit>();
@@ -30,7 +34,9 @@ const pathOf = (id: string): string[] => {
 /** The server's own count of tasks in a unit's scope (none: the whole list) with a filter. */
 async function serverCount(unit: string | null, filter?: Record<string, unknown>): Promise<number> {
   const query = filter === undefined ? '' : `&filter=${encodeURIComponent(JSON.stringify(filter))}`;
-  const { status, body } = await demoRequest(demo.region, `/tasks?limit=1${query}`, { headers: unit === null ? {} : { [HEADER]: unit } });
+  const { status, body } = await demoRequest(demo.region, `/tasks?limit=1${query}`, {
+    headers: unit === null ? {} : { [HEADER]: unit },
+  });
   expect(status).toBe(200);
   return body.total_count as number;
 }
@@ -60,7 +66,7 @@ describe('dpx count tasks --by status --ou all, 40 tenants', () => {
     expect(matrix.stderr).toBe('');
   });
 
-  it('gives each unit the server\'s own total for its scope, at depths 0 to 3, never a sum of columns', async () => {
+  it("gives each unit the server's own total for its scope, at depths 0 to 3, never a sum of columns", async () => {
     const rows = matrix.document.rows.filter((row) => row.depth <= 3);
     expect(new Set(rows.map((row) => row.depth))).toEqual(new Set([0, 1, 2, 3]));
     expect(rows[0]!.total).toBe(19_686);
@@ -102,12 +108,16 @@ describe('dpx count tasks --by status --ou all, 40 tenants', () => {
 });
 
 describe('dpx count --values, --depth, --sort, --nonzero', () => {
-  it('--values failed,completed: other is the server\'s total less its own failed and completed counts', async () => {
+  it("--values failed,completed: other is the server's total less its own failed and completed counts", async () => {
     const { document } = await count(['--by', 'status', '--values', 'failed,completed', '--ou', 'all', '--depth', '1']);
     expect(document.columns).toEqual(['failed', 'completed']);
     expect(document.rows).toHaveLength(41);
     for (const row of document.rows) {
-      const [total, failed, completed] = await Promise.all([serverCount(row.ou), serverCount(row.ou, { status: { $eq: 'failed' } }), serverCount(row.ou, { status: { $eq: 'completed' } })]);
+      const [total, failed, completed] = await Promise.all([
+        serverCount(row.ou),
+        serverCount(row.ou, { status: { $eq: 'failed' } }),
+        serverCount(row.ou, { status: { $eq: 'completed' } }),
+      ]);
       expect(row.counts).toEqual({ failed, completed });
       expect(row.total).toBe(total);
       expect(row.other, row.ou_name!).toBe(total - failed - completed);
@@ -116,14 +126,36 @@ describe('dpx count --values, --depth, --sort, --nonzero', () => {
   });
 
   it('--depth 1 --sort -failed --nonzero: the root, then its 40 tenants by their failed tasks, most first', async () => {
-    const { code, stdout, stderr } = await dpx(['count', 'tasks', '--by', 'status', '--ou', 'all', '--depth', '1', '--sort', '-failed', '--nonzero', '--output', 'json'], { env: env() });
+    const { code, stdout, stderr } = await dpx(
+      [
+        'count',
+        'tasks',
+        '--by',
+        'status',
+        '--ou',
+        'all',
+        '--depth',
+        '1',
+        '--sort',
+        '-failed',
+        '--nonzero',
+        '--output',
+        'json',
+      ],
+      { env: env() },
+    );
     expect(code, stderr).toBe(0);
     const rows = (JSON.parse(stdout) as CountDocument).rows;
     const root = units.find((unit) => unit.parent_id === null)!;
     const tenants = units.filter((unit) => unit.parent_id === root.id);
     expect(tenants).toHaveLength(40);
     expect(rows[0]!.ou).toBe(root.id);
-    expect(rows.slice(1).map((row) => row.ou).sort()).toEqual(tenants.map((tenant) => tenant.id).sort());
+    expect(
+      rows
+        .slice(1)
+        .map((row) => row.ou)
+        .sort(),
+    ).toEqual(tenants.map((tenant) => tenant.id).sort());
     const failed = await Promise.all(rows.slice(1).map((row) => serverCount(row.ou, { status: { $eq: 'failed' } })));
     expect(rows.slice(1).map((row) => row.counts['failed'])).toEqual(failed);
     expect(failed).toEqual([...failed].sort((a, b) => b - a));
@@ -131,7 +163,10 @@ describe('dpx count --values, --depth, --sort, --nonzero', () => {
     // Only what is shown is counted: 41 units, not 266.
     expect((JSON.parse(stdout) as { requests: number }).requests).toBeLessThan(41 * 9 + 20);
 
-    const table = await dpx(['count', 'tasks', '--by', 'status', '--ou', 'all', '--depth', '1', '--sort', '-failed', '--nonzero'], { env: env(), stdoutTTY: true, columns: 160 });
+    const table = await dpx(
+      ['count', 'tasks', '--by', 'status', '--ou', 'all', '--depth', '1', '--sort', '-failed', '--nonzero'],
+      { env: env(), stdoutTTY: true, columns: 160 },
+    );
     const lines = table.stdout.trimEnd().split('\n');
     expect(lines[0]).toMatch(/^unit\s/);
     expect(lines).toHaveLength(1 + 41);
@@ -143,10 +178,16 @@ describe('dpx count --values, --depth, --sort, --nonzero', () => {
     const all = await count(['--ou', 'all', '--filter', filter]);
     const some = await count(['--ou', 'all', '--filter', filter, '--nonzero']);
     expect(all.document.rows.some((row) => row.total === 0)).toBe(true);
-    expect(some.document.rows.map((row) => row.ou)).toEqual(all.document.rows.filter((row) => row.total !== 0).map((row) => row.ou));
-    const wrong = await dpx(['count', 'tasks', '--by', 'status', '--values', 'failed', '--sort', 'nothing'], { env: env() });
+    expect(some.document.rows.map((row) => row.ou)).toEqual(
+      all.document.rows.filter((row) => row.total !== 0).map((row) => row.ou),
+    );
+    const wrong = await dpx(['count', 'tasks', '--by', 'status', '--values', 'failed', '--sort', 'nothing'], {
+      env: env(),
+    });
     expect(wrong.code).toBe(2);
-    expect(wrong.stderr).toMatch(/--sort nothing: the matrix has no such column\nhint: its columns: unit, total, other, failed/);
+    expect(wrong.stderr).toMatch(
+      /--sort nothing: the matrix has no such column\nhint: its columns: unit, total, other, failed/,
+    );
   });
 });
 
@@ -154,7 +195,10 @@ describe('units by name', () => {
   it('--ou "<name>" and --ou "<path>" scope like the id, in count and in list', async () => {
     const names = new Map<string, number>();
     for (const unit of units) names.set(unit.name, (names.get(unit.name) ?? 0) + 1);
-    const unique = units.find((unit) => unit.parent_id !== null && names.get(unit.name) === 1 && units.some((child) => child.parent_id === unit.id))!;
+    const unique = units.find(
+      (unit) =>
+        unit.parent_id !== null && names.get(unit.name) === 1 && units.some((child) => child.parent_id === unit.id),
+    )!;
     const child = units.find((unit) => unit.parent_id === unique.id)!;
     const byIdCount = await count(['--by', 'status', '--values', 'failed', '--ou', unique.id]);
     const byName = await count(['--by', 'status', '--values', 'failed', '--ou', unique.name]);
@@ -165,7 +209,10 @@ describe('units by name', () => {
     expect(byPath.document.rows[0]!.total).toBe(await serverCount(child.id));
 
     const listed = async (ou: string) => {
-      const { code, stdout, stderr } = await dpx(['list', 'tasks', '--ou', ou, '--page-size', '50', '--output', 'json'], { env: env() });
+      const { code, stdout, stderr } = await dpx(
+        ['list', 'tasks', '--ou', ou, '--page-size', '50', '--output', 'json'],
+        { env: env() },
+      );
       expect(code, stderr).toBe(0);
       return JSON.parse(stdout) as { items: { id: string }[]; total_count: number };
     };
@@ -175,7 +222,10 @@ describe('units by name', () => {
 
     // dpx diff --ou A,B reads one record in two units, each named by its name.
     const root = units.find((unit) => unit.parent_id === null)!;
-    const diffed = await dpx(['diff', 'tasks', identified.items[0]!.id, '--ou', `${unique.name},${root.name}`, '--output', 'json'], { env: env() });
+    const diffed = await dpx(
+      ['diff', 'tasks', identified.items[0]!.id, '--ou', `${unique.name},${root.name}`, '--output', 'json'],
+      { env: env() },
+    );
     expect(diffed.code, diffed.stderr).toBe(0);
   });
 
@@ -183,7 +233,10 @@ describe('units by name', () => {
     const warsaws = units.filter((unit) => unit.name === 'Warsaw');
     expect(warsaws).toHaveLength(11);
     const before = demo.region.requestCount();
-    for (const command of [['count', 'tasks'], ['list', 'tasks']]) {
+    for (const command of [
+      ['count', 'tasks'],
+      ['list', 'tasks'],
+    ]) {
       const { code, stdout, stderr } = await dpx([...command, '--ou', 'Warsaw'], { env: env() });
       expect(code).toBe(2);
       expect(stdout).toBe('');
@@ -197,10 +250,18 @@ describe('units by name', () => {
 });
 
 describe('dpx list --ou all: _context.ou_path', () => {
-  it('is the path of the record\'s own unit where it names one', async () => {
-    const { code, stdout, stderr } = await dpx(['list', 'tasks', '--ou', 'all', '--page-size', '3', '--output', 'ndjson'], { env: env() });
+  it("is the path of the record's own unit where it names one", async () => {
+    const { code, stdout, stderr } = await dpx(
+      ['list', 'tasks', '--ou', 'all', '--page-size', '3', '--output', 'ndjson'],
+      { env: env() },
+    );
     expect(code, stderr).toBe(0);
-    const records = stdout.trimEnd().split('\n').map((line) => JSON.parse(line) as { organizational_unit_id: string; _context: { ou: string; ou_path: string[] } });
+    const records = stdout
+      .trimEnd()
+      .split('\n')
+      .map(
+        (line) => JSON.parse(line) as { organizational_unit_id: string; _context: { ou: string; ou_path: string[] } },
+      );
     expect(records.length).toBeGreaterThan(266);
     for (const record of records) expect(record._context.ou_path).toEqual(pathOf(record.organizational_unit_id));
   });
@@ -208,7 +269,10 @@ describe('dpx list --ou all: _context.ou_path', () => {
   it('else the path of the unit it was read in', async () => {
     const { code, stdout, stderr } = await dpx(['list', 'roles', '--ou', 'all', '--output', 'ndjson'], { env: env() });
     expect(code, stderr).toBe(0);
-    const records = stdout.trimEnd().split('\n').map((line) => JSON.parse(line) as Record<string, unknown> & { _context: { ou: string; ou_path: string[] } });
+    const records = stdout
+      .trimEnd()
+      .split('\n')
+      .map((line) => JSON.parse(line) as Record<string, unknown> & { _context: { ou: string; ou_path: string[] } });
     expect(records.length).toBeGreaterThan(0);
     for (const record of records) {
       expect(Object.values(record).some((value) => typeof value === 'string' && byId.has(value))).toBe(false);
@@ -219,7 +283,9 @@ describe('dpx list --ou all: _context.ou_path', () => {
 
 describe('the frozen demo', () => {
   it('keeps its live tasks where they are', async () => {
-    const running = '/tasks?limit=100&filter=' + encodeURIComponent(JSON.stringify({ status: { $in: ['in_progress', 'queued', 'scheduled'] } }));
+    const running =
+      '/tasks?limit=100&filter=' +
+      encodeURIComponent(JSON.stringify({ status: { $in: ['in_progress', 'queued', 'scheduled'] } }));
     const before = (await demoRequest(demo.region, running)).body;
     await new Promise((resolve) => setTimeout(resolve, 1100));
     const after = (await demoRequest(demo.region, running)).body;

@@ -16,38 +16,59 @@ afterAll(() => {
   expect(tokensShown([...Object.values(demo.region.tokens), ...Object.values(demo.otherRegion.tokens)])).toEqual([]);
 });
 
-
-async function countJson(args: string[], extraEnv: Record<string, string> = {}): Promise<{ code: number; stderr: string; document: CountDocument }> {
-  const { code, stdout, stderr } = await dpx(['count', ...args, '--output', 'json'], { env: { ...env(), ...extraEnv } });
+async function countJson(
+  args: string[],
+  extraEnv: Record<string, string> = {},
+): Promise<{ code: number; stderr: string; document: CountDocument }> {
+  const { code, stdout, stderr } = await dpx(['count', ...args, '--output', 'json'], {
+    env: { ...env(), ...extraEnv },
+  });
   return { code, stderr, document: JSON.parse(stdout) as CountDocument };
 }
 
 async function listAll(resource: string, args: string[]): Promise<Record<string, unknown>[]> {
-  const { code, stdout, stderr } = await dpx(['list', resource, '--all', '--page-size', '100', '--output', 'json', ...args], { env: env() });
+  const { code, stdout, stderr } = await dpx(
+    ['list', resource, '--all', '--page-size', '100', '--output', 'json', ...args],
+    { env: env() },
+  );
   expect(code, stderr).toBe(0);
   return (JSON.parse(stdout) as { items: Record<string, unknown>[] }).items;
 }
 
 const schemaValues = (file: string, field: string): unknown[] => {
-  const schema = JSON.parse(readFileSync(join(import.meta.dirname, '..', '..', '..', 'fixtures', 'schemas', 'records', `${file}.json`), 'utf8')) as { properties: Record<string, { enum?: unknown[] }> };
+  const schema = JSON.parse(
+    readFileSync(join(import.meta.dirname, '..', '..', '..', 'fixtures', 'schemas', 'records', `${file}.json`), 'utf8'),
+  ) as { properties: Record<string, { enum?: unknown[] }> };
   return schema.properties[field]!.enum!;
 };
 
 describe('dpx count — the numbers', () => {
   it('equal, unit by unit and value by value, what list --all yields with the same filter', async () => {
     // Final states only: a live task could finish between the list and the count.
-    const filter = '{"category":{"$eq":"restore"},"status":{"$in":["completed","completed_with_warnings","failed","aborted","skipped"]}}';
+    const filter =
+      '{"category":{"$eq":"restore"},"status":{"$in":["completed","completed_with_warnings","failed","aborted","skipped"]}}';
     // Every status the filtered list holds, so that the columns add up to each unit's whole list.
     const statuses = [...new Set((await listAll('tasks', ['--filter', filter])).map((task) => String(task['status'])))];
     expect(statuses.length).toBeGreaterThan(1);
-    const { code, stderr, document } = await countJson(['tasks', '--by', 'status', '--values', statuses.join(','), '--ou', 'all', '--filter', filter]);
+    const { code, stderr, document } = await countJson([
+      'tasks',
+      '--by',
+      'status',
+      '--values',
+      statuses.join(','),
+      '--ou',
+      'all',
+      '--filter',
+      filter,
+    ]);
     expect(code, stderr).toBe(0);
     expect(document.rows.length).toBeGreaterThan(10);
     for (const row of document.rows) {
       const items = await listAll('tasks', ['--ou', row.ou!, '--filter', filter]);
       const tally: Record<string, number> = {};
       for (const item of items) tally[String(item['status'])] = (tally[String(item['status'])] ?? 0) + 1;
-      for (const column of document.columns) expect(row.counts[column], `${row.ou_name} ${column}`).toBe(tally[column] ?? 0);
+      for (const column of document.columns)
+        expect(row.counts[column], `${row.ou_name} ${column}`).toBe(tally[column] ?? 0);
       expect(row.total).toBe(items.length);
       expect(row.error).toBeNull();
     }
@@ -58,12 +79,22 @@ describe('dpx count — the numbers', () => {
     const { code, document } = await countJson(['backups', '--by', 'status', '--ou', 'all', '--plan', 'cells']);
     expect(code).toBe(0);
     expect(document.values!.pages_read).toBeGreaterThan(0);
-    expect(document.requests).toBe(2 + document.values!.pages_read + document.rows.length * (document.columns.length + 1));
+    expect(document.requests).toBe(
+      2 + document.values!.pages_read + document.rows.length * (document.columns.length + 1),
+    );
     expect(demo.region.requestCount() - before).toBe(document.requests);
   });
 
-  it('ANDs each value with the filter\'s own condition on the same field: other values count 0', async () => {
-    const { document } = await countJson(['tasks', '--by', 'status', '--values', 'failed,aborted,completed', '--filter', '{"status":{"$in":["failed","aborted"]}}']);
+  it("ANDs each value with the filter's own condition on the same field: other values count 0", async () => {
+    const { document } = await countJson([
+      'tasks',
+      '--by',
+      'status',
+      '--values',
+      'failed,aborted,completed',
+      '--filter',
+      '{"status":{"$in":["failed","aborted"]}}',
+    ]);
     const [row] = document.rows;
     const failed = await listAll('tasks', ['--filter', '{"status":{"$eq":"failed"}}']);
     expect(row!.counts['failed']).toBe(failed.length);
@@ -77,7 +108,12 @@ describe('dpx count — the numbers', () => {
     expect(root.depth).toBe(0);
     expect(root.total).toBe((await listAll('tasks', [])).length);
     for (const [index, row] of document.rows.entries()) {
-      const children = document.rows.slice(index + 1).filter((other, at, rest) => other.depth === row.depth + 1 && rest.slice(0, at).every((between) => between.depth > row.depth));
+      const children = document.rows
+        .slice(index + 1)
+        .filter(
+          (other, at, rest) =>
+            other.depth === row.depth + 1 && rest.slice(0, at).every((between) => between.depth > row.depth),
+        );
       const sum = children.reduce((total, child) => total + child.total!, 0);
       expect(row.total!, row.ou_name!).toBeGreaterThanOrEqual(sum);
     }
@@ -89,7 +125,20 @@ describe('dpx count — rows and columns', () => {
     const { document } = await countJson(['tasks', '--by', 'status', '--ou', 'all']);
     expect(Object.keys(document)).toEqual(['by', 'columns', 'values', 'rows', 'requests', 'plan']);
     expect(document.by).toBe('status');
-    expect(Object.keys(document.rows[0]!)).toEqual(['profile', 'base_url', 'ou', 'ou_name', 'ou_path', 'depth', 'counts', 'other', 'total', 'counted', 'changed_while_counting', 'error']);
+    expect(Object.keys(document.rows[0]!)).toEqual([
+      'profile',
+      'base_url',
+      'ou',
+      'ou_name',
+      'ou_path',
+      'depth',
+      'counts',
+      'other',
+      'total',
+      'counted',
+      'changed_while_counting',
+      'error',
+    ]);
     const units = (await listAll('organizational-units', [])) as { id: string; parent_id: string | null }[];
     expect(document.rows.map((row) => row.ou).sort()).toEqual(units.map((unit) => unit.id).sort());
     const position = new Map(document.rows.map((row, index) => [row.ou, index]));
@@ -105,7 +154,7 @@ describe('dpx count — rows and columns', () => {
     }
   });
 
-  it('takes the columns from the record schema\'s values when it lists them', async () => {
+  it("takes the columns from the record schema's values when it lists them", async () => {
     const { document, stderr } = await countJson(['backups', '--by', 'status']);
     expect(document.columns).toEqual(schemaValues('backups.v1', 'status'));
     expect(document.values).toMatchObject({ given: false, schema: true });
@@ -122,7 +171,13 @@ describe('dpx count — rows and columns', () => {
     expect(new Set(document.columns)).toEqual(new Set(tally.keys()));
     const counts = document.columns.map((column) => tally.get(column)!);
     expect(counts).toEqual([...counts].sort((a, b) => b - a));
-    expect(document.values).toEqual({ given: false, schema: false, pages_read: Math.ceil(alerts.length / 100), every_page: true, may_be_missing: false });
+    expect(document.values).toEqual({
+      given: false,
+      schema: false,
+      pages_read: Math.ceil(alerts.length / 100),
+      every_page: true,
+      may_be_missing: false,
+    });
     expect(stderr).toBe('');
     expect(document.rows[0]!.total).toBe(alerts.length);
     expect(document.rows[0]!.other).toBe(0);
@@ -136,7 +191,12 @@ describe('dpx count — rows and columns', () => {
     expect(document.by).toBeNull();
     expect(document.columns).toEqual([]);
     expect(document.rows).toHaveLength(1);
-    expect(document.rows[0]).toMatchObject({ ou: null, ou_name: null, counts: {}, total: (await listAll('users', [])).length });
+    expect(document.rows[0]).toMatchObject({
+      ou: null,
+      ou_name: null,
+      counts: {},
+      total: (await listAll('users', [])).length,
+    });
   });
 
   it('--values: only those, with true and false sent as JSON literals', async () => {
@@ -144,7 +204,10 @@ describe('dpx count — rows and columns', () => {
     expect(code).toBe(0);
     expect(document.columns).toEqual(['true', 'false']);
     const users = await listAll('users', []);
-    expect(document.rows[0]!.counts).toEqual({ true: users.filter((user) => user['is_enabled'] === true).length, false: users.filter((user) => user['is_enabled'] === false).length });
+    expect(document.rows[0]!.counts).toEqual({
+      true: users.filter((user) => user['is_enabled'] === true).length,
+      false: users.filter((user) => user['is_enabled'] === false).length,
+    });
   });
 
   it('walks the pages of a list that reports no total_count, says so once, and still counts right', async () => {
@@ -163,10 +226,15 @@ describe('dpx count — rows and columns', () => {
   });
 
   it('csv: a header of the row fields, the values and the total', async () => {
-    const { code, stdout } = await dpx(['count', 'tasks', '--by', 'status', '--values', 'failed,completed', '--ou', 'all', '--output', 'csv'], { env: env() });
+    const { code, stdout } = await dpx(
+      ['count', 'tasks', '--by', 'status', '--values', 'failed,completed', '--ou', 'all', '--output', 'csv'],
+      { env: env() },
+    );
     expect(code).toBe(0);
     const lines = stdout.trimEnd().split('\r\n');
-    expect(lines[0]).toBe('profile,base_url,ou,ou_name,ou_path,depth,failed,completed,other,total,counted,changed_while_counting,error');
+    expect(lines[0]).toBe(
+      'profile,base_url,ou,ou_name,ou_path,depth,failed,completed,other,total,counted,changed_while_counting,error',
+    );
     const [, , , name, path, depth, failed, completed, other, total, counted] = lines[1]!.split(',');
     expect(name).toBe('Global');
     expect(path).toBe('Global');
@@ -177,7 +245,11 @@ describe('dpx count — rows and columns', () => {
   });
 
   it('table: units indented by depth, counts with bars coloured by meaning on a terminal, none with NO_COLOR', async () => {
-    const coloured = await dpx(['count', 'tasks', '--by', 'status', '--values', 'failed,completed', '--ou', 'all'], { env: env(), stdoutTTY: true, columns: 120 });
+    const coloured = await dpx(['count', 'tasks', '--by', 'status', '--values', 'failed,completed', '--ou', 'all'], {
+      env: env(),
+      stdoutTTY: true,
+      columns: 120,
+    });
     expect(coloured.code).toBe(0);
     const lines = coloured.stdout.trimEnd().split('\n');
     expect(lines[0]).toMatch(/^unit\s+failed\s+completed\s+other\s+total$/);
@@ -186,7 +258,11 @@ describe('dpx count — rows and columns', () => {
     expect(lines.some((line) => /^ {4}\S/.test(line))).toBe(true);
     expect(coloured.stdout).toMatch(/\x1b\[31m█+[▏▎▍▌▋▊▉]?\s+\d/);
     expect(coloured.stdout).toMatch(/\x1b\[32m█+/);
-    const plain = await dpx(['count', 'tasks', '--by', 'status', '--values', 'failed,completed', '--ou', 'all'], { env: { ...env(), NO_COLOR: '1' }, stdoutTTY: true, columns: 120 });
+    const plain = await dpx(['count', 'tasks', '--by', 'status', '--values', 'failed,completed', '--ou', 'all'], {
+      env: { ...env(), NO_COLOR: '1' },
+      stdoutTTY: true,
+      columns: 120,
+    });
     expect(plain.stdout).not.toMatch(/\x1b\[/);
     expect(plain.stdout).toMatch(/█/);
   });
@@ -207,7 +283,15 @@ describe('dpx count — partial failure', () => {
   it('a unit that refuses fails its row only: the error in the row and on stderr, the rest printed, exit 1', async () => {
     const units = (await listAll('organizational-units', [])) as { id: string; name: string }[];
     const missing = '00000000-0000-4000-8000-000000000000';
-    const { code, stderr, document } = await countJson(['tasks', '--by', 'status', '--values', 'failed', '--ou', `${units[1]!.id},${missing},${units[2]!.id}`]);
+    const { code, stderr, document } = await countJson([
+      'tasks',
+      '--by',
+      'status',
+      '--values',
+      'failed',
+      '--ou',
+      `${units[1]!.id},${missing},${units[2]!.id}`,
+    ]);
     expect(code).toBe(1);
     expect(document.rows).toHaveLength(3);
     const failed = document.rows.find((row) => row.ou === missing)!;
@@ -230,7 +314,11 @@ describe('dpx count — partial failure', () => {
     const both = await countJson(['tasks', '--profiles', 'eu,us', '--ou', 'all'], tokens);
     expect(both.code, both.stderr).toBe(0);
     expect(new Set(both.document.rows.map((row) => row.profile))).toEqual(new Set(['eu', 'us']));
-    expect(both.document.rows.filter((row) => row.profile === 'us').every((row) => row.base_url === demo.otherRegion.baseUrl)).toBe(true);
+    expect(
+      both.document.rows
+        .filter((row) => row.profile === 'us')
+        .every((row) => row.base_url === demo.otherRegion.baseUrl),
+    ).toBe(true);
 
     const { code, stderr, document } = await countJson(['tasks', '--profiles', 'all', '--timeout', '2'], tokens);
     expect(code).toBe(1);
@@ -242,7 +330,7 @@ describe('dpx count — partial failure', () => {
     expect(document.rows[2]!.total).toBeGreaterThan(0);
   });
 
-  it('--demo --profiles all: the demo\'s regions stand for profiles', async () => {
+  it("--demo --profiles all: the demo's regions stand for profiles", async () => {
     const { code, stdout } = await dpx(['--demo', 'count', 'roles', '--profiles', 'all', '--output', 'json']);
     expect(code).toBe(0);
     expect((JSON.parse(stdout) as CountDocument).rows.map((row) => row.profile)).toEqual(['eu-west', 'us-east']);
@@ -253,11 +341,15 @@ describe('values on a server with cursor paging (next links only)', () => {
   it('reads the first page and 5 more; the caption and stderr say values may be missing, and other counts their records', async () => {
     // The demo behind a proxy that leaves only self and next in each page's links.
     const cursor = await startServer(async (request, response) => {
-      const headers = Object.fromEntries(Object.entries(request.headers).filter(([name]) => ['authorization', 'accept'].includes(name))) as Record<string, string>;
+      const headers = Object.fromEntries(
+        Object.entries(request.headers).filter(([name]) => ['authorization', 'accept'].includes(name)),
+      ) as Record<string, string>;
       const upstream = await fetch(`${demo.region.baseUrl}${request.url}`, { headers });
       const body = (await upstream.json()) as { _links?: Record<string, unknown> };
       if (body._links && 'next' in body._links) for (const rel of ['first', 'last', 'prev']) delete body._links[rel];
-      response.writeHead(upstream.status, { 'content-type': upstream.headers.get('content-type') ?? 'application/json' });
+      response.writeHead(upstream.status, {
+        'content-type': upstream.headers.get('content-type') ?? 'application/json',
+      });
       response.end(JSON.stringify(body));
     });
     try {
@@ -268,14 +360,24 @@ describe('values on a server with cursor paging (next links only)', () => {
       const trusted = ['--trust-origin', cursor.baseUrl];
       const { code, stderr, document } = await countJson(['tasks', '--by', 'status', ...trusted], proxied);
       expect(code, stderr).toBe(0);
-      expect(document.values).toEqual({ given: false, schema: false, pages_read: 6, every_page: false, may_be_missing: true });
-      expect(stderr).toMatch(/^warning: the values of status come from 6 pages of tasks and the server links no last page: values may be missing/m);
+      expect(document.values).toEqual({
+        given: false,
+        schema: false,
+        pages_read: 6,
+        every_page: false,
+        may_be_missing: true,
+      });
+      expect(stderr).toMatch(
+        /^warning: the values of status come from 6 pages of tasks and the server links no last page: values may be missing/m,
+      );
       const row = document.rows[0]!;
       const shown = Object.values(row.counts).reduce<number>((sum, count) => sum + count!, 0);
       expect(row.total).toBe(tasks.length);
       expect(row.other).toBe(row.total! - shown);
       const table = await dpx(['count', 'tasks', '--by', 'status', ...trusted], { env: { ...env(), ...proxied } });
-      expect(table.stdout.split('\n')[0]).toMatch(/^values of status may be missing: they come from 6 pages of tasks, and the server links no last page/);
+      expect(table.stdout.split('\n')[0]).toMatch(
+        /^values of status may be missing: they come from 6 pages of tasks, and the server links no last page/,
+      );
     } finally {
       await cursor.close();
     }
@@ -283,16 +385,23 @@ describe('values on a server with cursor paging (next links only)', () => {
 });
 
 describe('a unit header the server ignores', () => {
-  const notice = /as many as the list without a unit, though .* only part of the tree: the server may ignore the header x-not-the-header/;
+  const notice =
+    /as many as the list without a unit, though .* only part of the tree: the server may ignore the header x-not-the-header/;
 
-  it('is noticed once when a unit\'s count equals the list\'s without a unit', async () => {
-    const units = (await listAll('organizational-units', [])) as { id: string; name: string; parent_id: string | null }[];
+  it("is noticed once when a unit's count equals the list's without a unit", async () => {
+    const units = (await listAll('organizational-units', [])) as {
+      id: string;
+      name: string;
+      parent_id: string | null;
+    }[];
     const tenant = units.find((unit) => unit.parent_id !== null)!;
     const all = (await listAll('tasks', [])).length;
     const ignored = await countJson(['tasks', '--ou', tenant.id, '--ou-header', 'x-not-the-header']);
     expect(ignored.document.rows[0]!.total).toBe(all);
     expect(ignored.stderr.match(/warning: /g)).toHaveLength(1);
-    expect(ignored.stderr).toMatch(new RegExp(`^warning: ${tenant.name} counts ${all.toLocaleString('en-US')}, ${notice.source}`, 'm'));
+    expect(ignored.stderr).toMatch(
+      new RegExp(`^warning: ${tenant.name} counts ${all.toLocaleString('en-US')}, ${notice.source}`, 'm'),
+    );
     const read = await countJson(['tasks', '--ou', tenant.id]);
     expect(read.document.rows[0]!.total).toBeLessThan(all);
     expect(read.stderr).toBe('');
@@ -301,12 +410,22 @@ describe('a unit header the server ignores', () => {
   it('is noticed once for a whole tree counted or listed with it, and not with the header the server reads', async () => {
     const ignored = await countJson(['tasks', '--ou', 'all', '--ou-header', 'x-not-the-header']);
     expect(ignored.stderr.match(/warning: /g)).toHaveLength(1);
-    expect(ignored.stderr).toMatch(new RegExp(`^warning: all ${ignored.document.rows.length - 1} units below the top count [\\d,]+, ${notice.source}`, 'm'));
-    const listed = await dpx(['list', 'tasks', '--ou', 'all', '--page-size', '1', '--output', 'json', '--ou-header', 'x-not-the-header'], { env: env() });
+    expect(ignored.stderr).toMatch(
+      new RegExp(
+        `^warning: all ${ignored.document.rows.length - 1} units below the top count [\\d,]+, ${notice.source}`,
+        'm',
+      ),
+    );
+    const listed = await dpx(
+      ['list', 'tasks', '--ou', 'all', '--page-size', '1', '--output', 'json', '--ou-header', 'x-not-the-header'],
+      { env: env() },
+    );
     expect(listed.code).toBe(0);
     expect(listed.stderr).toMatch(notice);
     expect((await countJson(['tasks', '--ou', 'all'])).stderr).toBe('');
-    expect((await dpx(['list', 'tasks', '--ou', 'all', '--page-size', '1', '--output', 'json'], { env: env() })).stderr).toBe('');
+    expect(
+      (await dpx(['list', 'tasks', '--ou', 'all', '--page-size', '1', '--output', 'json'], { env: env() })).stderr,
+    ).toBe('');
   });
 });
 

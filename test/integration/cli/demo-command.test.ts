@@ -19,7 +19,10 @@ describe('dpx demo', () => {
     });
     const stderr = new Writable({ write: (_chunk, _encoding, callback) => callback() });
     const interrupt = new AbortController();
-    const running = runCli(['demo', '--port', '0', '--seed', '7', '--tenants', '9', '--link-header-paging', 'audit-trails'], { stdout, stderr, env: { DPX_CONFIG: configPath }, signal: interrupt.signal });
+    const running = runCli(
+      ['demo', '--port', '0', '--seed', '7', '--tenants', '9', '--link-header-paging', 'audit-trails'],
+      { stdout, stderr, env: { DPX_CONFIG: configPath }, signal: interrupt.signal },
+    );
     await announced;
     const baseUrl = /base URL\s+(http:\/\/127\.0\.0\.1:\d+)/.exec(printed)?.[1];
     expect(baseUrl).toBeDefined();
@@ -37,15 +40,30 @@ describe('dpx demo', () => {
 
   it('refuses a bad --scale or --tenants with exit 2', async () => {
     const sink = new Writable({ write: (_chunk, _encoding, callback) => callback() });
-    expect(await runCli(['demo', '--scale', 'lots'], { stdout: sink, stderr: sink, env: { DPX_CONFIG: configPath } })).toBe(2);
-    expect(await runCli(['demo', '--tenants', '2.5'], { stdout: sink, stderr: sink, env: { DPX_CONFIG: configPath } })).toBe(2);
+    expect(
+      await runCli(['demo', '--scale', 'lots'], { stdout: sink, stderr: sink, env: { DPX_CONFIG: configPath } }),
+    ).toBe(2);
+    expect(
+      await runCli(['demo', '--tenants', '2.5'], { stdout: sink, stderr: sink, env: { DPX_CONFIG: configPath } }),
+    ).toBe(2);
   });
 
   it('refuses --link-header-paging of a list the demo does not have with exit 2, naming the lists it has', async () => {
     let errors = '';
     const sink = new Writable({ write: (_chunk, _encoding, callback) => callback() });
-    const stderr = new Writable({ write: (chunk: Buffer, _encoding, callback) => { errors += chunk.toString(); callback(); } });
-    expect(await runCli(['demo', '--port', '0', '--link-header-paging', 'audit-trails,gadgets'], { stdout: sink, stderr, env: { DPX_CONFIG: configPath } })).toBe(2);
+    const stderr = new Writable({
+      write: (chunk: Buffer, _encoding, callback) => {
+        errors += chunk.toString();
+        callback();
+      },
+    });
+    expect(
+      await runCli(['demo', '--port', '0', '--link-header-paging', 'audit-trails,gadgets'], {
+        stdout: sink,
+        stderr,
+        env: { DPX_CONFIG: configPath },
+      }),
+    ).toBe(2);
     expect(errors).toContain('the demo has no list gadgets');
     expect(errors).toContain('audit-trails');
   });

@@ -20,7 +20,9 @@ function expectSuggestion(result: CliResult, error: string, suggestion: string):
   expect(result.code).toBe(2);
   expect(result.stdout).toBe('');
   expect(result.stderr).toContain(`error: ${error}`);
-  expect(result.stderr).toMatch(new RegExp(`^hint: did you mean ${suggestion.replace(/[$()*+.?[\\\]^{|}]/g, '\\$&')}\\?`, 'm'));
+  expect(result.stderr).toMatch(
+    new RegExp(`^hint: did you mean ${suggestion.replace(/[$()*+.?[\\\]^{|}]/g, '\\$&')}\\?`, 'm'),
+  );
   expect(result.stderr).not.toMatch(/Unknown option|positional argument|ERR_PARSE_ARGS|To specify/);
 }
 
@@ -31,17 +33,29 @@ describe('did you mean', () => {
   });
 
   it("an unknown option, the command's or a global one, before or after the command", async () => {
-    expectSuggestion(await dpx(['list', 'items', '--fitler', '{}']), "unknown option '--fitler' for dpx list", '--filter');
+    expectSuggestion(
+      await dpx(['list', 'items', '--fitler', '{}']),
+      "unknown option '--fitler' for dpx list",
+      '--filter',
+    );
     expectSuggestion(await dpx(['--profle', 'eu', 'list', 'items']), "unknown option '--profle' for dpx", '--profile');
-    expectSuggestion(await dpx(['xray', 'items', 'i-1', '--dpeth', '2']), "unknown option '--dpeth' for dpx xray", '--depth');
+    expectSuggestion(
+      await dpx(['xray', 'items', 'i-1', '--dpeth', '2']),
+      "unknown option '--dpeth' for dpx xray",
+      '--depth',
+    );
   });
 
   it('an option missing its value, or given one it does not take, in dpx words', async () => {
     for (const argv of [['list', 'items', '--fields'], ['list', 'items', '--all=yes'], ['--profile'], ['list', '-x']]) {
       const result = await dpx(argv);
       expect(result.code).toBe(2);
-      expect(result.stderr).toMatch(/^error: (--fields needs a value|--all takes no value, not 'yes'|--profile needs a value|unknown option '-x' for dpx list)\nhint: /);
-      expect(result.stderr).not.toMatch(/Unknown option|positional argument|ERR_PARSE_ARGS|To specify|argument missing|does not take an argument/);
+      expect(result.stderr).toMatch(
+        /^error: (--fields needs a value|--all takes no value, not 'yes'|--profile needs a value|unknown option '-x' for dpx list)\nhint: /,
+      );
+      expect(result.stderr).not.toMatch(
+        /Unknown option|positional argument|ERR_PARSE_ARGS|To specify|argument missing|does not take an argument/,
+      );
     }
   });
 
@@ -51,17 +65,33 @@ describe('did you mean', () => {
   });
 
   it('an operation id, in call and in list --op', async () => {
-    expectSuggestion(await dpx(['call', 'items', 'get_iten', '--var', 'item_id=i-1'], { env: env() }), 'items v2 has no operation get_iten', 'get_item');
-    expectSuggestion(await dpx(['list', 'items', '--op', 'list_itmes'], { env: env() }), 'items v2 has no operation list_itmes', 'list_items');
+    expectSuggestion(
+      await dpx(['call', 'items', 'get_iten', '--var', 'item_id=i-1'], { env: env() }),
+      'items v2 has no operation get_iten',
+      'get_item',
+    );
+    expectSuggestion(
+      await dpx(['list', 'items', '--op', 'list_itmes'], { env: env() }),
+      'items v2 has no operation list_itmes',
+      'list_items',
+    );
   });
 
   it('a profile name', async () => {
     expect((await dpx(['profile', 'add', 'europe', '--base-url', server.baseUrl])).code).toBe(0);
-    expectSuggestion(await dpx(['--profile', 'europa', 'resources'], { env: { DPX_TOKEN: 'hostile-test-token' } }), 'no profile named "europa"', 'europe');
+    expectSuggestion(
+      await dpx(['--profile', 'europa', 'resources'], { env: { DPX_TOKEN: 'hostile-test-token' } }),
+      'no profile named "europa"',
+      'europe',
+    );
   });
 
   it('a --by field no record has', async () => {
-    expectSuggestion(await dpx(['count', 'items', '--by', 'stauts'], { env: env() }), 'the records of items have no field stauts to count by', 'status');
+    expectSuggestion(
+      await dpx(['count', 'items', '--by', 'stauts'], { env: env() }),
+      'the records of items have no field stauts to count by',
+      'status',
+    );
   });
 });
 

@@ -7,7 +7,8 @@ import { dpx } from './harness.js';
 
 /** Ids past 2^53, written as the server's JSON numbers: no double holds them. */
 const ids = ['9007199254740993', '12345678901234567891', '18446744073709551615', '9223372036854775807'];
-const record = (id: string, index: number): string => `{"id":${id},"name":"thing ${index}","status":"${index % 2 === 0 ? 'ok' : 'failed'}","ratio":1.50}`;
+const record = (id: string, index: number): string =>
+  `{"id":${id},"name":"thing ${index}","status":"${index % 2 === 0 ? 'ok' : 'failed'}","ratio":1.50}`;
 
 let server: TestServer;
 
@@ -16,7 +17,14 @@ beforeAll(async () => {
     const url = new URL(request.url, self.baseUrl);
     if (url.pathname === '/') {
       response.writeHead(200, { 'content-type': 'application/json' });
-      response.end(JSON.stringify({ things: { supported_versions: ['v1'], v1: { list_things: { href: '/things{?page}', type: 'get', templated: true } } } }));
+      response.end(
+        JSON.stringify({
+          things: {
+            supported_versions: ['v1'],
+            v1: { list_things: { href: '/things{?page}', type: 'get', templated: true } },
+          },
+        }),
+      );
       return;
     }
     // Page 1 is written compactly; page 2 over several lines, as a server that indents its JSON does.
@@ -24,9 +32,10 @@ beforeAll(async () => {
     const records = page === 1 ? [0, 1] : [2, 3];
     const items = records.map((index) => record(ids[index]!, index));
     const next = page === 1 ? '"next":{"href":"/things?page=2"}' : '';
-    const body = page === 1
-      ? `{"_links":{${next}},"_embedded":{"items":[${items.join(',')}]},"total_count":4}`
-      : `{\n  "_links": {${next}},\n  "_embedded": {\n    "items": [\n${items.map((item) => `      ${item.replace(/,/g, ',\n        ')}`).join(',\n')}\n    ]\n  },\n  "total_count": 4\n}\n`;
+    const body =
+      page === 1
+        ? `{"_links":{${next}},"_embedded":{"items":[${items.join(',')}]},"total_count":4}`
+        : `{\n  "_links": {${next}},\n  "_embedded": {\n    "items": [\n${items.map((item) => `      ${item.replace(/,/g, ',\n        ')}`).join(',\n')}\n    ]\n  },\n  "total_count": 4\n}\n`;
     response.writeHead(200, { 'content-type': 'application/json' });
     response.end(body);
   });
@@ -35,7 +44,9 @@ beforeAll(async () => {
 afterAll(async () => server.close());
 
 async function list(args: string[]): Promise<string> {
-  const { code, stdout, stderr } = await dpx(['list', 'things', '--all', ...args], { env: { DPX_BASE_URL: server.baseUrl, DPX_TOKEN: 'opaque' } });
+  const { code, stdout, stderr } = await dpx(['list', 'things', '--all', ...args], {
+    env: { DPX_BASE_URL: server.baseUrl, DPX_TOKEN: 'opaque' },
+  });
   expect(code, stderr).toBe(0);
   return stdout;
 }
@@ -46,7 +57,10 @@ describe('an export of the records as sent', () => {
     expect(lines).toHaveLength(4);
     expect(lines.slice(0, 2)).toEqual([record(ids[0]!, 0), record(ids[1]!, 1)]);
     // The page over several lines is written from the parsed records: JSON.parse's doubles.
-    expect(lines.slice(2).map((line) => JSON.parse(line) as unknown)).toEqual([JSON.parse(record(ids[2]!, 2)), JSON.parse(record(ids[3]!, 3))]);
+    expect(lines.slice(2).map((line) => JSON.parse(line) as unknown)).toEqual([
+      JSON.parse(record(ids[2]!, 2)),
+      JSON.parse(record(ids[3]!, 3)),
+    ]);
     expect(lines[2]).not.toContain(ids[2]);
   });
 
@@ -61,7 +75,12 @@ describe('an export of the records as sent', () => {
 
   it('records cut to some fields are written from what was parsed; a list cut short keeps its records as sent', async () => {
     const fields = (await list(['-o', 'ndjson', '--fields', 'name,status'])).trimEnd().split('\n');
-    expect(fields).toEqual(['{"name":"thing 0","status":"ok"}', '{"name":"thing 1","status":"failed"}', '{"name":"thing 2","status":"ok"}', '{"name":"thing 3","status":"failed"}']);
+    expect(fields).toEqual([
+      '{"name":"thing 0","status":"ok"}',
+      '{"name":"thing 1","status":"failed"}',
+      '{"name":"thing 2","status":"ok"}',
+      '{"name":"thing 3","status":"failed"}',
+    ]);
     const first = (await list(['-o', 'ndjson', '--max-items', '1'])).trimEnd().split('\n');
     expect(first).toEqual([record(ids[0]!, 0)]);
   });

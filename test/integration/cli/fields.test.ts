@@ -15,7 +15,9 @@ afterAll(() => {
 });
 
 async function run(args: string[], columns?: number): Promise<string> {
-  const { code, stdout, stderr } = await dpx(args, { env: columns === undefined ? env() : { ...env(), COLUMNS: String(columns) } });
+  const { code, stdout, stderr } = await dpx(args, {
+    env: columns === undefined ? env() : { ...env(), COLUMNS: String(columns) },
+  });
   expect(stderr).not.toMatch(/^error:/m);
   expect(code).toBe(0);
   return stdout;
@@ -24,7 +26,9 @@ async function run(args: string[], columns?: number): Promise<string> {
 /** The same page of tasks, every field, to compare against. */
 let tasks: Record<string, any>[] = [];
 beforeAll(async () => {
-  tasks = (JSON.parse(await run(['list', 'tasks', '--page-size', '6', '--output', 'json'])) as { items: Record<string, any>[] }).items;
+  tasks = (
+    JSON.parse(await run(['list', 'tasks', '--page-size', '6', '--output', 'json'])) as { items: Record<string, any>[] }
+  ).items;
   expect(tasks.some((task) => task['initiated_by']?.email)).toBe(true);
 });
 
@@ -37,24 +41,34 @@ function expected(task: Record<string, any>): Record<string, unknown> {
 
 describe('dpx list --fields', () => {
   it('json: each item holds just the fields, keyed by their paths, in the order given', async () => {
-    const { items } = JSON.parse(await run(['list', 'tasks', '--page-size', '6', '--output', 'json', '--fields', FIELDS])) as { items: Record<string, unknown>[] };
+    const { items } = JSON.parse(
+      await run(['list', 'tasks', '--page-size', '6', '--output', 'json', '--fields', FIELDS]),
+    ) as { items: Record<string, unknown>[] };
     expect(items).toEqual(tasks.map(expected));
     for (const item of items) expect(Object.keys(item)).toEqual(Object.keys(expected(tasks[items.indexOf(item)]!)));
   });
 
   it('ndjson: one such object a line', async () => {
-    const lines = (await run(['list', 'tasks', '--page-size', '6', '--output', 'ndjson', '--fields', FIELDS])).trimEnd().split('\n');
+    const lines = (await run(['list', 'tasks', '--page-size', '6', '--output', 'ndjson', '--fields', FIELDS]))
+      .trimEnd()
+      .split('\n');
     expect(lines.map((line) => JSON.parse(line))).toEqual(tasks.map(expected));
   });
 
   it('csv: the header is the fields as given; a field a record lacks is an empty cell', async () => {
-    const lines = (await run(['list', 'tasks', '--page-size', '6', '--output', 'csv', '--fields', FIELDS])).split('\r\n');
+    const lines = (await run(['list', 'tasks', '--page-size', '6', '--output', 'csv', '--fields', FIELDS])).split(
+      '\r\n',
+    );
     expect(lines[0]).toBe('status,id,initiated_by.email,no_such_field');
-    expect(lines.slice(1, -1)).toEqual(tasks.map((task) => `${task['status']},${task['id']},${task['initiated_by']?.email ?? ''},`));
+    expect(lines.slice(1, -1)).toEqual(
+      tasks.map((task) => `${task['status']},${task['id']},${task['initiated_by']?.email ?? ''},`),
+    );
   });
 
   it('table: the columns in the order given, under their paths', async () => {
-    const lines = (await run(['list', 'tasks', '--page-size', '6', '--fields', 'status,id,initiated_by.email'], 200)).trimEnd().split('\n');
+    const lines = (await run(['list', 'tasks', '--page-size', '6', '--fields', 'status,id,initiated_by.email'], 200))
+      .trimEnd()
+      .split('\n');
     expect(lines[0]!.split(/\s{2,}/)).toEqual(['status', 'id', 'initiated_by.email']);
     tasks.forEach((task, index) => {
       expect(lines[index + 1]!.startsWith(`${task['status'].padEnd(lines[0]!.indexOf('id'))}${task['id']}`)).toBe(true);
@@ -62,7 +76,23 @@ describe('dpx list --fields', () => {
   });
 
   it('with --all, every page has the same fields', async () => {
-    const lines = (await run(['list', 'tasks', '--all', '--page-size', '50', '--max-items', '120', '--output', 'ndjson', '--fields', 'id,status'])).trimEnd().split('\n');
+    const lines = (
+      await run([
+        'list',
+        'tasks',
+        '--all',
+        '--page-size',
+        '50',
+        '--max-items',
+        '120',
+        '--output',
+        'ndjson',
+        '--fields',
+        'id,status',
+      ])
+    )
+      .trimEnd()
+      .split('\n');
     expect(lines).toHaveLength(120);
     for (const line of lines) expect(Object.keys(JSON.parse(line))).toEqual(['id', 'status']);
   });
@@ -87,13 +117,33 @@ describe('dpx call --fields and --output', () => {
 
   it('a record as a one-row csv', async () => {
     const task = tasks[0]!;
-    const stdout = await run(['call', 'tasks', 'get_task', '--var', `task_id=${task['id']}`, '--output', 'csv', '--fields', 'id,status']);
+    const stdout = await run([
+      'call',
+      'tasks',
+      'get_task',
+      '--var',
+      `task_id=${task['id']}`,
+      '--output',
+      'csv',
+      '--fields',
+      'id,status',
+    ]);
     expect(stdout).toBe(`id,status\r\n${task['id']},${task['status']}\r\n`);
   });
 
   it('a list answer prints as dpx list prints the same page, in each format', async () => {
     for (const format of ['json', 'ndjson', 'csv', 'table']) {
-      const viaCall = await run(['call', 'tasks', 'list_tasks', '--query', 'limit=6', '--output', format, '--fields', FIELDS]);
+      const viaCall = await run([
+        'call',
+        'tasks',
+        'list_tasks',
+        '--query',
+        'limit=6',
+        '--output',
+        format,
+        '--fields',
+        FIELDS,
+      ]);
       const viaList = await run(['list', 'tasks', '--page-size', '6', '--output', format, '--fields', FIELDS]);
       expect(viaCall).toBe(viaList);
     }
@@ -108,7 +158,10 @@ describe('dpx call --fields and --output', () => {
 describe('--fields on a narrow terminal', () => {
   it('shows every field asked for at 80 columns, cutting values and headers with … instead of dropping any', async () => {
     const fields = ['id', 'name', 'error_code', 'created_timestamp', 'backup_id'];
-    const { code, stdout, stderr } = await dpx(['list', 'tasks', '--page-size', '6', '--fields', fields.join(','), '--filter', '{"status":{"$eq":"failed"}}'], { env: env(), stdoutTTY: true, columns: 80 });
+    const { code, stdout, stderr } = await dpx(
+      ['list', 'tasks', '--page-size', '6', '--fields', fields.join(','), '--filter', '{"status":{"$eq":"failed"}}'],
+      { env: env(), stdoutTTY: true, columns: 80 },
+    );
     expect(code).toBe(0);
     expect(stderr).not.toMatch(/lack of width/);
     const lines = stdout.trimEnd().split('\n');
@@ -118,7 +171,11 @@ describe('--fields on a narrow terminal', () => {
     expect(headers).toHaveLength(fields.length);
     headers.forEach((header, index) => expect(fields[index]!.startsWith(header.replace(/…$/, ''))).toBe(true));
     expect(lines.slice(1).some((line) => line.includes('…'))).toBe(true);
-    const failed = (JSON.parse(await run(['list', 'tasks', '--page-size', '6', '--filter', '{"status":{"$eq":"failed"}}', '--output', 'json'])) as { items: { id: string; error_code: string }[] }).items;
+    const failed = (
+      JSON.parse(
+        await run(['list', 'tasks', '--page-size', '6', '--filter', '{"status":{"$eq":"failed"}}', '--output', 'json']),
+      ) as { items: { id: string; error_code: string }[] }
+    ).items;
     lines.slice(1).forEach((line, index) => {
       const [id, , code] = line.split(/\s{2,}/);
       expect(failed[index]!.id.startsWith(id!.replace(/…$/, ''))).toBe(true);

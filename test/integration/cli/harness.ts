@@ -19,7 +19,10 @@ class Collector extends Writable {
   text = '';
   isTTY: boolean;
   columns: number | undefined;
-  constructor(options: { isTTY?: boolean; columns?: number } = {}, private readonly watch?: (text: string) => void) {
+  constructor(
+    options: { isTTY?: boolean; columns?: number } = {},
+    private readonly watch?: (text: string) => void,
+  ) {
     super({ decodeStrings: false });
     this.isTTY = options.isTTY ?? false;
     this.columns = options.columns;
@@ -63,7 +66,10 @@ export interface RunOptions {
 }
 
 export async function dpx(argv: string[], options: RunOptions = {}): Promise<CliResult> {
-  const stdout = new Collector({ isTTY: options.stdoutTTY ?? false, ...(options.columns === undefined ? {} : { columns: options.columns }) }, options.watchStdout);
+  const stdout = new Collector(
+    { isTTY: options.stdoutTTY ?? false, ...(options.columns === undefined ? {} : { columns: options.columns }) },
+    options.watchStdout,
+  );
   const stderr = new Collector({ isTTY: options.stderrTTY ?? false }, options.watchStderr);
   let stdin: (PassThrough & { isTTY?: boolean }) | undefined;
   if (options.typed !== undefined) {

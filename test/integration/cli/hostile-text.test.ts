@@ -6,7 +6,16 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestServer } from '../../helpers/servers.js';
-import { CLIPBOARD, HOSTILE, ITEM_KEY, OBEYED, startHostileText, TITLE, TITLED_RESOURCE, UNIT_ROOT } from '../../helpers/hostile-text.js';
+import {
+  CLIPBOARD,
+  HOSTILE,
+  ITEM_KEY,
+  OBEYED,
+  startHostileText,
+  TITLE,
+  TITLED_RESOURCE,
+  UNIT_ROOT,
+} from '../../helpers/hostile-text.js';
 import { dpx, type CliResult, type RunOptions } from './harness.js';
 
 let server: TestServer;
@@ -16,7 +25,10 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 function run(argv: string[], options: RunOptions = {}): Promise<CliResult> {
-  return dpx(argv, { ...options, env: { DPX_BASE_URL: server.baseUrl, DPX_TOKEN: 'hostile-test-token', COLUMNS: '400', ...options.env } });
+  return dpx(argv, {
+    ...options,
+    env: { DPX_BASE_URL: server.baseUrl, DPX_TOKEN: 'hostile-test-token', COLUMNS: '400', ...options.env },
+  });
 }
 
 /** Both streams free of anything a terminal obeys (line feeds aside; csv's CRLF line ends too). */
@@ -54,7 +66,10 @@ describe('server text on the terminal', () => {
     const result = await run(['list', 'items', '--group-by', 'name', '-o', 'ndjson']);
     expect(result.code).toBe(0);
     expectInert(result);
-    const groups = result.stdout.trimEnd().split('\n').map((line) => JSON.parse(line) as { key: { name: string } });
+    const groups = result.stdout
+      .trimEnd()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { key: { name: string } });
     expect(groups.map((group) => group.key.name)).toContain(`Item one${HOSTILE}`);
   });
 
@@ -65,7 +80,11 @@ describe('server text on the terminal', () => {
         expect(result.code).toBe(0);
         if (stdoutTTY) expectInert(result);
         expect(result.stdout).not.toContain('\x1b');
-        const first = (format === 'json' ? (JSON.parse(result.stdout) as { items: Record<string, unknown>[] }).items[0] : JSON.parse(result.stdout.split('\n')[0]!)) as Record<string, unknown>;
+        const first = (
+          format === 'json'
+            ? (JSON.parse(result.stdout) as { items: Record<string, unknown>[] }).items[0]
+            : JSON.parse(result.stdout.split('\n')[0]!)
+        ) as Record<string, unknown>;
         expect(first[ITEM_KEY]).toBe(`value${HOSTILE}`);
         expect(first['name']).toBe(`Item one${HOSTILE}`);
       }

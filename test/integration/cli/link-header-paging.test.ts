@@ -28,9 +28,19 @@ async function everyId(): Promise<string[]> {
   return (body._embedded.items as { id: string }[]).map((item) => item.id);
 }
 
-async function listedIds(args: string[], extraEnv: Record<string, string> = {}): Promise<{ code: number; stderr: string; ids: string[] }> {
-  const { code, stdout, stderr } = await dpx(['list', LIST, ...args, '--output', 'json'], { env: { ...env(), ...extraEnv } });
-  return { code, stderr, ids: code === 0 || code === 1 ? (JSON.parse(stdout) as { items: { id: string }[] }).items.map((item) => item.id) : [] };
+async function listedIds(
+  args: string[],
+  extraEnv: Record<string, string> = {},
+): Promise<{ code: number; stderr: string; ids: string[] }> {
+  const { code, stdout, stderr } = await dpx(['list', LIST, ...args, '--output', 'json'], {
+    env: { ...env(), ...extraEnv },
+  });
+  return {
+    code,
+    stderr,
+    ids:
+      code === 0 || code === 1 ? (JSON.parse(stdout) as { items: { id: string }[] }).items.map((item) => item.id) : [],
+  };
 }
 
 describe('the demo list paged by its Link header', () => {
@@ -78,12 +88,20 @@ describe('fan-out across units (list --ou all --all)', () => {
 });
 
 describe('dpx count', () => {
-  const profileEnv = () => ({ DPX_CONFIG: join(cacheHome, '..', 'link-header-profiles.json'), LH_TOKEN: demo.region.tokens.personal });
+  const profileEnv = () => ({
+    DPX_CONFIG: join(cacheHome, '..', 'link-header-profiles.json'),
+    LH_TOKEN: demo.region.tokens.personal,
+  });
 
   it('counts every record by walking the pages, 20 to a page, as the list reports no total', async () => {
-    const added = await dpx(['profile', 'add', 'lh', '--base-url', demo.region.baseUrl, '--token-env', 'LH_TOKEN', '--page-size', '20'], { env: profileEnv() });
+    const added = await dpx(
+      ['profile', 'add', 'lh', '--base-url', demo.region.baseUrl, '--token-env', 'LH_TOKEN', '--page-size', '20'],
+      { env: profileEnv() },
+    );
     expect(added.code, added.stderr).toBe(0);
-    const { code, stdout, stderr } = await dpx(['--profile', 'lh', 'count', LIST, '--output', 'json'], { env: profileEnv() });
+    const { code, stdout, stderr } = await dpx(['--profile', 'lh', 'count', LIST, '--output', 'json'], {
+      env: profileEnv(),
+    });
     expect(code, stderr).toBe(0);
     expect(stderr).toContain('counting by walking every page');
     const document = JSON.parse(stdout) as { rows: { total: number }[] };
@@ -91,7 +109,10 @@ describe('dpx count', () => {
   });
 
   it('counts by a field, each cell walked to its last page', async () => {
-    const { code, stdout, stderr } = await dpx(['--profile', 'lh', 'count', LIST, '--by', 'outcome', '--values', 'success,failure', '--output', 'json'], { env: profileEnv() });
+    const { code, stdout, stderr } = await dpx(
+      ['--profile', 'lh', 'count', LIST, '--by', 'outcome', '--values', 'success,failure', '--output', 'json'],
+      { env: profileEnv() },
+    );
     expect(code, stderr).toBe(0);
     const document = JSON.parse(stdout) as { rows: { counts: Record<string, number>; total: number }[] };
     const items = (await demoRequest(demo.region, `/${LIST}?limit=100`)).body._embedded.items as { outcome: string }[];
@@ -109,23 +130,57 @@ describe('a page with both _links and a Link header', () => {
     const server = await startServer((request, response) => {
       const url = new URL(request.url, 'http://x');
       if (url.pathname === '/') {
-        return sendJson(response, 200, { things: { supported_versions: ['v1'], v1: { list_things: { href: '/things{?limit,start}', type: 'get', templated: true } } } });
+        return sendJson(response, 200, {
+          things: {
+            supported_versions: ['v1'],
+            v1: { list_things: { href: '/things{?limit,start}', type: 'get', templated: true } },
+          },
+        });
       }
       const page = url.searchParams.get('start') ?? '1';
       const item = (n: number) => ({ id: `thing-${page}-${n}` });
       if (page === '1') {
-        return sendJson(response, 200, { _embedded: { items: [item(1), item(2)] }, _links: { self: { href: '/things?start=1' }, next: { href: '/things?start=2' } }, current_count: 2 }, {
-          link: '</things?start=trap>; rel="next"',
-        });
+        return sendJson(
+          response,
+          200,
+          {
+            _embedded: { items: [item(1), item(2)] },
+            _links: { self: { href: '/things?start=1' }, next: { href: '/things?start=2' } },
+            current_count: 2,
+          },
+          {
+            link: '</things?start=trap>; rel="next"',
+          },
+        );
       }
-      if (page === '2') return sendJson(response, 200, { _embedded: { items: [item(1)] }, _links: { self: { href: '/things?start=2' } }, current_count: 1 }, { link: '</things?start=3>; rel="next"' });
+      if (page === '2')
+        return sendJson(
+          response,
+          200,
+          { _embedded: { items: [item(1)] }, _links: { self: { href: '/things?start=2' } }, current_count: 1 },
+          { link: '</things?start=3>; rel="next"' },
+        );
       if (page === '3') return sendJson(response, 200, { _embedded: { items: [item(1)] }, current_count: 1 });
-      return sendJson(response, 404, { errors: [{ code: 'trap', message: `followed the header over _links: ${request.url}` }] });
+      return sendJson(response, 404, {
+        errors: [{ code: 'trap', message: `followed the header over _links: ${request.url}` }],
+      });
     });
     servers.push(server);
-    const { code, stdout, stderr } = await dpx(['list', 'things', '--all', '--output', 'json'], { env: { DPX_BASE_URL: server.baseUrl, DPX_TOKEN: 'not-checked' } });
+    const { code, stdout, stderr } = await dpx(['list', 'things', '--all', '--output', 'json'], {
+      env: { DPX_BASE_URL: server.baseUrl, DPX_TOKEN: 'not-checked' },
+    });
     expect(code, stderr).toBe(0);
-    expect((JSON.parse(stdout) as { items: { id: string }[] }).items.map((item) => item.id)).toEqual(['thing-1-1', 'thing-1-2', 'thing-2-1', 'thing-3-1']);
-    expect(server.requests.map((request) => request.url)).toEqual(['/', '/things?limit=1000', '/things?start=2', '/things?start=3']);
+    expect((JSON.parse(stdout) as { items: { id: string }[] }).items.map((item) => item.id)).toEqual([
+      'thing-1-1',
+      'thing-1-2',
+      'thing-2-1',
+      'thing-3-1',
+    ]);
+    expect(server.requests.map((request) => request.url)).toEqual([
+      '/',
+      '/things?limit=1000',
+      '/things?start=2',
+      '/things?start=3',
+    ]);
   });
 });

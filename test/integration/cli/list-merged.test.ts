@@ -18,16 +18,23 @@ afterAll(() => {
   expect(tokensShown([...Object.values(demo.region.tokens), ...Object.values(demo.otherRegion.tokens)])).toEqual([]);
 });
 
-type Tagged = Record<string, unknown> & { _context: { profile: string | null; base_url: string; ou: string | null; ou_name: string | null } };
+type Tagged = Record<string, unknown> & {
+  _context: { profile: string | null; base_url: string; ou: string | null; ou_name: string | null };
+};
 
-async function merged(args: string[], extraEnv: Record<string, string> = {}): Promise<{ code: number; stderr: string; items: Tagged[]; errors?: Record<string, unknown>[] }> {
+async function merged(
+  args: string[],
+  extraEnv: Record<string, string> = {},
+): Promise<{ code: number; stderr: string; items: Tagged[]; errors?: Record<string, unknown>[] }> {
   const { code, stdout, stderr } = await dpx(['list', ...args, '--output', 'json'], { env: { ...env(), ...extraEnv } });
   const document = JSON.parse(stdout) as { items: Tagged[]; errors?: Record<string, unknown>[] };
   return { code, stderr, items: document.items, ...(document.errors ? { errors: document.errors } : {}) };
 }
 
 async function units(): Promise<{ id: string; name: string; parent_id: string | null }[]> {
-  const { stdout } = await dpx(['list', 'organizational-units', '--all', '--page-size', '100', '--output', 'json'], { env: env() });
+  const { stdout } = await dpx(['list', 'organizational-units', '--all', '--page-size', '100', '--output', 'json'], {
+    env: env(),
+  });
   return (JSON.parse(stdout) as { items: { id: string; name: string; parent_id: string | null }[] }).items;
 }
 
@@ -42,26 +49,39 @@ describe('dpx list --ou all --all', () => {
     const tree = await units();
     const names = new Map(tree.map((unit) => [unit.id, unit.name]));
     const parents = new Map(tree.map((unit) => [unit.id, unit.parent_id]));
-    const pathOf = (id: string | null): string[] => (id === null ? [] : [...pathOf(parents.get(id) ?? null), names.get(id)!]);
+    const pathOf = (id: string | null): string[] =>
+      id === null ? [] : [...pathOf(parents.get(id) ?? null), names.get(id)!];
     for (const item of items) {
       const own = String(item['organizational_unit_id']);
-      expect(item._context).toEqual({ profile: null, base_url: demo.region.baseUrl, ou: own, ou_name: names.get(own), ou_path: pathOf(own) });
+      expect(item._context).toEqual({
+        profile: null,
+        base_url: demo.region.baseUrl,
+        ou: own,
+        ou_name: names.get(own),
+        ou_path: pathOf(own),
+      });
     }
     const { _context: _dropped, ...record } = items[0]!;
     expect(everyone).toContainEqual(record);
   });
 
   it('ndjson: every line carries _context', async () => {
-    const { code, stdout } = await dpx(['list', 'tasks', '--ou', 'all', '--page-size', '5', '--output', 'ndjson'], { env: env() });
+    const { code, stdout } = await dpx(['list', 'tasks', '--ou', 'all', '--page-size', '5', '--output', 'ndjson'], {
+      env: env(),
+    });
     expect(code).toBe(0);
-    const lines = stdout.trimEnd().split('\n').map((line) => JSON.parse(line) as Tagged);
+    const lines = stdout
+      .trimEnd()
+      .split('\n')
+      .map((line) => JSON.parse(line) as Tagged);
     expect(lines.length).toBeGreaterThan(15);
-    for (const line of lines) expect(Object.keys(line._context)).toEqual(['profile', 'base_url', 'ou', 'ou_name', 'ou_path']);
+    for (const line of lines)
+      expect(Object.keys(line._context)).toEqual(['profile', 'base_url', 'ou', 'ou_name', 'ou_path']);
   });
 });
 
 describe('dpx list --ou all (one page per unit)', () => {
-  it('gives each unit\'s first page, no record twice', async () => {
+  it("gives each unit's first page, no record twice", async () => {
     const { code, items } = await merged(['tasks', '--ou', 'all', '--page-size', '4']);
     expect(code).toBe(0);
     const ids = items.map((item) => item['id']);
@@ -76,7 +96,9 @@ describe('dpx list --ou all (one page per unit)', () => {
   });
 
   it('table and csv lead with the profile and the unit', async () => {
-    const table = await dpx(['list', 'tasks', '--ou', 'all', '--page-size', '2', '--profiles', 'all', '--demo'], { columns: 120 });
+    const table = await dpx(['list', 'tasks', '--ou', 'all', '--page-size', '2', '--profiles', 'all', '--demo'], {
+      columns: 120,
+    });
     expect(table.code).toBe(0);
     expect(table.stdout.split('\n')[0]).toMatch(/^_profile\s+_unit\s+id\s/);
     expect(table.stdout).toMatch(/^eu-west\s+Berlin\s/m);
@@ -92,18 +114,35 @@ describe('dpx list — partial failure', () => {
   it('a unit that refuses is named on stderr and in json errors; the other units are printed; exit 1', async () => {
     const tree = await units();
     const missing = '00000000-0000-4000-8000-000000000000';
-    const { code, stderr, items, errors } = await merged(['tasks', '--ou', `${tree[1]!.id},${missing}`, '--page-size', '3']);
+    const { code, stderr, items, errors } = await merged([
+      'tasks',
+      '--ou',
+      `${tree[1]!.id},${missing}`,
+      '--page-size',
+      '3',
+    ]);
     expect(code).toBe(1);
     expect(items).toHaveLength(3);
     expect(items.every((item) => item._context.ou === tree[1]!.id)).toBe(true);
-    expect(errors).toEqual([{ profile: null, base_url: demo.region.baseUrl, ou: missing, ou_name: missing, ou_path: [missing], error: expect.stringMatching(/^HTTP 403/) }]);
+    expect(errors).toEqual([
+      {
+        profile: null,
+        base_url: demo.region.baseUrl,
+        ou: missing,
+        ou_name: missing,
+        ou_path: [missing],
+        error: expect.stringMatching(/^HTTP 403/),
+      },
+    ]);
     expect(stderr).toMatch(new RegExp(`^error: ${demo.region.baseUrl} ${missing}: HTTP 403`, 'm'));
   });
 
-  it('a control plane that does not answer fails alone: the other profile\'s records are printed, exit 1', async () => {
+  it("a control plane that does not answer fails alone: the other profile's records are printed, exit 1", async () => {
     await dpx(['profile', 'add', 'eu', '--base-url', demo.region.baseUrl, '--token-env', 'EU_TOKEN']);
     await dpx(['profile', 'add', 'gone', '--base-url', 'http://127.0.0.1:9', '--token-env', 'EU_TOKEN']);
-    const { code, stderr, items, errors } = await merged(['roles', '--profiles', 'eu,gone'], { EU_TOKEN: demo.region.tokens.personal });
+    const { code, stderr, items, errors } = await merged(['roles', '--profiles', 'eu,gone'], {
+      EU_TOKEN: demo.region.tokens.personal,
+    });
     expect(code).toBe(1);
     expect(items.length).toBeGreaterThan(0);
     expect(items.every((item) => item._context.profile === 'eu')).toBe(true);
@@ -113,7 +152,9 @@ describe('dpx list — partial failure', () => {
   });
 
   it('--profiles refuses --base-url, which names only one control plane', async () => {
-    const { code, stderr } = await dpx(['list', 'roles', '--profiles', 'all', '--base-url', demo.region.baseUrl], { env: env() });
+    const { code, stderr } = await dpx(['list', 'roles', '--profiles', 'all', '--base-url', demo.region.baseUrl], {
+      env: env(),
+    });
     expect(code).toBe(2);
     expect(stderr).toMatch(/--profiles takes each control plane from its profile/);
   });
@@ -125,7 +166,13 @@ describe('dpx list — streaming', () => {
     const held = new Promise<void>((resolve) => {
       release = resolve;
     });
-    const handler = miniApi({ vendor: 'service', resource: 'roles', items: 3, params: { pageSize: 'limit', page: 'start', filter: 'filter' }, versions: ['v1'] });
+    const handler = miniApi({
+      vendor: 'service',
+      resource: 'roles',
+      items: 3,
+      params: { pageSize: 'limit', page: 'start', filter: 'filter' },
+      versions: ['v1'],
+    });
     const slow = await startServer(async (request, response, server) => {
       if (request.url !== '/') await held;
       await handler(request, response, server);
@@ -145,7 +192,10 @@ describe('dpx list — streaming', () => {
     });
     const { code, stdout } = await run;
     expect(code).toBe(0);
-    const lines = stdout.trimEnd().split('\n').map((line) => JSON.parse(line) as Tagged);
+    const lines = stdout
+      .trimEnd()
+      .split('\n')
+      .map((line) => JSON.parse(line) as Tagged);
     // The slow source answered only once the quick one's records were out, so they come first.
     const firstSlow = lines.findIndex((line) => line._context.profile === 'slow');
     expect(firstSlow).toBeGreaterThan(0);

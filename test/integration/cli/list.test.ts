@@ -25,7 +25,7 @@ async function listJson(args: string[]): Promise<Envelope> {
 }
 
 describe('dpx list — formats', () => {
-  it('json: one document with the items and the server\'s counts', async () => {
+  it("json: one document with the items and the server's counts", async () => {
     const page = await listJson(['users', '--page-size', '7']);
     expect(page.items).toHaveLength(7);
     expect(page.total_count).toBeGreaterThan(7);
@@ -56,7 +56,10 @@ describe('dpx list — formats', () => {
   it('ndjson: one record per line, the same records as json', async () => {
     const { code, stdout } = await dpx(['list', 'users', '--page-size', '5', '--output', 'ndjson'], { env: env() });
     expect(code).toBe(0);
-    const records = stdout.trimEnd().split('\n').map((line) => JSON.parse(line) as Record<string, unknown>);
+    const records = stdout
+      .trimEnd()
+      .split('\n')
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
     expect(records).toEqual((await listJson(['users', '--page-size', '5'])).items);
   });
 
@@ -71,7 +74,9 @@ describe('dpx list — formats', () => {
     expect(header).toContain('status');
     expect(header).not.toContain('_links');
     const json = await listJson(['tasks', '--page-size', '4']);
-    const nested = Object.entries(json.items[0]!).find(([key, value]) => key !== '_links' && typeof value === 'object' && value !== null);
+    const nested = Object.entries(json.items[0]!).find(
+      ([key, value]) => key !== '_links' && typeof value === 'object' && value !== null,
+    );
     if (nested) expect(lines[1]).toContain(`"${JSON.stringify(nested[1]).replace(/"/g, '""')}"`);
     expect(lines[1]!.startsWith(String(json.items[0]![header[0]!] ?? ''))).toBe(true);
   });
@@ -87,7 +92,7 @@ describe('dpx list — paging and filters', () => {
     expect(capped.pages_fetched).toBe(3);
   });
 
-  it('--all walks every page once; json counts equal the server\'s total', async () => {
+  it("--all walks every page once; json counts equal the server's total", async () => {
     const all = await listJson(['users', '--all', '--page-size', '9']);
     expect(all.items).toHaveLength(all.total_count!);
     expect(new Set(all.items.map((item) => item['id'])).size).toBe(all.total_count);
@@ -112,7 +117,7 @@ describe('dpx list — paging and filters', () => {
     expect(demo.region.requestCount()).toBe(before);
   });
 
-  it('a filter the server refuses is exit 1 with the server\'s error code and the HTTP status', async () => {
+  it("a filter the server refuses is exit 1 with the server's error code and the HTTP status", async () => {
     const { code, stderr } = await dpx(['list', 'users', '--filter', '{"name":{"$like":"a"}}'], { env: env() });
     expect(code).toBe(1);
     expect(stderr).toMatch(/^error: HTTP 400/m);

@@ -18,8 +18,12 @@ interface Envelope {
 /** The cache file that keeps a control plane's page sizes between runs (the demo's by default): the one that names its base URL. */
 function keptFile(baseUrl = demo.region.baseUrl): string {
   const dir = join(cacheHome, 'dpx');
-  const kept = readdirSync(dir).filter((name) => name.startsWith('page-sizes-')).map((name) => join(dir, name));
-  const file = kept.find((path) => (JSON.parse(readFileSync(path, 'utf8')) as { baseUrl?: unknown }).baseUrl === baseUrl);
+  const kept = readdirSync(dir)
+    .filter((name) => name.startsWith('page-sizes-'))
+    .map((name) => join(dir, name));
+  const file = kept.find(
+    (path) => (JSON.parse(readFileSync(path, 'utf8')) as { baseUrl?: unknown }).baseUrl === baseUrl,
+  );
   if (file === undefined) throw new Error(`no page sizes kept for ${baseUrl} in ${dir}`);
   return file;
 }
@@ -27,9 +31,13 @@ function keptFile(baseUrl = demo.region.baseUrl): string {
 /** The page sizes (`limit`) of the task-list requests one run sent, as the demo logged them. */
 async function tasksLimits(args: string[]): Promise<(string | null)[]> {
   const from = demo.region.requestLog().length;
-  const { code, stderr } = await dpx(args, { env: { DPX_BASE_URL: demo.region.baseUrl, DPX_TOKEN: demo.region.tokens.personal } });
+  const { code, stderr } = await dpx(args, {
+    env: { DPX_BASE_URL: demo.region.baseUrl, DPX_TOKEN: demo.region.tokens.personal },
+  });
   expect(code, stderr).toBe(0);
-  return demo.region.requestLog().slice(from)
+  return demo.region
+    .requestLog()
+    .slice(from)
     .map((line) => new URL(line.slice(line.indexOf(' ') + 1), demo.region.baseUrl))
     .filter((url) => url.pathname === '/tasks')
     .map((url) => url.searchParams.get('limit'));
@@ -39,7 +47,9 @@ describe('list --all at the largest page', () => {
   it('reads the range a refusal names, and walks at it', async () => {
     const total = (await demoRequest(demo.region, '/tasks?limit=1')).body.total_count as number;
     const before = demo.region.requestCount();
-    const { code, stdout } = await dpx(['list', 'tasks', '--all', '-o', 'json'], { env: { DPX_BASE_URL: demo.region.baseUrl, DPX_TOKEN: demo.region.tokens.personal } });
+    const { code, stdout } = await dpx(['list', 'tasks', '--all', '-o', 'json'], {
+      env: { DPX_BASE_URL: demo.region.baseUrl, DPX_TOKEN: demo.region.tokens.personal },
+    });
     expect(code).toBe(0);
     const listed = JSON.parse(stdout) as Envelope;
     expect(listed.items).toHaveLength(total);
@@ -60,7 +70,10 @@ describe('list --all at the largest page', () => {
     const file = keptFile();
     const kept = JSON.parse(readFileSync(file, 'utf8')) as { baseUrl: string; value: Record<string, unknown> };
     expect(Object.keys(kept.value)).toEqual(['tasks v1 list_tasks']);
-    writeFileSync(file, JSON.stringify({ baseUrl: kept.baseUrl, value: { 'tasks v1 list_tasks': { ask: 500, perPage: 500 } } }));
+    writeFileSync(
+      file,
+      JSON.stringify({ baseUrl: kept.baseUrl, value: { 'tasks v1 list_tasks': { ask: 500, perPage: 500 } } }),
+    );
     const total = (await demoRequest(demo.region, '/tasks?limit=1')).body.total_count as number;
     const limits = await tasksLimits(['list', 'tasks', '--all', '-o', 'json']);
     expect(limits).toEqual(['500', ...Array.from({ length: Math.ceil(total / 100) }, () => '100')]);
@@ -76,19 +89,32 @@ describe('list --all at the largest page', () => {
       return startServer((request, response, self) => {
         const url = new URL(request.url, self.baseUrl);
         if (url.pathname === '/') {
-          sendJson(response, 200, { things: { supported_versions: ['v1'], v1: { list_things: { href: '/things{?per_page,offset}', type: 'get', templated: true } } } });
+          sendJson(response, 200, {
+            things: {
+              supported_versions: ['v1'],
+              v1: { list_things: { href: '/things{?per_page,offset}', type: 'get', templated: true } },
+            },
+          });
           return;
         }
         const asked = Number(url.searchParams.get('per_page') ?? '20');
         const size = largest === 'any' ? asked : Math.min(asked, largest);
         const offset = Number(url.searchParams.get('offset') ?? '0');
-        const next = offset + size < records ? { next: { href: `/things?per_page=${asked}&offset=${offset + size}` } } : {};
-        sendJson(response, 200, { _embedded: { items: items.slice(offset, offset + size) }, _links: next }, { 'content-type': 'application/api.acme.things=v1+json' });
+        const next =
+          offset + size < records ? { next: { href: `/things?per_page=${asked}&offset=${offset + size}` } } : {};
+        sendJson(
+          response,
+          200,
+          { _embedded: { items: items.slice(offset, offset + size) }, _links: next },
+          { 'content-type': 'application/api.acme.things=v1+json' },
+        );
       });
     }
 
     async function walk(target: TestServer): Promise<Envelope> {
-      const { code, stdout, stderr } = await dpx(['list', 'things', '--all', '-o', 'json'], { env: { DPX_BASE_URL: target.baseUrl, DPX_TOKEN: 'opaque' } });
+      const { code, stdout, stderr } = await dpx(['list', 'things', '--all', '-o', 'json'], {
+        env: { DPX_BASE_URL: target.baseUrl, DPX_TOKEN: 'opaque' },
+      });
       expect(code, stderr).toBe(0);
       return JSON.parse(stdout) as Envelope;
     }
@@ -121,27 +147,49 @@ describe('list --all at the largest page', () => {
       return startServer((request, response, self) => {
         const url = new URL(request.url, self.baseUrl);
         if (url.pathname === '/') {
-          sendJson(response, 200, { things: { supported_versions: ['v1'], v1: { list_things: { href: '/things{?per_page,offset}', type: 'get', templated: true } } } });
+          sendJson(response, 200, {
+            things: {
+              supported_versions: ['v1'],
+              v1: { list_things: { href: '/things{?per_page,offset}', type: 'get', templated: true } },
+            },
+          });
           return;
         }
         if (url.searchParams.has('per_page')) {
-          sendJson(response, 400, { errors: [{ error_code: 'bad_request', error_message: 'per_page is not supported here' }] });
+          sendJson(response, 400, {
+            errors: [{ error_code: 'bad_request', error_message: 'per_page is not supported here' }],
+          });
           return;
         }
         const offset = Number(url.searchParams.get('offset') ?? '0');
         const next = offset + 20 < items.length ? { next: { href: `/things?offset=${offset + 20}` } } : {};
-        sendJson(response, 200, { _embedded: { items: items.slice(offset, offset + 20) }, _links: next, current_count: Math.min(20, items.length - offset) });
+        sendJson(response, 200, {
+          _embedded: { items: items.slice(offset, offset + 20) },
+          _links: next,
+          current_count: Math.min(20, items.length - offset),
+        });
       });
     }
 
     /** The per_page of each list request one `list things --all` sent (null: none), and the kept entry after it. */
     async function walk(target: TestServer): Promise<{ asked: (string | null)[]; kept: unknown }> {
       const from = target.requests.length;
-      const { code, stdout, stderr } = await dpx(['list', 'things', '--all', '-o', 'ndjson'], { env: { DPX_BASE_URL: target.baseUrl, DPX_TOKEN: 'opaque' } });
+      const { code, stdout, stderr } = await dpx(['list', 'things', '--all', '-o', 'ndjson'], {
+        env: { DPX_BASE_URL: target.baseUrl, DPX_TOKEN: 'opaque' },
+      });
       expect(code, stderr).toBe(0);
       expect(stdout.trimEnd().split('\n')).toHaveLength(45);
-      const asked = target.requests.slice(from).map((request) => new URL(request.url, target.baseUrl)).filter((url) => url.pathname === '/things').map((url) => url.searchParams.get('per_page'));
-      return { asked, kept: (JSON.parse(readFileSync(keptFile(target.baseUrl), 'utf8')) as { value: Record<string, unknown> }).value['things v1 list_things'] };
+      const asked = target.requests
+        .slice(from)
+        .map((request) => new URL(request.url, target.baseUrl))
+        .filter((url) => url.pathname === '/things')
+        .map((url) => url.searchParams.get('per_page'));
+      return {
+        asked,
+        kept: (JSON.parse(readFileSync(keptFile(target.baseUrl), 'utf8')) as { value: Record<string, unknown> }).value[
+          'things v1 list_things'
+        ],
+      };
     }
 
     function keep(target: TestServer, entry: unknown): void {

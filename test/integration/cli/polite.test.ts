@@ -17,11 +17,17 @@ interface CountDocument {
   requests: number;
 }
 
-async function count(demo: DemoFixture, args: string[]): Promise<{ code: number; stderr: string; document: CountDocument; sent: number }> {
+async function count(
+  demo: DemoFixture,
+  args: string[],
+): Promise<{ code: number; stderr: string; document: CountDocument; sent: number }> {
   const before = demo.region.requestCount();
   const env = { DPX_BASE_URL: demo.region.baseUrl, DPX_TOKEN: demo.region.tokens.personal };
   // Per cell, so that every request beyond discovery is a unit's total or a retry.
-  const { code, stdout, stderr } = await dpx(['count', 'tasks', '--ou', 'all', '--plan', 'cells', '--output', 'json', ...args], { env });
+  const { code, stdout, stderr } = await dpx(
+    ['count', 'tasks', '--ou', 'all', '--plan', 'cells', '--output', 'json', ...args],
+    { env },
+  );
   return { code, stderr, document: JSON.parse(stdout) as CountDocument, sent: demo.region.requestCount() - before };
 }
 
@@ -41,7 +47,7 @@ describe('the rate a fan-out asks at', () => {
     expect(above.document.rows.map((row) => row.total)).toEqual(followed.document.rows.map((row) => row.total));
   });
 
-  it('under a silent server\'s limit holds (no 429, no retry); over it, each 429\'s Retry-After holds the requests back and every count still arrives', async () => {
+  it("under a silent server's limit holds (no 429, no retry); over it, each 429's Retry-After holds the requests back and every count still arrives", async () => {
     const under = await count(quiet, ['--rate', '4']);
     expect(under.code, under.stderr).toBe(0);
     expect(retries(under)).toBe(0);

@@ -42,7 +42,9 @@ async function startProxy(credentials?: { user: string; password: string }): Pro
     const expected = `Basic ${Buffer.from(`${credentials.user}:${credentials.password}`).toString('base64')}`;
     server.authenticate = (request: IncomingMessage) => request.headers['proxy-authorization'] === expected;
   }
-  server.prependListener('request', (request: IncomingMessage) => proxy.forwarded.push(`${request.method} ${request.url}`));
+  server.prependListener('request', (request: IncomingMessage) =>
+    proxy.forwarded.push(`${request.method} ${request.url}`),
+  );
   server.prependListener('connect', (request: IncomingMessage) => proxy.tunnels.push(request.url ?? ''));
   server.on('connection', () => {
     proxy.connections += 1;
@@ -90,11 +92,21 @@ const held: Socket[] = [];
 beforeAll(async () => {
   open = await startProxy();
   guarded = await startProxy({ user: USER, password: PASSWORD });
-  const handler = miniApi({ vendor: 'acme', resource: 'widgets', items: 6, params: { pageSize: 'limit', page: 'start', filter: 'filter' }, versions: ['v1'] });
+  const handler = miniApi({
+    vendor: 'acme',
+    resource: 'widgets',
+    items: 6,
+    params: { pageSize: 'limit', page: 'start', filter: 'filter' },
+    versions: ['v1'],
+  });
   const certs = { cert: readFileSync(CERT), key: readFileSync(join(tls, 'test-only-key.pem')) };
   tlsServer = createHttpsServer(certs, (request, response) => {
     tlsRequests += 1;
-    void handler({ method: request.method ?? 'GET', url: request.url ?? '/', headers: request.headers, body: '' }, response, { baseUrl: tlsPlane, requests: [], close: async () => undefined });
+    void handler(
+      { method: request.method ?? 'GET', url: request.url ?? '/', headers: request.headers, body: '' },
+      response,
+      { baseUrl: tlsPlane, requests: [], close: async () => undefined },
+    );
   });
   await new Promise<void>((resolve) => tlsServer.listen(0, '127.0.0.1', resolve));
   tlsPlane = `https://127.0.0.1:${(tlsServer.address() as AddressInfo).port}`;
@@ -118,7 +130,11 @@ afterAll(async () => {
   }
 });
 
-const demoEnv = (extra: NodeJS.ProcessEnv) => ({ DPX_BASE_URL: demo.region.baseUrl, DPX_TOKEN: demo.region.tokens.personal, ...extra });
+const demoEnv = (extra: NodeJS.ProcessEnv) => ({
+  DPX_BASE_URL: demo.region.baseUrl,
+  DPX_TOKEN: demo.region.tokens.personal,
+  ...extra,
+});
 const tlsEnv = (extra: NodeJS.ProcessEnv) => ({ DPX_BASE_URL: tlsPlane, DPX_TOKEN: TOKEN, ...extra });
 const demoOrigin = () => new URL(demo.region.baseUrl);
 
@@ -126,7 +142,9 @@ describe('HTTP_PROXY: an http control plane through the proxy', () => {
   it('sends every request through it, kept alive', async () => {
     reset(open);
     const before = demo.region.requestCount();
-    const result = await dpx(['list', 'users', '--all', '--page-size', '10', '-o', 'json'], { env: demoEnv({ HTTP_PROXY: open.url }) });
+    const result = await dpx(['list', 'users', '--all', '--page-size', '10', '-o', 'json'], {
+      env: demoEnv({ HTTP_PROXY: open.url }),
+    });
     expect(result.code, result.stderr).toBe(0);
     const sent = demo.region.requestCount() - before;
     expect(sent).toBeGreaterThan(2);
@@ -137,7 +155,9 @@ describe('HTTP_PROXY: an http control plane through the proxy', () => {
 
   it('keeps the limiter: connections to the proxy stay within the concurrency while many requests run', async () => {
     reset(open);
-    const result = await dpx(['count', 'tasks', '--ou', 'all', '--concurrency', '3', '-o', 'json'], { env: demoEnv({ http_proxy: open.url }) });
+    const result = await dpx(['count', 'tasks', '--ou', 'all', '--concurrency', '3', '-o', 'json'], {
+      env: demoEnv({ http_proxy: open.url }),
+    });
     expect(result.code, result.stderr).toBe(0);
     expect(open.forwarded.length).toBeGreaterThan(6);
     expect(open.connections).toBeLessThanOrEqual(3);
@@ -148,7 +168,9 @@ describe('HTTPS_PROXY: an https control plane through a tunnel', () => {
   it('reaches the TLS server through one CONNECT for every request, trusting --ca-file', async () => {
     reset(open);
     tlsRequests = 0;
-    const result = await dpx(['--ca-file', CERT, 'list', 'widgets', '--all', '--page-size', '2', '-o', 'json'], { env: tlsEnv({ HTTPS_PROXY: open.url }) });
+    const result = await dpx(['--ca-file', CERT, 'list', 'widgets', '--all', '--page-size', '2', '-o', 'json'], {
+      env: tlsEnv({ HTTPS_PROXY: open.url }),
+    });
     expect(result.code, result.stderr).toBe(0);
     expect((JSON.parse(result.stdout) as { items: unknown[] }).items).toHaveLength(6);
     expect(tlsRequests).toBe(4);
@@ -161,7 +183,22 @@ describe('HTTPS_PROXY: an https control plane through a tunnel', () => {
     const own = await startProxy();
     try {
       const config = join(folder, 'tls-profile.json');
-      const added = await dpx(['profile', 'add', 'tls', '--base-url', tlsPlane, '--token-env', 'TLS_TOKEN', '--proxy', own.url, '--ca-file', CERT], { env: { DPX_CONFIG: config } });
+      const added = await dpx(
+        [
+          'profile',
+          'add',
+          'tls',
+          '--base-url',
+          tlsPlane,
+          '--token-env',
+          'TLS_TOKEN',
+          '--proxy',
+          own.url,
+          '--ca-file',
+          CERT,
+        ],
+        { env: { DPX_CONFIG: config } },
+      );
       expect(added.code, added.stderr).toBe(0);
       const result = await dpx(['resources', '-o', 'json'], { env: { DPX_CONFIG: config, TLS_TOKEN: TOKEN } });
       expect(result.code, result.stderr).toBe(0);
@@ -171,7 +208,7 @@ describe('HTTPS_PROXY: an https control plane through a tunnel', () => {
     }
   });
 
-  it('--ca-file alone trusts the authority without a proxy, besides Node\'s own', async () => {
+  it("--ca-file alone trusts the authority without a proxy, besides Node's own", async () => {
     const result = await dpx(['--ca-file', CERT, 'resources', '-o', 'json'], { env: tlsEnv({}) });
     expect(result.code, result.stderr).toBe(0);
     const missing = await dpx(['--ca-file', join(folder, 'nowhere.pem'), 'resources'], { env: tlsEnv({}) });
@@ -186,20 +223,30 @@ describe('HTTPS_PROXY: an https control plane through a tunnel', () => {
   });
 
   it('keeps the timeout: a control plane that never answers is given up on', async () => {
-    const result = await dpx(['--ca-file', CERT, '--timeout', '0.5', 'resources'], { env: { DPX_BASE_URL: silentTls, DPX_TOKEN: TOKEN, HTTPS_PROXY: open.url } });
+    const result = await dpx(['--ca-file', CERT, '--timeout', '0.5', 'resources'], {
+      env: { DPX_BASE_URL: silentTls, DPX_TOKEN: TOKEN, HTTPS_PROXY: open.url },
+    });
     expect(result.code).toBe(3);
     expect(result.stderr).toMatch(/^error: no answer from https:\/\/127\.0\.0\.1:\d+ within 0\.5 s$/m);
   });
 });
 
 describe('a session through a tunnel', () => {
-  const get = (url: string) => ({ method: 'GET', url, headers: { accept: 'application/json' }, resource: '', version: '', operationId: '' });
-  const through = (proxy: string, concurrency: number) => new Session({
-    baseUrl: tlsPlane,
-    token: TOKEN,
-    concurrency,
-    network: { proxy, ca: [...rootCertificates, readFileSync(CERT, 'utf8')] },
+  const get = (url: string) => ({
+    method: 'GET',
+    url,
+    headers: { accept: 'application/json' },
+    resource: '',
+    version: '',
+    operationId: '',
   });
+  const through = (proxy: string, concurrency: number) =>
+    new Session({
+      baseUrl: tlsPlane,
+      token: TOKEN,
+      concurrency,
+      network: { proxy, ca: [...rootCertificates, readFileSync(CERT, 'utf8')] },
+    });
 
   it('opens no more tunnels than the requests it lets run at once', async () => {
     const own = await startProxy();
@@ -214,7 +261,11 @@ describe('a session through a tunnel', () => {
   });
 
   it('gives a request up at once when it is cancelled', async () => {
-    const session = new Session({ baseUrl: silentTls, token: TOKEN, network: { proxy: open.url, ca: [...rootCertificates, readFileSync(CERT, 'utf8')] } });
+    const session = new Session({
+      baseUrl: silentTls,
+      token: TOKEN,
+      network: { proxy: open.url, ca: [...rootCertificates, readFileSync(CERT, 'utf8')] },
+    });
     const stop = new AbortController();
     const started = Date.now();
     const sent = session.send(get(`${silentTls}/`), { signal: stop.signal });
@@ -225,17 +276,24 @@ describe('a session through a tunnel', () => {
 });
 
 describe('NO_PROXY', () => {
-  it.each([['127.0.0.1'], ['*'], ['localhost, 127.0.0.1'], ['PORT']])('%s sends the request around the proxy', async (entry) => {
-    reset(open);
-    const noProxy = entry === 'PORT' ? `127.0.0.1:${demoOrigin().port}` : entry;
-    const result = await dpx(['resources', '-o', 'json'], { env: demoEnv({ HTTP_PROXY: open.url, NO_PROXY: noProxy }) });
-    expect(result.code, result.stderr).toBe(0);
-    expect(open.connections).toBe(0);
-  });
+  it.each([['127.0.0.1'], ['*'], ['localhost, 127.0.0.1'], ['PORT']])(
+    '%s sends the request around the proxy',
+    async (entry) => {
+      reset(open);
+      const noProxy = entry === 'PORT' ? `127.0.0.1:${demoOrigin().port}` : entry;
+      const result = await dpx(['resources', '-o', 'json'], {
+        env: demoEnv({ HTTP_PROXY: open.url, NO_PROXY: noProxy }),
+      });
+      expect(result.code, result.stderr).toBe(0);
+      expect(open.connections).toBe(0);
+    },
+  );
 
   it('of another port does not', async () => {
     reset(open);
-    const result = await dpx(['resources', '-o', 'json'], { env: demoEnv({ HTTP_PROXY: open.url, no_proxy: '127.0.0.1:1' }) });
+    const result = await dpx(['resources', '-o', 'json'], {
+      env: demoEnv({ HTTP_PROXY: open.url, no_proxy: '127.0.0.1:1' }),
+    });
     expect(result.code, result.stderr).toBe(0);
     expect(open.forwarded.length).toBeGreaterThan(0);
   });
@@ -259,16 +317,20 @@ describe('proxy credentials', () => {
   it('are sent as Proxy-Authorization and accepted, over http and through a tunnel', async () => {
     const withCredentials = guarded.url.replace('http://', `http://${USER}:${PASSWORD}@`);
     const trail = join(folder, 'proxied.har');
-    const plain = await dpx(['--trail', trail, 'resources', '-o', 'json'], { env: demoEnv({ HTTP_PROXY: withCredentials }) });
+    const plain = await dpx(['--trail', trail, 'resources', '-o', 'json'], {
+      env: demoEnv({ HTTP_PROXY: withCredentials }),
+    });
     expect(plain.code, plain.stderr).toBe(0);
-    const tunnelled = await dpx(['--ca-file', CERT, 'resources', '-o', 'json'], { env: tlsEnv({ HTTPS_PROXY: withCredentials }) });
+    const tunnelled = await dpx(['--ca-file', CERT, 'resources', '-o', 'json'], {
+      env: tlsEnv({ HTTPS_PROXY: withCredentials }),
+    });
     expect(tunnelled.code, tunnelled.stderr).toBe(0);
     const recorded = readFileSync(trail, 'utf8');
     expect(recorded).not.toContain(PASSWORD);
     expect(recorded).not.toMatch(/proxy-authorization/i);
   });
 
-  it('missing: the proxy\'s 407 is its own error, naming the proxy without credentials', async () => {
+  it("missing: the proxy's 407 is its own error, naming the proxy without credentials", async () => {
     const wrong = guarded.url.replace('http://', `http://${USER}:not-the-${PASSWORD}@`);
     for (const env of [demoEnv({ HTTP_PROXY: guarded.url }), tlsEnv({ HTTPS_PROXY: wrong })]) {
       const result = await dpx(['--ca-file', CERT, 'resources'], { env });
@@ -283,7 +345,9 @@ describe('proxy credentials', () => {
 describe('a proxy URL dpx cannot use', () => {
   it('from the environment is a usage error naming it without credentials, and nothing is sent', async () => {
     const before = demo.region.requestCount();
-    const result = await dpx(['resources'], { env: demoEnv({ HTTP_PROXY: `socks5://${USER}:${PASSWORD}@127.0.0.1:1080` }) });
+    const result = await dpx(['resources'], {
+      env: demoEnv({ HTTP_PROXY: `socks5://${USER}:${PASSWORD}@127.0.0.1:1080` }),
+    });
     expect(result.code).toBe(2);
     expect(result.stderr).toMatch(/^error: the proxy socks5:\/\/127\.0\.0\.1:1080 is not an http or https proxy URL$/m);
     expect(demo.region.requestCount()).toBe(before);
@@ -294,10 +358,15 @@ describe('a dead proxy', () => {
   it('gets its own error, naming the proxy and not the control plane as unreachable', async () => {
     const closed = await startProxy();
     await close(closed.server);
-    for (const env of [demoEnv({ HTTP_PROXY: closed.url.replace('http://', `http://${USER}:${PASSWORD}@`) }), tlsEnv({ HTTPS_PROXY: closed.url })]) {
+    for (const env of [
+      demoEnv({ HTTP_PROXY: closed.url.replace('http://', `http://${USER}:${PASSWORD}@`) }),
+      tlsEnv({ HTTPS_PROXY: closed.url }),
+    ]) {
       const result = await dpx(['--ca-file', CERT, 'resources'], { env });
       expect(result.code).toBe(3);
-      expect(result.stderr).toMatch(new RegExp(`^error: could not reach the proxy ${closed.url} \\(on the way to \\S+\\): ECONNREFUSED$`, 'm'));
+      expect(result.stderr).toMatch(
+        new RegExp(`^error: could not reach the proxy ${closed.url} \\(on the way to \\S+\\): ECONNREFUSED$`, 'm'),
+      );
       expect(result.stderr).toMatch(/^hint: check the proxy's address/m);
     }
   });

@@ -23,26 +23,39 @@ async function start(hidden: string[], noCounts = false): Promise<TaggedPlane> {
 /** Every task id in a unit's scope (none: the root's list), in the server's order. */
 async function ids(server: TaggedPlane, unit?: string): Promise<string[]> {
   const found: string[] = [];
-  for (let next: string | undefined = '/tasks?limit=100'; next !== undefined;) {
-    const response = await fetch(new URL(next, server.baseUrl), { headers: unit === undefined ? {} : { [OU_HEADER]: unit } });
-    const body = (await response.json()) as { _embedded: { items: { id: string }[] }; _links: { next?: { href: string } } };
+  for (let next: string | undefined = '/tasks?limit=100'; next !== undefined; ) {
+    const response = await fetch(new URL(next, server.baseUrl), {
+      headers: unit === undefined ? {} : { [OU_HEADER]: unit },
+    });
+    const body = (await response.json()) as {
+      _embedded: { items: { id: string }[] };
+      _links: { next?: { href: string } };
+    };
     found.push(...body._embedded.items.map((item) => item.id));
     next = body._links.next?.href;
   }
   return found;
 }
 
-async function merged(server: TaggedPlane): Promise<{ stderr: string; items: { id: string; organizational_unit_id: string; _context: { ou: string } }[]; requests: number }> {
+async function merged(
+  server: TaggedPlane,
+): Promise<{
+  stderr: string;
+  items: { id: string; organizational_unit_id: string; _context: { ou: string } }[];
+  requests: number;
+}> {
   // Every request to the task list, the refused ones too.
   const toTasks = () => server.requests.filter((request) => request.url.startsWith('/tasks')).length;
   const before = toTasks();
-  const { code, stdout, stderr } = await dpx(['list', 'tasks', '--ou', 'all', '--all', '-o', 'json'], { env: { DPX_BASE_URL: server.baseUrl, DPX_TOKEN: 'any', DPX_RATE: '100000' } });
+  const { code, stdout, stderr } = await dpx(['list', 'tasks', '--ou', 'all', '--all', '-o', 'json'], {
+    env: { DPX_BASE_URL: server.baseUrl, DPX_TOKEN: 'any', DPX_RATE: '100000' },
+  });
   expect(code, stderr).toBe(0);
   return { stderr, items: (JSON.parse(stdout) as { items: never[] }).items, requests: toTasks() - before };
 }
 
-describe('a merged list read once, checked against the units\' own counts', () => {
-  it('a tenant\'s child the root\'s list lacks: traced through the tenant to the child, and only the child read', async () => {
+describe("a merged list read once, checked against the units' own counts", () => {
+  it("a tenant's child the root's list lacks: traced through the tenant to the child, and only the child read", async () => {
     const server = await start(['u-3-a']);
     const root = await ids(server);
     const child = await ids(server, 'u-3-a');
@@ -50,14 +63,16 @@ describe('a merged list read once, checked against the units\' own counts', () =
     const { stderr, items, requests } = await merged(server);
     expect(items.map((item) => item.id)).toEqual([...root, ...child]);
     for (const item of items) expect(item._context.ou).toBe(item.organizational_unit_id);
-    expect(stderr).toContain('read once: the root\'s list lacks 200 of the 200 records of Global / Tenant 3 / Tenant 3 A: read from its own scope after the root\'s list');
+    expect(stderr).toContain(
+      "read once: the root's list lacks 200 of the 200 records of Global / Tenant 3 / Tenant 3 A: read from its own scope after the root's list",
+    );
     // The refused large page, the root's 80 pages, three counts (the root unit, Tenant 3 — the tenant the
     // root's list showed fewest records of — and its child), and the child's 2 pages.
     expect(requests).toBe(1 + 80 + 3 + 2);
     expect(requests).toBeLessThanOrEqual(Math.floor(1.1 * 80) + 2);
   });
 
-  it('a tenant\'s own records the root\'s list lacks, its child\'s not: the tenant read whole, what the root\'s list gave left out', async () => {
+  it("a tenant's own records the root's list lacks, its child's not: the tenant read whole, what the root's list gave left out", async () => {
     const server = await start(['u-3']);
     const root = await ids(server);
     const tenant = await ids(server, 'u-3');
@@ -67,17 +82,21 @@ describe('a merged list read once, checked against the units\' own counts', () =
     const { stderr, items, requests } = await merged(server);
     expect(items.map((item) => item.id)).toEqual([...root, ...missing]);
     expect(items.slice(root.length).every((item) => item._context.ou === 'u-3')).toBe(true);
-    expect(stderr).toContain('read once: the root\'s list lacks 200 of the 400 records of Global / Tenant 3: read from its own scope after the root\'s list');
+    expect(stderr).toContain(
+      "read once: the root's list lacks 200 of the 400 records of Global / Tenant 3: read from its own scope after the root's list",
+    );
     // The child's count showed its records all in the root's list: the shortfall is the tenant's own.
     expect(requests).toBe(1 + 80 + 3 + 4);
     expect(requests).toBeLessThanOrEqual(Math.floor(1.1 * 80) + 4);
   });
 
-  it('every record in the root\'s list: one count, the root unit\'s, says so', async () => {
+  it("every record in the root's list: one count, the root unit's, says so", async () => {
     const server = await start([]);
     const { stderr, items, requests } = await merged(server);
     expect(items).toHaveLength(41 * 200);
-    expect(stderr).toContain('read once: the root\'s list held every unit\'s records (checked against 1 unit\'s own count)');
+    expect(stderr).toContain(
+      "read once: the root's list held every unit's records (checked against 1 unit's own count)",
+    );
     expect(requests).toBe(1 + 82 + 1);
   });
 
@@ -85,6 +104,8 @@ describe('a merged list read once, checked against the units\' own counts', () =
     const server = await start(['u-3-a'], true);
     const { stderr, items } = await merged(server);
     expect(items).toHaveLength(40 * 200);
-    expect(stderr).toContain('read once: not checked whether the root\'s list holds every record of Global (its list reports no total_count)');
+    expect(stderr).toContain(
+      "read once: not checked whether the root's list holds every record of Global (its list reports no total_count)",
+    );
   });
 });

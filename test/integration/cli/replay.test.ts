@@ -52,8 +52,18 @@ describe('dpx replay', () => {
     const path = await record('same.har', ['list', 'users', '--page-size', '10']);
     const { code, report } = await replay(path);
     expect(code).toBe(0);
-    expect(report.requests.map((request) => `${request.method} ${request.url}`)).toEqual([`GET ${demo.region.baseUrl}/`, `GET ${demo.region.baseUrl}/users?limit=10`]);
-    for (const request of report.requests) expect(request).toMatchObject({ then: { status: 200 }, now: { status: 200 }, added: [], removed: [], changed: [] });
+    expect(report.requests.map((request) => `${request.method} ${request.url}`)).toEqual([
+      `GET ${demo.region.baseUrl}/`,
+      `GET ${demo.region.baseUrl}/users?limit=10`,
+    ]);
+    for (const request of report.requests)
+      expect(request).toMatchObject({
+        then: { status: 200 },
+        now: { status: 200 },
+        added: [],
+        removed: [],
+        changed: [],
+      });
     expect(report.skipped).toEqual([]);
     expect((await dpx(['replay', path, '--exit-code'], { env: env() })).code).toBe(0);
   });
@@ -64,12 +74,23 @@ describe('dpx replay', () => {
     expect(code).toBe(5);
     expect(stderr).toMatch(/replayed against .* \(unit d469d32e-85ba-4a77-9f25-23e39deb60fd\): 1 differ/);
     const then = (await demoRequest(demo.region, '/tasks?limit=30')).body._embedded.items as { id: string }[];
-    const now = (await demoRequest(demo.region, '/tasks?limit=30', { headers: { [HEADER]: GLOBEX } })).body._embedded.items as { id: string }[];
+    const now = (await demoRequest(demo.region, '/tasks?limit=30', { headers: { [HEADER]: GLOBEX } })).body._embedded
+      .items as { id: string }[];
     const thenIds = new Set(then.map((task) => task.id));
     const nowIds = new Set(now.map((task) => task.id));
     const page = report.requests.find((request) => request.url.includes('/tasks'))!;
-    expect(page.added.map((record) => record.id).sort()).toEqual(now.filter((task) => !thenIds.has(task.id)).map((task) => task.id).sort());
-    expect(page.removed.map((record) => record.id).sort()).toEqual(then.filter((task) => !nowIds.has(task.id)).map((task) => task.id).sort());
+    expect(page.added.map((record) => record.id).sort()).toEqual(
+      now
+        .filter((task) => !thenIds.has(task.id))
+        .map((task) => task.id)
+        .sort(),
+    );
+    expect(page.removed.map((record) => record.id).sort()).toEqual(
+      then
+        .filter((task) => !nowIds.has(task.id))
+        .map((task) => task.id)
+        .sort(),
+    );
     expect(page.removed.length).toBeGreaterThan(0);
     expect(page.added[0]?.label).toEqual(expect.any(String));
   });
@@ -77,13 +98,17 @@ describe('dpx replay', () => {
   it('after the live tasks moved, shows the progress of a running task then and now', async () => {
     const filter = JSON.stringify({ status: { $eq: 'in_progress' } });
     const path = await record('running.har', ['list', 'tasks', '--page-size', '10', '--filter', filter]);
-    const recorded = JSON.parse((readHar(path).log.entries[1]?.response.content.text ?? '')) as { _embedded: { items: { id: string; progress_percentage: number }[] } };
+    const recorded = JSON.parse(readHar(path).log.entries[1]?.response.content.text ?? '') as {
+      _embedded: { items: { id: string; progress_percentage: number }[] };
+    };
     const progressThen = new Map(recorded._embedded.items.map((task) => [task.id, task.progress_percentage]));
     // The demo's tasks advance with the clock (20× here): replay until one has moved.
     let moved: { id: string; fields: { path: string; then?: unknown; now?: unknown }[] } | undefined;
     while (!moved) {
       const { report } = await replay(path);
-      moved = report.requests[1]?.changed.find((change) => change.fields.some((field) => field.path === 'progress_percentage'));
+      moved = report.requests[1]?.changed.find((change) =>
+        change.fields.some((field) => field.path === 'progress_percentage'),
+      );
     }
     const progress = moved.fields.find((field) => field.path === 'progress_percentage')!;
     expect(progress.then).toBe(progressThen.get(moved.id));
@@ -91,9 +116,17 @@ describe('dpx replay', () => {
   });
 
   it('lists writes as skipped and never sends them, even with writes allowed', async () => {
-    const queued = (await demoRequest(demo.region, `/tasks?limit=1&filter=${encodeURIComponent('{"status":{"$in":["queued","scheduled"]}}')}`)).body._embedded.items[0] as { id: string };
+    const queued = (
+      await demoRequest(
+        demo.region,
+        `/tasks?limit=1&filter=${encodeURIComponent('{"status":{"$in":["queued","scheduled"]}}')}`,
+      )
+    ).body._embedded.items[0] as { id: string };
     const written = join(dir, 'abort.har');
-    const abort = await dpx(['--trail', written, '--allow-writes', 'call', 'tasks', 'abort_task', '--var', `task_id=${queued.id}`, '--yes'], { env: env() });
+    const abort = await dpx(
+      ['--trail', written, '--allow-writes', 'call', 'tasks', 'abort_task', '--var', `task_id=${queued.id}`, '--yes'],
+      { env: env() },
+    );
     expect(abort.code, abort.stderr).toBe(0);
     expect(readHar(written).log.entries.map((entry) => entry.request.method)).toContain('POST');
 
@@ -101,7 +134,13 @@ describe('dpx replay', () => {
     const run = await dpx(['--trail', replayed, '--allow-writes', 'replay', written, '-o', 'json'], { env: env() });
     expect(run.code, run.stderr).toBe(0);
     const report = JSON.parse(run.stdout) as ReplayJson;
-    expect(report.skipped).toEqual([{ method: 'POST', url: `${demo.region.baseUrl}/tasks/${queued.id}/abort`, reason: 'a write: never sent by replay' }]);
+    expect(report.skipped).toEqual([
+      {
+        method: 'POST',
+        url: `${demo.region.baseUrl}/tasks/${queued.id}/abort`,
+        reason: 'a write: never sent by replay',
+      },
+    ]);
     const sent = readHar(replayed).log.entries.map((entry) => entry.request.method);
     expect(sent.length).toBeGreaterThan(0);
     expect(sent.every((method) => method === 'GET')).toBe(true);
@@ -112,7 +151,9 @@ describe('dpx replay', () => {
 
   it('onto an unreachable control plane: each request reports no answer (status 0), and the run still ends well', async () => {
     const path = await record('unreachable.har', ['list', 'users', '--page-size', '3']);
-    const run = await dpx(['replay', path, '-o', 'json', '--base-url', 'http://127.0.0.1:9', '--timeout', '2'], { env: { DPX_TOKEN: demo.region.tokens.personal } });
+    const run = await dpx(['replay', path, '-o', 'json', '--base-url', 'http://127.0.0.1:9', '--timeout', '2'], {
+      env: { DPX_TOKEN: demo.region.tokens.personal },
+    });
     expect(run.code, run.stderr).toBe(0);
     const report = JSON.parse(run.stdout) as ReplayJson;
     expect(report.requests.map((request) => request.now.status)).toEqual([0, 0]);

@@ -16,12 +16,23 @@ async function serve(listHref: string, pageLinks: Record<string, unknown> = {}):
     const url = new URL(request.url, 'http://x');
     if (url.pathname === '/') {
       return sendJson(response, 200, {
-        things: { supported_versions: ['v1'], v1: { list_things: { href: listHref, type: 'get', templated: true }, get_thing: { href: '/things/{thing_id}', type: 'get', templated: true } } },
+        things: {
+          supported_versions: ['v1'],
+          v1: {
+            list_things: { href: listHref, type: 'get', templated: true },
+            get_thing: { href: '/things/{thing_id}', type: 'get', templated: true },
+          },
+        },
       });
     }
-    if (url.pathname === '/things/a') return sendJson(response, 200, { id: 'a', _links: { self: { href: '/things/a' } } });
+    if (url.pathname === '/things/a')
+      return sendJson(response, 200, { id: 'a', _links: { self: { href: '/things/a' } } });
     if (url.pathname === '/things' && !url.searchParams.has('start')) {
-      return sendJson(response, 200, { _embedded: { items: [{ id: 'a', _links: { self: { href: '/things/a' } } }] }, _links: { self: { href: '/things' }, ...pageLinks }, current_count: 1 });
+      return sendJson(response, 200, {
+        _embedded: { items: [{ id: 'a', _links: { self: { href: '/things/a' } } }] },
+        _links: { self: { href: '/things' }, ...pageLinks },
+        current_count: 1,
+      });
     }
     return sendJson(response, 404, { errors: [{ code: 'not_found', message: `no ${request.url}` }] });
   });
@@ -29,7 +40,8 @@ async function serve(listHref: string, pageLinks: Record<string, unknown> = {}):
   return server;
 }
 
-const run = (server: TestServer, argv: string[]) => dpx(argv, { env: { DPX_BASE_URL: server.baseUrl, DPX_TOKEN: 'not-checked' } });
+const run = (server: TestServer, argv: string[]) =>
+  dpx(argv, { env: { DPX_BASE_URL: server.baseUrl, DPX_TOKEN: 'not-checked' } });
 
 describe('a malformed template in the index', () => {
   for (const [href, reason] of [
@@ -63,8 +75,15 @@ describe('a malformed template in a link', () => {
     const server = await serve('/things{?limit,start}', { next: { href: '/things{?start', templated: true } });
     const { code, stdout, stderr } = await run(server, ['list', 'things', '--all', '--output', 'ndjson']);
     expect(code).toBe(3);
-    expect(stdout.trim().split('\n').map((line) => JSON.parse(line).id)).toEqual(['a']);
-    expect(stderr).toContain('the link "next" is not a valid URI template: the expression opened at character 8 is never closed: "/things{?start"');
+    expect(
+      stdout
+        .trim()
+        .split('\n')
+        .map((line) => JSON.parse(line).id),
+    ).toEqual(['a']);
+    expect(stderr).toContain(
+      'the link "next" is not a valid URI template: the expression opened at character 8 is never closed: "/things{?start"',
+    );
     expect(server.requests.map((request) => request.url)).toEqual(['/', '/things?limit=1000']);
   });
 
@@ -73,6 +92,10 @@ describe('a malformed template in a link', () => {
     const { code, stderr } = await run(server, ['list', 'things', '--all', '--output', 'ndjson']);
     // The server has no such page: what matters is that dpx asked for the href as the server wrote it.
     expect(code, stderr).toBe(1);
-    expect(server.requests.map((request) => decodeURIComponent(request.url))).toEqual(['/', '/things?limit=1000', '/things?start={2}']);
+    expect(server.requests.map((request) => decodeURIComponent(request.url))).toEqual([
+      '/',
+      '/things?limit=1000',
+      '/things?start={2}',
+    ]);
   });
 });

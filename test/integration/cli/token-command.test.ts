@@ -34,21 +34,25 @@ afterAll(async () => {
 });
 
 describe('a token command that succeeds', () => {
-  it('gives the token to the profile\'s requests, runs once for the run, and is written nowhere', async () => {
+  it("gives the token to the profile's requests, runs once for the run, and is written nowhere", async () => {
     const runs = join(folder, 'runs');
     writeFileSync(runs, '');
     const token = join(folder, 'ok.token');
     writeFileSync(token, `${demo.region.tokens.personal}\n`, { mode: 0o600 });
     await profile('ok', `echo run >> '${runs}'; cat '${token}'`);
     const trail = join(folder, 'ok.har');
-    const result = await dpx(['--profile', 'ok', '--trail', trail, 'list', 'users', '--all', '--page-size', '5', '-o', 'json'], { env: env() });
+    const result = await dpx(
+      ['--profile', 'ok', '--trail', trail, 'list', 'users', '--all', '--page-size', '5', '-o', 'json'],
+      { env: env() },
+    );
     expect(result.code, result.stderr).toBe(0);
     expect((JSON.parse(result.stdout) as { items: unknown[] }).items.length).toBeGreaterThan(5);
     expect(readFileSync(runs, 'utf8')).toBe('run\n');
     // Not in the trail, nor anywhere in dpx's config or cache folders.
     expect(readFileSync(trail, 'utf8')).not.toContain(demo.region.tokens.personal);
     for (const name of readdirSync(folder)) {
-      if (name !== 'ok.token') expect(readFileSync(join(folder, name), 'utf8'), name).not.toContain(demo.region.tokens.personal);
+      if (name !== 'ok.token')
+        expect(readFileSync(join(folder, name), 'utf8'), name).not.toContain(demo.region.tokens.personal);
     }
   });
 
@@ -70,13 +74,16 @@ describe('a token command that succeeds', () => {
     const fresh = join(folder, 'fresh.token');
     writeFileSync(stale, demo.region.tokens.expired, { mode: 0o600 });
     writeFileSync(fresh, demo.region.tokens.personal, { mode: 0o600 });
-    await profile('rotating', `echo run >> '${runs}'; if [ "$(wc -l < '${runs}')" -le 1 ]; then cat '${stale}'; else cat '${fresh}'; fi`);
+    await profile(
+      'rotating',
+      `echo run >> '${runs}'; if [ "$(wc -l < '${runs}')" -le 1 ]; then cat '${stale}'; else cat '${fresh}'; fi`,
+    );
     const result = await dpx(['--profile', 'rotating', 'resources', '-o', 'json'], { env: env() });
     expect(result.code, result.stderr).toBe(0);
     expect(readFileSync(runs, 'utf8')).toBe('run\nrun\n');
   });
 
-  it('is asked again only once: a token still refused after that is the 401\'s error', async () => {
+  it("is asked again only once: a token still refused after that is the 401's error", async () => {
     const runs = join(folder, 'refused-runs');
     writeFileSync(runs, '');
     await profile('refused', `echo run >> '${runs}'; cat '${join(folder, 'stale.token')}'`);
@@ -93,7 +100,9 @@ describe('a token command that does not give one token', () => {
     const before = demo.region.requestCount();
     const result = await dpx(['--profile', 'failing', 'resources'], { env: env() });
     expect(result.code).toBe(2);
-    expect(result.stderr).toMatch(/^error: the token command of profile failing failed \(exit status 3\): vault sealed /m);
+    expect(result.stderr).toMatch(
+      /^error: the token command of profile failing failed \(exit status 3\): vault sealed /m,
+    );
     // The escape sequences arrive as text, not as commands to the terminal.
     expect(result.stderr).not.toMatch(/[\u001b\u0007]/);
     expect(result.stderr).toContain('␛]52;c;cHduZWQ=␇');
@@ -113,7 +122,9 @@ describe('a token command that does not give one token', () => {
     await profile('two-lines', vault('two.token', `${demo.region.tokens.personal}\n${demo.region.tokens.service}\n`));
     const result = await dpx(['--profile', 'two-lines', 'resources'], { env: env() });
     expect(result.code).toBe(2);
-    expect(result.stderr).toMatch(/^error: the token command of profile two-lines: expected one token, found 2 lines$/m);
+    expect(result.stderr).toMatch(
+      /^error: the token command of profile two-lines: expected one token, found 2 lines$/m,
+    );
   });
 
   it('prints nothing: exit 2', async () => {
@@ -125,13 +136,15 @@ describe('a token command that does not give one token', () => {
 });
 
 describe('the origin rules', () => {
-  it('apply to a command\'s token as to any profile\'s: another origin is refused before the command runs or anything is sent', async () => {
+  it("apply to a command's token as to any profile's: another origin is refused before the command runs or anything is sent", async () => {
     const runs = join(folder, 'origin-runs');
     writeFileSync(runs, '');
     await profile('guarded', `echo run >> '${runs}'; cat '${join(folder, 'fresh.token')}'`);
     const result = await dpx(['--profile', 'guarded', '--base-url', other.url, 'resources'], { env: env() });
     expect(result.code).toBe(4);
-    expect(result.stderr).toMatch(/refused to send the token \(the token command of profile guarded\) to http:\/\/127\.0\.0\.1:\d+: it belongs to /);
+    expect(result.stderr).toMatch(
+      /refused to send the token \(the token command of profile guarded\) to http:\/\/127\.0\.0\.1:\d+: it belongs to /,
+    );
     expect(readFileSync(runs, 'utf8')).toBe('');
     expect(other.connections).toBe(0);
   });

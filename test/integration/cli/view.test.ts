@@ -22,12 +22,19 @@ async function json(argv: string[]): Promise<{ items: Record<string, unknown>[] 
 
 describe('dpx view', () => {
   it('saves a command line as typed, in a readable file that holds no token', async () => {
-    const saved = await dpx(['view', 'save', 'failed', '--', 'list', 'tasks', '--filter', FILTER, '--page-size', '4', '-o', 'json'], { env: env() });
+    const saved = await dpx(
+      ['view', 'save', 'failed', '--', 'list', 'tasks', '--filter', FILTER, '--page-size', '4', '-o', 'json'],
+      { env: env() },
+    );
     expect(saved.code).toBe(0);
     expect(saved.stderr).toContain('saved view failed');
     const text = readFileSync(viewFile('failed'), 'utf8');
     const file = JSON.parse(text) as { dpxView: number; name: string; argv: string[] };
-    expect(file).toMatchObject({ dpxView: 1, name: 'failed', argv: ['list', 'tasks', '--filter', FILTER, '--page-size', '4', '-o', 'json'] });
+    expect(file).toMatchObject({
+      dpxView: 1,
+      name: 'failed',
+      argv: ['list', 'tasks', '--filter', FILTER, '--page-size', '4', '-o', 'json'],
+    });
     for (const token of Object.values(demo.region.tokens)) expect(text).not.toContain(token);
   });
 
@@ -53,7 +60,10 @@ describe('dpx view', () => {
     const direct = await json(['list', 'tasks', '--filter', FILTER, '--page-size', '4', '--ou', unit, '-o', 'json']);
     const { code, stdout } = await dpx(['view', 'run', 'failed', '--ou', unit, '-o', 'ndjson'], { env: env() });
     expect(code).toBe(0);
-    const lines = stdout.trimEnd().split('\n').map((line) => JSON.parse(line) as Record<string, unknown>);
+    const lines = stdout
+      .trimEnd()
+      .split('\n')
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
     expect(lines.map((item) => item['id'])).toEqual(direct.items.map((item) => item['id']));
     const unscoped = await json(['view', 'run', 'failed']);
     expect(unscoped.items.map((item) => item['id'])).not.toEqual(direct.items.map((item) => item['id']));
@@ -61,15 +71,28 @@ describe('dpx view', () => {
 
   it('runs a view file a colleague wrote by hand', async () => {
     mkdirSync(dirname(viewFile('by-hand')), { recursive: true });
-    writeFileSync(viewFile('by-hand'), JSON.stringify({ dpxView: 1, name: 'by-hand', argv: ['resources', '-o', 'json'] }));
+    writeFileSync(
+      viewFile('by-hand'),
+      JSON.stringify({ dpxView: 1, name: 'by-hand', argv: ['resources', '-o', 'json'] }),
+    );
     const { code, stdout } = await dpx(['view', 'run', 'by-hand'], { env: env() });
     expect(code).toBe(0);
     expect((JSON.parse(stdout) as { name: string }[]).length).toBeGreaterThan(3);
   });
 
   it('keeps a relative window relative: the same view run later asks for a later window', async () => {
-    expect((await dpx(['view', 'save', 'recent', '--', 'count', 'tasks', '--since', '24h', '-o', 'json'], { env: env() })).code).toBe(0);
-    expect(JSON.parse(readFileSync(viewFile('recent'), 'utf8')).argv).toEqual(['count', 'tasks', '--since', '24h', '-o', 'json']);
+    expect(
+      (await dpx(['view', 'save', 'recent', '--', 'count', 'tasks', '--since', '24h', '-o', 'json'], { env: env() }))
+        .code,
+    ).toBe(0);
+    expect(JSON.parse(readFileSync(viewFile('recent'), 'utf8')).argv).toEqual([
+      'count',
+      'tasks',
+      '--since',
+      '24h',
+      '-o',
+      'json',
+    ]);
     const first = await dpx(['view', 'run', 'recent'], { env: env() });
     await new Promise((resolve) => setTimeout(resolve, 20));
     const second = await dpx(['view', 'run', 'recent'], { env: env() });
@@ -78,8 +101,15 @@ describe('dpx view', () => {
     expect(since(second.stderr)).toBeGreaterThan(since(first.stderr));
   });
 
-  it('shows a colleague\'s view with nothing in it a terminal would obey', async () => {
-    writeFileSync(viewFile('hostile'), JSON.stringify({ dpxView: 1, name: 'hostile', argv: ['list', 'tasks', '--filter', '{"name":"\u001b]52;c;cHduZWQ=\u0007"}'] }));
+  it("shows a colleague's view with nothing in it a terminal would obey", async () => {
+    writeFileSync(
+      viewFile('hostile'),
+      JSON.stringify({
+        dpxView: 1,
+        name: 'hostile',
+        argv: ['list', 'tasks', '--filter', '{"name":"\u001b]52;c;cHduZWQ=\u0007"}'],
+      }),
+    );
     const shown = await dpx(['view', 'show', 'hostile'], { env: env() });
     expect(shown.code).toBe(0);
     expect(shown.stdout).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f]/);
@@ -99,7 +129,12 @@ describe('dpx view', () => {
     expect(future.stderr).toContain('saved by a newer dpx');
     const listed = await dpx(['view', 'list', '-o', 'json'], { env: env() });
     expect(listed.code).toBe(1);
-    expect((JSON.parse(listed.stdout) as { name: string; problem?: string }[]).filter((view) => view.problem).map((view) => view.name).sort()).toEqual(['broken', 'future']);
+    expect(
+      (JSON.parse(listed.stdout) as { name: string; problem?: string }[])
+        .filter((view) => view.problem)
+        .map((view) => view.name)
+        .sort(),
+    ).toEqual(['broken', 'future']);
   });
 
   it('refuses to save what dpx would not run, or a view of a view', async () => {

@@ -6,7 +6,11 @@ import { useDemo } from '../../helpers/demo.js';
 import { configPath, dpx, tokensShown } from './harness.js';
 
 const demo = useDemo({ scale: 10 });
-const env = () => ({ DPX_BASE_URL: demo.region.baseUrl, DPX_TOKEN: demo.region.tokens.personal, DPX_CONFIG: configPath });
+const env = () => ({
+  DPX_BASE_URL: demo.region.baseUrl,
+  DPX_TOKEN: demo.region.tokens.personal,
+  DPX_CONFIG: configPath,
+});
 
 afterAll(() => {
   expect(tokensShown(Object.values(demo.region.tokens))).toEqual([]);
@@ -18,10 +22,15 @@ describe('dpx list --all at demo scale 10', () => {
     const total = (JSON.parse(first.stdout) as { total_count: number }).total_count;
     expect(total).toBeGreaterThanOrEqual(10_000);
 
-    const { code, stdout, stderr } = await dpx(['list', 'tasks', '--all', '--page-size', '100', '--output', 'ndjson'], { env: env() });
+    const { code, stdout, stderr } = await dpx(['list', 'tasks', '--all', '--page-size', '100', '--output', 'ndjson'], {
+      env: env(),
+    });
     expect(code).toBe(0);
     expect(stderr).toBe('');
-    const ids = stdout.trimEnd().split('\n').map((line) => (JSON.parse(line) as { id: string }).id);
+    const ids = stdout
+      .trimEnd()
+      .split('\n')
+      .map((line) => (JSON.parse(line) as { id: string }).id);
     expect(ids).toHaveLength(total);
     expect(new Set(ids).size).toBe(total);
   });
@@ -38,7 +47,11 @@ describe('dpx list --all at demo scale 10', () => {
       },
     });
     const stderr = new Writable({ write: (_chunk, _encoding, callback) => callback() });
-    const code = await runCli(['list', 'tasks', '--all', '--page-size', '100', '--output', 'ndjson'], { stdout, stderr, env: env() });
+    const code = await runCli(['list', 'tasks', '--all', '--page-size', '100', '--output', 'ndjson'], {
+      stdout,
+      stderr,
+      env: env(),
+    });
     expect(code).toBe(0);
     const pages = demo.region.requestCount() - start - 1;
     expect(pages).toBeGreaterThanOrEqual(100);
@@ -48,9 +61,15 @@ describe('dpx list --all at demo scale 10', () => {
   });
 
   it('progress goes to stderr on a terminal only, ending with nothing left on the line', async () => {
-    const piped = await dpx(['list', 'tasks', '--all', '--page-size', '100', '--max-items', '3000', '--output', 'ndjson'], { env: env() });
+    const piped = await dpx(
+      ['list', 'tasks', '--all', '--page-size', '100', '--max-items', '3000', '--output', 'ndjson'],
+      { env: env() },
+    );
     expect(piped.stderr).toBe('');
-    const onTerminal = await dpx(['list', 'tasks', '--all', '--page-size', '100', '--max-items', '3000', '--output', 'ndjson'], { env: env(), stderrTTY: true });
+    const onTerminal = await dpx(
+      ['list', 'tasks', '--all', '--page-size', '100', '--max-items', '3000', '--output', 'ndjson'],
+      { env: env(), stderrTTY: true },
+    );
     expect(onTerminal.code).toBe(0);
     expect(onTerminal.stdout.trimEnd().split('\n')).toHaveLength(3000);
     // The first page always draws; the totals are the server's (100 per page of 10,000+ tasks).

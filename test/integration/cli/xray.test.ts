@@ -19,7 +19,7 @@ async function failedRestore(): Promise<Record<string, any>> {
 }
 
 describe('dpx xray', () => {
-  it('json: the root, nodes and edges with exactly the issue\'s fields, and the requests the server counted', async () => {
+  it("json: the root, nodes and edges with exactly the issue's fields, and the requests the server counted", async () => {
     const task = await failedRestore();
     const before = demo.region.requestCount();
     const { code, stdout, stderr } = await dpx(['xray', 'tasks', task['id'], '-o', 'json'], { env: env() });
@@ -29,10 +29,20 @@ describe('dpx xray', () => {
     expect(Object.keys(document)).toEqual(['root', 'nodes', 'edges', 'unsearchable', 'cut', 'requests']);
     expect(document.unsearchable).toEqual([]);
     expect(document.cut).toBeNull();
-    for (const node of document.nodes) expect(Object.keys(node)).toEqual(['key', 'resource', 'id', 'label', 'status', 'url', 'error']);
+    for (const node of document.nodes)
+      expect(Object.keys(node)).toEqual(['key', 'resource', 'id', 'label', 'status', 'url', 'error']);
     for (const edge of document.edges) expect(Object.keys(edge)).toEqual(['from', 'to', 'rel', 'direction', 'via']);
-    expect(document.nodes[0]).toMatchObject({ key: document.root, resource: 'tasks', id: task['id'], label: task['name'], status: 'failed', error: null });
-    expect(document.nodes.map((node: { id: string }) => node.id)).toEqual(expect.arrayContaining([task['backup_id'], task['protection_group_id'], task['organizational_unit_id']]));
+    expect(document.nodes[0]).toMatchObject({
+      key: document.root,
+      resource: 'tasks',
+      id: task['id'],
+      label: task['name'],
+      status: 'failed',
+      error: null,
+    });
+    expect(document.nodes.map((node: { id: string }) => node.id)).toEqual(
+      expect.arrayContaining([task['backup_id'], task['protection_group_id'], task['organizational_unit_id']]),
+    );
     // The CLI read the index too; everything else was the x-ray's.
     expect(demo.region.requestCount() - before).toBe(document.requests + 1);
   });
@@ -57,7 +67,9 @@ describe('dpx xray', () => {
 
   it('--depth and --no-inbound bound what is read', async () => {
     const task = await failedRestore();
-    const shallow = JSON.parse((await dpx(['xray', 'tasks', task['id'], '--depth', '0', '--no-inbound', '-o', 'json'], { env: env() })).stdout);
+    const shallow = JSON.parse(
+      (await dpx(['xray', 'tasks', task['id'], '--depth', '0', '--no-inbound', '-o', 'json'], { env: env() })).stdout,
+    );
     expect(shallow.nodes).toHaveLength(1);
     expect(shallow.requests).toBe(1);
     const tree = await dpx(['xray', 'tasks', task['id'], '--depth', '1', '--no-inbound'], { env: env() });
@@ -84,7 +96,7 @@ describe('dpx xray', () => {
     }
   });
 
-  it('bad input: usage errors (exit 2), and a record that does not exist is the API\'s error (exit 1)', async () => {
+  it("bad input: usage errors (exit 2), and a record that does not exist is the API's error (exit 1)", async () => {
     const task = await failedRestore();
     const cases: [string[], number, RegExp][] = [
       [['xray', 'tasks'], 2, /dpx xray takes a resource and the id/],
@@ -110,12 +122,16 @@ describe('dpx xray --verbose against a control plane it has never seen', () => {
 
   it('names the lists it cannot search in the tree, says on stderr why, and what the x-ray cost', async () => {
     server = await startServer(xrayApi());
-    const { code, stdout, stderr } = await dpx(['xray', 'jobs', 'j-1', '--verbose'], { env: { DPX_BASE_URL: server.baseUrl, DPX_TOKEN: 'header.payload.signature' } });
+    const { code, stdout, stderr } = await dpx(['xray', 'jobs', 'j-1', '--verbose'], {
+      env: { DPX_BASE_URL: server.baseUrl, DPX_TOKEN: 'header.payload.signature' },
+    });
     expect(code).toBe(0);
     expect(stdout).toContain('├─ volumes by job_id: 2');
     expect(stdout).toContain('├─ not searchable: `notes` refused a filter on `job_id` (`invalid_filter`)');
     expect(stdout).toContain('└─ not searchable: `logs` ignored a filter on `job_id`');
-    expect(stderr).toMatch(/^note: not searchable: `notes` refused a filter on `job_id` \(`invalid_filter`\): notes cannot be filtered/m);
+    expect(stderr).toMatch(
+      /^note: not searchable: `notes` refused a filter on `job_id` \(`invalid_filter`\): notes cannot be filtered/m,
+    );
     expect(stderr).toMatch(/^note: not searchable: `logs` ignored a filter on `job_id`/m);
     expect(stderr).toMatch(/^note: jobs Nightly copy: _links\.cancel not followed/m);
     // Each of the four candidates asked in the operator form first (this server reads bare values only), then the bare one.

@@ -22,28 +22,54 @@ describe('demo control plane: authentication and regions', () => {
   it('puts subject, token type, issuer, issued-at and expiry in the tokens', async () => {
     const personal = decodeJwt(demo.region.tokens.personal);
     const service = decodeJwt(demo.otherRegion.tokens.service);
-    expect(personal).toMatchObject({ sub: 'ada.lovelace@demo.example', token_type: 'personal', iss: demo.region.baseUrl });
+    expect(personal).toMatchObject({
+      sub: 'ada.lovelace@demo.example',
+      token_type: 'personal',
+      iss: demo.region.baseUrl,
+    });
     expect(service).toMatchObject({ token_type: 'service', iss: demo.otherRegion.baseUrl });
     expect(service.sub).toMatch(/@/);
     for (const claims of [personal, service]) expect(claims.exp! - claims.iat!).toBeGreaterThan(0);
-    const minted = decodeJwt(await demo.region.mintToken({ subject: 'grace@demo.example', type: 'service', expiresInSeconds: 60 }));
+    const minted = decodeJwt(
+      await demo.region.mintToken({ subject: 'grace@demo.example', type: 'service', expiresInSeconds: 60 }),
+    );
     expect(minted).toMatchObject({ sub: 'grace@demo.example', token_type: 'service' });
     expect(minted.exp! - minted.iat!).toBe(60);
   });
 
   it("answers 401 token_region_mismatch to the other region's token", async () => {
-    expectError(await demoRequest(demo.otherRegion, '/', { token: demo.region.tokens.personal }), 401, 'token_region_mismatch');
-    expectError(await demoRequest(demo.region, '/tasks', { token: demo.otherRegion.tokens.service }), 401, 'token_region_mismatch');
+    expectError(
+      await demoRequest(demo.otherRegion, '/', { token: demo.region.tokens.personal }),
+      401,
+      'token_region_mismatch',
+    );
+    expectError(
+      await demoRequest(demo.region, '/tasks', { token: demo.otherRegion.tokens.service }),
+      401,
+      'token_region_mismatch',
+    );
   });
 
   it('answers 401 to expired, malformed, forged and missing tokens', async () => {
     expectError(await demoRequest(demo.region, '/', { token: demo.region.tokens.expired }), 401, 'token_expired');
-    expectError(await demoRequest(demo.region, '/', { token: await demo.region.mintToken({ expiresInSeconds: -5 }) }), 401, 'token_expired');
+    expectError(
+      await demoRequest(demo.region, '/', { token: await demo.region.mintToken({ expiresInSeconds: -5 }) }),
+      401,
+      'token_expired',
+    );
     expectError(await demoRequest(demo.region, '/', { token: 'not-a-jwt' }), 401, 'malformed_token');
     const [header, payload] = demo.region.tokens.personal.split('.');
-    expectError(await demoRequest(demo.region, '/', { token: `${header}.${payload}.${'A'.repeat(43)}` }), 401, 'invalid_token');
+    expectError(
+      await demoRequest(demo.region, '/', { token: `${header}.${payload}.${'A'.repeat(43)}` }),
+      401,
+      'invalid_token',
+    );
     expectError(await demoRequest(demo.region, '/', { token: null }), 401, 'missing_token');
-    expectError(await demoRequest(demo.region, '/', { token: null, headers: { Authorization: 'Basic dXNlcjpwYXNz' } }), 401, 'malformed_token');
+    expectError(
+      await demoRequest(demo.region, '/', { token: null, headers: { Authorization: 'Basic dXNlcjpwYXNz' } }),
+      401,
+      'malformed_token',
+    );
   });
 
   it('authenticates before anything else, even on unknown paths', async () => {

@@ -6,18 +6,21 @@ import { demoRequest, useDemo } from '../../helpers/demo.js';
 const demo = useDemo({ scale: 1, taskSpeed: 50 });
 
 describe('demo ETags', () => {
-  it.each(['/', '/users?limit=3', '/policies?limit=1'])('%s: 200 with an ETag, then 304 with no body for that tag', async (path) => {
-    const first = await demoRequest(demo.region, path);
-    const etag = first.headers.get('etag');
-    expect(first.status).toBe(200);
-    expect(etag).toMatch(/^W\/".+"$/);
-    const again = await demoRequest(demo.region, path, { headers: { 'If-None-Match': etag! } });
-    expect(again.status).toBe(304);
-    expect(again.body).toBeUndefined();
-    expect(again.headers.get('etag')).toBe(etag);
-    const stale = await demoRequest(demo.region, path, { headers: { 'If-None-Match': 'W/"something-else"' } });
-    expect(stale.status).toBe(200);
-  });
+  it.each(['/', '/users?limit=3', '/policies?limit=1'])(
+    '%s: 200 with an ETag, then 304 with no body for that tag',
+    async (path) => {
+      const first = await demoRequest(demo.region, path);
+      const etag = first.headers.get('etag');
+      expect(first.status).toBe(200);
+      expect(etag).toMatch(/^W\/".+"$/);
+      const again = await demoRequest(demo.region, path, { headers: { 'If-None-Match': etag! } });
+      expect(again.status).toBe(304);
+      expect(again.body).toBeUndefined();
+      expect(again.headers.get('etag')).toBe(etag);
+      const stale = await demoRequest(demo.region, path, { headers: { 'If-None-Match': 'W/"something-else"' } });
+      expect(stale.status).toBe(200);
+    },
+  );
 
   it('a record in another version has another tag', async () => {
     const page = await demoRequest(demo.region, '/users?limit=1');
@@ -28,7 +31,10 @@ describe('demo ETags', () => {
   });
 
   it('a task that moves gets a new tag', async () => {
-    const running = await demoRequest(demo.region, `/tasks?limit=1&filter=${encodeURIComponent('{"status":{"$eq":"in_progress"}}')}`);
+    const running = await demoRequest(
+      demo.region,
+      `/tasks?limit=1&filter=${encodeURIComponent('{"status":{"$eq":"in_progress"}}')}`,
+    );
     const self = running.body._embedded.items[0]._links.self.href as string;
     const before = await demoRequest(demo.region, self);
     await new Promise((resolve) => setTimeout(resolve, 300));

@@ -6,7 +6,8 @@ const demo = useDemo({ taskSpeed: 1e-6 });
 
 async function allPages(resource: string, filter?: unknown, accept?: string): Promise<any[]> {
   const items: any[] = [];
-  let next: string | undefined = `/${resource}?limit=100${filter === undefined ? '' : `&filter=${encodeURIComponent(JSON.stringify(filter))}`}`;
+  let next: string | undefined =
+    `/${resource}?limit=100${filter === undefined ? '' : `&filter=${encodeURIComponent(JSON.stringify(filter))}`}`;
   while (next) {
     const page = await demoRequest(demo.region, next, accept ? { headers: { Accept: accept } } : {});
     expect(page.status, JSON.stringify(page.body)).toBe(200);
@@ -30,7 +31,12 @@ describe('demo control plane: JSON filters', () => {
       ['$eq', tasks, { status: { $eq: 'failed' } }, (t) => t.status === 'failed'],
       ['bare value', tasks, { category: 'restore' }, (t) => t.category === 'restore'],
       ['$neq', tasks, { status: { $neq: 'completed' } }, (t) => t.status !== 'completed'],
-      ['$in', tasks, { category: { $in: ['snapshot', 'replication'] } }, (t) => ['snapshot', 'replication'].includes(t.category)],
+      [
+        '$in',
+        tasks,
+        { category: { $in: ['snapshot', 'replication'] } },
+        (t) => ['snapshot', 'replication'].includes(t.category),
+      ],
       ['$contains', users, { email: { $contains: 'LOVE' } }, (u) => u.email.toLowerCase().includes('love')],
       ['$begins_with', users, { name: { $begins_with: 'a' } }, (u) => u.name.toLowerCase().startsWith('a')],
       ['$gt', tasks, { progress_percentage: { $gt: 50 } }, (t) => t.progress_percentage > 50],
@@ -41,8 +47,18 @@ describe('demo control plane: JSON filters', () => {
       ['dotted field', tasks, { 'initiated_by.type': { $eq: 'schedule' } }, (t) => t.initiated_by.type === 'schedule'],
       ['null', tasks, { end_timestamp: null }, (t) => t.end_timestamp === null],
       ['boolean', users, { is_enabled: false }, (u) => u.is_enabled === false],
-      ['role_id and unit ANDed', users, { role_id: someUser.role_id, organizational_unit_id: { $eq: someUser.organizational_unit_id } }, (u) => u.role_id === someUser.role_id && u.organizational_unit_id === someUser.organizational_unit_id],
-      ['two operators on one field', tasks, { progress_percentage: { $gt: 10, $lt: 90 } }, (t) => t.progress_percentage > 10 && t.progress_percentage < 90],
+      [
+        'role_id and unit ANDed',
+        users,
+        { role_id: someUser.role_id, organizational_unit_id: { $eq: someUser.organizational_unit_id } },
+        (u) => u.role_id === someUser.role_id && u.organizational_unit_id === someUser.organizational_unit_id,
+      ],
+      [
+        'two operators on one field',
+        tasks,
+        { progress_percentage: { $gt: 10, $lt: 90 } },
+        (t) => t.progress_percentage > 10 && t.progress_percentage < 90,
+      ],
     ];
     for (const [name, records, filter, test] of cases) {
       const expected = ids(records.filter(test));
@@ -54,11 +70,17 @@ describe('demo control plane: JSON filters', () => {
   });
 
   it('filters on the field names of the version asked for', async () => {
-    const v1 = await allPages('users', { 'role.id': { $eq: '2bfd647f-a466-484f-88d4-4fb297db9e7f' } }, 'application/api.service.users=v1+json');
+    const v1 = await allPages(
+      'users',
+      { 'role.id': { $eq: '2bfd647f-a466-484f-88d4-4fb297db9e7f' } },
+      'application/api.service.users=v1+json',
+    );
     const v2 = await allPages('users', { role_id: { $eq: '2bfd647f-a466-484f-88d4-4fb297db9e7f' } });
     expect(v1.length).toBeGreaterThan(0);
     expect(ids(v1)).toEqual(ids(v2));
-    const response = await demoRequest(demo.region, `/users?filter=${encodeURIComponent('{"role_id":"x"}')}`, { headers: { Accept: 'application/api.service.users=v1+json' } });
+    const response = await demoRequest(demo.region, `/users?filter=${encodeURIComponent('{"role_id":"x"}')}`, {
+      headers: { Accept: 'application/api.service.users=v1+json' },
+    });
     expectError(response, 400, 'invalid_filter');
   });
 

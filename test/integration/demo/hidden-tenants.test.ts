@@ -8,7 +8,7 @@ const demo = useDemo({ hiddenTenants: 1 });
 const HEADER = 'x-service-organizationalunit-context';
 
 describe('demo control plane: a tenant hidden from requests without a unit', () => {
-  it('leaves its records (and its sub-units\') out of lists and reads without the header, and only those', async () => {
+  it("leaves its records (and its sub-units') out of lists and reads without the header, and only those", async () => {
     const [hidden] = demo.region.hiddenTenants;
     expect(hidden?.kind).toBe('tenant');
     const units = await demoPages(demo.region, '/organizational-units?limit=100');
@@ -24,6 +24,8 @@ describe('demo control plane: a tenant hidden from requests without a unit', () 
 
     const user = own[0]!;
     expect((await demoRequest(demo.region, `/users/${user.id}`)).status).toBe(404);
-    expect((await demoRequest(demo.region, `/users/${user.id}`, { headers: { [HEADER]: hidden!.id } })).status).toBe(200);
+    expect((await demoRequest(demo.region, `/users/${user.id}`, { headers: { [HEADER]: hidden!.id } })).status).toBe(
+      200,
+    );
   });
 });

@@ -79,7 +79,10 @@ describe('demo control plane: pagination', () => {
   });
 
   it('answers an empty first page when nothing matches', async () => {
-    const response = await demoRequest(demo.region, `/users?filter=${encodeURIComponent('{"email":{"$eq":"nobody@nowhere"}}')}`);
+    const response = await demoRequest(
+      demo.region,
+      `/users?filter=${encodeURIComponent('{"email":{"$eq":"nobody@nowhere"}}')}`,
+    );
     expectList('users.v2', response.body);
     expect(response.body).toMatchObject({ current_count: 0, total_count: 0, total_pages_count: 1, start: '1' });
     expect(response.body._links.next).toBeUndefined();

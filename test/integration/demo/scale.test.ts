@@ -6,7 +6,12 @@ describe('demo control plane: scale', () => {
   it('is deterministic for a seed', async () => {
     const [a, b] = [await startDemo({ seed: 7 }), await startDemo({ seed: 7 })];
     try {
-      const pick = async (handle: typeof a) => (await demoRequest(handle.regions[0]!, '/users?limit=20')).body._embedded.items.map((u: any) => [u.id, u.email, u.role_id]);
+      const pick = async (handle: typeof a) =>
+        (await demoRequest(handle.regions[0]!, '/users?limit=20')).body._embedded.items.map((u: any) => [
+          u.id,
+          u.email,
+          u.role_id,
+        ]);
       expect(await pick(a)).toEqual(await pick(b));
     } finally {
       await Promise.all([a.close(), b.close()]);

@@ -31,7 +31,6 @@ function subtree(all: Unit[], rootId: string): Set<string> {
   return ids;
 }
 
-
 describe('demo control plane: organizational-unit scoping', () => {
   it('has a global root, several tenants and nested units', async () => {
     const all = await units();
@@ -51,7 +50,9 @@ describe('demo control plane: organizational-unit scoping', () => {
     expect(new Set(scoped.map((u) => u.organizational_unit_id)).size).toBeGreaterThan(1);
     const everyone = await demoPages(demo.region, '/users?limit=100', {});
     expect(scoped.length).toBe(everyone.filter((u) => allowed.has(u.organizational_unit_id)).length);
-    const unitsInScope = await demoRequest(demo.region, '/organizational-units?limit=100', { headers: { [HEADER]: tenant.id } });
+    const unitsInScope = await demoRequest(demo.region, '/organizational-units?limit=100', {
+      headers: { [HEADER]: tenant.id },
+    });
     expectList('organizational-units.v1', unitsInScope.body);
     expect(new Set(unitsInScope.body._embedded.items.map((u: Unit) => u.id))).toEqual(allowed);
   });
@@ -59,7 +60,9 @@ describe('demo control plane: organizational-unit scoping', () => {
   it('gives every tenant failed restore tasks from the last day', async () => {
     const all = await units();
     const since = new Date(Date.now() - 86_400_000).toISOString();
-    const filter = encodeURIComponent(JSON.stringify({ category: 'restore', status: 'failed', created_timestamp: { $gte: since } }));
+    const filter = encodeURIComponent(
+      JSON.stringify({ category: 'restore', status: 'failed', created_timestamp: { $gte: since } }),
+    );
     for (const tenant of all.filter((u) => u.kind === 'tenant')) {
       const response = await demoRequest(demo.region, `/tasks?filter=${filter}`, { headers: { [HEADER]: tenant.id } });
       expectList('tasks.v1', response.body);
@@ -73,12 +76,24 @@ describe('demo control plane: organizational-unit scoping', () => {
     const { body } = await demoRequest(demo.region, '/tasks?limit=1', { headers: { [HEADER]: first!.id } });
     const taskId = body._embedded.items[0].id as string;
     expect((await demoRequest(demo.region, `/tasks/${taskId}`, { headers: { [HEADER]: first!.id } })).status).toBe(200);
-    expectError(await demoRequest(demo.region, `/tasks/${taskId}`, { headers: { [HEADER]: second!.id } }), 404, 'record_not_found');
+    expectError(
+      await demoRequest(demo.region, `/tasks/${taskId}`, { headers: { [HEADER]: second!.id } }),
+      404,
+      'record_not_found',
+    );
   });
 
   it('answers 403 to an unknown unit and 400 to a malformed one', async () => {
-    expectError(await demoRequest(demo.region, '/users', { headers: { [HEADER]: '00000000-0000-4000-8000-000000000000' } }), 403, 'organizational_unit_forbidden');
-    expectError(await demoRequest(demo.region, '/users', { headers: { [HEADER]: 'acme' } }), 400, 'invalid_organizational_unit');
+    expectError(
+      await demoRequest(demo.region, '/users', { headers: { [HEADER]: '00000000-0000-4000-8000-000000000000' } }),
+      403,
+      'organizational_unit_forbidden',
+    );
+    expectError(
+      await demoRequest(demo.region, '/users', { headers: { [HEADER]: 'acme' } }),
+      400,
+      'invalid_organizational_unit',
+    );
     expectError(await demoRequest(demo.region, '/', { headers: { [HEADER]: '' } }), 400, 'invalid_organizational_unit');
   });
 });

@@ -16,7 +16,6 @@ interface Unit {
   parent_id: string | null;
 }
 
-
 /** How many levels of units lie below `id` (0 for a unit without children). */
 function levelsBelow(units: Unit[], id: string): number {
   const children = units.filter((unit) => unit.parent_id === id);
@@ -26,7 +25,8 @@ function levelsBelow(units: Unit[], id: string): number {
 /** The unit and every unit below it. */
 function subtree(units: Unit[], id: string): Set<string> {
   const ids = new Set([id]);
-  for (const child of units.filter((unit) => unit.parent_id === id)) for (const below of subtree(units, child.id)) ids.add(below);
+  for (const child of units.filter((unit) => unit.parent_id === id))
+    for (const below of subtree(units, child.id)) ids.add(below);
   return ids;
 }
 
@@ -50,7 +50,7 @@ describe('demo control plane: --tenants', () => {
     expect(demo.region.units.map((unit) => unit.id).sort()).toEqual([...ids].sort());
   });
 
-  it('scopes a tenant\'s lists to it and its descendants, and each of them holds data of its own', async () => {
+  it("scopes a tenant's lists to it and its descendants, and each of them holds data of its own", async () => {
     const units = (await demoPages(demo.region, '/organizational-units?limit=100')) as Unit[];
     const tenant = units.find((unit) => unit.kind === 'tenant' && levelsBelow(units, unit.id) >= 2)!;
     const below = subtree(units, tenant.id);
@@ -61,14 +61,14 @@ describe('demo control plane: --tenants', () => {
     for (const id of below) expect(owners.has(id)).toBe(true);
   });
 
-  it('grows the data with the units: the volumes per scale are for the fixture\'s tree', async () => {
+  it("grows the data with the units: the volumes per scale are for the fixture's tree", async () => {
     const placeable = demo.region.units.length - 1;
     const fixed = world.organizational_units.length - 1;
     const users = await demoRequest(demo.region, '/users?limit=1');
     expect(users.body.total_count).toBe(Math.round(world.volumes_per_scale.users * (placeable / fixed)));
   });
 
-  it('draws the same tree for a seed, another for another region, and the fixture\'s without --tenants', async () => {
+  it("draws the same tree for a seed, another for another region, and the fixture's without --tenants", async () => {
     const [again, plain] = [await startDemo({ tenants: TENANTS }), await startDemo()];
     try {
       expect(again.regions[0]!.units).toEqual(demo.region.units);

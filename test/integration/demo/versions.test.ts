@@ -15,11 +15,23 @@ describe('demo control plane: version negotiation', () => {
     expect(body.restores.v1.create_restore).toMatchObject({ href: '/restores', type: 'post' });
     expect(body.tasks.v1.abort_task).toMatchObject({ type: 'post', templated: true });
     expect(body.users.v2.disable_user).toMatchObject({ type: 'post' });
-    for (const name of ['organizational-units', 'roles', 'audit-trails', 'alerts', 'policies', 'protection-groups', 'backups', 'restores']) {
+    for (const name of [
+      'organizational-units',
+      'roles',
+      'audit-trails',
+      'alerts',
+      'policies',
+      'protection-groups',
+      'backups',
+      'restores',
+    ]) {
       expect(body[name], name).toBeDefined();
       const version = body[name].supported_versions[0];
       const ops = Object.entries(body[name][version] as Record<string, { type: string }>);
-      expect(ops.some(([id, op]) => id.startsWith('list') && op.type === 'get'), name).toBe(true);
+      expect(
+        ops.some(([id, op]) => id.startsWith('list') && op.type === 'get'),
+        name,
+      ).toBe(true);
     }
   });
 
@@ -52,17 +64,36 @@ describe('demo control plane: version negotiation', () => {
   });
 
   it('answers 406 unsupported_version, and 406 not_acceptable for media types it does not serve', async () => {
-    expectError(await demoRequest(demo.region, '/users', accept('application/api.service.users=v3+json')), 406, 'unsupported_version');
-    expectError(await demoRequest(demo.region, '/tasks', accept('application/api.service.*=v2+json')), 406, 'unsupported_version');
-    expectError(await demoRequest(demo.region, '/', accept('application/api.service.*=v9+json')), 406, 'unsupported_version');
-    expectError(await demoRequest(demo.region, '/users', accept('application/api.other.users=v2+json')), 406, 'not_acceptable');
+    expectError(
+      await demoRequest(demo.region, '/users', accept('application/api.service.users=v3+json')),
+      406,
+      'unsupported_version',
+    );
+    expectError(
+      await demoRequest(demo.region, '/tasks', accept('application/api.service.*=v2+json')),
+      406,
+      'unsupported_version',
+    );
+    expectError(
+      await demoRequest(demo.region, '/', accept('application/api.service.*=v9+json')),
+      406,
+      'unsupported_version',
+    );
+    expectError(
+      await demoRequest(demo.region, '/users', accept('application/api.other.users=v2+json')),
+      406,
+      'not_acceptable',
+    );
     expectError(await demoRequest(demo.region, '/users', accept('text/html')), 406, 'not_acceptable');
   });
 
   it('does not offer an operation in a version that lacks it', async () => {
     const { body } = await demoRequest(demo.region, '/users?limit=1');
     const id = body._embedded.items[0].id as string;
-    const response = await demoRequest(demo.region, `/users/${id}/enable`, { method: 'POST', ...accept('application/api.service.users=v1+json') });
+    const response = await demoRequest(demo.region, `/users/${id}/enable`, {
+      method: 'POST',
+      ...accept('application/api.service.users=v1+json'),
+    });
     expectError(response, 404, 'operation_not_available');
   });
 
@@ -75,7 +106,11 @@ describe('demo control plane: version negotiation', () => {
       expect(root.body.tasks.v1.list_tasks).toEqual({ href: '/tasks', type: 'get', templated: false });
       const tasks = await demoRequest(region, '/tasks?limit=1', accept('application/api.acme.tasks=v1+json'));
       expect(tasks.headers.get('content-type')).toBe('application/api.acme.tasks=v1+json');
-      expectError(await demoRequest(region, '/tasks', accept('application/api.service.tasks=v1+json')), 406, 'not_acceptable');
+      expectError(
+        await demoRequest(region, '/tasks', accept('application/api.service.tasks=v1+json')),
+        406,
+        'not_acceptable',
+      );
     } finally {
       await acme.close();
     }

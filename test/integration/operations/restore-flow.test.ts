@@ -5,7 +5,13 @@ import { describe, expect, it } from 'vitest';
 import { ApiError, SafetyError } from '../../../src/api/errors.js';
 import { operationsFor } from '../../../src/api/operations/available.js';
 import { loadBodySchema } from '../../../src/api/operations/body.js';
-import { createOperationForm, formProblems, toRequestTarget, withBody, withOu } from '../../../src/api/operations/form.js';
+import {
+  createOperationForm,
+  formProblems,
+  toRequestTarget,
+  withBody,
+  withOu,
+} from '../../../src/api/operations/form.js';
 import { previewRequest } from '../../../src/api/operations/preview.js';
 import { confirmationLines, writeRefusal } from '../../../src/api/security/safety.js';
 import { findFollowableTask, followTask, taskRequest, type TaskState } from '../../../src/api/operations/task.js';
@@ -17,7 +23,12 @@ const run = promisify(execFile);
 const demo = useDemo({ taskSpeed: 60 });
 
 function session(readOnly: boolean): Session {
-  return new Session({ baseUrl: demo.region.baseUrl, token: demo.region.tokens.personal, readOnly, retryBaseDelayMs: 10 });
+  return new Session({
+    baseUrl: demo.region.baseUrl,
+    token: demo.region.tokens.personal,
+    readOnly,
+    retryBaseDelayMs: 10,
+  });
 }
 
 /** The create operation of the restores resource, found the way the explorer finds it: from the index. */
@@ -25,14 +36,23 @@ async function restoreForm(s: Session) {
   const catalog = await s.catalog();
   const resource = catalog.resources.find((r) => r.name === 'restores')!;
   const version = resource.defaultVersion;
-  const create = operationsFor(catalog, resource.name, version).find((op) => op.method === 'POST' && op.operation.pathVariables.length === 0)!;
+  const create = operationsFor(catalog, resource.name, version).find(
+    (op) => op.method === 'POST' && op.operation.pathVariables.length === 0,
+  )!;
   const schema = await loadBodySchema({ resource: resource.name, version, operationId: create.id });
-  const form = createOperationForm({ resource: resource.name, version, operation: create.operation, ...(schema ? { bodySchema: schema.schema } : {}) });
+  const form = createOperationForm({
+    resource: resource.name,
+    version,
+    operation: create.operation,
+    ...(schema ? { bodySchema: schema.schema } : {}),
+  });
   return { catalog, form, schema };
 }
 
 async function someBackupId(s: Session): Promise<string> {
-  const list = await s.send(await s.prepare({ resource: 'backups', operationId: 'list_backups', query: { limit: '1' } }));
+  const list = await s.send(
+    await s.prepare({ resource: 'backups', operationId: 'list_backups', query: { limit: '1' } }),
+  );
   const items = (list.body as { _embedded: { items: { id: string }[] } })._embedded.items;
   return items[0]!.id;
 }
@@ -72,11 +92,17 @@ describe('restore → task, end to end', () => {
   it('stops following when the signal aborts', async () => {
     const s = session(false);
     const { catalog, form } = await restoreForm(s);
-    const response = await s.send(await s.prepare(toRequestTarget(withBody(form, JSON.stringify({ backup_id: await someBackupId(s) })))));
+    const response = await s.send(
+      await s.prepare(toRequestTarget(withBody(form, JSON.stringify({ backup_id: await someBackupId(s) })))),
+    );
     const controller = new AbortController();
     const seen: TaskState[] = [];
     const following = (async () => {
-      for await (const state of followTask(s, await taskRequest(s, findFollowableTask(response, catalog)!), { intervalMs: 10_000, signal: controller.signal })) seen.push(state);
+      for await (const state of followTask(s, await taskRequest(s, findFollowableTask(response, catalog)!), {
+        intervalMs: 10_000,
+        signal: controller.signal,
+      }))
+        seen.push(state);
     })();
     await new Promise((resolve) => setTimeout(resolve, 200));
     controller.abort();
@@ -89,7 +115,9 @@ describe('read-only mode', () => {
   it('refuses a write before anything reaches the server', async () => {
     const s = session(true);
     const { form } = await restoreForm(s);
-    const request = await s.prepare(toRequestTarget(withBody(form, '{"backup_id":"00000000-0000-0000-0000-000000000000"}')));
+    const request = await s.prepare(
+      toRequestTarget(withBody(form, '{"backup_id":"00000000-0000-0000-0000-000000000000"}')),
+    );
     const refusal = writeRefusal(request.method, s.readOnly);
     expect(refusal).toBeInstanceOf(SafetyError);
     expect(refusal!.message).toContain('POST');
@@ -133,7 +161,9 @@ describe('confirmation and preview', () => {
 
 describe('the copied curl command', () => {
   async function viaCurl(command: string): Promise<{ status: number; body: unknown }> {
-    const { stdout } = await run('bash', ['-c', `${command} -sS -w '\\n%{http_code}'`], { env: { ...process.env, DPX_TOKEN: demo.region.tokens.personal } });
+    const { stdout } = await run('bash', ['-c', `${command} -sS -w '\\n%{http_code}'`], {
+      env: { ...process.env, DPX_TOKEN: demo.region.tokens.personal },
+    });
     const cut = stdout.lastIndexOf('\n');
     return { status: Number(stdout.slice(cut + 1)), body: JSON.parse(stdout.slice(0, cut)) };
   }
@@ -141,7 +171,9 @@ describe('the copied curl command', () => {
   it('gets the same response as dpx for a read', async () => {
     const s = session(false);
     const catalog = await s.catalog();
-    const read = operationsFor(catalog, 'backups', undefined, { id: await someBackupId(s) }).find((op) => op.method === 'GET' && op.fillsFromRecord)!;
+    const read = operationsFor(catalog, 'backups', undefined, { id: await someBackupId(s) }).find(
+      (op) => op.method === 'GET' && op.fillsFromRecord,
+    )!;
     const request = await s.prepare({ resource: 'backups', operationId: read.id, variables: read.prefill });
     const mine = await s.send(request);
     const theirs = await viaCurl(toCurl(request));
@@ -152,7 +184,9 @@ describe('the copied curl command', () => {
   it('gets the same error as dpx for a write the server rejects', async () => {
     const s = session(false);
     const { form } = await restoreForm(s);
-    const request = await s.prepare(toRequestTarget(withBody(form, '{"backup_id":"00000000-0000-4000-8000-000000000000"}')));
+    const request = await s.prepare(
+      toRequestTarget(withBody(form, '{"backup_id":"00000000-0000-4000-8000-000000000000"}')),
+    );
     const mine = await s.send(request).then(
       () => undefined,
       (error: unknown) => error,

@@ -17,7 +17,12 @@ const BASE = 'http://127.0.0.1:9/api';
 const ENTRIES = 100;
 const ENTRY_BYTES = 1 << 20;
 const LIMIT_KB = 150 * 1024;
-const INDEX = { things: { supported_versions: ['v1'], v1: { list_things: { href: '/things{?start}', type: 'get', templated: true } } } };
+const INDEX = {
+  things: {
+    supported_versions: ['v1'],
+    v1: { list_things: { href: '/things{?start}', type: 'get', templated: true } },
+  },
+};
 const TYPE = 'application/api.acme.things=v1+json';
 
 let dir: string;
@@ -29,8 +34,27 @@ function entry(url: string, body: string, contentType: string, accept = contentT
     pageref: 'page_big',
     startedDateTime: '2025-01-02T03:04:05.000Z',
     time: 1,
-    request: { method: 'GET', url, httpVersion: 'HTTP/1.1', headers: [{ name: 'accept', value: accept }], queryString: [], cookies: [], headersSize: -1, bodySize: 0 },
-    response: { status: 200, statusText: 'OK', httpVersion: 'HTTP/1.1', headers: [{ name: 'content-type', value: contentType }], cookies: [], content: { size: body.length, mimeType: contentType, text: body }, redirectURL: '', headersSize: -1, bodySize: body.length },
+    request: {
+      method: 'GET',
+      url,
+      httpVersion: 'HTTP/1.1',
+      headers: [{ name: 'accept', value: accept }],
+      queryString: [],
+      cookies: [],
+      headersSize: -1,
+      bodySize: 0,
+    },
+    response: {
+      status: 200,
+      statusText: 'OK',
+      httpVersion: 'HTTP/1.1',
+      headers: [{ name: 'content-type', value: contentType }],
+      cookies: [],
+      content: { size: body.length, mimeType: contentType, text: body },
+      redirectURL: '',
+      headersSize: -1,
+      bodySize: body.length,
+    },
     cache: {},
     timings: { send: 0, wait: 1, receive: 0 },
   });
@@ -38,7 +62,11 @@ function entry(url: string, body: string, contentType: string, accept = contentT
 
 /** A page of 100 records of about 10 KB each: 1 MB of body. */
 function page(index: number): string {
-  const items = Array.from({ length: 100 }, (_, i) => ({ id: `thing-${index}-${i}`, name: `thing ${i}`, notes: 'n'.repeat(ENTRY_BYTES / 100 - 60) }));
+  const items = Array.from({ length: 100 }, (_, i) => ({
+    id: `thing-${index}-${i}`,
+    name: `thing ${i}`,
+    notes: 'n'.repeat(ENTRY_BYTES / 100 - 60),
+  }));
   return JSON.stringify({ _embedded: { items }, _links: { next: { href: `/things?start=${index + 1}` } } });
 }
 
@@ -66,13 +94,28 @@ beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'dpx-large-case-'));
   path = join(dir, 'large.har');
   hook = join(dir, 'max-rss.mjs');
-  await writeFile(hook, "import { writeSync } from 'node:fs';\nprocess.on('exit', () => writeSync(2, `max-rss-kb ${process.resourceUsage().maxRSS}\\n`));\n");
+  await writeFile(
+    hook,
+    "import { writeSync } from 'node:fs';\nprocess.on('exit', () => writeSync(2, `max-rss-kb ${process.resourceUsage().maxRSS}\\n`));\n",
+  );
   const fd = openSync(path, 'w');
   writeSync(fd, CASE_HEAD);
   writeSync(fd, `${entry(`${BASE}/`, JSON.stringify(INDEX), 'application/api.acme.*=v1+json', 'application/json')}\n`);
   writeSync(fd, `,${entry(`${BASE}/things`, page(0), TYPE)}\n`);
-  for (let index = 1; index < ENTRIES; index += 1) writeSync(fd, `,${entry(`${BASE}/things?start=${index}`, page(index), TYPE)}\n`);
-  writeSync(fd, caseTail([JSON.stringify({ startedDateTime: '2025-01-02T03:04:05.000Z', id: 'page_big', title: 'dpx list things --all', pageTimings: { onContentLoad: -1, onLoad: 1 }, _dpx: { argv: ['list', 'things', '--all'], baseUrl: BASE } })]));
+  for (let index = 1; index < ENTRIES; index += 1)
+    writeSync(fd, `,${entry(`${BASE}/things?start=${index}`, page(index), TYPE)}\n`);
+  writeSync(
+    fd,
+    caseTail([
+      JSON.stringify({
+        startedDateTime: '2025-01-02T03:04:05.000Z',
+        id: 'page_big',
+        title: 'dpx list things --all',
+        pageTimings: { onContentLoad: -1, onLoad: 1 },
+        _dpx: { argv: ['list', 'things', '--all'], baseUrl: BASE },
+      }),
+    ]),
+  );
   closeSync(fd);
 }, 60_000);
 afterAll(async () => {

@@ -29,7 +29,11 @@ async function workflow(): Promise<string[]> {
 
 function bash(line: string, env: Record<string, string>): Promise<{ code: number | null; stderr: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn('bash', ['--norc', '--noprofile', '-c', line], { cwd: dir, env, stdio: ['ignore', 'ignore', 'pipe'] });
+    const child = spawn('bash', ['--norc', '--noprofile', '-c', line], {
+      cwd: dir,
+      env,
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
     let stderr = '';
     child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
     child.on('error', reject);
@@ -41,18 +45,25 @@ beforeAll(async () => {
   if (!existsSync(bundle)) throw new Error('dist/dpx.js is missing: npm test builds it first (node scripts/build.mjs)');
   dir = await mkdtemp(join(tmpdir(), 'dpx-readme-case-'));
   await mkdir(join(dir, 'bin'));
-  await writeFile(join(dir, 'bin', 'dpx'), `#!/bin/sh\nexec ${JSON.stringify(process.execPath)} ${JSON.stringify(bundle)} "$@"\n`);
+  await writeFile(
+    join(dir, 'bin', 'dpx'),
+    `#!/bin/sh\nexec ${JSON.stringify(process.execPath)} ${JSON.stringify(bundle)} "$@"\n`,
+  );
   await chmod(join(dir, 'bin', 'dpx'), 0o755);
 });
 afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-describe('the README\'s case-file workflow', () => {
+describe("the README's case-file workflow", () => {
   it('runs as written against the demo', async () => {
     const lines = await workflow();
     expect(lines.length).toBeGreaterThanOrEqual(8);
-    const failed = await demoRequest(demo.region, `/tasks?limit=1&filter=${encodeURIComponent('{"status":{"$eq":"failed"}}')}`, { headers: { [HEADER]: UNIT } });
+    const failed = await demoRequest(
+      demo.region,
+      `/tasks?limit=1&filter=${encodeURIComponent('{"status":{"$eq":"failed"}}')}`,
+      { headers: { [HEADER]: UNIT } },
+    );
     const task = (failed.body._embedded.items as { id: string }[])[0]!.id;
     const env = {
       PATH: `${join(dir, 'bin')}:${process.env['PATH'] ?? ''}`,

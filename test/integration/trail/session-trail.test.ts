@@ -46,7 +46,12 @@ describe('a session recording to a trail', () => {
     const path = join(dir, 'session.har');
     const secrets = [region.tokens.personal, region.tokens.expired];
     const trail = await HarTrail.open(path, () => secrets);
-    const session = new Session({ baseUrl: region.baseUrl, token: region.tokens.personal, readOnly: true, onExchange: trail.record });
+    const session = new Session({
+      baseUrl: region.baseUrl,
+      token: region.tokens.personal,
+      readOnly: true,
+      onExchange: trail.record,
+    });
     const countBefore = region.requestCount();
 
     const catalog = await session.catalog();
@@ -55,7 +60,9 @@ describe('a session recording to a trail', () => {
     for await (const _page of walkPages(session, first, { maxPages: 3 })) pages += 1;
     expect(pages).toBe(3);
 
-    const create = catalog.resources.find((resource) => resource.name === 'users')?.versions[0]?.operations.find((operation) => operation.method === 'POST');
+    const create = catalog.resources
+      .find((resource) => resource.name === 'users')
+      ?.versions[0]?.operations.find((operation) => operation.method === 'POST');
     expect(create).toBeDefined();
     const write = await session.prepare({ resource: 'users', operationId: create?.id ?? '', body: '{"name":"x"}' });
     await expect(session.send(write)).rejects.toBeInstanceOf(SafetyError);
@@ -73,7 +80,8 @@ describe('a session recording to a trail', () => {
     expect(sent).toHaveLength(region.requestCount() - countBefore);
     expect(sent.map((entry) => entry.response.status)).toEqual([200, 200, 200, 200, 401]);
     // Every request that went out shows how it authenticated, with the credential itself masked.
-    for (const entry of sent) expect(entry.request.headers).toContainEqual({ name: 'authorization', value: 'Bearer ***' });
+    for (const entry of sent)
+      expect(entry.request.headers).toContainEqual({ name: 'authorization', value: 'Bearer ***' });
     expect(sent[1]?.request.url).toBe(first.url);
     expect(JSON.parse(sent[1]?.response.content.text ?? '')._embedded.items).toHaveLength(5);
 
@@ -89,7 +97,11 @@ describe('the curl preview', () => {
   it('gets the same response as the session when run by bash with the token in DPX_TOKEN', async () => {
     const { region } = demo;
     const session = new Session({ baseUrl: region.baseUrl, token: region.tokens.personal });
-    const request = await listRequest(session, { resource: 'users', pageSize: 7, filter: '{"name":{"$contains":"a"}}' });
+    const request = await listRequest(session, {
+      resource: 'users',
+      pageSize: 7,
+      filter: '{"name":{"$contains":"a"}}',
+    });
     const expected = await session.send(request);
     const command = toCurl(request);
     expect(command).not.toContain(region.tokens.personal);

@@ -13,27 +13,49 @@ import { sendJson, startServer, type TestServer } from '../../helpers/servers.js
 import { fitProblems } from '../fit.js';
 import { DOWN, ENTER, ESC, openScreen } from './harness.js';
 
-const INDEX = { widgets: { supported_versions: ['v1'], v1: { create_widget: { href: '/api/widgets{?dry_run}', type: 'post', templated: true } } } };
-const LONG = 'a description long enough to be cut to the width of any terminal this test draws the form in, and then some more words';
+const INDEX = {
+  widgets: {
+    supported_versions: ['v1'],
+    v1: { create_widget: { href: '/api/widgets{?dry_run}', type: 'post', templated: true } },
+  },
+};
+const LONG =
+  'a description long enough to be cut to the width of any terminal this test draws the form in, and then some more words';
 const properties = Object.fromEntries([
   ['name', { type: 'string', minLength: 1, description: 'What to call it' }],
   ['kind', { type: 'string', enum: ['small', 'medium', 'large'], description: 'How big' }],
-  ...Array.from({ length: 10 }, (_, i) => [`setting_${i}`, { type: 'integer', minimum: 0, description: `Setting ${i}: ${LONG}` }]),
+  ...Array.from({ length: 10 }, (_, i) => [
+    `setting_${i}`,
+    { type: 'integer', minimum: 0, description: `Setting ${i}: ${LONG}` },
+  ]),
 ]);
 const schema = { type: 'object', required: ['name', 'kind'], additionalProperties: false, properties };
 const bodySchema = { schema, source: 'built-in', check: compileBodyCheck(schema) };
 
 let server: TestServer;
 beforeAll(async () => {
-  server = await startServer((request, response) => sendJson(response, request.url === '/api/' ? 200 : 404, request.url === '/api/' ? INDEX : { errors: [] }));
+  server = await startServer((request, response) =>
+    sendJson(response, request.url === '/api/' ? 200 : 404, request.url === '/api/' ? INDEX : { errors: [] }),
+  );
 });
 afterAll(() => server.close());
 
 async function openForm(rows: number) {
   const session = new Session({ baseUrl: `${server.baseUrl}/api`, readOnly: true });
   const operation = (await session.catalog()).resources[0]!.versions[0]!.operations[0]!;
-  const form = createOperationForm({ resource: 'widgets', version: 'v1', operation, prefill: {}, ou: '', bodySchema: schema });
-  return openScreen('operation-form', (origin, navigator) => ({ flow: { origin, start: navigator.top()!.id }, form, schema: bodySchema }), { session, rows, columns: 80 });
+  const form = createOperationForm({
+    resource: 'widgets',
+    version: 'v1',
+    operation,
+    prefill: {},
+    ou: '',
+    bodySchema: schema,
+  });
+  return openScreen(
+    'operation-form',
+    (origin, navigator) => ({ flow: { origin, start: navigator.top()!.id }, form, schema: bodySchema }),
+    { session, rows, columns: 80 },
+  );
 }
 
 const state = (ui: Awaited<ReturnType<typeof openForm>>) => ui.navigator.top()!.state as FormState;
@@ -50,20 +72,34 @@ describe.each([24, 12])('a form of 16 rows in 80×%i', (rows) => {
       const frame = ui.frame();
       const what = `row ${focus + 1} at 80×${rows}:\n${frame}`;
       expect(await fitProblems(ui.navigator, frame), what).toEqual([]);
-      expect(lines(frame).filter((line) => line.includes('POST widgets v1 · create_widget')), what).toHaveLength(1);
+      expect(
+        lines(frame).filter((line) => line.includes('POST widgets v1 · create_widget')),
+        what,
+      ).toHaveLength(1);
       expect(lines(frame).at(-1), what).toContain('↑↓ move');
       const range = /fields (\d+)–(\d+) of 16/.exec(frame);
       expect(range, what).not.toBeNull();
       expect(Number(range![1]), what).toBeLessThanOrEqual(focus + 1);
       expect(Number(range![2]), what).toBeGreaterThanOrEqual(focus + 1);
       const row = rowsOf(state(ui).form)[focus]!;
-      const label = row.kind === 'field' ? `query ${row.name}` : row.kind === 'body-field' ? row.field.name : row.kind === 'ou' ? 'OU = ' : row.kind === 'body' ? 'body JSON' : '[ preview';
+      const label =
+        row.kind === 'field'
+          ? `query ${row.name}`
+          : row.kind === 'body-field'
+            ? row.field.name
+            : row.kind === 'ou'
+              ? 'OU = '
+              : row.kind === 'body'
+                ? 'body JSON'
+                : '[ preview';
       expect(frame, what).toContain(label);
       // The focused field's description, cut to the width.
-      if (row.kind === 'body-field' && rows === 24) expect(frame, what).toContain(`${row.field.name}: ${row.field.description!.slice(0, 20)}`);
+      if (row.kind === 'body-field' && rows === 24)
+        expect(frame, what).toContain(`${row.field.name}: ${row.field.description!.slice(0, 20)}`);
       // A window that still holds the focused row stays where it was.
       const shown = { top: Number(range![1]), end: Number(range![2]) };
-      if (previous && previous.top <= focus + 1 && focus + 1 <= previous.end && !frame.includes('body JSON')) expect(shown.top, what).toBe(previous.top);
+      if (previous && previous.top <= focus + 1 && focus + 1 <= previous.end && !frame.includes('body JSON'))
+        expect(shown.top, what).toBe(previous.top);
       previous = shown;
     };
     for (let focus = 0; focus < count; focus++) {
@@ -100,7 +136,10 @@ describe.each([24, 12])('a form of 16 rows in 80×%i', (rows) => {
     expect(editing).toMatch(/│ }\s+│/);
     const lines = state(ui).form.body.split('\n').length;
     if (layout.body.position) expect(editing).toMatch(new RegExp(`│ lines \\d+–${lines} of ${lines}`));
-    else expect(layout.body.lines === 5 || rows < 24, 'only a short terminal leaves no line to say which lines').toBe(true);
+    else
+      expect(layout.body.lines === 5 || rows < 24, 'only a short terminal leaves no line to say which lines').toBe(
+        true,
+      );
     await ui.press(ESC);
     await ui.unmount();
   });

@@ -20,10 +20,23 @@ export interface ScreenOptions {
 export type OpenScreen = Omit<Mounted, 'session'> & { origin: Origin; services: Services };
 
 /** Mounts the explorer, waits for the index, then opens `kind` with what `params` makes of the origin. */
-export async function openScreen<K extends ScreenKind>(kind: K, params: (origin: Origin, navigator: Navigator) => ScreenParams[K], options: ScreenOptions = {}): Promise<OpenScreen> {
+export async function openScreen<K extends ScreenKind>(
+  kind: K,
+  params: (origin: Origin, navigator: Navigator) => ScreenParams[K],
+  options: ScreenOptions = {},
+): Promise<OpenScreen> {
   const session = options.session ?? new Session({ baseUrl: 'http://127.0.0.1:9', maxRetries: 0 });
-  const services = new Services({ connection: { session }, terminal: options.terminal ?? { copy: () => undefined }, ...(options.taskIntervalMs ? { taskIntervalMs: options.taskIntervalMs } : {}) });
-  const navigator = new Navigator(services, { columns: options.columns ?? 100, rows: options.rows ?? 30, onQuit: () => undefined, watchSeconds: 3600 });
+  const services = new Services({
+    connection: { session },
+    terminal: options.terminal ?? { copy: () => undefined },
+    ...(options.taskIntervalMs ? { taskIntervalMs: options.taskIntervalMs } : {}),
+  });
+  const navigator = new Navigator(services, {
+    columns: options.columns ?? 100,
+    rows: options.rows ?? 30,
+    onQuit: () => undefined,
+    watchSeconds: 3600,
+  });
   const mounted = await mountNavigator(navigator);
   const origin = services.origin();
   await step(async () => {

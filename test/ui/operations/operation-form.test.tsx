@@ -12,24 +12,52 @@ import type { FormState } from '../../../src/ui/screens/operations/form.js';
 import { sendJson, startServer, type TestServer } from '../../helpers/servers.js';
 import { BACKSPACE, DOWN, ENTER, ESC, openScreen, topKind, type ScreenOptions } from './harness.js';
 
-const INDEX = { widgets: { supported_versions: ['v1'], v1: { patch_widget: { href: '/api/widgets/{widget_id}{?dry_run}', type: 'patch', templated: true } } } };
-const schema = { type: 'object', required: ['size'], additionalProperties: false, properties: { size: { type: 'integer', example: 3 } } };
+const INDEX = {
+  widgets: {
+    supported_versions: ['v1'],
+    v1: { patch_widget: { href: '/api/widgets/{widget_id}{?dry_run}', type: 'patch', templated: true } },
+  },
+};
+const schema = {
+  type: 'object',
+  required: ['size'],
+  additionalProperties: false,
+  properties: { size: { type: 'integer', example: 3 } },
+};
 const bodySchema = { schema, source: 'built-in', check: compileBodyCheck(schema) };
 
 let server: TestServer;
 beforeAll(async () => {
-  server = await startServer((request, response) => sendJson(response, request.url === '/api/' ? 200 : 404, request.url === '/api/' ? INDEX : { errors: [] }));
+  server = await startServer((request, response) =>
+    sendJson(response, request.url === '/api/' ? 200 : 404, request.url === '/api/' ? INDEX : { errors: [] }),
+  );
 });
 afterAll(() => server.close());
 
-async function openForm(prefill: Record<string, string>, options: { readOnly?: boolean; withSchema?: boolean; body?: string } & ScreenOptions = {}) {
+async function openForm(
+  prefill: Record<string, string>,
+  options: { readOnly?: boolean; withSchema?: boolean; body?: string } & ScreenOptions = {},
+) {
   const session = new Session({ baseUrl: `${server.baseUrl}/api`, readOnly: options.readOnly ?? false });
   const operation = (await session.catalog()).resources[0]!.versions[0]!.operations[0]!;
-  const form: OperationFormState = createOperationForm({ resource: 'widgets', version: 'v1', operation, prefill, ou: 'ou-9', ...(options.withSchema === false ? {} : { bodySchema: schema }) });
+  const form: OperationFormState = createOperationForm({
+    resource: 'widgets',
+    version: 'v1',
+    operation,
+    prefill,
+    ou: 'ou-9',
+    ...(options.withSchema === false ? {} : { bodySchema: schema }),
+  });
   if (options.body !== undefined) form.body = options.body;
-  return openScreen('operation-form', (origin, navigator) => ({
-    flow: { origin, start: navigator.top()!.id }, form, ...(options.withSchema === false ? {} : { schema: bodySchema }),
-  }), { session, ...options });
+  return openScreen(
+    'operation-form',
+    (origin, navigator) => ({
+      flow: { origin, start: navigator.top()!.id },
+      form,
+      ...(options.withSchema === false ? {} : { schema: bodySchema }),
+    }),
+    { session, ...options },
+  );
 }
 
 describe('the operation form', () => {
@@ -53,7 +81,10 @@ describe('the operation form', () => {
     const ui = await openForm({}, { withSchema: false });
     await ui.waitFor((f) => f.includes(`URL ${server.baseUrl}/api/widgets/{widget_id}`), 'the form');
     await ui.press('p');
-    await ui.waitFor((f) => f.includes('fix the problem below first') && f.includes('widget_id: is required'), 'the problem');
+    await ui.waitFor(
+      (f) => f.includes('fix the problem below first') && f.includes('widget_id: is required'),
+      'the problem',
+    );
     expect(topKind(ui)).toBe('operation-form');
     await ui.press(ENTER, 'a b', BACKSPACE, 'c', ENTER);
     await ui.waitFor((f) => f.includes(`URL ${server.baseUrl}/api/widgets/a%20c`), 'the typed id');
@@ -62,7 +93,10 @@ describe('the operation form', () => {
     const state = ui.navigator.top()!.state as FormState;
     expect(state.form.fields.map((field) => field.value)).toEqual(['a c', 'yes']);
     await ui.press('p');
-    await ui.waitFor((f) => f.includes('Request preview') && f.includes('/api/widgets/a%20c?dry_run=yes'), 'the preview');
+    await ui.waitFor(
+      (f) => f.includes('Request preview') && f.includes('/api/widgets/a%20c?dry_run=yes'),
+      'the preview',
+    );
     await ui.unmount();
   });
 

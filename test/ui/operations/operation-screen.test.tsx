@@ -8,7 +8,9 @@ const demo = useDemo({ taskSpeed: 60 });
 
 async function setUp(readOnly: boolean) {
   const session = new Session({ baseUrl: demo.region.baseUrl, token: demo.region.tokens.personal, readOnly });
-  const list = await session.send(await session.prepare({ resource: 'backups', operationId: 'list_backups', query: { limit: '1' } }));
+  const list = await session.send(
+    await session.prepare({ resource: 'backups', operationId: 'list_backups', query: { limit: '1' } }),
+  );
   const backupId = (list.body as { _embedded: { items: { id: string }[] } })._embedded.items[0]!.id;
   return { session, backupId };
 }
@@ -32,7 +34,9 @@ describe('the operation screens', () => {
     const builder = await ui.waitFor((f) => f.includes('initiated_by.type'), 'the filter builder');
     expect(topKind(ui)).toBe('filter');
     expect(builder).toContain('status');
-    const state = ui.navigator.top()!.state as { apply(conditions: { field: string; operator: string; value: string }[]): void };
+    const state = ui.navigator.top()!.state as {
+      apply(conditions: { field: string; operator: string; value: string }[]): void;
+    };
     state.apply([{ field: 'status', operator: '$eq', value: 'failed' }]);
     await ui.press(ESC);
     await ui.waitFor((f) => f.includes('filter = {"status":{"$eq":"failed"}}'), 'the filter in its variable');
@@ -41,7 +45,10 @@ describe('the operation screens', () => {
 
   it('starts a restore, confirms it, and follows its task to the end', async () => {
     const { session, backupId } = await setUp(false);
-    const ui = await openScreen('operations', (origin) => ({ origin, resource: 'restores', version: 'v1' }), { session, taskIntervalMs: 50 });
+    const ui = await openScreen('operations', (origin) => ({ origin, resource: 'restores', version: 'v1' }), {
+      session,
+      taskIntervalMs: 50,
+    });
     await choose(ui, 'create_restore');
     await ui.waitFor((f) => f.includes('POST restores v1 · create_restore'), 'the screen');
     // Focus the body, clear the template, type a real body.
@@ -69,7 +76,9 @@ describe('the operation screens', () => {
 
   it('in read-only mode says so up front and sends nothing', async () => {
     const { session, backupId } = await setUp(true);
-    const ui = await openScreen('operations', (origin) => ({ origin, resource: 'restores', version: 'v1' }), { session });
+    const ui = await openScreen('operations', (origin) => ({ origin, resource: 'restores', version: 'v1' }), {
+      session,
+    });
     const before = demo.region.requestCount();
     await ui.waitFor((f) => f.includes('read-only: writes'), 'the screen');
     await choose(ui, 'create_restore');
@@ -87,7 +96,9 @@ describe('the operation screens', () => {
   it('a DELETE opened from a record asks for its id', async () => {
     const { session } = await setUp(false);
     const record = { id: 'not-a-real-policy' };
-    const ui = await openScreen('operations', (origin) => ({ origin, resource: 'policies', version: 'v1', record }), { session });
+    const ui = await openScreen('operations', (origin) => ({ origin, resource: 'policies', version: 'v1', record }), {
+      session,
+    });
     await choose(ui, 'delete_policy');
     await ui.waitFor((f) => f.includes('DELETE policies v1'), 'the screen');
     await ui.press('p');

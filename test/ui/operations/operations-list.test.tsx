@@ -10,7 +10,11 @@ const demo = useDemo();
 describe('the operations screen', () => {
   it('lists method, id and href, marks what the record fills, and flags writes in read-only mode', async () => {
     const session = new Session({ baseUrl: demo.region.baseUrl, token: demo.region.tokens.personal, readOnly: true });
-    const ui = await openScreen('operations', (origin) => ({ origin, resource: 'tasks', version: 'v1', record: { id: 't-1' } }), { session });
+    const ui = await openScreen(
+      'operations',
+      (origin) => ({ origin, resource: 'tasks', version: 'v1', record: { id: 't-1' } }),
+      { session },
+    );
     const frame = await ui.waitFor((f) => f.includes('abort_task'), 'the operations');
     const rows = frame.split('\n').filter((row) => /^[● ] (GET|POST|PUT|PATCH|DELETE) /.test(row));
     expect(rows.find((row) => row.includes('list_tasks'))).toMatch(/^\s+GET\s+list_tasks\s+\/tasks\{\?/);

@@ -9,7 +9,11 @@ import { ENTER, ESC, openScreen, topKind } from './harness.js';
 const request: PreparedRequest = {
   method: 'POST',
   url: 'http://127.0.0.1:9/restores',
-  headers: { accept: 'application/api.service.restores=v1+json', 'x-service-organizationalunit-context': 'ou-7', 'content-type': 'application/json' },
+  headers: {
+    accept: 'application/api.service.restores=v1+json',
+    'x-service-organizationalunit-context': 'ou-7',
+    'content-type': 'application/json',
+  },
   body: '{"backup_id":"b-1"}',
   resource: 'restores',
   version: 'v1',
@@ -19,9 +23,14 @@ const request: PreparedRequest = {
 
 function open(readOnly: boolean, copied: string[] = []) {
   const session = new Session({ baseUrl: 'http://127.0.0.1:9', readOnly, maxRetries: 0 });
-  return openScreen('request-preview', (origin, navigator) => ({ flow: { origin, start: navigator.top()!.id }, form: navigator.top()!.id, request }), {
-    session, terminal: { copy: (text) => copied.push(text) },
-  });
+  return openScreen(
+    'request-preview',
+    (origin, navigator) => ({ flow: { origin, start: navigator.top()!.id }, form: navigator.top()!.id, request }),
+    {
+      session,
+      terminal: { copy: (text) => copied.push(text) },
+    },
+  );
 }
 
 describe('the request preview', () => {
@@ -34,7 +43,10 @@ describe('the request preview', () => {
     expect(frame).toContain('OU: ou-7');
     expect(frame).toContain('"backup_id": "b-1"');
     await ui.press('c');
-    const after = await ui.waitFor((f) => f.includes('sent to the terminal\'s clipboard as OSC 52 — if the terminal accepts it'), 'the copy');
+    const after = await ui.waitFor(
+      (f) => f.includes("sent to the terminal's clipboard as OSC 52 — if the terminal accepts it"),
+      'the copy',
+    );
     expect(copied).toHaveLength(1);
     expect(copied[0]).toContain("curl -X 'POST' 'http://127.0.0.1:9/restores'");
     expect(after).toContain('Bearer $DPX_TOKEN');

@@ -6,7 +6,10 @@ import { sendJson, startServer, type TestServer } from '../../helpers/servers.js
 import { ESC, openScreen, topKind } from './harness.js';
 
 const INDEX = {
-  restores: { supported_versions: ['v1'], v1: { create_restore: { href: '/restores', type: 'post', templated: false } } },
+  restores: {
+    supported_versions: ['v1'],
+    v1: { create_restore: { href: '/restores', type: 'post', templated: false } },
+  },
   tasks: { supported_versions: ['v1'], v1: { get_task: { href: '/tasks/{task_id}', type: 'get', templated: true } } },
 };
 const TASK = { id: 't-9', status: 'queued', progress_percentage: 0, initiated_by: { email: 'a@b.c' } };
@@ -16,9 +19,14 @@ beforeAll(async () => {
   server = await startServer((request, response) => {
     const body = JSON.parse(request.body || '{}') as { answer?: string };
     if (request.url === '/') return sendJson(response, 200, INDEX);
-    if (request.url.startsWith('/tasks/')) return sendJson(response, 200, { ...TASK, status: 'completed', progress_percentage: 100 });
-    if (body.answer === 'refuse') return sendJson(response, 422, { errors: [{ error_code: 'invalid_reference', error_message: 'backup_id x names no backup' }] });
-    if (body.answer === 'partial') return sendJson(response, 200, { errors: [{ error_code: 'partial', error_message: 'two items skipped' }] });
+    if (request.url.startsWith('/tasks/'))
+      return sendJson(response, 200, { ...TASK, status: 'completed', progress_percentage: 100 });
+    if (body.answer === 'refuse')
+      return sendJson(response, 422, {
+        errors: [{ error_code: 'invalid_reference', error_message: 'backup_id x names no backup' }],
+      });
+    if (body.answer === 'partial')
+      return sendJson(response, 200, { errors: [{ error_code: 'partial', error_message: 'two items skipped' }] });
     sendJson(response, 202, TASK, { location: '/tasks/t-9', 'content-type': 'application/api.service.tasks=v1+json' });
   });
 });
@@ -26,8 +34,15 @@ afterAll(() => server.close());
 
 async function send(answer: string) {
   const session = new Session({ baseUrl: server.baseUrl });
-  const request = await session.prepare({ resource: 'restores', operationId: 'create_restore', body: JSON.stringify({ answer }) });
-  return openScreen('response', (origin, navigator) => ({ flow: { origin, start: navigator.top()!.id }, request }), { session, taskIntervalMs: 20 });
+  const request = await session.prepare({
+    resource: 'restores',
+    operationId: 'create_restore',
+    body: JSON.stringify({ answer }),
+  });
+  return openScreen('response', (origin, navigator) => ({ flow: { origin, start: navigator.top()!.id }, request }), {
+    session,
+    taskIntervalMs: 20,
+  });
 }
 
 describe('the response screen', () => {

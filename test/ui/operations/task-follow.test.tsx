@@ -10,12 +10,28 @@ const demo = useDemo({ taskSpeed: 30 });
 describe('the task screen', () => {
   it('polls a running task with a progress bar until it is final, then opens the record', async () => {
     const session = new Session({ baseUrl: demo.region.baseUrl, token: demo.region.tokens.personal });
-    const backups = await session.send(await session.prepare({ resource: 'backups', operationId: 'list_backups', query: { limit: '1' } }));
+    const backups = await session.send(
+      await session.prepare({ resource: 'backups', operationId: 'list_backups', query: { limit: '1' } }),
+    );
     const backupId = (backups.body as { _embedded: { items: { id: string }[] } })._embedded.items[0]!.id;
-    const started = await session.send(await session.prepare({ resource: 'restores', operationId: 'create_restore', body: JSON.stringify({ backup_id: backupId }) }));
+    const started = await session.send(
+      await session.prepare({
+        resource: 'restores',
+        operationId: 'create_restore',
+        body: JSON.stringify({ backup_id: backupId }),
+      }),
+    );
     const taskId = (started.body as { id: string }).id;
-    const request = await session.prepare({ resource: 'tasks', operationId: 'get_task', variables: { task_id: taskId } });
-    const ui = await openScreen('task', (origin, navigator) => ({ flow: { origin, start: navigator.top()!.id }, request }), { session, taskIntervalMs: 40 });
+    const request = await session.prepare({
+      resource: 'tasks',
+      operationId: 'get_task',
+      variables: { task_id: taskId },
+    });
+    const ui = await openScreen(
+      'task',
+      (origin, navigator) => ({ flow: { origin, start: navigator.top()!.id }, request }),
+      { session, taskIntervalMs: 40 },
+    );
     const first = await ui.waitFor((f) => f.includes('status '), 'the first poll');
     expect(first).toMatch(/status (queued|in_progress)/);
     expect(first).toMatch(/[█░]+\s+\d+%/);

@@ -8,10 +8,20 @@ const PAGE_DOWN = '\x1b[6~';
 const PAGE_UP = '\x1b[5~';
 const END = '\x1b[F';
 
-const lines = ['DELETE http://127.0.0.1:9/policies/p-123', 'operation: policies delete_policy (v1)', 'control plane: http://127.0.0.1:9', 'organizational unit: Finance (ou-1)'];
+const lines = [
+  'DELETE http://127.0.0.1:9/policies/p-123',
+  'operation: policies delete_policy (v1)',
+  'control plane: http://127.0.0.1:9',
+  'organizational unit: Finance (ou-1)',
+];
 
 function open(method: string, calls: string[], expectedWord?: string) {
-  return openScreen('write-confirm', () => ({ method, lines, ...(expectedWord ? { expectedWord } : {}), confirm: () => calls.push('confirm') }));
+  return openScreen('write-confirm', () => ({
+    method,
+    lines,
+    ...(expectedWord ? { expectedWord } : {}),
+    confirm: () => calls.push('confirm'),
+  }));
 }
 
 describe('the write confirmation', () => {
@@ -56,12 +66,31 @@ describe('the write confirmation', () => {
 
   describe.each([24, 12])('a long body in 80×%i', (rows) => {
     const body = Array.from({ length: 60 }, (_, i) => `    "option_${i}": "value ${i}",`);
-    const long = [...lines, 'headers:', '  authorization: Bearer ***', 'body (1234 bytes, shown indented; sent as given):', '  {', ...body, '  }'];
-    const warning = 'the body has 2 problems with the schema: it goes anyway, for the server\'s own validation to answer';
+    const long = [
+      ...lines,
+      'headers:',
+      '  authorization: Bearer ***',
+      'body (1234 bytes, shown indented; sent as given):',
+      '  {',
+      ...body,
+      '  }',
+    ];
+    const warning =
+      "the body has 2 problems with the schema: it goes anyway, for the server's own validation to answer";
 
     async function openLong(expectedWord?: string) {
       const calls: string[] = [];
-      const ui = await openScreen('write-confirm', () => ({ method: expectedWord ? 'DELETE' : 'POST', lines: long, warning, ...(expectedWord ? { expectedWord } : {}), confirm: () => calls.push('confirm') }), { rows, columns: 80 });
+      const ui = await openScreen(
+        'write-confirm',
+        () => ({
+          method: expectedWord ? 'DELETE' : 'POST',
+          lines: long,
+          warning,
+          ...(expectedWord ? { expectedWord } : {}),
+          confirm: () => calls.push('confirm'),
+        }),
+        { rows, columns: 80 },
+      );
       return { ui, calls };
     }
 

@@ -38,9 +38,30 @@ describe('parseCatalog', () => {
   it('reads operations with upper-case methods and template variables', () => {
     const v2 = findVersion(findResource(catalog, 'widgets')!, 'v2')!;
     expect(v2.operations).toEqual([
-      { id: 'list_widgets', method: 'GET', href: '/widgets{?page_size,page,q}', templated: true, pathVariables: [], queryVariables: ['page_size', 'page', 'q'] },
-      { id: 'get_widget', method: 'GET', href: '/widgets/{widget_id}', templated: true, pathVariables: ['widget_id'], queryVariables: [] },
-      { id: 'delete_widget', method: 'DELETE', href: '/widgets/{widget_id}', templated: true, pathVariables: ['widget_id'], queryVariables: [] },
+      {
+        id: 'list_widgets',
+        method: 'GET',
+        href: '/widgets{?page_size,page,q}',
+        templated: true,
+        pathVariables: [],
+        queryVariables: ['page_size', 'page', 'q'],
+      },
+      {
+        id: 'get_widget',
+        method: 'GET',
+        href: '/widgets/{widget_id}',
+        templated: true,
+        pathVariables: ['widget_id'],
+        queryVariables: [],
+      },
+      {
+        id: 'delete_widget',
+        method: 'DELETE',
+        href: '/widgets/{widget_id}',
+        templated: true,
+        pathVariables: ['widget_id'],
+        queryVariables: [],
+      },
     ]);
   });
 
@@ -57,13 +78,25 @@ describe('parseCatalog', () => {
   });
 
   it('keeps versions described but not listed, and says so', () => {
-    const catalog = parseCatalog({ things: { supported_versions: ['v1'], v1: {}, v3: { list: { href: '/t', type: 'get' } } } }, 'acme');
+    const catalog = parseCatalog(
+      { things: { supported_versions: ['v1'], v1: {}, v3: { list: { href: '/t', type: 'get' } } } },
+      'acme',
+    );
     expect(findResource(catalog, 'things')!.defaultVersion).toBe('v3');
     expect(catalog.warnings).toEqual(['resource things: version v3 is described but not listed in supported_versions']);
   });
 
   it('keeps one version per number: v01 after v1 is the same version, skipped with a warning', () => {
-    const catalog = parseCatalog({ things: { supported_versions: ['v1'], v1: { list: { href: '/t', type: 'get' } }, v01: { other: { href: '/o', type: 'get' } } } }, 'acme');
+    const catalog = parseCatalog(
+      {
+        things: {
+          supported_versions: ['v1'],
+          v1: { list: { href: '/t', type: 'get' } },
+          v01: { other: { href: '/o', type: 'get' } },
+        },
+      },
+      'acme',
+    );
     const things = findResource(catalog, 'things')!;
     expect(things.versions.map((version) => version.version)).toEqual(['v1']);
     expect(findVersion(things, 'v01')!.operations.map((operation) => operation.id)).toEqual(['list']);
@@ -71,11 +104,18 @@ describe('parseCatalog', () => {
   });
 
   it('reports a body that is not an object', () => {
-    expect(parseCatalog([], 'acme')).toEqual({ vendor: 'acme', resources: [], warnings: ['the discovery index is not a JSON object'] });
+    expect(parseCatalog([], 'acme')).toEqual({
+      vendor: 'acme',
+      resources: [],
+      warnings: ['the discovery index is not a JSON object'],
+    });
   });
 
   it('treats an href with expressions as a template even when not marked', () => {
-    const catalog = parseCatalog({ t: { supported_versions: ['v1'], v1: { read: { href: '/t/{id}', type: 'get', templated: false } } } }, 'x');
+    const catalog = parseCatalog(
+      { t: { supported_versions: ['v1'], v1: { read: { href: '/t/{id}', type: 'get', templated: false } } } },
+      'x',
+    );
     expect(findVersion(findResource(catalog, 't')!)!.operations[0]!.pathVariables).toEqual(['id']);
     expect(catalog.warnings[0]).toContain('treated as templated');
   });

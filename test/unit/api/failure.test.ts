@@ -5,42 +5,69 @@ import { FreshnessCache } from '../../../src/api/session/freshness.js';
 import { parseRetryAfter, retryDelayMs } from '../../../src/api/wire/retry.js';
 
 const failed = (status: number, body: unknown, extra: Partial<Parameters<typeof apiErrorFor>[0]> = {}) => ({
-  status, statusText: '', contentType: 'application/json', text: JSON.stringify(body), body, retryAfterSeconds: undefined, ...extra,
+  status,
+  statusText: '',
+  contentType: 'application/json',
+  text: JSON.stringify(body),
+  body,
+  retryAfterSeconds: undefined,
+  ...extra,
 });
 
 describe('apiErrorFor', () => {
   it('shows the errors envelope as [code] message with the status', () => {
-    const error = apiErrorFor(failed(400, { errors: [{ error_code: 'bad_filter', error_message: 'filter\nis not JSON' }, { error_code: 'x', error_message: 'y' }] }));
+    const error = apiErrorFor(
+      failed(400, {
+        errors: [
+          { error_code: 'bad_filter', error_message: 'filter\nis not JSON' },
+          { error_code: 'x', error_message: 'y' },
+        ],
+      }),
+    );
     expect(error).toBeInstanceOf(ApiError);
     expect(error.message).toBe('HTTP 400: [bad_filter] filter is not JSON; [x] y');
-    expect(error.errors).toEqual([{ code: 'bad_filter', message: 'filter is not JSON' }, { code: 'x', message: 'y' }]);
+    expect(error.errors).toEqual([
+      { code: 'bad_filter', message: 'filter is not JSON' },
+      { code: 'x', message: 'y' },
+    ]);
     expect(error.exitCode).toBe(1);
   });
 
   it('gives a hint that fits the status', () => {
     const envelope = { errors: [{ error_code: 'e', error_message: 'm' }] };
     expect(apiErrorFor(failed(401, envelope)).hint).toContain('another control plane');
-    expect(apiErrorFor(failed(401, envelope), { tokenProblem: 'the token expired 3 min ago' }).hint).toBe('the token expired 3 min ago; get a new token from this control plane');
+    expect(apiErrorFor(failed(401, envelope), { tokenProblem: 'the token expired 3 min ago' }).hint).toBe(
+      'the token expired 3 min ago; get a new token from this control plane',
+    );
     expect(apiErrorFor(failed(403, envelope)).hint).toContain('not allowed');
     expect(apiErrorFor(failed(404, envelope)).hint).toContain('check the id');
-    expect(apiErrorFor(failed(406, envelope), { resource: 'things', version: 'v9', supportedVersions: ['v3', 'v1'] }).hint)
-      .toBe('the server does not serve things v9; the index lists v3, v1 (use --version)');
-    expect(apiErrorFor(failed(429, envelope, { retryAfterSeconds: 2.5 })).hint).toBe('rate limited: wait 3 s (Retry-After) and try again');
+    expect(
+      apiErrorFor(failed(406, envelope), { resource: 'things', version: 'v9', supportedVersions: ['v3', 'v1'] }).hint,
+    ).toBe('the server does not serve things v9; the index lists v3, v1 (use --version)');
+    expect(apiErrorFor(failed(429, envelope, { retryAfterSeconds: 2.5 })).hint).toBe(
+      'rate limited: wait 3 s (Retry-After) and try again',
+    );
     expect(apiErrorFor(failed(503, envelope)).hint).toContain('try again later');
   });
 
   it('summarises what is not an envelope', () => {
     expect(summariseBody('', 'text/plain')).toBe('empty body (text/plain)');
-    expect(summariseBody('upstream connect error or disconnect/reset before headers. reset reason: overflow', 'text/plain'))
-      .toBe('text/plain body: "upstream connect error or disconnect/reset before headers.…"');
+    expect(
+      summariseBody('upstream connect error or disconnect/reset before headers. reset reason: overflow', 'text/plain'),
+    ).toBe('text/plain body: "upstream connect error or disconnect/reset before headers.…"');
     expect(summariseBody('<html><body>no title</body></html>', 'text/html')).toBe('text/html body of 34 characters');
     expect(errorEntries({ errors: [] })).toBeUndefined();
     expect(errorEntries({ message: 'x' })).toBeUndefined();
   });
 
   it('shows a code or message that is not a string as JSON, even one that String() cannot convert', () => {
-    const body = JSON.parse('{"errors":[{"code":{"toString":0},"message":42},{"error_code":["a","b"],"error_message":null}]}');
-    expect(errorEntries(body)).toEqual([{ code: '{"toString":0}', message: '42' }, { code: '["a","b"]', message: '' }]);
+    const body = JSON.parse(
+      '{"errors":[{"code":{"toString":0},"message":42},{"error_code":["a","b"],"error_message":null}]}',
+    );
+    expect(errorEntries(body)).toEqual([
+      { code: '{"toString":0}', message: '42' },
+      { code: '["a","b"]', message: '' },
+    ]);
   });
 
   it('toDpxError keeps every failure in the family', () => {

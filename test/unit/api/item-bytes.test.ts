@@ -5,11 +5,13 @@ import { describe, expect, it } from 'vitest';
 import { itemBytes } from '../../../src/api/hal/item-bytes.js';
 
 const bytes = (text: string): Buffer => Buffer.from(text, 'utf8');
-const texts = (items: Uint8Array[] | undefined): string[] | undefined => items?.map((item) => Buffer.from(item).toString('utf8'));
+const texts = (items: Uint8Array[] | undefined): string[] | undefined =>
+  items?.map((item) => Buffer.from(item).toString('utf8'));
 
 describe('itemBytes', () => {
   it('gives each record of _embedded.items as the server wrote it, numbers with all their digits', () => {
-    const body = '{"_links":{"self":{"href":"/things?page=1"},"next":{"href":"/things?page=2"}},"_embedded":{"items":[{"id":12345678901234567890,"n":1.50},{"id":2,"tags":["a","b"],"nested":{"deep":[{"x":null}]}}]},"total_count":2}';
+    const body =
+      '{"_links":{"self":{"href":"/things?page=1"},"next":{"href":"/things?page=2"}},"_embedded":{"items":[{"id":12345678901234567890,"n":1.50},{"id":2,"tags":["a","b"],"nested":{"deep":[{"x":null}]}}]},"total_count":2}';
     expect(texts(itemBytes(bytes(body), 'items', 2))).toEqual([
       '{"id":12345678901234567890,"n":1.50}',
       '{"id":2,"tags":["a","b"],"nested":{"deep":[{"x":null}]}}',
@@ -17,9 +19,15 @@ describe('itemBytes', () => {
   });
 
   it('is not misled by brackets, quotes and backslashes inside strings', () => {
-    const records = [{ note: 'a "quoted" } ] , { [ word' }, { path: 'C:\\dir\\', next: '\\"' }, { key: '_embedded', items: '[{' }];
+    const records = [
+      { note: 'a "quoted" } ] , { [ word' },
+      { path: 'C:\\dir\\', next: '\\"' },
+      { key: '_embedded', items: '[{' },
+    ];
     const body = JSON.stringify({ _embedded: { items: records }, note: '{"_embedded":{"items":[]}}' });
-    expect(texts(itemBytes(bytes(body), 'items', records.length))).toEqual(records.map((record) => JSON.stringify(record)));
+    expect(texts(itemBytes(bytes(body), 'items', records.length))).toEqual(
+      records.map((record) => JSON.stringify(record)),
+    );
   });
 
   it('reads a plain Uint8Array as it reads a Buffer, its views into the same bytes', () => {
@@ -76,11 +84,20 @@ describe('itemBytes', () => {
 
   it('agrees with JSON.parse and JSON.stringify on any envelope of records', () => {
     const record = fc.dictionary(fc.string(), fc.jsonValue({ maxDepth: 3 }), { maxKeys: 5 });
-    fc.assert(fc.property(fc.array(record, { maxLength: 6 }), fc.dictionary(fc.string(), fc.jsonValue({ maxDepth: 2 }), { maxKeys: 3 }), (records, extra) => {
-      const { _embedded: _ignored, ...rest } = extra;
-      const body = JSON.stringify({ ...rest, _embedded: { items: records } });
-      const sent = texts(itemBytes(bytes(body), 'items', records.length));
-      expect(sent?.map((text) => JSON.parse(text))).toEqual((JSON.parse(body) as { _embedded: { items: unknown[] } })._embedded.items);
-    }), { numRuns: 300 });
+    fc.assert(
+      fc.property(
+        fc.array(record, { maxLength: 6 }),
+        fc.dictionary(fc.string(), fc.jsonValue({ maxDepth: 2 }), { maxKeys: 3 }),
+        (records, extra) => {
+          const { _embedded: _ignored, ...rest } = extra;
+          const body = JSON.stringify({ ...rest, _embedded: { items: records } });
+          const sent = texts(itemBytes(bytes(body), 'items', records.length));
+          expect(sent?.map((text) => JSON.parse(text))).toEqual(
+            (JSON.parse(body) as { _embedded: { items: unknown[] } })._embedded.items,
+          );
+        },
+      ),
+      { numRuns: 300 },
+    );
   });
 });

@@ -9,7 +9,11 @@ describe('vendor media types', () => {
   });
 
   it('reads the wildcard form with parameters', () => {
-    expect(parseVendorMediaType('application/api.other.*=v1+json; charset=utf-8')).toEqual({ vendor: 'other', resource: '*', version: 'v1' });
+    expect(parseVendorMediaType('application/api.other.*=v1+json; charset=utf-8')).toEqual({
+      vendor: 'other',
+      resource: '*',
+      version: 'v1',
+    });
   });
 
   it('rejects what is not of the vendor family', () => {

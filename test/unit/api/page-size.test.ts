@@ -18,15 +18,24 @@ describe('largestInRange', () => {
 });
 
 describe('refusalAbout', () => {
-  it('a refusal that names the page size, by its words or the list\'s own parameter', () => {
-    expect(refusalAbout('400 Bad Request: [invalid_page_size] limit must be a whole number from 1 to 100, got "1000"', 'limit')).toBe('page size');
+  it("a refusal that names the page size, by its words or the list's own parameter", () => {
+    expect(
+      refusalAbout(
+        '400 Bad Request: [invalid_page_size] limit must be a whole number from 1 to 100, got "1000"',
+        'limit',
+      ),
+    ).toBe('page size');
     expect(refusalAbout('400: per_page is too large', 'per_page')).toBe('page size');
     expect(refusalAbout('400: size must be 500 or less', 'size')).toBe('page size');
   });
 
-  it('a refusal of the filter or the unit is the list\'s own answer, not the page size\'s', () => {
-    expect(refusalAbout('400 Bad Request: [invalid_filter] Filter $in on field \'status\' needs an array', 'limit')).toBe('other');
-    expect(refusalAbout('400: [invalid_organizational_unit] The header must be one organizational-unit UUID', 'limit')).toBe('other');
+  it("a refusal of the filter or the unit is the list's own answer, not the page size's", () => {
+    expect(refusalAbout("400 Bad Request: [invalid_filter] Filter $in on field 'status' needs an array", 'limit')).toBe(
+      'other',
+    );
+    expect(
+      refusalAbout('400: [invalid_organizational_unit] The header must be one organizational-unit UUID', 'limit'),
+    ).toBe('other');
     // A parameter named like a word of the message only counts as a whole word.
     expect(refusalAbout('400: resize the filter', 'size')).toBe('other');
   });

@@ -13,17 +13,23 @@ function roles(page: Page): Record<string, string> {
 
 describe('readPage', () => {
   it('reads items, counts and every link role, with or without a leading underscore', () => {
-    const page = readPage({ body: {
-      _embedded: { items: [{ id: 'a' }, { id: 'b' }] },
-      _links: {
-        _self: { href: url },
-        first: [{ href: 'things?limit=2&start=1' }],
-        _last: { href: '/api/things?limit=2&start=9' },
-        _next: { href: 'https://cp.example/api/things?limit=2&start=3' },
-        previous: { href: 'things?limit=2&start=1' },
+    const page = readPage({
+      body: {
+        _embedded: { items: [{ id: 'a' }, { id: 'b' }] },
+        _links: {
+          _self: { href: url },
+          first: [{ href: 'things?limit=2&start=1' }],
+          _last: { href: '/api/things?limit=2&start=9' },
+          _next: { href: 'https://cp.example/api/things?limit=2&start=3' },
+          previous: { href: 'things?limit=2&start=1' },
+        },
+        current_count: 2,
+        total_count: 17,
+        total_pages_count: 9,
+        start: '2',
       },
-      current_count: 2, total_count: 17, total_pages_count: 9, start: '2',
-    }, url });
+      url,
+    });
     expect(page.items).toEqual([{ id: 'a' }, { id: 'b' }]);
     expect(roles(page)).toEqual({
       self: url,
@@ -36,7 +42,10 @@ describe('readPage', () => {
   });
 
   it('leaves counts out when absent and keeps items without a self link', () => {
-    const page = readPage({ body: { _embedded: { items: [{ no: 'links' }] }, _links: { prev: { href: '?p=opaque%3D%3D' } } }, url });
+    const page = readPage({
+      body: { _embedded: { items: [{ no: 'links' }] }, _links: { prev: { href: '?p=opaque%3D%3D' } } },
+      url,
+    });
     expect(page.items).toEqual([{ no: 'links' }]);
     expect(page.totalCount).toBeUndefined();
     expect(linkUrl(page.links.get('prev')!, base)).toBe('https://cp.example/api/things?p=opaque%3D%3D');
@@ -68,7 +77,9 @@ describe('readPage with an RFC 8288 Link header', () => {
     const page = readPage({
       body: items,
       url,
-      headers: { link: '<https://cp.example/api/things?limit=2&start=3>; rel="next", <things?limit=2&start=1>; rel="first prev", </api/things?limit=2&start=9>; rel=last' },
+      headers: {
+        link: '<https://cp.example/api/things?limit=2&start=3>; rel="next", <things?limit=2&start=1>; rel="first prev", </api/things?limit=2&start=9>; rel=last',
+      },
     });
     expect(roles(page)).toEqual({
       next: 'https://cp.example/api/things?limit=2&start=3',
@@ -81,8 +92,15 @@ describe('readPage with an RFC 8288 Link header', () => {
   });
 
   it('reads the header in any case, and relations in any case (RFC 8288 compares them so)', () => {
-    const page = readPage({ body: items, url, headers: { Link: '<things?start=3>; rel="Next", <things?start=1>; rel="previous"' } });
-    expect(roles(page)).toEqual({ next: 'https://cp.example/api/things?start=3', prev: 'https://cp.example/api/things?start=1' });
+    const page = readPage({
+      body: items,
+      url,
+      headers: { Link: '<things?start=3>; rel="Next", <things?start=1>; rel="previous"' },
+    });
+    expect(roles(page)).toEqual({
+      next: 'https://cp.example/api/things?start=3',
+      prev: 'https://cp.example/api/things?start=1',
+    });
   });
 
   it('lets _links win for every role both name, and takes from the header the roles _links lack', () => {
@@ -112,18 +130,30 @@ describe('readPage with an RFC 8288 Link header', () => {
 
 describe('recordLinks', () => {
   it('flattens objects and arrays, with the method from type and the title', () => {
-    expect(recordLinks({
-      id: 'r',
-      _links: {
-        self: { href: '/things/r' },
-        abort: { href: '/things/r/abort', type: 'post', title: 'Abort' },
-        related: [{ href: '/a/{id}', templated: true }, { href: '/b' }],
-        broken: { title: 'no href' },
-        media: { href: '/m', type: 'application/json' },
-      },
-    }, 'https://cp.example/api/things/r')).toEqual([
+    expect(
+      recordLinks(
+        {
+          id: 'r',
+          _links: {
+            self: { href: '/things/r' },
+            abort: { href: '/things/r/abort', type: 'post', title: 'Abort' },
+            related: [{ href: '/a/{id}', templated: true }, { href: '/b' }],
+            broken: { title: 'no href' },
+            media: { href: '/m', type: 'application/json' },
+          },
+        },
+        'https://cp.example/api/things/r',
+      ),
+    ).toEqual([
       { rel: 'self', href: '/things/r', context: 'https://cp.example/api/things/r', templated: false },
-      { rel: 'abort', href: '/things/r/abort', context: 'https://cp.example/api/things/r', templated: false, method: 'POST', title: 'Abort' },
+      {
+        rel: 'abort',
+        href: '/things/r/abort',
+        context: 'https://cp.example/api/things/r',
+        templated: false,
+        method: 'POST',
+        title: 'Abort',
+      },
       { rel: 'related', href: '/a/{id}', context: 'https://cp.example/api/things/r', templated: true },
       { rel: 'related', href: '/b', context: 'https://cp.example/api/things/r', templated: false },
       { rel: 'media', href: '/m', context: 'https://cp.example/api/things/r', templated: false },

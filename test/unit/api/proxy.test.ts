@@ -28,8 +28,13 @@ describe('NO_PROXY', () => {
 });
 
 describe('the proxy for a control plane', () => {
-  it('takes the scheme\'s variable, the lower-case form first, then ALL_PROXY', () => {
-    const environment = { https_proxy: 'http://lower:1', HTTPS_PROXY: 'http://upper:2', HTTP_PROXY: 'http://plain:3', ALL_PROXY: 'http://all:4' };
+  it("takes the scheme's variable, the lower-case form first, then ALL_PROXY", () => {
+    const environment = {
+      https_proxy: 'http://lower:1',
+      HTTPS_PROXY: 'http://upper:2',
+      HTTP_PROXY: 'http://plain:3',
+      ALL_PROXY: 'http://all:4',
+    };
     expect(proxyFor('https://dpm.example.com', { environment })).toBe('http://lower:1');
     expect(proxyFor('http://dpm.example.com', { environment })).toBe('http://plain:3');
     expect(proxyFor('https://dpm.example.com', { environment: { ALL_PROXY: 'http://all:4' } })).toBe('http://all:4');
@@ -44,7 +49,9 @@ describe('the proxy for a control plane', () => {
   });
 
   it('reads a proxy without a scheme as http, as curl does', () => {
-    expect(proxyFor('https://dpm.example.com', { environment: { HTTPS_PROXY: 'proxy.corp:3128' } })).toBe('http://proxy.corp:3128');
+    expect(proxyFor('https://dpm.example.com', { environment: { HTTPS_PROXY: 'proxy.corp:3128' } })).toBe(
+      'http://proxy.corp:3128',
+    );
   });
 
   it('is shown without its credentials', () => {

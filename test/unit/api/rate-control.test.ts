@@ -3,15 +3,31 @@ import { DEFAULT_CEILING, RateControl, START_RATE } from '../../../src/api/wire/
 import { readRateLimit } from '../../../src/api/wire/rate-headers.js';
 
 describe('readRateLimit', () => {
-  it('reads the IETF draft\'s structured form, its dictionary form and its separate headers', () => {
-    expect(readRateLimit({ 'ratelimit-policy': '"default";q=100;w=60', ratelimit: '"default";r=42;t=30' })).toEqual({ ratePerSecond: 100 / 60, remaining: 42, resetMs: 30_000 });
-    expect(readRateLimit({ 'ratelimit-policy': '10;w=1', ratelimit: 'limit=10, remaining=3, reset=1' })).toEqual({ ratePerSecond: 10, remaining: 3, resetMs: 1000 });
-    expect(readRateLimit({ 'ratelimit-limit': '10', 'ratelimit-remaining': '0', 'ratelimit-reset': '2' })).toEqual({ remaining: 0, resetMs: 2000 });
+  it("reads the IETF draft's structured form, its dictionary form and its separate headers", () => {
+    expect(readRateLimit({ 'ratelimit-policy': '"default";q=100;w=60', ratelimit: '"default";r=42;t=30' })).toEqual({
+      ratePerSecond: 100 / 60,
+      remaining: 42,
+      resetMs: 30_000,
+    });
+    expect(readRateLimit({ 'ratelimit-policy': '10;w=1', ratelimit: 'limit=10, remaining=3, reset=1' })).toEqual({
+      ratePerSecond: 10,
+      remaining: 3,
+      resetMs: 1000,
+    });
+    expect(readRateLimit({ 'ratelimit-limit': '10', 'ratelimit-remaining': '0', 'ratelimit-reset': '2' })).toEqual({
+      remaining: 0,
+      resetMs: 2000,
+    });
   });
 
   it('reads X-RateLimit-*, with a reset given as an epoch second', () => {
     const now = Date.UTC(2026, 10, 25, 12);
-    expect(readRateLimit({ 'x-ratelimit-limit': '5000', 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': String(now / 1000 + 90) }, now)).toEqual({ remaining: 0, resetMs: 90_000 });
+    expect(
+      readRateLimit(
+        { 'x-ratelimit-limit': '5000', 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': String(now / 1000 + 90) },
+        now,
+      ),
+    ).toEqual({ remaining: 0, resetMs: 90_000 });
     expect(readRateLimit({ 'content-type': 'application/json' })).toBeUndefined();
     expect(readRateLimit({ 'x-ratelimit-remaining': 'lots' })).toBeUndefined();
   });
@@ -51,7 +67,7 @@ describe('RateControl', () => {
     expect(control.rate).toBe(START_RATE);
   });
 
-  it('keeps under what the server declares, with a margin, and under the user\'s rate', () => {
+  it("keeps under what the server declares, with a margin, and under the user's rate", () => {
     const declared = new RateControl(100, 0);
     declared.observe(ok(10, { 'ratelimit-policy': '"default";q=10;w=1' }), 50);
     expect(declared.rate).toBe(9);

@@ -27,13 +27,21 @@ function chainSeeing(sent: ExchangeRequest[]): RequestChain {
 const request = (url: string): ExchangeRequest => ({ method: 'GET', url, headers: { accept: 'application/json' } });
 
 describe('the request chain', () => {
-  it.each([`${ORIGIN}/tasks?limit=1`, 'HTTP://127.0.0.1:8080/tasks', `${ORIGIN}//other/path`])('sends %s with the token and its User-Agent, and records them in the request', async (url) => {
-    const sent: ExchangeRequest[] = [];
-    const outgoing = request(url);
-    await chainSeeing(sent).send(outgoing, { cancellable: new Cancellable(), maxBodyBytes: 1024 });
-    expect(sent).toHaveLength(1);
-    expect(outgoing.headers).toEqual({ accept: 'application/json', 'user-agent': 'dpx/test', 'accept-encoding': 'gzip, deflate, br', authorization: `Bearer ${TOKEN}` });
-  });
+  it.each([`${ORIGIN}/tasks?limit=1`, 'HTTP://127.0.0.1:8080/tasks', `${ORIGIN}//other/path`])(
+    'sends %s with the token and its User-Agent, and records them in the request',
+    async (url) => {
+      const sent: ExchangeRequest[] = [];
+      const outgoing = request(url);
+      await chainSeeing(sent).send(outgoing, { cancellable: new Cancellable(), maxBodyBytes: 1024 });
+      expect(sent).toHaveLength(1);
+      expect(outgoing.headers).toEqual({
+        accept: 'application/json',
+        'user-agent': 'dpx/test',
+        'accept-encoding': 'gzip, deflate, br',
+        authorization: `Bearer ${TOKEN}`,
+      });
+    },
+  );
 
   it.each([
     'http://127.0.0.1:80800/tasks',
@@ -44,7 +52,9 @@ describe('the request chain', () => {
   ])('refuses %s before anything is sent, without adding the token', async (url) => {
     const sent: ExchangeRequest[] = [];
     const outgoing = request(url);
-    const error = await chainSeeing(sent).send(outgoing, { cancellable: new Cancellable(), maxBodyBytes: 1024 }).catch((e: unknown) => e);
+    const error = await chainSeeing(sent)
+      .send(outgoing, { cancellable: new Cancellable(), maxBodyBytes: 1024 })
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(SafetyError);
     expect((error as SafetyError).message).toContain(`this session belongs to ${ORIGIN}`);
     expect(sent).toEqual([]);

@@ -13,7 +13,10 @@ const catalog = parseCatalog(
         delete_thing: { href: '/things/{thing_id}', type: 'delete', templated: true },
       },
     },
-    parts: { supported_versions: ['v1'], v1: { get_part: { href: '/things/{thing_id}/parts/{part_id}', type: 'get', templated: true } } },
+    parts: {
+      supported_versions: ['v1'],
+      v1: { get_part: { href: '/things/{thing_id}/parts/{part_id}', type: 'get', templated: true } },
+    },
   },
   'acme',
 );
@@ -26,7 +29,10 @@ describe('routeFor', () => {
   });
 
   it('prefers the most literal href, and matches nothing outside the index', () => {
-    expect(routeFor(catalog, 'http://h/things/1/parts/2', 'http://h')).toMatchObject({ resource: 'parts', operation: { id: 'get_part' } });
+    expect(routeFor(catalog, 'http://h/things/1/parts/2', 'http://h')).toMatchObject({
+      resource: 'parts',
+      operation: { id: 'get_part' },
+    });
     expect(routeFor(catalog, 'http://h/elsewhere/1', 'http://h')).toBeUndefined();
     expect(routeFor(catalog, 'http://h/', 'http://h')).toBeUndefined();
   });

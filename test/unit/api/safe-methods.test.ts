@@ -10,7 +10,7 @@ describe('the read methods of read-only mode', () => {
     for (const method of ['GET', 'head', 'Options']) expect(isReadMethod(method), method).toBe(true);
   });
 
-  it('are not ketting\'s wider list: what it alone counts as safe is refused in read-only mode', () => {
+  it("are not ketting's wider list: what it alone counts as safe is refused in read-only mode", () => {
     const kettingOnly = ['PROPFIND', 'REPORT', 'SEARCH', 'TRACE', 'PRI'];
     for (const method of kettingOnly) {
       expect(isSafeMethod(method), method).toBe(true);

@@ -36,13 +36,17 @@ describe.each(FILES)('uritemplate-test %s', (file) => {
   }
 
   it('has the cases the issue counted', () => {
-    const counts = groups(file).flatMap(([, group]) => group.testcases).reduce((sum, [, expected]) => sum + (expected === false ? 0 : 1), 0);
+    const counts = groups(file)
+      .flatMap(([, group]) => group.testcases)
+      .reduce((sum, [, expected]) => sum + (expected === false ? 0 : 1), 0);
     const negative = groups(file).flatMap(([, group]) => group.testcases).length - counts;
-    expect({ expansions: counts, malformed: negative }).toEqual({
-      'spec-examples.json': { expansions: 64, malformed: 0 },
-      'spec-examples-by-section.json': { expansions: 117, malformed: 0 },
-      'extended-tests.json': { expansions: 53, malformed: 0 },
-      'negative-tests.json': { expansions: 0, malformed: 36 },
-    }[file]);
+    expect({ expansions: counts, malformed: negative }).toEqual(
+      {
+        'spec-examples.json': { expansions: 64, malformed: 0 },
+        'spec-examples-by-section.json': { expansions: 117, malformed: 0 },
+        'extended-tests.json': { expansions: 53, malformed: 0 },
+        'negative-tests.json': { expansions: 0, malformed: 36 },
+      }[file],
+    );
   });
 });

@@ -1,7 +1,13 @@
 import { visible } from '../../../src/api/visible.js';
 import { describe, expect, it } from 'vitest';
 import { ProtocolError, UsageError } from '../../../src/api/errors.js';
-import { appendQuery, expandTemplate, expandWith, templateProblem, templateVariables } from '../../../src/api/hal/template.js';
+import {
+  appendQuery,
+  expandTemplate,
+  expandWith,
+  templateProblem,
+  templateVariables,
+} from '../../../src/api/hal/template.js';
 
 describe('templateVariables', () => {
   it('splits path variables from query variables', () => {
@@ -25,8 +31,9 @@ describe('templateVariables', () => {
 
 describe('expandTemplate', () => {
   it('encodes path values and leaves out undefined query values', () => {
-    expect(expandTemplate('/a/{id}{?limit,start,filter}', { id: 'x/y z', limit: '5', start: undefined, filter: '{"n":1}' }))
-      .toBe('/a/x%2Fy%20z?limit=5&filter=%7B%22n%22%3A1%7D');
+    expect(
+      expandTemplate('/a/{id}{?limit,start,filter}', { id: 'x/y z', limit: '5', start: undefined, filter: '{"n":1}' }),
+    ).toBe('/a/x%2Fy%20z?limit=5&filter=%7B%22n%22%3A1%7D');
   });
 
   it('passes opaque page tokens through unchanged in meaning', () => {
@@ -34,13 +41,15 @@ describe('expandTemplate', () => {
     expect(new URL(url, 'http://h').searchParams.get('page')).toBe('eyJvIjoxMH0=');
   });
 
-  it('refuses a template holding a lone surrogate as the server\'s fault, on one line', () => {
+  it("refuses a template holding a lone surrogate as the server's fault, on one line", () => {
     const expand = () => expandTemplate('/a\ud800\n{?limit}', { limit: '5' }, 'the link "next"');
     expect(expand).toThrow(ProtocolError);
-    expect(expand).toThrow(/^the link "next" is not a valid URI template: it is not valid Unicode \(it holds a lone surrogate\): "\/a\\ud800\\n\{\?limit\}"$/);
+    expect(expand).toThrow(
+      /^the link "next" is not a valid URI template: it is not valid Unicode \(it holds a lone surrogate\): "\/a\\ud800\\n\{\?limit\}"$/,
+    );
   });
 
-  it('refuses a value holding a lone surrogate as the user\'s, naming the variable', () => {
+  it("refuses a value holding a lone surrogate as the user's, naming the variable", () => {
     const expand = () => expandTemplate('/a/{id}', { id: 'x\udc00' });
     expect(expand).toThrow(UsageError);
     expect(expand).toThrow(/"id"/);
@@ -90,7 +99,9 @@ describe('expansion by RFC 6570', () => {
   });
 
   it('keeps a percent-encoded variable name as it is written (§2.3)', () => {
-    expect(expandWith('/lookup{?Stra%C3%9Fe}', { 'Stra%C3%9Fe': 'Grüner Weg' })).toBe('/lookup?Stra%C3%9Fe=Gr%C3%BCner%20Weg');
+    expect(expandWith('/lookup{?Stra%C3%9Fe}', { 'Stra%C3%9Fe': 'Grüner Weg' })).toBe(
+      '/lookup?Stra%C3%9Fe=Gr%C3%BCner%20Weg',
+    );
     expect(templateVariables('/lookup{?Stra%C3%9Fe}')).toEqual({ path: [], query: ['Stra%C3%9Fe'] });
   });
 
@@ -115,7 +126,7 @@ describe('expansion by RFC 6570', () => {
     expect(expandWith('{?list}', { list: ['a', 'b'] })).toBe('?list=a,b');
   });
 
-  it('looks a variable up only among the values given, never on Object\'s prototype', () => {
+  it("looks a variable up only among the values given, never on Object's prototype", () => {
     expect(expandTemplate('/a/{constructor}{?toString}', {})).toBe('/a/');
     expect(expandTemplate('/a/{constructor}', { constructor: 'c' })).toBe('/a/c');
   });
@@ -131,7 +142,7 @@ describe('a malformed template from the server', () => {
     ['/things{=id}', /illegal character/],
     ['/things{@id}', /the expression at character 8 names a variable RFC 6570 does not allow/],
     ['/things/{a(b)}', /names a variable RFC 6570 does not allow/],
-    ['/things/{a,b\'}', /names a variable RFC 6570 does not allow/],
+    ["/things/{a,b'}", /names a variable RFC 6570 does not allow/],
     ['/things/{my id}', /illegal character/],
     ['/things/{a-b}', /illegal character/],
     ['/things/{%zz}', /invalid variable name/],
@@ -167,7 +178,14 @@ describe('a malformed template from the server', () => {
   });
 
   it('accepts what the grammar allows: an apostrophe, a sub-delimiter, a pct-encoded octet, ucschar', () => {
-    for (const href of ["/it's/{id}", '/a;b=c,d!/{id}', '/a%2Fb/{id}', '/é/{id}', '/{+id}{#f}{.x}{/p*}{;m}{?q}{&r}', '{a.b,c_d,E9}']) {
+    for (const href of [
+      "/it's/{id}",
+      '/a;b=c,d!/{id}',
+      '/a%2Fb/{id}',
+      '/é/{id}',
+      '/{+id}{#f}{.x}{/p*}{;m}{?q}{&r}',
+      '{a.b,c_d,E9}',
+    ]) {
       expect(templateProblem(href), href).toBeUndefined();
     }
   });

@@ -32,8 +32,21 @@ describe('timeFieldFor', () => {
   });
 
   it('without a schema, reads which fields of a record hold timestamps', () => {
-    expect(timeFieldFor('unknown', 'v1', { id: 'a', closed_at: '2026-01-02T00:00:00Z', opened: '2026-01-01T00:00:00Z', note: 'x' })).toBe('closed_at');
-    expect(timeFieldFor('unknown', 'v1', { id: 'a', made_created_on: '2026-01-02T00:00:00Z', closed_at: '2026-01-01T00:00:00Z' })).toBe('made_created_on');
+    expect(
+      timeFieldFor('unknown', 'v1', {
+        id: 'a',
+        closed_at: '2026-01-02T00:00:00Z',
+        opened: '2026-01-01T00:00:00Z',
+        note: 'x',
+      }),
+    ).toBe('closed_at');
+    expect(
+      timeFieldFor('unknown', 'v1', {
+        id: 'a',
+        made_created_on: '2026-01-02T00:00:00Z',
+        closed_at: '2026-01-01T00:00:00Z',
+      }),
+    ).toBe('made_created_on');
     expect(timeFieldFor('unknown', 'v1', { id: 'a' })).toBeUndefined();
   });
 });
@@ -41,13 +54,17 @@ describe('timeFieldFor', () => {
 describe('windowFilter and inWindow', () => {
   const window = readWindow('24h', 'today', NOW)!;
 
-  it('ANDs the window into the filter in the operator form, beside the field\'s own conditions', () => {
+  it("ANDs the window into the filter in the operator form, beside the field's own conditions", () => {
     expect(JSON.parse(windowFilter('{"status":{"$eq":"failed"}}', 'created', window))).toEqual({
       status: { $eq: 'failed' },
       created: { $gte: '2026-11-24T16:30:00.000Z', $lt: '2026-11-25T00:00:00.000Z' },
     });
-    expect(JSON.parse(windowFilter('{"created":{"$neq":null}}', 'created', { since: window.since! }))).toEqual({ created: { $neq: null, $gte: '2026-11-24T16:30:00.000Z' } });
-    expect(() => windowFilter('{"created":{"$gte":"2020-01-01"}}', 'created', window)).toThrow(/already has \$gte on created/);
+    expect(JSON.parse(windowFilter('{"created":{"$neq":null}}', 'created', { since: window.since! }))).toEqual({
+      created: { $neq: null, $gte: '2026-11-24T16:30:00.000Z' },
+    });
+    expect(() => windowFilter('{"created":{"$gte":"2020-01-01"}}', 'created', window)).toThrow(
+      /already has \$gte on created/,
+    );
   });
 
   it('keeps a record inside the window, from since (inclusive) to until (exclusive)', () => {

@@ -12,9 +12,17 @@ function token(claims: Record<string, unknown>): Promise<string> {
 
 describe('describeToken', () => {
   it('reads subject, type, issuer, issue and expiry times', async () => {
-    const info = describeToken(await token({
-      sub: 'alice', token_type: 'personal', iss: 'https://cp.example/', iat: seconds(now - 3600_000), exp: seconds(now + 3600_000),
-    }), 'https://cp.example', now);
+    const info = describeToken(
+      await token({
+        sub: 'alice',
+        token_type: 'personal',
+        iss: 'https://cp.example/',
+        iat: seconds(now - 3600_000),
+        exp: seconds(now + 3600_000),
+      }),
+      'https://cp.example',
+      now,
+    );
     expect(info).toEqual({
       subject: 'alice',
       type: 'personal',
@@ -48,18 +56,30 @@ describe('describeToken', () => {
       "the token's iat claim (-100000000000000000000) is not a time a date can hold; ignored",
       "the token's exp claim (100000000000000000000) is not a time a date can hold; ignored",
     ]);
-    expect(describeToken(await token({ exp: 8.64e12 }), 'https://cp', now).expiresAt?.toISOString()).toBe('+275760-09-13T00:00:00.000Z');
+    expect(describeToken(await token({ exp: 8.64e12 }), 'https://cp', now).expiresAt?.toISOString()).toBe(
+      '+275760-09-13T00:00:00.000Z',
+    );
   });
 
   it('warns when the issuer origin is not the base URL origin', async () => {
     const info = describeToken(await token({ iss: 'http://127.0.0.1:4001' }), 'http://127.0.0.1:4002/api', now);
-    expect(info.warnings).toEqual([expect.stringContaining('issued by http://127.0.0.1:4001, not by this control plane (http://127.0.0.1:4002)')]);
+    expect(info.warnings).toEqual([
+      expect.stringContaining('issued by http://127.0.0.1:4001, not by this control plane (http://127.0.0.1:4002)'),
+    ]);
     expect(describeToken(await token({ iss: 'dpx-demo' }), 'http://127.0.0.1:4002', now).warnings).toEqual([]);
   });
 
   it('turns a malformed token into a warning that does not quote it', () => {
     // Not JSON, a JSON array, a payload with a character outside base64url, five parts (an encrypted JWT).
-    for (const bad of ['not-a-token', 'a.b.c', '', 'eyJhbGciOiJIUzI1NiJ9.bm90IGpzb24.sig', 'eyJhbGciOiJIUzI1NiJ9.W10.sig', 'eyJhbGciOiJIUzI1NiJ9.e30+.sig', 'a.e30.b.c.d']) {
+    for (const bad of [
+      'not-a-token',
+      'a.b.c',
+      '',
+      'eyJhbGciOiJIUzI1NiJ9.bm90IGpzb24.sig',
+      'eyJhbGciOiJIUzI1NiJ9.W10.sig',
+      'eyJhbGciOiJIUzI1NiJ9.e30+.sig',
+      'a.e30.b.c.d',
+    ]) {
       const info = describeToken(bad, 'https://cp', now);
       expect(info.subject).toBeUndefined();
       expect(info.warnings).toHaveLength(1);

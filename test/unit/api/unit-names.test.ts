@@ -6,7 +6,14 @@ import { rowCounts } from '../../../src/api/fanout/count-cells.js';
 import { UnitDirectory } from '../../../src/api/fanout/unit-names.js';
 import type { OrgUnit } from '../../../src/api/fanout/units.js';
 
-const unit = (id: string, name: string, parent?: string): OrgUnit => ({ id, name, detail: '', depth: 0, children: 0, ...(parent ? { parent } : {}) });
+const unit = (id: string, name: string, parent?: string): OrgUnit => ({
+  id,
+  name,
+  detail: '',
+  depth: 0,
+  children: 0,
+  ...(parent ? { parent } : {}),
+});
 const units = [
   unit('root', 'Global'),
   unit('acme', 'Acme Energy', 'root'),
@@ -50,7 +57,10 @@ describe('UnitDirectory', () => {
     }
     expect(thrown).toBeInstanceOf(UsageError);
     expect((thrown as UsageError).message).toBe('--ou Warsaw names 2 units');
-    expect((thrown as UsageError).details).toEqual(['Global / Acme Energy / EU / Warsaw  acme-eu-waw', 'Global / Duff Corp / Warsaw  duff-waw']);
+    expect((thrown as UsageError).details).toEqual([
+      'Global / Acme Energy / EU / Warsaw  acme-eu-waw',
+      'Global / Duff Corp / Warsaw  duff-waw',
+    ]);
     expect((thrown as UsageError).exitCode).toBe(2);
   });
 
@@ -68,12 +78,21 @@ describe('UnitDirectory', () => {
 
 describe('rowCounts', () => {
   it('other is the total less the columns; the total is never their sum', () => {
-    expect(rowCounts({ count: 10 }, [{ count: 3 }, { count: 4 }], true)).toEqual({ counts: [3, 4], total: 10, other: 3, counted: false, changed: false });
+    expect(rowCounts({ count: 10 }, [{ count: 3 }, { count: 4 }], true)).toEqual({
+      counts: [3, 4],
+      total: 10,
+      other: 3,
+      counted: false,
+      changed: false,
+    });
     expect(rowCounts({ count: 7 }, [{ count: 3 }, { count: 4 }], true).other).toBe(0);
   });
 
   it('a cell above the total, or columns past it, is changed while counting, with no other', () => {
-    for (const row of [rowCounts({ count: 5 }, [{ count: 6 }], true), rowCounts({ count: 5 }, [{ count: 3 }, { count: 3 }], true)]) {
+    for (const row of [
+      rowCounts({ count: 5 }, [{ count: 6 }], true),
+      rowCounts({ count: 5 }, [{ count: 3 }, { count: 3 }], true),
+    ]) {
       expect(row.changed).toBe(true);
       expect(row.other).toBeUndefined();
       expect(row.total).toBe(5);

@@ -5,14 +5,24 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { Session } from '../../../src/api/session/session.js';
-import { FilterKnowledge, filterIn, REFUSAL_KEPT_MS, type FilterStore, type StoredFilterKnowledge } from '../../../src/api/xray/filters.js';
+import {
+  FilterKnowledge,
+  filterIn,
+  REFUSAL_KEPT_MS,
+  type FilterStore,
+  type StoredFilterKnowledge,
+} from '../../../src/api/xray/filters.js';
 import { filterCache } from '../../../src/config/cache.js';
 
 const session = () => new Session({ baseUrl: 'http://127.0.0.1:9/api' });
 
 function memoryStore(initial?: StoredFilterKnowledge): FilterStore & { written: StoredFilterKnowledge[] } {
   const written: StoredFilterKnowledge[] = [];
-  return { written, read: async () => initial, write: async (_baseUrl, value) => void written.push(structuredClone(value)) };
+  return {
+    written,
+    read: async () => initial,
+    write: async (_baseUrl, value) => void written.push(structuredClone(value)),
+  };
 }
 
 describe('filter knowledge', () => {
@@ -21,7 +31,7 @@ describe('filter knowledge', () => {
     expect(filterIn('bare', { job_id: 'j-1' })).toEqual({ job_id: 'j-1' });
   });
 
-  it('tries the operator form first, the list\'s own form alone once known, and the control plane\'s first on other lists', async () => {
+  it("tries the operator form first, the list's own form alone once known, and the control plane's first on other lists", async () => {
     const knowledge = await FilterKnowledge.of(session(), undefined);
     expect(knowledge.formsFor('jobs v1')).toEqual(['operator', 'bare']);
     knowledge.accepted('jobs v1', 'bare', ['owner_id']);
@@ -49,11 +59,18 @@ describe('filter knowledge', () => {
   it('is kept in the cache folder per base URL; a file for another base URL, or a broken one, reads as nothing', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'dpx-filters-'));
     const cache = filterCache(dir);
-    const value: StoredFilterKnowledge = { form: 'operator', lists: { 'jobs v1': { form: 'operator', accepted: ['status'], refused: {}, typeFields: { target_type: true }, at: 1 } } };
+    const value: StoredFilterKnowledge = {
+      form: 'operator',
+      lists: {
+        'jobs v1': { form: 'operator', accepted: ['status'], refused: {}, typeFields: { target_type: true }, at: 1 },
+      },
+    };
     await cache.write('http://a.example', value);
     expect(await cache.read('http://a.example')).toEqual(value);
     expect(await cache.read('http://b.example')).toBeUndefined();
-    await cache.write('http://c.example', { lists: { 'jobs v1': { accepted: 'status' } } } as unknown as StoredFilterKnowledge);
+    await cache.write('http://c.example', {
+      lists: { 'jobs v1': { accepted: 'status' } },
+    } as unknown as StoredFilterKnowledge);
     expect(await cache.read('http://c.example')).toBeUndefined();
   });
 });

@@ -14,7 +14,10 @@ const list = (path: string) => ({ href: `/${path}{?size,page,q}`, type: 'get', t
 const catalog = parseCatalog(
   {
     snapshots: { supported_versions: ['v1'], v1: { all: list('snapshots'), one: read('snapshots', 'snapshot_id') } },
-    'storage-pools': { supported_versions: ['v1'], v1: { all: list('storage-pools'), one: read('storage-pools', 'storage_pool_id') } },
+    'storage-pools': {
+      supported_versions: ['v1'],
+      v1: { all: list('storage-pools'), one: read('storage-pools', 'storage_pool_id') },
+    },
     events: { supported_versions: ['v1'], v1: { all: list('events') } },
     jobs: { supported_versions: ['v2'], v2: { all: list('jobs'), one: read('jobs', 'job_id') } },
     people: { supported_versions: ['v1'], v1: { all: list('people'), one: read('people', 'person_ref') } },
@@ -23,57 +26,103 @@ const catalog = parseCatalog(
 );
 const resource = (name: string) => catalog.resources.find((candidate) => candidate.name === name)!;
 const fields = (name: string, names: string[], sample: Record<string, unknown>[] = []): ListFields => ({
-  resource: name, version: resource(name).defaultVersion, fields: names, source: sample.length > 0 ? 'page' : 'schema', sample,
+  resource: name,
+  version: resource(name).defaultVersion,
+  fields: names,
+  source: sample.length > 0 ? 'page' : 'schema',
+  sample,
 });
 
 describe('inbound candidates', () => {
-  it('a field <singular>_id (or <singular>.id) of the record\'s resource, on any list, its own included', () => {
+  it("a field <singular>_id (or <singular>.id) of the record's resource, on any list, its own included", () => {
     const candidates = inboundCandidates(catalog, resource('snapshots'), 's-1', [
       fields('jobs', ['id', 'snapshot_id', 'storage_pool_id', 'status']),
       fields('snapshots', ['id', 'parent.id', 'snapshot.id']),
       fields('events', ['id', 'snapshots_id']),
     ]);
-    expect(candidates.map((candidate) => [candidate.resource, candidate.via, candidate.rel, candidate.filter])).toEqual([
-      ['jobs', 'snapshot_id', 'snapshot', { snapshot_id: 's-1' }],
-      ['snapshots', 'snapshot.id', 'snapshot', { 'snapshot.id': 's-1' }],
-      ['events', 'snapshots_id', 'snapshots', { snapshots_id: 's-1' }],
-    ]);
+    expect(candidates.map((candidate) => [candidate.resource, candidate.via, candidate.rel, candidate.filter])).toEqual(
+      [
+        ['jobs', 'snapshot_id', 'snapshot', { snapshot_id: 's-1' }],
+        ['snapshots', 'snapshot.id', 'snapshot', { 'snapshot.id': 's-1' }],
+        ['events', 'snapshots_id', 'snapshots', { snapshots_id: 's-1' }],
+      ],
+    );
   });
 
   /** The type fields are taken to name resources (their values would say so; see the tests below). */
   const typed = () => true;
 
-  it('a type/id pair whose id field names no resource: the type value is the index\'s own singular, else the name', () => {
-    const lists = [fields('events', ['id', 'target_type', 'target_id', 'primary_entity.type', 'primary_entity.id', 'job_type', 'job_id'])];
+  it("a type/id pair whose id field names no resource: the type value is the index's own singular, else the name", () => {
+    const lists = [
+      fields('events', [
+        'id',
+        'target_type',
+        'target_id',
+        'primary_entity.type',
+        'primary_entity.id',
+        'job_type',
+        'job_id',
+      ]),
+    ];
     const pool = inboundCandidates(catalog, resource('storage-pools'), 42, lists, typed);
     expect(pool.map((candidate) => [candidate.via, candidate.filter])).toEqual([
       ['target_type/target_id', { target_type: 'storage_pool', target_id: 42 }],
       ['primary_entity.type/primary_entity.id', { 'primary_entity.type': 'storage_pool', 'primary_entity.id': 42 }],
     ]);
     // job_type/job_id is no pair: job_id names the jobs resource, whose candidate it is.
-    expect(inboundCandidates(catalog, resource('jobs'), 'j-1', lists, typed).map((candidate) => candidate.via)).toEqual([
-      'target_type/target_id', 'primary_entity.type/primary_entity.id', 'job_id',
-    ]);
+    expect(inboundCandidates(catalog, resource('jobs'), 'j-1', lists, typed).map((candidate) => candidate.via)).toEqual(
+      ['target_type/target_id', 'primary_entity.type/primary_entity.id', 'job_id'],
+    );
     // people's read operation says `person_ref`, no <singular>_id: the resource's own name is the type.
-    expect(inboundCandidates(catalog, resource('people'), 'p-1', lists, typed)[0]!.filter).toEqual({ target_type: 'people', target_id: 'p-1' });
+    expect(inboundCandidates(catalog, resource('people'), 'p-1', lists, typed)[0]!.filter).toEqual({
+      target_type: 'people',
+      target_id: 'p-1',
+    });
   });
 
   it('takes the type value the list itself was seen to use when its fields came from a page', () => {
-    const learned = fields('events', ['id', 'target_type', 'target_id'], [{ id: 'e1', target_type: 'Job', target_id: 'x' }, { id: 'e2', target_type: 'Snapshot', target_id: 'y' }]);
-    expect(inboundCandidates(catalog, resource('snapshots'), 's-1', [learned])[0]!.filter).toEqual({ target_type: 'Snapshot', target_id: 's-1' });
+    const learned = fields(
+      'events',
+      ['id', 'target_type', 'target_id'],
+      [
+        { id: 'e1', target_type: 'Job', target_id: 'x' },
+        { id: 'e2', target_type: 'Snapshot', target_id: 'y' },
+      ],
+    );
+    expect(inboundCandidates(catalog, resource('snapshots'), 's-1', [learned])[0]!.filter).toEqual({
+      target_type: 'Snapshot',
+      target_id: 's-1',
+    });
   });
 
   it('pairs a type field with an id field only when its values name resources of the index: volume_type (gp2, io1) is no type of volume_id', () => {
-    const disks = fields('events', ['id', 'volume_type', 'volume_id', 'snapshot_id'], [
-      { id: 'b1', volume_type: 'gp2', volume_id: 'vol-1', snapshot_id: 's-1' },
-      { id: 'b2', volume_type: 'io1', volume_id: 'vol-2', snapshot_id: 's-2' },
-    ]);
+    const disks = fields(
+      'events',
+      ['id', 'volume_type', 'volume_id', 'snapshot_id'],
+      [
+        { id: 'b1', volume_type: 'gp2', volume_id: 'vol-1', snapshot_id: 's-1' },
+        { id: 'b2', volume_type: 'io1', volume_id: 'vol-2', snapshot_id: 's-2' },
+      ],
+    );
     expect(inboundCandidates(catalog, resource('jobs'), 'j-1', [disks])).toEqual([]);
-    expect(inboundCandidates(catalog, resource('snapshots'), 's-1', [disks]).map((candidate) => candidate.via)).toEqual(['snapshot_id']);
-    const audit = fields('events', ['id', 'target_type', 'target_id'], [{ id: 'e1', target_type: 'job', target_id: 'j-1' }, { id: 'e2', target_type: 'api_token', target_id: 't-1' }]);
-    expect(inboundCandidates(catalog, resource('jobs'), 'j-1', [audit]).map((candidate) => candidate.via)).toEqual(['target_type/target_id']);
+    expect(inboundCandidates(catalog, resource('snapshots'), 's-1', [disks]).map((candidate) => candidate.via)).toEqual(
+      ['snapshot_id'],
+    );
+    const audit = fields(
+      'events',
+      ['id', 'target_type', 'target_id'],
+      [
+        { id: 'e1', target_type: 'job', target_id: 'j-1' },
+        { id: 'e2', target_type: 'api_token', target_id: 't-1' },
+      ],
+    );
+    expect(inboundCandidates(catalog, resource('jobs'), 'j-1', [audit]).map((candidate) => candidate.via)).toEqual([
+      'target_type/target_id',
+    ]);
     // Fields from a schema with no values to judge by: no pair until a page says what the type holds.
-    expect(inboundCandidates(catalog, resource('jobs'), 'j-1', [fields('events', ['target_type', 'target_id'])])).toEqual([]);
+    expect(
+      inboundCandidates(catalog, resource('jobs'), 'j-1', [fields('events', ['target_type', 'target_id'])]),
+    ).toEqual([]);
     expect(typeFieldNamesResources(catalog, ['gp2', 'io1', 'st1'])).toBe(false);
     expect(typeFieldNamesResources(catalog, ['job', 'snapshot', 'api_token'])).toBe(true);
     expect(typeFieldNamesResources(catalog, ['job', 'gp2', 'io1'])).toBe(false);
@@ -81,7 +130,13 @@ describe('inbound candidates', () => {
   });
 
   it('a record on the answer refers to the record only when the id field holds its id and the type names it', () => {
-    const [pair] = inboundCandidates(catalog, resource('snapshots'), 's-1', [fields('events', ['target_type', 'target_id'])], typed);
+    const [pair] = inboundCandidates(
+      catalog,
+      resource('snapshots'),
+      's-1',
+      [fields('events', ['target_type', 'target_id'])],
+      typed,
+    );
     const [plain] = inboundCandidates(catalog, resource('snapshots'), 7, [fields('jobs', ['snapshot_id'])]);
     expect(refersTo({ target_type: 'snapshot', target_id: 's-1' }, pair!, resource('snapshots'), 's-1')).toBe(true);
     expect(refersTo({ target_type: 'Snapshots', target_id: 's-1' }, pair!, resource('snapshots'), 's-1')).toBe(true);
@@ -154,22 +209,53 @@ describe('the graph', () => {
     graph.add(node('http://h/c', 1), 'http://h/a');
     graph.alias('http://h/b/', 'http://h/b');
     expect(graph.find('http://h/b/#x')?.key).toBe('http://h/b');
-    expect(graph.connect({ from: 'http://h/b', to: 'http://h/a', rel: 'up', direction: 'out', via: '_links.up' }).cycle).toBe(true);
-    expect(graph.connect({ from: 'http://h/b', to: 'http://h/c', rel: 'side', direction: 'out', via: '_links.side' }).cycle).toBe(false);
-    expect(graph.connect({ from: 'http://h/c', to: 'http://h/a', rel: 'x', direction: 'in', via: 'a_id' }).cycle).toBe(false);
+    expect(
+      graph.connect({ from: 'http://h/b', to: 'http://h/a', rel: 'up', direction: 'out', via: '_links.up' }).cycle,
+    ).toBe(true);
+    expect(
+      graph.connect({ from: 'http://h/b', to: 'http://h/c', rel: 'side', direction: 'out', via: '_links.side' }).cycle,
+    ).toBe(false);
+    expect(graph.connect({ from: 'http://h/c', to: 'http://h/a', rel: 'x', direction: 'in', via: 'a_id' }).cycle).toBe(
+      false,
+    );
   });
 });
 
 describe('history', () => {
   it('reads when, who, what and outcome by field names, and says which field each came from', () => {
-    expect(timelineEntry('k', 'events', {
-      id: 'e1', occurred_at: '2026-01-02T03:04:05Z', created_timestamp: '2025-01-01T00:00:00Z', actor: { name: 'Ada', id: 'u1' }, event: 'pool.resize', result: 'denied',
-    })).toEqual({
-      key: 'k', resource: 'events', at: Date.parse('2026-01-02T03:04:05Z'), when: '2026-01-02T03:04:05Z', who: 'Ada', what: 'pool.resize', outcome: 'denied',
+    expect(
+      timelineEntry('k', 'events', {
+        id: 'e1',
+        occurred_at: '2026-01-02T03:04:05Z',
+        created_timestamp: '2025-01-01T00:00:00Z',
+        actor: { name: 'Ada', id: 'u1' },
+        event: 'pool.resize',
+        result: 'denied',
+      }),
+    ).toEqual({
+      key: 'k',
+      resource: 'events',
+      at: Date.parse('2026-01-02T03:04:05Z'),
+      when: '2026-01-02T03:04:05Z',
+      who: 'Ada',
+      what: 'pool.resize',
+      outcome: 'denied',
       fields: { when: 'occurred_at', who: 'actor', what: 'event', outcome: 'result' },
     });
-    const job = timelineEntry('j', 'jobs', { id: 'j', name: 'Nightly', job_state: 'failed', started_by: { type: 'schedule', email: null }, created: 'not a time', end_date: '2026-02-01T00:00:00Z' });
-    expect(job).toMatchObject({ who: 'schedule', what: 'Nightly', outcome: 'failed', fields: { when: 'end_date', who: 'started_by', what: 'name', outcome: 'job_state' } });
+    const job = timelineEntry('j', 'jobs', {
+      id: 'j',
+      name: 'Nightly',
+      job_state: 'failed',
+      started_by: { type: 'schedule', email: null },
+      created: 'not a time',
+      end_date: '2026-02-01T00:00:00Z',
+    });
+    expect(job).toMatchObject({
+      who: 'schedule',
+      what: 'Nightly',
+      outcome: 'failed',
+      fields: { when: 'end_date', who: 'started_by', what: 'name', outcome: 'job_state' },
+    });
     expect(timelineEntry('x', 'pools', { id: 'x', name: 'no time here' })).toBeUndefined();
   });
 
@@ -190,14 +276,16 @@ describe('Bounded', () => {
     let most = 0;
     const started: number[] = [];
     const releases: (() => void)[] = [];
-    const jobs = Array.from({ length: 10 }, (_, index) => bounded.run(async () => {
-      started.push(index);
-      running += 1;
-      most = Math.max(most, running);
-      await new Promise<void>((resolve) => releases.push(resolve));
-      running -= 1;
-      return index;
-    }));
+    const jobs = Array.from({ length: 10 }, (_, index) =>
+      bounded.run(async () => {
+        started.push(index);
+        running += 1;
+        most = Math.max(most, running);
+        await new Promise<void>((resolve) => releases.push(resolve));
+        running -= 1;
+        return index;
+      }),
+    );
     // Release whatever is running, one at a time, until every job has run.
     while (started.length < 10 || running > 0) {
       await new Promise((resolve) => setImmediate(resolve));

@@ -64,12 +64,15 @@ function apiFolderOf(path: string): string | undefined {
 
 describe('layers', () => {
   it('reads imports of every kind', () => {
-    const code = "import a from './a.js';\nimport type { B } from '../b.js';\nexport { c } from './c.js';\nconst d = await import('../d.js');\n// import x from '../x.js'";
+    const code =
+      "import a from './a.js';\nimport type { B } from '../b.js';\nexport { c } from './c.js';\nconst d = await import('../d.js');\n// import x from '../x.js'";
     expect(importedSpecifiers(code)).toEqual(['./a.js', '../b.js', './c.js', '../d.js']);
   });
 
   it('knows every folder of src/', () => {
-    const folders = readdirSync(src, { withFileTypes: true }).filter((entry) => entry.isDirectory()).map((entry) => entry.name);
+    const folders = readdirSync(src, { withFileTypes: true })
+      .filter((entry) => entry.isDirectory())
+      .map((entry) => entry.name);
     expect(folders.filter((folder) => !(folder in ALLOWED))).toEqual([]);
   });
 
@@ -87,14 +90,18 @@ describe('layers', () => {
   });
 
   it('knows every folder of src/api, and each has a README', () => {
-    const folders = readdirSync(api, { withFileTypes: true }).filter((entry) => entry.isDirectory()).map((entry) => entry.name);
+    const folders = readdirSync(api, { withFileTypes: true })
+      .filter((entry) => entry.isDirectory())
+      .map((entry) => entry.name);
     expect(folders.filter((folder) => !(folder in API_ALLOWED))).toEqual([]);
     expect(folders.filter((folder) => !readdirSync(join(api, folder)).includes('README.md'))).toEqual([]);
   });
 
   // The ninth is visible.ts: error messages are made inert where they are built, so it sits below errors.ts.
   it('keeps at most 8 files at the top of src/api', () => {
-    const files = readdirSync(api, { withFileTypes: true }).filter((entry) => entry.isFile() && /\.tsx?$/.test(entry.name));
+    const files = readdirSync(api, { withFileTypes: true }).filter(
+      (entry) => entry.isFile() && /\.tsx?$/.test(entry.name),
+    );
     expect(files.length).toBeLessThanOrEqual(8);
   });
 

@@ -21,12 +21,17 @@ function sourceFiles(dir: string): string[] {
 
 function stringLiterals(code: string): string[] {
   const withoutComments = code.replace(/\/\*[\s\S]*?\*\//g, '').replace(/(^|[^:'"`\\])\/\/.*$/gm, '$1');
-  return [...withoutComments.matchAll(/'((?:[^'\\\n]|\\.)*)'|"((?:[^"\\\n]|\\.)*)"|`((?:[^`\\]|\\.)*)`/g)].map((match) => match[1] ?? match[2] ?? match[3] ?? '');
+  return [...withoutComments.matchAll(/'((?:[^'\\\n]|\\.)*)'|"((?:[^"\\\n]|\\.)*)"|`((?:[^`\\]|\\.)*)`/g)].map(
+    (match) => match[1] ?? match[2] ?? match[3] ?? '',
+  );
 }
 
 const names = Object.keys(resources);
 const operationIds = Object.values(resources).flatMap((resource) =>
-  Object.values((resource as { versions: Record<string, { operations: Record<string, unknown> }> }).versions).flatMap((version) => Object.keys(version.operations)));
+  Object.values((resource as { versions: Record<string, { operations: Record<string, unknown> }> }).versions).flatMap(
+    (version) => Object.keys(version.operations),
+  ),
+);
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const pathPattern = new RegExp(`(^|[^\\w-])/(${names.map(escape).join('|')})(?![\\w-])`);
 const operationPattern = new RegExp(`(^|[^\\w])(${[...new Set(operationIds)].map(escape).join('|')})(?![\\w])`);
@@ -46,7 +51,8 @@ describe('no API path literals outside src/demo', () => {
       for (const literal of stringLiterals(readFileSync(file, 'utf8'))) {
         // Help texts may show a command example (DESIGN.md, rule 1); a path is never allowed.
         const example = /\bdpx /.test(literal);
-        if (pathPattern.test(literal) || (!example && operationPattern.test(literal))) offenders.push(`${relative(root, file)}: ${JSON.stringify(literal)}`);
+        if (pathPattern.test(literal) || (!example && operationPattern.test(literal)))
+          offenders.push(`${relative(root, file)}: ${JSON.stringify(literal)}`);
       }
     }
     expect(offenders).toEqual([]);

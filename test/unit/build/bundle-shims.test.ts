@@ -14,7 +14,18 @@ import { describe, expect, it } from 'vitest';
 import { fastStringWidth, memoisedTokenizer, missingExports, rowMemoisedGet } from '../../../scripts/bundle-shims.mjs';
 
 /** Text as ink draws it: words of any script, emoji, box drawing, with colour, bold, inverse and reset codes between them. */
-const STYLES = ['\x1b[31m', '\x1b[32m', '\x1b[1m', '\x1b[7m', '\x1b[22m', '\x1b[39m', '\x1b[27m', '\x1b[0m', '\x1b[38;5;208m', '\x1b[48;2;10;20;30m'];
+const STYLES = [
+  '\x1b[31m',
+  '\x1b[32m',
+  '\x1b[1m',
+  '\x1b[7m',
+  '\x1b[22m',
+  '\x1b[39m',
+  '\x1b[27m',
+  '\x1b[0m',
+  '\x1b[38;5;208m',
+  '\x1b[48;2;10;20;30m',
+];
 const pieces = fc.oneof(
   fc.constantFrom(...STYLES),
   fc.string({ unit: 'grapheme', maxLength: 6 }),
@@ -51,7 +62,12 @@ describe('bundle shims', () => {
     const charsOf = (text: string) => fast.styledCharsFromTokens(fast.tokenize(text));
     const [first] = charsOf('\x1b[1mab\x1b[22m');
     const [again] = charsOf('x\x1b[31m\x1b[1mb\x1b[39ma\x1b[22m').slice(2);
-    expect(first).toEqual({ type: 'char', value: 'a', fullWidth: false, styles: [expect.objectContaining({ code: '\x1b[1m' })] });
+    expect(first).toEqual({
+      type: 'char',
+      value: 'a',
+      fullWidth: false,
+      styles: [expect.objectContaining({ code: '\x1b[1m' })],
+    });
     expect(again).toBe(first);
   });
 
@@ -82,16 +98,34 @@ describe('bundle shims', () => {
 
   it("ink's Output gives the same frame with rows remembered, frame after frame", () => {
     const get = rowMemoisedGet({ sliceAnsi, styledCharsToString: tokenizer.styledCharsToString });
-    const clip = fc.record({ x1: fc.option(fc.integer({ min: -2, max: 14 }), { nil: undefined }), x2: fc.option(fc.integer({ min: -2, max: 14 }), { nil: undefined }), y1: fc.option(fc.integer({ min: -2, max: 6 }), { nil: undefined }), y2: fc.option(fc.integer({ min: -2, max: 6 }), { nil: undefined }) });
+    const clip = fc.record({
+      x1: fc.option(fc.integer({ min: -2, max: 14 }), { nil: undefined }),
+      x2: fc.option(fc.integer({ min: -2, max: 14 }), { nil: undefined }),
+      y1: fc.option(fc.integer({ min: -2, max: 6 }), { nil: undefined }),
+      y2: fc.option(fc.integer({ min: -2, max: 6 }), { nil: undefined }),
+    });
     const text = fc.array(styledText, { minLength: 1, maxLength: 3 }).map((lines) => lines.join('\n'));
     const upper = (line: string, index: number) => (index === 1 ? line.toUpperCase() : line);
     const operation = fc.oneof(
-      fc.record({ type: fc.constant('write'), x: fc.integer({ min: -2, max: 14 }), y: fc.integer({ min: -2, max: 6 }), text, upper: fc.boolean() }),
+      fc.record({
+        type: fc.constant('write'),
+        x: fc.integer({ min: -2, max: 14 }),
+        y: fc.integer({ min: -2, max: 6 }),
+        text,
+        upper: fc.boolean(),
+      }),
       fc.record({ type: fc.constant('clip'), clip }),
       fc.record({ type: fc.constant('unclip') }),
     );
     // Frames drawn one after another share the remembered rows, as the explorer's do.
-    const frames = fc.array(fc.record({ width: fc.integer({ min: 0, max: 12 }), height: fc.integer({ min: 0, max: 5 }), operations: fc.array(operation, { maxLength: 8 }) }), { minLength: 1, maxLength: 4 });
+    const frames = fc.array(
+      fc.record({
+        width: fc.integer({ min: 0, max: 12 }),
+        height: fc.integer({ min: 0, max: 5 }),
+        operations: fc.array(operation, { maxLength: 8 }),
+      }),
+      { minLength: 1, maxLength: 4 },
+    );
     fc.assert(
       fc.property(frames, (list) => {
         for (const { width, height, operations } of [...list, ...list]) {

@@ -6,15 +6,22 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 const root = join(import.meta.dirname, '..', '..', '..');
-const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { dependencies?: Record<string, string>; devDependencies: Record<string, string> };
-const installed = (name: string) => (JSON.parse(readFileSync(join(root, 'node_modules', name, 'package.json'), 'utf8')) as { version: string }).version;
+const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as {
+  dependencies?: Record<string, string>;
+  devDependencies: Record<string, string>;
+};
+const installed = (name: string) =>
+  (JSON.parse(readFileSync(join(root, 'node_modules', name, 'package.json'), 'utf8')) as { version: string }).version;
 
 describe('pinned dependencies', () => {
-  it.each(['ink', 'yoga-layout', '@alcalzone/ansi-tokenize'])('%s is pinned to one exact version, and that version is installed', (name) => {
-    const wanted = manifest.devDependencies[name];
-    expect(wanted, `${name} in devDependencies`).toMatch(/^\d+\.\d+\.\d+$/);
-    expect(installed(name)).toBe(wanted);
-  });
+  it.each(['ink', 'yoga-layout', '@alcalzone/ansi-tokenize'])(
+    '%s is pinned to one exact version, and that version is installed',
+    (name) => {
+      const wanted = manifest.devDependencies[name];
+      expect(wanted, `${name} in devDependencies`).toMatch(/^\d+\.\d+\.\d+$/);
+      expect(installed(name)).toBe(wanted);
+    },
+  );
 });
 
 describe('the package', () => {
@@ -23,6 +30,7 @@ describe('the package', () => {
   it('depends on nothing at run time, and runs no script when installed', () => {
     const full = manifest as typeof manifest & { scripts: Record<string, string> };
     expect(manifest.dependencies ?? {}).toEqual({});
-    for (const script of ['preinstall', 'install', 'postinstall', 'prepare']) expect(full.scripts[script], script).toBeUndefined();
+    for (const script of ['preinstall', 'install', 'postinstall', 'prepare'])
+      expect(full.scripts[script], script).toBeUndefined();
   });
 });

@@ -4,7 +4,16 @@ import { UsageError } from '../../../src/api/errors.js';
 
 describe('parseCommandLine', () => {
   it('takes global options before and after the command', () => {
-    const parsed = parseCommandLine(['--base-url', 'http://a.test', 'list', 'users', '--ou', 'u-1', '--all', '--read-only']);
+    const parsed = parseCommandLine([
+      '--base-url',
+      'http://a.test',
+      'list',
+      'users',
+      '--ou',
+      'u-1',
+      '--all',
+      '--read-only',
+    ]);
     expect(parsed.command).toBe('list');
     expect(parsed.positionals).toEqual(['users']);
     expect(parsed.flags).toEqual({ baseUrl: 'http://a.test', ou: 'u-1', readOnly: true });
@@ -32,7 +41,10 @@ describe('parseCommandLine', () => {
   });
 
   it('refuses a token given as an argument without echoing it', () => {
-    for (const argv of [['list', 'users', '--token', 'secret-value'], ['--token=secret-value', 'whoami']]) {
+    for (const argv of [
+      ['list', 'users', '--token', 'secret-value'],
+      ['--token=secret-value', 'whoami'],
+    ]) {
       let caught: unknown;
       try {
         parseCommandLine(argv);
@@ -58,8 +70,13 @@ describe('parseCommandLine', () => {
   });
 
   it('reads --concurrency (whole) and --rate as global options of any command', () => {
-    expect(parseCommandLine(['--concurrency', '4', 'list', 'users', '--rate', '12.5']).flags).toEqual({ concurrency: 4, rate: 12.5 });
-    expect(() => parseCommandLine(['list', 'users', '--concurrency', '1.5'])).toThrow(/--concurrency must be a positive whole number/);
+    expect(parseCommandLine(['--concurrency', '4', 'list', 'users', '--rate', '12.5']).flags).toEqual({
+      concurrency: 4,
+      rate: 12.5,
+    });
+    expect(() => parseCommandLine(['list', 'users', '--concurrency', '1.5'])).toThrow(
+      /--concurrency must be a positive whole number/,
+    );
     expect(() => parseCommandLine(['resources', '--rate', '0'])).toThrow(/--rate must be a positive number/);
   });
 

@@ -11,7 +11,7 @@ describe('readLine', () => {
     expect(line.valueFor).toBeUndefined();
   });
 
-  it('knows when the cursor is on an option\'s value, by long or short name', () => {
+  it("knows when the cursor is on an option's value, by long or short name", () => {
     expect(readLine(['list', 'users', '--version', '']).valueFor).toBe('version');
     expect(readLine(['list', '-o', 'cs']).valueFor).toBe('output');
     expect(readLine(['--ou', '']).valueFor).toBe('ou');

@@ -4,7 +4,13 @@ import { valueAt } from '../../../src/api/json.js';
 import { parseFields, selectFields } from '../../../src/cli/format/fields.js';
 
 describe('valueAt', () => {
-  const record = { id: 'r1', owner: { email: 'a@b', team: { name: 'core' } }, 'owner.email': 'literal', tags: ['x'], none: null };
+  const record = {
+    id: 'r1',
+    owner: { email: 'a@b', team: { name: 'core' } },
+    'owner.email': 'literal',
+    tags: ['x'],
+    none: null,
+  };
 
   it('reads nested values by a dotted path', () => {
     expect(valueAt(record, 'owner.team.name')).toBe('core');

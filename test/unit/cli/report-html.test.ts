@@ -15,10 +15,21 @@ const HOSTILE = '<script>alert(1)</script><img src=http://evil.example/x.png>"\'
 const graph: XrayResult = {
   root: 'http://h/a/1',
   nodes: [
-    { key: 'http://h/a/1', resource: 'alphas', id: '1', label: HOSTILE, status: 'failed', depth: 0, state: 'loaded', url: 'http://h/a/1"><script>x</script>' },
+    {
+      key: 'http://h/a/1',
+      resource: 'alphas',
+      id: '1',
+      label: HOSTILE,
+      status: 'failed',
+      depth: 0,
+      state: 'loaded',
+      url: 'http://h/a/1"><script>x</script>',
+    },
     { key: 'http://h/b/2', resource: 'betas', id: '2', label: 'two', depth: 1, state: 'loaded', url: 'http://h/b/2' },
   ],
-  edges: [{ from: 'http://h/a/1', to: 'http://h/b/2', rel: 'beta', direction: 'out', via: '_links.beta', cycle: false }],
+  edges: [
+    { from: 'http://h/a/1', to: 'http://h/b/2', rel: 'beta', direction: 'out', via: '_links.beta', cycle: false },
+  ],
   inbound: [],
   timeline: [],
   notes: [],
@@ -32,19 +43,28 @@ async function hostileReport(): Promise<Report> {
     creator: 'dpx 0.1.0',
     baseUrl: 'http://h',
     requests: 3,
-    sections: [{
-      number: 1,
-      commandLine: `dpx xray alphas 1 --filter '${HOSTILE}' \`\`\`\n\`\`\``,
-      word: 'xray',
-      startedAt: '2026-11-25T10:00:00.000Z',
-      origin: 'http://h',
-      unit: HOSTILE,
-      requests: 3,
-      records: 2,
-      tables: [{ kind: 'list', columns: ['name', 'n'], numeric: [false, true], rows: [{ cells: [`${HOSTILE} | [link](http://evil.example)`, '7'] }] }],
-      svg: await svgOf(xrayDot(graph)),
-      notes: [HOSTILE],
-    }],
+    sections: [
+      {
+        number: 1,
+        commandLine: `dpx xray alphas 1 --filter '${HOSTILE}' \`\`\`\n\`\`\``,
+        word: 'xray',
+        startedAt: '2026-11-25T10:00:00.000Z',
+        origin: 'http://h',
+        unit: HOSTILE,
+        requests: 3,
+        records: 2,
+        tables: [
+          {
+            kind: 'list',
+            columns: ['name', 'n'],
+            numeric: [false, true],
+            rows: [{ cells: [`${HOSTILE} | [link](http://evil.example)`, '7'] }],
+          },
+        ],
+        svg: await svgOf(xrayDot(graph)),
+        notes: [HOSTILE],
+      },
+    ],
   };
 }
 
@@ -55,7 +75,9 @@ describe('the report as HTML', () => {
     expect(elements(document, 'img')).toEqual([]);
     expect(externalReferences(document)).toEqual([]);
     const cell = elements(document, 'td')[0]!;
-    expect(textOf(cell)).toBe('<script>alert(1)</script><img src=http://evil.example/x.png>"\'&␛[2J | [link](http://evil.example)');
+    expect(textOf(cell)).toBe(
+      '<script>alert(1)</script><img src=http://evil.example/x.png>"\'&␛[2J | [link](http://evil.example)',
+    );
     const svg = elements(document, 'svg')[0]!;
     expect(elements(svg, 'g').filter((g) => attr(g, 'class') === 'node')).toHaveLength(2);
     expect(textOf(svg)).toContain('<script>alert(1)</script>');

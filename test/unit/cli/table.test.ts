@@ -3,12 +3,23 @@ import stringWidth from 'string-width';
 import { planTable, renderTable } from '../../../src/cli/format/table.js';
 import { truncate } from '../../../src/text/cells.js';
 
-const order = (records: Record<string, unknown>[]) => planTable(records, Infinity).columns.map((column) => column.field);
+const order = (records: Record<string, unknown>[]) =>
+  planTable(records, Infinity).columns.map((column) => column.field);
 
 describe('column order', () => {
   it('puts the id and a name first, then status-like fields, short values, long values, nested values, and never _links', () => {
     const records = [
-      { note: 'x'.repeat(30), size: 3, meta: { a: 1 }, full_name: 'Ann', status: 'ok', _links: { self: { href: '/x' } }, id: 'r1', tags: ['a'], email: 'a@b' },
+      {
+        note: 'x'.repeat(30),
+        size: 3,
+        meta: { a: 1 },
+        full_name: 'Ann',
+        status: 'ok',
+        _links: { self: { href: '/x' } },
+        id: 'r1',
+        tags: ['a'],
+        email: 'a@b',
+      },
     ];
     expect(order(records)).toEqual(['id', 'full_name', 'status', 'size', 'email', 'note', 'meta', 'tags']);
   });
@@ -18,7 +29,11 @@ describe('column order', () => {
   });
 
   it('keeps an order asked for as it is', () => {
-    expect(planTable([{ name: 'a', id: 'b', email: 'c' }], Infinity, ['email', 'name', 'id']).columns.map((column) => column.field)).toEqual(['email', 'name', 'id']);
+    expect(
+      planTable([{ name: 'a', id: 'b', email: 'c' }], Infinity, ['email', 'name', 'id']).columns.map(
+        (column) => column.field,
+      ),
+    ).toEqual(['email', 'name', 'id']);
   });
 });
 
@@ -63,7 +78,13 @@ describe('planTable / renderTable', () => {
   });
 
   it('right-aligns numeric columns and keeps the grid aligned', () => {
-    const { text } = renderTable([{ id: 'a', n: 5 }, { id: 'bb', n: 1234 }], 80);
+    const { text } = renderTable(
+      [
+        { id: 'a', n: 5 },
+        { id: 'bb', n: 1234 },
+      ],
+      80,
+    );
     expect(text).toBe('id     n\na      5\nbb  1234\n');
   });
 

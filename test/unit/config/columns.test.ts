@@ -41,7 +41,8 @@ describe('column choices', () => {
   it('are the default of a table of one control plane, never of json, ndjson or csv', async () => {
     const eu = 'https://eu.example.com/api';
     expect(await tableColumns(config, [eu, eu], 'tasks', 'table')).toEqual(['id']);
-    for (const format of ['json', 'ndjson', 'csv']) expect(await tableColumns(config, [eu], 'tasks', format)).toBeUndefined();
+    for (const format of ['json', 'ndjson', 'csv'])
+      expect(await tableColumns(config, [eu], 'tasks', format)).toBeUndefined();
     expect(await tableColumns(config, [eu, 'https://us.example.com/api'], 'tasks', 'table')).toBeUndefined();
   });
 });

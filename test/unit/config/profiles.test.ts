@@ -88,7 +88,11 @@ describe('profile operations', () => {
     await useProfile(path, 'lab');
     expect(await listProfiles(path)).toEqual([
       { name: 'lab', profile: { baseUrl: 'https://lab.example/api', readOnly: false }, current: true },
-      { name: 'prod', profile: { baseUrl: 'https://prod.example/api', tokenEnv: 'PROD_TOKEN', ou: 'ou-1' }, current: false },
+      {
+        name: 'prod',
+        profile: { baseUrl: 'https://prod.example/api', tokenEnv: 'PROD_TOKEN', ou: 'ou-1' },
+        current: false,
+      },
     ]);
 
     await removeProfile(path, 'lab');
@@ -115,11 +119,20 @@ describe('profile operations', () => {
 describe('bookmarks', () => {
   it('are saved beside the profiles and listed by name', async () => {
     await addProfile(path, 'prod', { baseUrl: 'https://prod.example/api' });
-    await saveBookmark(path, 'failed-tasks', { profile: 'prod', resource: 'tasks', version: 'v1', filter: '{"state":"failed"}', page: '3' });
+    await saveBookmark(path, 'failed-tasks', {
+      profile: 'prod',
+      resource: 'tasks',
+      version: 'v1',
+      filter: '{"state":"failed"}',
+      page: '3',
+    });
     await saveBookmark(path, 'admins', { resource: 'users', ou: 'ou-9' });
     expect(await listBookmarks(path)).toEqual([
       { name: 'admins', bookmark: { resource: 'users', ou: 'ou-9' } },
-      { name: 'failed-tasks', bookmark: { profile: 'prod', resource: 'tasks', version: 'v1', filter: '{"state":"failed"}', page: '3' } },
+      {
+        name: 'failed-tasks',
+        bookmark: { profile: 'prod', resource: 'tasks', version: 'v1', filter: '{"state":"failed"}', page: '3' },
+      },
     ]);
     expect(Object.keys((await loadConfig(path)).profiles)).toEqual(['prod']);
   });

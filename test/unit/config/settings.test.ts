@@ -32,7 +32,14 @@ function resolveWith(flags: GlobalFlags, env: NodeJS.ProcessEnv = {}) {
   return resolveSettings(flags, env, configPath);
 }
 
-const prod = { baseUrl: 'https://prod.example/api', ou: 'ou-profile', ouHeader: 'x-acme-ou', vendor: 'acme', pageSize: 50, schemaDir: 'schemas' };
+const prod = {
+  baseUrl: 'https://prod.example/api',
+  ou: 'ou-profile',
+  ouHeader: 'x-acme-ou',
+  vendor: 'acme',
+  pageSize: 50,
+  schemaDir: 'schemas',
+};
 
 describe('defaults', () => {
   it('are read-only with a 30 s timeout and nothing else when there is no config', async () => {
@@ -48,7 +55,10 @@ describe('defaults', () => {
 
 describe('precedence: flags > environment > profile > defaults', () => {
   beforeEach(async () => {
-    await withConfig({ current: 'prod', profiles: { prod, lab: { baseUrl: 'https://lab.example/api', ou: 'ou-lab' } } });
+    await withConfig({
+      current: 'prod',
+      profiles: { prod, lab: { baseUrl: 'https://lab.example/api', ou: 'ou-lab' } },
+    });
   });
 
   it('takes everything from the current profile when nothing overrides it', async () => {
@@ -67,13 +77,24 @@ describe('precedence: flags > environment > profile > defaults', () => {
   });
 
   it('lets the environment override the profile', async () => {
-    const settings = await resolveWith({}, { DPX_PROFILE: 'lab', DPX_BASE_URL: 'http://127.0.0.1:9/api', DPX_OU: 'ou-env' });
+    const settings = await resolveWith(
+      {},
+      { DPX_PROFILE: 'lab', DPX_BASE_URL: 'http://127.0.0.1:9/api', DPX_OU: 'ou-env' },
+    );
     expect(settings).toMatchObject({ profile: 'lab', baseUrl: 'http://127.0.0.1:9/api', ou: 'ou-env' });
   });
 
   it('lets flags override the environment', async () => {
     const settings = await resolveWith(
-      { profile: 'prod', baseUrl: 'http://127.0.0.1:7/api', ou: 'ou-flag', ouHeader: 'x-flag', vendor: 'flagvendor', timeout: 2.5, trail: 'out.har' },
+      {
+        profile: 'prod',
+        baseUrl: 'http://127.0.0.1:7/api',
+        ou: 'ou-flag',
+        ouHeader: 'x-flag',
+        vendor: 'flagvendor',
+        timeout: 2.5,
+        trail: 'out.har',
+      },
       { DPX_PROFILE: 'lab', DPX_BASE_URL: 'http://127.0.0.1:9/api', DPX_OU: 'ou-env' },
     );
     expect(settings).toMatchObject({
@@ -90,9 +111,17 @@ describe('precedence: flags > environment > profile > defaults', () => {
   it('takes the request budget (concurrency, rate) from flags, then DPX_CONCURRENCY/DPX_RATE, then the profile', async () => {
     await withConfig({ current: 'prod', profiles: { prod: { ...prod, concurrency: 4, rate: 20 } } });
     expect(await resolveWith({})).toMatchObject({ concurrency: 4, ratePerSecond: 20 });
-    expect(await resolveWith({}, { DPX_CONCURRENCY: '2', DPX_RATE: '30' })).toMatchObject({ concurrency: 2, ratePerSecond: 30 });
-    expect(await resolveWith({ concurrency: 16, rate: 99.5 }, { DPX_CONCURRENCY: '2', DPX_RATE: '30' })).toMatchObject({ concurrency: 16, ratePerSecond: 99.5 });
-    await expect(resolveWith({}, { DPX_CONCURRENCY: '2.5' })).rejects.toThrow(/DPX_CONCURRENCY must be a positive whole number/);
+    expect(await resolveWith({}, { DPX_CONCURRENCY: '2', DPX_RATE: '30' })).toMatchObject({
+      concurrency: 2,
+      ratePerSecond: 30,
+    });
+    expect(await resolveWith({ concurrency: 16, rate: 99.5 }, { DPX_CONCURRENCY: '2', DPX_RATE: '30' })).toMatchObject({
+      concurrency: 16,
+      ratePerSecond: 99.5,
+    });
+    await expect(resolveWith({}, { DPX_CONCURRENCY: '2.5' })).rejects.toThrow(
+      /DPX_CONCURRENCY must be a positive whole number/,
+    );
     await expect(resolveWith({}, { DPX_RATE: 'fast' })).rejects.toBeInstanceOf(UsageError);
     await withConfig({ current: 'prod', profiles: { prod: { ...prod, rate: -1 } } });
     await expect(resolveWith({})).rejects.toThrow(/profiles\.prod\.rate must be a positive number/);
@@ -116,7 +145,9 @@ describe('precedence: flags > environment > profile > defaults', () => {
 
 describe('read-only', () => {
   it('is lifted by --allow-writes or a profile with readOnly false, and forced by --read-only', async () => {
-    await withConfig({ profiles: { rw: { baseUrl: 'https://a.example', readOnly: false }, ro: { baseUrl: 'https://a.example' } } });
+    await withConfig({
+      profiles: { rw: { baseUrl: 'https://a.example', readOnly: false }, ro: { baseUrl: 'https://a.example' } },
+    });
     expect((await resolveWith({ profile: 'ro' })).readOnly).toBe(true);
     expect((await resolveWith({ profile: 'ro', allowWrites: true })).readOnly).toBe(false);
     expect((await resolveWith({ profile: 'rw' })).readOnly).toBe(false);
@@ -141,10 +172,18 @@ describe('token sources', () => {
 
   it('takes DPX_TOKEN over the profile, then the profile token file (relative to the config), then its variable', async () => {
     await tokenFile('prod.token', 'profile-file-token\n');
-    await withConfig({ profiles: { f: { baseUrl: 'https://a.example', tokenFile: 'prod.token' }, e: { baseUrl: 'https://a.example', tokenEnv: 'MY_TOKEN' } } });
+    await withConfig({
+      profiles: {
+        f: { baseUrl: 'https://a.example', tokenFile: 'prod.token' },
+        e: { baseUrl: 'https://a.example', tokenEnv: 'MY_TOKEN' },
+      },
+    });
     expect((await resolveWith({ profile: 'f' }, { DPX_TOKEN: 'env-token' })).token).toBe('env-token');
     expect((await resolveWith({ profile: 'f' })).token).toBe('profile-file-token');
-    expect(await resolveWith({ profile: 'e' }, { MY_TOKEN: 'var-token' })).toMatchObject({ token: 'var-token', tokenSource: 'MY_TOKEN' });
+    expect(await resolveWith({ profile: 'e' }, { MY_TOKEN: 'var-token' })).toMatchObject({
+      token: 'var-token',
+      tokenSource: 'MY_TOKEN',
+    });
   });
 
   it('says which variable to set when the profile names one that is not set', async () => {
@@ -186,12 +225,32 @@ describe('one profile of several (--profiles)', () => {
         plain: { baseUrl: 'https://plain.example/api', tokenEnv: 'DPX_TOKEN' },
       },
     });
-    const flags: GlobalFlags = { baseUrl: 'http://127.0.0.1:7', tokenFile: join(dir, 'nowhere'), ou: 'ou-flag', rate: 10, timeout: 5 };
-    const env = { DPX_BASE_URL: 'http://127.0.0.1:9', DPX_TOKEN: 'env-token', DPX_OU: 'ou-env', DPX_PROFILE: 'lab', PROD_TOKEN: 'prod-token' };
+    const flags: GlobalFlags = {
+      baseUrl: 'http://127.0.0.1:7',
+      tokenFile: join(dir, 'nowhere'),
+      ou: 'ou-flag',
+      rate: 10,
+      timeout: 5,
+    };
+    const env = {
+      DPX_BASE_URL: 'http://127.0.0.1:9',
+      DPX_TOKEN: 'env-token',
+      DPX_OU: 'ou-env',
+      DPX_PROFILE: 'lab',
+      PROD_TOKEN: 'prod-token',
+    };
     expect(await resolveProfileSettings('prod', flags, env, configPath)).toMatchObject({
-      profile: 'prod', baseUrl: 'https://prod.example/api', ou: 'ou-prod', token: 'prod-token', ratePerSecond: 10, timeoutMs: 5000,
+      profile: 'prod',
+      baseUrl: 'https://prod.example/api',
+      ou: 'ou-prod',
+      token: 'prod-token',
+      ratePerSecond: 10,
+      timeoutMs: 5000,
     });
-    expect(await resolveProfileSettings('lab', flags, env, configPath)).toMatchObject({ baseUrl: 'https://lab.example/api', token: 'lab-file-token' });
+    expect(await resolveProfileSettings('lab', flags, env, configPath)).toMatchObject({
+      baseUrl: 'https://lab.example/api',
+      token: 'lab-file-token',
+    });
     const bare = await resolveProfileSettings('bare', flags, env, configPath);
     expect(bare.token).toBeUndefined();
     expect(bare.ou).toBeUndefined();

@@ -16,12 +16,18 @@ const END = '<!-- keys: end -->';
 const cell = (text: string) => text.replace(/\|/g, '\\|');
 
 function keyTable(): string {
-  const tables: KeyTable[] = [{ title: 'everywhere', bindings: GLOBAL_BINDINGS }, ...allScreens().map((module) => ({ title: module.title, bindings: module.bindings }))];
-  const rows = tables.map(({ title, bindings }) => `| ${cell(title)} | ${bindings.map((binding) => `\`${keyWords(binding.keys)}\` ${cell(binding.help)}`).join(' · ')} |`);
+  const tables: KeyTable[] = [
+    { title: 'everywhere', bindings: GLOBAL_BINDINGS },
+    ...allScreens().map((module) => ({ title: module.title, bindings: module.bindings })),
+  ];
+  const rows = tables.map(
+    ({ title, bindings }) =>
+      `| ${cell(title)} | ${bindings.map((binding) => `\`${keyWords(binding.keys)}\` ${cell(binding.help)}`).join(' · ')} |`,
+  );
   return [START, '| where | keys |', '|---|---|', ...rows, END].join('\n');
 }
 
-describe('the README\'s key table', () => {
+describe("the README's key table", () => {
   it('is the one the keymap gives', () => {
     const readme = readFileSync(README, 'utf8');
     const start = readme.indexOf(START);
@@ -29,7 +35,8 @@ describe('the README\'s key table', () => {
     expect(start, `README.md has no ${START} … ${END} section`).toBeGreaterThan(-1);
     const shown = readme.slice(start, end + END.length);
     const generated = keyTable();
-    if (shown !== generated && process.env['DPX_WRITE_README'] === '1') writeFileSync(README, readme.replace(shown, generated));
+    if (shown !== generated && process.env['DPX_WRITE_README'] === '1')
+      writeFileSync(README, readme.replace(shown, generated));
     else expect(shown, 'the key table is stale: regenerate it (see the top of this test)').toBe(generated);
   });
 });

@@ -49,10 +49,14 @@ describe('operationsFor', () => {
     expect(byId['list_tasks']!.fillsFromRecord).toBe(false);
   });
 
-  it('fills a list under a parent from the record\'s field naming the parent, never with the record\'s own id', () => {
-    const inGroup = operationsFor(catalog, 'tasks', undefined, { id: 't-42', group_id: 'g-1' }).find((op) => op.id === 'list_group_tasks')!;
+  it("fills a list under a parent from the record's field naming the parent, never with the record's own id", () => {
+    const inGroup = operationsFor(catalog, 'tasks', undefined, { id: 't-42', group_id: 'g-1' }).find(
+      (op) => op.id === 'list_group_tasks',
+    )!;
     expect(inGroup.prefill).toEqual({ group_id: 'g-1' });
-    const alone = operationsFor(catalog, 'tasks', undefined, { id: 't-42' }).find((op) => op.id === 'list_group_tasks')!;
+    const alone = operationsFor(catalog, 'tasks', undefined, { id: 't-42' }).find(
+      (op) => op.id === 'list_group_tasks',
+    )!;
     expect(alone.prefill).toEqual({});
     expect(alone.missing).toEqual(['group_id']);
   });

@@ -18,14 +18,21 @@ const schema = {
     note: { type: 'string' },
   },
   definitions: {
-    target: { type: 'object', required: ['kind'], properties: { kind: { enum: ['disk', 'tape'] }, path: { type: 'string' } } },
+    target: {
+      type: 'object',
+      required: ['kind'],
+      properties: { kind: { enum: ['disk', 'tape'] }, path: { type: 'string' } },
+    },
   },
 };
 const checked: BodySchema = { schema, source: 'test', check: compileBodyCheck(schema) };
 
 describe('body checks', () => {
   it('builds a template whose value is the required properties only, from examples, enums and types', () => {
-    expect(parseBodyText(bodyTemplate(schema))).toEqual({ ok: true, value: { name: 'nightly', retention_days: 1, target: { kind: 'disk' } } });
+    expect(parseBodyText(bodyTemplate(schema))).toEqual({
+      ok: true,
+      value: { name: 'nightly', retention_days: 1, target: { kind: 'disk' } },
+    });
   });
 
   it('the template passes its own schema', () => {
@@ -39,10 +46,13 @@ describe('body checks', () => {
   });
 
   it('reports schema violations with JSON pointers', () => {
-    const problems = checkBodyText(JSON.stringify({ name: 'x', retention_days: 'seven', target: { kind: 'cloud' }, extra: 1 }), checked);
+    const problems = checkBodyText(
+      JSON.stringify({ name: 'x', retention_days: 'seven', target: { kind: 'cloud' }, extra: 1 }),
+      checked,
+    );
     const text = problems.map(formatBodyProblem);
     expect(text).toContainEqual(expect.stringMatching(/^\/retention_days: must be integer/));
-    expect(text).toContainEqual("/target/kind: must be one of: disk, tape");
+    expect(text).toContainEqual('/target/kind: must be one of: disk, tape');
     expect(text).toContainEqual(expect.stringMatching(/additional properties.*extra/));
   });
 
@@ -72,7 +82,9 @@ describe('loadBodySchema', () => {
   });
 
   it('names a malformed schema file', async () => {
-    await expect(loadBodySchema({ resource: 'widgets', version: 'v3', operationId: 'broken' }, dir)).rejects.toThrow(/widgets\.v3\.broken\.json/);
+    await expect(loadBodySchema({ resource: 'widgets', version: 'v3', operationId: 'broken' }, dir)).rejects.toThrow(
+      /widgets\.v3\.broken\.json/,
+    );
   });
 
   it('falls back to the shipped schemas, and to nothing', async () => {

@@ -4,11 +4,21 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { isBlankBody, parseBodyText, removeBodyField, sendableBody, setBodyField } from '../../../src/api/operations/jsonc.js';
+import {
+  isBlankBody,
+  parseBodyText,
+  removeBodyField,
+  sendableBody,
+  setBodyField,
+} from '../../../src/api/operations/jsonc.js';
 import { bodyTemplate, exampleBody, TEMPLATE_HINT } from '../../../src/api/operations/template.js';
 
 const bodies = join(import.meta.dirname, '../../../fixtures/schemas/bodies');
-const shipped = (name: string) => JSON.parse(readFileSync(join(bodies, `${name}.json`), 'utf8')) as { required?: string[]; properties: Record<string, unknown> };
+const shipped = (name: string) =>
+  JSON.parse(readFileSync(join(bodies, `${name}.json`), 'utf8')) as {
+    required?: string[];
+    properties: Record<string, unknown>;
+  };
 
 function value(text: string): unknown {
   const parsed = parseBodyText(text);
@@ -23,22 +33,44 @@ const nested = {
     name: { type: 'string', examples: ['nightly'] },
     target: { $ref: '#/definitions/target' },
     spare: { $ref: '#/definitions/target' },
-    rules: { type: 'array', items: { type: 'object', required: ['match'], properties: { match: { type: 'string' }, weight: { type: 'integer', minimum: 1 } } } },
+    rules: {
+      type: 'array',
+      items: {
+        type: 'object',
+        required: ['match'],
+        properties: { match: { type: 'string' }, weight: { type: 'integer', minimum: 1 } },
+      },
+    },
     tags: { type: 'array', items: { type: 'string' } },
   },
   definitions: {
-    target: { type: 'object', required: ['kind'], properties: { kind: { enum: ['disk', 'tape'] }, path: { type: 'string', description: 'where,\non two lines' } } },
+    target: {
+      type: 'object',
+      required: ['kind'],
+      properties: { kind: { enum: ['disk', 'tape'] }, path: { type: 'string', description: 'where,\non two lines' } },
+    },
   },
 };
 
 describe('the body template', () => {
   it('names every field of each shipped schema: the required ones set, each optional one a commented-out line', () => {
-    for (const file of ['restores.v1.create_restore', 'policies.v1.create_policy', 'users.v2.create_user', 'users.v2.update_user', 'protection-groups.v1.create_protection_group']) {
+    for (const file of [
+      'restores.v1.create_restore',
+      'policies.v1.create_policy',
+      'users.v2.create_user',
+      'users.v2.update_user',
+      'protection-groups.v1.create_protection_group',
+    ]) {
       const schema = shipped(file);
       const text = bodyTemplate(schema);
       const required = schema.required ?? [];
       for (const name of Object.keys(schema.properties)) {
-        expect(text, `${file}: ${name}`).toMatch(new RegExp(`^ {2}${required.includes(name) ? '' : '// '}"${name}": .*,  // ${required.includes(name) ? 'required · ' : ''}`, 'm'));
+        expect(text, `${file}: ${name}`).toMatch(
+          new RegExp(
+            `^ {2}${required.includes(name) ? '' : '// '}"${name}": .*,  // ${required.includes(name) ? 'required · ' : ''}`,
+            'm',
+          ),
+        );
       }
       // Untouched, it sends the required fields only: nothing optional, and no null for what was not filled in.
       expect(Object.keys(value(text) as object), file).toEqual(required);
@@ -59,20 +91,24 @@ describe('the body template', () => {
 
   it('names the fields of nested objects at their depth, and of the elements of an array of objects', () => {
     const text = bodyTemplate(nested);
-    expect(text).toContain([
-      '  "target": {  // required · object',
-      '    "kind": "disk",  // required · one of disk | tape',
-      '    // "path": "",  // string — where, on two lines',
-      '  },',
-    ].join('\n'));
-    expect(text).toContain([
-      '  "rules": [  // required · array of object',
-      '    // {',
-      '    //   "match": "",  // required · string',
-      '    //   // "weight": 1,  // integer, at least 1',
-      '    // },',
-      '  ],',
-    ].join('\n'));
+    expect(text).toContain(
+      [
+        '  "target": {  // required · object',
+        '    "kind": "disk",  // required · one of disk | tape',
+        '    // "path": "",  // string — where, on two lines',
+        '  },',
+      ].join('\n'),
+    );
+    expect(text).toContain(
+      [
+        '  "rules": [  // required · array of object',
+        '    // {',
+        '    //   "match": "",  // required · string',
+        '    //   // "weight": 1,  // integer, at least 1',
+        '    // },',
+        '  ],',
+      ].join('\n'),
+    );
     expect(text).toContain('  // "spare": {  // object\n  //   "kind": "disk",');
     expect(text).toContain('  // "tags": [],  // array of string');
     expect(value(text)).toEqual({ name: 'nightly', target: { kind: 'disk' }, rules: [] });
@@ -81,7 +117,7 @@ describe('the body template', () => {
     expect((value(spare) as Record<string, unknown>)['spare']).toEqual({ kind: 'disk' });
   });
 
-  it('a record\'s values start present, and what the record lacks stays commented out', () => {
+  it("a record's values start present, and what the record lacks stays commented out", () => {
     const text = bodyTemplate(shipped('users.v2.update_user'), { values: { full_name: 'Ada', is_enabled: true } });
     expect(value(text)).toEqual({ full_name: 'Ada', is_enabled: true });
     expect(text).toMatch(/^ {2}"full_name": "Ada", {2}\/\/ string, 1–200 characters — The person's name as shown$/m);
@@ -94,7 +130,10 @@ describe('the body template', () => {
   });
 
   it('makes a description from a schema folder inert: no control character or line break in a comment', () => {
-    const text = bodyTemplate({ type: 'object', properties: { a: { type: 'string', description: 'x\x1b[31m\ny\u202e' } } });
+    const text = bodyTemplate({
+      type: 'object',
+      properties: { a: { type: 'string', description: 'x\x1b[31m\ny\u202e' } },
+    });
     expect(text).toContain('// "a": "",  // string — x [31m y');
     expect(text).not.toMatch(/[\x1b\u202e]/);
   });
@@ -109,9 +148,22 @@ describe('a body with comments', () => {
   });
 
   it('names where it stops being JSON, by line and column', () => {
-    expect(parseBodyText('{\n  // fine\n  "a": 1\n  "b": 2\n}')).toMatchObject({ ok: false, line: 4, column: 3, message: expect.stringMatching(/expected "," between two values/) });
-    expect(parseBodyText('{"a": "x\ty"}')).toMatchObject({ ok: false, line: 1, column: 7, message: expect.stringMatching(/control character/) });
-    expect(parseBodyText('{"a": 1} /* open')).toMatchObject({ ok: false, message: expect.stringMatching(/comment that does not end/) });
+    expect(parseBodyText('{\n  // fine\n  "a": 1\n  "b": 2\n}')).toMatchObject({
+      ok: false,
+      line: 4,
+      column: 3,
+      message: expect.stringMatching(/expected "," between two values/),
+    });
+    expect(parseBodyText('{"a": "x\ty"}')).toMatchObject({
+      ok: false,
+      line: 1,
+      column: 7,
+      message: expect.stringMatching(/control character/),
+    });
+    expect(parseBodyText('{"a": 1} /* open')).toMatchObject({
+      ok: false,
+      message: expect.stringMatching(/comment that does not end/),
+    });
   });
 
   it('keeps a __proto__ key as a field, as JSON.parse does', () => {
@@ -120,7 +172,7 @@ describe('a body with comments', () => {
   });
 });
 
-describe('the form\'s edits in the text', () => {
+describe("the form's edits in the text", () => {
   const text = bodyTemplate(shipped('restores.v1.create_restore'));
 
   it('setting a commented-out field uncomments its line, comment kept', () => {
@@ -145,7 +197,7 @@ describe('the form\'s edits in the text', () => {
     expect(setBodyField('[1]', 'a', 1)).toBeUndefined();
   });
 
-  it('a nested field of the same name is not the top level\'s', () => {
+  it("a nested field of the same name is not the top level's", () => {
     const body = bodyTemplate(nested);
     const set = setBodyField(body, 'path', 'x')!;
     expect(set).toContain('    // "path": "",');

@@ -1,7 +1,17 @@
 // The body editor's model: a cursor on grapheme boundaries, moved and edited as a terminal editor does,
 // and the keys that reach it (Delete told from Backspace, keys typed ahead).
 import { describe, expect, it } from 'vitest';
-import { createBuffer, cursorPosition, deleteBackward, deleteForward, insert, lineWindow, move, splitAtColumn, visibleLines } from '../../../src/ui/text-buffer.js';
+import {
+  createBuffer,
+  cursorPosition,
+  deleteBackward,
+  deleteForward,
+  insert,
+  lineWindow,
+  move,
+  splitAtColumn,
+  visibleLines,
+} from '../../../src/ui/text-buffer.js';
 import { toKeys } from '../../../src/ui/keys.js';
 
 describe('the text buffer', () => {
@@ -61,6 +71,13 @@ describe('keys for the editor', () => {
 
   it('keys typed ahead in one read: control codes are ctrl-keys, and no other control character becomes text', () => {
     const keys = toKeys('\r\x15ab\x00\x1bc', {});
-    expect(keys.map((key) => (key.ctrl ? `ctrl-${key.char}` : key.name === 'char' ? key.char : key.name))).toEqual(['return', 'ctrl-u', 'a', 'b', 'escape', 'c']);
+    expect(keys.map((key) => (key.ctrl ? `ctrl-${key.char}` : key.name === 'char' ? key.char : key.name))).toEqual([
+      'return',
+      'ctrl-u',
+      'a',
+      'b',
+      'escape',
+      'c',
+    ]);
   });
 });

@@ -19,31 +19,55 @@ const dangerous = fc.oneof(
   fc.integer({ min: 0x2066, max: 0x2069 }),
 );
 /** Any code point from U+0000 to U+10FFFF, surrogates too, and a dangerous one a third of the time. */
-const codePoint = fc.oneof({ arbitrary: fc.integer({ min: 0, max: 0x10ffff }), weight: 2 }, { arbitrary: dangerous, weight: 1 });
-const text = fc.array(codePoint, { maxLength: 40 }).map((codes) => codes.map((code) => String.fromCodePoint(code)).join(''));
+const codePoint = fc.oneof(
+  { arbitrary: fc.integer({ min: 0, max: 0x10ffff }), weight: 2 },
+  { arbitrary: dangerous, weight: 1 },
+);
+const text = fc
+  .array(codePoint, { maxLength: 40 })
+  .map((codes) => codes.map((code) => String.fromCodePoint(code)).join(''));
 /** Known escape sequences whole: OSC 52 (clipboard), OSC 0 (title), CSI, 8-bit CSI, a bidi override. */
-const attack = fc.constantFrom('\x1b]52;c;cHduZWQ=\x07', '\x1b]0;pwned\x07', '\x1b[2J', '\x9b31m', '\u202e', '\u2066', '\x1bP+q\x1b\\');
+const attack = fc.constantFrom(
+  '\x1b]52;c;cHduZWQ=\x07',
+  '\x1b]0;pwned\x07',
+  '\x1b[2J',
+  '\x9b31m',
+  '\u202e',
+  '\u2066',
+  '\x1bP+q\x1b\\',
+);
 const hostile = fc.array(fc.oneof(text, attack), { maxLength: 6 }).map((parts) => parts.join(''));
 
 describe('visible', () => {
   it('leaves no character a terminal obeys, whatever the text', () => {
-    fc.assert(fc.property(hostile, (input) => {
-      expect(visible(input)).not.toMatch(OBEYED);
-      expect(visible(input, { lines: true })).not.toMatch(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/);
-    }), { numRuns: RUNS });
+    fc.assert(
+      fc.property(hostile, (input) => {
+        expect(visible(input)).not.toMatch(OBEYED);
+        expect(visible(input, { lines: true })).not.toMatch(
+          /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/,
+        );
+      }),
+      { numRuns: RUNS },
+    );
   });
 
   it('changes nothing in text that holds none of them', () => {
-    fc.assert(fc.property(fc.string({ unit: 'binary', maxLength: 60 }), (input) => {
-      fc.pre(!OBEYED.test(input));
-      expect(visible(input)).toBe(input);
-    }), { numRuns: RUNS });
+    fc.assert(
+      fc.property(fc.string({ unit: 'binary', maxLength: 60 }), (input) => {
+        fc.pre(!OBEYED.test(input));
+        expect(visible(input)).toBe(input);
+      }),
+      { numRuns: RUNS },
+    );
   });
 
   it('works character by character: the same stand-in wherever a character stands, never empty, one per character', () => {
-    fc.assert(fc.property(hostile, hostile, (left, right) => {
-      expect(visible(left + right)).toBe(visible(left) + visible(right));
-    }), { numRuns: RUNS });
+    fc.assert(
+      fc.property(hostile, hostile, (left, right) => {
+        expect(visible(left + right)).toBe(visible(left) + visible(right));
+      }),
+      { numRuns: RUNS },
+    );
     const standIns = new Map<string, number>();
     for (let code = 0; code <= 0x206f; code++) {
       if (!isObeyed(code)) continue;
@@ -56,17 +80,23 @@ describe('visible', () => {
   });
 
   it('is idempotent: a stand-in is itself inert', () => {
-    fc.assert(fc.property(hostile, (input) => {
-      expect(visible(visible(input))).toBe(visible(input));
-    }), { numRuns: RUNS });
+    fc.assert(
+      fc.property(hostile, (input) => {
+        expect(visible(visible(input))).toBe(visible(input));
+      }),
+      { numRuns: RUNS },
+    );
   });
 
   it('keeps line feeds and tabs when asked, and only those', () => {
-    fc.assert(fc.property(hostile, (input) => {
-      const lines = visible(input, { lines: true });
-      expect(lines.split('\n').length).toBe(input.split('\n').length);
-      expect(lines.replace(/\n/g, '␊').replace(/\t/g, '␉')).toBe(visible(input));
-    }), { numRuns: RUNS });
+    fc.assert(
+      fc.property(hostile, (input) => {
+        const lines = visible(input, { lines: true });
+        expect(lines.split('\n').length).toBe(input.split('\n').length);
+        expect(lines.replace(/\n/g, '␊').replace(/\t/g, '␉')).toBe(visible(input));
+      }),
+      { numRuns: RUNS },
+    );
   });
 
   it('shows ESC, BEL, DEL, C1 and a bidi override as readable stand-ins', () => {
@@ -77,11 +107,14 @@ describe('visible', () => {
 
 describe('JSON as printed', () => {
   it('is the exact data, with nothing a terminal obeys', () => {
-    fc.assert(fc.property(fc.dictionary(hostile, hostile, { maxKeys: 4 }), fc.constantFrom(undefined, 2), (record, indent) => {
-      const printed = jsonString(record, indent);
-      // Indented JSON has line feeds of its own; nothing else a terminal obeys.
-      expect(printed).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/);
-      expect(JSON.parse(printed)).toEqual(record);
-    }), { numRuns: RUNS });
+    fc.assert(
+      fc.property(fc.dictionary(hostile, hostile, { maxKeys: 4 }), fc.constantFrom(undefined, 2), (record, indent) => {
+        const printed = jsonString(record, indent);
+        // Indented JSON has line feeds of its own; nothing else a terminal obeys.
+        expect(printed).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/);
+        expect(JSON.parse(printed)).toEqual(record);
+      }),
+      { numRuns: RUNS },
+    );
   });
 });

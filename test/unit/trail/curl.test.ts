@@ -21,7 +21,11 @@ function request(overrides: Partial<PreparedRequest> = {}): PreparedRequest {
 /** Runs the command in bash with `curl` replaced by a function that prints the arguments it got. */
 function argumentsSeenByCurl(command: string): string[] {
   const script = `curl() { printf '%s\\0' "$@"; }\n${command}\n`;
-  const result = spawnSync('bash', ['--norc', '--noprofile', '-c', script], { stdio: ['ignore', 'pipe', 'pipe'], env: { PATH: process.env['PATH'], DPX_TOKEN: TOKEN }, encoding: 'utf8' });
+  const result = spawnSync('bash', ['--norc', '--noprofile', '-c', script], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { PATH: process.env['PATH'], DPX_TOKEN: TOKEN },
+    encoding: 'utf8',
+  });
   expect(result.stderr).toBe('');
   expect(result.status).toBe(0);
   return result.stdout.split('\0').slice(0, -1);
@@ -30,7 +34,11 @@ function argumentsSeenByCurl(command: string): string[] {
 describe('toCurl', () => {
   it('writes method, URL, the token as $DPX_TOKEN, every header and the body, one option per line', () => {
     const command = toCurl(
-      request({ method: 'post', headers: { Accept: 'a/b', 'Content-Type': 'application/json', 'x-ou': 'ou-1' }, body: '{"name":"x"}' }),
+      request({
+        method: 'post',
+        headers: { Accept: 'a/b', 'Content-Type': 'application/json', 'x-ou': 'ou-1' },
+        body: '{"name":"x"}',
+      }),
     );
     expect(command).toBe(
       [
@@ -70,13 +78,25 @@ describe('toCurl', () => {
 
   it('property: bash hands curl exactly the URL, header values and body it was given', () => {
     const shellSpecial = fc.constantFrom("'", '"', '\n', '\t', '$', '`', '\\', '!', '*', ' ', '#', ';', '&');
-    const anyCharacter = fc.string({ unit: 'grapheme', minLength: 1, maxLength: 1 }).filter((value) => !value.includes('\0'));
+    const anyCharacter = fc
+      .string({ unit: 'grapheme', minLength: 1, maxLength: 1 })
+      .filter((value) => !value.includes('\0'));
     const text = fc.string({ unit: fc.oneof(shellSpecial, anyCharacter), maxLength: 40 });
     fc.assert(
       fc.property(text, text, text, (pathPart, headerValue, body) => {
         const url = `http://127.0.0.1/${pathPart}`;
         const command = toCurl(request({ method: 'PATCH', url, headers: { 'x-value': headerValue }, body }));
-        expect(argumentsSeenByCurl(command)).toEqual(['-X', 'PATCH', url, '-H', `Authorization: Bearer ${TOKEN}`, '-H', `x-value: ${headerValue}`, '--data-raw', body]);
+        expect(argumentsSeenByCurl(command)).toEqual([
+          '-X',
+          'PATCH',
+          url,
+          '-H',
+          `Authorization: Bearer ${TOKEN}`,
+          '-H',
+          `x-value: ${headerValue}`,
+          '--data-raw',
+          body,
+        ]);
       }),
       { numRuns: 40 },
     );

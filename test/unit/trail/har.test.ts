@@ -11,8 +11,7 @@ import packageJson from '../../../package.json' with { type: 'json' };
 import { jwt, secret, textWith } from './arbitraries.js';
 import { harProblems, readHar, type HarDocument } from './har-schema.js';
 
-const JWT =
-  'eyJhbGciOiJSUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiJhbGljZSIsImV4cCI6MTcwMDAwMDAwMH0.c2lnbmF0dXJlLWJ5dGVz';
+const JWT = 'eyJhbGciOiJSUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiJhbGljZSIsImV4cCI6MTcwMDAwMDAwMH0.c2lnbmF0dXJlLWJ5dGVz';
 const OPAQUE = 'opaque-service-token-7f3a9c1e55';
 
 let dir: string;
@@ -49,15 +48,30 @@ function exchange(overrides: Partial<Exchange> = {}): Exchange {
 
 describe('HarTrail', () => {
   it('writes nothing until the command ends; then the case is strict HAR 1.2 with the command as its page, readable only by its owner', async () => {
-    const trail = await HarTrail.open(path, () => ['secret-token-value-0123456789'], { argv: ['list', 'tasks', '--filter', '{"a":"secret-token-value-0123456789"}'], baseUrl: 'http://127.0.0.1:4010/api', unit: 'unit-1', profile: 'eu' });
+    const trail = await HarTrail.open(path, () => ['secret-token-value-0123456789'], {
+      argv: ['list', 'tasks', '--filter', '{"a":"secret-token-value-0123456789"}'],
+      baseUrl: 'http://127.0.0.1:4010/api',
+      unit: 'unit-1',
+      profile: 'eu',
+    });
     trail.record(exchange());
     expect(existsSync(path)).toBe(false);
     await trail.close();
-    const har = readHar(path) as HarDocument & { log: { pages: { id: string; title: string; _dpx: Record<string, unknown> }[] } };
+    const har = readHar(path) as HarDocument & {
+      log: { pages: { id: string; title: string; _dpx: Record<string, unknown> }[] };
+    };
     expect(har.log.version).toBe('1.2');
     expect(har.log.creator).toEqual({ name: 'dpx', version: packageJson.version });
     expect(har.log.pages).toHaveLength(1);
-    expect(har.log.pages[0]).toMatchObject({ title: `dpx list tasks --filter '{"a":"***"}'`, _dpx: { argv: ['list', 'tasks', '--filter', '{"a":"***"}'], baseUrl: 'http://127.0.0.1:4010/api', unit: 'unit-1', profile: 'eu' } });
+    expect(har.log.pages[0]).toMatchObject({
+      title: `dpx list tasks --filter '{"a":"***"}'`,
+      _dpx: {
+        argv: ['list', 'tasks', '--filter', '{"a":"***"}'],
+        baseUrl: 'http://127.0.0.1:4010/api',
+        unit: 'unit-1',
+        profile: 'eu',
+      },
+    });
     expect(har.log.entries.map((entry) => (entry as { pageref?: string }).pageref)).toEqual([har.log.pages[0]!.id]);
     expect((await stat(path)).mode & 0o777).toBe(0o600);
     expect(await readdir(dir)).toEqual(['trail.har']);
@@ -104,9 +118,13 @@ describe('HarTrail', () => {
     expect(await readdir(dir)).toEqual(['trail.har']);
   });
 
-  it('refuses a file it did not write — another program\'s HAR, a text file, an empty file, an earlier dpx trail — and leaves it byte for byte', async () => {
+  it("refuses a file it did not write — another program's HAR, a text file, an empty file, an earlier dpx trail — and leaves it byte for byte", async () => {
     const files: Record<string, string> = {
-      'devtools.har': JSON.stringify({ log: { version: '1.2', creator: { name: 'WebInspector', version: '537.36' }, pages: [], entries: [] } }, null, 2),
+      'devtools.har': JSON.stringify(
+        { log: { version: '1.2', creator: { name: 'WebInspector', version: '537.36' }, pages: [], entries: [] } },
+        null,
+        2,
+      ),
       'compact.har': JSON.stringify({ log: { version: '1.2', creator: { name: 'other', version: '1' }, entries: [] } }),
       'notes.txt': 'my notes\nabout the case\n',
       'empty.har': '',
@@ -125,16 +143,28 @@ describe('HarTrail', () => {
   });
 
   it('keeps every command of writers that end at once, each its own page', async () => {
-    const trails = await Promise.all(Array.from({ length: 4 }, (_, i) => HarTrail.open(path, () => [], { argv: ['list', `things-${i}`] })));
+    const trails = await Promise.all(
+      Array.from({ length: 4 }, (_, i) => HarTrail.open(path, () => [], { argv: ['list', `things-${i}`] })),
+    );
     trails.forEach((trail, i) => {
-      for (let n = 0; n <= i; n += 1) trail.record(exchange({ request: { method: 'GET', url: `http://127.0.0.1:4010/api/things-${i}?n=${n}`, headers: {} } }));
+      for (let n = 0; n <= i; n += 1)
+        trail.record(
+          exchange({ request: { method: 'GET', url: `http://127.0.0.1:4010/api/things-${i}?n=${n}`, headers: {} } }),
+        );
     });
     await Promise.all(trails.map((trail) => trail.close()));
     const har = readHar(path) as HarDocument & { log: { pages: { id: string; title: string }[] } };
-    expect(har.log.pages.map((page) => page.title).sort()).toEqual(['dpx list things-0', 'dpx list things-1', 'dpx list things-2', 'dpx list things-3']);
+    expect(har.log.pages.map((page) => page.title).sort()).toEqual([
+      'dpx list things-0',
+      'dpx list things-1',
+      'dpx list things-2',
+      'dpx list things-3',
+    ]);
     for (const page of har.log.pages) {
       const mine = har.log.entries.filter((entry) => (entry as { pageref?: string }).pageref === page.id);
-      expect(mine.map((entry) => entry.request.url).every((url) => url.includes(page.title.split(' ').at(-1)!))).toBe(true);
+      expect(mine.map((entry) => entry.request.url).every((url) => url.includes(page.title.split(' ').at(-1)!))).toBe(
+        true,
+      );
     }
     expect(har.log.entries).toHaveLength(10);
     expect(await readdir(dir)).toEqual(['trail.har']);
@@ -144,7 +174,12 @@ describe('HarTrail', () => {
     const trail = await HarTrail.open(path, () => []);
     trail.record(
       exchange({
-        request: { method: 'POST', url: 'http://127.0.0.1:4010/api/things?dry=1', headers: { 'Content-Type': 'application/json' }, body: '{"name":"é"}' },
+        request: {
+          method: 'POST',
+          url: 'http://127.0.0.1:4010/api/things?dry=1',
+          headers: { 'Content-Type': 'application/json' },
+          body: '{"name":"é"}',
+        },
         response: {
           status: 202,
           statusText: 'Accepted',
@@ -211,11 +246,16 @@ describe('HarTrail', () => {
     );
     // A token that changes mid-session (another profile) is masked from then on.
     current = 'second-token-value-12345';
-    trail.record(exchange({ request: { method: 'GET', url: 'http://127.0.0.1:4010/api/y', headers: { Authorization: `Bearer ${current}` } } }));
+    trail.record(
+      exchange({
+        request: { method: 'GET', url: 'http://127.0.0.1:4010/api/y', headers: { Authorization: `Bearer ${current}` } },
+      }),
+    );
     await trail.close();
 
     const text = await readFile(path, 'utf8');
-    for (const leaked of [OPAQUE, encodeURIComponent(OPAQUE), JWT, 'abc123cookie', 'second-token-value-12345']) expect(text).not.toContain(leaked);
+    for (const leaked of [OPAQUE, encodeURIComponent(OPAQUE), JWT, 'abc123cookie', 'second-token-value-12345'])
+      expect(text).not.toContain(leaked);
     const [first, second] = readHar(path).log.entries;
     expect(first?.request.headers).toContainEqual({ name: 'Authorization', value: 'Bearer ***' });
     expect(first?.request.queryString).toEqual([
@@ -238,8 +278,16 @@ describe('HarTrail', () => {
       Buffer.from(`${OPAQUE}`).toString('base64url'),
     ];
     const trail = await HarTrail.open(path, () => [JWT, OPAQUE]);
-    trail.record(exchange({ response: { ...exchange().response!, headers: { 'x-echo': copies[0]! }, body: JSON.stringify({ copies }) } }));
-    trail.record(exchange({ request: { method: 'GET', url: `http://127.0.0.1:4010/api/x?s=${signature}&b=${copies[3]}`, headers: {} } }));
+    trail.record(
+      exchange({
+        response: { ...exchange().response!, headers: { 'x-echo': copies[0]! }, body: JSON.stringify({ copies }) },
+      }),
+    );
+    trail.record(
+      exchange({
+        request: { method: 'GET', url: `http://127.0.0.1:4010/api/x?s=${signature}&b=${copies[3]}`, headers: {} },
+      }),
+    );
     await trail.close();
     const text = await readFile(path, 'utf8');
     for (const part of [signature, claims, JWT, OPAQUE]) expect(text).not.toContain(part);
@@ -252,8 +300,18 @@ describe('HarTrail', () => {
   it('masks a token it was never told of, once it has seen it sent in an Authorization header', async () => {
     const trail = await HarTrail.open(path, () => []);
     const echoed = (body: string): Exchange['response'] => ({ ...exchange().response!, body });
-    trail.record(exchange({ request: { method: 'GET', url: 'http://127.0.0.1:4010/', headers: { Authorization: `Bearer ${OPAQUE}` } }, response: echoed(`first ${OPAQUE}`) }));
-    trail.record(exchange({ request: { method: 'GET', url: 'http://127.0.0.1:4010/', headers: {} }, response: echoed(`later ${OPAQUE}`) }));
+    trail.record(
+      exchange({
+        request: { method: 'GET', url: 'http://127.0.0.1:4010/', headers: { Authorization: `Bearer ${OPAQUE}` } },
+        response: echoed(`first ${OPAQUE}`),
+      }),
+    );
+    trail.record(
+      exchange({
+        request: { method: 'GET', url: 'http://127.0.0.1:4010/', headers: {} },
+        response: echoed(`later ${OPAQUE}`),
+      }),
+    );
     await trail.close();
     const text = await readFile(path, 'utf8');
     expect(text).not.toContain(OPAQUE);
@@ -304,9 +362,16 @@ describe('HarTrail', () => {
         token: fc.oneof(fc.constantFrom(...secrets), jwt),
         headers: fc.dictionary(headerName, text, { maxKeys: 4 }),
         body: fc.option(text, { nil: undefined }),
-        response: fc.option(fc.record({ status: fc.integer({ min: 100, max: 599 }), headers: fc.dictionary(headerName, text, { maxKeys: 3 }), body: text }), {
-          nil: undefined,
-        }),
+        response: fc.option(
+          fc.record({
+            status: fc.integer({ min: 100, max: 599 }),
+            headers: fc.dictionary(headerName, text, { maxKeys: 3 }),
+            body: text,
+          }),
+          {
+            nil: undefined,
+          },
+        ),
         error: fc.option(text, { nil: undefined }),
       });
       return fc.tuple(fc.constant(secrets), fc.array(exchangeArbitrary, { minLength: 1, maxLength: 4 }));
@@ -318,9 +383,13 @@ describe('HarTrail', () => {
         const trail = await HarTrail.open(file, () => secrets);
         const hidden = [...secrets];
         for (const generated of exchanges) {
-          const jwts = [generated.path, ...Object.values(generated.headers), generated.body, generated.response?.body, generated.error].flatMap(
-            (value) => value?.jwts ?? [],
-          );
+          const jwts = [
+            generated.path,
+            ...Object.values(generated.headers),
+            generated.body,
+            generated.response?.body,
+            generated.error,
+          ].flatMap((value) => value?.jwts ?? []);
           hidden.push(generated.token, ...jwts);
           trail.record({
             startedAt: new Date(0),
@@ -328,7 +397,10 @@ describe('HarTrail', () => {
             request: {
               method: generated.method,
               url: `http://127.0.0.1/x?q=${generated.path.text}`,
-              headers: { ...Object.fromEntries(Object.entries(generated.headers).map(([name, value]) => [name, value.text])), Authorization: `Bearer ${generated.token}` },
+              headers: {
+                ...Object.fromEntries(Object.entries(generated.headers).map(([name, value]) => [name, value.text])),
+                Authorization: `Bearer ${generated.token}`,
+              },
               ...(generated.body === undefined ? {} : { body: generated.body.text }),
             },
             ...(generated.response === undefined
@@ -337,7 +409,9 @@ describe('HarTrail', () => {
                   response: {
                     status: generated.response.status,
                     statusText: '',
-                    headers: Object.fromEntries(Object.entries(generated.response.headers).map(([name, value]) => [name, value.text])),
+                    headers: Object.fromEntries(
+                      Object.entries(generated.response.headers).map(([name, value]) => [name, value.text]),
+                    ),
                     body: generated.response.body.text,
                     bodyTruncated: false,
                     contentType: 'application/json',
@@ -358,9 +432,15 @@ describe('HarTrail', () => {
 
 describe('the HAR 1.2 schema used by these tests', () => {
   it('rejects documents that are not HAR 1.2', () => {
-    const valid = JSON.parse(JSON.stringify({ log: { version: '1.2', creator: { name: 'x', version: '1' }, entries: [] } }));
+    const valid = JSON.parse(
+      JSON.stringify({ log: { version: '1.2', creator: { name: 'x', version: '1' }, entries: [] } }),
+    );
     expect(harProblems(valid)).toEqual([]);
     expect(harProblems({ log: { version: '1.1', creator: { name: 'x', version: '1' }, entries: [] } })).not.toEqual([]);
-    expect(harProblems({ log: { version: '1.2', creator: { name: 'x', version: '1' }, entries: [{ startedDateTime: 'yesterday' }] } })).not.toEqual([]);
+    expect(
+      harProblems({
+        log: { version: '1.2', creator: { name: 'x', version: '1' }, entries: [{ startedDateTime: 'yesterday' }] },
+      }),
+    ).not.toEqual([]);
   });
 });

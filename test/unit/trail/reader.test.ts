@@ -9,7 +9,12 @@ import { parseHarText, readTrail } from '../../../src/api/case/har.js';
 import { HarTrail } from '../../../src/api/case/trail.js';
 
 const DEVTOOLS = join(import.meta.dirname, '..', '..', 'fixtures', 'devtools-export.har');
-const INDEX = { things: { supported_versions: ['v1'], v1: { list_things: { href: '/things{?limit}', type: 'get', templated: true } } } };
+const INDEX = {
+  things: {
+    supported_versions: ['v1'],
+    v1: { list_things: { href: '/things{?limit}', type: 'get', templated: true } },
+  },
+};
 
 let dir: string;
 beforeEach(async () => {
@@ -19,12 +24,25 @@ afterEach(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-function exchange(url: string, body: string, overrides: Partial<Exchange['response']> = {}, headers: Record<string, string> = {}): Exchange {
+function exchange(
+  url: string,
+  body: string,
+  overrides: Partial<Exchange['response']> = {},
+  headers: Record<string, string> = {},
+): Exchange {
   return {
     startedAt: new Date('2025-01-02T03:04:05.000Z'),
     durationMs: 3,
     request: { method: 'GET', url, headers: { accept: 'application/json', ...headers } },
-    response: { status: 200, statusText: 'OK', headers: { 'content-type': 'application/api.acme.*=v1+json' }, body, bodyTruncated: false, contentType: 'application/api.acme.*=v1+json', ...overrides },
+    response: {
+      status: 200,
+      statusText: 'OK',
+      headers: { 'content-type': 'application/api.acme.*=v1+json' },
+      body,
+      bodyTruncated: false,
+      contentType: 'application/api.acme.*=v1+json',
+      ...overrides,
+    },
   };
 }
 
@@ -55,18 +73,36 @@ describe('reading a dpx trail', () => {
       exchange('http://127.0.0.1:9/api/things?limit=2', '{"_embedded":{"items":[]}}'),
     ]);
     const trail = await readTrail(path);
-    expect(trail).toMatchObject({ baseUrl: 'http://127.0.0.1:9/api', vendor: 'acme', ou: 'unit-1', creator: expect.stringMatching(/^dpx /) });
+    expect(trail).toMatchObject({
+      baseUrl: 'http://127.0.0.1:9/api',
+      vendor: 'acme',
+      ou: 'unit-1',
+      creator: expect.stringMatching(/^dpx /),
+    });
     expect(trail.catalog.resources.map((resource) => resource.name)).toEqual(['things']);
-    expect(trail.exchanges.map((item) => item.url)).toEqual(['http://127.0.0.1:9/api/', 'http://127.0.0.1:9/api/things?limit=2']);
+    expect(trail.exchanges.map((item) => item.url)).toEqual([
+      'http://127.0.0.1:9/api/',
+      'http://127.0.0.1:9/api/things?limit=2',
+    ]);
     expect(trail.repaired).toBeUndefined();
     expect(trail.warnings).toEqual([]);
   });
 
   it('reads a trail that was never closed, dropping a torn last entry, and says so', async () => {
-    const path = await writeTrail('killed.har', [exchange('http://h.example/', JSON.stringify(INDEX)), exchange('http://h.example/things', '{"_embedded":{"items":[]}}')], false);
+    const path = await writeTrail(
+      'killed.har',
+      [
+        exchange('http://h.example/', JSON.stringify(INDEX)),
+        exchange('http://h.example/things', '{"_embedded":{"items":[]}}'),
+      ],
+      false,
+    );
     const whole = await readFile(path, 'utf8');
     expect((await readTrail(path)).repaired).toEqual({ droppedTornEntry: false });
-    await writeFile(path, `${whole}\n,{"startedDateTime":"2025-01-02T03:04:05.000Z","request":{"method":"GET","url":"http://h.ex`);
+    await writeFile(
+      path,
+      `${whole}\n,{"startedDateTime":"2025-01-02T03:04:05.000Z","request":{"method":"GET","url":"http://h.ex`,
+    );
     const trail = await readTrail(path);
     expect(trail.exchanges).toHaveLength(2);
     expect(trail.repaired).toEqual({ droppedTornEntry: true });
@@ -75,7 +111,14 @@ describe('reading a dpx trail', () => {
 
   it('reads a trail cut at any byte after its head: every entry whose line is whole, none other', async () => {
     const bodies = ['{"a":"é"}', 'x'.repeat(300), '{"b":"日本"}', ''];
-    const path = await writeTrail('cut.har', [exchange('http://h.example/', JSON.stringify(INDEX)), ...bodies.map((body, i) => exchange(`http://h.example/things?i=${i}`, body))], false);
+    const path = await writeTrail(
+      'cut.har',
+      [
+        exchange('http://h.example/', JSON.stringify(INDEX)),
+        ...bodies.map((body, i) => exchange(`http://h.example/things?i=${i}`, body)),
+      ],
+      false,
+    );
     const bytes = await readFile(path);
     const head = bytes.indexOf(10);
     // The byte offsets at which each entry's line is complete.
@@ -90,7 +133,11 @@ describe('reading a dpx trail', () => {
   });
 
   it('refuses a file damaged anywhere but at its end, and one that is not HAR, with usage errors naming the file', async () => {
-    const path = await writeTrail('damaged.har', [exchange('http://h.example/', JSON.stringify(INDEX)), exchange('http://h.example/things', '{}')], false);
+    const path = await writeTrail(
+      'damaged.har',
+      [exchange('http://h.example/', JSON.stringify(INDEX)), exchange('http://h.example/things', '{}')],
+      false,
+    );
     const lines = (await readFile(path, 'utf8')).split('\n');
     lines[1] = lines[1]!.slice(0, 40);
     await writeFile(path, lines.join('\n'));
@@ -118,12 +165,19 @@ describe('reading a dpx trail', () => {
     const trail = await readTrail(path);
     expect(trail.baseUrl).toBe('http://one.example');
     expect(trail.apis.map((api) => api.baseUrl)).toEqual(['http://one.example', 'http://two.example']);
-    expect(trail.exchanges.map((item) => item.url)).toEqual(['http://one.example/', 'http://two.example/', 'http://two.example/things']);
+    expect(trail.exchanges.map((item) => item.url)).toEqual([
+      'http://one.example/',
+      'http://two.example/',
+      'http://two.example/things',
+    ]);
     expect(trail.warnings.join('\n')).toMatch(/also holds the index of http:\/\/two\.example/);
   });
 
   it('does not take a truncated body for the answer', async () => {
-    const path = await writeTrail('truncated.har', [exchange('http://h.example/', JSON.stringify(INDEX)), exchange('http://h.example/things', '{"_embedded":', { bodyTruncated: true })]);
+    const path = await writeTrail('truncated.har', [
+      exchange('http://h.example/', JSON.stringify(INDEX)),
+      exchange('http://h.example/things', '{"_embedded":', { bodyTruncated: true }),
+    ]);
     const trail = await readTrail(path);
     const [, things] = trail.exchanges;
     expect(things).toMatchObject({ truncated: true, hasText: false });
@@ -144,7 +198,9 @@ describe('reading a browser devtools export', () => {
       'GET https://dpm.example.com/api/users?limit=2',
       'GET https://dpm.example.com/api/users/6b0f3a52-1d8e-4d7a-9a47-0c1d2e3f4a51',
     ]);
-    expect(trail.warnings).toEqual(['3 of the 7 requests in ' + DEVTOOLS + ' are not to https://dpm.example.com/api and are left out']);
+    expect(trail.warnings).toEqual([
+      '3 of the 7 requests in ' + DEVTOOLS + ' are not to https://dpm.example.com/api and are left out',
+    ]);
     expect(JSON.parse((await trail.text(trail.exchanges[2]!)) ?? '')._embedded.items).toHaveLength(2);
     expect(trail.credentials).toHaveLength(1);
     expect(trail.credentials[0]).toMatch(/^eyJ/);

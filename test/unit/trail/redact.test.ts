@@ -42,7 +42,9 @@ describe('redactText', () => {
   it('property: no secret and no JWT survives', () => {
     fc.assert(
       fc.property(
-        fc.array(secret, { minLength: 1, maxLength: 4 }).chain((secrets) => fc.tuple(fc.constant(secrets), textWith(secrets))),
+        fc
+          .array(secret, { minLength: 1, maxLength: 4 })
+          .chain((secrets) => fc.tuple(fc.constant(secrets), textWith(secrets))),
         ([secrets, { text, jwts }]) => {
           const redacted = redactText(text, secrets);
           for (const value of [...secrets, ...jwts]) expect(redacted).not.toContain(value);
@@ -91,7 +93,9 @@ describe('redactHeaders', () => {
   });
 
   it('masks secrets and JWTs inside any other header, keeping the rest of the value', () => {
-    expect(redactHeaders({ Location: `https://h/next?t=${SAMPLE_JWT}`, 'x-note': 'id s3cr3t-value here' }, ['s3cr3t-value'])).toEqual({
+    expect(
+      redactHeaders({ Location: `https://h/next?t=${SAMPLE_JWT}`, 'x-note': 'id s3cr3t-value here' }, ['s3cr3t-value']),
+    ).toEqual({
       Location: 'https://h/next?t=***',
       'x-note': 'id *** here',
     });
@@ -101,14 +105,16 @@ describe('redactHeaders', () => {
     const headerName = fc.stringMatching(/^[A-Za-z][A-Za-z0-9-]{0,20}$/);
     fc.assert(
       fc.property(
-        fc.array(secret, { minLength: 1, maxLength: 3 }).chain((secrets) =>
-          fc.tuple(
-            fc.constant(secrets),
-            fc.dictionary(headerName, textWith(secrets), { maxKeys: 6 }),
-            fc.constantFrom(...secrets),
-            jwt,
+        fc
+          .array(secret, { minLength: 1, maxLength: 3 })
+          .chain((secrets) =>
+            fc.tuple(
+              fc.constant(secrets),
+              fc.dictionary(headerName, textWith(secrets), { maxKeys: 6 }),
+              fc.constantFrom(...secrets),
+              jwt,
+            ),
           ),
-        ),
         ([secrets, generated, token, jwtValue]) => {
           const headers: Record<string, string> = { Authorization: `Bearer ${token}`, 'X-Id-Token': jwtValue };
           const jwts = [jwtValue];

@@ -24,8 +24,18 @@ export function CatalogView({ resources, total, filter, editing, cursor, height,
   return (
     <Box flexDirection="column">
       <Text wrap="truncate">
-        {editing || filter ? <Tinted tone="info">filter: {oneLine(filter)}{editing ? '▏' : ''}</Tinted> : <Tinted tone="muted">/ to filter ·</Tinted>}
-        <Tinted tone="muted"> {resources.length}/{total} resources · Enter lists · :name vN another version</Tinted>
+        {editing || filter ? (
+          <Tinted tone="info">
+            filter: {oneLine(filter)}
+            {editing ? '▏' : ''}
+          </Tinted>
+        ) : (
+          <Tinted tone="muted">/ to filter ·</Tinted>
+        )}
+        <Tinted tone="muted">
+          {' '}
+          {resources.length}/{total} resources · Enter lists · :name vN another version
+        </Tinted>
       </Text>
       {shown.map((resource, i) => {
         const selected = top + i === cursor;
@@ -33,20 +43,33 @@ export function CatalogView({ resources, total, filter, editing, cursor, height,
         const version = resource.versions.find((v) => v.version === resource.defaultVersion) ?? resource.versions[0];
         const lists = resource.versions.flatMap((v) => listOperations(v));
         // A resource listed only under a parent record asks for the parent when opened: marked {…}, as a templated link is.
-        const listMark = lists.some((o) => o.pathVariables.length === 0) ? 'list ✓' : lists.length > 0 ? 'list {…}' : '';
+        const listMark = lists.some((o) => o.pathVariables.length === 0)
+          ? 'list ✓'
+          : lists.length > 0
+            ? 'list {…}'
+            : '';
         const operations = version ? version.operations.map((o) => `${o.method} ${o.id}`).join(', ') : '';
         const rest = Math.max(0, columns - nameWidth - 30);
         return (
           <Text key={resource.name} wrap="truncate">
-            <Tinted bold={selected} inverse={selected}>{selected ? '› ' : '  '}{fit(resource.name, nameWidth)}</Tinted>
-            {' '}{fit(versions, 8)}{' '}
-            {listMark ? <Tinted tone="good">{fit(listMark, 8)}</Tinted> : <Tinted tone="muted">{fit('no list', 8)}</Tinted>}
-            {' '}<Tinted tone="muted">{fit(`${version?.operations.length ?? 0} ops`, 7)}</Tinted>
-            {' '}<Tinted tone="muted">{truncate(operations, rest)}</Tinted>
+            <Tinted bold={selected} inverse={selected}>
+              {selected ? '› ' : '  '}
+              {fit(resource.name, nameWidth)}
+            </Tinted>{' '}
+            {fit(versions, 8)}{' '}
+            {listMark ? (
+              <Tinted tone="good">{fit(listMark, 8)}</Tinted>
+            ) : (
+              <Tinted tone="muted">{fit('no list', 8)}</Tinted>
+            )}{' '}
+            <Tinted tone="muted">{fit(`${version?.operations.length ?? 0} ops`, 7)}</Tinted>{' '}
+            <Tinted tone="muted">{truncate(operations, rest)}</Tinted>
           </Text>
         );
       })}
-      {resources.length === 0 && total > 0 ? <Tinted tone="muted">  nothing matches "{filter}" (Backspace edits, Esc clears)</Tinted> : null}
+      {resources.length === 0 && total > 0 ? (
+        <Tinted tone="muted"> nothing matches "{filter}" (Backspace edits, Esc clears)</Tinted>
+      ) : null}
     </Box>
   );
 }

@@ -49,28 +49,52 @@ export const catalogScreen: ScreenModule<CatalogState, Record<string, never>> = 
   crumb: () => 'home',
   typing: editing,
   bindings: [
-    { keys: ['/'], help: 'filter the resources by name (Enter opens the one chosen, Esc clears)', hint: '/ filter', when: idle, run: (ctx) => ctx.update({ editing: true }) },
     {
-      keys: [TEXT, 'backspace', 'ctrl-u'], help: 'type the filter (Backspace on an empty one leaves it)', when: editing,
-      run: (ctx, key) => ctx.update((s) => (key.name === 'backspace' && !s.filter ? { editing: false } : { filter: editText(s.filter, key) ?? s.filter, cursor: 0 })),
+      keys: ['/'],
+      help: 'filter the resources by name (Enter opens the one chosen, Esc clears)',
+      hint: '/ filter',
+      when: idle,
+      run: (ctx) => ctx.update({ editing: true }),
     },
-    { keys: ['escape'], help: 'clear the filter', hint: 'Esc clears', when: (state) => state.editing || state.filter !== '', run: (ctx) => ctx.update({ filter: '', editing: false, cursor: 0 }) },
+    {
+      keys: [TEXT, 'backspace', 'ctrl-u'],
+      help: 'type the filter (Backspace on an empty one leaves it)',
+      when: editing,
+      run: (ctx, key) =>
+        ctx.update((s) =>
+          key.name === 'backspace' && !s.filter
+            ? { editing: false }
+            : { filter: editText(s.filter, key) ?? s.filter, cursor: 0 },
+        ),
+    },
+    {
+      keys: ['escape'],
+      help: 'clear the filter',
+      hint: 'Esc clears',
+      when: (state) => state.editing || state.filter !== '',
+      run: (ctx) => ctx.update({ filter: '', editing: false, cursor: 0 }),
+    },
     // Home has nothing to go back to.
     { keys: ['escape', 'backspace'], help: 'nothing to go back to', when: idle, run: () => undefined },
     {
       keys: [...MOVE_KEYS],
       help: 'move (j k while not typing the filter)',
       hint: '↑↓ move',
-      run: (ctx, key) => ctx.update((s) => ({ cursor: moveCursor(s.cursor, rows(ctx.services, s).length, key, ctx.bodyHeight() - 1) })),
+      run: (ctx, key) =>
+        ctx.update((s) => ({ cursor: moveCursor(s.cursor, rows(ctx.services, s).length, key, ctx.bodyHeight() - 1) })),
     },
     {
       keys: ['return'],
-      help: 'open the resource\'s list (:name vN for another version)',
+      help: "open the resource's list (:name vN for another version)",
       hint: 'Enter open',
       run: (ctx) => {
         const resource = chosen(ctx);
         ctx.update({ editing: false });
-        if (resource) ctx.nav.open('list', { origin: ctx.services.origin(), source: { kind: 'resource', resource: resource.name } });
+        if (resource)
+          ctx.nav.open('list', {
+            origin: ctx.services.origin(),
+            source: { kind: 'resource', resource: resource.name },
+          });
       },
     },
     {
@@ -80,12 +104,24 @@ export const catalogScreen: ScreenModule<CatalogState, Record<string, never>> = 
       run: (ctx) => {
         const resource = chosen(ctx);
         ctx.update({ editing: false });
-        if (resource) ctx.nav.open('operations', { origin: ctx.services.origin(), resource: resource.name, version: resource.defaultVersion });
+        if (resource)
+          ctx.nav.open('operations', {
+            origin: ctx.services.origin(),
+            resource: resource.name,
+            version: resource.defaultVersion,
+          });
       },
     },
   ],
   View: ({ state, ctx, height, width }) => (
-    <CatalogView resources={rows(ctx.services, state)} total={ctx.services.catalogOf()?.resources.length ?? 0} filter={state.filter} editing={state.editing}
-      cursor={state.cursor} height={height} columns={width} />
+    <CatalogView
+      resources={rows(ctx.services, state)}
+      total={ctx.services.catalogOf()?.resources.length ?? 0}
+      filter={state.filter}
+      editing={state.editing}
+      cursor={state.cursor}
+      height={height}
+      columns={width}
+    />
   ),
 };

@@ -64,7 +64,10 @@ const BARS = ' ▁▂▃▄▅▆▇█';
 
 /** Whether `other` is shown: where a row's columns leave records out, or its numbers changed while counted. */
 function showsOther(state: CountState): boolean {
-  return state.plan?.by !== undefined && state.results.some((result) => (result?.other !== undefined && result.other !== 0) || result?.changed === true);
+  return (
+    state.plan?.by !== undefined &&
+    state.results.some((result) => (result?.other !== undefined && result.other !== 0) || result?.changed === true)
+  );
 }
 
 /** A row's cell: a count, an error, `changed` (other, when the numbers moved), or not in yet. */
@@ -80,9 +83,17 @@ function unitName(state: CountState, row: CountPlan['rows'][number]): string {
 }
 
 /** The columns in the order drawn and their shape for the window, `width` cells wide. */
-function layoutOf(state: CountState, plan: CountPlan, width: number): { data: MatrixData; order: number[]; shape: TableShape } {
+function layoutOf(
+  state: CountState,
+  plan: CountPlan,
+  width: number,
+): { data: MatrixData; order: number[]; shape: TableShape } {
   const data: MatrixData = {
-    plan, other: showsOther(state), names: plan.rows.map((row) => unitName(state, row)), value: (row, cell) => valueOf(state, row, cell), byName: state.byName,
+    plan,
+    other: showsOther(state),
+    names: plan.rows.map((row) => unitName(state, row)),
+    value: (row, cell) => valueOf(state, row, cell),
+    byName: state.byName,
     header: (cell) => valueHeader(state, cell),
   };
   const order = columnOrder(data);
@@ -94,7 +105,10 @@ function shownValues(state: CountState, width: number): number[] {
   const { plan } = state;
   if (!plan) return [];
   const { order, shape } = layoutOf(state, plan, width);
-  return columnWindow(shape.widths, { ...shape, left: state.left }).slice(1).map(({ index }) => order[index - 1]!).filter((cell) => cell < plan.columns.length);
+  return columnWindow(shape.widths, { ...shape, left: state.left })
+    .slice(1)
+    .map(({ index }) => order[index - 1]!)
+    .filter((cell) => cell < plan.columns.length);
 }
 
 /**
@@ -105,7 +119,12 @@ function shownValues(state: CountState, width: number): number[] {
  */
 function askNames(ctx: Ctx): void {
   const { plan, results, loading } = ctx.state;
-  if (!plan?.by || (loading !== undefined && plan.rows.some((row, index) => row.scope.depth === 0 && !row.error && results[index] === undefined))) return;
+  if (
+    !plan?.by ||
+    (loading !== undefined &&
+      plan.rows.some((row, index) => row.scope.depth === 0 && !row.error && results[index] === undefined))
+  )
+    return;
   void askValueNames(ctx, () => shownValues(ctx.state, ctx.size.columns));
 }
 
@@ -113,20 +132,46 @@ async function run(ctx: Ctx): Promise<void> {
   ctx.state.stopping.abort();
   const stopping = new AbortController();
   const { resource, by, filter, forcedPlan, connections } = ctx.state;
-  ctx.update({ stopping, plan: undefined, cells: [], results: [], answered: 0, loading: `counting ${resource}${by ? ` by ${by}` : ''}`, error: undefined });
+  ctx.update({
+    stopping,
+    plan: undefined,
+    cells: [],
+    results: [],
+    answered: 0,
+    loading: `counting ${resource}${by ? ` by ${by}` : ''}`,
+    error: undefined,
+  });
   try {
-    const sources = connections.map((connection) => ({ session: connection.session, ...(connection.profile ? { profile: connection.profile } : {}) }));
-    for await (const event of countMatrix(sources, { resource, units: 'all', ...(by ? { by } : {}), ...(filter ? { filter } : {}), ...(forcedPlan ? { plan: forcedPlan } : {}) }, { signal: stopping.signal })) {
+    const sources = connections.map((connection) => ({
+      session: connection.session,
+      ...(connection.profile ? { profile: connection.profile } : {}),
+    }));
+    for await (const event of countMatrix(
+      sources,
+      {
+        resource,
+        units: 'all',
+        ...(by ? { by } : {}),
+        ...(filter ? { filter } : {}),
+        ...(forcedPlan ? { plan: forcedPlan } : {}),
+      },
+      { signal: stopping.signal },
+    )) {
       if (event.kind === 'plan') {
-        ctx.update({ plan: event.plan, column: event.plan.columns.length, left: 2, cells: event.plan.rows.map(() => []), results: event.plan.rows.map(() => undefined) });
+        ctx.update({
+          plan: event.plan,
+          column: event.plan.columns.length,
+          left: 2,
+          cells: event.plan.rows.map(() => []),
+          results: event.plan.rows.map(() => undefined),
+        });
         // Whether the values are ids, and the names known already (units): no request yet.
         void askValueNames(ctx, () => []);
-      }
-      else if (event.kind === 'cell') {
+      } else if (event.kind === 'cell') {
         ctx.update((s) => {
           const cells = [...s.cells];
           const row = [...(cells[event.row] ?? [])];
-          row[event.column ?? (s.plan?.columns.length ?? 0)] = event.error ?? event.count;
+          row[event.column ?? s.plan?.columns.length ?? 0] = event.error ?? event.count;
           cells[event.row] = row;
           return { cells, answered: s.answered + 1 };
         });
@@ -150,7 +195,8 @@ async function run(ctx: Ctx): Promise<void> {
 /** `P`: every profile of the config file joins the matrix, each with its own unit tree. */
 async function everyProfile(ctx: Ctx): Promise<void> {
   const { profiles } = ctx.services;
-  if (!profiles || ctx.services.connection.offline) return ctx.nav.notify('no profiles to add: the config file names none, or this explorer is offline');
+  if (!profiles || ctx.services.connection.offline)
+    return ctx.nav.notify('no profiles to add: the config file names none, or this explorer is offline');
   await ctx.services.refreshConfig().catch(() => undefined);
   const have = new Set(ctx.state.connections.map((connection) => connection.profile));
   const added: Connection[] = [];
@@ -170,10 +216,12 @@ async function everyProfile(ctx: Ctx): Promise<void> {
 function openCell(ctx: Ctx): void {
   const { plan, row, column: cell, resource, connections } = ctx.state;
   const target = plan?.rows[row];
-  if (!plan || !target?.target) return ctx.nav.notify(target?.error ? target.error.message : 'the counts are not in yet');
+  if (!plan || !target?.target)
+    return ctx.nav.notify(target?.error ? target.error.message : 'the counts are not in yet');
   const connection = connections.find((candidate) => candidate.session === target.scope.source.session);
   if (!connection) return;
-  if (cell > plan.columns.length) ctx.nav.notify(`other has no filter of its own: the list shows the unit's records with every value of ${plan.by}`);
+  if (cell > plan.columns.length)
+    ctx.nav.notify(`other has no filter of its own: the list shows the unit's records with every value of ${plan.by}`);
   const filter = cellFilter(plan, cell < plan.columns.length ? cell : undefined);
   ctx.nav.open('list', {
     origin: { connection, ou: target.scope.ou ?? undefined },
@@ -183,12 +231,45 @@ function openCell(ctx: Ctx): void {
 }
 
 /** A count with a bar of its share of the row's total; coloured by what the column's value means; `*` when dpx counted it. */
-function Cell({ value, share, tone, selected, width, mark = '' }: { value: CellValue; share: number; tone: Tone; selected: boolean; width: number; mark?: string }) {
-  if (value === undefined) return <Tinted tone="muted" inverse={selected}>{fit('…', width, 'right')}</Tinted>;
-  if (value === 'changed') return <Tinted tone="bad" inverse={selected}>{fit('changed', width, 'right')}</Tinted>;
-  if (typeof value !== 'number') return <Tinted tone="bad" inverse={selected}>{fit('✗ error', width, 'right')}</Tinted>;
+function Cell({
+  value,
+  share,
+  tone,
+  selected,
+  width,
+  mark = '',
+}: {
+  value: CellValue;
+  share: number;
+  tone: Tone;
+  selected: boolean;
+  width: number;
+  mark?: string;
+}) {
+  if (value === undefined)
+    return (
+      <Tinted tone="muted" inverse={selected}>
+        {fit('…', width, 'right')}
+      </Tinted>
+    );
+  if (value === 'changed')
+    return (
+      <Tinted tone="bad" inverse={selected}>
+        {fit('changed', width, 'right')}
+      </Tinted>
+    );
+  if (typeof value !== 'number')
+    return (
+      <Tinted tone="bad" inverse={selected}>
+        {fit('✗ error', width, 'right')}
+      </Tinted>
+    );
   const bar = value === 0 ? ' ' : BARS[Math.max(1, Math.round(share * (BARS.length - 1)))]!;
-  return <Tinted tone={value === 0 ? 'muted' : tone} inverse={selected} bold={selected}>{fit(`${countText(value, mark)} ${bar}`, width, 'right')}</Tinted>;
+  return (
+    <Tinted tone={value === 0 ? 'muted' : tone} inverse={selected} bold={selected}>
+      {fit(`${countText(value, mark)} ${bar}`, width, 'right')}
+    </Tinted>
+  );
 }
 
 /** What the matrix is, under its header: the filter counted with, and what its marks mean. */
@@ -196,17 +277,33 @@ function captionOf(state: CountState, width: number): string | undefined {
   const parts: string[] = [];
   if (state.filter) parts.push(`where ${state.filter}`);
   const survey = typeof state.plan?.valuesFrom === 'object' ? state.plan.valuesFrom : undefined;
-  if (survey?.mayMiss) parts.push(`values of ${state.by} may be missing (${survey.pages} pages read, no last page linked): other counts them`);
-  if (state.results.some((result) => result?.counted)) parts.push('* counted from every record: the list reports no total_count');
-  if (state.results.some((result) => result?.changed)) parts.push('changed: records moved while counted; r counts again');
+  if (survey?.mayMiss)
+    parts.push(
+      `values of ${state.by} may be missing (${survey.pages} pages read, no last page linked): other counts them`,
+    );
+  if (state.results.some((result) => result?.counted))
+    parts.push('* counted from every record: the list reports no total_count');
+  if (state.results.some((result) => result?.changed))
+    parts.push('changed: records moved while counted; r counts again');
   return parts.length === 0 ? undefined : truncate(parts.join(' · '), width);
 }
 
 export const countScreen: ScreenModule<CountState, CountParams> = {
   title: 'count matrix (:count <resource> by <field>)',
   init: (params) => ({
-    ...params, connections: [], cells: [], results: [], row: 0, column: 0, top: 0, left: 2, byName: false, stopping: new AbortController(), answered: 0,
-    valueNames: new Map(), namesStop: namesStopper(),
+    ...params,
+    connections: [],
+    cells: [],
+    results: [],
+    row: 0,
+    column: 0,
+    top: 0,
+    left: 2,
+    byName: false,
+    stopping: new AbortController(),
+    answered: 0,
+    valueNames: new Map(),
+    namesStop: namesStopper(),
   }),
   start: (ctx) => {
     ctx.update({ connections: [ctx.services.connection] });
@@ -225,36 +322,66 @@ export const countScreen: ScreenModule<CountState, CountParams> = {
   crumb: (s) => `count ${s.resource}${s.by ? ` by ${s.by}` : ''}${s.filter ? ' (filtered)' : ''}`,
   subject: (s) => `${s.resource}${s.by ? ` by ${s.by}` : ''}`,
   question: (s) => ({ resource: s.resource, ...(s.filter ? { filter: s.filter } : {}) }),
-  status: (s) => (s.plan ? `${s.plan.rows.length} units × ${s.plan.columns.length || 1} · ${s.answered} answered · values ${valuesText(s.plan)}` : undefined),
+  status: (s) =>
+    s.plan
+      ? `${s.plan.rows.length} units × ${s.plan.columns.length || 1} · ${s.answered} answered · values ${valuesText(s.plan)}`
+      : undefined,
   bindings: [
-    { keys: ['return'], help: 'open the unit\'s list, filtered by the value, in that unit', hint: 'Enter open the cell', run: openCell },
-    { keys: ['P'], help: 'every profile of the config file: their control planes and units join the matrix', hint: 'P every profile', run: (ctx) => void everyProfile(ctx) },
+    {
+      keys: ['return'],
+      help: "open the unit's list, filtered by the value, in that unit",
+      hint: 'Enter open the cell',
+      run: openCell,
+    },
+    {
+      keys: ['P'],
+      help: 'every profile of the config file: their control planes and units join the matrix',
+      hint: 'P every profile',
+      run: (ctx) => void everyProfile(ctx),
+    },
     { keys: ['r'], help: 'count again', hint: 'r recount', run: (ctx) => void run(ctx) },
     {
-      keys: ['s'], help: 'the value columns by name, or again trouble first, then by count', hint: 's sort values',
+      keys: ['s'],
+      help: 'the value columns by name, or again trouble first, then by count',
+      hint: 's sort values',
       run: (ctx) => {
         ctx.update((s) => ({ byName: !s.byName, left: 2 }));
         askNames(ctx);
       },
     },
     {
-      keys: ['left', 'h', 'right', 'l'], help: 'choose the column',
+      keys: ['left', 'h', 'right', 'l'],
+      help: 'choose the column',
       run: (ctx, key) => {
         const { plan } = ctx.state;
         if (!plan) return;
         const { order, shape } = layoutOf(ctx.state, plan, ctx.size.columns);
         // Positions on screen: the unit column is 0 and is no cell, the total is 1.
-        const moved = stepColumn(shape, ctx.state.left, order.indexOf(ctx.state.column) + 1, key.name === 'left' || key.char === 'h' ? -1 : 1, 1);
+        const moved = stepColumn(
+          shape,
+          ctx.state.left,
+          order.indexOf(ctx.state.column) + 1,
+          key.name === 'left' || key.char === 'h' ? -1 : 1,
+          1,
+        );
         ctx.update({ column: order[moved.column - 1]!, left: moved.left });
         askNames(ctx);
       },
     },
     andThen(
-      scrollBinding((ctx) => (ctx.state.plan ? layoutOf(ctx.state, ctx.state.plan, ctx.size.columns).shape : { widths: [], frozen: 2, room: 0, gap: GAP }), (s) => s.plan !== undefined, 'scroll the value columns right / left (the unit and the total stay)'),
+      scrollBinding(
+        (ctx) =>
+          ctx.state.plan
+            ? layoutOf(ctx.state, ctx.state.plan, ctx.size.columns).shape
+            : { widths: [], frozen: 2, room: 0, gap: GAP },
+        (s) => s.plan !== undefined,
+        'scroll the value columns right / left (the unit and the total stay)',
+      ),
       askNames,
     ),
     {
-      keys: [...MOVE_KEYS], help: 'choose the unit',
+      keys: [...MOVE_KEYS],
+      help: 'choose the unit',
       run: (ctx, key) => {
         const height = ctx.bodyHeight() - 1 - (captionOf(ctx.state, ctx.size.columns) ? 1 : 0);
         const row = moveCursor(ctx.state.row, ctx.state.plan?.rows.length ?? 0, key, height);
@@ -270,13 +397,20 @@ export const countScreen: ScreenModule<CountState, CountParams> = {
   },
   View: ({ state, height, width }) => {
     const { plan } = state;
-    if (!plan) return <Tinted tone="muted">reading each control plane's units and the values of {state.by ?? 'the list'}…</Tinted>;
+    if (!plan)
+      return (
+        <Tinted tone="muted">reading each control plane's units and the values of {state.by ?? 'the list'}…</Tinted>
+      );
     const { data, order, shape } = layoutOf(state, plan, width);
     const [unit, ...cells] = columnWindow(shape.widths, { ...shape, left: state.left });
     const shownColumns = cells.map(({ index, width: cellWidth }) => ({ cell: order[index - 1]!, width: cellWidth }));
     const toneOf = (cell: number): Tone => {
       const value = plan.columns[cell]?.value;
-      return typeof value === 'string' && statusMeaning(value) !== 'unknown' ? statusTone(value) : cell < plan.columns.length ? 'info' : 'neutral';
+      return typeof value === 'string' && statusMeaning(value) !== 'unknown'
+        ? statusTone(value)
+        : cell < plan.columns.length
+          ? 'info'
+          : 'neutral';
     };
     const total = plan.columns.length;
     const caption = captionOf(state, width);
@@ -286,7 +420,12 @@ export const countScreen: ScreenModule<CountState, CountParams> = {
         {caption ? <Tinted tone="muted">{caption}</Tinted> : null}
         <Text wrap="truncate">
           <Tinted bold>{fit(state.connections.length > 1 ? 'PROFILE · UNIT' : 'UNIT', unitWidth)}</Tinted>
-          {shownColumns.map(({ cell, width: cellWidth }) => <Tinted key={cell} bold tone="info" inverse={cell === state.column}>{' '}{fit(headerText(data, cell, cellWidth), cellWidth, 'right')}</Tinted>)}
+          {shownColumns.map(({ cell, width: cellWidth }) => (
+            <Tinted key={cell} bold tone="info" inverse={cell === state.column}>
+              {' '}
+              {fit(headerText(data, cell, cellWidth), cellWidth, 'right')}
+            </Tinted>
+          ))}
         </Text>
         {plan.rows.slice(state.top, state.top + height - 1 - (caption ? 1 : 0)).map((row, offset) => {
           const index = state.top + offset;
@@ -295,12 +434,31 @@ export const countScreen: ScreenModule<CountState, CountParams> = {
           const selected = index === state.row;
           return (
             <Text key={index} wrap="truncate">
-              <Tinted bold={selected} inverse={selected}>{fit(unitName(state, row), unitWidth)}</Tinted>{' '}
-              {row.error ? <Tinted tone="bad">✗ {row.error.message}</Tinted> : shownColumns.map(({ cell, width: cellWidth }, at) => {
-                const value = valueOf(state, index, cell);
-                const share = typeof value === 'number' && typeof rowTotal === 'number' && rowTotal > 0 ? value / rowTotal : 0;
-                return <Text key={cell}>{at > 0 ? ' ' : ''}<Cell value={value} share={cell === total ? 1 : share} tone={toneOf(cell)} selected={selected && cell === state.column} width={cellWidth} mark={counted && cell === total ? '*' : ''} /></Text>;
-              })}
+              <Tinted bold={selected} inverse={selected}>
+                {fit(unitName(state, row), unitWidth)}
+              </Tinted>{' '}
+              {row.error ? (
+                <Tinted tone="bad">✗ {row.error.message}</Tinted>
+              ) : (
+                shownColumns.map(({ cell, width: cellWidth }, at) => {
+                  const value = valueOf(state, index, cell);
+                  const share =
+                    typeof value === 'number' && typeof rowTotal === 'number' && rowTotal > 0 ? value / rowTotal : 0;
+                  return (
+                    <Text key={cell}>
+                      {at > 0 ? ' ' : ''}
+                      <Cell
+                        value={value}
+                        share={cell === total ? 1 : share}
+                        tone={toneOf(cell)}
+                        selected={selected && cell === state.column}
+                        width={cellWidth}
+                        mark={counted && cell === total ? '*' : ''}
+                      />
+                    </Text>
+                  );
+                })
+              )}
             </Text>
           );
         })}
@@ -311,10 +469,13 @@ export const countScreen: ScreenModule<CountState, CountParams> = {
 
 /** A binding that does `after` once it has run (a scroll, then the names of the columns it brought). */
 function andThen(binding: Binding<CountState>, after: (ctx: Ctx) => void): Binding<CountState> {
-  return { ...binding, run: (ctx, key) => {
-    binding.run(ctx, key);
-    after(ctx);
-  } };
+  return {
+    ...binding,
+    run: (ctx, key) => {
+      binding.run(ctx, key);
+      after(ctx);
+    },
+  };
 }
 
 /** Where the columns came from, for the status line. */

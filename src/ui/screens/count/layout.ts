@@ -58,7 +58,10 @@ export function columnOrder(data: MatrixData): number[] {
   if (data.byName) values.sort((a, b) => label(a).localeCompare(label(b)));
   else if (plan.valuesFrom !== 'given') {
     const held = values.map((index) => heldByTop(data, index));
-    values.sort((a, b) => troubleRank(plan.columns[a]!.value) - troubleRank(plan.columns[b]!.value) || held[b]! - held[a]! || a - b);
+    values.sort(
+      (a, b) =>
+        troubleRank(plan.columns[a]!.value) - troubleRank(plan.columns[b]!.value) || held[b]! - held[a]! || a - b,
+    );
   }
   return [plan.columns.length, ...values, ...(data.other ? [plan.columns.length + 1] : [])];
 }
@@ -71,7 +74,11 @@ export function headerText(data: MatrixData, cell: number, width: number): strin
 
 /** A column's label: the value's, or total, or other. */
 export function labelOf(plan: CountPlan, cell: number): string {
-  return cell < plan.columns.length ? oneLine(plan.columns[cell]!.label) : cell === plan.columns.length ? 'total' : 'other';
+  return cell < plan.columns.length
+    ? oneLine(plan.columns[cell]!.label)
+    : cell === plan.columns.length
+      ? 'total'
+      : 'other';
 }
 
 /** The text of a count as drawn, without its bar: `1,193*` where dpx counted it. */
@@ -83,7 +90,9 @@ export function countText(value: number, mark: string): string {
 export function matrixShape(data: MatrixData, order: readonly number[], room: number): TableShape {
   const unit = Math.max(cellWidth('PROFILE · UNIT'), ...data.names.map((name) => cellWidth(oneLine(name))));
   const widths = order.map((cell) => {
-    const counts = data.plan.rows.map((_, row) => data.value(row, cell)).filter((value): value is number => typeof value === 'number');
+    const counts = data.plan.rows
+      .map((_, row) => data.value(row, cell))
+      .filter((value): value is number => typeof value === 'number');
     // A count, `*` where dpx counted it, a space and its bar.
     const longest = Math.max(0, ...counts.map((count) => countText(count, '*').length + 2));
     const header = data.header?.(cell);

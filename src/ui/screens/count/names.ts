@@ -58,7 +58,9 @@ function namesOrigin(state: NamedMatrix): Origin | undefined {
 function nameOf(services: Services, state: NamedMatrix, column: IdColumn, id: string): string | null | undefined {
   const origin = namesOrigin(state);
   if (!origin) return undefined;
-  const unit = state.plan?.rows.find((row) => row.scope.ou === id && row.scope.source.session === origin.connection.session)?.scope.ouName;
+  const unit = state.plan?.rows.find(
+    (row) => row.scope.ou === id && row.scope.source.session === origin.connection.session,
+  )?.scope.ouName;
   return unit ?? knownName(services, origin, column, id);
 }
 
@@ -85,7 +87,11 @@ export function valueHeader(state: NamedMatrix, cell: number): Header | undefine
   }
   const short = isUuid(value) ? `${value.slice(0, 8)}…` : oneLine(value);
   // Not read yet: the room its name will take; read, and it has none: the id's own.
-  return { text: short, width: name === null ? cellWidth(short) : Math.max(NAMED_HEADER, cellWidth(short)), cut: (width) => truncate(short, width) };
+  return {
+    text: short,
+    width: name === null ? cellWidth(short) : Math.max(NAMED_HEADER, cellWidth(short)),
+    cut: (width) => truncate(short, width),
+  };
 }
 
 /** Takes into the state every value's name known now, when any is new. */
@@ -122,11 +128,21 @@ export async function askValueNames(ctx: ScreenContext<NamedMatrix>, onScreen: (
   learnNames(ctx, column);
   const state = ctx.state;
   if (!ctx.alive || state.plan !== plan) return;
-  const ids = [...new Set(onScreen().map((cell) => plan.columns[cell]?.value).filter((value): value is string => typeof value === 'string'))]
-    .filter((id) => nameOf(ctx.services, state, column, id) === undefined);
+  const ids = [
+    ...new Set(
+      onScreen()
+        .map((cell) => plan.columns[cell]?.value)
+        .filter((value): value is string => typeof value === 'string'),
+    ),
+  ].filter((id) => nameOf(ctx.services, state, column, id) === undefined);
   if (ids.length === 0) return;
   // Below the matrix's own counts: a name is worth less than a number.
   const names = ReferenceNames.of(connection.session);
-  await withPriority(currentPriority() - 0.5, () => names.resolve(column, ids, { ou: origin.ou ?? null, onName: () => learnNames(ctx, column), signal: state.namesStop.signal }))
-    .catch(() => undefined);
+  await withPriority(currentPriority() - 0.5, () =>
+    names.resolve(column, ids, {
+      ou: origin.ou ?? null,
+      onName: () => learnNames(ctx, column),
+      signal: state.namesStop.signal,
+    }),
+  ).catch(() => undefined);
 }

@@ -61,7 +61,7 @@ function rowsOf(state: DiffState): AlignedField[] {
 
 function text(value: unknown, present: boolean): string {
   if (!present) return '—';
-  return oneLine(typeof value === 'string' ? value : JSON.stringify(value) ?? 'undefined');
+  return oneLine(typeof value === 'string' ? value : (JSON.stringify(value) ?? 'undefined'));
 }
 
 /** A row's field as drawn: its path, and the other side's where it is named otherwise. */
@@ -84,8 +84,15 @@ function widthsOf(state: DiffState): number[] {
   if (!known) measured.set(rows, (known = new Map()));
   const remembered = known.get(key);
   if (remembered) return remembered;
-  const widths = [MARK + cellWidth('FIELD'), cellWidth(oneLine(state.first.label)), cellWidth(oneLine(state.second.label))];
-  for (const row of rows) cellsOf(row).forEach((cell, index) => (widths[index] = Math.max(widths[index]!, cellWidth(cell) + (index === 0 ? MARK : 0))));
+  const widths = [
+    MARK + cellWidth('FIELD'),
+    cellWidth(oneLine(state.first.label)),
+    cellWidth(oneLine(state.second.label)),
+  ];
+  for (const row of rows)
+    cellsOf(row).forEach(
+      (cell, index) => (widths[index] = Math.max(widths[index]!, cellWidth(cell) + (index === 0 ? MARK : 0))),
+    );
   known.set(key, widths);
   return widths;
 }
@@ -113,7 +120,10 @@ export const diffScreen: ScreenModule<DiffState, DiffParams> = {
   subject: (s) => `${s.resource} ${s.id}`,
   status: (s) => {
     if (!s.comparison?.complete) return undefined;
-    const counts = s.comparison.rows.reduce<Record<string, number>>((all, row) => ({ ...all, [row.state]: (all[row.state] ?? 0) + 1 }), {});
+    const counts = s.comparison.rows.reduce<Record<string, number>>(
+      (all, row) => ({ ...all, [row.state]: (all[row.state] ?? 0) + 1 }),
+      {},
+    );
     return `${counts['changed'] ?? 0} differ · ${(counts['only-then'] ?? 0) + (counts['only-now'] ?? 0)} on one side · ${counts['same-value'] ?? 0} renamed · ${counts['equal'] ?? 0} equal`;
   },
   badges: (s, width) => {
@@ -123,10 +133,23 @@ export const diffScreen: ScreenModule<DiffState, DiffParams> = {
     return label ? [label] : [];
   },
   bindings: [
-    { keys: ['a'], help: 'every field, or only those that differ', hint: 'a all fields', run: (ctx) => ctx.update((s) => ({ all: !s.all, top: 0, left: 1 })) },
-    scrollBinding((ctx) => shapeOf(ctx.state, ctx.size.columns), (s) => s.comparison?.complete === true, 'scroll the two sides right / left (the field stays)'),
+    {
+      keys: ['a'],
+      help: 'every field, or only those that differ',
+      hint: 'a all fields',
+      run: (ctx) => ctx.update((s) => ({ all: !s.all, top: 0, left: 1 })),
+    },
+    scrollBinding(
+      (ctx) => shapeOf(ctx.state, ctx.size.columns),
+      (s) => s.comparison?.complete === true,
+      'scroll the two sides right / left (the field stays)',
+    ),
     { keys: ['r'], help: 'read both sides again', hint: 'r reread', run: (ctx) => void compare(ctx) },
-    { keys: [...MOVE_KEYS], help: 'scroll', run: (ctx, key) => ctx.update((s) => ({ top: moveCursor(s.top, rowsOf(s).length, key, ctx.bodyHeight() - 2) })) },
+    {
+      keys: [...MOVE_KEYS],
+      help: 'scroll',
+      run: (ctx, key) => ctx.update((s) => ({ top: moveCursor(s.top, rowsOf(s).length, key, ctx.bodyHeight() - 2) })),
+    },
   ],
   View: ({ state, height, width }) => {
     const { comparison } = state;
@@ -137,7 +160,11 @@ export const diffScreen: ScreenModule<DiffState, DiffParams> = {
           {[comparison.left, comparison.right].map((side) => (
             <Text key={side.side.label} wrap="truncate">
               <Tinted bold>{side.side.label}: </Tinted>
-              {'error' in side ? <Tinted tone="bad">{side.error.message}</Tinted> : <Tinted tone="good">read ({side.response.status})</Tinted>}
+              {'error' in side ? (
+                <Tinted tone="bad">{side.error.message}</Tinted>
+              ) : (
+                <Tinted tone="good">read ({side.response.status})</Tinted>
+              )}
             </Text>
           ))}
         </Box>
@@ -151,17 +178,34 @@ export const diffScreen: ScreenModule<DiffState, DiffParams> = {
     const labels = ['', state.first.label, state.second.label];
     return (
       <Box flexDirection="column">
-        <Text wrap="truncate"><Tinted bold>{' '.repeat(MARK)}{fit('FIELD', fieldWidth)}{sides.map((side) => ` ${fit(oneLine(labels[side.index]!), side.width)}`).join('')}</Tinted></Text>
-        {rows.length === 0 ? <Tinted tone="good">  the two are the same, field for field{state.all ? '' : ' (a shows every field)'}</Tinted> : null}
+        <Text wrap="truncate">
+          <Tinted bold>
+            {' '.repeat(MARK)}
+            {fit('FIELD', fieldWidth)}
+            {sides.map((side) => ` ${fit(oneLine(labels[side.index]!), side.width)}`).join('')}
+          </Tinted>
+        </Text>
+        {rows.length === 0 ? (
+          <Tinted tone="good"> the two are the same, field for field{state.all ? '' : ' (a shows every field)'}</Tinted>
+        ) : null}
         {rows.slice(state.top, state.top + height - 2).map((row) => {
           const { mark, tone } = MARKS[row.state];
           const cells = cellsOf(row);
           // The side a field is missing from is muted; the other keeps the row's colour.
-          const sideTone = (index: number): Tone => ((index === 1 && row.state === 'only-now') || (index === 2 && row.state === 'only-then') ? 'muted' : tone);
+          const sideTone = (index: number): Tone =>
+            (index === 1 && row.state === 'only-now') || (index === 2 && row.state === 'only-then') ? 'muted' : tone;
           return (
             <Text key={`${row.path} ${row.nowPath ?? ''}`} wrap="truncate">
-              <Tinted tone={tone} bold>{mark} </Tinted>{fit(cells[0], fieldWidth)}
-              {sides.map((side) => <Text key={side.index}>{' '}<Tinted tone={sideTone(side.index)}>{fit(cells[side.index]!, side.width)}</Tinted></Text>)}
+              <Tinted tone={tone} bold>
+                {mark}{' '}
+              </Tinted>
+              {fit(cells[0], fieldWidth)}
+              {sides.map((side) => (
+                <Text key={side.index}>
+                  {' '}
+                  <Tinted tone={sideTone(side.index)}>{fit(cells[side.index]!, side.width)}</Tinted>
+                </Text>
+              ))}
             </Text>
           );
         })}

@@ -30,16 +30,25 @@ function lines(state: ExchangeState): string[] {
   const { exchange } = state;
   if (!exchange) return ['no request has been sent on this control plane yet'];
   const secrets = state.origin.connection.token ? [state.origin.connection.token] : [];
-  const headers = (all: Record<string, string>) => Object.entries(redactHeaders(all, secrets)).map(([name, value]) => `  ${name}: ${value}`);
+  const headers = (all: Record<string, string>) =>
+    Object.entries(redactHeaders(all, secrets)).map(([name, value]) => `  ${name}: ${value}`);
   const { request, response } = exchange;
   const shown = [
     `${request.method} ${request.url}`,
     ...headers(request.headers),
     ...(request.body === undefined ? [] : ['', ...redactText(request.body, secrets).split('\n')]),
     '',
-    response ? `${response.status} ${response.statusText} · ${Math.round(exchange.durationMs)} ms` : `no response: ${exchange.error ?? 'unknown'}`,
+    response
+      ? `${response.status} ${response.statusText} · ${Math.round(exchange.durationMs)} ms`
+      : `no response: ${exchange.error ?? 'unknown'}`,
     ...(response ? headers(response.headers) : []),
-    ...(response ? ['', ...redactText(response.body, secrets).split('\n'), ...(response.bodyTruncated ? ['… (body cut at 1 MB)'] : [])] : []),
+    ...(response
+      ? [
+          '',
+          ...redactText(response.body, secrets).split('\n'),
+          ...(response.bodyTruncated ? ['… (body cut at 1 MB)'] : []),
+        ]
+      : []),
   ];
   return shown.map(oneLine);
 }
@@ -53,17 +62,32 @@ export const exchangeScreen: ScreenModule<ExchangeState, ExchangeParams> = {
   origin: (s) => s.origin,
   crumb: () => 'last exchange',
   bindings: [
-    { keys: [...MOVE_KEYS], help: 'scroll', hint: '↑↓ scroll', run: (ctx, key) => ctx.update((s) => ({ top: moveCursor(s.top, lines(s).length, key, ctx.bodyHeight()) })) },
+    {
+      keys: [...MOVE_KEYS],
+      help: 'scroll',
+      hint: '↑↓ scroll',
+      run: (ctx, key) => ctx.update((s) => ({ top: moveCursor(s.top, lines(s).length, key, ctx.bodyHeight()) })),
+    },
   ],
   View: ({ state, height }) => {
     const status = state.exchange?.response?.status;
     return (
       <Box flexDirection="column">
-        {lines(state).slice(state.top, state.top + height).map((line, index) => (
-          <Text key={state.top + index} wrap="truncate">
-            {state.top + index === 0 ? <Tinted bold>{line}</Tinted> : status !== undefined && line.startsWith(`${status} `) ? <Tinted bold tone={httpStatusTone(status)}>{line}</Tinted> : line || ' '}
-          </Text>
-        ))}
+        {lines(state)
+          .slice(state.top, state.top + height)
+          .map((line, index) => (
+            <Text key={state.top + index} wrap="truncate">
+              {state.top + index === 0 ? (
+                <Tinted bold>{line}</Tinted>
+              ) : status !== undefined && line.startsWith(`${status} `) ? (
+                <Tinted bold tone={httpStatusTone(status)}>
+                  {line}
+                </Tinted>
+              ) : (
+                line || ' '
+              )}
+            </Text>
+          ))}
       </Box>
     );
   },

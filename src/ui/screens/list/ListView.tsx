@@ -40,7 +40,14 @@ interface RowProps {
  * relative ages change once a second at most, so a new `now` alone redraws it only when one does.
  */
 function sameRow(before: RowProps, after: RowProps): boolean {
-  if (before.record !== after.record || before.columns !== after.columns || before.selected !== after.selected || before.cellText !== after.cellText || before.changed !== after.changed) return false;
+  if (
+    before.record !== after.record ||
+    before.columns !== after.columns ||
+    before.selected !== after.selected ||
+    before.cellText !== after.cellText ||
+    before.changed !== after.changed
+  )
+    return false;
   if (before.now === after.now) return true;
   return after.columns.every((c) => {
     const value = valueAt(after.record, c.field);
@@ -59,15 +66,32 @@ const Row = memo(function Row({ record, columns, selected, now, cellText, change
   columns.forEach((c, j) => {
     const value = valueAt(record, c.field);
     const named = cellText?.text(c.field, value);
-    const cell = named === undefined ? formatCell(c.field, value, c.width, now) : { text: named, tone: 'info' as const };
+    const cell =
+      named === undefined ? formatCell(c.field, value, c.width, now) : { text: named, tone: 'info' as const };
     const fresh = changed?.has(c.field) === true;
-    line += tint(fit(cell.text, c.width, c.align), { tone: fresh ? 'busy' : cell.tone, bold: selected || fresh, inverse: fresh }, colour);
+    line += tint(
+      fit(cell.text, c.width, c.align),
+      { tone: fresh ? 'busy' : cell.tone, bold: selected || fresh, inverse: fresh },
+      colour,
+    );
     if (j < columns.length - 1) line += ' ';
   });
   return <Text wrap="truncate">{line}</Text>;
 }, sameRow);
 
-export function ListView({ view, rows, cursor, top, height, currentColumn, sort, now, empty, cellText, changed }: ListViewProps) {
+export function ListView({
+  view,
+  rows,
+  cursor,
+  top,
+  height,
+  currentColumn,
+  sort,
+  now,
+  empty,
+  cellText,
+  changed,
+}: ListViewProps) {
   const visible = rows.slice(top, top + height - 1);
   const { columns } = view;
   const current = view.indexes.indexOf(currentColumn);
@@ -79,15 +103,24 @@ export function ListView({ view, rows, cursor, top, height, currentColumn, sort,
           const arrow = sort?.field === c.field ? (sort.descending ? '↓' : '↑') : '';
           return (
             <Tinted key={c.field} bold inverse={i === current} tone="info">
-              {fit(`${c.field.toUpperCase()}${arrow}`, c.width, c.align)}{i < columns.length - 1 ? ' ' : ''}
+              {fit(`${c.field.toUpperCase()}${arrow}`, c.width, c.align)}
+              {i < columns.length - 1 ? ' ' : ''}
             </Tinted>
           );
         })}
       </Text>
       {visible.map((record, i) => (
-        <Row key={top + i} record={record} columns={columns} selected={top + i === cursor} now={now} cellText={cellText} changed={changed?.get(record)} />
+        <Row
+          key={top + i}
+          record={record}
+          columns={columns}
+          selected={top + i === cursor}
+          now={now}
+          cellText={cellText}
+          changed={changed?.get(record)}
+        />
       ))}
-      {rows.length === 0 ? <Tinted tone="muted">  {empty}</Tinted> : null}
+      {rows.length === 0 ? <Tinted tone="muted"> {empty}</Tinted> : null}
     </Box>
   );
 }

@@ -12,9 +12,17 @@ export type { Column } from '../../../text/columns.js';
  * when drawn. `shown` gives a cell's text when it is not its value's (an id read as a name), and the
  * fields it names that way come first after the id; `order` is the reader's choice of fields (`c`).
  */
-export function inferColumns(records: readonly Record<string, unknown>[], now: number, shown?: { fields: readonly string[]; text(field: string, value: unknown): string | undefined }, order?: readonly string[]): Column[] {
+export function inferColumns(
+  records: readonly Record<string, unknown>[],
+  now: number,
+  shown?: { fields: readonly string[]; text(field: string, value: unknown): string | undefined },
+  order?: readonly string[],
+): Column[] {
   return planScrolling(records, {
-    gap: 1, shortenIds: true, ...(shown ? { lead: shown.fields } : {}), ...(order ? { order } : {}),
+    gap: 1,
+    shortenIds: true,
+    ...(shown ? { lead: shown.fields } : {}),
+    ...(order ? { order } : {}),
     cellText: (field, value) => shown?.text(field, value) ?? formatCell(field, value, 16, now).text,
   });
 }
@@ -36,9 +44,20 @@ export function windowOf(all: readonly Column[], left: number, room: number): Co
   if (!known) windows.set(all, (known = new Map()));
   const remembered = known.get(key);
   if (remembered) return remembered;
-  const shown = columnWindow(all.map((column) => column.width), { frozen: 1, left, room, gap: 1, partial: true });
-  const label = windowLabel(shown, all.map((column) => column.width), 1);
-  const view = { columns: shown.map(({ index, width }) => ({ ...all[index]!, width })), indexes: shown.map(({ index }) => index), ...(label ? { label } : {}) };
+  const shown = columnWindow(
+    all.map((column) => column.width),
+    { frozen: 1, left, room, gap: 1, partial: true },
+  );
+  const label = windowLabel(
+    shown,
+    all.map((column) => column.width),
+    1,
+  );
+  const view = {
+    columns: shown.map(({ index, width }) => ({ ...all[index]!, width })),
+    indexes: shown.map(({ index }) => index),
+    ...(label ? { label } : {}),
+  };
   if (known.size > 8) known.clear();
   known.set(key, view);
   return view;
@@ -51,9 +70,12 @@ export function compareBy(field: string, descending: boolean) {
     const y = b[field];
     if (x === undefined || x === null) return y === undefined || y === null ? 0 : 1;
     if (y === undefined || y === null) return -1;
-    const order = typeof x === 'number' && typeof y === 'number'
-      ? x - y
-      : String(typeof x === 'object' ? JSON.stringify(x) : x).localeCompare(String(typeof y === 'object' ? JSON.stringify(y) : y));
+    const order =
+      typeof x === 'number' && typeof y === 'number'
+        ? x - y
+        : String(typeof x === 'object' ? JSON.stringify(x) : x).localeCompare(
+            String(typeof y === 'object' ? JSON.stringify(y) : y),
+          );
     return descending ? -order : order;
   };
 }

@@ -29,17 +29,20 @@ type Ctx = ScreenContext<ListState>;
 
 const idle = (state: ListState) => !state.localFilterEditing;
 
-
 /** "page 3/120 · 1,193 items · 10 loaded", from what the list's envelope says. */
 function pageIndicator(state: ListState): string {
   const page = currentPage(state);
   if (!page) return state.loading ? '' : 'no rows';
   const index = pageIndexAt(state.pages, state.cursor);
   const number = page.start && /^\d+$/.test(page.start) ? page.start : undefined;
-  const pagePart = number ? `page ${number}${page.totalPages !== undefined ? `/${formatCount(page.totalPages)}` : ''}` : `page ${index + 1} of those loaded`;
+  const pagePart = number
+    ? `page ${number}${page.totalPages !== undefined ? `/${formatCount(page.totalPages)}` : ''}`
+    : `page ${index + 1} of those loaded`;
   const total = page.totalCount !== undefined ? ` · ${formatCount(page.totalCount)} items` : '';
   const loaded = rowCount(state.pages);
-  const local = state.localFilter ? ` · ${visibleRows(state).length}/${loaded} match "${state.localFilter}"` : ` · ${formatCount(loaded)} loaded`;
+  const local = state.localFilter
+    ? ` · ${visibleRows(state).length}/${loaded} match "${state.localFilter}"`
+    : ` · ${formatCount(loaded)} loaded`;
   const more = state.pages[state.pages.length - 1]?.links.has('next') ? '' : ' · end';
   return `${pagePart}${total}${local}${more}`;
 }
@@ -53,9 +56,16 @@ function applyFilter(ctx: Ctx, conditions: Condition[], samples: Record<string, 
 function openFilterBuilder(ctx: Ctx): void {
   const state = ctx.state;
   if (state.source.kind !== 'resource') {
-    return ctx.nav.notify('this list came from a link; server-side filters apply to lists opened from the index (use / for the loaded rows)');
+    return ctx.nav.notify(
+      'this list came from a link; server-side filters apply to lists opened from the index (use / for the loaded rows)',
+    );
   }
-  ctx.nav.open('filter', filterParams(rowsOf(state.pages), state, state.serverFilter !== undefined, (conditions, samples) => applyFilter(ctx, conditions, samples)));
+  ctx.nav.open(
+    'filter',
+    filterParams(rowsOf(state.pages), state, state.serverFilter !== undefined, (conditions, samples) =>
+      applyFilter(ctx, conditions, samples),
+    ),
+  );
 }
 
 /**
@@ -69,11 +79,18 @@ async function open(ctx: Ctx): Promise<void> {
   const resource = catalog && findResource(catalog, source.resource);
   const version = resource && findVersion(resource, ctx.state.version || source.version);
   const given = source.variables ?? {};
-  const operation = version && (source.operationId ? version.operations.find((o) => o.id === source.operationId) : findListOperation(version, Object.keys(given)));
+  const operation =
+    version &&
+    (source.operationId
+      ? version.operations.find((o) => o.id === source.operationId)
+      : findListOperation(version, Object.keys(given)));
   const missing = operation?.pathVariables.filter((name) => !given[name]) ?? [];
   if (!operation || missing.length === 0) return loadFirstPage(ctx);
   ctx.nav.open('template', {
-    title: `${source.resource} ${operation.id}`, href: operation.href, variables: missing, required: missing,
+    title: `${source.resource} ${operation.id}`,
+    href: operation.href,
+    variables: missing,
+    required: missing,
     submit: (values) => {
       ctx.update({ source: { ...source, operationId: operation.id, variables: { ...given, ...values } } });
       void loadFirstPage(ctx);
@@ -85,7 +102,9 @@ async function open(ctx: Ctx): Promise<void> {
 /** `c`: choose and order the columns; the choice is kept for this resource on this control plane. */
 function chooseColumns(ctx: Ctx): void {
   pickColumns(ctx as ScreenContext<unknown>, {
-    connection: ctx.state.origin.connection, resource: ctx.state.resource, rows: rowsOf(ctx.state.pages),
+    connection: ctx.state.origin.connection,
+    resource: ctx.state.resource,
+    rows: rowsOf(ctx.state.pages),
     shown: columnsOf(ctx.state, ctx.now).map((column) => column.field),
     use: (fields) => ctx.update({ fields, column: 0, left: 1 }),
   });
@@ -93,7 +112,9 @@ function chooseColumns(ctx: Ctx): void {
 
 /** The columns chosen for this resource before (`c`), read once when the list opens. */
 async function loadColumnChoice(ctx: Ctx): Promise<void> {
-  const fields = await ctx.services.columnChoice(ctx.state.origin.connection, ctx.state.resource).catch(() => undefined);
+  const fields = await ctx.services
+    .columnChoice(ctx.state.origin.connection, ctx.state.resource)
+    .catch(() => undefined);
   if (fields && ctx.alive) ctx.update({ fields });
 }
 
@@ -102,7 +123,9 @@ function chooseVersion(ctx: Ctx): void {
   const known = catalog ? findResource(catalog, ctx.state.resource) : undefined;
   if (!known) return ctx.nav.notify(`${ctx.state.resource} is not in the index, so it has no versions to choose from`);
   ctx.nav.open('version', {
-    resource: known.name, versions: known.versions.map((v) => v.version), current: ctx.state.version,
+    resource: known.name,
+    versions: known.versions.map((v) => v.version),
+    current: ctx.state.version,
     apply: (version) => {
       ctx.update({ version });
       void loadFirstPage(ctx);
@@ -112,7 +135,13 @@ function chooseVersion(ctx: Ctx): void {
 
 /** The list's columns as the window sees them: the first stays, the others scroll. */
 function shapeOf(ctx: Ctx): TableShape {
-  return { widths: columnsOf(ctx.state, ctx.now).map((column) => column.width), frozen: 1, room: ctx.size.columns - 2, gap: 1, partial: true };
+  return {
+    widths: columnsOf(ctx.state, ctx.now).map((column) => column.width),
+    frozen: 1,
+    room: ctx.size.columns - 2,
+    gap: 1,
+    partial: true,
+  };
 }
 
 /** "cols 4–7 of 15" for the header, when the columns do not all fit. */
@@ -124,9 +153,24 @@ function labelOf(state: ListState, width: number): string[] {
 export const listScreen: ScreenModule<ListState, ListParams> = {
   title: 'list',
   init: ({ origin, source, serverFilter, first, label }) => ({
-    origin, source, resource: source.resource, version: first?.request.version ?? source.version ?? '',
-    ...(label ? { label } : {}), ...(serverFilter ? { serverFilter } : {}), ...(first ? { firstRequest: first.request, pages: [first.page] } : { pages: [] }),
-    conditions: [], cursor: 0, top: 0, column: 0, left: 1, localFilter: '', localFilterEditing: false, watch: false, names: true, namesRead: 0, namesStop: namesStopper(),
+    origin,
+    source,
+    resource: source.resource,
+    version: first?.request.version ?? source.version ?? '',
+    ...(label ? { label } : {}),
+    ...(serverFilter ? { serverFilter } : {}),
+    ...(first ? { firstRequest: first.request, pages: [first.page] } : { pages: [] }),
+    conditions: [],
+    cursor: 0,
+    top: 0,
+    column: 0,
+    left: 1,
+    localFilter: '',
+    localFilterEditing: false,
+    watch: false,
+    names: true,
+    namesRead: 0,
+    namesStop: namesStopper(),
   }),
   start: (ctx) => {
     ctx.update({ writesSeen: ctx.services.writesTo(ctx.state.resource) });
@@ -155,9 +199,13 @@ export const listScreen: ScreenModule<ListState, ListParams> = {
   origin: (s) => s.origin,
   empty: (s) => s.pages.length === 0,
   // A list under a parent record is no list a count or a merged list asks for.
-  question: (s) => (s.source.kind === 'resource' && !s.source.variables ? { resource: s.resource, ...(s.serverFilter ? { filter: s.serverFilter } : {}) } : undefined),
+  question: (s) =>
+    s.source.kind === 'resource' && !s.source.variables
+      ? { resource: s.resource, ...(s.serverFilter ? { filter: s.serverFilter } : {}) }
+      : undefined,
   crumb: (s) => {
-    const parent = s.source.kind === 'resource' && s.source.variables ? ` of ${Object.values(s.source.variables).join(', ')}` : '';
+    const parent =
+      s.source.kind === 'resource' && s.source.variables ? ` of ${Object.values(s.source.variables).join(', ')}` : '';
     return `${s.label ?? `${s.resource}@${s.version}${parent}`}${s.serverFilter ? ' (filtered)' : ''}`;
   },
   subject: (s) => (s.version ? `${s.resource}@${s.version}` : s.resource),
@@ -167,16 +215,29 @@ export const listScreen: ScreenModule<ListState, ListParams> = {
   bindings: [
     ...quickFilterEditing<ListState>(),
     {
-      keys: ['return'], help: 'open the record', hint: 'Enter open', when: idle,
+      keys: ['return'],
+      help: 'open the record',
+      hint: 'Enter open',
+      when: idle,
       run: (ctx) => {
         const record = visibleRows(ctx.state)[ctx.state.cursor];
         // A row a reload changed opens with its last values as the version before.
         const before = record && ctx.state.changes?.before.get(record);
-        if (record) ctx.nav.open('record', { origin: ctx.state.origin, resource: ctx.state.resource, version: ctx.state.version, record, ...(before ? { earlier: [before] } : {}) });
+        if (record)
+          ctx.nav.open('record', {
+            origin: ctx.state.origin,
+            resource: ctx.state.resource,
+            version: ctx.state.version,
+            record,
+            ...(before ? { earlier: [before] } : {}),
+          });
       },
     },
     {
-      keys: ['x'], help: 'operations the index offers for this resource version (● the row under the cursor fills them)', hint: 'x operations', when: idle,
+      keys: ['x'],
+      help: 'operations the index offers for this resource version (● the row under the cursor fills them)',
+      hint: 'x operations',
+      when: idle,
       run: (ctx) => {
         const { origin, resource, version, cursor } = ctx.state;
         const record = visibleRows(ctx.state)[cursor];
@@ -184,50 +245,111 @@ export const listScreen: ScreenModule<ListState, ListParams> = {
       },
     },
     {
-      keys: ['X'], help: 'x-ray of the row under the cursor: what its links reach, what refers to it, its history', when: idle,
+      keys: ['X'],
+      help: 'x-ray of the row under the cursor: what its links reach, what refers to it, its history',
+      when: idle,
       run: (ctx) => {
         const record = visibleRows(ctx.state)[ctx.state.cursor];
-        if (record) ctx.nav.open('xray', { origin: ctx.state.origin, resource: ctx.state.resource, version: ctx.state.version, record });
+        if (record)
+          ctx.nav.open('xray', {
+            origin: ctx.state.origin,
+            resource: ctx.state.resource,
+            version: ctx.state.version,
+            record,
+          });
       },
     },
-    { keys: ['n', 'p'], help: 'next / previous page', hint: 'n/p page', when: idle, run: (ctx, key) => movePage(ctx, key.char === 'n' ? 1 : -1) },
-    { keys: ['g', 'G'], help: 'first / last page (by the list\'s links)', when: idle, run: (ctx, key) => void loadEdge(ctx, key.char === 'g' ? 'first' : 'last') },
-    ...quickFilterKeys<ListState>(),
-    { keys: ['f'], help: 'server-side filter builder: field, operator, value', hint: 'f filter', when: idle, run: openFilterBuilder },
     {
-      keys: ['s'], help: 'sort the loaded rows by the current column (again: reverse)', hint: 's sort', when: idle,
+      keys: ['n', 'p'],
+      help: 'next / previous page',
+      hint: 'n/p page',
+      when: idle,
+      run: (ctx, key) => movePage(ctx, key.char === 'n' ? 1 : -1),
+    },
+    {
+      keys: ['g', 'G'],
+      help: "first / last page (by the list's links)",
+      when: idle,
+      run: (ctx, key) => void loadEdge(ctx, key.char === 'g' ? 'first' : 'last'),
+    },
+    ...quickFilterKeys<ListState>(),
+    {
+      keys: ['f'],
+      help: 'server-side filter builder: field, operator, value',
+      hint: 'f filter',
+      when: idle,
+      run: openFilterBuilder,
+    },
+    {
+      keys: ['s'],
+      help: 'sort the loaded rows by the current column (again: reverse)',
+      hint: 's sort',
+      when: idle,
       run: (ctx) => {
         const columns = columnsOf(ctx.state, ctx.now);
         const field = columns[Math.min(ctx.state.column, columns.length - 1)]?.field;
-        if (field) ctx.update((s) => ({ sort: { field, descending: s.sort?.field === field ? !s.sort.descending : false }, cursor: 0, top: 0 }));
+        if (field)
+          ctx.update((s) => ({
+            sort: { field, descending: s.sort?.field === field ? !s.sort.descending : false },
+            cursor: 0,
+            top: 0,
+          }));
       },
     },
     {
-      keys: ['w'], help: 'watch: the page is asked again every few seconds (If-None-Match); cells that changed are highlighted until the next time', hint: 'w watch', when: idle,
+      keys: ['w'],
+      help: 'watch: the page is asked again every few seconds (If-None-Match); cells that changed are highlighted until the next time',
+      hint: 'w watch',
+      when: idle,
       run: (ctx) => {
         const watch = !ctx.state.watch;
         ctx.update({ watch });
         ctx.nav.notify(watch ? 'watching: the page is re-fetched every few seconds (w stops)' : 'watch stopped');
       },
     },
-    { keys: ['c'], help: 'choose and order the columns (kept for this resource on this control plane)', hint: 'c columns', when: idle, run: chooseColumns },
+    {
+      keys: ['c'],
+      help: 'choose and order the columns (kept for this resource on this control plane)',
+      hint: 'c columns',
+      when: idle,
+      run: chooseColumns,
+    },
     { keys: ['v'], help: 'switch the resource version and reload', hint: 'v version', when: idle, run: chooseVersion },
     namesToggle(loadedRows, shown, idle),
     {
-      keys: ['b'], help: 'bookmark this view (profile, resource, version, OU, filter, page); :bm opens bookmarks', hint: 'b bookmark', when: idle,
-      run: (ctx) => askBookmarkName(ctx as ScreenContext<unknown>, viewBookmark(ctx.state, currentPage(ctx.state)?.start)),
+      keys: ['b'],
+      help: 'bookmark this view (profile, resource, version, OU, filter, page); :bm opens bookmarks',
+      hint: 'b bookmark',
+      when: idle,
+      run: (ctx) =>
+        askBookmarkName(ctx as ScreenContext<unknown>, viewBookmark(ctx.state, currentPage(ctx.state)?.start)),
     },
-    { keys: [...MOVE_KEYS], help: 'move over the loaded rows', when: idle, run: (ctx, key) => setCursor(ctx, moveCursor(ctx.state.cursor, visibleRows(ctx.state).length, key, listHeight(ctx))) },
     {
-      keys: ['left', 'h', 'right', 'l'], help: 'choose the current column', when: idle,
-      run: (ctx, key) => ctx.update((s) => stepColumn(shapeOf(ctx), s.left, s.column, key.name === 'left' || key.char === 'h' ? -1 : 1)),
+      keys: [...MOVE_KEYS],
+      help: 'move over the loaded rows',
+      when: idle,
+      run: (ctx, key) =>
+        setCursor(ctx, moveCursor(ctx.state.cursor, visibleRows(ctx.state).length, key, listHeight(ctx))),
+    },
+    {
+      keys: ['left', 'h', 'right', 'l'],
+      help: 'choose the current column',
+      when: idle,
+      run: (ctx, key) =>
+        ctx.update((s) => stepColumn(shapeOf(ctx), s.left, s.column, key.name === 'left' || key.char === 'h' ? -1 : 1)),
     },
     scrollBinding(shapeOf, idle),
     { keys: ['r'], help: 'reload', when: idle, run: (ctx) => void reloadList(ctx) },
   ],
   View: ({ state, ctx, height, width }) => {
     const rows = visibleRows(state);
-    const empty = state.loading ? '' : state.localFilter ? `no loaded row matches "${state.localFilter}"` : state.error ? '' : 'the list is empty';
+    const empty = state.loading
+      ? ''
+      : state.localFilter
+        ? `no loaded row matches "${state.localFilter}"`
+        : state.error
+          ? ''
+          : 'the list is empty';
     // A new function only when names are turned on or off or one arrives: rows redraw only then. A column
     // moves ahead, as names do, once it has a name to show.
     const cellText = useMemo(
@@ -235,9 +357,19 @@ export const listScreen: ScreenModule<ListState, ListParams> = {
       [state.names, state.namesRead, state.pages],
     );
     return (
-      <ListView view={windowOf(columnsOf(state, ctx.now, cellText), state.left, width - 2)} rows={rows} cursor={state.cursor} top={state.top}
-        height={height} currentColumn={state.column} sort={state.sort} now={ctx.now} empty={empty} cellText={cellText}
-        {...(state.changes ? { changed: state.changes.fields } : {})} />
+      <ListView
+        view={windowOf(columnsOf(state, ctx.now, cellText), state.left, width - 2)}
+        rows={rows}
+        cursor={state.cursor}
+        top={state.top}
+        height={height}
+        currentColumn={state.column}
+        sort={state.sort}
+        now={ctx.now}
+        empty={empty}
+        cellText={cellText}
+        {...(state.changes ? { changed: state.changes.fields } : {})}
+      />
     );
   },
 };

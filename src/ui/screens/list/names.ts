@@ -56,14 +56,21 @@ export function nameBesideId(name: string, id: string): string {
  * before in the origin's session and unit (null: read, and it has none).
  */
 export function knownName(services: Services, origin: Origin, column: IdColumn, id: string): string | null | undefined {
-  return services.unitName(origin.connection, id) ?? ReferenceNames.of(origin.connection.session).name(column, id, origin.ou ?? null);
+  return (
+    services.unitName(origin.connection, id) ??
+    ReferenceNames.of(origin.connection.session).name(column, id, origin.ou ?? null)
+  );
 }
 
 /**
  * What a record's id fields are called, from what is known already (the records and x-ray ask for no
  * name): `field → name` for each top-level `<singular>_id` field whose name is known.
  */
-export function knownNames(services: Services, origin: Origin, record: Record<string, unknown>): ReadonlyMap<string, string> {
+export function knownNames(
+  services: Services,
+  origin: Origin,
+  record: Record<string, unknown>,
+): ReadonlyMap<string, string> {
   const catalog = services.catalogOf(origin.connection);
   const names = new Map<string, string>();
   for (const column of catalog ? idColumns(catalog, [record]) : []) {
@@ -79,12 +86,19 @@ export function knownNames(services: Services, origin: Origin, record: Record<st
  * rows (they come first after the id, as names do), and each id cell's text — the referenced record's name
  * beside the id once known, the id meanwhile (and for good when the record has no name or cannot be read).
  */
-export function namedCells(services: Services, named: NamedRows, loaded: LoadedRows): { fields: string[]; text(field: string, value: unknown): string | undefined } | undefined {
+export function namedCells(
+  services: Services,
+  named: NamedRows,
+  loaded: LoadedRows,
+): { fields: string[]; text(field: string, value: unknown): string | undefined } | undefined {
   if (!named.names) return undefined;
   const columns = idColumnsOf(services, named.origin, loaded);
-  const name = (column: IdColumn, value: unknown) => (typeof value === 'string' ? knownName(services, named.origin, column, value) : undefined);
+  const name = (column: IdColumn, value: unknown) =>
+    typeof value === 'string' ? knownName(services, named.origin, column, value) : undefined;
   return {
-    fields: columns.filter((column) => loaded.rows.some((row) => name(column, row[column.field]))).map((column) => column.field),
+    fields: columns
+      .filter((column) => loaded.rows.some((row) => name(column, row[column.field])))
+      .map((column) => column.field),
     text: (field, value) => {
       const column = typeof value === 'string' ? columns.find((candidate) => candidate.field === field) : undefined;
       if (!column) return undefined;
@@ -95,7 +109,11 @@ export function namedCells(services: Services, named: NamedRows, loaded: LoadedR
 }
 
 /** Asks for the names of the ids on screen that are not known yet; each arriving name redraws the screen. */
-export function askNames<S extends NamedRows>(ctx: ScreenContext<S>, loaded: LoadedRows, rows: readonly Record<string, unknown>[]): void {
+export function askNames<S extends NamedRows>(
+  ctx: ScreenContext<S>,
+  loaded: LoadedRows,
+  rows: readonly Record<string, unknown>[],
+): void {
   const state = ctx.state;
   const columns = state.names ? idColumnsOf(ctx.services, state.origin, loaded) : [];
   if (columns.length === 0) return;
@@ -105,18 +123,30 @@ export function askNames<S extends NamedRows>(ctx: ScreenContext<S>, loaded: Loa
   if (!ctx.services.unitsKnown(connection)) void ctx.services.units(connection).then(redraw, () => undefined);
   const names = ReferenceNames.of(connection.session);
   for (const column of columns) {
-    const unknown = columnIds(column, rows).filter((id) => knownName(ctx.services, state.origin, column, id) === undefined);
+    const unknown = columnIds(column, rows).filter(
+      (id) => knownName(ctx.services, state.origin, column, id) === undefined,
+    );
     if (unknown.length === 0) continue;
-    void names.resolve(column, unknown, { ou: state.origin.ou ?? null, onName: redraw, signal: state.namesStop.signal }).catch(() => undefined);
+    void names
+      .resolve(column, unknown, { ou: state.origin.ou ?? null, onName: redraw, signal: state.namesStop.signal })
+      .catch(() => undefined);
   }
 }
 
 /** `N`: names beside ids, on and off; `loaded` gives the screen's rows, `shown` asks again for what is on screen. */
-export function namesToggle<S extends NamedRows>(loaded: (state: S) => LoadedRows, shown: (ctx: ScreenContext<S>) => void, when: (state: S) => boolean): Binding<S> {
+export function namesToggle<S extends NamedRows>(
+  loaded: (state: S) => LoadedRows,
+  shown: (ctx: ScreenContext<S>) => void,
+  when: (state: S) => boolean,
+): Binding<S> {
   return {
-    keys: ['N'], help: 'names beside ids (on by default): a <resource>_id column shows the name of the record it refers to beside a short id; again: the ids alone', hint: 'N names', when,
+    keys: ['N'],
+    help: 'names beside ids (on by default): a <resource>_id column shows the name of the record it refers to beside a short id; again: the ids alone',
+    hint: 'N names',
+    when,
     run: (ctx) => {
-      if (idColumnsOf(ctx.services, ctx.state.origin, loaded(ctx.state)).length === 0) return ctx.nav.notify('no column here holds ids of a resource the index has');
+      if (idColumnsOf(ctx.services, ctx.state.origin, loaded(ctx.state)).length === 0)
+        return ctx.nav.notify('no column here holds ids of a resource the index has');
       if (ctx.state.names) ctx.state.namesStop.abort();
       ctx.update((s) => ({ names: !s.names, namesStop: s.names ? namesStopper() : s.namesStop }) as Partial<S>);
       ctx.nav.notify(ctx.state.names ? 'names beside ids (N: ids alone)' : 'ids alone (N: names beside them)');

@@ -11,7 +11,15 @@ import { errorInfo, warningInfo } from '../../nav/problems.js';
 import type { ScreenContext } from '../../nav/screen.js';
 import { appendPage, pageIndexAt, pageStartRow, prependPage } from '../../window.js';
 import { askNames } from './names.js';
-import { asLoaded, currentPage, loadedRows, recordIndex, visibleRows, type ListState, type RowChanges } from './state.js';
+import {
+  asLoaded,
+  currentPage,
+  loadedRows,
+  recordIndex,
+  visibleRows,
+  type ListState,
+  type RowChanges,
+} from './state.js';
 
 type Ctx = ScreenContext<ListState>;
 
@@ -25,15 +33,30 @@ async function firstPageRequest(state: ListState): Promise<PreparedRequest> {
   const { session, pageSize } = state.origin.connection;
   const { source } = state;
   const ou = state.origin.ou ?? null;
-  if (source.kind === 'link') return session.prepareLink(source.href, { resource: source.resource, version: state.version || source.version, ou });
+  if (source.kind === 'link')
+    return session.prepareLink(source.href, {
+      resource: source.resource,
+      version: state.version || source.version,
+      ou,
+    });
   return listRequest(session, {
-    resource: source.resource, version: state.version || source.version, operationId: source.operationId,
-    filter: state.serverFilter, pageSize, page: source.page, ou, ...(source.variables ? { variables: source.variables } : {}),
+    resource: source.resource,
+    version: state.version || source.version,
+    operationId: source.operationId,
+    filter: state.serverFilter,
+    pageSize,
+    page: source.page,
+    ou,
+    ...(source.variables ? { variables: source.variables } : {}),
   });
 }
 
 /** A page; `again` asks the server whether it changed (If-None-Match when it gave an ETag), else it may come from the freshness window. */
-async function fetchPage(state: ListState, request: PreparedRequest, again = false): Promise<{ page: Page; contentType: string }> {
+async function fetchPage(
+  state: ListState,
+  request: PreparedRequest,
+  again = false,
+): Promise<{ page: Page; contentType: string }> {
   const response = await state.origin.connection.session.send(request, again ? { revalidate: true } : {});
   return { page: readPage(response), contentType: response.contentType };
 }
@@ -66,7 +89,16 @@ export async function loadFirstPage(ctx: Ctx): Promise<void> {
     if (!ctx.state.version && request.version) ctx.update({ version: request.version });
     const { page, contentType } = await fetchPage(ctx.state, request, true);
     const version = parseVendorMediaType(contentType)?.version ?? request.version;
-    ctx.update({ firstRequest: request, version, pages: [page], cursor: 0, top: 0, loading: undefined, pending: undefined, error: warningInfo(page.warnings) });
+    ctx.update({
+      firstRequest: request,
+      version,
+      pages: [page],
+      cursor: 0,
+      top: 0,
+      loading: undefined,
+      pending: undefined,
+      error: warningInfo(page.warnings),
+    });
     shown(ctx);
   } catch (error) {
     ctx.update({ loading: undefined, pending: undefined, error: errorInfo(error) });
@@ -78,7 +110,10 @@ export async function reloadList(ctx: Ctx, quiet = false): Promise<void> {
   const state = ctx.state;
   const index = pageIndexAt(state.pages, recordIndex(state));
   const page = state.pages[index];
-  const request = page && state.firstRequest ? pageLinkRequest(state.origin.connection.session, page, 'self', state.firstRequest) : undefined;
+  const request =
+    page && state.firstRequest
+      ? pageLinkRequest(state.origin.connection.session, page, 'self', state.firstRequest)
+      : undefined;
   if (!page || !request) return loadFirstPage(ctx);
   const offset = recordIndex(state) - pageStartRow(state.pages, index);
   ctx.update({ loading: quiet ? undefined : 'reloading', pending: 'reload' });
@@ -88,7 +123,15 @@ export async function reloadList(ctx: Ctx, quiet = false): Promise<void> {
     const changes = rowChanges(page.items, fresh.items);
     ctx.update((s) => {
       const cursor = Math.min(Math.max(0, fresh.items.length - 1), asLoaded(s) ? offset : 0);
-      return { pages: [fresh], changes, cursor, top: scrollTop(0, cursor, listHeight(ctx)), loading: undefined, pending: undefined, error: warningInfo(fresh.warnings) };
+      return {
+        pages: [fresh],
+        changes,
+        cursor,
+        top: scrollTop(0, cursor, listHeight(ctx)),
+        loading: undefined,
+        pending: undefined,
+        error: warningInfo(fresh.warnings),
+      };
     });
     shown(ctx);
   } catch (error) {
@@ -119,7 +162,8 @@ export function prefetch(ctx: Ctx): void {
   // A local filter works on what is loaded: it never pulls in more pages looking for matches.
   if (state.pending || state.localFilter || state.error?.tone === 'error') return;
   const wanted = Math.max(state.cursor + PREFETCH_MARGIN, state.top + listHeight(ctx));
-  if (visibleRows(state).length < wanted && state.pages[state.pages.length - 1]?.links.has('next')) void loadAdjacent(ctx, 'next', false);
+  if (visibleRows(state).length < wanted && state.pages[state.pages.length - 1]?.links.has('next'))
+    void loadAdjacent(ctx, 'next', false);
 }
 
 /** Loads the page after (or before) the run; `jump` moves the cursor to its first row. */
@@ -144,9 +188,18 @@ export async function loadAdjacent(ctx: Ctx, role: 'next' | 'prev', jump: boolea
       const { pages, shift } = role === 'next' ? appendPage(s.pages, page) : prependPage(s.pages, page);
       const plain = asLoaded(s);
       let cursor = plain ? Math.max(0, s.cursor + shift) : s.cursor;
-      if ((jump || s.jumpWhenLoaded === role) && plain) cursor = role === 'next' ? pageStartRow(pages, pages.length - 1) : 0;
+      if ((jump || s.jumpWhenLoaded === role) && plain)
+        cursor = role === 'next' ? pageStartRow(pages, pages.length - 1) : 0;
       const top = scrollTop(plain ? Math.max(0, s.top + shift) : s.top, cursor, listHeight(ctx));
-      return { pages, cursor, top, pending: undefined, jumpWhenLoaded: undefined, loading: undefined, error: warningInfo(page.warnings) };
+      return {
+        pages,
+        cursor,
+        top,
+        pending: undefined,
+        jumpWhenLoaded: undefined,
+        loading: undefined,
+        error: warningInfo(page.warnings),
+      };
     });
     shown(ctx);
   } catch (error) {
@@ -164,7 +217,14 @@ export async function loadEdge(ctx: Ctx, role: Extract<LinkRole, 'first' | 'last
   ctx.update({ pending: role, loading: `loading the ${role} page` });
   try {
     const { page: edge } = await fetchPage(state, request);
-    ctx.update({ pages: [edge], cursor: 0, top: 0, pending: undefined, loading: undefined, error: warningInfo(edge.warnings) });
+    ctx.update({
+      pages: [edge],
+      cursor: 0,
+      top: 0,
+      pending: undefined,
+      loading: undefined,
+      error: warningInfo(edge.warnings),
+    });
     shown(ctx);
   } catch (error) {
     ctx.update({ pending: undefined, loading: undefined, error: errorInfo(error) });
@@ -175,6 +235,7 @@ export async function loadEdge(ctx: Ctx, role: Extract<LinkRole, 'first' | 'last
 export function movePage(ctx: Ctx, step: 1 | -1): void {
   const state = ctx.state;
   const target = pageIndexAt(state.pages, recordIndex(state)) + step;
-  if (target >= 0 && target < state.pages.length && asLoaded(state)) return setCursor(ctx, pageStartRow(state.pages, target));
+  if (target >= 0 && target < state.pages.length && asLoaded(state))
+    return setCursor(ctx, pageStartRow(state.pages, target));
   void loadAdjacent(ctx, step === 1 ? 'next' : 'prev', true);
 }

@@ -15,7 +15,10 @@ export interface QuickFiltered {
 export const quickFilterTyping = (state: QuickFiltered): boolean => state.localFilterEditing;
 
 /** The rows that contain the quick filter's text. */
-export function quickFiltered<R extends Record<string, unknown>>(rows: readonly R[], state: QuickFiltered): readonly R[] {
+export function quickFiltered<R extends Record<string, unknown>>(
+  rows: readonly R[],
+  state: QuickFiltered,
+): readonly R[] {
   return state.localFilter ? rows.filter((row) => recordMatches(row, state.localFilter)) : rows;
 }
 
@@ -27,11 +30,28 @@ export function quickFilterStatus(state: QuickFiltered): string | undefined {
 /** The field's keys while it has the focus: first in a screen's bindings, so every letter types. */
 export function quickFilterEditing<S extends QuickFiltered>(): Binding<S>[] {
   return [
-    { keys: ['return'], help: 'keep the quick filter', hint: 'Enter keeps', when: quickFilterTyping, run: (ctx) => ctx.update({ localFilterEditing: false } as Partial<S>) },
-    { keys: ['escape'], help: 'clear the quick filter', hint: 'Esc clears', when: quickFilterTyping, run: (ctx) => ctx.update({ localFilterEditing: false, localFilter: '', cursor: 0, top: 0 } as Partial<S>) },
     {
-      keys: [TEXT, 'backspace', 'ctrl-u'], help: 'type the quick filter', when: quickFilterTyping,
-      run: (ctx, key) => ctx.update((s) => ({ localFilter: editText(s.localFilter, key) ?? s.localFilter, cursor: 0, top: 0 }) as Partial<S>),
+      keys: ['return'],
+      help: 'keep the quick filter',
+      hint: 'Enter keeps',
+      when: quickFilterTyping,
+      run: (ctx) => ctx.update({ localFilterEditing: false } as Partial<S>),
+    },
+    {
+      keys: ['escape'],
+      help: 'clear the quick filter',
+      hint: 'Esc clears',
+      when: quickFilterTyping,
+      run: (ctx) => ctx.update({ localFilterEditing: false, localFilter: '', cursor: 0, top: 0 } as Partial<S>),
+    },
+    {
+      keys: [TEXT, 'backspace', 'ctrl-u'],
+      help: 'type the quick filter',
+      when: quickFilterTyping,
+      run: (ctx, key) =>
+        ctx.update(
+          (s) => ({ localFilter: editText(s.localFilter, key) ?? s.localFilter, cursor: 0, top: 0 }) as Partial<S>,
+        ),
     },
   ];
 }
@@ -39,9 +59,17 @@ export function quickFilterEditing<S extends QuickFiltered>(): Binding<S>[] {
 /** `/` moves into the field; Esc or Backspace clears a kept filter before they go back. */
 export function quickFilterKeys<S extends QuickFiltered>(): Binding<S>[] {
   return [
-    { keys: ['/'], help: 'quick filter on the loaded rows (Enter keeps it, Esc clears it)', hint: '/ quick', when: (s) => !s.localFilterEditing, run: (ctx) => ctx.update({ localFilterEditing: true } as Partial<S>) },
     {
-      keys: ['escape', 'backspace'], help: 'clear the quick filter first, then back', when: (s) => !s.localFilterEditing && s.localFilter !== '',
+      keys: ['/'],
+      help: 'quick filter on the loaded rows (Enter keeps it, Esc clears it)',
+      hint: '/ quick',
+      when: (s) => !s.localFilterEditing,
+      run: (ctx) => ctx.update({ localFilterEditing: true } as Partial<S>),
+    },
+    {
+      keys: ['escape', 'backspace'],
+      help: 'clear the quick filter first, then back',
+      when: (s) => !s.localFilterEditing && s.localFilter !== '',
       run: (ctx) => ctx.update({ localFilter: '', cursor: 0, top: 0 } as Partial<S>),
     },
   ];

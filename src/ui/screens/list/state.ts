@@ -13,7 +13,14 @@ import { quickFiltered, type QuickFiltered } from './quick-filter.js';
 
 /** Where a list's first page comes from, so it can be asked again after an OU, filter or version change. */
 export type ListSource =
-  | { kind: 'resource'; resource: string; version?: string; operationId?: string; page?: string; variables?: Record<string, string> }
+  | {
+      kind: 'resource';
+      resource: string;
+      version?: string;
+      operationId?: string;
+      page?: string;
+      variables?: Record<string, string>;
+    }
   | { kind: 'link'; href: string; resource: string; version: string };
 
 /** Rows a reload changed, by the record now shown: which of its fields changed, and the row as it was. */
@@ -98,7 +105,10 @@ export interface CellText {
   text(field: string, value: unknown): string | undefined;
 }
 
-const planned = new WeakMap<readonly Page[], { names: number; named: boolean; fields: readonly string[] | undefined; columns: Column[] }>();
+const planned = new WeakMap<
+  readonly Page[],
+  { names: number; named: boolean; fields: readonly string[] | undefined; columns: Column[] }
+>();
 
 /**
  * Every column of the list, planned once per set of loaded pages, names read and chosen fields: asked at

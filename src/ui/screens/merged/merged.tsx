@@ -17,7 +17,14 @@ import type { Origin } from '../../services/connection.js';
 import { buildFilter, type Condition } from '../../filter.js';
 import { inferColumns, windowOf, type Column } from '../list/columns.js';
 import { scrollBinding } from '../../scroll-keys.js';
-import { quickFiltered, quickFilterEditing, quickFilterKeys, quickFilterStatus, quickFilterTyping, type QuickFiltered } from '../list/quick-filter.js';
+import {
+  quickFiltered,
+  quickFilterEditing,
+  quickFilterKeys,
+  quickFilterStatus,
+  quickFilterTyping,
+  type QuickFiltered,
+} from '../list/quick-filter.js';
 import { filterParams } from '../overlays/filter-builder.js';
 import { pickColumns } from '../overlays/columns.js';
 import { ListView } from '../list/ListView.js';
@@ -71,7 +78,9 @@ async function nextPage(ctx: Ctx, scope: Scope, pages: AsyncGenerator<Page>): Pr
         more.delete(scope);
         return { more, asking: s.asking - 1 };
       }
-      const added = next.value.items.filter((record) => s.dedupe.admit(record)).map((record) => ({ [UNIT]: scope.ouName ?? '(no unit)', ...record }));
+      const added = next.value.items
+        .filter((record) => s.dedupe.admit(record))
+        .map((record) => ({ [UNIT]: scope.ouName ?? '(no unit)', ...record }));
       const scopeOf = new Map(s.scopeOf);
       for (const row of added) scopeOf.set(row, scope);
       if (!next.value.links.has('next')) more.delete(scope);
@@ -99,18 +108,33 @@ function askMore(ctx: Ctx): void {
 
 async function start(ctx: Ctx): Promise<void> {
   const { origin, resource, filter, stopping } = ctx.state;
-  const source = { session: origin.connection.session, ...(origin.connection.profile ? { profile: origin.connection.profile } : {}) };
+  const source = {
+    session: origin.connection.session,
+    ...(origin.connection.profile ? { profile: origin.connection.profile } : {}),
+  };
   // Every unit's walk listens to this one signal.
   setMaxListeners(0, stopping.signal);
   ctx.update({ loading: `reading ${resource} in every unit` });
   // Known to the explorer too, so that a record opened from here is named by its unit in the header.
   void ctx.services.units(origin.connection).catch(() => undefined);
-  void ctx.services.columnChoice(origin.connection, resource).then((fields) => fields && ctx.alive && ctx.update({ fields }), () => undefined);
+  void ctx.services.columnChoice(origin.connection, resource).then(
+    (fields) => fields && ctx.alive && ctx.update({ fields }),
+    () => undefined,
+  );
   try {
     // Deepest first: a record also held by an ancestor's scope is given out with its deepest unit.
     const scopes = (await planScopes(source, 'all', { signal: stopping.signal })).sort((a, b) => b.depth - a.depth);
     const pageSize = origin.connection.pageSize;
-    const more = new Map(scopes.map((scope) => [scope, scopePages(scope, { resource, all: true, ...(pageSize ? { pageSize } : {}), ...(filter ? { filter } : {}) }, { signal: stopping.signal })]));
+    const more = new Map(
+      scopes.map((scope) => [
+        scope,
+        scopePages(
+          scope,
+          { resource, all: true, ...(pageSize ? { pageSize } : {}), ...(filter ? { filter } : {}) },
+          { signal: stopping.signal },
+        ),
+      ]),
+    );
     ctx.update({ scopes, more, loading: undefined });
     askMore(ctx);
   } catch (error) {
@@ -137,23 +161,39 @@ function versionOf(ctx: Ctx): string {
 }
 
 /** The record under the cursor as it was read, in its unit, with the version its list was read in. */
-function chosen(ctx: Ctx): { resource: string; version: string; record: Record<string, unknown>; origin: Origin } | undefined {
+function chosen(
+  ctx: Ctx,
+): { resource: string; version: string; record: Record<string, unknown>; origin: Origin } | undefined {
   const row = quickFiltered(ctx.state.rows, ctx.state)[ctx.state.cursor];
   const scope = row && ctx.state.scopeOf.get(row);
   if (!row || !scope) return undefined;
   const { [UNIT]: _unit, ...record } = row;
   const { origin, resource } = ctx.state;
-  return { resource, version: versionOf(ctx), record, origin: { connection: origin.connection, ou: scope.ou ?? undefined } };
+  return {
+    resource,
+    version: versionOf(ctx),
+    record,
+    origin: { connection: origin.connection, ou: scope.ou ?? undefined },
+  };
 }
 
 /** `f`: the filter builder over the loaded records; its filter reads every unit again, in a merged list of its own. */
 function openFilterBuilder(ctx: Ctx): void {
   const { origin, resource, filter, conditions = [] } = ctx.state;
-  const params = filterParams(ctx.state.rows, { resource, version: versionOf(ctx), conditions }, filter !== undefined, (chosenConditions, samples) => {
-    ctx.nav.back();
-    const built = chosenConditions.length ? buildFilter(chosenConditions, samples, ctx.now) : undefined;
-    ctx.nav.open('merged-list', { origin, resource, ...(built ? { filter: built, conditions: chosenConditions } : {}) });
-  });
+  const params = filterParams(
+    ctx.state.rows,
+    { resource, version: versionOf(ctx), conditions },
+    filter !== undefined,
+    (chosenConditions, samples) => {
+      ctx.nav.back();
+      const built = chosenConditions.length ? buildFilter(chosenConditions, samples, ctx.now) : undefined;
+      ctx.nav.open('merged-list', {
+        origin,
+        resource,
+        ...(built ? { filter: built, conditions: chosenConditions } : {}),
+      });
+    },
+  );
   // The unit a row is shown with is dpx's, not a field the server could filter on.
   ctx.nav.open('filter', { ...params, fields: params.fields.filter((field) => field !== UNIT) });
 }
@@ -162,13 +202,19 @@ function openFilterBuilder(ctx: Ctx): void {
 function chooseColumns(ctx: Ctx): void {
   const { origin, resource, rows } = ctx.state;
   pickColumns(ctx as ScreenContext<unknown>, {
-    connection: origin.connection, resource, rows, own: [UNIT],
+    connection: origin.connection,
+    resource,
+    rows,
+    own: [UNIT],
     shown: columnsOf(ctx.state, ctx.now).map((column) => column.field),
     use: (fields) => ctx.update({ fields, left: 1 }),
   });
 }
 
-const planned = new WeakMap<readonly Scope[], { empty: boolean; fields: readonly string[] | undefined; names: number; named: boolean; columns: Column[] }>();
+const planned = new WeakMap<
+  readonly Scope[],
+  { empty: boolean; fields: readonly string[] | undefined; names: number; named: boolean; columns: Column[] }
+>();
 
 /**
  * Every column, with the unit after the first (the columns chosen for the resource, else the id), then
@@ -179,18 +225,51 @@ const planned = new WeakMap<readonly Scope[], { empty: boolean; fields: readonly
 function columnsOf(state: MergedState, now: number, cellText?: CellText): Column[] {
   const names = state.names ? state.namesRead : -1;
   const known = planned.get(state.scopes);
-  if (known && known.empty === (state.rows.length === 0) && known.fields === state.fields && known.names === names && (known.named || !cellText)) return known.columns;
+  if (
+    known &&
+    known.empty === (state.rows.length === 0) &&
+    known.fields === state.fields &&
+    known.names === names &&
+    (known.named || !cellText)
+  )
+    return known.columns;
   const order = state.fields ? [state.fields[0]!, UNIT, ...state.fields.slice(1)] : undefined;
-  const columns = inferColumns(state.rows, now, { fields: [UNIT, ...(cellText?.fields ?? [])], text: (field, value) => cellText?.text(field, value) }, order);
-  planned.set(state.scopes, { empty: state.rows.length === 0, fields: state.fields, names, named: cellText !== undefined, columns });
+  const columns = inferColumns(
+    state.rows,
+    now,
+    { fields: [UNIT, ...(cellText?.fields ?? [])], text: (field, value) => cellText?.text(field, value) },
+    order,
+  );
+  planned.set(state.scopes, {
+    empty: state.rows.length === 0,
+    fields: state.fields,
+    names,
+    named: cellText !== undefined,
+    columns,
+  });
   return columns;
 }
 
 export const mergedScreen: ScreenModule<MergedState, MergedParams> = {
   title: 'merged list (:<resource> @all)',
   init: (params) => ({
-    ...params, scopes: [], rows: [], scopeOf: new Map(), more: new Map(), asking: 0, failed: 0, cursor: 0, top: 0, left: 1, localFilter: '', localFilterEditing: false, dedupe: new RecordDedupe(), stopping: new AbortController(),
-    names: true, namesRead: 0, namesStop: namesStopper(),
+    ...params,
+    scopes: [],
+    rows: [],
+    scopeOf: new Map(),
+    more: new Map(),
+    asking: 0,
+    failed: 0,
+    cursor: 0,
+    top: 0,
+    left: 1,
+    localFilter: '',
+    localFilterEditing: false,
+    dedupe: new RecordDedupe(),
+    stopping: new AbortController(),
+    names: true,
+    namesRead: 0,
+    namesStop: namesStopper(),
   }),
   start: (ctx) => void start(ctx),
   stop: (state) => {
@@ -216,24 +295,35 @@ export const mergedScreen: ScreenModule<MergedState, MergedParams> = {
   },
   typing: quickFilterTyping,
   bindings: [
-    scrollBinding((ctx) => ({ widths: columnsOf(ctx.state, ctx.now).map((column) => column.width), frozen: 1, room: ctx.size.columns - 2, gap: 1, partial: true })),
+    scrollBinding((ctx) => ({
+      widths: columnsOf(ctx.state, ctx.now).map((column) => column.width),
+      frozen: 1,
+      room: ctx.size.columns - 2,
+      gap: 1,
+      partial: true,
+    })),
     ...quickFilterEditing<MergedState>(),
     {
-      keys: ['return'], help: 'open the record, in the unit it was read in', hint: 'Enter open',
+      keys: ['return'],
+      help: 'open the record, in the unit it was read in',
+      hint: 'Enter open',
       run: (ctx) => {
         const row = chosen(ctx);
         if (row) ctx.nav.open('record', row);
       },
     },
     {
-      keys: ['X'], help: 'x-ray of the record, in its unit', hint: 'X x-ray',
+      keys: ['X'],
+      help: 'x-ray of the record, in its unit',
+      hint: 'X x-ray',
       run: (ctx) => {
         const row = chosen(ctx);
         if (row) ctx.nav.open('xray', row);
       },
     },
     {
-      keys: [...MOVE_KEYS], help: 'move; the next pages are asked for as the end comes near',
+      keys: [...MOVE_KEYS],
+      help: 'move; the next pages are asked for as the end comes near',
       run: (ctx, key) => {
         const height = ctx.bodyHeight() - 1;
         const cursor = moveCursor(ctx.state.cursor, quickFiltered(ctx.state.rows, ctx.state).length, key, height);
@@ -242,16 +332,48 @@ export const mergedScreen: ScreenModule<MergedState, MergedParams> = {
         setImmediate(() => askShownNames(ctx));
       },
     },
-    { keys: ['f'], help: 'server-side filter builder: field, operator, value; every unit is read again with it', hint: 'f filter', run: openFilterBuilder },
-    { keys: ['c'], help: 'choose and order the columns (kept for this resource on this control plane, as in its list)', hint: 'c columns', run: chooseColumns },
+    {
+      keys: ['f'],
+      help: 'server-side filter builder: field, operator, value; every unit is read again with it',
+      hint: 'f filter',
+      run: openFilterBuilder,
+    },
+    {
+      keys: ['c'],
+      help: 'choose and order the columns (kept for this resource on this control plane, as in its list)',
+      hint: 'c columns',
+      run: chooseColumns,
+    },
     namesToggle(loadedOf, askShownNames, (state) => !state.localFilterEditing),
     ...quickFilterKeys<MergedState>(),
   ],
   View: ({ state, ctx, height, width }) => {
     const rows = quickFiltered(state.rows, state);
-    const empty = state.loading || state.asking > 0 ? '' : state.localFilter ? `no loaded row matches "${state.localFilter}"` : state.error ? '' : 'no unit holds any';
+    const empty =
+      state.loading || state.asking > 0
+        ? ''
+        : state.localFilter
+          ? `no loaded row matches "${state.localFilter}"`
+          : state.error
+            ? ''
+            : 'no unit holds any';
     // A new function only when names are turned on or off, one arrives or rows come: rows redraw only then.
-    const cellText = useMemo(() => namedCells(ctx.services, state, loadedOf(state)), [state.names, state.namesRead, state.rows]);
-    return <ListView view={windowOf(columnsOf(state, ctx.now, cellText), state.left, width - 2)} rows={rows} cursor={state.cursor} top={state.top} height={height} currentColumn={-1} now={ctx.now} empty={empty} {...(cellText ? { cellText } : {})} />;
+    const cellText = useMemo(
+      () => namedCells(ctx.services, state, loadedOf(state)),
+      [state.names, state.namesRead, state.rows],
+    );
+    return (
+      <ListView
+        view={windowOf(columnsOf(state, ctx.now, cellText), state.left, width - 2)}
+        rows={rows}
+        cursor={state.cursor}
+        top={state.top}
+        height={height}
+        currentColumn={-1}
+        now={ctx.now}
+        empty={empty}
+        {...(cellText ? { cellText } : {})}
+      />
+    );
   },
 };

@@ -55,26 +55,40 @@ export function confirmLayout(state: ConfirmState, width: number, height: number
   const title = wrapLines(`Send this ${state.method.toUpperCase()}? It changes data on the control plane.`, inner, 2);
   const warning = state.warning ? wrapLines(`⚠ ${state.warning}`, inner, 3) : [];
   const expected = state.expectedWord;
-  const prompt = expected === undefined ? ['y send · n or Esc cancel'] : wrapLines(`Type ${expected} to delete it, then Enter (Esc cancels):`, inner, 3);
-  const wrong = expected !== undefined && state.wrong ? wrapLines(`that is not ${expected}; nothing was sent`, inner, 2) : [];
+  const prompt =
+    expected === undefined
+      ? ['y send · n or Esc cancel']
+      : wrapLines(`Type ${expected} to delete it, then Enter (Esc cancels):`, inner, 3);
+  const wrong =
+    expected !== undefined && state.wrong ? wrapLines(`that is not ${expected}; nothing was sent`, inner, 2) : [];
   const input = expected === undefined ? 0 : 1;
   // Least first: the question, what to do, the warning, then the request; then more of each, the warning
   // last (its first line says what it is about).
-  const [titleRoom = 0, promptRoom = 0, , wrongRoom = 0, warningRoom = 0, requestRoom = 0] = share(height - (framed ? BORDER_LINES : 0), [
-    { least: 1, most: title.length },
-    { least: 1, most: prompt.length },
-    { least: input, most: input },
-    { least: Math.min(1, wrong.length), most: wrong.length },
-    { least: Math.min(1, warning.length), most: warning.length },
-    { least: Math.min(2, state.lines.length), most: state.lines.length },
-  ], [0, 1, 2, 3, 5, 4]);
+  const [titleRoom = 0, promptRoom = 0, , wrongRoom = 0, warningRoom = 0, requestRoom = 0] = share(
+    height - (framed ? BORDER_LINES : 0),
+    [
+      { least: 1, most: title.length },
+      { least: 1, most: prompt.length },
+      { least: input, most: input },
+      { least: Math.min(1, wrong.length), most: wrong.length },
+      { least: Math.min(1, warning.length), most: warning.length },
+      { least: Math.min(2, state.lines.length), most: state.lines.length },
+    ],
+    [0, 1, 2, 3, 5, 4],
+  );
   // A line says which lines of the request are shown, when they are not all and there is room for it.
   const scrolled = state.lines.length > requestRoom && requestRoom >= 2;
   const room = scrolled ? requestRoom - 1 : requestRoom;
   const top = Math.max(0, Math.min(state.top, state.lines.length - room));
   return {
-    framed, title: title.slice(0, titleRoom), warning: warning.slice(0, warningRoom), prompt: prompt.slice(0, promptRoom), wrong: wrong.slice(0, wrongRoom),
-    room, top, scrolled,
+    framed,
+    title: title.slice(0, titleRoom),
+    warning: warning.slice(0, warningRoom),
+    prompt: prompt.slice(0, promptRoom),
+    wrong: wrong.slice(0, wrongRoom),
+    room,
+    top,
+    scrolled,
   };
 }
 
@@ -92,16 +106,44 @@ export const confirmScreen: ScreenModule<ConfirmState, ConfirmParams> = {
   crumb: () => 'confirm',
   origin: (s) => s.origin,
   bindings: [
-    { keys: ['y', 'Y'], help: 'send the write', hint: 'y send', when: plain, run: (ctx) => ctx.state.confirm(ctx as ScreenContext<unknown>) },
+    {
+      keys: ['y', 'Y'],
+      help: 'send the write',
+      hint: 'y send',
+      when: plain,
+      run: (ctx) => ctx.state.confirm(ctx as ScreenContext<unknown>),
+    },
     { keys: ['n', 'N'], help: 'cancel', hint: 'n cancel', when: plain, run: (ctx) => ctx.nav.back() },
     {
-      keys: ['return'], help: 'a DELETE: send once the id typed is the id it deletes', when: typed,
-      run: (ctx) => (ctx.state.typed.trim() === ctx.state.expectedWord ? ctx.state.confirm(ctx as ScreenContext<unknown>) : ctx.update({ wrong: true })),
+      keys: ['return'],
+      help: 'a DELETE: send once the id typed is the id it deletes',
+      when: typed,
+      run: (ctx) =>
+        ctx.state.typed.trim() === ctx.state.expectedWord
+          ? ctx.state.confirm(ctx as ScreenContext<unknown>)
+          : ctx.update({ wrong: true }),
     },
-    { keys: [TEXT, 'backspace'], help: 'a DELETE: type the id', when: typed, run: (ctx, key) => ctx.update((s) => ({ typed: editText(s.typed, key) ?? s.typed, wrong: false })) },
-    { keys: ['down', 'pagedown'], help: 'scroll the request', run: (ctx, key) => scroll(ctx, (page) => (key.name === 'pagedown' ? page : 1)) },
-    { keys: ['up', 'pageup'], help: 'scroll the request', run: (ctx, key) => scroll(ctx, (page) => -(key.name === 'pageup' ? page : 1)) },
-    { keys: ['home', 'end'], help: 'the start or the end of the request', run: (ctx, key) => scroll(ctx, () => (key.name === 'end' ? Infinity : -Infinity)) },
+    {
+      keys: [TEXT, 'backspace'],
+      help: 'a DELETE: type the id',
+      when: typed,
+      run: (ctx, key) => ctx.update((s) => ({ typed: editText(s.typed, key) ?? s.typed, wrong: false })),
+    },
+    {
+      keys: ['down', 'pagedown'],
+      help: 'scroll the request',
+      run: (ctx, key) => scroll(ctx, (page) => (key.name === 'pagedown' ? page : 1)),
+    },
+    {
+      keys: ['up', 'pageup'],
+      help: 'scroll the request',
+      run: (ctx, key) => scroll(ctx, (page) => -(key.name === 'pageup' ? page : 1)),
+    },
+    {
+      keys: ['home', 'end'],
+      help: 'the start or the end of the request',
+      run: (ctx, key) => scroll(ctx, () => (key.name === 'end' ? Infinity : -Infinity)),
+    },
     { keys: ['escape'], help: 'cancel: nothing is sent', hint: 'Esc cancel', run: (ctx) => ctx.nav.back() },
   ],
   View: ({ state, height, width }) => {
@@ -110,18 +152,45 @@ export const confirmScreen: ScreenModule<ConfirmState, ConfirmParams> = {
     const layout = confirmLayout(state, width, height);
     const { top, room } = layout;
     const shown = state.lines.slice(top, top + room);
-    const line = (text: string, key: string) => <Text key={key} wrap="truncate">{text === '' ? ' ' : text}</Text>;
+    const line = (text: string, key: string) => (
+      <Text key={key} wrap="truncate">
+        {text === '' ? ' ' : text}
+      </Text>
+    );
     return (
-      <Box flexDirection="column" {...(layout.framed ? { borderStyle: 'double', paddingX: 1, ...(border ? { borderColor: border } : {}) } : {})}>
-        {layout.title.map((text, index) => <Tinted key={`title ${index}`} bold tone={tone} wrap="truncate">{text}</Tinted>)}
-        {layout.warning.map((text, index) => <Tinted key={`warning ${index}`} tone="busy" wrap="truncate">{text}</Tinted>)}
+      <Box
+        flexDirection="column"
+        {...(layout.framed ? { borderStyle: 'double', paddingX: 1, ...(border ? { borderColor: border } : {}) } : {})}
+      >
+        {layout.title.map((text, index) => (
+          <Tinted key={`title ${index}`} bold tone={tone} wrap="truncate">
+            {text}
+          </Tinted>
+        ))}
+        {layout.warning.map((text, index) => (
+          <Tinted key={`warning ${index}`} tone="busy" wrap="truncate">
+            {text}
+          </Tinted>
+        ))}
         {shown.map((text, index) => line(text, `line ${top + index}`))}
-        {layout.scrolled ? <Text dimColor wrap="truncate">lines {top + 1}–{top + shown.length} of {state.lines.length} (↑↓ PgUp PgDn)</Text> : null}
-        {layout.prompt.length === 1 && state.expectedWord !== undefined
-          ? <Text wrap="truncate">Type <Text bold>{state.expectedWord}</Text> to delete it, then Enter (Esc cancels):</Text>
-          : layout.prompt.map((text, index) => line(text, `prompt ${index}`))}
+        {layout.scrolled ? (
+          <Text dimColor wrap="truncate">
+            lines {top + 1}–{top + shown.length} of {state.lines.length} (↑↓ PgUp PgDn)
+          </Text>
+        ) : null}
+        {layout.prompt.length === 1 && state.expectedWord !== undefined ? (
+          <Text wrap="truncate">
+            Type <Text bold>{state.expectedWord}</Text> to delete it, then Enter (Esc cancels):
+          </Text>
+        ) : (
+          layout.prompt.map((text, index) => line(text, `prompt ${index}`))
+        )}
         {state.expectedWord !== undefined ? <Text wrap="truncate">&gt; {state.typed}▏</Text> : null}
-        {layout.wrong.map((text, index) => <Tinted key={`wrong ${index}`} tone="bad" wrap="truncate">{text}</Tinted>)}
+        {layout.wrong.map((text, index) => (
+          <Tinted key={`wrong ${index}`} tone="bad" wrap="truncate">
+            {text}
+          </Tinted>
+        ))}
       </Box>
     );
   },

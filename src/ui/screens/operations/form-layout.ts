@@ -62,7 +62,8 @@ function itemsOf(state: FormState, body: BodyView, gaps: boolean): FormItem[] {
     }
     if (row.kind === 'body' && gaps) items.push({ kind: 'gap', height: 1 });
     // A row being typed in shows one line, and one more saying which when the typed text has several.
-    const typedLines = index === state.focus && state.editing && row.kind !== 'body' && state.editing.text.includes('\n') ? 1 : 0;
+    const typedLines =
+      index === state.focus && state.editing && row.kind !== 'body' && state.editing.text.includes('\n') ? 1 : 0;
     items.push({ kind: 'row', row: index, height: row.kind === 'body' ? bodyHeight(body) : 1 + typedLines });
   });
   return items;
@@ -77,17 +78,27 @@ export function formLayout(state: FormState, width: number, height: number): For
   const focus = Math.min(state.focus, rows.length - 1);
   const session = state.flow.origin.connection.session;
   const refusal = writeRefusal(form.operation.method, session.readOnly);
-  const refusalText = refusal ? `${refusal.message} — W turns writes on here (typed confirmation), or ${refusal.hint}` : '';
+  const refusalText = refusal
+    ? `${refusal.message} — W turns writes on here (typed confirmation), or ${refusal.hint}`
+    : '';
   const problems = formProblems(form, schema);
   const focused = rows[focus];
-  const description = focused?.kind === 'body-field' && !state.editing && focused.field.description ? `${focused.field.name}: ${focused.field.description}` : '';
+  const description =
+    focused?.kind === 'body-field' && !state.editing && focused.field.description
+      ? `${focused.field.name}: ${focused.field.description}`
+      : '';
   const lineWidth = Math.max(1, width - 1);
   const refusalLines = refusalText ? wrapLines(refusalText, lineWidth, 2) : [];
   const messageLines = state.message ? wrapLines(state.message, lineWidth, 3) : [];
   const aboutLines = description ? wrapLines(description, lineWidth, 2) : [];
   // The lines kept for descriptions are those of the longest, whichever field has the focus: the rows'
   // window keeps its size as the focus moves, rather than growing and shrinking under it.
-  const aboutRoomWanted = Math.max(aboutLines.length, ...form.bodyFields.map((field) => (field.description ? wrapLines(`${field.name}: ${field.description}`, lineWidth, 2).length : 0)));
+  const aboutRoomWanted = Math.max(
+    aboutLines.length,
+    ...form.bodyFields.map((field) =>
+      field.description ? wrapLines(`${field.name}: ${field.description}`, lineWidth, 2).length : 0,
+    ),
+  );
   const bodyText = state.editing && focused?.kind === 'body' ? state.editing.text : form.body;
   const bodyNatural = Math.max(1, bodyText.split('\n').length);
   const whole: BodyView = { lines: bodyNatural, position: false };
@@ -112,8 +123,17 @@ export function formLayout(state: FormState, width: number, height: number): For
     { least: 0, most: 1 },
     { least: 0, most: below > 0 ? 1 : 0 },
   ];
-  const [, rowsRoom = 0, problemRoom = 0, messageRoom = 0, refusalRoom = 0, aboutRoom = 0, urlRoom = 0, hrefRoom = 0, belowGap = 0]
-    = share(height, parts, [0, 4, 6, 2, 3, 5, 7, 1, 8]);
+  const [
+    ,
+    rowsRoom = 0,
+    problemRoom = 0,
+    messageRoom = 0,
+    refusalRoom = 0,
+    aboutRoom = 0,
+    urlRoom = 0,
+    hrefRoom = 0,
+    belowGap = 0,
+  ] = share(height, parts, [0, 4, 6, 2, 3, 5, 7, 1, 8]);
 
   const fits = plain <= rowsRoom;
   const gaps = spaced <= rowsRoom;
@@ -122,11 +142,22 @@ export function formLayout(state: FormState, width: number, height: number): For
   // a line saying which of its lines it shows when it has room for two or more.
   const textRoom = windowRoom - BODY_CHROME;
   const beside = rows.length > 1 && textRoom - 1 >= 3 ? 1 : 0;
-  const body: BodyView = fits || bodyNatural <= textRoom - beside ? whole
-    : textRoom - beside >= 2 ? { lines: textRoom - beside - 1, position: true } : { lines: 1, position: false };
+  const body: BodyView =
+    fits || bodyNatural <= textRoom - beside
+      ? whole
+      : textRoom - beside >= 2
+        ? { lines: textRoom - beside - 1, position: true }
+        : { lines: 1, position: false };
   const items = itemsOf(state, body, gaps);
   const focusItem = items.findIndex((item) => item.kind === 'row' && item.row === focus);
-  let window = fits ? { top: 0, end: items.length } : windowOf(items.map((item) => item.height), focusItem, windowRoom, state.top ?? 0);
+  let window = fits
+    ? { top: 0, end: items.length }
+    : windowOf(
+        items.map((item) => item.height),
+        focusItem,
+        windowRoom,
+        state.top ?? 0,
+      );
   // The body just past either end of the window, when it does not fit whole, is shown in the lines left:
   // its first lines, and which they are.
   let shownBody = body;
@@ -134,12 +165,16 @@ export function formLayout(state: FormState, width: number, height: number): For
   const left = windowRoom - total(items.slice(window.top, window.end));
   if (!fits && bodyItem !== -1 && (bodyItem === window.end || bodyItem === window.top - 1) && left >= BODY_CHROME + 1) {
     const room = left - BODY_CHROME;
-    shownBody = bodyNatural <= room ? whole : room >= 2 ? { lines: room - 1, position: true } : { lines: 1, position: false };
+    shownBody =
+      bodyNatural <= room ? whole : room >= 2 ? { lines: room - 1, position: true } : { lines: 1, position: false };
     items[bodyItem] = { ...items[bodyItem]!, height: bodyHeight(shownBody) } as FormItem;
     window = bodyItem === window.end ? { top: window.top, end: window.end + 1 } : { top: bodyItem, end: window.end };
   }
   const shownRows = items.slice(window.top, window.end).flatMap((item) => (item.kind === 'row' ? [item.row] : []));
-  const where = fits || shownRows.length === 0 ? undefined : windowText('fields', { top: shownRows[0]!, end: shownRows.at(-1)! + 1 }, rows.length);
+  const where =
+    fits || shownRows.length === 0
+      ? undefined
+      : windowText('fields', { top: shownRows[0]!, end: shownRows.at(-1)! + 1 }, rows.length);
   return {
     href: hrefRoom > 0,
     refusal: refusalLines.length > refusalRoom ? wrapLines(refusalText, lineWidth, refusalRoom) : refusalLines,

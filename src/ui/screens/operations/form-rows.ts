@@ -1,7 +1,15 @@
 // The operation form's rows as data — variables, the OU, one per body field, the body, the button — what
 // each row's text is, what one key does to the text being typed, and the unit the OU row names.
 import type { BodyField } from '../../../api/operations/describe.js';
-import { bodyFieldValue, withBody, withBodyField, withField, withOu, type FormProblem, type OperationFormState } from '../../../api/operations/form.js';
+import {
+  bodyFieldValue,
+  withBody,
+  withBodyField,
+  withField,
+  withOu,
+  type FormProblem,
+  type OperationFormState,
+} from '../../../api/operations/form.js';
 import { directoryOf, pathText } from '../../../api/fanout/unit-names.js';
 import { isUuid } from '../../../api/fanout/units.js';
 import { headerValueProblem } from '../../../api/security/header-values.js';
@@ -62,14 +70,34 @@ export function typeKey(ctx: Ctx, key: Key): void {
     const multiline = row.kind === 'body';
     let next = s.editing;
     switch (key.name) {
-      case 'left': case 'right': case 'home': case 'end': next = move(next, key.name); break;
-      case 'up': case 'down': if (multiline) next = move(next, key.name); break;
-      case 'pageup': next = multiline ? move(next, 'start') : next; break;
-      case 'pagedown': next = multiline ? move(next, 'finish') : next; break;
-      case 'backspace': next = deleteBackward(next); break;
-      case 'delete': next = deleteForward(next); break;
-      case 'return': next = insert(next, '\n'); break;
-      case 'tab': next = insert(next, '  '); break;
+      case 'left':
+      case 'right':
+      case 'home':
+      case 'end':
+        next = move(next, key.name);
+        break;
+      case 'up':
+      case 'down':
+        if (multiline) next = move(next, key.name);
+        break;
+      case 'pageup':
+        next = multiline ? move(next, 'start') : next;
+        break;
+      case 'pagedown':
+        next = multiline ? move(next, 'finish') : next;
+        break;
+      case 'backspace':
+        next = deleteBackward(next);
+        break;
+      case 'delete':
+        next = deleteForward(next);
+        break;
+      case 'return':
+        next = insert(next, '\n');
+        break;
+      case 'tab':
+        next = insert(next, '  ');
+        break;
       case 'char':
         if (!key.ctrl) next = insert(next, key.char);
         else if (key.char === 'a') next = move(next, 'home');
@@ -77,12 +105,17 @@ export function typeKey(ctx: Ctx, key: Key): void {
         else if (key.char === 'd') next = deleteForward(next);
         else if (key.char === 'u') next = createBuffer(next.text.slice(next.cursor), 0);
         break;
-      default: break;
+      default:
+        break;
     }
     if (next === s.editing) return {};
     const keepGoal = key.name === 'up' || key.name === 'down';
     const buffer = keepGoal ? next : { text: next.text, cursor: next.cursor };
-    return { editing: buffer, form: next.text === s.editing.text ? s.form : withRowText(s.form, row, next.text), sendAnyway: false };
+    return {
+      editing: buffer,
+      form: next.text === s.editing.text ? s.form : withRowText(s.form, row, next.text),
+      sendAnyway: false,
+    };
   });
 }
 
@@ -101,7 +134,10 @@ export async function resolveOu(ctx: Ctx, text: string): Promise<{ id: string | 
   const directory = directoryOf(units);
   const found = directory.find(text);
   if (found.length === 0) return { problem: `no unit has the id, name or path '${text}' (o lists the units)` };
-  if (found.length > 1) return { problem: `more than one unit is named '${text}': ${found.map((unit) => pathText(directory.path(unit.id))).join(', ')}; give its path` };
+  if (found.length > 1)
+    return {
+      problem: `more than one unit is named '${text}': ${found.map((unit) => pathText(directory.path(unit.id))).join(', ')}; give its path`,
+    };
   return { id: found[0]!.id };
 }
 
@@ -109,10 +145,13 @@ export async function resolveOu(ctx: Ctx, text: string): Promise<{ id: string | 
 export function focusOn(state: FormState, problem: FormProblem | undefined): number {
   if (!problem) return state.focus;
   const rows = rowsOf(state.form);
-  const index = rows.findIndex((row) =>
-    (row.kind === 'field' && row.name === problem.where) || (row.kind === 'body-field' && `/${row.field.name}` === problem.where) || (row.kind === 'ou' && problem.where === 'OU'));
+  const index = rows.findIndex(
+    (row) =>
+      (row.kind === 'field' && row.name === problem.where) ||
+      (row.kind === 'body-field' && `/${row.field.name}` === problem.where) ||
+      (row.kind === 'ou' && problem.where === 'OU'),
+  );
   if (index !== -1) return index;
   const body = rows.findIndex((row) => row.kind === 'body');
   return body === -1 ? state.focus : body;
 }
-

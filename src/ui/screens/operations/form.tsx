@@ -7,7 +7,14 @@ import { Box, Text } from 'ink';
 import { knownRecordFields } from '../../../api/hal/schemas.js';
 import { valueSuggestions } from '../../../api/hal/suggestions.js';
 import {
-  bodyFieldValue, changedFields, draftUrl, formProblems, toRequestTarget, withBody, withBodyField, withField,
+  bodyFieldValue,
+  changedFields,
+  draftUrl,
+  formProblems,
+  toRequestTarget,
+  withBody,
+  withBodyField,
+  withField,
 } from '../../../api/operations/form.js';
 import { isWriteMethod } from '../../../api/security/safety.js';
 import { cellWidth, oneLine, truncate } from '../../../text/cells.js';
@@ -36,25 +43,34 @@ async function preview(ctx: Ctx): Promise<void> {
   const { form, schema, flow } = ctx.state;
   const problems = formProblems(form, schema);
   const blocking = problems.filter((problem) => !problem.where.startsWith('/') && problem.where !== 'body');
-  const bodyOnly = problems.length > 0 && blocking.length === 0 && !problems.some((problem) => /not JSON/.test(problem.message));
+  const bodyOnly =
+    problems.length > 0 && blocking.length === 0 && !problems.some((problem) => /not JSON/.test(problem.message));
   if (blocking.length > 0 || (problems.length > 0 && !bodyOnly)) {
     const first = blocking[0] ?? problems[0];
     return ctx.update((s) => ({
-      focus: focusOn(s, first), editing: undefined,
+      focus: focusOn(s, first),
+      editing: undefined,
       message: `fix ${problems.length === 1 ? 'the problem' : `the ${problems.length} problems`} below first${first ? `: ${first.where} ${first.message}` : ''}`,
     }));
   }
   if (bodyOnly && !ctx.state.sendAnyway) {
     return ctx.update({
-      sendAnyway: true, editing: undefined,
+      sendAnyway: true,
+      editing: undefined,
       message: `the body has ${problems.length === 1 ? 'a problem' : `${problems.length} problems`} with the schema (below); p again previews it to send anyway, to test the server's own validation`,
     });
   }
   const ou = await resolveOu(ctx, form.ou);
-  if ('problem' in ou) return ctx.update((s) => ({ focus: focusOn(s, { where: 'OU', message: ou.problem }), message: ou.problem }));
+  if ('problem' in ou)
+    return ctx.update((s) => ({ focus: focusOn(s, { where: 'OU', message: ou.problem }), message: ou.problem }));
   try {
     const request = await flow.origin.connection.session.prepare({ ...toRequestTarget(form), ou: ou.id });
-    ctx.nav.open('request-preview', { flow, form: ctx.id, request, ...(bodyOnly ? { schemaProblems: problems.length } : {}) });
+    ctx.nav.open('request-preview', {
+      flow,
+      form: ctx.id,
+      request,
+      ...(bodyOnly ? { schemaProblems: problems.length } : {}),
+    });
     ctx.update({ sendAnyway: false, message: undefined });
   } catch (error) {
     ctx.update({ error: errorInfo(error) });
@@ -66,7 +82,8 @@ function openEditor(ctx: Ctx): void {
   if (!edit) return ctx.update({ message: 'no terminal to hand to $EDITOR here' });
   ctx.update({ editorBusy: true });
   edit(ctx.state.form.body).then(
-    (text) => ctx.update((s) => ({ form: withBody(s.form, text), message: 'body edited in $EDITOR', editorBusy: false })),
+    (text) =>
+      ctx.update((s) => ({ form: withBody(s.form, text), message: 'body edited in $EDITOR', editorBusy: false })),
     (error: unknown) => ctx.update({ message: noticeOf('the body is unchanged', error), editorBusy: false }),
   );
 }
@@ -75,11 +92,21 @@ function openEditor(ctx: Ctx): void {
 function openFilterBuilder(ctx: Ctx, name: string): void {
   const { form } = ctx.state;
   const fields = knownRecordFields(form.resource, form.version) ?? [];
-  if (fields.length === 0) return ctx.update({ editing: createBuffer(rowText(form, { kind: 'field', name })), message: 'no record fields known for this resource: type the filter as JSON' });
+  if (fields.length === 0)
+    return ctx.update({
+      editing: createBuffer(rowText(form, { kind: 'field', name })),
+      message: 'no record fields known for this resource: type the filter as JSON',
+    });
   ctx.nav.open('filter', {
-    fields, samples: {}, conditions: [], filtered: false,
+    fields,
+    samples: {},
+    conditions: [],
+    filtered: false,
     suggest: (field) => valueSuggestions({ resource: form.resource, version: form.version, field }),
-    apply: (conditions) => ctx.update((s) => ({ form: withField(s.form, name, conditions.length === 0 ? '' : buildFilter(conditions, {}, ctx.now)) })),
+    apply: (conditions) =>
+      ctx.update((s) => ({
+        form: withField(s.form, name, conditions.length === 0 ? '' : buildFilter(conditions, {}, ctx.now)),
+      })),
   });
 }
 
@@ -92,19 +119,38 @@ function activate(ctx: Ctx): void {
     const { field } = row;
     const current = bodyFieldValue(ctx.state.form, field.name);
     if (!current) return ctx.update({ message: 'the body is not a JSON object: fix it in the editor below first' });
-    const set = (input: { value: unknown } | { remove: true }) => ctx.update((s) => ({ form: withBodyField(s.form, field, input) ?? s.form, sendAnyway: false }));
+    const set = (input: { value: unknown } | { remove: true }) =>
+      ctx.update((s) => ({ form: withBodyField(s.form, field, input) ?? s.form, sendAnyway: false }));
     if (field.allowed) {
       return ctx.nav.open('choose', {
         title: `${field.name}: ${field.description ?? 'pick a value'}`,
         entries: [
-          ...field.allowed.map((value) => ({ label: typeof value === 'string' ? value : JSON.stringify(value), detail: value === field.default ? 'the default' : '', run: () => set({ value }) })),
-          ...(field.required ? [] : [{ label: '(leave it out)', detail: field.default === undefined ? '' : `the server takes ${JSON.stringify(field.default)}`, run: () => set({ remove: true }) }]),
+          ...field.allowed.map((value) => ({
+            label: typeof value === 'string' ? value : JSON.stringify(value),
+            detail: value === field.default ? 'the default' : '',
+            run: () => set({ value }),
+          })),
+          ...(field.required
+            ? []
+            : [
+                {
+                  label: '(leave it out)',
+                  detail: field.default === undefined ? '' : `the server takes ${JSON.stringify(field.default)}`,
+                  run: () => set({ remove: true }),
+                },
+              ]),
         ],
       });
     }
     if (/^boolean/.test(field.type)) {
       // Absent → true → false → absent (an optional field may be left out).
-      const next = !current.present ? { value: true } : current.value === true ? { value: false } : field.required ? { value: true } : { remove: true as const };
+      const next = !current.present
+        ? { value: true }
+        : current.value === true
+          ? { value: false }
+          : field.required
+            ? { value: true }
+            : { remove: true as const };
       return set(next);
     }
   }
@@ -115,17 +161,49 @@ const editing = (s: FormState) => s.editing !== undefined;
 const idle = (s: FormState) => s.editing === undefined;
 const inBody = (s: FormState) => s.editing !== undefined && focused(s).kind === 'body';
 /** Moves the focus by `by` rows; the rows' window follows it only as far as it must. */
-const step = (ctx: Ctx, by: number) => ctx.update((s) => {
-  const focus = Math.max(0, Math.min(rowsOf(s.form).length - 1, s.focus + by));
-  return { message: undefined, focus, top: formTop(s, focus, ctx.size.columns, ctx.bodyHeight()) };
-});
+const step = (ctx: Ctx, by: number) =>
+  ctx.update((s) => {
+    const focus = Math.max(0, Math.min(rowsOf(s.form).length - 1, s.focus + by));
+    return { message: undefined, focus, top: formTop(s, focus, ctx.size.columns, ctx.bodyHeight()) };
+  });
 
 const typingBindings: Binding<FormState>[] = [
-  { keys: ['escape'], help: 'done typing', hint: 'Esc done', when: editing, run: (ctx) => ctx.update({ editing: undefined }) },
-  { keys: ['return'], help: 'done typing (in the body: a new line)', hint: 'Enter done', when: (s) => editing(s) && !inBody(s), run: (ctx) => ctx.update({ editing: undefined }) },
   {
-    keys: [TEXT, 'return', 'tab', 'backspace', 'delete', 'left', 'right', 'up', 'down', 'home', 'end', 'pageup', 'pagedown', 'ctrl-a', 'ctrl-e', 'ctrl-d', 'ctrl-u'],
-    help: 'type; ←→ ↑↓ Home End move, Backspace/Delete erase, ctrl-u clears to the start, paste inserts', when: editing,
+    keys: ['escape'],
+    help: 'done typing',
+    hint: 'Esc done',
+    when: editing,
+    run: (ctx) => ctx.update({ editing: undefined }),
+  },
+  {
+    keys: ['return'],
+    help: 'done typing (in the body: a new line)',
+    hint: 'Enter done',
+    when: (s) => editing(s) && !inBody(s),
+    run: (ctx) => ctx.update({ editing: undefined }),
+  },
+  {
+    keys: [
+      TEXT,
+      'return',
+      'tab',
+      'backspace',
+      'delete',
+      'left',
+      'right',
+      'up',
+      'down',
+      'home',
+      'end',
+      'pageup',
+      'pagedown',
+      'ctrl-a',
+      'ctrl-e',
+      'ctrl-d',
+      'ctrl-u',
+    ],
+    help: 'type; ←→ ↑↓ Home End move, Backspace/Delete erase, ctrl-u clears to the start, paste inserts',
+    when: editing,
     run: typeKey,
   },
 ];
@@ -141,17 +219,45 @@ export const formScreen: ScreenModule<FormState, FormParams> = {
     ...typingBindings,
     { keys: ['up', 'backtab', 'k'], help: 'previous field', hint: '↑↓ move', when: idle, run: (ctx) => step(ctx, -1) },
     { keys: ['down', 'tab', 'j'], help: 'next field', when: idle, run: (ctx) => step(ctx, 1) },
-    { keys: ['return'], help: 'edit the field (an enum: pick; a boolean: flip; a filter: build); on the last row, preview', hint: 'Enter edit', when: idle, run: activate },
     {
-      keys: ['i'], help: 'type a filter (or any field) as text', when: (s) => idle(s) && focused(s).kind === 'field',
+      keys: ['return'],
+      help: 'edit the field (an enum: pick; a boolean: flip; a filter: build); on the last row, preview',
+      hint: 'Enter edit',
+      when: idle,
+      run: activate,
+    },
+    {
+      keys: ['i'],
+      help: 'type a filter (or any field) as text',
+      when: (s) => idle(s) && focused(s).kind === 'field',
       run: (ctx) => ctx.update((s) => ({ editing: createBuffer(rowText(s.form, focused(s))) })),
     },
     {
-      keys: ['b'], help: 'edit the body here', hint: 'b edit the body', when: (s) => idle(s) && s.form.hasBody,
-      run: (ctx) => ctx.update((s) => ({ focus: rowsOf(s.form).findIndex((row) => row.kind === 'body'), editing: createBuffer(s.form.body), message: undefined })),
+      keys: ['b'],
+      help: 'edit the body here',
+      hint: 'b edit the body',
+      when: (s) => idle(s) && s.form.hasBody,
+      run: (ctx) =>
+        ctx.update((s) => ({
+          focus: rowsOf(s.form).findIndex((row) => row.kind === 'body'),
+          editing: createBuffer(s.form.body),
+          message: undefined,
+        })),
     },
-    { keys: ['e'], help: 'the body in $EDITOR', hint: 'e body in $EDITOR', when: (s) => idle(s) && s.form.hasBody && !s.editorBusy, run: openEditor },
-    { keys: ['p'], help: 'preview the exact request (twice: a body with schema problems)', hint: 'p preview', when: idle, run: (ctx) => void preview(ctx) },
+    {
+      keys: ['e'],
+      help: 'the body in $EDITOR',
+      hint: 'e body in $EDITOR',
+      when: (s) => idle(s) && s.form.hasBody && !s.editorBusy,
+      run: openEditor,
+    },
+    {
+      keys: ['p'],
+      help: 'preview the exact request (twice: a body with schema problems)',
+      hint: 'p preview',
+      when: idle,
+      run: (ctx) => void preview(ctx),
+    },
     { keys: ['escape'], help: 'back to the operations', hint: 'Esc back', when: idle, run: (ctx) => ctx.nav.back() },
   ],
   View: ({ state, width, height }) => {
@@ -161,14 +267,26 @@ export const formScreen: ScreenModule<FormState, FormParams> = {
     const rows = rowsOf(form);
     const layout = formLayout(state, width, height);
     const isEditing = (index: number) => state.editing !== undefined && index === focus;
-    const label = (text: string, index: number) => <Text inverse={index === focus && state.editing === undefined} bold={index === focus}>{text}</Text>;
+    const label = (text: string, index: number) => (
+      <Text inverse={index === focus && state.editing === undefined} bold={index === focus}>
+        {text}
+      </Text>
+    );
     const fieldWidth = Math.min(26, Math.max(4, ...form.bodyFields.map((field) => field.name.length + 1)));
     const changed = changedFields(form);
     /** A row being typed in: its label, then the text with its cursor in what is left of the line. */
     const typing = (index: number, text: string) => (
       <Box key={index}>
         <Text wrap="truncate">{text}</Text>
-        {state.editing ? <TextArea buffer={state.editing} height={1} width={Math.max(10, width - cellWidth(text) - 1)} top={0} focused /> : null}
+        {state.editing ? (
+          <TextArea
+            buffer={state.editing}
+            height={1}
+            width={Math.max(10, width - cellWidth(text) - 1)}
+            top={0}
+            focused
+          />
+        ) : null}
       </Box>
     );
     const drawRow = (index: number) => {
@@ -180,8 +298,10 @@ export const formScreen: ScreenModule<FormState, FormParams> = {
         return (
           <Text key={index} wrap="truncate">
             {label(name, index)} = {oneLine(field.value)}
-            {field.prefilled ? <Text dimColor>  (from the record)</Text> : null}
-            {FILTER_NAMES.includes(field.name.toLowerCase()) ? <Text dimColor>  Enter builds it · i types it</Text> : null}
+            {field.prefilled ? <Text dimColor> (from the record)</Text> : null}
+            {FILTER_NAMES.includes(field.name.toLowerCase()) ? (
+              <Text dimColor> Enter builds it · i types it</Text>
+            ) : null}
           </Text>
         );
       }
@@ -189,8 +309,9 @@ export const formScreen: ScreenModule<FormState, FormParams> = {
         if (isEditing(index)) return typing(index, 'OU = ');
         return (
           <Text key={index} wrap="truncate">
-            {label('OU', index)} = {form.ou === '' ? <Text dimColor>(none: the token's whole scope)</Text> : oneLine(form.ou)}
-            <Text dimColor>  an id, a name or a path</Text>
+            {label('OU', index)} ={' '}
+            {form.ou === '' ? <Text dimColor>(none: the token's whole scope)</Text> : oneLine(form.ou)}
+            <Text dimColor> an id, a name or a path</Text>
           </Text>
         );
       }
@@ -199,54 +320,121 @@ export const formScreen: ScreenModule<FormState, FormParams> = {
         const name = `${field.name}${field.required ? '*' : ''}`.padEnd(fieldWidth);
         if (isEditing(index)) return typing(index, `${name} = `);
         const current = bodyFieldValue(form, field.name);
-        const shown = current === undefined ? '(fix the JSON below)' : !current.present ? '—' : JSON.stringify(current.value);
-        const about = [field.allowed ? `one of ${field.allowed.map((value) => (typeof value === 'string' ? value : JSON.stringify(value))).join(' | ')}` : field.type, ...field.limits, field.description].filter(Boolean).join(' · ');
+        const shown =
+          current === undefined ? '(fix the JSON below)' : !current.present ? '—' : JSON.stringify(current.value);
+        const about = [
+          field.allowed
+            ? `one of ${field.allowed.map((value) => (typeof value === 'string' ? value : JSON.stringify(value))).join(' | ')}`
+            : field.type,
+          ...field.limits,
+          field.description,
+        ]
+          .filter(Boolean)
+          .join(' · ');
         return (
           <Text key={index} wrap="truncate">
             {label(name, index)} = <Text dimColor={current?.present !== true}>{truncate(shown, 30)}</Text>
-            <Text dimColor>  {oneLine(about)}</Text>
+            <Text dimColor> {oneLine(about)}</Text>
           </Text>
         );
       }
       if (row.kind === 'body') {
         return (
           <Box key={index} flexDirection="column">
-            <Text wrap="truncate">{label('body', index)} <Text dimColor>JSON{schema ? '' : ', no schema known'}{isEditing(index) ? ' · editing: arrows, Home/End, Delete, paste; Enter a new line; Esc done' : ' · Enter edits here, e in $EDITOR'}</Text></Text>
+            <Text wrap="truncate">
+              {label('body', index)}{' '}
+              <Text dimColor>
+                JSON{schema ? '' : ', no schema known'}
+                {isEditing(index)
+                  ? ' · editing: arrows, Home/End, Delete, paste; Enter a new line; Esc done'
+                  : ' · Enter edits here, e in $EDITOR'}
+              </Text>
+            </Text>
             <Box flexDirection="column" borderStyle="single" borderDimColor paddingX={1}>
               <TextArea
                 buffer={isEditing(index) && state.editing ? state.editing : createBuffer(form.body, 0)}
-                height={layout.body.lines} position={layout.body.position} width={Math.max(10, width - 4)} top={0}
-                focused={isEditing(index)} placeholder="(empty: no body is sent)"
+                height={layout.body.lines}
+                position={layout.body.position}
+                width={Math.max(10, width - 4)}
+                top={0}
+                focused={isEditing(index)}
+                placeholder="(empty: no body is sent)"
               />
             </Box>
           </Box>
         );
       }
-      return <Text key={index} wrap="truncate">{label(isWriteMethod(method) ? '[ preview, then confirm ]' : '[ preview ]', index)}</Text>;
+      return (
+        <Text key={index} wrap="truncate">
+          {label(isWriteMethod(method) ? '[ preview, then confirm ]' : '[ preview ]', index)}
+        </Text>
+      );
     };
     const drawItem = (item: FormItem, at: number) => {
       if (item.kind === 'row') return drawRow(item.row);
       if (item.kind === 'gap') return <Text key={`gap ${at}`}> </Text>;
-      if (item.text === 'no template variables') return <Text key="none" dimColor>no template variables</Text>;
+      if (item.text === 'no template variables')
+        return (
+          <Text key="none" dimColor>
+            no template variables
+          </Text>
+        );
       return (
         <Text key="body fields" dimColor wrap="truncate">
-          body fields ({schema?.source === 'built-in' ? 'the schema dpx ships' : schema?.source ?? 'schema'}; * required){changed ? ` · this PATCH sends only what changed: ${changed.length === 0 ? 'nothing yet' : changed.join(', ')}` : ''}
+          body fields ({schema?.source === 'built-in' ? 'the schema dpx ships' : (schema?.source ?? 'schema')}; *
+          required)
+          {changed
+            ? ` · this PATCH sends only what changed: ${changed.length === 0 ? 'nothing yet' : changed.join(', ')}`
+            : ''}
         </Text>
       );
     };
     return (
       <Box flexDirection="column">
-        <Text bold wrap="truncate"><Tinted tone={methodTone(method)}>{oneLine(method)}</Tinted> {oneLine(`${form.resource} ${form.version} · ${form.operation.id}`)}</Text>
-        {layout.href ? <Text dimColor wrap="truncate">{oneLine(form.operation.href)}</Text> : null}
-        {layout.refusal.map((line, index) => <Tinted key={`refusal ${index}`} tone="bad" wrap="truncate">{line}</Tinted>)}
-        {layout.url ? <Text wrap="truncate">URL <Tinted tone="info">{draftUrl(form, session.baseUrl)}</Tinted></Text> : null}
+        <Text bold wrap="truncate">
+          <Tinted tone={methodTone(method)}>{oneLine(method)}</Tinted>{' '}
+          {oneLine(`${form.resource} ${form.version} · ${form.operation.id}`)}
+        </Text>
+        {layout.href ? (
+          <Text dimColor wrap="truncate">
+            {oneLine(form.operation.href)}
+          </Text>
+        ) : null}
+        {layout.refusal.map((line, index) => (
+          <Tinted key={`refusal ${index}`} tone="bad" wrap="truncate">
+            {line}
+          </Tinted>
+        ))}
+        {layout.url ? (
+          <Text wrap="truncate">
+            URL <Tinted tone="info">{draftUrl(form, session.baseUrl)}</Tinted>
+          </Text>
+        ) : null}
         {layout.gaps ? <Text> </Text> : null}
-        {layout.items.slice(layout.window.top, layout.window.end).map((item, offset) => drawItem(item, layout.window.top + offset))}
-        {layout.where ? <Text dimColor wrap="truncate">{layout.where} (↑↓ move)</Text> : null}
+        {layout.items
+          .slice(layout.window.top, layout.window.end)
+          .map((item, offset) => drawItem(item, layout.window.top + offset))}
+        {layout.where ? (
+          <Text dimColor wrap="truncate">
+            {layout.where} (↑↓ move)
+          </Text>
+        ) : null}
         {layout.belowGap ? <Text> </Text> : null}
-        {layout.problems.map((line, index) => <Tinted key={`problem ${index}`} tone="bad" wrap="truncate">{line}</Tinted>)}
-        {layout.message.map((line, index) => <Tinted key={`message ${index}`} tone="busy" wrap="truncate">{line}</Tinted>)}
-        {layout.about.map((line, index) => <Text key={`about ${index}`} dimColor wrap="truncate">{line}</Text>)}
+        {layout.problems.map((line, index) => (
+          <Tinted key={`problem ${index}`} tone="bad" wrap="truncate">
+            {line}
+          </Tinted>
+        ))}
+        {layout.message.map((line, index) => (
+          <Tinted key={`message ${index}`} tone="busy" wrap="truncate">
+            {line}
+          </Tinted>
+        ))}
+        {layout.about.map((line, index) => (
+          <Text key={`about ${index}`} dimColor wrap="truncate">
+            {line}
+          </Text>
+        ))}
       </Box>
     );
   },

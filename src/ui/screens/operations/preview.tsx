@@ -4,7 +4,13 @@
 import { Box, Text } from 'ink';
 import type { PreparedRequest } from '../../../api/hal/operation.js';
 import { previewRequest } from '../../../api/operations/preview.js';
-import { confirmationLines, deleteConfirmationWord, isWriteMethod, needsTypedConfirmation, writeRefusal } from '../../../api/security/safety.js';
+import {
+  confirmationLines,
+  deleteConfirmationWord,
+  isWriteMethod,
+  needsTypedConfirmation,
+  writeRefusal,
+} from '../../../api/security/safety.js';
 import { describeTokenReference } from '../../../api/security/curl.js';
 import { wrapLines } from '../../../text/cells.js';
 import { Tinted } from '../../components/theme.js';
@@ -35,7 +41,8 @@ export interface PreviewState extends ScreenBase, PreviewParams {
 
 type Ctx = ScreenContext<PreviewState>;
 
-const refusalOf = (state: PreviewState) => writeRefusal(state.request.method, state.flow.origin.connection.session.readOnly);
+const refusalOf = (state: PreviewState) =>
+  writeRefusal(state.request.method, state.flow.origin.connection.session.readOnly);
 
 /** Sends the request: the flow goes back to its form and shows the response over it. */
 export function send(ctx: ScreenContext<unknown>, params: PreviewParams): void {
@@ -45,7 +52,12 @@ export function send(ctx: ScreenContext<unknown>, params: PreviewParams): void {
 
 function confirmThenSend(ctx: Ctx): void {
   const { flow, request } = ctx.state;
-  const params = { flow: ctx.state.flow, form: ctx.state.form, request, ...(ctx.state.schemaProblems ? { schemaProblems: ctx.state.schemaProblems } : {}) };
+  const params = {
+    flow: ctx.state.flow,
+    form: ctx.state.form,
+    request,
+    ...(ctx.state.schemaProblems ? { schemaProblems: ctx.state.schemaProblems } : {}),
+  };
   if (!isWriteMethod(request.method)) return send(ctx as ScreenContext<unknown>, params);
   // The open record is the target only of its own resource's operations, not of a related one.
   const target = flow.record?.resource === request.resource ? flow.record.fields : undefined;
@@ -53,8 +65,15 @@ function confirmThenSend(ctx: Ctx): void {
   ctx.nav.open('write-confirm', {
     origin: flow.origin,
     method: request.method,
-    lines: confirmationLines(request, { baseUrl: flow.origin.connection.session.baseUrl, ...(ouName ? { ouName } : {}) }),
-    ...(ctx.state.schemaProblems ? { warning: `the body has ${ctx.state.schemaProblems === 1 ? 'a problem' : `${ctx.state.schemaProblems} problems`} with the schema: it goes anyway, for the server's own validation to answer` } : {}),
+    lines: confirmationLines(request, {
+      baseUrl: flow.origin.connection.session.baseUrl,
+      ...(ouName ? { ouName } : {}),
+    }),
+    ...(ctx.state.schemaProblems
+      ? {
+          warning: `the body has ${ctx.state.schemaProblems === 1 ? 'a problem' : `${ctx.state.schemaProblems} problems`} with the schema: it goes anyway, for the server's own validation to answer`,
+        }
+      : {}),
     ...(needsTypedConfirmation(request.method) ? { expectedWord: deleteConfirmationWord(request, target) } : {}),
     confirm: (confirmed) => send(confirmed, params),
   });
@@ -67,31 +86,59 @@ function confirmThenSend(ctx: Ctx): void {
 function previewLayout(state: PreviewState, ctx: ScreenContext<unknown>, width: number, height: number) {
   const ouName = unitName(ctx, state.flow, state.request.ou);
   const tokenRef = state.flow.origin.connection.tokenRef;
-  const preview = previewRequest(state.request, { authenticated: true, ...(ouName ? { ouName } : {}), ...(tokenRef ? { tokenRef } : {}) });
+  const preview = previewRequest(state.request, {
+    authenticated: true,
+    ...(ouName ? { ouName } : {}),
+    ...(tokenRef ? { tokenRef } : {}),
+  });
   const refusal = refusalOf(state);
   const text = Math.max(1, width - 1);
   const warning = state.schemaProblems
-    ? wrapLines(`⚠ the body has ${state.schemaProblems === 1 ? 'a problem' : `${state.schemaProblems} problems`} with the schema; it goes as it is, for the server to judge`, text, 2) : [];
-  const refused = refusal ? wrapLines(`✗ ${refusal.message}. ${refusal.hint}, or W to turn writes on here.`, text, 2) : [];
+    ? wrapLines(
+        `⚠ the body has ${state.schemaProblems === 1 ? 'a problem' : `${state.schemaProblems} problems`} with the schema; it goes as it is, for the server to judge`,
+        text,
+        2,
+      )
+    : [];
+  const refused = refusal
+    ? wrapLines(`✗ ${refusal.message}. ${refusal.hint}, or W to turn writes on here.`, text, 2)
+    : [];
   const notice = state.showCurl
-    ? wrapLines(`sent to the terminal's clipboard as OSC 52 — if the terminal accepts it (tmux: set-clipboard on); select it here otherwise (Esc shows the request again). The token is read from ${describeTokenReference(tokenRef)}:`, text, 4)
+    ? wrapLines(
+        `sent to the terminal's clipboard as OSC 52 — if the terminal accepts it (tmux: set-clipboard on); select it here otherwise (Esc shows the request again). The token is read from ${describeTokenReference(tokenRef)}:`,
+        text,
+        4,
+      )
     : [];
   // The curl command whole, each line broken to the width: what is selected from the screen is all of it.
-  const lines = state.showCurl ? preview.curl.split('\n').flatMap((line) => wrapLines(line, text, Infinity, { hard: true })) : preview.lines;
+  const lines = state.showCurl
+    ? preview.curl.split('\n').flatMap((line) => wrapLines(line, text, Infinity, { hard: true }))
+    : preview.lines;
   const chrome = state.showCurl ? 0 : 2;
-  const [, room = 0, refusalRoom = 0, warningRoom = 0, noticeRoom = 0, hintRoom = 0] = share(height, [
-    { least: 1, most: 1 },
-    { least: chrome + 1, most: chrome + lines.length },
-    { least: Math.min(1, refused.length), most: refused.length },
-    { least: Math.min(1, warning.length), most: warning.length },
-    { least: Math.min(1, notice.length), most: notice.length },
-    { least: 0, most: refusal ? 0 : 1 },
-  ], [0, 2, 3, 4, 5, 1]);
+  const [, room = 0, refusalRoom = 0, warningRoom = 0, noticeRoom = 0, hintRoom = 0] = share(
+    height,
+    [
+      { least: 1, most: 1 },
+      { least: chrome + 1, most: chrome + lines.length },
+      { least: Math.min(1, refused.length), most: refused.length },
+      { least: Math.min(1, warning.length), most: warning.length },
+      { least: Math.min(1, notice.length), most: notice.length },
+      { least: 0, most: refusal ? 0 : 1 },
+    ],
+    [0, 2, 3, 4, 5, 1],
+  );
   const shown = Math.max(1, room - chrome);
   const top = Math.max(0, Math.min(state.top, lines.length - shown));
   return {
-    preview, lines, shown, top, chrome,
-    refused: refused.slice(0, refusalRoom), warning: warning.slice(0, warningRoom), notice: notice.slice(0, noticeRoom), hint: hintRoom > 0,
+    preview,
+    lines,
+    shown,
+    top,
+    chrome,
+    refused: refused.slice(0, refusalRoom),
+    warning: warning.slice(0, warningRoom),
+    notice: notice.slice(0, noticeRoom),
+    hint: hintRoom > 0,
   };
 }
 
@@ -110,7 +157,9 @@ export const previewScreen: ScreenModule<PreviewState, PreviewParams> = {
   subject: (s) => `${s.request.resource}@${s.request.version}`,
   bindings: [
     {
-      keys: ['c'], help: 'copy as curl (a plain OSC 52; the command is shown to select too), the token read from where dpx read it', hint: 'c copy as curl',
+      keys: ['c'],
+      help: 'copy as curl (a plain OSC 52; the command is shown to select too), the token read from where dpx read it',
+      hint: 'c copy as curl',
       run: (ctx) => {
         const tokenRef = ctx.state.flow.origin.connection.tokenRef;
         ctx.services.terminal.copy(previewRequest(ctx.state.request, tokenRef ? { tokenRef } : {}).curl);
@@ -121,31 +170,81 @@ export const previewScreen: ScreenModule<PreviewState, PreviewParams> = {
     { keys: ['up', 'k'], help: 'scroll the request (or the curl command)', run: (ctx) => scroll(ctx, () => -1) },
     { keys: ['pagedown'], help: 'scroll a page', run: (ctx) => scroll(ctx, (page) => page) },
     { keys: ['pageup'], help: 'scroll a page', run: (ctx) => scroll(ctx, (page) => -page) },
-    { keys: ['return'], help: 'send (a write asks to confirm; refused while writes are off)', hint: 'Enter send', when: (s) => !refusalOf(s), run: confirmThenSend },
-    { keys: ['escape'], help: 'the request again, from the curl command', hint: 'Esc the request', when: (s) => s.showCurl, run: (ctx) => ctx.update({ showCurl: false, top: 0 }) },
-    { keys: ['escape'], help: 'back to the form', hint: 'Esc back to the form', when: (s) => !s.showCurl, run: (ctx) => ctx.nav.back() },
+    {
+      keys: ['return'],
+      help: 'send (a write asks to confirm; refused while writes are off)',
+      hint: 'Enter send',
+      when: (s) => !refusalOf(s),
+      run: confirmThenSend,
+    },
+    {
+      keys: ['escape'],
+      help: 'the request again, from the curl command',
+      hint: 'Esc the request',
+      when: (s) => s.showCurl,
+      run: (ctx) => ctx.update({ showCurl: false, top: 0 }),
+    },
+    {
+      keys: ['escape'],
+      help: 'back to the form',
+      hint: 'Esc back to the form',
+      when: (s) => !s.showCurl,
+      run: (ctx) => ctx.nav.back(),
+    },
   ],
   View: ({ state, ctx, height, width }) => {
     const layout = previewLayout(state, ctx as ScreenContext<unknown>, width, height);
     const { preview, lines, shown, top } = layout;
     const visible = lines.slice(top, top + shown);
-    const where = lines.length > shown ? `lines ${top + 1}–${top + visible.length} of ${lines.length} (↑↓ PgUp PgDn)` : state.showCurl ? 'the curl command' : 'as it will leave; the token masked';
+    const where =
+      lines.length > shown
+        ? `lines ${top + 1}–${top + visible.length} of ${lines.length} (↑↓ PgUp PgDn)`
+        : state.showCurl
+          ? 'the curl command'
+          : 'as it will leave; the token masked';
     return (
       <Box flexDirection="column">
-        <Text bold wrap="truncate">Request preview <Text dimColor>{where}</Text></Text>
+        <Text bold wrap="truncate">
+          Request preview <Text dimColor>{where}</Text>
+        </Text>
         {state.showCurl ? (
           <>
-            {layout.notice.map((line, index) => <Tinted key={`notice ${index}`} tone="good" wrap="truncate">{line}</Tinted>)}
-            {visible.map((line, index) => <Text key={top + index} wrap="truncate">{line === '' ? ' ' : line}</Text>)}
+            {layout.notice.map((line, index) => (
+              <Tinted key={`notice ${index}`} tone="good" wrap="truncate">
+                {line}
+              </Tinted>
+            ))}
+            {visible.map((line, index) => (
+              <Text key={top + index} wrap="truncate">
+                {line === '' ? ' ' : line}
+              </Text>
+            ))}
           </>
         ) : (
           <Box flexDirection="column" borderStyle="single" paddingX={1}>
-            {visible.map((line, index) => <Text key={top + index} wrap="truncate" bold={top + index === 0}>{line === '' ? ' ' : line}</Text>)}
+            {visible.map((line, index) => (
+              <Text key={top + index} wrap="truncate" bold={top + index === 0}>
+                {line === '' ? ' ' : line}
+              </Text>
+            ))}
           </Box>
         )}
-        {layout.warning.map((line, index) => <Tinted key={`warning ${index}`} tone="busy" wrap="truncate">{line}</Tinted>)}
-        {layout.refused.map((line, index) => <Tinted key={`refused ${index}`} tone="bad" wrap="truncate">{line}</Tinted>)}
-        {layout.hint ? <Text dimColor wrap="truncate">Enter {isWriteMethod(preview.method) ? 'confirm and send' : 'send'} · c copy as curl · Esc {state.showCurl ? 'the request' : 'back to the form'}</Text> : null}
+        {layout.warning.map((line, index) => (
+          <Tinted key={`warning ${index}`} tone="busy" wrap="truncate">
+            {line}
+          </Tinted>
+        ))}
+        {layout.refused.map((line, index) => (
+          <Tinted key={`refused ${index}`} tone="bad" wrap="truncate">
+            {line}
+          </Tinted>
+        ))}
+        {layout.hint ? (
+          <Text dimColor wrap="truncate">
+            Enter {isWriteMethod(preview.method) ? 'confirm and send' : 'send'} · c copy as curl · Esc{' '}
+            {state.showCurl ? 'the request' : 'back to the form'}
+          </Text>
+        ) : null}
       </Box>
     );
   },

@@ -42,7 +42,9 @@ type Ctx = ScreenContext<ResponseState>;
 export function errorLines(body: unknown): string[] {
   if (!isObject(body) || !Array.isArray(body['errors'])) return [];
   return body['errors'].map((entry) =>
-    isObject(entry) ? `[${String(entry['error_code'] ?? entry['code'] ?? '?')}] ${oneLine(String(entry['error_message'] ?? entry['message'] ?? ''))}` : oneLine(String(entry)),
+    isObject(entry)
+      ? `[${String(entry['error_code'] ?? entry['code'] ?? '?')}] ${oneLine(String(entry['error_message'] ?? entry['message'] ?? ''))}`
+      : oneLine(String(entry)),
   );
 }
 
@@ -53,7 +55,12 @@ function bodyLines(response: ApiResponse, raw: boolean, width: number, now: numb
     return shown === '' ? ['(no body)'] : shown.split('\n');
   }
   const links = isObject(body) && isObject(body['_links']) ? Object.keys(body['_links']) : [];
-  const lines = flattenTree(body, new Set()).map((line) => truncate(`${'  '.repeat(line.depth)}${line.label}: ${line.container ? summarise(line.value) : formatExact(line.value, now).text}`, width));
+  const lines = flattenTree(body, new Set()).map((line) =>
+    truncate(
+      `${'  '.repeat(line.depth)}${line.label}: ${line.container ? summarise(line.value) : formatExact(line.value, now).text}`,
+      width,
+    ),
+  );
   return links.length > 0 ? [...lines, `_links: ${links.join(', ')}`] : lines;
 }
 
@@ -75,23 +82,41 @@ function layout(state: ResponseState, height: number, width: number, now: number
   ]);
   // Headers that do not all fit leave a line to say how many more there are.
   const headers = headerNames.length > headerRoom ? headerNames.slice(0, Math.max(0, headerRoom - 1)) : headerNames;
-  const shownErrors = errors.length <= errorRoom ? errors
-    : errorRoom <= 1 ? [`${errors[0]} (and ${errors.length - 1} more)`]
-      : [...errors.slice(0, errorRoom - 1), `… ${errors.length - errorRoom + 1} more errors`];
-  return { errors: shownErrors, headers, hiddenHeaders: headerRoom > 0 ? headerNames.length - headers.length : 0, bodyHeight: Math.max(1, bodyLeast + bodyMore), lines };
+  const shownErrors =
+    errors.length <= errorRoom
+      ? errors
+      : errorRoom <= 1
+        ? [`${errors[0]} (and ${errors.length - 1} more)`]
+        : [...errors.slice(0, errorRoom - 1), `… ${errors.length - errorRoom + 1} more errors`];
+  return {
+    errors: shownErrors,
+    headers,
+    hiddenHeaders: headerRoom > 0 ? headerNames.length - headers.length : 0,
+    bodyHeight: Math.max(1, bodyLeast + bodyMore),
+    lines,
+  };
 }
 
 /** A failure in `height` lines: what went wrong (the server's error lines as many as fit), and the hint. */
-function failureLines(failure: DpxError, height: number, width: number): { title: string[]; errors: string[]; hint: string[] } {
+function failureLines(
+  failure: DpxError,
+  height: number,
+  width: number,
+): { title: string[]; errors: string[]; hint: string[] } {
   const status = failure instanceof ApiError ? failure.status : undefined;
   const title = wrapLines(`${status ? `HTTP ${status} · ` : ''}${failure.message}`, Math.max(1, width - 1), 3);
-  const errors = failure instanceof ApiError ? failure.errors.map((entry) => oneLine(`[${entry.code}] ${entry.message}`)) : [];
+  const errors =
+    failure instanceof ApiError ? failure.errors.map((entry) => oneLine(`[${entry.code}] ${entry.message}`)) : [];
   const hint = failure.hint ? wrapLines(`hint: ${failure.hint}`, Math.max(1, width - 1), 2) : [];
-  const [titleRoom = 0, errorRoom = 0, hintRoom = 0] = share(height, [
-    { least: 1, most: title.length },
-    { least: Math.min(1, errors.length), most: errors.length },
-    { least: Math.min(1, hint.length), most: hint.length },
-  ], [0, 2, 1]);
+  const [titleRoom = 0, errorRoom = 0, hintRoom = 0] = share(
+    height,
+    [
+      { least: 1, most: title.length },
+      { least: Math.min(1, errors.length), most: errors.length },
+      { least: Math.min(1, hint.length), most: hint.length },
+    ],
+    [0, 2, 1],
+  );
   return { title: title.slice(0, titleRoom), errors: errors.slice(0, errorRoom), hint: hint.slice(0, hintRoom) };
 }
 
@@ -142,7 +167,13 @@ export const responseScreen: ScreenModule<ResponseState, ResponseParams> = {
   subject: (s) => `${s.request.resource}@${s.request.version}`,
   bindings: [
     { keys: ['y'], help: 'raw / tree', hint: 'y raw', run: (ctx) => ctx.update((s) => ({ raw: !s.raw })) },
-    { keys: ['t'], help: 'follow the task the response names (Enter on its end opens the record)', hint: 't follow the task', when: (s) => s.followable !== undefined, run: (ctx) => void follow(ctx) },
+    {
+      keys: ['t'],
+      help: 'follow the task the response names (Enter on its end opens the record)',
+      hint: 't follow the task',
+      when: (s) => s.followable !== undefined,
+      run: (ctx) => void follow(ctx),
+    },
     { keys: ['down', 'j'], help: 'scroll', hint: '↑↓ scroll', run: (ctx) => scroll(ctx, (s) => s.top + 1) },
     { keys: ['up', 'k'], help: 'scroll', run: (ctx) => scroll(ctx, (s) => s.top - 1) },
     { keys: ['pagedown'], help: 'scroll a page', run: (ctx) => scroll(ctx, (s, page) => s.top + page) },
@@ -152,14 +183,31 @@ export const responseScreen: ScreenModule<ResponseState, ResponseParams> = {
   View: ({ state, ctx, height, width }) => {
     const { response, failure } = state;
     if (!response) {
-      if (!failure) return <Text dimColor wrap="truncate">sending {state.request.method} {state.request.url}…</Text>;
+      if (!failure)
+        return (
+          <Text dimColor wrap="truncate">
+            sending {state.request.method} {state.request.url}…
+          </Text>
+        );
       const status = failure instanceof ApiError ? failure.status : undefined;
       const shown = failureLines(failure, height, width);
       return (
         <Box flexDirection="column">
-          {shown.title.map((line, index) => <Tinted key={`title ${index}`} bold tone={status ? httpStatusTone(status) : 'bad'}>{line}</Tinted>)}
-          {shown.errors.map((line, index) => <Tinted key={`error ${index}`} tone="bad">{line}</Tinted>)}
-          {shown.hint.map((line, index) => <Text key={`hint ${index}`} dimColor wrap="truncate">{line}</Text>)}
+          {shown.title.map((line, index) => (
+            <Tinted key={`title ${index}`} bold tone={status ? httpStatusTone(status) : 'bad'}>
+              {line}
+            </Tinted>
+          ))}
+          {shown.errors.map((line, index) => (
+            <Tinted key={`error ${index}`} tone="bad">
+              {line}
+            </Tinted>
+          ))}
+          {shown.hint.map((line, index) => (
+            <Text key={`hint ${index}`} dimColor wrap="truncate">
+              {line}
+            </Text>
+          ))}
         </Box>
       );
     }
@@ -167,19 +215,45 @@ export const responseScreen: ScreenModule<ResponseState, ResponseParams> = {
     return (
       <Box flexDirection="column">
         <Text bold wrap="truncate">
-          <Tinted tone={httpStatusTone(response.status)}>{response.status} {response.statusText}</Tinted>{' '}
+          <Tinted tone={httpStatusTone(response.status)}>
+            {response.status} {response.statusText}
+          </Tinted>{' '}
           {response.method} {response.url} <Text dimColor>{Math.round(response.durationMs)} ms</Text>
         </Text>
-        {headers.map((name) => <Text key={name} dimColor wrap="truncate">{oneLine(`${name}: ${response.headers[name]}`)}</Text>)}
-        {hiddenHeaders > 0 ? <Text dimColor wrap="truncate">… {hiddenHeaders} more headers (y raw shows the body only)</Text> : null}
-        {errors.map((line, index) => <Tinted key={index} tone="bad" wrap="truncate">{line}</Tinted>)}
+        {headers.map((name) => (
+          <Text key={name} dimColor wrap="truncate">
+            {oneLine(`${name}: ${response.headers[name]}`)}
+          </Text>
+        ))}
+        {hiddenHeaders > 0 ? (
+          <Text dimColor wrap="truncate">
+            … {hiddenHeaders} more headers (y raw shows the body only)
+          </Text>
+        ) : null}
+        {errors.map((line, index) => (
+          <Tinted key={index} tone="bad" wrap="truncate">
+            {line}
+          </Tinted>
+        ))}
         {state.followable ? (
-          <Tinted tone="info">t follow it: this response names a task ({state.followable.taskId ?? state.followable.resource}, via {state.followable.reason})</Tinted>
+          <Tinted tone="info">
+            t follow it: this response names a task ({state.followable.taskId ?? state.followable.resource}, via{' '}
+            {state.followable.reason})
+          </Tinted>
         ) : null}
         <Box flexDirection="column">
-          {lines.slice(state.top, state.top + bodyHeight).map((line, index) => <Text key={state.top + index} wrap="truncate">{line === '' ? ' ' : line}</Text>)}
+          {lines.slice(state.top, state.top + bodyHeight).map((line, index) => (
+            <Text key={state.top + index} wrap="truncate">
+              {line === '' ? ' ' : line}
+            </Text>
+          ))}
         </Box>
-        <Text dimColor wrap="truncate">{state.raw ? 'raw' : 'tree'} · {lines.length > bodyHeight ? `${state.top + 1}–${Math.min(lines.length, state.top + bodyHeight)} of ${lines.length}` : `${lines.length} lines`}</Text>
+        <Text dimColor wrap="truncate">
+          {state.raw ? 'raw' : 'tree'} ·{' '}
+          {lines.length > bodyHeight
+            ? `${state.top + 1}–${Math.min(lines.length, state.top + bodyHeight)} of ${lines.length}`
+            : `${lines.length} lines`}
+        </Text>
       </Box>
     );
   },

@@ -35,7 +35,11 @@ async function poll(ctx: ScreenContext<TaskScreenState>): Promise<void> {
   const { flow, request, polling } = ctx.state;
   try {
     const intervalMs = ctx.services.taskIntervalMs ?? DEFAULT_INTERVAL_MS;
-    for await (const task of followTask(flow.origin.connection.session, request, { intervalMs, signal: polling.signal })) ctx.update({ task });
+    for await (const task of followTask(flow.origin.connection.session, request, {
+      intervalMs,
+      signal: polling.signal,
+    }))
+      ctx.update({ task });
   } catch (error) {
     if (!polling.signal.aborted) ctx.update({ failure: `${toDpxError(error).message} — polling stopped` });
   }
@@ -51,12 +55,20 @@ export const taskScreen: ScreenModule<TaskScreenState, TaskParams> = {
   subject: (s) => `${s.request.resource}@${s.request.version}`,
   bindings: [
     {
-      keys: ['return'], help: 'open the final task record', hint: 'Enter open the task', when: (s) => s.task?.final === true,
+      keys: ['return'],
+      help: 'open the final task record',
+      hint: 'Enter open the task',
+      when: (s) => s.task?.final === true,
       run: (ctx) => {
         const { flow, request, task } = ctx.state;
         if (!task) return;
         leaveFlow(ctx as ScreenContext<unknown>, flow);
-        ctx.nav.open('record', { origin: flow.origin, resource: request.resource, version: request.version, record: task.record });
+        ctx.nav.open('record', {
+          origin: flow.origin,
+          resource: request.resource,
+          version: request.version,
+          record: task.record,
+        });
       },
     },
     { keys: ['escape'], help: 'stop watching (the task goes on)', hint: 'Esc back', run: (ctx) => ctx.nav.back() },
@@ -65,7 +77,11 @@ export const taskScreen: ScreenModule<TaskScreenState, TaskParams> = {
     const { task, failure, request } = state;
     const intervalMs = ctx.services.taskIntervalMs ?? DEFAULT_INTERVAL_MS;
     const tone = task ? OUTCOME_TONE[task.outcome] : 'info';
-    const fields = task ? Object.entries(task.record).filter(([name, value]) => !name.startsWith('_') && value !== null && typeof value !== 'object') : [];
+    const fields = task
+      ? Object.entries(task.record).filter(
+          ([name, value]) => !name.startsWith('_') && value !== null && typeof value !== 'object',
+        )
+      : [];
     const wanted = task ? Math.min(fields.length, task.final ? fields.length : SHOWN_FIELDS) : 0;
     const failed = failure ? wrapLines(failure, Math.max(1, width - 1), 3) : [];
     const status = task ? 1 + (task.progress !== undefined ? 1 : 0) + (task.final ? 1 : 0) : failure ? 0 : 1;
@@ -81,26 +97,53 @@ export const taskScreen: ScreenModule<TaskScreenState, TaskParams> = {
     const shown = fieldRoom < wanted ? Math.max(0, fieldRoom - 1) : wanted;
     return (
       <Box flexDirection="column">
-        <Text bold wrap="truncate">Task <Text dimColor>{oneLine(request.url)}</Text></Text>
+        <Text bold wrap="truncate">
+          Task <Text dimColor>{oneLine(request.url)}</Text>
+        </Text>
         {!task && !failure ? <Text dimColor>fetching…</Text> : null}
         {task ? (
           <Box flexDirection="column">
             <Text wrap="truncate">
-              status <Tinted tone={tone} bold>{oneLine(task.status ?? '(no status field)')}</Tinted>
-              <Text dimColor>  poll {task.polls}{task.final ? ' · final' : ` · every ${(intervalMs / 1000).toFixed(1)} s`}</Text>
+              status{' '}
+              <Tinted tone={tone} bold>
+                {oneLine(task.status ?? '(no status field)')}
+              </Tinted>
+              <Text dimColor>
+                {' '}
+                poll {task.polls}
+                {task.final ? ' · final' : ` · every ${(intervalMs / 1000).toFixed(1)} s`}
+              </Text>
             </Text>
-            {task.progress !== undefined ? <Tinted tone={tone}>{percentBar(task.progress, Math.min(40, Math.max(10, width - 12)))}</Tinted> : null}
+            {task.progress !== undefined ? (
+              <Tinted tone={tone}>{percentBar(task.progress, Math.min(40, Math.max(10, width - 12)))}</Tinted>
+            ) : null}
             {task.final ? (
-              <Tinted tone={tone} bold>{task.outcome === 'succeeded' ? '✓ finished' : task.outcome === 'failed' ? '✗ ended without success' : '! finished with warnings'}</Tinted>
+              <Tinted tone={tone} bold>
+                {task.outcome === 'succeeded'
+                  ? '✓ finished'
+                  : task.outcome === 'failed'
+                    ? '✗ ended without success'
+                    : '! finished with warnings'}
+              </Tinted>
             ) : null}
             {gapRoom > 0 ? <Text> </Text> : null}
             {fields.slice(0, shown).map(([name, value]) => (
-              <Text key={name} wrap="truncate"><Text dimColor>{oneLine(name)}:</Text> {oneLine(String(value))}</Text>
+              <Text key={name} wrap="truncate">
+                <Text dimColor>{oneLine(name)}:</Text> {oneLine(String(value))}
+              </Text>
             ))}
-            {shown < wanted && fieldRoom > 0 ? <Tinted tone="muted">… {fields.length - shown} more fields{task.final ? ' (Enter opens the task)' : ''}</Tinted> : null}
+            {shown < wanted && fieldRoom > 0 ? (
+              <Tinted tone="muted">
+                … {fields.length - shown} more fields{task.final ? ' (Enter opens the task)' : ''}
+              </Tinted>
+            ) : null}
           </Box>
         ) : null}
-        {failed.slice(0, failureRoom).map((line, index) => <Tinted key={index} tone="bad">{line}</Tinted>)}
+        {failed.slice(0, failureRoom).map((line, index) => (
+          <Tinted key={index} tone="bad">
+            {line}
+          </Tinted>
+        ))}
       </Box>
     );
   },

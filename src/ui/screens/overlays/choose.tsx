@@ -33,9 +33,17 @@ export const chooseScreen: ScreenModule<ChooseState, ChooseParams> = {
   crumb: () => 'choose',
   bindings: [
     { keys: ['escape'], help: 'cancel', run: (ctx) => ctx.nav.back() },
-    { keys: ['up', 'down'], help: 'choose', run: (ctx, key) => ctx.update((s) => ({ cursor: Math.max(0, Math.min(shown(s).length - 1, s.cursor + (key.name === 'up' ? -1 : 1))) })) },
     {
-      keys: ['return'], help: 'take the choice',
+      keys: ['up', 'down'],
+      help: 'choose',
+      run: (ctx, key) =>
+        ctx.update((s) => ({
+          cursor: Math.max(0, Math.min(shown(s).length - 1, s.cursor + (key.name === 'up' ? -1 : 1))),
+        })),
+    },
+    {
+      keys: ['return'],
+      help: 'take the choice',
       run: (ctx) => {
         const entry = shown(ctx.state)[ctx.state.cursor];
         if (!entry) return ctx.nav.notify('nothing matches; Backspace edits');
@@ -43,7 +51,11 @@ export const chooseScreen: ScreenModule<ChooseState, ChooseParams> = {
         entry.run();
       },
     },
-    { keys: [TEXT, 'backspace', 'ctrl-u'], help: 'type to narrow the choices', run: (ctx, key) => ctx.update((s) => ({ input: editText(s.input, key) ?? s.input, cursor: 0 })) },
+    {
+      keys: [TEXT, 'backspace', 'ctrl-u'],
+      help: 'type to narrow the choices',
+      run: (ctx, key) => ctx.update((s) => ({ input: editText(s.input, key) ?? s.input, cursor: 0 })),
+    },
   ],
   View: ({ state, height, width }) => {
     const entries = shown(state);
@@ -52,8 +64,15 @@ export const chooseScreen: ScreenModule<ChooseState, ChooseParams> = {
       <Box flexDirection="column">
         <Tinted bold>{oneLine(state.title)}</Tinted>
         <InputLine prompt="› " value={state.input} />
-        {entries.length === 0 ? <Tinted tone="muted">nothing to choose from{state.input ? ` matching "${state.input}"` : ''}</Tinted> : null}
-        <Choices items={entries} cursor={state.cursor} height={height - 3} render={(e) => `${fit(e.label, labelWidth)}  ${truncate(e.detail ?? '', width - labelWidth - 6)}`} />
+        {entries.length === 0 ? (
+          <Tinted tone="muted">nothing to choose from{state.input ? ` matching "${state.input}"` : ''}</Tinted>
+        ) : null}
+        <Choices
+          items={entries}
+          cursor={state.cursor}
+          height={height - 3}
+          render={(e) => `${fit(e.label, labelWidth)}  ${truncate(e.detail ?? '', width - labelWidth - 6)}`}
+        />
       </Box>
     );
   },

@@ -55,17 +55,27 @@ export interface ColumnChoice {
  * `c` on a table of records: the picker over its columns, the shown ones first; the choice is used at
  * once and kept for the resource on the connection's control plane, for every list and merged list of it.
  */
-export function pickColumns(ctx: ScreenContext<unknown>, { connection, resource, shown, rows, own = [], use }: ColumnChoice): void {
+export function pickColumns(
+  ctx: ScreenContext<unknown>,
+  { connection, resource, shown, rows, own = [], use }: ColumnChoice,
+): void {
   const offered = (field: string) => !own.includes(field);
   const first = shown.filter(offered);
   const every = [...new Set([...first, ...rows.slice(0, 100).flatMap(dataFields).filter(offered)])];
   if (every.length === 0) return ctx.nav.notify('no rows yet: the columns are known once the first page is in');
   ctx.nav.open('columns', {
-    resource, fields: every, shown: first,
+    resource,
+    fields: every,
+    shown: first,
     apply: (fields) => {
       use(fields);
       ctx.services.keepColumnChoice(connection, resource, fields).then(
-        () => ctx.nav.notify(fields ? `columns of ${resource} kept for ${new URL(connection.session.baseUrl).host}` : `every column of ${resource} again`),
+        () =>
+          ctx.nav.notify(
+            fields
+              ? `columns of ${resource} kept for ${new URL(connection.session.baseUrl).host}`
+              : `every column of ${resource} again`,
+          ),
         (error: unknown) => ctx.nav.notify(`the choice is used here but was not kept: ${(error as Error).message}`),
       );
     },
@@ -86,12 +96,24 @@ export const columnsScreen: ScreenModule<ColumnsState, ColumnsParams> = {
   overlay: true,
   // Its own letters (space, a, j, k) are the picker's while it is open, not the global keys.
   typing: () => true,
-  init: ({ resource, fields, shown, apply }) => ({ resource, apply, cursor: 0, items: fields.map((field) => ({ field, on: shown.includes(field) })) }),
+  init: ({ resource, fields, shown, apply }) => ({
+    resource,
+    apply,
+    cursor: 0,
+    items: fields.map((field) => ({ field, on: shown.includes(field) })),
+  }),
   crumb: () => 'columns',
   bindings: [
-    { keys: ['escape'], help: 'cancel: the columns stay as they were', hint: 'Esc cancel', run: (ctx) => ctx.nav.back() },
     {
-      keys: ['return'], help: 'show the ticked columns in this order, and keep the choice for this resource', hint: 'Enter keep',
+      keys: ['escape'],
+      help: 'cancel: the columns stay as they were',
+      hint: 'Esc cancel',
+      run: (ctx) => ctx.nav.back(),
+    },
+    {
+      keys: ['return'],
+      help: 'show the ticked columns in this order, and keep the choice for this resource',
+      hint: 'Enter keep',
       run: (ctx) => {
         const fields = ctx.state.items.filter((item) => item.on).map((item) => item.field);
         if (fields.length === 0) return ctx.nav.notify('tick at least one column (Space), or `a` for every column');
@@ -100,20 +122,35 @@ export const columnsScreen: ScreenModule<ColumnsState, ColumnsParams> = {
       },
     },
     {
-      keys: ['a'], help: 'every column, ordered as dpx orders them (forgets the choice)', hint: 'a every column',
+      keys: ['a'],
+      help: 'every column, ordered as dpx orders them (forgets the choice)',
+      hint: 'a every column',
       run: (ctx) => {
         ctx.nav.back();
         ctx.state.apply(undefined);
       },
     },
     {
-      keys: [' '], help: 'show or hide the column', hint: 'Space tick',
-      run: (ctx) => ctx.update((s) => ({ items: s.items.map((item, i) => (i === s.cursor ? { ...item, on: !item.on } : item)) })),
+      keys: [' '],
+      help: 'show or hide the column',
+      hint: 'Space tick',
+      run: (ctx) =>
+        ctx.update((s) => ({ items: s.items.map((item, i) => (i === s.cursor ? { ...item, on: !item.on } : item)) })),
     },
-    { keys: ['K', '+'], help: 'move the column up (earlier)', hint: 'K/J move', run: (ctx) => ctx.update((s) => moved(s.items, s.cursor, -1)) },
-    { keys: ['J', '-'], help: 'move the column down (later)', run: (ctx) => ctx.update((s) => moved(s.items, s.cursor, 1)) },
     {
-      keys: ['up', 'k', 'down', 'j'], help: 'choose',
+      keys: ['K', '+'],
+      help: 'move the column up (earlier)',
+      hint: 'K/J move',
+      run: (ctx) => ctx.update((s) => moved(s.items, s.cursor, -1)),
+    },
+    {
+      keys: ['J', '-'],
+      help: 'move the column down (later)',
+      run: (ctx) => ctx.update((s) => moved(s.items, s.cursor, 1)),
+    },
+    {
+      keys: ['up', 'k', 'down', 'j'],
+      help: 'choose',
       run: (ctx, key) => {
         const step = key.name === 'up' || key.char === 'k' ? -1 : 1;
         ctx.update((s) => ({ cursor: Math.max(0, Math.min(s.items.length - 1, s.cursor + step)) }));
@@ -122,8 +159,15 @@ export const columnsScreen: ScreenModule<ColumnsState, ColumnsParams> = {
   ],
   View: ({ state, height }) => (
     <Box flexDirection="column">
-      <Text wrap="truncate"><Tinted bold>columns of {oneLine(state.resource)}: the ticked ones are shown, in this order</Tinted></Text>
-      <Choices items={state.items} cursor={state.cursor} height={height - 1} render={(item) => `${item.on ? '[x]' : '[ ]'} ${oneLine(item.field)}`} />
+      <Text wrap="truncate">
+        <Tinted bold>columns of {oneLine(state.resource)}: the ticked ones are shown, in this order</Tinted>
+      </Text>
+      <Choices
+        items={state.items}
+        cursor={state.cursor}
+        height={height - 1}
+        render={(item) => `${item.on ? '[x]' : '[ ]'} ${oneLine(item.field)}`}
+      />
     </Box>
   ),
 };

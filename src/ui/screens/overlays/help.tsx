@@ -24,10 +24,13 @@ export const helpScreen: ScreenModule<HelpState, Record<string, never>> = {
   bindings: [
     { keys: ['escape', '?', 'q', 'return', 'backspace'], help: 'close the help', run: (ctx) => ctx.nav.back() },
     {
-      keys: ['up', 'k', 'down', 'j', 'pageup', 'pagedown', 'home', 'end'], help: 'scroll',
+      keys: ['up', 'k', 'down', 'j', 'pageup', 'pagedown', 'home', 'end'],
+      help: 'scroll',
       run: (ctx, key) => {
         const height = ctx.bodyHeight() - 1;
-        ctx.update((s) => ({ top: moveCursor(s.top, helpLines(ctx.nav.keyTables()).length - height + 1, key, height) }));
+        ctx.update((s) => ({
+          top: moveCursor(s.top, helpLines(ctx.nav.keyTables()).length - height + 1, key, height),
+        }));
       },
     },
   ],
@@ -36,10 +39,18 @@ export const helpScreen: ScreenModule<HelpState, Record<string, never>> = {
     const shown = lines.slice(state.top, state.top + height - 1);
     return (
       <Box flexDirection="column">
-        <Tinted bold>keys · ↑↓ scroll ({state.top + 1}–{state.top + shown.length} of {lines.length}) · Esc or ? closes</Tinted>
+        <Tinted bold>
+          keys · ↑↓ scroll ({state.top + 1}–{state.top + shown.length} of {lines.length}) · Esc or ? closes
+        </Tinted>
         {shown.map((line, i) => (
           <Text key={state.top + i} wrap="truncate">
-            {line.heading ? <Tinted tone="info" bold>{line.text}</Tinted> : `  ${fit(line.keys, 30)} ${truncate(line.text, width - 34)}`}
+            {line.heading ? (
+              <Tinted tone="info" bold>
+                {line.text}
+              </Tinted>
+            ) : (
+              `  ${fit(line.keys, 30)} ${truncate(line.text, width - 34)}`
+            )}
           </Text>
         ))}
       </Box>

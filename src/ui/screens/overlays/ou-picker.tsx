@@ -36,9 +36,16 @@ function choices(state: OuPickerState): OrgUnit[] {
   const typed = state.input.trim();
   const directory = directoryOf(units);
   const exact = directory.find(typed);
-  const loose = fuzzyFilter(state.input, units, (u) => `${pathText(directory.path(u.id))} ${u.id}`).filter((u) => !exact.includes(u));
-  const matches = [...exact, ...loose].map((u) => ({ ...u, depth: 0, detail: [pathText(directory.path(u.id)), u.detail].filter(Boolean).join(' · ') }));
-  if (isUuid(typed) && !matches.some((u) => u.id === typed)) matches.unshift({ id: typed, name: typed, detail: 'use this UUID', depth: 0, children: 0 });
+  const loose = fuzzyFilter(state.input, units, (u) => `${pathText(directory.path(u.id))} ${u.id}`).filter(
+    (u) => !exact.includes(u),
+  );
+  const matches = [...exact, ...loose].map((u) => ({
+    ...u,
+    depth: 0,
+    detail: [pathText(directory.path(u.id)), u.detail].filter(Boolean).join(' · '),
+  }));
+  if (isUuid(typed) && !matches.some((u) => u.id === typed))
+    matches.unshift({ id: typed, name: typed, detail: 'use this UUID', depth: 0, children: 0 });
   return matches;
 }
 
@@ -61,25 +68,41 @@ export const ouPickerScreen: ScreenModule<OuPickerState, Record<string, never>> 
   bindings: [
     { keys: ['escape'], help: 'cancel', run: (ctx) => ctx.nav.back() },
     {
-      keys: ['up', 'down'], help: 'choose',
-      run: (ctx, key) => ctx.update((s) => ({ cursor: Math.max(0, Math.min(choices(s).length - 1, s.cursor + (key.name === 'up' ? -1 : 1))) })),
+      keys: ['up', 'down'],
+      help: 'choose',
+      run: (ctx, key) =>
+        ctx.update((s) => ({
+          cursor: Math.max(0, Math.min(choices(s).length - 1, s.cursor + (key.name === 'up' ? -1 : 1))),
+        })),
     },
     {
-      keys: ['return'], help: 'make every request in the chosen unit',
+      keys: ['return'],
+      help: 'make every request in the chosen unit',
       run: (ctx) => {
         const unit = choices(ctx.state)[ctx.state.cursor];
-        if (!unit) return ctx.nav.notify(ctx.state.units ? 'no unit matches; type a name or a UUID' : 'type the OU\'s UUID');
+        if (!unit)
+          return ctx.nav.notify(ctx.state.units ? 'no unit matches; type a name or a UUID' : "type the OU's UUID");
         ctx.nav.back();
         ctx.nav.setOu(unit.id || undefined, unit.id ? unit.name : undefined);
       },
     },
-    { keys: [TEXT, 'backspace', 'ctrl-u'], help: 'type a name or a UUID', run: (ctx, key) => ctx.update((s) => ({ input: editText(s.input, key) ?? s.input, cursor: 0 })) },
+    {
+      keys: [TEXT, 'backspace', 'ctrl-u'],
+      help: 'type a name or a UUID',
+      run: (ctx, key) => ctx.update((s) => ({ input: editText(s.input, key) ?? s.input, cursor: 0 })),
+    },
   ],
   View: ({ state, height, width }) => {
     const shown = choices(state);
     const tree = state.units !== undefined && isTree(state.units);
     const labelWidth = Math.min(44, Math.max(10, ...shown.map((u) => unitLabel(u).length)));
-    const detail = (u: OrgUnit) => (state.input ? [u.detail, u.id] : [u.id, tree && u.id ? `${u.children} ${u.children === 1 ? 'child' : 'children'}` : '', u.detail]).filter(Boolean).join(' · ');
+    const detail = (u: OrgUnit) =>
+      (state.input
+        ? [u.detail, u.id]
+        : [u.id, tree && u.id ? `${u.children} ${u.children === 1 ? 'child' : 'children'}` : '', u.detail]
+      )
+        .filter(Boolean)
+        .join(' · ');
     const heading = state.loading
       ? 'loading organizational units…'
       : state.units
@@ -91,9 +114,22 @@ export const ouPickerScreen: ScreenModule<OuPickerState, Record<string, never>> 
     return (
       <Box flexDirection="column">
         <InputLine prompt="OU " value={state.input} />
-        {headingLines.map((line, index) => <Tinted key={`heading ${index}`} tone="muted">{line}</Tinted>)}
-        {state.error ? <Tinted tone="bad">{state.error.status ?? ''} {state.error.title}</Tinted> : null}
-        <Choices items={shown} cursor={state.cursor} height={Math.max(1, height - 1 - headingLines.length - errorLines)} render={(u) => `${fit(unitLabel(u), labelWidth)}  ${truncate(detail(u), width - labelWidth - 6)}`} />
+        {headingLines.map((line, index) => (
+          <Tinted key={`heading ${index}`} tone="muted">
+            {line}
+          </Tinted>
+        ))}
+        {state.error ? (
+          <Tinted tone="bad">
+            {state.error.status ?? ''} {state.error.title}
+          </Tinted>
+        ) : null}
+        <Choices
+          items={shown}
+          cursor={state.cursor}
+          height={Math.max(1, height - 1 - headingLines.length - errorLines)}
+          render={(u) => `${fit(unitLabel(u), labelWidth)}  ${truncate(detail(u), width - labelWidth - 6)}`}
+        />
       </Box>
     );
   },

@@ -30,7 +30,8 @@ export const promptScreen: ScreenModule<PromptState, PromptParams> = {
   bindings: [
     { keys: ['escape'], help: 'cancel', run: (ctx) => ctx.nav.back() },
     {
-      keys: ['return'], help: 'accept',
+      keys: ['return'],
+      help: 'accept',
       run: (ctx) => {
         const { input, submit } = ctx.state;
         if (!input.trim()) return ctx.nav.notify('type a name first');
@@ -38,7 +39,11 @@ export const promptScreen: ScreenModule<PromptState, PromptParams> = {
         submit(input);
       },
     },
-    { keys: [TEXT, 'backspace', 'ctrl-u'], help: 'edit (ctrl-u clears)', run: (ctx, key) => ctx.update((s) => ({ input: editText(s.input, key) ?? s.input })) },
+    {
+      keys: [TEXT, 'backspace', 'ctrl-u'],
+      help: 'edit (ctrl-u clears)',
+      run: (ctx, key) => ctx.update((s) => ({ input: editText(s.input, key) ?? s.input })),
+    },
   ],
   View: ({ state, height, width }) => {
     // The question and the hint run over lines; the line typed in is never cut away.
@@ -51,9 +56,17 @@ export const promptScreen: ScreenModule<PromptState, PromptParams> = {
     ]);
     return (
       <Box flexDirection="column">
-        {title.slice(0, titleRoom).map((line, index) => <Tinted key={`title ${index}`} bold>{line}</Tinted>)}
+        {title.slice(0, titleRoom).map((line, index) => (
+          <Tinted key={`title ${index}`} bold>
+            {line}
+          </Tinted>
+        ))}
         <InputLine prompt="› " value={state.input} />
-        {hint.slice(0, hintRoom).map((line, index) => <Tinted key={`hint ${index}`} tone="muted">{line}</Tinted>)}
+        {hint.slice(0, hintRoom).map((line, index) => (
+          <Tinted key={`hint ${index}`} tone="muted">
+            {line}
+          </Tinted>
+        ))}
       </Box>
     );
   },

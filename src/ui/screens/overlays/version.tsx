@@ -24,12 +24,18 @@ export interface VersionState extends ScreenBase, Omit<VersionParams, 'current'>
 export const versionScreen: ScreenModule<VersionState, VersionParams> = {
   title: 'version picker (v)',
   overlay: true,
-  init: ({ resource, versions, current, apply }) => ({ resource, versions, apply, cursor: Math.max(0, versions.indexOf(current ?? '')) }),
+  init: ({ resource, versions, current, apply }) => ({
+    resource,
+    versions,
+    apply,
+    cursor: Math.max(0, versions.indexOf(current ?? '')),
+  }),
   crumb: () => 'version',
   bindings: [
     { keys: ['escape'], help: 'cancel', run: (ctx) => ctx.nav.back() },
     {
-      keys: ['return'], help: 'switch to the version and reload',
+      keys: ['return'],
+      help: 'switch to the version and reload',
       run: (ctx) => {
         const version = ctx.state.versions[ctx.state.cursor];
         ctx.nav.back();
@@ -37,7 +43,8 @@ export const versionScreen: ScreenModule<VersionState, VersionParams> = {
       },
     },
     {
-      keys: ['up', 'k', 'down', 'j'], help: 'choose',
+      keys: ['up', 'k', 'down', 'j'],
+      help: 'choose',
       run: (ctx, key) => {
         const step = key.name === 'up' || key.char === 'k' ? -1 : 1;
         ctx.update((s) => ({ cursor: Math.max(0, Math.min(s.versions.length - 1, s.cursor + step)) }));

@@ -32,7 +32,8 @@ function choose(ctx: Ctx): void {
   ctx.nav.back();
   if (entry) return entry.run();
   const connection = ctx.services.connection;
-  if (ctx.services.catalogOf(connection) && ctx.services.configLoaded) return ctx.nav.notify(`nothing matches "${query}"`);
+  if (ctx.services.catalogOf(connection) && ctx.services.configLoaded)
+    return ctx.nav.notify(`nothing matches "${query}"`);
   ctx.nav.notify(`"${query}" opens when the discovery index arrives`);
   void Promise.all([ctx.services.catalog(connection), ctx.services.configReady()]).then(
     () => {
@@ -49,17 +50,33 @@ export const paletteScreen: ScreenModule<PaletteState, Record<string, never>> = 
   title: 'palette (:)',
   overlay: true,
   init: () => ({ input: '', cursor: 0 }),
-  start: (ctx) => void ctx.services.refreshConfig().then(() => ctx.update({}), (error: unknown) => ctx.nav.notify(`the config file cannot be read: ${String(error)}`)),
+  start: (ctx) =>
+    void ctx.services.refreshConfig().then(
+      () => ctx.update({}),
+      (error: unknown) => ctx.nav.notify(`the config file cannot be read: ${String(error)}`),
+    ),
   crumb: () => 'palette',
   bindings: [
     { keys: ['escape'], help: 'close', run: (ctx) => ctx.nav.back() },
     {
-      keys: ['up', 'down'], help: 'choose',
-      run: (ctx, key) => ctx.update((s) => ({ cursor: Math.max(0, Math.min(entriesOf(ctx).length - 1, s.cursor + (key.name === 'up' ? -1 : 1))) })),
+      keys: ['up', 'down'],
+      help: 'choose',
+      run: (ctx, key) =>
+        ctx.update((s) => ({
+          cursor: Math.max(0, Math.min(entriesOf(ctx).length - 1, s.cursor + (key.name === 'up' ? -1 : 1))),
+        })),
     },
-    { keys: ['tab'], help: 'complete the choice', run: (ctx) => ctx.update((s) => ({ input: entriesOf(ctx)[s.cursor]?.label ?? s.input, cursor: 0 })) },
+    {
+      keys: ['tab'],
+      help: 'complete the choice',
+      run: (ctx) => ctx.update((s) => ({ input: entriesOf(ctx)[s.cursor]?.label ?? s.input, cursor: 0 })),
+    },
     { keys: ['return'], help: 'run the choice', run: choose },
-    { keys: [TEXT, 'backspace', 'ctrl-u'], help: 'type what to find (ctrl-u clears)', run: (ctx, key) => ctx.update((s) => ({ input: editText(s.input, key) ?? s.input, cursor: 0 })) },
+    {
+      keys: [TEXT, 'backspace', 'ctrl-u'],
+      help: 'type what to find (ctrl-u clears)',
+      run: (ctx, key) => ctx.update((s) => ({ input: editText(s.input, key) ?? s.input, cursor: 0 })),
+    },
   ],
   View: ({ state, ctx, height, width }) => {
     const entries = paletteEntries(ctx as ScreenContext<unknown>, state.input);
@@ -68,7 +85,12 @@ export const paletteScreen: ScreenModule<PaletteState, Record<string, never>> = 
       <Box flexDirection="column">
         <InputLine prompt=":" value={state.input} />
         <Tinted tone="muted">{entries.length} matches · ↑↓ choose · Tab completes · Enter runs · Esc closes</Tinted>
-        <Choices items={entries} cursor={state.cursor} height={height - 2} render={(e) => `${fit(e.label, labelWidth)}  ${truncate(e.detail ?? '', width - labelWidth - 6)}`} />
+        <Choices
+          items={entries}
+          cursor={state.cursor}
+          height={height - 2}
+          render={(e) => `${fit(e.label, labelWidth)}  ${truncate(e.detail ?? '', width - labelWidth - 6)}`}
+        />
       </Box>
     );
   },

@@ -33,16 +33,37 @@ function touched(field: string, changed: ReadonlyMap<string, unknown>): boolean 
 }
 
 function was(value: unknown): string {
-  return value === undefined ? 'absent' : typeof value === 'string' ? JSON.stringify(value) : JSON.stringify(value) ?? String(value);
+  return value === undefined
+    ? 'absent'
+    : typeof value === 'string'
+      ? JSON.stringify(value)
+      : (JSON.stringify(value) ?? String(value));
 }
 
-export function RecordView({ lines, links, cursor, top, height, raw, record, columns, now, changed, version, names }: RecordViewProps) {
+export function RecordView({
+  lines,
+  links,
+  cursor,
+  top,
+  height,
+  raw,
+  record,
+  columns,
+  now,
+  changed,
+  version,
+  names,
+}: RecordViewProps) {
   if (raw) {
     const text = JSON.stringify(record, null, 2).split('\n');
     return (
       <Box flexDirection="column">
         <Tinted tone="muted">raw JSON ({text.length} lines) · y for the tree</Tinted>
-        {text.slice(top, top + height - 1).map((line, i) => <Text key={i} wrap="truncate">{oneLine(line)}</Text>)}
+        {text.slice(top, top + height - 1).map((line, i) => (
+          <Text key={i} wrap="truncate">
+            {oneLine(line)}
+          </Text>
+        ))}
       </Box>
     );
   }
@@ -58,15 +79,25 @@ export function RecordView({ lines, links, cursor, top, height, raw, record, col
       ? { text: line.collapsed ? `${summarise(line.value)} (${line.size})` : '', tone: 'muted' as const }
       : formatExact(line.value, now);
     const change = changed !== undefined && touched(line.field, changed);
-    const before = change && !line.container && changed.has(line.field) ? `  (was ${was(changed.get(line.field))})` : '';
+    const before =
+      change && !line.container && changed.has(line.field) ? `  (was ${was(changed.get(line.field))})` : '';
     const name = line.depth === 0 && !line.container ? names?.get(line.field) : undefined;
     items.push({
       key: line.path,
       node: (
         <Text wrap="truncate">
-          <Tinted inverse={selected} bold={selected}>{selected ? '›' : ' '}</Tinted>
-          {indent}{marker}<Tinted tone={change ? 'busy' : 'info'} inverse={change}>{oneLine(line.label)}</Tinted>
-          {line.container ? '' : ': '}<Tinted tone={change ? 'busy' : value.tone} bold={change}>{truncate(value.text, Math.max(10, columns - indent.length - line.label.length - 8))}</Tinted>
+          <Tinted inverse={selected} bold={selected}>
+            {selected ? '›' : ' '}
+          </Tinted>
+          {indent}
+          {marker}
+          <Tinted tone={change ? 'busy' : 'info'} inverse={change}>
+            {oneLine(line.label)}
+          </Tinted>
+          {line.container ? '' : ': '}
+          <Tinted tone={change ? 'busy' : value.tone} bold={change}>
+            {truncate(value.text, Math.max(10, columns - indent.length - line.label.length - 8))}
+          </Tinted>
           {name ? <Tinted tone="good"> · {oneLine(name)}</Tinted> : null}
           {before ? <Tinted tone="muted">{oneLine(before)}</Tinted> : null}
         </Text>
@@ -82,16 +113,27 @@ export function RecordView({ lines, links, cursor, top, height, raw, record, col
       key: `link:${i}`,
       node: (
         <Text wrap="truncate">
-          <Tinted inverse={selected} bold={selected}>{selected ? '›' : ' '}</Tinted>
-          {i === 0 ? <Tinted tone="stopped">→ </Tinted> : '  '}<Tinted tone="stopped" bold>{oneLine(link.rel)}</Tinted> <Tinted tone="muted">{truncate(label, Math.max(10, columns - link.rel.length - 8))}</Tinted>
+          <Tinted inverse={selected} bold={selected}>
+            {selected ? '›' : ' '}
+          </Tinted>
+          {i === 0 ? <Tinted tone="stopped">→ </Tinted> : '  '}
+          <Tinted tone="stopped" bold>
+            {oneLine(link.rel)}
+          </Tinted>{' '}
+          <Tinted tone="muted">{truncate(label, Math.max(10, columns - link.rel.length - 8))}</Tinted>
         </Text>
       ),
     });
   });
   return (
     <Box flexDirection="column">
-      <Tinted tone="muted">{version ? `${version} · ` : ''}{lines.length} fields · {links.length} links (Enter follows) · y raw JSON</Tinted>
-      {items.map((item) => <Box key={item.key}>{item.node}</Box>)}
+      <Tinted tone="muted">
+        {version ? `${version} · ` : ''}
+        {lines.length} fields · {links.length} links (Enter follows) · y raw JSON
+      </Tinted>
+      {items.map((item) => (
+        <Box key={item.key}>{item.node}</Box>
+      ))}
     </Box>
   );
 }

@@ -55,7 +55,12 @@ async function follow(ctx: Ctx, link: Link, values: Record<string, string>, inPl
     ctx.update({ loading: undefined });
     if (isListEnvelope(response.body)) {
       const page = readPage(response);
-      return ctx.nav.open('list', { origin, source: { kind: 'link', href: request.url, resource, version }, first: { request, page }, label: `${resource}@${version} (${link.rel})` });
+      return ctx.nav.open('list', {
+        origin,
+        source: { kind: 'link', href: request.url, resource, version },
+        first: { request, page },
+        label: `${resource}@${version} (${link.rel})`,
+      });
     }
     const record = asRecord(response.body);
     if (inPlace) {
@@ -78,11 +83,25 @@ async function read(ctx: Ctx, how: RecordRead): Promise<void> {
   const { session } = origin.connection;
   ctx.update({ loading: `reading ${resource}`, error: undefined });
   try {
-    const request = 'href' in how
-      ? session.prepareLink(how.href, { resource, version, ou: origin.ou ?? null })
-      : await session.prepare({ resource, version, operationId: how.operationId, variables: how.variables, ou: origin.ou ?? null });
+    const request =
+      'href' in how
+        ? session.prepareLink(how.href, { resource, version, ou: origin.ou ?? null })
+        : await session.prepare({
+            resource,
+            version,
+            operationId: how.operationId,
+            variables: how.variables,
+            ou: origin.ou ?? null,
+          });
     const record = asRecord((await session.send(request)).body);
-    ctx.update({ loading: undefined, record, links: recordLinks(record), collapsed: initiallyCollapsed(record), versions: [record], shown: 0 });
+    ctx.update({
+      loading: undefined,
+      record,
+      links: recordLinks(record),
+      collapsed: initiallyCollapsed(record),
+      versions: [record],
+      shown: 0,
+    });
   } catch (error) {
     ctx.update({ loading: undefined, error: errorInfo(error) });
   }
@@ -92,20 +111,41 @@ function openLink(ctx: Ctx, link: Link): void {
   const method = link.method ?? 'GET';
   if (!isReadMethod(method)) {
     return ctx.update({
-      error: { title: `${link.rel} is a ${method} link, an operation rather than a place`, lines: [link.href], hint: 'press x for the operations the index offers for this resource (form, preview, confirmation)', tone: 'warning' },
+      error: {
+        title: `${link.rel} is a ${method} link, an operation rather than a place`,
+        lines: [link.href],
+        hint: 'press x for the operations the index offers for this resource (form, preview, confirmation)',
+        tone: 'warning',
+      },
     });
   }
   const { path, query } = templateVariables(link.href);
   const variables = link.templated ? [...path, ...query] : [];
   if (variables.length === 0) return void follow(ctx, link, {});
-  ctx.nav.open('template', { title: `follow ${link.rel}`, href: link.href, variables, submit: (values) => void follow(ctx, link, values) });
+  ctx.nav.open('template', {
+    title: `follow ${link.rel}`,
+    href: link.href,
+    variables,
+    submit: (values) => void follow(ctx, link, values),
+  });
 }
 
 export const recordScreen: ScreenModule<RecordState, RecordParams> = {
   title: 'record',
   init: ({ origin, resource, version, record = {}, read, earlier = [] }) => ({
-    origin, resource, version, record, ...(read ? { read } : {}), links: recordLinks(record), collapsed: initiallyCollapsed(record), cursor: 0, top: 0, raw: false,
-    versions: withVersion(earlier, record), shown: Math.min(earlier.length, VERSIONS_KEPT - 1), watch: false,
+    origin,
+    resource,
+    version,
+    record,
+    ...(read ? { read } : {}),
+    links: recordLinks(record),
+    collapsed: initiallyCollapsed(record),
+    cursor: 0,
+    top: 0,
+    raw: false,
+    versions: withVersion(earlier, record),
+    shown: Math.min(earlier.length, VERSIONS_KEPT - 1),
+    watch: false,
   }),
   start: (ctx) => {
     ctx.update({ writesSeen: ctx.services.writesTo(ctx.state.resource) });
@@ -131,7 +171,9 @@ export const recordScreen: ScreenModule<RecordState, RecordParams> = {
   badges: (s) => (s.watch ? ['WATCH'] : []),
   bindings: [
     {
-      keys: ['return', ' '], help: 'fold / unfold a nested value; follow a link', hint: 'Enter fold/follow',
+      keys: ['return', ' '],
+      help: 'fold / unfold a nested value; follow a link',
+      hint: 'Enter fold/follow',
       run: (ctx) => {
         const lines = flattenTree(ctx.state.record, ctx.state.collapsed);
         const line = lines[ctx.state.cursor];
@@ -146,20 +188,45 @@ export const recordScreen: ScreenModule<RecordState, RecordParams> = {
       },
     },
     {
-      keys: ['x'], help: 'operations the index offers for this resource version (● this record fills them)', hint: 'x operations',
-      run: (ctx) => ctx.nav.open('operations', { origin: ctx.state.origin, resource: ctx.state.resource, version: ctx.state.version, record: ctx.state.record }),
+      keys: ['x'],
+      help: 'operations the index offers for this resource version (● this record fills them)',
+      hint: 'x operations',
+      run: (ctx) =>
+        ctx.nav.open('operations', {
+          origin: ctx.state.origin,
+          resource: ctx.state.resource,
+          version: ctx.state.version,
+          record: ctx.state.record,
+        }),
     },
     {
-      keys: ['X'], help: 'x-ray: what the record\'s links reach, what refers to it, and its history', hint: 'X x-ray',
-      run: (ctx) => ctx.nav.open('xray', { origin: ctx.state.origin, resource: ctx.state.resource, version: ctx.state.version, record: ctx.state.record }),
+      keys: ['X'],
+      help: "x-ray: what the record's links reach, what refers to it, and its history",
+      hint: 'X x-ray',
+      run: (ctx) =>
+        ctx.nav.open('xray', {
+          origin: ctx.state.origin,
+          resource: ctx.state.resource,
+          version: ctx.state.version,
+          record: ctx.state.record,
+        }),
     },
     {
-      keys: ['d'], help: 'diff: the record beside itself in another version, unit or profile, aligned by field', hint: 'd diff',
+      keys: ['d'],
+      help: 'diff: the record beside itself in another version, unit or profile, aligned by field',
+      hint: 'd diff',
       run: (ctx) => void compareWith(ctx),
     },
-    { keys: ['y'], help: 'raw JSON on / off', hint: 'y raw', run: (ctx) => ctx.update((s) => ({ raw: !s.raw, top: 0 })) },
     {
-      keys: ['r'], help: 'reload the record by its self link', hint: 'r reload',
+      keys: ['y'],
+      help: 'raw JSON on / off',
+      hint: 'y raw',
+      run: (ctx) => ctx.update((s) => ({ raw: !s.raw, top: 0 })),
+    },
+    {
+      keys: ['r'],
+      help: 'reload the record by its self link',
+      hint: 'r reload',
       run: (ctx) => {
         const self = ctx.state.links.find((l) => normaliseRel(l.rel) === 'self');
         if (!self) return ctx.nav.notify('this record has no self link to reload from');
@@ -167,22 +234,41 @@ export const recordScreen: ScreenModule<RecordState, RecordParams> = {
       },
     },
     {
-      keys: ['w'], help: 'watch: read the record again every few seconds (If-None-Match), keeping its last 10 versions', hint: 'w watch',
+      keys: ['w'],
+      help: 'watch: read the record again every few seconds (If-None-Match), keeping its last 10 versions',
+      hint: 'w watch',
       run: (ctx) => {
         const watch = !ctx.state.watch;
-        if (watch && !ctx.state.links.some((l) => normaliseRel(l.rel) === 'self')) return ctx.nav.notify('this record has no self link to read it again by');
+        if (watch && !ctx.state.links.some((l) => normaliseRel(l.rel) === 'self'))
+          return ctx.nav.notify('this record has no self link to read it again by');
         ctx.update({ watch });
-        ctx.nav.notify(watch ? 'watching: each change becomes a version; [ and ] go through them (w stops)' : 'watch stopped');
+        ctx.nav.notify(
+          watch ? 'watching: each change becomes a version; [ and ] go through them (w stops)' : 'watch stopped',
+        );
       },
     },
-    { keys: ['['], help: 'the version before (each shows what changed since the one before it)', hint: '[ ] versions', when: (s) => s.shown > 0, run: (ctx) => ctx.update((s) => ({ shown: s.shown - 1 })) },
-    { keys: [']'], help: 'the version after', when: (s) => s.shown < s.versions.length - 1, run: (ctx) => ctx.update((s) => ({ shown: s.shown + 1 })) },
     {
-      keys: ['b'], help: 'bookmark this resource\'s list (profile, resource, version, OU); :bm opens bookmarks', hint: 'b bookmark',
+      keys: ['['],
+      help: 'the version before (each shows what changed since the one before it)',
+      hint: '[ ] versions',
+      when: (s) => s.shown > 0,
+      run: (ctx) => ctx.update((s) => ({ shown: s.shown - 1 })),
+    },
+    {
+      keys: [']'],
+      help: 'the version after',
+      when: (s) => s.shown < s.versions.length - 1,
+      run: (ctx) => ctx.update((s) => ({ shown: s.shown + 1 })),
+    },
+    {
+      keys: ['b'],
+      help: "bookmark this resource's list (profile, resource, version, OU); :bm opens bookmarks",
+      hint: 'b bookmark',
       run: (ctx) => askBookmarkName(ctx as ScreenContext<unknown>, viewBookmark(ctx.state)),
     },
     {
-      keys: [...MOVE_KEYS], help: 'move over fields and links',
+      keys: [...MOVE_KEYS],
+      help: 'move over fields and links',
       run: (ctx, key) => {
         const height = ctx.bodyHeight() - 1;
         const cursor = moveCursor(ctx.state.cursor, lineCount(ctx.state), key, height);
@@ -193,12 +279,28 @@ export const recordScreen: ScreenModule<RecordState, RecordParams> = {
   View: ({ state, ctx, height, width }) => {
     const shown = state.versions[state.shown] ?? state.record;
     const before = state.versions[state.shown - 1];
-    const changed = before ? new Map(changedFields(before, shown).map((change) => [change.path, change.then])) : undefined;
-    const version = state.versions.length > 1 ? `version ${state.shown + 1} of ${state.versions.length}${state.shown === state.versions.length - 1 ? ' (newest)' : ''}` : undefined;
+    const changed = before
+      ? new Map(changedFields(before, shown).map((change) => [change.path, change.then]))
+      : undefined;
+    const version =
+      state.versions.length > 1
+        ? `version ${state.shown + 1} of ${state.versions.length}${state.shown === state.versions.length - 1 ? ' (newest)' : ''}`
+        : undefined;
     return (
-      <RecordView lines={flattenTree(shown, state.collapsed)} links={state.links} cursor={state.cursor} top={state.top}
-        height={height} raw={state.raw} record={shown} columns={width} now={ctx.now} {...(changed ? { changed } : {})} {...(version ? { version } : {})}
-        names={knownNames(ctx.services, state.origin, shown)} />
+      <RecordView
+        lines={flattenTree(shown, state.collapsed)}
+        links={state.links}
+        cursor={state.cursor}
+        top={state.top}
+        height={height}
+        raw={state.raw}
+        record={shown}
+        columns={width}
+        now={ctx.now}
+        {...(changed ? { changed } : {})}
+        {...(version ? { version } : {})}
+        names={knownNames(ctx.services, state.origin, shown)}
+      />
     );
   },
 };

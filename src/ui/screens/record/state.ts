@@ -43,7 +43,10 @@ export interface RecordState extends ScreenBase {
 export const VERSIONS_KEPT = 10;
 
 /** The record's versions with `record` added as the newest, when it differs from the last one. */
-export function withVersion(versions: Record<string, unknown>[], record: Record<string, unknown>): Record<string, unknown>[] {
+export function withVersion(
+  versions: Record<string, unknown>[],
+  record: Record<string, unknown>,
+): Record<string, unknown>[] {
   const last = versions[versions.length - 1];
   if (last !== undefined && changedFields(last, record).length === 0) return versions;
   return [...versions, record].slice(-VERSIONS_KEPT);

@@ -34,7 +34,13 @@ export function xrayLines(view: XrayView): XrayLine[] {
     for (const edge of out.filter((candidate) => candidate.from === from)) {
       if (!nodes[edge.to]) continue;
       if (!placed.has(edge)) {
-        lines.push({ kind: 'node', key: edge.to, depth, rel: edge.rel, mark: edge.cycle ? '↺ cycle' : 'elsewhere in this tree' });
+        lines.push({
+          kind: 'node',
+          key: edge.to,
+          depth,
+          rel: edge.rel,
+          mark: edge.cycle ? '↺ cycle' : 'elsewhere in this tree',
+        });
         continue;
       }
       const hasChildren = out.some((child) => child.from === edge.to);
@@ -45,13 +51,20 @@ export function xrayLines(view: XrayView): XrayLine[] {
   lines.push({ kind: 'heading', text: `links (depth ${view.depth})` });
   branch(root, 1);
   const groups = inbound.filter((group) => group.unsearchable === undefined);
-  lines.push({ kind: 'heading', text: groups.length > 0 || inbound.some((group) => group.unsearchable) ? 'referred to by' : 'referred to by: nothing found yet that could refer to it' });
+  lines.push({
+    kind: 'heading',
+    text:
+      groups.length > 0 || inbound.some((group) => group.unsearchable)
+        ? 'referred to by'
+        : 'referred to by: nothing found yet that could refer to it',
+  });
   for (const group of groups) {
     const fold = `in:${group.candidate.resource}:${group.candidate.via}`;
     lines.push({ kind: 'group', fold, group });
     if (!collapsed.has(fold)) for (const key of group.keys) if (nodes[key]) lines.push({ kind: 'node', key, depth: 2 });
   }
   // A list that cannot be searched is said to be so, not left out as if nothing in it referred.
-  for (const group of inbound) if (group.unsearchable) lines.push({ kind: 'heading', text: `  ${unsearchableText(group.unsearchable)}` });
+  for (const group of inbound)
+    if (group.unsearchable) lines.push({ kind: 'heading', text: `  ${unsearchableText(group.unsearchable)}` });
   return lines;
 }

@@ -52,7 +52,16 @@ async function walk(ctx: Ctx): Promise<void> {
   ctx.update({ loading: 'x-ray: following links and asking who refers to it' });
   try {
     const { filterStore } = ctx.services;
-    const events = xray(origin.connection.session, { resource, version, record }, { ou: origin.ou ?? null, signal: stopping.signal, ...(filterStore ? { filterStore } : {}), ...(origin.connection.pageSize === undefined ? {} : { inboundPageSize: origin.connection.pageSize }) });
+    const events = xray(
+      origin.connection.session,
+      { resource, version, record },
+      {
+        ou: origin.ou ?? null,
+        signal: stopping.signal,
+        ...(filterStore ? { filterStore } : {}),
+        ...(origin.connection.pageSize === undefined ? {} : { inboundPageSize: origin.connection.pageSize }),
+      },
+    );
     for (;;) {
       const next = await events.next();
       if (next.done) {
@@ -60,7 +69,8 @@ async function walk(ctx: Ctx): Promise<void> {
         return;
       }
       const event = next.value;
-      if (event.kind === 'node') ctx.update((s) => ({ root: s.root ?? event.node.key, nodes: { ...s.nodes, [event.node.key]: event.node } }));
+      if (event.kind === 'node')
+        ctx.update((s) => ({ root: s.root ?? event.node.key, nodes: { ...s.nodes, [event.node.key]: event.node } }));
       else if (event.kind === 'edge') ctx.update((s) => ({ edges: [...s.edges, event.edge] }));
       else if (event.kind === 'inbound') ctx.update((s) => ({ inbound: [...s.inbound, event.group] }));
       else if (event.kind === 'timeline') ctx.update({ timeline: event.entries });
@@ -73,8 +83,10 @@ async function walk(ctx: Ctx): Promise<void> {
 function openNode(ctx: Ctx, node: XrayNode | undefined): void {
   if (!node?.resource || !node.version) return;
   const { origin } = ctx.state;
-  if (node.record) return ctx.nav.open('record', { origin, resource: node.resource, version: node.version, record: node.record });
-  if (node.url && node.state !== 'not-followed') return ctx.nav.open('record', { origin, resource: node.resource, version: node.version, read: { href: node.url } });
+  if (node.record)
+    return ctx.nav.open('record', { origin, resource: node.resource, version: node.version, record: node.record });
+  if (node.url && node.state !== 'not-followed')
+    return ctx.nav.open('record', { origin, resource: node.resource, version: node.version, read: { href: node.url } });
   ctx.nav.notify(node.error ? `not read: ${node.error}` : 'this record was not read');
 }
 
@@ -97,7 +109,12 @@ function NodeText({ node, width, nameOf }: { node: XrayNode; width: number; name
   return (
     <>
       <Tinted tone="info">{oneLine(node.resource ?? '?')}</Tinted> {truncate(label, Math.max(10, width / 3))}
-      {node.status ? <> <Tinted tone={statusTone(node.status)}>{oneLine(node.status)}</Tinted></> : null}
+      {node.status ? (
+        <>
+          {' '}
+          <Tinted tone={statusTone(node.status)}>{oneLine(node.status)}</Tinted>
+        </>
+      ) : null}
       {node.id && String(node.id) !== node.label ? <Tinted tone="muted"> {oneLine(String(node.id))}</Tinted> : null}
       {node.state === 'pending' ? <Tinted tone="muted"> …</Tinted> : null}
       {node.error ? <Tinted tone="bad"> ✗ {oneLine(node.error)}</Tinted> : null}
@@ -105,27 +122,66 @@ function NodeText({ node, width, nameOf }: { node: XrayNode; width: number; name
   );
 }
 
-function LineView({ line, state, selected, width, nameOf }: { line: XrayLine; state: XrayState; selected: boolean; width: number; nameOf: NameOf }) {
-  const mark = <Tinted inverse={selected} bold={selected}>{selected ? '›' : ' '}</Tinted>;
-  if (line.kind === 'heading') return <Text wrap="truncate">{mark}<Tinted tone="muted" bold>{oneLine(line.text)}</Tinted></Text>;
+function LineView({
+  line,
+  state,
+  selected,
+  width,
+  nameOf,
+}: {
+  line: XrayLine;
+  state: XrayState;
+  selected: boolean;
+  width: number;
+  nameOf: NameOf;
+}) {
+  const mark = (
+    <Tinted inverse={selected} bold={selected}>
+      {selected ? '›' : ' '}
+    </Tinted>
+  );
+  if (line.kind === 'heading')
+    return (
+      <Text wrap="truncate">
+        {mark}
+        <Tinted tone="muted" bold>
+          {oneLine(line.text)}
+        </Tinted>
+      </Text>
+    );
   const folded = (key: string | undefined) => (key === undefined ? '  ' : state.collapsed.has(key) ? '▸ ' : '▾ ');
   if (line.kind === 'group') {
     const { group } = line;
-    const count = group.error ? `error: ${group.error}` : group.total !== undefined ? `${group.total}${group.total > group.keys.length ? `, first ${group.keys.length} shown` : ''}` : `${group.keys.length} on the first page`;
-    return <Text wrap="truncate">{mark} {folded(line.fold)}<Tinted tone="info">{oneLine(group.candidate.resource)}</Tinted> by {oneLine(group.candidate.via)}: <Tinted tone={group.error ? 'bad' : 'neutral'}>{oneLine(count)}</Tinted></Text>;
+    const count = group.error
+      ? `error: ${group.error}`
+      : group.total !== undefined
+        ? `${group.total}${group.total > group.keys.length ? `, first ${group.keys.length} shown` : ''}`
+        : `${group.keys.length} on the first page`;
+    return (
+      <Text wrap="truncate">
+        {mark} {folded(line.fold)}
+        <Tinted tone="info">{oneLine(group.candidate.resource)}</Tinted> by {oneLine(group.candidate.via)}:{' '}
+        <Tinted tone={group.error ? 'bad' : 'neutral'}>{oneLine(count)}</Tinted>
+      </Text>
+    );
   }
   const node = state.nodes[line.key]!;
   return (
     <Text wrap="truncate">
-      {mark}{'  '.repeat(line.depth)}{folded(line.fold)}{line.rel ? <Tinted tone="muted">{oneLine(line.rel)} → </Tinted> : null}
-      <NodeText node={node} width={width} nameOf={nameOf} />{line.mark ? <Tinted tone="muted">  ({line.mark})</Tinted> : null}
+      {mark}
+      {'  '.repeat(line.depth)}
+      {folded(line.fold)}
+      {line.rel ? <Tinted tone="muted">{oneLine(line.rel)} → </Tinted> : null}
+      <NodeText node={node} width={width} nameOf={nameOf} />
+      {line.mark ? <Tinted tone="muted"> ({line.mark})</Tinted> : null}
     </Text>
   );
 }
 
 function HistoryView({ state, height, now }: { state: XrayState; height: number; now: number }) {
   const entries = state.timeline;
-  if (!entries) return <Tinted tone="muted">the history comes once every list that may refer to the record has answered…</Tinted>;
+  if (!entries)
+    return <Tinted tone="muted">the history comes once every list that may refer to the record has answered…</Tinted>;
   if (entries.length === 0) return <Tinted tone="muted">no record that refers to it carries a timestamp</Tinted>;
   const who = Math.min(28, Math.max(3, ...entries.map((e) => (e.who ?? '—').length)));
   const what = Math.min(32, Math.max(4, ...entries.map((e) => (e.what ?? '—').length)));
@@ -134,7 +190,9 @@ function HistoryView({ state, height, now }: { state: XrayState; height: number;
       <Tinted bold>history, newest first · {entries.length} records that refer to it · h back to the tree</Tinted>
       {entries.slice(state.top, state.top + height - 1).map((entry) => (
         <Text key={entry.key} wrap="truncate">
-          {fit(relativeAge(entry.when, now), 9)} {fit(entry.who ?? '—', who)} {fit(entry.what ?? '—', what)} <Tinted tone={statusTone(entry.outcome ?? '')}>{oneLine(entry.outcome ?? '—')}</Tinted> <Tinted tone="muted">{oneLine(entry.resource)}</Tinted>
+          {fit(relativeAge(entry.when, now), 9)} {fit(entry.who ?? '—', who)} {fit(entry.what ?? '—', what)}{' '}
+          <Tinted tone={statusTone(entry.outcome ?? '')}>{oneLine(entry.outcome ?? '—')}</Tinted>{' '}
+          <Tinted tone="muted">{oneLine(entry.resource)}</Tinted>
         </Text>
       ))}
     </Box>
@@ -143,7 +201,17 @@ function HistoryView({ state, height, now }: { state: XrayState; height: number;
 
 export const xrayScreen: ScreenModule<XrayState, XrayParams> = {
   title: 'x-ray (X on a record)',
-  init: (params) => ({ ...params, nodes: {}, edges: [], inbound: [], collapsed: new Set(), cursor: 0, top: 0, history: false, stopping: new AbortController() }),
+  init: (params) => ({
+    ...params,
+    nodes: {},
+    edges: [],
+    inbound: [],
+    collapsed: new Set(),
+    cursor: 0,
+    top: 0,
+    history: false,
+    stopping: new AbortController(),
+  }),
   start: (ctx) => void walk(ctx),
   stop: (state) => state.stopping.abort(),
   origin: (s) => s.origin,
@@ -151,25 +219,42 @@ export const xrayScreen: ScreenModule<XrayState, XrayParams> = {
   empty: (s) => s.root === undefined || s.nodes[s.root]?.state !== 'loaded',
   crumb: () => 'x-ray',
   subject: (s) => (s.version ? `${s.resource}@${s.version}` : s.resource),
-  status: (s) => `${Object.keys(s.nodes).length} records · ${s.inbound.filter((g) => !g.unsearchable).length} lists refer to it${s.requests !== undefined ? ` · ${s.requests} requests` : ''}`,
+  status: (s) =>
+    `${Object.keys(s.nodes).length} records · ${s.inbound.filter((g) => !g.unsearchable).length} lists refer to it${s.requests !== undefined ? ` · ${s.requests} requests` : ''}`,
   bindings: [
     {
-      keys: ['return'], help: 'open the record under the cursor (on a list: fold it)', hint: 'Enter open', when: (s) => !s.history,
+      keys: ['return'],
+      help: 'open the record under the cursor (on a list: fold it)',
+      hint: 'Enter open',
+      when: (s) => !s.history,
       run: (ctx) => {
         const line = linesOf(ctx.state)[ctx.state.cursor];
         if (line?.kind === 'node') openNode(ctx, ctx.state.nodes[line.key]);
         else fold(ctx);
       },
     },
-    { keys: [' '], help: 'fold / unfold the branch under the cursor', hint: 'Space fold', when: (s) => !s.history, run: (ctx) => fold(ctx) },
+    {
+      keys: [' '],
+      help: 'fold / unfold the branch under the cursor',
+      hint: 'Space fold',
+      when: (s) => !s.history,
+      run: (ctx) => fold(ctx),
+    },
     { keys: ['left'], help: 'fold the branch', when: (s) => !s.history, run: (ctx) => fold(ctx, false) },
     { keys: ['right'], help: 'unfold the branch', when: (s) => !s.history, run: (ctx) => fold(ctx, true) },
-    { keys: ['h'], help: 'the history: the records that refer to it, newest first (who, what, outcome, when); again: the tree', hint: 'h history', run: (ctx) => ctx.update((s) => ({ history: !s.history, top: 0 })) },
     {
-      keys: [...MOVE_KEYS], help: 'move',
+      keys: ['h'],
+      help: 'the history: the records that refer to it, newest first (who, what, outcome, when); again: the tree',
+      hint: 'h history',
+      run: (ctx) => ctx.update((s) => ({ history: !s.history, top: 0 })),
+    },
+    {
+      keys: [...MOVE_KEYS],
+      help: 'move',
       run: (ctx, key) => {
         const height = ctx.bodyHeight() - 1;
-        if (ctx.state.history) return ctx.update((s) => ({ top: moveCursor(s.top, s.timeline?.length ?? 0, key, height) }));
+        if (ctx.state.history)
+          return ctx.update((s) => ({ top: moveCursor(s.top, s.timeline?.length ?? 0, key, height) }));
         const cursor = moveCursor(ctx.state.cursor, linesOf(ctx.state).length, key, height);
         ctx.update((s) => ({ cursor, top: scrollTop(s.top, cursor, height) }));
       },
@@ -180,12 +265,26 @@ export const xrayScreen: ScreenModule<XrayState, XrayParams> = {
     const lines = linesOf(state);
     const nameOf: NameOf = (node) => {
       if (!node.resource || !node.version || node.id === undefined) return undefined;
-      return knownName(ctx.services, state.origin, { field: '', resource: node.resource, version: node.version }, String(node.id)) ?? undefined;
+      return (
+        knownName(
+          ctx.services,
+          state.origin,
+          { field: '', resource: node.resource, version: node.version },
+          String(node.id),
+        ) ?? undefined
+      );
     };
     return (
       <Box flexDirection="column">
         {lines.slice(state.top, state.top + height).map((line, index) => (
-          <LineView key={state.top + index} line={line} state={state} selected={state.top + index === state.cursor} width={width} nameOf={nameOf} />
+          <LineView
+            key={state.top + index}
+            line={line}
+            state={state}
+            selected={state.top + index === state.cursor}
+            width={width}
+            nameOf={nameOf}
+          />
         ))}
       </Box>
     );
