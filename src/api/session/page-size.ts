@@ -2,8 +2,8 @@
 // control planes, the explorer's merged lists, a count's scan) and an x-ray's inbound queries take the
 // fewest requests. It is learned by asking for a large page once: a server that takes it answers with
 // it; one that clamps it answers with fewer records and a next link (and is asked for the large page
-// again: it answers the same); one that refuses it names its range in the 400, which is read, and the
-// page is asked for again at the top of the range. The probe is the caller's own first page: a walk
+// again: it answers the same); one that refuses it (any 4xx) may name its range, which is read, and the
+// page is asked for again at the top of the range, else at the server's default. The probe is the caller's own first page: a walk
 // finds it again in the session's freshness window, an x-ray's query takes the answer as it comes, so
 // learning costs nothing where the large page is taken or clamped, and one request where it is refused.
 //
@@ -205,7 +205,8 @@ async function learn(
     const clamped = page.links.has('next') && page.items.length > 0 && page.items.length < guess;
     return { response, size: { ask: guess, perPage: clamped ? page.items.length : guess } };
   } catch (error) {
-    if (!(error instanceof ApiError) || error.status !== 400) throw error;
+    // Any 4xx to the probe may be the page size (servers answer it 400, 404 or 422); a 5xx is not a refusal.
+    if (!(error instanceof ApiError) || error.status < 400 || error.status > 499) throw error;
     const { operation } = resolveOperation(await session.catalog(), target);
     const about = refusalAbout(error.message, pagingParameters(operation).pageSize);
     // The filter or the unit was refused: the list's own answer to the caller, whatever the page size.
@@ -220,7 +221,7 @@ async function learn(
   }
 }
 
-/** What a 400 refused, by its words: the page size, something else the request carried, or it does not say. */
+/** What a 4xx to the probe refused, by its words: the page size, something else the request carried, or it does not say. */
 export function refusalAbout(message: string, pageSizeName: string): 'page size' | 'other' | 'unknown' {
   const words = message.toLowerCase();
   const named = pageSizeName.toLowerCase().replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
