@@ -61,15 +61,8 @@ function memoryOf(session: Session): Memory {
   if (memory === undefined) {
     // A cache that cannot be read is an empty one: the sizes are learned again.
     const stored = session.pageSizeStore?.read(session.baseUrl).catch(() => undefined) ?? Promise.resolve(undefined);
-    memories.set(
-      session,
-      (memory = {
-        sizes: new Map(),
-        learned: new Map(),
-        learning: new Map(),
-        stored: stored.then((sizes) => sizes ?? {}),
-      }),
-    );
+    memory = { sizes: new Map(), learned: new Map(), learning: new Map(), stored: stored.then((sizes) => sizes ?? {}) };
+    memories.set(session, memory);
   }
   return memory;
 }
