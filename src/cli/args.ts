@@ -44,6 +44,7 @@ const GLOBAL_OPTIONS = {
   offline: { type: 'string' },
   proxy: { type: 'string' },
   'ca-file': { type: 'string' },
+  'proxy-ca-file': { type: 'string' },
   'trust-origin': { type: 'string' },
   help: { type: 'boolean', short: 'h' },
   version: { type: 'boolean' },
@@ -227,6 +228,7 @@ export function parseCommandLine(commandLine: string[]): ParsedArgs {
     offline: stringValue(values['offline']),
     proxy: stringValue(values['proxy']),
     caFile: stringValue(values['ca-file']),
+    proxyCaFile: stringValue(values['proxy-ca-file']),
     trustOrigin: stringValue(values['trust-origin']),
   };
   return {

@@ -30,6 +30,8 @@ const GLOBAL = `Global options (before or after the command):
                         profile's and HTTPS_PROXY / HTTP_PROXY / ALL_PROXY; NO_PROXY still applies
   --ca-file PEM         trust this certificate authority too, for this control plane
                         (NODE_EXTRA_CA_CERTS keeps working)
+  --proxy-ca-file PEM   trust this certificate authority for an https:// proxy's own certificate
+                        (else --ca-file's, else Node's)
   --trust-origin ORIGIN send the token to ORIGIN although it belongs to another control plane
   -h, --help            help; \`dpx <command> --help\` for one command
   --version             print dpx's version

@@ -8,7 +8,7 @@ export const SHELLS = ['bash', 'zsh', 'fish'] as const;
 export type Shell = (typeof SHELLS)[number];
 
 /** Options whose value is a file name. */
-const FILE_OPTIONS = ['--token-file', '--ca-file'];
+const FILE_OPTIONS = ['--token-file', '--ca-file', '--proxy-ca-file'];
 
 const BASH = `# dpx completion for bash. Load it from ~/.bashrc:  eval "$(dpx completion bash)"
 # or save it as ~/.local/share/bash-completion/completions/dpx

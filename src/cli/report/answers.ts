@@ -34,6 +34,7 @@ const NOT_ASKED_AGAIN = new Set([
   'output',
   'proxy',
   'ca-file',
+  'proxy-ca-file',
   'trust-origin',
   'timeout',
   'concurrency',
