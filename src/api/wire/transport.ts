@@ -18,6 +18,8 @@ export interface TransportContext {
   cancellable: Cancellable;
   /** Largest body read, as sent and as decoded; a bigger one is a ProtocolError. */
   maxBodyBytes: number;
+  /** Tells whoever uses the session (a trail answering at another page size says so). */
+  warn?: (message: string) => void;
 }
 
 /** An answer as it came off the wire: headers by lower-case name, the body decoded to text. */

@@ -85,7 +85,8 @@ function resultLines(result: ReplayResult, baseUrl: string, width: number): stri
     result.removed.length > 0 ? `${result.removed.length} removed` : '',
     result.changed.length > 0 ? `${result.changed.length} changed` : '',
   ].filter(Boolean);
-  const verdict = hasDifferences(result) ? counts.join(' · ') : 'same';
+  const uncompared = result.notCompared === undefined ? '' : `not compared (${result.notCompared})`;
+  const verdict = hasDifferences(result) ? [...counts, uncompared].filter(Boolean).join(' · ') : uncompared || 'same';
   const lines = [
     `${request.method} ${relative(request.url, baseUrl)}  ${result.thenStatus} → ${result.nowStatus}${result.error ? ` (${result.error})` : ''}  ${verdict}`.trimEnd(),
   ];
@@ -130,5 +131,6 @@ function jsonResult(result: ReplayResult): Record<string, unknown> {
     added: result.added.map(record),
     removed: result.removed.map(record),
     changed: result.changed,
+    ...(result.notCompared === undefined ? {} : { not_compared: result.notCompared }),
   };
 }

@@ -54,7 +54,11 @@ export async function recordedAnswers(
   ouHeader?: string,
 ): Promise<RecordedAnswer[]> {
   const answers: RecordedAnswer[] = [];
-  for (const command of summary.commands) answers.push(await answerOf(file, command, run, io, ouHeader));
+  for (const command of summary.commands) {
+    // A browser's page: each command its requests amount to, answered as a command of its own.
+    const each = command.derived?.map((argv) => ({ ...command, title: ['dpx', ...argv].join(' '), argv })) ?? [command];
+    for (const one of each) answers.push(await answerOf(file, one, run, io, ouHeader));
+  }
   return answers;
 }
 
