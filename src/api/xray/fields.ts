@@ -1,5 +1,8 @@
-// Which fields the records of a list have, so an x-ray knows which lists could refer to a record: from
-// the record schema dpx ships for the resource version, else from one small page of the list. What a page
+// Which fields the records of a list have, so an x-ray knows which lists could refer to a record. The
+// record schemas dpx ships are the spec's: a hint, not the truth. They are taken alone on a control plane
+// of the spec's vendor; on another vendor's, whose records may carry fields the spec does not (a
+// `primary_entity` on its tasks), the fields come from one small page of the list joined with the
+// schema's, and so does any page read for other reasons (inbound.ts: a type field's values). What a page
 // taught is kept for the session, so a second x-ray does not ask again.
 import type { Catalog, Resource } from '../hal/catalog.js';
 import { findVersion } from '../hal/catalog.js';
@@ -9,6 +12,9 @@ import { scalarPaths } from '../hal/records.js';
 import { knownRecordFields } from '../hal/schemas.js';
 import type { OuChoice, PreparedRequest, Session } from '../session/session.js';
 
+/** The vendor of the spec the shipped record schemas come from (`application/api.service.…`). */
+export const SPEC_VENDOR = 'service';
+
 /** Records read to learn a list's fields: enough to meet optional fields and a few type values. */
 export const LEARNING_PAGE_SIZE = 20;
 
@@ -17,7 +23,8 @@ export interface ListFields {
   version: string;
   /** Dotted paths of scalar fields. */
   fields: string[];
-  source: 'schema' | 'page';
+  /** `schema+page`: the schema's fields joined with those of the list's own records. */
+  source: 'schema' | 'page' | 'schema+page';
   /** The records of the page the fields were learned from (none when a schema said). */
   sample: Record<string, unknown>[];
 }
@@ -37,12 +44,18 @@ export function listResources(catalog: Catalog): Resource[] {
 
 const learned = new WeakMap<Session, Map<string, ListFields>>();
 
-/** The fields known without a request: a shipped schema, or a page this session already read. */
+/** The fields known without a request: a shipped schema on the spec's vendor, or a page this session already read. */
 export function knownListFields(session: Session, resource: Resource, ou: OuChoice): ListFields | undefined {
   const version = resource.defaultVersion;
-  const fields = knownRecordFields(resource.name, version);
+  const fields = session.vendor === SPEC_VENDOR ? knownRecordFields(resource.name, version) : undefined;
   if (fields) return { resource: resource.name, version, fields, source: 'schema', sample: [] };
   return learned.get(session)?.get(cacheKey(session, resource, ou));
+}
+
+/** The list's fields with those of `sample` (records of its own) joined in. */
+export function withSample(list: ListFields, sample: Record<string, unknown>[]): ListFields {
+  const fields = [...new Set([...list.fields, ...scalarPaths(sample)])];
+  return { ...list, fields, source: list.source === 'page' ? 'page' : 'schema+page', sample };
 }
 
 /** Reads one small page of the list and keeps what it taught. `send` is the caller's, so it can count and bound it. */
@@ -60,15 +73,19 @@ export async function learnListFields(
   });
   const response = await send(request);
   const page = readPage(response);
-  const fields: ListFields = {
-    resource: resource.name,
-    version: resource.defaultVersion,
-    fields: scalarPaths(page.items),
-    source: 'page',
-    sample: page.items,
-  };
-  let perSession = learned.get(session);
-  if (!perSession) learned.set(session, (perSession = new Map()));
+  const schema = knownRecordFields(resource.name, resource.defaultVersion);
+  const fields = withSample(
+    {
+      resource: resource.name,
+      version: resource.defaultVersion,
+      fields: schema ?? [],
+      source: schema ? 'schema' : 'page',
+      sample: [],
+    },
+    page.items,
+  );
+  const perSession = learned.get(session) ?? new Map<string, ListFields>();
+  learned.set(session, perSession);
   perSession.set(cacheKey(session, resource, ou), fields);
   return fields;
 }

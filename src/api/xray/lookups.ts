@@ -9,8 +9,15 @@ import { listRequest, readPage } from '../session/pages.js';
 import { firstPageAtLargest, recallLargestPages, type Send } from '../session/page-size.js';
 import type { ApiResponse } from '../wire/response.js';
 import type { PreparedRequest, Session } from '../session/session.js';
-import { knownListFields, learnListFields, LEARNING_PAGE_SIZE, listResources, type ListFields } from './fields.js';
-import { FilterKnowledge, filterIn, type FilterForm, type FilterStore } from './filters.js';
+import {
+  knownListFields,
+  learnListFields,
+  LEARNING_PAGE_SIZE,
+  listResources,
+  withSample,
+  type ListFields,
+} from './fields.js';
+import { FilterKnowledge, type FilterStore, filterIn } from './filters.js';
 import { nodeKey, type XrayEdge, type XrayGraph, type XrayNode } from './graph.js';
 import {
   inboundCandidates,
@@ -20,6 +27,7 @@ import {
   typeFieldValues,
   type InboundCandidate,
 } from './inbound.js';
+import { attemptsOf, type FailedForm, ignoredText, namesId } from './attempts.js';
 import { readUrl, recordNode, selfUrl } from './nodes.js';
 import type { InboundGroup, Unsearchable, XrayCost, XrayEvent, XrayNote, XrayOptions } from './types.js';
 
@@ -40,14 +48,6 @@ export interface LookupPort {
   emit(event: XrayEvent): void;
   emitNode(node: XrayNode): void;
   connect(edge: Omit<XrayEdge, 'cycle'>): void;
-}
-
-/** One form of a filter that did not do: refused with a 400, or answered without being applied. */
-interface FailedForm {
-  form: FilterForm;
-  reason: Unsearchable['reason'];
-  code: string;
-  message: string;
 }
 
 export class InboundLookups {
@@ -155,7 +155,7 @@ export class InboundLookups {
         ou: this.port.ou,
       });
       const response = await this.port.send(request);
-      return { ...list, sample: readPage(response).items };
+      return withSample(list, readPage(response).items);
     } catch (error) {
       if (this.port.signal.aborted) throw error;
       this.port.note(
@@ -178,73 +178,87 @@ export class InboundLookups {
     const group: InboundGroup = { candidate, keys: [] };
     groups[index] = group;
     const list = listKey(candidate);
-    const fields = candidate.typeField === undefined ? [candidate.idField] : [candidate.typeField, candidate.idField];
-    const remembered = knowledge.refusal(list, [...fields, candidate.via]);
-    if (remembered) {
-      this.unsearchable(group, {
-        list: candidate.resource,
-        field: remembered.field,
-        reason: 'refused',
-        code: remembered.refusal.code,
-        message: remembered.refusal.message,
-        remembered: true,
-      });
-      return;
-    }
-    const failed: FailedForm[] = [];
-    for (const form of knowledge.formsFor(list)) {
-      try {
-        const query = {
-          resource: candidate.resource,
-          version: candidate.version,
-          filter: JSON.stringify(filterIn(form, candidate.filter)),
-          ou: this.port.ou,
+    const tried: string[] = [];
+    let refusedPair: FailedForm | undefined;
+    let last: { field: string; failed: FailedForm[]; remembered?: boolean } | undefined;
+    for (const attempt of attemptsOf(candidate, id)) {
+      const remembered = knowledge.refusal(list, attempt.remembered);
+      if (remembered) {
+        tried.push(`${attempt.fields.join('+')} (refused before)`);
+        const { code, message } = remembered.refusal;
+        last = {
+          field: remembered.field,
+          failed: [{ form: 'operator', reason: 'refused', code, message }],
+          remembered: true,
         };
-        const counted: Send = (request) => {
-          group.url = request.url;
-          this.port.cost.inboundQueries += 1;
-          return this.port.send(request);
-        };
-        // At the largest page the list takes (learned by the first query to the list), unless a page size was given.
-        const response =
-          this.port.pageSize === undefined
-            ? (await firstPageAtLargest(this.port.session, query, counted, this.port.signal)).response
-            : await counted(await listRequest(this.port.session, { ...query, pageSize: this.port.pageSize }));
-        const page = readPage(response);
-        const referring = page.items.filter((record) => refersTo(record, candidate, target, id));
-        if (referring.length < page.items.length) {
-          failed.push({
-            form,
-            reason: 'ignored',
-            code: '',
-            message: `${page.items.length - referring.length} of ${page.items.length} records on its page do not refer to this record`,
-          });
-          continue;
-        }
-        knowledge.accepted(list, form, fields);
-        group.form = form;
-        if (page.totalCount !== undefined) group.total = page.totalCount;
-        const resource = findResource(catalog, candidate.resource);
-        for (const record of referring) this.referredBy(group, record, resource);
-        this.port.emit({ kind: 'inbound', group: copy(group) });
-        return;
-      } catch (error) {
-        if (this.port.signal.aborted) throw error;
-        if (error instanceof ApiError && error.status === 400) {
-          const entry = error.errors[0];
-          failed.push({ form, reason: 'refused', code: entry?.code ?? '', message: entry?.message || error.message });
-          continue;
-        }
-        this.failedCandidate(group, toDpxError(error));
-        this.port.emit({ kind: 'inbound', group: copy(group) });
-        return;
+        continue;
       }
+      const forms = knowledge.formsFor(list);
+      tried.push(`${attempt.fields.join('+')} (${forms.join(', ')})`);
+      const failed: FailedForm[] = [];
+      for (const form of forms) {
+        try {
+          const query = {
+            resource: candidate.resource,
+            version: candidate.version,
+            filter: JSON.stringify(filterIn(form, attempt.filter)),
+            ou: this.port.ou,
+          };
+          const counted: Send = (request) => {
+            group.url = request.url;
+            this.port.cost.inboundQueries += 1;
+            return this.port.send(request);
+          };
+          // At the largest page the list takes (learned by the first query to the list), unless a page size was given.
+          const response =
+            this.port.pageSize === undefined
+              ? (await firstPageAtLargest(this.port.session, query, counted, this.port.signal)).response
+              : await counted(await listRequest(this.port.session, { ...query, pageSize: this.port.pageSize }));
+          const page = readPage(response);
+          // Asked by the id alone, a record of another kind may share the id: its type, not the filter, tells.
+          const named = page.items.filter((record) =>
+            attempt.typeChecked ? namesId(record, candidate, id) : refersTo(record, candidate, target, id),
+          );
+          if (named.length < page.items.length) {
+            failed.push({
+              form,
+              reason: 'ignored',
+              code: '',
+              message: ignoredText(page.items.length - named.length, page.items.length),
+            });
+            continue;
+          }
+          const referring = named.filter((record) => refersTo(record, candidate, target, id));
+          knowledge.accepted(list, form, attempt.fields);
+          if (refusedPair && candidate.typeField)
+            knowledge.refused(list, candidate.typeField, refusedPair.code, refusedPair.message);
+          group.form = form;
+          const total = attempt.typeChecked ? (page.links.has('next') ? undefined : referring.length) : page.totalCount;
+          if (total !== undefined) group.total = total;
+          const resource = findResource(catalog, candidate.resource);
+          for (const record of referring) this.referredBy(group, record, resource);
+          this.port.emit({ kind: 'inbound', group: copy(group) });
+          return;
+        } catch (error) {
+          if (this.port.signal.aborted) throw error;
+          if (error instanceof ApiError && (error.status === 400 || error.status === 422)) {
+            const entry = error.errors[0];
+            failed.push({ form, reason: 'refused', code: entry?.code ?? '', message: entry?.message || error.message });
+            continue;
+          }
+          this.failedCandidate(group, toDpxError(error));
+          this.port.emit({ kind: 'inbound', group: copy(group) });
+          return;
+        }
+      }
+      // Every form of this filter was refused or ignored. The field named is the one the list is not known to accept.
+      const unknown = attempt.fields.filter((field) => !knowledge.isAccepted(list, field));
+      last = { field: unknown.length === 1 ? unknown[0]! : candidate.via, failed };
+      if (attempt.fields.length > 1) refusedPair = failed.find((each) => each.reason === 'refused');
     }
-    // Every form was refused or ignored. The field named is the one the list is not known to accept.
-    const unknown = fields.filter((field) => !knowledge.isAccepted(list, field));
-    const field = unknown.length === 1 ? unknown[0]! : candidate.via;
+    const { field, failed, remembered } = last!;
     const refusal = failed.find((attempt) => attempt.reason === 'refused');
-    if (refusal) knowledge.refused(list, field, refusal.code, refusal.message);
+    if (refusal && !remembered) knowledge.refused(list, field, refusal.code, refusal.message);
     const reason = refusal ?? failed[0]!;
     this.unsearchable(group, {
       list: candidate.resource,
@@ -252,6 +266,8 @@ export class InboundLookups {
       reason: reason.reason,
       code: reason.code,
       message: reason.message,
+      tried,
+      ...(remembered ? { remembered } : {}),
     });
   }
 
@@ -303,7 +319,7 @@ export class InboundLookups {
     group.unsearchable = unsearchable;
     this.port.note(
       'unsearchable',
-      `${unsearchableText(unsearchable)}: ${unsearchable.message}${unsearchable.remembered ? ' (remembered from an earlier answer; asked again after a day)' : ''}`,
+      `${unsearchableText(unsearchable)}: ${unsearchable.message}${unsearchable.remembered ? ' (remembered from an earlier answer; asked again after a day)' : ''}${unsearchable.tried?.length ? `; tried: ${unsearchable.tried.join(', ')}` : ''}`,
     );
     this.port.emit({ kind: 'inbound', group: copy(group) });
   }

@@ -64,6 +64,8 @@ export interface Unsearchable {
   message: string;
   /** Known from an earlier answer (the cache): not asked this time. */
   remembered?: boolean;
+  /** The filters asked, each with its forms: `primary_entity.type+primary_entity.id (operator, bare)`. */
+  tried?: string[];
 }
 
 export interface XrayNote {
