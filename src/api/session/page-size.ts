@@ -198,8 +198,7 @@ async function learn(
     const clamped = page.links.has('next') && page.items.length > 0 && page.items.length < guess;
     return { response, size: { ask: guess, perPage: clamped ? page.items.length : guess } };
   } catch (error) {
-    // Any 4xx to the probe may be the page size (servers answer it 400, 404 or 422); a 5xx is not a refusal.
-    if (!(error instanceof ApiError) || error.status < 400 || error.status > 499) throw error;
+    if (!(error instanceof ApiError) || !refusedRequest(error.status)) throw error;
     const { operation } = resolveOperation(await session.catalog(), target);
     const about = refusalAbout(error.message, pagingParameters(operation).pageSize);
     // The filter or the unit was refused: the list's own answer to the caller, whatever the page size.
@@ -212,6 +211,15 @@ async function learn(
     );
     return { response, size };
   }
+}
+
+/**
+ * Whether a status refuses what the request asked, which may be the page size: any 4xx (servers answer a
+ * page too large with 400, 404 or 422), but not one about who asks (401, 403, 407) or how often (429),
+ * which any page size would get.
+ */
+function refusedRequest(status: number): boolean {
+  return status >= 400 && status <= 499 && ![401, 403, 407, 429].includes(status);
 }
 
 /** What a 4xx to the probe refused, by its words: the page size, something else the request carried, or it does not say. */

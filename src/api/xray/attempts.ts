@@ -32,7 +32,7 @@ export function attemptsOf(candidate: InboundCandidate, id: string | number): At
     {
       filter: candidate.filter,
       fields: [typeField, idField],
-      remembered: [typeField, idField, candidate.via],
+      remembered: [candidate.via, typeField, idField],
       typeChecked: false,
     },
     { filter: { [idField]: id }, fields: [idField], remembered: [idField], typeChecked: true },

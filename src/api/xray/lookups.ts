@@ -180,17 +180,17 @@ export class InboundLookups {
     const list = listKey(candidate);
     const tried: string[] = [];
     let refusedPair: FailedForm | undefined;
-    let last: { field: string; failed: FailedForm[]; remembered?: boolean } | undefined;
+    const outcomes: { field: string; failed: FailedForm[]; remembered?: boolean }[] = [];
     for (const attempt of attemptsOf(candidate, id)) {
       const remembered = knowledge.refusal(list, attempt.remembered);
       if (remembered) {
         tried.push(`${attempt.fields.join('+')} (refused before)`);
         const { code, message } = remembered.refusal;
-        last = {
+        outcomes.push({
           field: remembered.field,
           failed: [{ form: 'operator', reason: 'refused', code, message }],
           remembered: true,
-        };
+        });
         continue;
       }
       const forms = knowledge.formsFor(list);
@@ -253,13 +253,18 @@ export class InboundLookups {
       }
       // Every form of this filter was refused or ignored. The field named is the one the list is not known to accept.
       const unknown = attempt.fields.filter((field) => !knowledge.isAccepted(list, field));
-      last = { field: unknown.length === 1 ? unknown[0]! : candidate.via, failed };
+      outcomes.push({ field: unknown.length === 1 ? unknown[0]! : candidate.via, failed });
       if (attempt.fields.length > 1) refusedPair = failed.find((each) => each.reason === 'refused');
     }
-    const { field, failed, remembered } = last!;
-    const refusal = failed.find((attempt) => attempt.reason === 'refused');
-    if (refusal && !remembered) knowledge.refused(list, field, refusal.code, refusal.message);
-    const reason = refusal ?? failed[0]!;
+    // Each filter refused is remembered under its field; the list is named by the candidate's own filter.
+    for (const outcome of outcomes) {
+      const refusal = outcome.failed.find((attempt) => attempt.reason === 'refused');
+      if (refusal && !outcome.remembered) knowledge.refused(list, outcome.field, refusal.code, refusal.message);
+    }
+    const field = outcomes[0]!.field;
+    const remembered = outcomes.every((outcome) => outcome.remembered);
+    const failed = outcomes.flatMap((outcome) => outcome.failed);
+    const reason = failed.find((attempt) => attempt.reason === 'refused') ?? failed[0]!;
     this.unsearchable(group, {
       list: candidate.resource,
       field,

@@ -47,7 +47,9 @@ describe('x-ray on a control plane whose records name what they are about in pri
     const result = await runXray(session, { resource: 'volumes', id: VOLUME });
     const unsearchable = result.notes.filter((note) => note.kind === 'unsearchable').map((note) => note.text);
     expect(unsearchable).toHaveLength(1);
-    expect(unsearchable[0]).toMatch(/^not searchable: `events` refused a filter on `primary_entity\.id`/);
+    expect(unsearchable[0]).toMatch(
+      /^not searchable: `events` refused a filter on `primary_entity\.type\/primary_entity\.id`/,
+    );
     expect(unsearchable[0]).toMatch(
       /tried: primary_entity\.type\+primary_entity\.id \(operator, bare\), primary_entity\.id \(operator, bare\)/,
     );
