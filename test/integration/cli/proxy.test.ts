@@ -365,7 +365,10 @@ describe('a dead proxy', () => {
       const result = await dpx(['--ca-file', CERT, 'resources'], { env });
       expect(result.code).toBe(3);
       expect(result.stderr).toMatch(
-        new RegExp(`^error: could not reach the proxy ${closed.url} \\(on the way to \\S+\\): ECONNREFUSED$`, 'm'),
+        new RegExp(
+          `^error: could not reach the proxy ${closed.url} \\(on the way to \\S+\\): nothing is listening at \\S+ \\(ECONNREFUSED\\)$`,
+          'm',
+        ),
       );
       expect(result.stderr).toMatch(/^hint: check the proxy's address/m);
     }
