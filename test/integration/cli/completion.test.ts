@@ -127,7 +127,7 @@ describe('commands and options', () => {
     expect(await complete(['xray', 'tasks', 'some-id', '-o', ''])).toEqual(['tree', 'json', 'dot']);
     expect(await complete(['count', '-o', ''])).toEqual(['table', 'json', 'csv']);
     expect(await complete(['completion', ''])).toEqual(['bash', 'zsh', 'fish']);
-    expect(await complete(['profile', ''])).toEqual(['add', 'list', 'use', 'remove']);
+    expect(await complete(['profile', ''])).toEqual(['add', 'list', 'use', 'remove', 'set', 'show']);
   });
 
   it('completes profile names, described by their base URL', async () => {
