@@ -1,6 +1,6 @@
-// The README's key table is the keymap: one row for the global keys and one per screen, each binding's
+// The key table of docs/keys.md is the keymap: one row for the global keys and one per screen, each binding's
 // keys and help as the help screen (`?`) shows them. When a binding changes, regenerate the table with
-//   DPX_WRITE_README=1 npx vitest run test/unit/docs/readme-keys.test.ts
+//   DPX_WRITE_DOCS=1 npx vitest run test/unit/docs/key-table.test.ts
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -9,8 +9,8 @@ import { GLOBAL_BINDINGS } from '../../../src/ui/nav/global.js';
 import { allScreens } from '../../../src/ui/nav/registry.js';
 import type { KeyTable } from '../../../src/ui/nav/screen.js';
 
-const README = join(import.meta.dirname, '..', '..', '..', 'README.md');
-const START = '<!-- keys: generated from the keymap by test/unit/docs/readme-keys.test.ts -->';
+const KEYS = join(import.meta.dirname, '..', '..', '..', 'docs', 'keys.md');
+const START = '<!-- keys: generated from the keymap by test/unit/docs/key-table.test.ts -->';
 const END = '<!-- keys: end -->';
 
 const cell = (text: string) => text.replace(/\|/g, '\\|');
@@ -27,16 +27,16 @@ function keyTable(): string {
   return [START, '| where | keys |', '|---|---|', ...rows, END].join('\n');
 }
 
-describe("the README's key table", () => {
+describe('the key table of docs/keys.md', () => {
   it('is the one the keymap gives', () => {
-    const readme = readFileSync(README, 'utf8');
-    const start = readme.indexOf(START);
-    const end = readme.indexOf(END);
-    expect(start, `README.md has no ${START} … ${END} section`).toBeGreaterThan(-1);
-    const shown = readme.slice(start, end + END.length);
+    const doc = readFileSync(KEYS, 'utf8');
+    const start = doc.indexOf(START);
+    const end = doc.indexOf(END);
+    expect(start, `docs/keys.md has no ${START} … ${END} section`).toBeGreaterThan(-1);
+    const shown = doc.slice(start, end + END.length);
     const generated = keyTable();
-    if (shown !== generated && process.env['DPX_WRITE_README'] === '1')
-      writeFileSync(README, readme.replace(shown, generated));
+    if (shown !== generated && process.env['DPX_WRITE_DOCS'] === '1')
+      writeFileSync(KEYS, doc.replace(shown, generated));
     else expect(shown, 'the key table is stale: regenerate it (see the top of this test)').toBe(generated);
   });
 });
