@@ -44,9 +44,12 @@ export const COMMAND_SUMMARIES: Record<
   { usage: string; summary: string }
 > = {
   resources: { usage: 'dpx resources', summary: 'resources, versions and operation counts' },
-  operations: { usage: 'dpx operations <resource>', summary: "a resource's operations" },
+  operations: {
+    usage: 'dpx operations <resource> [<op>]',
+    summary: "a resource's operations; with an operation id, what it needs",
+  },
   list: { usage: 'dpx list <resource>', summary: 'list records (one page, or --all)' },
-  count: { usage: 'dpx count <resource>', summary: "count records per unit and control plane, by a field's values" },
+  count: { usage: 'dpx count <resource>', summary: 'count records per unit and value (--plan, --explain: the cost)' },
   call: { usage: 'dpx call <resource> <operation>', summary: 'send any operation from the index' },
   xray: { usage: 'dpx xray <resource> <id>', summary: 'everything connected to a record, both ways, and its history' },
   replay: {
@@ -59,8 +62,8 @@ export const COMMAND_SUMMARIES: Record<
     summary: 'a case as one HTML (or Markdown) file a ticket can carry',
   },
   diff: { usage: 'dpx diff <resource> <id> …', summary: 'one record in two versions, units or profiles, side by side' },
-  whoami: { usage: 'dpx whoami', summary: 'what the token says about itself' },
-  profile: { usage: 'dpx profile add|list|use|remove', summary: 'saved control planes' },
+  whoami: { usage: 'dpx whoami [-o json]', summary: 'what the token says about itself' },
+  profile: { usage: 'dpx profile <action>', summary: 'saved control planes: add, list, use, remove, set, show' },
   demo: { usage: 'dpx demo', summary: 'run the demo control plane alone' },
   completion: { usage: 'dpx completion bash|zsh|fish', summary: 'a shell completion script' },
   view: { usage: 'dpx view save|list|show|run', summary: 'saved command lines, to run again or hand on' },
