@@ -143,6 +143,8 @@ describe('commands and options', () => {
       'us-prod\thttps://us.example.com/api',
     ]);
     expect(values(await complete(['profile', 'use', 'u'], profileEnv))).toEqual(['us-prod']);
+    expect(values(await complete(['profile', 'show', 'e'], profileEnv))).toEqual(['eu-prod']);
+    expect(values(await complete(['profile', 'set', 'eu-prod', 're'], profileEnv))).toEqual(['readOnly']);
     expect(values(await complete(['count', 'tasks', '--profiles', ''], profileEnv))).toEqual([
       'all',
       'eu-prod',
