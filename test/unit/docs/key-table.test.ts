@@ -1,4 +1,4 @@
-// The key table of docs/keys.md is the keymap: one row for the global keys and one per screen, each binding's
+// The key tables of docs/keys.md are the keymap: one for the global keys and one per screen, each binding's
 // keys and help as the help screen (`?`) shows them. When a binding changes, regenerate the table with
 //   DPX_WRITE_DOCS=1 npx vitest run test/unit/docs/key-table.test.ts
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -15,16 +15,22 @@ const END = '<!-- keys: end -->';
 
 const cell = (text: string) => text.replace(/\|/g, '\\|');
 
+/** A table per screen, the global keys first: a row per binding, its keys and what they do. */
 function keyTable(): string {
   const tables: KeyTable[] = [
     { title: 'everywhere', bindings: GLOBAL_BINDINGS },
     ...allScreens().map((module) => ({ title: module.title, bindings: module.bindings })),
   ];
-  const rows = tables.map(
-    ({ title, bindings }) =>
-      `| ${cell(title)} | ${bindings.map((binding) => `\`${keyWords(binding.keys)}\` ${cell(binding.help)}`).join(' · ')} |`,
+  const sections = tables.map(({ title, bindings }) =>
+    [
+      `### ${title}`,
+      '',
+      '| keys | does |',
+      '|---|---|',
+      ...bindings.map((binding) => `| \`${cell(keyWords(binding.keys))}\` | ${cell(binding.help)} |`),
+    ].join('\n'),
   );
-  return [START, '| where | keys |', '|---|---|', ...rows, END].join('\n');
+  return [START, ...sections, END].join('\n\n');
 }
 
 describe('the key table of docs/keys.md', () => {
