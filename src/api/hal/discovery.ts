@@ -46,7 +46,8 @@ export function catalogFromIndex(
   if (catalog.resources.length === 0) {
     throw new ProtocolError(
       `the discovery index at ${url} lists no usable resource`,
-      catalog.warnings[0] ?? 'the token may have access to nothing here',
+      `${catalog.warnings[0] ?? 'the token may have access to nothing here'}; ` +
+        "or check the base URL: it must be the control plane's API root",
     );
   }
   return catalog;
@@ -73,27 +74,19 @@ export async function loadIndex(source: IndexSource): Promise<{ catalog: Catalog
   const stored = await source.store?.read(source.baseUrl).catch(() => undefined);
   const headers: Record<string, string> = { accept: DISCOVERY_ACCEPT };
   if (stored?.etag !== undefined) headers['if-none-match'] = stored.etag;
-  let index: StoredIndex;
-  let catalog: Catalog;
-  let vendor: string | undefined;
-  try {
-    const response = await source.ask(headers);
-    const checkedAt = Date.now();
-    const etag = response.headers['etag'];
-    index =
-      response.status === 304 && stored
-        ? { ...stored, checkedAt }
-        : {
-            body: response.body,
-            contentType: response.contentType,
-            checkedAt,
-            ...(etag === undefined ? {} : { etag }),
-          };
-    vendor = parseVendorMediaType(index.contentType)?.vendor;
-    catalog = catalogFromIndex(index, response.url, vendor ?? source.vendor);
-  } catch (error) {
+  const response = await source.ask(headers).catch((error: unknown) => {
     throw indexFailure(error, source.url);
-  }
+  });
+  const checkedAt = Date.now();
+  const etag = response.headers['etag'];
+  const index: StoredIndex =
+    response.status === 304 && stored
+      ? { ...stored, checkedAt }
+      : { body: response.body, contentType: response.contentType, checkedAt, ...(etag === undefined ? {} : { etag }) };
+  const vendor = parseVendorMediaType(index.contentType)?.vendor;
+  // An answer that is no index says what it is, with its own hint (an index that lists nothing the token
+  // may use is no wrong base URL).
+  const catalog = catalogFromIndex(index, response.url, vendor ?? source.vendor);
   for (const warning of catalog.warnings) source.warn(warning);
   await source.store
     ?.write(source.baseUrl, index)
@@ -115,6 +108,7 @@ function indexFailure(error: unknown, url: string): unknown {
   if (isCertificateProblem(error.cause)) return error;
   return withHint(
     error,
-    `check the base URL: dpx asked ${url} for the discovery index, which should be the control plane's API root (--base-url, DPX_BASE_URL or the profile's baseUrl)`,
+    `check the base URL: dpx asked ${url} for the discovery index, which should be the control plane's API root ` +
+      "(--base-url, DPX_BASE_URL or the profile's baseUrl)",
   );
 }

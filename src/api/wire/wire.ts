@@ -189,7 +189,10 @@ function describeTimeout(ms: number): string {
  */
 function networkHint(problem: string): string {
   if (/CERT|SELF_SIGNED|UNABLE_TO_VERIFY|ERR_TLS/.test(problem)) {
-    return "the control plane's TLS certificate is not trusted here; if your organisation signs its own, give its CA certificate file with --ca-file (or a profile's caFile), or set NODE_EXTRA_CA_CERTS to it";
+    return (
+      "the control plane's TLS certificate is not trusted here; if your organisation signs its own, give its CA " +
+      "certificate file with --ca-file (or a profile's caFile), or set NODE_EXTRA_CA_CERTS to it"
+    );
   }
   if (/EPROTO|WRONG_VERSION/.test(problem)) return "check the base URL's scheme: http:// for a server without TLS";
   return 'check the base URL, the network and any proxy';

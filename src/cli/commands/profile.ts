@@ -38,7 +38,8 @@ export async function profileCommand(
     (action === 'list' && name !== undefined)
   ) {
     throw new UsageError(
-      'dpx profile takes: add <name> --base-url URL …, list, use <name>, remove <name>, set <name> KEY VALUE, or show <name>',
+      'dpx profile takes: add <name> --base-url URL …, list, use <name>, remove <name>, ' +
+        'set <name> KEY VALUE, or show <name>',
       'dpx profile --help',
     );
   }
@@ -49,16 +50,16 @@ export async function profileCommand(
       io.stderr.write(`profile ${name} saved in ${configPath}\n`);
       if (!hasTokenSource(profile))
         io.stderr.write(
-          `warning: profile ${name} names no token source, so each run reads DPX_TOKEN; to keep one: dpx profile set ${name} tokenFile FILE (or tokenEnv VAR, or tokenCommand CMD)\n`,
+          `warning: profile ${name} names no token source, so each run reads DPX_TOKEN; to keep one: ` +
+            `dpx profile set ${name} tokenFile FILE (or tokenEnv VAR, or tokenCommand CMD)\n`,
         );
       return 0;
     }
     case 'set': {
       const [key, value] = extra as [string, string];
       const removed = await setProfileKey(configPath, name!, key, value);
-      io.stderr.write(
-        `profile ${name}: ${key} ${value === '' ? 'removed' : 'set'}${removed.length > 0 ? ` (instead of ${removed.join(', ')})` : ''}\n`,
-      );
+      const instead = removed.length > 0 ? ` (instead of ${removed.join(', ')})` : '';
+      io.stderr.write(`profile ${name}: ${key} ${value === '' ? 'removed' : 'set'}${instead}\n`);
       return 0;
     }
     case 'show': {
@@ -136,7 +137,8 @@ function profileFrom(flags: GlobalFlags, options: Record<string, unknown>): Prof
   if (dropped.length > 0)
     throw new UsageError(
       `a profile cannot keep ${dropped.join(', ')}`,
-      'give it to each run instead; a profile keeps --base-url, the token source, --ou, --ou-header, --vendor, --page-size, --concurrency, --rate, --proxy, --ca-file, --read-only or --allow-writes, and --schema-dir',
+      'give it to each run instead; a profile keeps --base-url, the token source, --ou, --ou-header, --vendor, ' +
+        '--page-size, --concurrency, --rate, --proxy, --ca-file, --read-only or --allow-writes, and --schema-dir',
     );
   if (flags.baseUrl === undefined)
     throw new UsageError(
