@@ -1,6 +1,6 @@
 // `npm run bench`: dpx measured against the least a Node program could do for the same job, in the same
 // run on the same machine. Every figure is a ratio to its baseline. Prints a table, writes
-// bench/results/latest.json (not committed) and bench/LATEST.md (committed; the README quotes it).
+// bench/results/latest.json (not committed) and bench/LATEST.md (committed; bench/README.md reads it).
 import {
   createReadStream,
   existsSync,

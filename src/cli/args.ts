@@ -120,7 +120,12 @@ const COMMAND_OPTIONS: Record<CommandName, OptionSpec> = {
   report: { ...OUTPUT },
   diff: { ...OUTPUT, versions: { type: 'string' }, profiles: { type: 'string' }, 'exit-code': { type: 'boolean' } },
   whoami: { ...OUTPUT },
-  profile: { 'token-env': { type: 'string' }, 'token-command': { type: 'string' }, 'page-size': { type: 'string' } },
+  profile: {
+    'token-env': { type: 'string' },
+    'token-command': { type: 'string' },
+    'page-size': { type: 'string' },
+    'schema-dir': { type: 'string' },
+  },
   demo: {
     port: { type: 'string' },
     scale: { type: 'string' },

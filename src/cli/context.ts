@@ -169,12 +169,9 @@ export class CommandContext {
     this.unitList ??= loadUnits(this.session());
     const units = await this.unitList;
     if (!units || units.length === 0) return typed;
-    const unit = new UnitDirectory(units).resolve(typed);
-    if (!unit)
-      throw new UsageError(
-        `--ou ${typed}: no unit has that id, name or path`,
-        'give its id, its name or its path (Tab completes them after --ou once dpx completion is installed)',
-      );
+    const directory = new UnitDirectory(units);
+    const unit = directory.resolve(typed);
+    if (!unit) throw directory.unknown(typed);
     return unit.id;
   }
 

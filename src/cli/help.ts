@@ -46,9 +46,12 @@ export const COMMAND_SUMMARIES: Record<
   { usage: string; summary: string }
 > = {
   resources: { usage: 'dpx resources', summary: 'resources, versions and operation counts' },
-  operations: { usage: 'dpx operations <resource>', summary: "a resource's operations" },
+  operations: {
+    usage: 'dpx operations <resource> [<op>]',
+    summary: "a resource's operations; with an operation id, what it needs",
+  },
   list: { usage: 'dpx list <resource>', summary: 'list records (one page, or --all)' },
-  count: { usage: 'dpx count <resource>', summary: "count records per unit and control plane, by a field's values" },
+  count: { usage: 'dpx count <resource>', summary: 'count records per unit and value (--plan, --explain: the cost)' },
   call: { usage: 'dpx call <resource> <operation>', summary: 'send any operation from the index' },
   xray: { usage: 'dpx xray <resource> <id>', summary: 'everything connected to a record, both ways, and its history' },
   replay: {
@@ -61,8 +64,8 @@ export const COMMAND_SUMMARIES: Record<
     summary: 'a case as one HTML (or Markdown) file a ticket can carry',
   },
   diff: { usage: 'dpx diff <resource> <id> …', summary: 'one record in two versions, units or profiles, side by side' },
-  whoami: { usage: 'dpx whoami', summary: 'what the token says about itself' },
-  profile: { usage: 'dpx profile add|list|use|remove', summary: 'saved control planes' },
+  whoami: { usage: 'dpx whoami [-o json]', summary: 'what the token says about itself' },
+  profile: { usage: 'dpx profile <action>', summary: 'saved control planes: add, list, use, remove, set, show' },
   demo: { usage: 'dpx demo', summary: 'run the demo control plane alone' },
   completion: { usage: 'dpx completion bash|zsh|fish', summary: 'a shell completion script' },
   view: { usage: 'dpx view save|list|show|run', summary: 'saved command lines, to run again or hand on' },
@@ -170,11 +173,11 @@ marked * (counted), which stderr says.
                         record schema's values and those on the root list's first page, last page and
                         up to 5 pages between
   --filter JSON         a JSON object that narrows every count; each cell adds {FIELD: {"$eq": value}}
+                        as one more key (or one more operator of FIELD's own condition)
   --since WHEN, --until WHEN, --time-field F
                         count a time window, as dpx list does; the server's counts for the window,
                         or, where it refuses the window as a filter, counted here from every record
                         (marked counted)
-                        as one more key (or one more operator of FIELD's own condition)
   --ou all|UNIT,UNIT    the units: every unit of the index's unit list in tree order, or these, each
                         an id, a name or a path ("Acme Energy/EU") (default: the unit the run acts in)
   --depth N             only units down to depth N (root 0, tenants 1); each counts its whole subtree
@@ -260,8 +263,9 @@ Everything connected to one record:
   links     the records its links reach, breadth first to --depth (default 2): plain links, link
             arrays, and templated links the record fills; each record read once, cycles marked
   referred  the lists whose records refer to it by id: a field <singular>_id of its resource, or a
-            pair such as target_type/target_id whose type names it; one filtered query of a small
-            page per list (its total_count says how many); a filter the server refuses is dropped
+            pair such as target_type/target_id whose type names it; one filtered query per list, for
+            the largest page it takes (its total_count says how many); a list that refuses or ignores
+            the filter in every form is shown as not searchable, never as empty
   history   those referring records that carry a timestamp, newest first: who, what, outcome, when
 
   --depth N             links followed from the record (0 to 10; default 2)
@@ -269,11 +273,14 @@ Everything connected to one record:
   --verbose             on stderr: what was left out and why, and what the x-ray cost in requests
   -o, --output FORMAT   tree (default; status words coloured on a terminal unless NO_COLOR is set),
                         json: {"root", "nodes": [{key, resource, id, label, status, url, error}],
-                               "edges": [{from, to, rel, direction: "out"|"in", via}], "requests"},
+                               "edges": [{from, to, rel, direction: "out"|"in", via}],
+                               "unsearchable": [{list, field, via, reason, code, message}], "cut",
+                               "requests"},
                         or dot (Graphviz: dpx xray … -o dot | dot -Tsvg > xray.svg)
 
-Requests: one per record read, one per inbound candidate, and one per list whose fields dpx had to learn
-from a page (none when it ships the list's schema); at most 8 at a time.
+Requests: one per record read, one per inbound candidate and filter form tried, one per list that refuses
+the large page asked first, and one per list whose fields dpx had to learn from a page (none when it ships
+the list's schema); at most 8 at a time.
 
 ${GLOBAL}`,
   diff: `Usage: dpx diff <resource> <id> (--versions A,B | --ou A,B | --profiles A,B) [-o table|json] [--exit-code]

@@ -275,6 +275,7 @@ export class Session {
   private async fetchCatalog(): Promise<Catalog> {
     const { catalog, vendor } = await loadIndex({
       baseUrl: this.baseUrl,
+      url: resolveHref(this.baseUrl, '/'),
       ...(this.options.indexStore ? { store: this.options.indexStore } : {}),
       ask: (headers) => {
         if (this.currentOu) headers[this.ouHeader.toLowerCase()] = this.currentOu;

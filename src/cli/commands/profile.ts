@@ -1,9 +1,18 @@
-// `dpx profile add|list|use|remove`: the saved control planes in the config file. A profile names where
-// the token is (a file, an environment variable, or a command that prints it), never the token itself.
+// `dpx profile add|list|use|remove|set|show`: the saved control planes in the config file. A profile names
+// where the token is (a file, an environment variable, or a command that prints it), never the token itself.
 
 import { resolve } from 'node:path';
 import { UsageError } from '../../api/errors.js';
-import { addProfile, listProfiles, removeProfile, useProfile, type Profile } from '../../config/profiles.js';
+import {
+  addProfile,
+  hasTokenSource,
+  listProfiles,
+  removeProfile,
+  setProfileKey,
+  showProfile,
+  useProfile,
+  type Profile,
+} from '../../config/profiles.js';
 import type { GlobalFlags } from '../../config/settings.js';
 import { positiveNumber } from '../args.js';
 import { renderTable } from '../format/table.js';
@@ -11,7 +20,7 @@ import { DataWriter, type CliIO } from '../io.js';
 import { tableWidth } from './output.js';
 
 /** The actions of `dpx profile`; each but list names a profile. */
-export const PROFILE_ACTIONS = ['add', 'list', 'use', 'remove'] as const;
+export const PROFILE_ACTIONS = ['add', 'list', 'use', 'remove', 'set', 'show'] as const;
 
 export async function profileCommand(
   io: CliIO,
@@ -21,21 +30,47 @@ export async function profileCommand(
   options: Record<string, unknown>,
 ): Promise<number> {
   const [action, name, ...extra] = positionals;
-  const needsName = action === 'add' || action === 'use' || action === 'remove';
+  const needsName = action === 'add' || action === 'use' || action === 'remove' || action === 'show';
   if (
     action === undefined ||
     (needsName && (name === undefined || extra.length > 0)) ||
+    (action === 'set' && (name === undefined || extra.length !== 2)) ||
     (action === 'list' && name !== undefined)
   ) {
     throw new UsageError(
-      'dpx profile takes: add <name> --base-url URL …, list, use <name>, or remove <name>',
+      'dpx profile takes: add <name> --base-url URL …, list, use <name>, remove <name>, ' +
+        'set <name> KEY VALUE, or show <name>',
       'dpx profile --help',
     );
   }
   switch (action) {
     case 'add': {
-      await addProfile(configPath, name!, profileFrom(flags, options));
+      const profile = profileFrom(flags, options);
+      await addProfile(configPath, name!, profile);
       io.stderr.write(`profile ${name} saved in ${configPath}\n`);
+      if (!hasTokenSource(profile))
+        io.stderr.write(
+          `warning: profile ${name} names no token source, so each run reads DPX_TOKEN; to keep one: ` +
+            `dpx profile set ${name} tokenFile FILE (or tokenEnv VAR, or tokenCommand CMD)\n`,
+        );
+      return 0;
+    }
+    case 'set': {
+      const [key, value] = extra as [string, string];
+      const removed = await setProfileKey(configPath, name!, key, value);
+      const instead = removed.length > 0 ? ` (instead of ${removed.join(', ')})` : '';
+      io.stderr.write(`profile ${name}: ${key} ${value === '' ? 'removed' : 'set'}${instead}\n`);
+      return 0;
+    }
+    case 'show': {
+      const { profile, current } = await showProfile(configPath, name!);
+      const out = new DataWriter(io.stdout);
+      try {
+        await out.write(`${JSON.stringify(profile, null, 2)}\n`);
+      } finally {
+        out.release();
+      }
+      io.stderr.write(`profile ${name} in ${configPath}${current ? ' (the current one)' : ''}\n`);
       return 0;
     }
     case 'use':
@@ -80,11 +115,31 @@ export async function profileCommand(
       return 0;
     }
     default:
-      throw new UsageError(`unknown profile action '${action}'`, 'dpx profile takes add, list, use or remove');
+      throw new UsageError(
+        `unknown profile action '${action}'`,
+        'dpx profile takes add, list, use, remove, set or show',
+      );
   }
 }
 
+/** Options a run takes that a profile has no key for: given to profile add, they would be dropped. */
+const NOT_KEPT: [keyof GlobalFlags, string][] = [
+  ['profile', '--profile'],
+  ['timeout', '--timeout'],
+  ['trail', '--trail'],
+  ['demo', '--demo'],
+  ['offline', '--offline'],
+  ['trustOrigin', '--trust-origin'],
+];
+
 function profileFrom(flags: GlobalFlags, options: Record<string, unknown>): Profile {
+  const dropped = NOT_KEPT.filter(([flag]) => flags[flag] !== undefined).map(([, option]) => option);
+  if (dropped.length > 0)
+    throw new UsageError(
+      `a profile cannot keep ${dropped.join(', ')}`,
+      'give it to each run instead; a profile keeps --base-url, the token source, --ou, --ou-header, --vendor, ' +
+        '--page-size, --concurrency, --rate, --proxy, --ca-file, --read-only or --allow-writes, and --schema-dir',
+    );
   if (flags.baseUrl === undefined)
     throw new UsageError(
       'a profile needs --base-url URL',
@@ -116,6 +171,9 @@ function profileFrom(flags: GlobalFlags, options: Record<string, unknown>): Prof
     profile.pageSize = positiveNumber('--page-size', options['page-size'], true);
   if (flags.concurrency !== undefined) profile.concurrency = flags.concurrency;
   if (flags.rate !== undefined) profile.rate = flags.rate;
+  if (typeof options['schema-dir'] === 'string')
+    profile.schemaDir = options['schema-dir'].startsWith('~') ? options['schema-dir'] : resolve(options['schema-dir']);
+  if (flags.readOnly) profile.readOnly = true;
   if (flags.allowWrites) profile.readOnly = false;
   return profile;
 }

@@ -21,6 +21,7 @@ import type { GlobalFlags } from '../../config/settings.js';
 import { COMMAND_WORDS, commandOptions } from '../args.js';
 import { OUTPUT_FORMATS } from '../commands/output.js';
 import { PROFILE_ACTIONS } from '../commands/profile.js';
+import { PROFILE_KEYS } from '../../config/profiles.js';
 import { tableCell } from '../format/cells.js';
 import { COMMAND_SUMMARIES } from '../help.js';
 import type { CliIO } from '../io.js';
@@ -162,8 +163,9 @@ async function positionalValues(line: CompletionLine, sources: CompletionSources
       return position === 0 ? harFiles(line.current) : [];
     case 'profile':
       if (position === 0) return PROFILE_ACTIONS.map((action) => ({ value: action }));
-      if (position === 1 && (first === 'use' || first === 'remove'))
+      if (position === 1 && (first === 'use' || first === 'remove' || first === 'set' || first === 'show'))
         return (await sources.profiles()).map(({ name, profile }) => ({ value: name, description: profile.baseUrl }));
+      if (position === 2 && first === 'set') return PROFILE_KEYS.map((key) => ({ value: key }));
       return [];
     case 'operations':
     case 'list':
