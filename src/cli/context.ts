@@ -218,7 +218,17 @@ export class CommandContext {
       .map((name) => name.trim())
       .filter((name) => name !== '');
     if (this.demo) return this.demoSources(names);
-    const chosen = names.includes('all') ? this.resolved.profileNames : names;
+    const known = this.resolved.profileNames;
+    const unknown = names.filter((name) => name !== 'all' && !known.includes(name));
+    // A name that is no profile is a typo, not a region that failed: nothing is asked.
+    if (unknown.length > 0)
+      throw new UsageError(
+        `--profiles ${unknown.join(', ')}: no such profile in ${this.configPath}`,
+        known.length === 0
+          ? 'add one with: dpx profile add NAME --base-url URL --token-file FILE'
+          : `the profiles there are: ${known.join(', ')}, or all`,
+      );
+    const chosen = names.includes('all') ? known : names;
     if (chosen.length === 0) {
       throw new UsageError(
         `no profiles in ${this.configPath}`,

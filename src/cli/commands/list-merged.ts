@@ -2,11 +2,18 @@
 // planes, streamed as each source answers. Every record says where it came from; a source that fails
 // is named on stderr, the others are printed, and the exit code is 1.
 
-import { fanOutList } from '../../api/fanout/fanout.js';
-import { readOnce } from '../../api/fanout/read-once.js';
+import { askAcross, CostLedger, type SourceCost } from '../../api/fanout/across.js';
+import { GroupCounter, placeInScope } from '../../api/fanout/groups.js';
 import type { Page } from '../../api/session/pages.js';
 import { coversAll, partOfTree, unscopedNotice, type ScopeTotal } from '../../api/fanout/header-check.js';
-import { scopeContext, wholeScope, type Scope, type ScopeContext, type UnitChoice } from '../../api/fanout/scopes.js';
+import {
+  scopeContext,
+  wholeScope,
+  type Scope,
+  type ScopeContext,
+  type Source,
+  type UnitChoice,
+} from '../../api/fanout/scopes.js';
 import type { CommandContext } from '../context.js';
 import { describeScope, FanOutProgress } from '../fanout.js';
 import { createRecordSink, type ListFormat } from '../format/records.js';
@@ -15,7 +22,7 @@ import { DataWriter } from '../io.js';
 import { formatCount } from '../../text/cells.js';
 import { tableColumns } from '../../config/columns.js';
 import { listTarget, type ListOptions } from './list-options.js';
-import { groupingSink } from './list-groups.js';
+import { printGroups } from './list-groups.js';
 import { windowedList } from './list-window.js';
 import { tableWidth } from './output.js';
 
@@ -52,15 +59,12 @@ export async function mergedListCommand(
           list.format,
         )
       : undefined);
+  // Grouped, each record counts in its own region's unit; else each is printed with where it came from.
+  const counter =
+    list.groupBy === undefined ? undefined : new GroupCounter(list.groupBy, { byProfile: profiles !== undefined });
   const sink =
-    list.groupBy !== undefined
-      ? await groupingSink(
-          ctx,
-          sources.map((source) => source.session),
-          list.groupBy,
-          list.format,
-          out,
-        )
+    counter !== undefined
+      ? undefined
       : createRecordSink(list.format, out, {
           width: tableWidth(ctx.io),
           pretty: ctx.io.stdout.isTTY === true,
@@ -68,8 +72,8 @@ export async function mergedListCommand(
           leading: CONTEXT_COLUMNS,
           ...(fields === undefined ? {} : { fields: [...CONTEXT_FIELDS[list.format], ...fields] }),
         });
-  // A group-by reads a record's unit from its _context, whatever the format it prints.
-  const tag = tagger(list.groupBy === undefined ? list.format : 'json');
+  const tag = tagger(list.format);
+  const ledger = new CostLedger(sources);
   let records = 0;
   const progress = FanOutProgress.forStream(ctx.io.stderr, sources, () => `${formatCount(records)} records`);
   const stop = new AbortController();
@@ -82,84 +86,60 @@ export async function mergedListCommand(
   // Each scope's total as its first page gave it: a header the server ignores shows in them.
   const totals = new Map<Scope, ScopeTotal>();
   const errors: Record<string, unknown>[] = [];
+  const say = (message: string) => {
+    progress?.clear();
+    ctx.note(message);
+  };
   const fail = (context: ScopeContext, message: string) => {
     errors.push({ ...context, error: message });
-    progress?.clear();
-    ctx.note(`error: ${describeScope(context)}: ${message}`);
+    say(`error: ${describeScope(context)}: ${message}`);
   };
-  /** One page's records, each with the scope it was read in or belongs to; false once --max-items is reached. */
-  const deliver = async (page: Page, placed: { record: Record<string, unknown>; scope: Scope }[]): Promise<boolean> => {
+  const own = (source: Source, message: string) =>
+    sources.length > 1 ? `${source.profile ?? source.session.baseUrl}: ${message}` : message;
+  /** One page's records, each with the scope it belongs to; false once --max-items is reached. */
+  const deliver = async (
+    source: Source,
+    page: Page,
+    placed: { record: Record<string, unknown>; scope: Scope }[],
+  ): Promise<boolean> => {
     pagesFetched += 1;
     if (list.all && pagesFetched === 1) sizeHeapForStreaming();
     for (const warning of page.warnings) ctx.warn(warning);
     const kept = keep === undefined ? placed : placed.filter(({ record }) => keep(record));
     const room = list.maxItems === undefined ? kept.length : Math.max(0, list.maxItems - records);
-    const tagged = kept.slice(0, room).map(({ record, scope }) => tag(record, scope));
+    const taken = kept.slice(0, room);
     progress?.clear();
-    await sink.page(tagged);
-    records += tagged.length;
+    if (counter !== undefined) for (const { record, scope } of taken) counter.add(record, placeInScope(record, scope));
+    else await sink!.page(taken.map(({ record, scope }) => tag(record, scope)));
+    ledger.count(source, taken.length);
+    records += taken.length;
     return list.maxItems === undefined || records < list.maxItems;
   };
-  let once: Awaited<ReturnType<typeof readOnce>>;
   try {
-    // Every record of every unit: the root's list, read once, holds them all where its records name their unit.
-    once =
-      list.all && units === 'all' && sources.length === 1
-        ? await readOnce(
-            sources[0]!,
-            { resource, ...listTarget(list) },
-            {
-              signal: stop.signal,
-              note: (message) => {
-                progress?.clear();
-                ctx.note(message);
-              },
-              failed: (scope, error) => fail(scopeContext(scope), error.message),
-            },
-          )
-        : undefined;
-    if (once !== undefined) {
-      ctx.note(`read once: the root's list, each record in the unit its ${once.unitField} names`);
-      for await (const { page, records: placed } of once.pages) if (!(await deliver(page, placed))) break;
-    } else {
-      const events = fanOutList(
-        sources,
-        {
-          resource,
-          units,
-          all: list.all,
-          ...listTarget(list),
-        },
-        { signal: stop.signal },
-      );
-      for await (const event of events) {
-        if (event.kind === 'scopes') {
-          planned += event.scopes.length;
-          progress?.planned(planned);
-        } else if (event.kind === 'failed') {
-          fail(scopeContext(wholeScope(event.source)), event.error.message);
-        } else if (event.kind === 'done') {
-          if (event.error) fail(scopeContext(event.scope), event.error.message);
-          finished += 1;
-          progress?.unitDone();
-        } else {
-          if (!totals.has(event.scope)) totals.set(event.scope, { scope: event.scope, total: event.page.totalCount });
-          if (
-            !(await deliver(
-              event.page,
-              event.records.map((record) => ({ record, scope: event.scope })),
-            ))
-          )
-            break;
+    const events = askAcross(sources, { resource, units, all: list.all, ...listTarget(list) }, { signal: stop.signal });
+    for await (const event of events) {
+      if (event.kind === 'note') say(own(event.source, event.message));
+      else if (event.kind === 'scopes') {
+        planned += event.scopes.length;
+        progress?.planned(planned);
+      } else if (event.kind === 'failed') {
+        ledger.fail(event.source);
+        fail(scopeContext(wholeScope(event.source)), event.error.message);
+      } else if (event.kind === 'done') {
+        if (event.error) {
+          ledger.fail(event.scope.source);
+          fail(scopeContext(event.scope), event.error.message);
         }
+        finished += 1;
+        progress?.unitDone();
+      } else {
+        const { read } = event;
+        if (read !== undefined && !totals.has(read)) totals.set(read, { scope: read, total: event.page.totalCount });
+        if (!(await deliver(event.source, event.page, event.records))) break;
       }
     }
     progress?.stop();
-    if (ctx.io.signal?.aborted && once !== undefined) {
-      ctx.reportInterruption(
-        `${formatCount(pagesFetched)} ${pagesFetched === 1 ? 'page' : 'pages'} of the root's list read and ${formatCount(records)} ${records === 1 ? 'record' : 'records'} written; the rest of the list was not read`,
-      );
-    } else if (ctx.io.signal?.aborted) {
+    if (ctx.io.signal?.aborted) {
       const open = planned - finished;
       ctx.reportInterruption(
         `${finished} of ${planned} ${planned === 1 ? 'unit' : 'units'} read, ${open} not or not whole (${formatCount(records)} ${records === 1 ? 'record' : 'records'} written from ${formatCount(pagesFetched)} ${pagesFetched === 1 ? 'page' : 'pages'})`,
@@ -171,7 +151,11 @@ export async function mergedListCommand(
       const notice = unscopedNotice(source, partOfTree(mine), whole, { several: sources.length > 1 });
       if (notice) ctx.warn(notice);
     }
-    await sink.finish({ pagesFetched, ...(list.format === 'json' ? { errors } : {}) });
+    const requests = sources.reduce((sum, source) => sum + source.session.traffic.requests, 0);
+    if (counter !== undefined) await printGroups(ctx, counter, list.format, out, pagesFetched, requests);
+    else await sink!.finish({ pagesFetched, ...(list.format === 'json' ? { errors } : {}) });
+    // Asked of several regions, stderr ends with what each gave and cost.
+    if (profiles !== undefined) for (const cost of ledger.costs()) ctx.note(costLine(cost));
   } finally {
     progress?.stop();
     ctx.io.signal?.removeEventListener('abort', onAbort);
@@ -179,6 +163,11 @@ export async function mergedListCommand(
     out.release();
   }
   return errors.length > 0 ? 1 : 0;
+}
+
+/** "eu-west: 538 records, 17 requests" (and "failed" where some of it could not be read). */
+function costLine({ source, records, requests, failed }: SourceCost): string {
+  return `${source.profile ?? source.session.baseUrl}: ${formatCount(records)} ${records === 1 ? 'record' : 'records'}, ${formatCount(requests)} ${requests === 1 ? 'request' : 'requests'}${failed ? ' (failed: see the error above)' : ''}`;
 }
 
 /**
