@@ -124,7 +124,10 @@ export function placeInScope(record: Record<string, unknown>, scope: Scope): Rec
   let places: UnitPlaces | undefined;
   if (directory) {
     places = placesOf.get(directory.units);
-    if (!places) placesOf.set(directory.units, (places = new UnitPlaces([...directory.units])));
+    if (!places) {
+      places = new UnitPlaces([...directory.units]);
+      placesOf.set(directory.units, places);
+    }
   }
   const unit = directory?.unitOfRecord(record, scope.ou)?.id ?? scope.ou ?? undefined;
   return {
