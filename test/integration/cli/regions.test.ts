@@ -125,6 +125,45 @@ describe('dpx list --group-by @tenant --profiles all', () => {
   });
 });
 
+describe('dpx count --depth 1 --sort -total --profiles all', () => {
+  it("ranks both regions' tenants as one table under the regions' totals", async () => {
+    const run = await cold([
+      'count',
+      'tasks',
+      '--filter',
+      FILTER,
+      '--ou',
+      'all',
+      '--depth',
+      '1',
+      '--sort',
+      '-total',
+      '--nonzero',
+      '--profiles',
+      'all',
+      '-o',
+      'json',
+    ]);
+    expect(run.code, run.stderr).toBe(0);
+    type Row = { profile: string; ou_name: string; ou_path: string[]; total: number };
+    const rows = (JSON.parse(run.stdout) as { rows: Row[] }).rows;
+    const [eu, us] = [await regionGroups(demo.region), await regionGroups(demo.otherRegion)];
+    const total = (groups: Group[]) => groups.reduce((sum, group) => sum + group.count, 0);
+    // The regions' roots first, as the summary; then every tenant of both, worst first.
+    expect(rows.slice(0, 2).map((row) => [row.profile, row.ou_path.length, row.total])).toEqual([
+      [demo.region.name, 1, total(eu)],
+      [demo.otherRegion.name, 1, total(us)],
+    ]);
+    const tenants = rows.slice(2);
+    expect(tenants.map((row) => row.total)).toEqual(ranked([...eu, ...us]).map((group) => group.count));
+    const expected = new Map(
+      [...eu, ...us].map((group) => [`${group.key['profile']}/${group.key['@tenant']}`, group.count]),
+    );
+    for (const row of tenants) expect(row.total).toBe(expected.get(`${row.profile}/${row.ou_name}`));
+    expect(tenants).toHaveLength(expected.size);
+  });
+});
+
 describe('--profiles, bad input', () => {
   it('an unknown profile exits 2 and names the profiles there are, even beside known ones', async () => {
     for (const names of ['nosuch', `${demo.region.name},nosuch`]) {
