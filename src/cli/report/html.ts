@@ -44,6 +44,7 @@ function section(part: ReportSection): string {
 <h2>${part.number}. ${text(part.word ? `dpx ${part.word}` : 'a page')}</h2>
 <dl>
 <dt>time</dt><dd><time datetime="${text(part.startedAt)}">${text(when(part.startedAt))}</time></dd>
+<dt>profile</dt><dd>${text(part.profile)}</dd>
 <dt>origin</dt><dd>${text(part.origin)}</dd>
 <dt>unit</dt><dd>${text(part.unit)}</dd>
 <dt>recorded</dt><dd>${text(`${count(part.requests, 'request')}, ${count(part.records, 'record')}`)}</dd>

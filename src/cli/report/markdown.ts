@@ -35,6 +35,7 @@ function section(part: ReportSection, picture: string | undefined): string {
     `## ${part.number}. ${inline(part.word ? `dpx ${part.word}` : 'a page')}`,
     [
       `- time: ${inline(when(part.startedAt))}`,
+      `- profile: ${inline(part.profile)}`,
       `- origin: ${inline(part.origin)}`,
       `- unit: ${inline(part.unit)}`,
       `- recorded: ${count(part.requests, 'request')}, ${count(part.records, 'record')}`,

@@ -16,6 +16,9 @@ export interface ReportSection {
   commandLine: string;
   word?: string;
   startedAt: string;
+  /** The profile the command ran as; a command over several names them as it asked (--profiles). */
+  profile: string;
+  /** Every origin the command asked, its own first. */
   origin: string;
   unit: string;
   requests: number;
@@ -44,17 +47,15 @@ export async function reportOf(summary: CaseSummary, answers: RecordedAnswer[]):
       commandLine: command.title,
       ...(answer.word === undefined ? {} : { word: answer.word }),
       startedAt: command.startedAt,
-      origin: command.origin ?? '',
+      profile: command.profile ?? (command.origins.length > 1 ? 'several (--profiles)' : 'none'),
+      origin: (command.origins.length > 0 ? command.origins : [command.origin ?? '']).join(', '),
       unit:
         command.unit ?? (command.units.length > 1 ? `${command.units.length} units` : "none (the token's own scope)"),
       requests: command.requests,
       records: command.records,
       tables: tablesOf(answer.word, answer.json),
       ...(answer.dot ? { svg: await svgOf(answer.dot) } : {}),
-      notes:
-        answer.notes.length > NOTES
-          ? [...answer.notes.slice(0, NOTES), `… and ${answer.notes.length - NOTES} more lines`]
-          : answer.notes,
+      notes: shortNotes(answer),
       ...(answer.error === undefined ? {} : { error: answer.error }),
     });
   }
@@ -66,4 +67,13 @@ export async function reportOf(summary: CaseSummary, answers: RecordedAnswer[]):
     requests: summary.requests,
     sections,
   };
+}
+
+/** What a command said, at most NOTES lines; for one not answered, without its error and hint (said once, above). */
+function shortNotes(answer: RecordedAnswer): string[] {
+  const notes =
+    answer.error === undefined
+      ? answer.notes
+      : answer.notes.filter((line) => !line.startsWith('error: ') && !line.startsWith('hint: '));
+  return notes.length > NOTES ? [...notes.slice(0, NOTES), `… and ${notes.length - NOTES} more lines`] : notes;
 }

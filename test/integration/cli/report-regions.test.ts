@@ -1,0 +1,149 @@
+// `dpx report` of a case that holds both demo regions' commands, recorded over HTTP: each section
+// answered from its own region's recorded answers, as the command printed them then.
+import { mkdtempSync, readFileSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useDemo } from '../../helpers/demo.js';
+import { dpx, tokensShown } from './harness.js';
+
+const demo = useDemo({ tenants: 40, frozen: true });
+const tokens = () => ({ EU_TOKEN: demo.region.tokens.personal, US_TOKEN: demo.otherRegion.tokens.personal });
+const FILTER = '{"category":{"$eq":"restore"},"status":{"$eq":"failed"}}';
+let dir = '';
+let file = '';
+const printed: { argv: string[]; json: unknown }[] = [];
+
+beforeAll(async () => {
+  await dpx(['profile', 'add', demo.region.name, '--base-url', demo.region.baseUrl, '--token-env', 'EU_TOKEN']);
+  await dpx([
+    'profile',
+    'add',
+    demo.otherRegion.name,
+    '--base-url',
+    demo.otherRegion.baseUrl,
+    '--token-env',
+    'US_TOKEN',
+  ]);
+  dir = mkdtempSync(join(tmpdir(), 'dpx-report-regions-'));
+  file = join(dir, 'case.har');
+  const count = [
+    'count',
+    'tasks',
+    '--filter',
+    FILTER,
+    '--ou',
+    'all',
+    '--depth',
+    '1',
+    '--sort',
+    '-total',
+    '--nonzero',
+    '--since',
+    '24h',
+  ];
+  const commands = [
+    ['--profile', demo.region.name, ...count],
+    ['--profile', demo.otherRegion.name, ...count],
+    [
+      '--profile',
+      demo.otherRegion.name,
+      'list',
+      'tasks',
+      '--filter',
+      FILTER,
+      '--ou',
+      'Bluth Media',
+      '--since',
+      '24h',
+      '--page-size',
+      '5',
+    ],
+    [
+      'list',
+      'tasks',
+      '--filter',
+      FILTER,
+      '--ou',
+      'all',
+      '--since',
+      '24h',
+      '--group-by',
+      '@tenant',
+      '--profiles',
+      'all',
+    ],
+  ];
+  for (const argv of commands) {
+    const run = await dpx(['--trail', file, ...argv, '-o', 'json'], { env: tokens() });
+    expect(run.code, run.stderr).toBe(0);
+    printed.push({ argv, json: JSON.parse(run.stdout) });
+  }
+});
+
+/** The report's Markdown cut into its sections, each with its fields and its first table's rows. */
+function sectionsOf(markdown: string): { fields: Record<string, string>; rows: string[][]; text: string }[] {
+  return markdown
+    .split(/^## \d+\. /m)
+    .slice(1)
+    .map((text) => {
+      const fields = Object.fromEntries(
+        [...text.matchAll(/^- (\w+): (.*)$/gm)].map((match) => [match[1]!, match[2]!.replace(/\\/g, '')]),
+      );
+      const rows = text
+        .split('\n')
+        .filter((line) => line.startsWith('| '))
+        .slice(2)
+        .map((line) =>
+          line
+            .slice(2, -2)
+            .split(' | ')
+            .map((cell) =>
+              cell
+                .replace(/&nbsp;/g, '')
+                .replace(/\\/g, '')
+                .trim(),
+            ),
+        );
+      return { fields, rows, text };
+    });
+}
+
+const numberOf = (cell: string) => Number(cell.replace(/,/g, ''));
+
+describe('dpx report of a case with two regions', () => {
+  it("answers each command from its own region, as the command printed it then; the file is the owner's alone", async () => {
+    const target = join(dir, 'report.md');
+    const run = await dpx(['report', file, '-o', target]);
+    expect(run.code, run.stderr).toBe(0);
+    expect(statSync(target).mode & 0o777).toBe(0o600);
+    const sections = sectionsOf(readFileSync(target, 'utf8'));
+    expect(sections).toHaveLength(4);
+    const origin = (url: string) => new URL(url).origin;
+
+    // 1 and 2: the same count in each region, each section with its own region's numbers.
+    for (const [index, region] of [demo.region, demo.otherRegion].entries()) {
+      const { fields, rows } = sections[index]!;
+      expect(fields['profile']).toBe(region.name);
+      expect(fields['origin']).toBe(origin(region.baseUrl));
+      const printedRows = (printed[index]!.json as { rows: { ou_name: string; total: number }[] }).rows;
+      expect(rows.map((row) => [row[0], numberOf(row.at(-1)!)])).toEqual(
+        printedRows.map((row) => [row.ou_name, row.total]),
+      );
+    }
+    expect(sections[0]!.rows[0]).not.toEqual(sections[1]!.rows[0]);
+
+    // 3: a unit given by name, in the second region: the records it printed.
+    expect(sections[2]!.fields['origin']).toBe(origin(demo.otherRegion.baseUrl));
+    const items = (printed[2]!.json as { items: { id: string }[] }).items;
+    expect(sections[2]!.rows.map((row) => row[0])).toEqual(items.map((item) => item.id));
+
+    // 4: --profiles all, both origins named, the groups it printed with their regions.
+    expect(sections[3]!.fields['origin']).toBe([demo.region.baseUrl, demo.otherRegion.baseUrl].map(origin).join(', '));
+    const groups = (printed[3]!.json as { groups: { key: Record<string, string>; count: number }[] }).groups;
+    expect(sections[3]!.rows).toEqual(
+      groups.map((group) => [group.key['profile'], group.key['@tenant'], String(group.count)]),
+    );
+    expect(tokensShown([...Object.values(demo.region.tokens), ...Object.values(demo.otherRegion.tokens)])).toEqual([]);
+  });
+});
