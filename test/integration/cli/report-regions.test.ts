@@ -146,4 +146,24 @@ describe('dpx report of a case with two regions', () => {
     );
     expect(tokensShown([...Object.values(demo.region.tokens), ...Object.values(demo.otherRegion.tokens)])).toEqual([]);
   });
+
+  it('dpx case shows each command whole, piped or on a terminal, and every origin a command over several asked', async () => {
+    const summary = JSON.parse((await dpx(['case', file, '-o', 'json'])).stdout) as {
+      commands: { command: string; origins: string[] }[];
+    };
+    const origins = [demo.region.baseUrl, demo.otherRegion.baseUrl].map((url) => new URL(url).origin);
+    expect(summary.commands[3]!.origins).toEqual(origins);
+    const piped = await dpx(['case', file], { env: { COLUMNS: '60' } });
+    const terminal = await dpx(['case', file], { stdoutTTY: true, columns: 60 });
+    for (const run of [piped, terminal]) {
+      expect(run.code, run.stderr).toBe(0);
+      for (const command of summary.commands) expect(run.stdout).toContain(command.command);
+      expect(run.stdout).toContain(`(asked ${origins.join(', ')})`);
+    }
+    // Piped, a command ends its row; on a terminal it has a line of its own.
+    expect(piped.stdout.trimEnd().split('\n')).toHaveLength(2 + summary.commands.length);
+    const lines = terminal.stdout.trimEnd().split('\n');
+    expect(lines).toHaveLength(2 + 2 * summary.commands.length);
+    expect(lines[3]!.trim()).toBe(summary.commands[0]!.command);
+  });
 });
