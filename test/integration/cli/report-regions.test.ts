@@ -1,6 +1,6 @@
 // `dpx report` of a case that holds both demo regions' commands, recorded over HTTP: each section
 // answered from its own region's recorded answers, as the command printed them then.
-import { mkdtempSync, readFileSync, statSync } from 'node:fs';
+import { mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -165,5 +165,31 @@ describe('dpx report of a case with two regions', () => {
     const lines = terminal.stdout.trimEnd().split('\n');
     expect(lines).toHaveLength(2 + 2 * summary.commands.length);
     expect(lines[3]!.trim()).toBe(summary.commands[0]!.command);
+  });
+
+  it('a command the case cannot answer is one plain line; the other sections are whole; exit 1', async () => {
+    const summary = JSON.parse((await dpx(['case', file, '-o', 'json'])).stdout) as { commands: { page: string }[] };
+    const page = summary.commands[2]!.page;
+    // The case without the answers of its third command's list.
+    const damaged = join(dir, 'without-third.har');
+    const lines = readFileSync(file, 'utf8').split('\n');
+    const kept = lines.filter((line) => !(line.includes(`"pageref":"${page}"`) && line.includes('/tasks')));
+    expect(kept.length).toBeLessThan(lines.length);
+    writeFileSync(damaged, kept.join('\n'), { mode: 0o600 });
+    const target = join(dir, 'damaged.md');
+    const run = await dpx(['report', damaged, '-o', target]);
+    expect(run.code).toBe(1);
+    const sections = sectionsOf(readFileSync(target, 'utf8'));
+    expect(sections).toHaveLength(4);
+    const [third] = sections[2]!.text.split('\n').filter((line) => line.startsWith('**Not answered'));
+    expect(third).toMatch(/^\*\*Not answered from the case:\*\* [^\n]*is not in this case$/);
+    expect(sections[2]!.text).not.toContain('hint:');
+    expect(sections[2]!.text).not.toMatch(/and \d+ more;/);
+    for (const index of [0, 1, 3]) {
+      expect(sections[index]!.text).not.toContain('Not answered');
+      expect(sections[index]!.rows.length).toBeGreaterThan(0);
+    }
+    expect(run.stderr).toMatch(/^warning: command 3: .*is not in this case$/m);
+    expect(run.stderr).not.toContain('hint:');
   });
 });
