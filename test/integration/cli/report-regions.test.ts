@@ -144,6 +144,17 @@ describe('dpx report of a case with two regions', () => {
     expect(sections[3]!.rows).toEqual(
       groups.map((group) => [group.key['profile'], group.key['@tenant'], String(group.count)]),
     );
+    // It opens with the answer: each question, its window in absolute times, the ranking by name and region.
+    const markdown = readFileSync(target, 'utf8');
+    const opening = markdown.slice(markdown.indexOf('## The answer'), markdown.indexOf('## 1. '));
+    expect(opening.length).toBeGreaterThan(0);
+    expect(opening.match(/^\d+\. dpx /gm)).toHaveLength(4);
+    expect(opening.match(/^ {3}- window: created\\_timestamp ≥ \d{4}-\d\d-\d\dT[\d:.]+Z$/gm)).toHaveLength(4);
+    const top = groups[0]!;
+    expect(opening).toContain(`- ${top.key['@tenant']} (${top.key['profile']}): ${top.count}`);
+    const usWorst = (printed[1]!.json as { rows: { ou_name: string; total: number }[] }).rows[1]!;
+    expect(opening).toContain(`- ${usWorst.ou_name} (${demo.otherRegion.name}): ${usWorst.total}`);
+    expect(opening).not.toMatch(/[0-9a-f]{8}-[0-9a-f]{4}-/);
     expect(tokensShown([...Object.values(demo.region.tokens), ...Object.values(demo.otherRegion.tokens)])).toEqual([]);
   });
 
