@@ -13,9 +13,10 @@ import {
 import { type CountSort, rankRows } from '../../api/fanout/count-rank.js';
 import { UsageError } from '../../api/errors.js';
 import { readWindow } from '../../api/hal/time-window.js';
-import { scopeContext, type UnitChoice } from '../../api/fanout/scopes.js';
+import type { SourceCost } from '../../api/fanout/across.js';
+import { scopeContext, type Source, type UnitChoice } from '../../api/fanout/scopes.js';
 import type { CommandContext } from '../context.js';
-import { describeScope, FanOutProgress } from '../fanout.js';
+import { costLine, describeScope, FanOutProgress } from '../fanout.js';
 import { matrixCsv, matrixJson, matrixTable, type Matrix, type MatrixRow } from '../format/matrix.js';
 import { explainText, planJson } from '../format/plan.js';
 import { DataWriter } from '../io.js';
@@ -202,7 +203,28 @@ export async function countCommand(
   } finally {
     out.release();
   }
+  // Asked of several regions, stderr ends with each one's total (its top units') and requests.
+  if (profiles !== undefined) for (const cost of regionCosts(sources, plan, rows)) ctx.note(costLine(cost));
   return rows.some((row) => row.error !== undefined) ? 1 : 0;
+}
+
+/** Each source's records (the totals of its units that no other chosen unit holds), requests, and whether a row failed. */
+function regionCosts(
+  sources: readonly Source[],
+  plan: CountPlan | undefined,
+  rows: readonly MatrixRow[],
+): SourceCost[] {
+  return sources.map((source) => {
+    let records = 0;
+    let failed = false;
+    plan?.rows.forEach(({ scope }, index) => {
+      const row = rows[index];
+      if (scope.source !== source || row === undefined) return;
+      if (scope.depth === 0) records += row.total ?? 0;
+      failed ||= row.error !== undefined;
+    });
+    return { source, records, requests: source.session.traffic.requests, failed };
+  });
 }
 
 function matrixRow(scope: CountPlan['rows'][number]['scope'], columns: number): MatrixRow {

@@ -2,7 +2,7 @@
 // planes, streamed as each source answers. Every record says where it came from; a source that fails
 // is named on stderr, the others are printed, and the exit code is 1.
 
-import { askAcross, CostLedger, type SourceCost } from '../../api/fanout/across.js';
+import { askAcross, CostLedger } from '../../api/fanout/across.js';
 import { GroupCounter, placeInScope } from '../../api/fanout/groups.js';
 import type { Page } from '../../api/session/pages.js';
 import { coversAll, partOfTree, unscopedNotice, type ScopeTotal } from '../../api/fanout/header-check.js';
@@ -15,7 +15,7 @@ import {
   type UnitChoice,
 } from '../../api/fanout/scopes.js';
 import type { CommandContext } from '../context.js';
-import { describeScope, FanOutProgress } from '../fanout.js';
+import { costLine, describeScope, FanOutProgress } from '../fanout.js';
 import { createRecordSink, type ListFormat } from '../format/records.js';
 import { sizeHeapForStreaming } from '../heap.js';
 import { DataWriter } from '../io.js';
@@ -163,11 +163,6 @@ export async function mergedListCommand(
     out.release();
   }
   return errors.length > 0 ? 1 : 0;
-}
-
-/** "eu-west: 538 records, 17 requests" (and "failed" where some of it could not be read). */
-function costLine({ source, records, requests, failed }: SourceCost): string {
-  return `${source.profile ?? source.session.baseUrl}: ${formatCount(records)} ${records === 1 ? 'record' : 'records'}, ${formatCount(requests)} ${requests === 1 ? 'request' : 'requests'}${failed ? ' (failed: see the error above)' : ''}`;
 }
 
 /**

@@ -161,6 +161,21 @@ describe('dpx count --depth 1 --sort -total --profiles all', () => {
     );
     for (const row of tenants) expect(row.total).toBe(expected.get(`${row.profile}/${row.ou_name}`));
     expect(tenants).toHaveLength(expected.size);
+    const lines = run.stderr.trimEnd().split('\n').slice(-2);
+    expect(lines[0]).toMatch(new RegExp(`^${demo.region.name}: ${total(eu)} records, \\d+ requests$`));
+    expect(lines[1]).toMatch(new RegExp(`^${demo.otherRegion.name}: ${total(us)} records, \\d+ requests$`));
+  });
+});
+
+describe('dpx list --profiles all --max-items', () => {
+  it('takes that many records across the regions, not that many from each', async () => {
+    const run = await cold(['list', 'roles', '--profiles', 'all', '--all', '--max-items', '3', '-o', 'json']);
+    expect(run.code, run.stderr).toBe(0);
+    const items = (JSON.parse(run.stdout) as { items: { _context: { profile: string } }[] }).items;
+    expect(items).toHaveLength(3);
+    const lines = run.stderr.trimEnd().split('\n').slice(-2);
+    const given = lines.map((line) => Number(/: (\d+) records?,/.exec(line)?.[1]));
+    expect(given[0]! + given[1]!).toBe(3);
   });
 });
 
