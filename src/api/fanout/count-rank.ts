@@ -21,10 +21,7 @@ export interface CountSort {
   descending: boolean;
 }
 
-/**
- * `rows[i]` was counted in `scopes[i]`; `columns` are the value columns' labels. A ranked row across
- * regions is given as a copy whose depth is counted from the ranking (the summary rows are not its parents).
- */
+/** `rows[i]` was counted in `scopes[i]`; `columns` are the value columns' labels. */
 export function rankRows<T extends RankedRow>(
   rows: readonly T[],
   scopes: readonly (Scope | undefined)[],
@@ -61,16 +58,15 @@ export function rankRows<T extends RankedRow>(
     else children.set(parent, [...(children.get(parent) ?? []), index]);
   });
   const ordered: T[] = [];
-  const visit = (siblings: number[], lift: number) => {
+  const visit = (siblings: number[]) => {
     for (const index of [...siblings].sort((a, b) => compare(kept[a]!.row, kept[b]!.row) || a - b)) {
-      const { row } = kept[index]!;
-      ordered.push(lift === 0 ? row : { ...row, depth: Math.max(0, row.depth - lift) });
-      visit(children.get(index) ?? [], lift);
+      ordered.push(kept[index]!.row);
+      visit(children.get(index) ?? []);
     }
   };
   const planes = new Set(tops.map((index) => plane(kept[index]!.row)));
   if (planes.size <= 1) {
-    visit(tops, 0);
+    visit(tops);
     return ordered;
   }
   // Several regions: each region's top that holds others is its summary, in the regions' order; what it
@@ -81,6 +77,6 @@ export function rankRows<T extends RankedRow>(
     ...tops.filter((index) => !children.has(index)),
     ...summaries.flatMap((index) => children.get(index)!),
   ];
-  visit(ranked, summaries.length > 0 ? 1 : 0);
+  visit(ranked);
   return ordered;
 }
