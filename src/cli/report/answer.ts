@@ -28,7 +28,7 @@ export function openingOf(sections: readonly ReportSection[]): OpeningLine[] {
     const line: OpeningLine = {
       number: section.number,
       question: section.commandLine,
-      ranking: table ? rankingOf(table, section.profile) : [],
+      ranking: table ? rankingOf(table, section.profile, sortedBy(section.commandLine)) : [],
       ...(window === undefined ? {} : { window }),
       ...(section.error === undefined ? {} : { error: section.error }),
     };
@@ -37,7 +37,12 @@ export function openingOf(sections: readonly ReportSection[]): OpeningLine[] {
   });
 }
 
-function rankingOf(table: ReportSection['tables'][number], profile: string): string[] {
+/** The column a count was ranked by (`--sort -failed`): its number leads a unit's line. */
+function sortedBy(commandLine: string): string | undefined {
+  return /\s--sort[ =]['"]?-?([^\s'"]+)/.exec(commandLine)?.[1];
+}
+
+function rankingOf(table: ReportSection['tables'][number], profile: string, sorted: string | undefined): string[] {
   const column = (name: string) => table.columns.indexOf(name);
   const byProfile = column('profile');
   const region = (cells: string[]) => (byProfile >= 0 ? cells[byProfile]! : profile);
@@ -54,7 +59,11 @@ function rankingOf(table: ReportSection['tables'][number], profile: string): str
     return table.rows
       .filter((row) => !deeper || (row.depth ?? 0) > 0)
       .slice(0, TOP)
-      .map(({ cells }) => `${cells[unit]} (${region(cells)}): ${cells.at(-1)}`);
+      .map(({ cells }) => {
+        const by = sorted === undefined || sorted === 'total' ? -1 : column(sorted);
+        const numbers = by > unit ? `${sorted} ${cells[by]}, total ${cells.at(-1)}` : cells.at(-1);
+        return `${cells[unit]} (${region(cells)}): ${numbers}`;
+      });
   }
   return [];
 }
