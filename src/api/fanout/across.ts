@@ -14,8 +14,8 @@ import { readOnce } from './read-once.js';
 import type { Scope, Source } from './scopes.js';
 
 export type AcrossEvent =
-  /** A source's planned scopes (the units read one by one); none when its root's list is read once. */
-  | { kind: 'scopes'; source: Source; scopes: Scope[] }
+  /** A source's planned scopes (the units read one by one); none, and `once`, when its root's list is read once. */
+  | { kind: 'scopes'; source: Source; scopes: Scope[]; once?: true }
   /** One page of a source, each record with the scope it belongs to; `read` is the unit's scope the page was read in. */
   | {
       kind: 'page';
@@ -137,7 +137,7 @@ async function readWhole(
     source,
     message: `read once: the root's list, each record in the unit its ${once.unitField} names`,
   });
-  await events.send({ kind: 'scopes', source, scopes: [] });
+  await events.send({ kind: 'scopes', source, scopes: [], once: true });
   for await (const { page, records } of once.pages) await events.send({ kind: 'page', source, page, records });
   return true;
 }

@@ -82,6 +82,8 @@ export async function mergedListCommand(
 
   let planned = 0;
   let finished = 0;
+  /** Sources whose root's list is read once, rather than unit by unit. */
+  let readOnce = 0;
   let pagesFetched = 0;
   // Each scope's total as its first page gave it: a header the server ignores shows in them.
   const totals = new Map<Scope, ScopeTotal>();
@@ -120,6 +122,7 @@ export async function mergedListCommand(
     for await (const event of events) {
       if (event.kind === 'note') say(own(event.source, event.message));
       else if (event.kind === 'scopes') {
+        if (event.once) readOnce += 1;
         planned += event.scopes.length;
         progress?.planned(planned);
       } else if (event.kind === 'failed') {
@@ -139,7 +142,11 @@ export async function mergedListCommand(
       }
     }
     progress?.stop();
-    if (ctx.io.signal?.aborted) {
+    if (ctx.io.signal?.aborted && readOnce === sources.length) {
+      ctx.reportInterruption(
+        `${formatCount(pagesFetched)} ${pagesFetched === 1 ? 'page' : 'pages'} of the root's list read and ${formatCount(records)} ${records === 1 ? 'record' : 'records'} written; the rest of the list was not read`,
+      );
+    } else if (ctx.io.signal?.aborted) {
       const open = planned - finished;
       ctx.reportInterruption(
         `${finished} of ${planned} ${planned === 1 ? 'unit' : 'units'} read, ${open} not or not whole (${formatCount(records)} ${records === 1 ? 'record' : 'records'} written from ${formatCount(pagesFetched)} ${pagesFetched === 1 ? 'page' : 'pages'})`,
