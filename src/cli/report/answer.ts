@@ -9,6 +9,8 @@ const TOP = 10;
 export interface OpeningLine {
   number: number;
   question: string;
+  /** Where it was asked: "Bluth Media in us-east", "41 units in several (--profiles)". */
+  where: string;
   /** `created_timestamp ≥ 2026-11-27T16:11:22.435Z`, as the command noted it. */
   window?: string;
   /** "Bluth Media (us-east): 40", best first, as the command ranked them. */
@@ -28,6 +30,7 @@ export function openingOf(sections: readonly ReportSection[]): OpeningLine[] {
     const line: OpeningLine = {
       number: section.number,
       question: section.commandLine,
+      where: `${section.unit} in ${section.profile}`,
       ranking: table ? rankingOf(table, section.profile, sortedBy(section.commandLine)) : [],
       ...(window === undefined ? {} : { window }),
       ...(section.error === undefined ? {} : { error: section.error }),

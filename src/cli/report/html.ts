@@ -45,6 +45,7 @@ ${report.sections.map(section).join('\n')}
 function opening(report: Report): string {
   const items = openingOf(report.sections).map((line) => {
     const details = [
+      `asked of: ${line.where}`,
       ...(line.window === undefined ? [] : [`window: ${line.window}`]),
       ...(line.error === undefined ? [] : [`not answered from the case: ${line.error}`]),
       ...line.ranking,

@@ -36,7 +36,7 @@ export function reportMarkdown(report: Report, stem: string): MarkdownReport {
 function opening(report: Report): string {
   const lines = ['## The answer'];
   for (const line of openingOf(report.sections)) {
-    lines.push(`${line.number}. ${inline(line.question)}`);
+    lines.push(`${line.number}. ${inline(line.question)}`, `   - asked of: ${inline(line.where)}`);
     if (line.window !== undefined) lines.push(`   - window: ${inline(line.window)}`);
     if (line.error !== undefined) lines.push(`   - not answered from the case: ${inline(line.error)}`);
     for (const entry of line.ranking) lines.push(`   - ${inline(entry)}`);

@@ -49,8 +49,7 @@ export async function reportOf(summary: CaseSummary, answers: RecordedAnswer[]):
       startedAt: command.startedAt,
       profile: command.profile ?? (command.origins.length > 1 ? 'several (--profiles)' : 'none'),
       origin: (command.origins.length > 0 ? command.origins : [command.origin ?? '']).join(', '),
-      unit:
-        command.unit ?? (command.units.length > 1 ? `${command.units.length} units` : "none (the token's own scope)"),
+      unit: unitText(command, answers),
       requests: command.requests,
       records: command.records,
       tables: tablesOf(answer.word, answer.json),
@@ -76,4 +75,38 @@ function shortNotes(answer: RecordedAnswer): string[] {
       ? answer.notes
       : answer.notes.filter((line) => !line.startsWith('error: ') && !line.startsWith('hint: '));
   return notes.length > NOTES ? [...notes.slice(0, NOTES), `… and ${notes.length - NOTES} more lines`] : notes;
+}
+
+/** The unit a command ran in, by name where any answer of the case names it (a count's row, a record's context). */
+function unitText(command: RecordedAnswer['command'], answers: readonly RecordedAnswer[]): string {
+  if (command.unit === undefined)
+    return command.units.length > 1 ? `${command.units.length} units` : "none (the token's own scope)";
+  const id = command.unit;
+  for (const answer of answers) {
+    const name = nameIn(answer.json, id, 0);
+    if (name !== undefined) return name;
+  }
+  return id;
+}
+
+/** How deep an answer is searched for a unit's name: a record's `_context`, a count's row, an x-ray's node. */
+const NAME_DEPTH = 4;
+
+function nameIn(value: unknown, id: string, depth: number): string | undefined {
+  if (depth > NAME_DEPTH || value === null || typeof value !== 'object') return undefined;
+  if (Array.isArray(value)) {
+    for (const item of value) {
+      const name = nameIn(item, id, depth + 1);
+      if (name !== undefined) return name;
+    }
+    return undefined;
+  }
+  const record = value as Record<string, unknown>;
+  if (record['ou'] === id && typeof record['ou_name'] === 'string' && record['ou_name'] !== id)
+    return record['ou_name'];
+  for (const child of Object.values(record)) {
+    const name = nameIn(child, id, depth + 1);
+    if (name !== undefined) return name;
+  }
+  return undefined;
 }

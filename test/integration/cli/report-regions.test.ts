@@ -79,6 +79,14 @@ beforeAll(async () => {
     expect(run.code, run.stderr).toBe(0);
     printed.push({ argv, json: JSON.parse(run.stdout) });
   }
+  // A unit given by its id: the report names it, as the case's count names it.
+  const bluth = (printed[1]!.json as { rows: { ou: string; ou_name: string }[] }).rows.find(
+    (row) => row.ou_name === 'Bluth Media',
+  )!;
+  const byId = ['--profile', demo.otherRegion.name, 'list', 'tasks', '--ou', bluth.ou, '--page-size', '2'];
+  const run = await dpx(['--trail', file, ...byId, '-o', 'json'], { env: tokens() });
+  expect(run.code, run.stderr).toBe(0);
+  printed.push({ argv: byId, json: JSON.parse(run.stdout) });
 });
 
 /** The report's Markdown cut into its sections, each with its fields and its first table's rows. */
@@ -118,7 +126,7 @@ describe('dpx report of a case with two regions', () => {
     expect(run.code, run.stderr).toBe(0);
     expect(statSync(target).mode & 0o777).toBe(0o600);
     const sections = sectionsOf(readFileSync(target, 'utf8'));
-    expect(sections).toHaveLength(4);
+    expect(sections).toHaveLength(5);
     const origin = (url: string) => new URL(url).origin;
 
     // 1 and 2: the same count in each region, each section with its own region's numbers.
@@ -148,13 +156,20 @@ describe('dpx report of a case with two regions', () => {
     const markdown = readFileSync(target, 'utf8');
     const opening = markdown.slice(markdown.indexOf('## The answer'), markdown.indexOf('## 1. '));
     expect(opening.length).toBeGreaterThan(0);
-    expect(opening.match(/^\d+\. dpx /gm)).toHaveLength(4);
+    expect(opening.match(/^\d+\. dpx /gm)).toHaveLength(5);
     expect(opening.match(/^ {3}- window: created\\_timestamp ≥ \d{4}-\d\d-\d\dT[\d:.]+Z$/gm)).toHaveLength(4);
+    // 5: the unit given by id is named.
+    expect(sections[4]!.fields['unit']).toBe('Bluth Media');
+    const ids = (printed[4]!.json as { items: { id: string }[] }).items.map((item) => item.id);
+    expect(sections[4]!.rows.map((row) => row[0])).toEqual(ids);
     const top = groups[0]!;
     expect(opening).toContain(`- ${top.key['@tenant']} (${top.key['profile']}): ${top.count}`);
     const usWorst = (printed[1]!.json as { rows: { ou_name: string; total: number }[] }).rows[1]!;
     expect(opening).toContain(`- ${usWorst.ou_name} (${demo.otherRegion.name}): ${usWorst.total}`);
-    expect(opening).not.toMatch(/[0-9a-f]{8}-[0-9a-f]{4}-/);
+    // Beside the questions as typed, no unit id where a name is known.
+    const details = opening.split('\n').filter((line) => line.startsWith('   - '));
+    expect(details.join('\n')).not.toMatch(/[0-9a-f]{8}-[0-9a-f]{4}-/);
+    expect(details).toContain(`   - asked of: Bluth Media in ${demo.otherRegion.name}`);
     expect(tokensShown([...Object.values(demo.region.tokens), ...Object.values(demo.otherRegion.tokens)])).toEqual([]);
   });
 
@@ -191,12 +206,12 @@ describe('dpx report of a case with two regions', () => {
     const run = await dpx(['report', damaged, '-o', target]);
     expect(run.code).toBe(1);
     const sections = sectionsOf(readFileSync(target, 'utf8'));
-    expect(sections).toHaveLength(4);
+    expect(sections).toHaveLength(5);
     const [third] = sections[2]!.text.split('\n').filter((line) => line.startsWith('**Not answered'));
     expect(third).toMatch(/^\*\*Not answered from the case:\*\* [^\n]*is not in this case$/);
     expect(sections[2]!.text).not.toContain('hint:');
     expect(sections[2]!.text).not.toMatch(/and \d+ more;/);
-    for (const index of [0, 1, 3]) {
+    for (const index of [0, 1, 3, 4]) {
       expect(sections[index]!.text).not.toContain('Not answered');
       expect(sections[index]!.rows.length).toBeGreaterThan(0);
     }
