@@ -5,8 +5,9 @@
 // regions each record is named from its own region's units, and the region leads the key: a tenant of
 // the same name in two regions is two groups.
 import { scalarText, valueAt } from '../json.js';
-import type { Scope } from './scopes.js';
-import type { OrgUnit } from './units.js';
+import type { Scope, Source } from './scopes.js';
+import { directoryOf, type UnitDirectory } from './unit-names.js';
+import { loadUnits, type OrgUnit } from './units.js';
 
 export const UNIT_FIELD = '@unit';
 export const TENANT_FIELD = '@tenant';
@@ -119,8 +120,11 @@ const placesOf = new WeakMap<readonly OrgUnit[], UnitPlaces>();
  * Where a record read in `scope` belongs: the unit it names in its region's tree (else the unit it was
  * read in), named from that region's own units, and the region's profile (else its control plane's host).
  */
-export function placeInScope(record: Record<string, unknown>, scope: Scope): RecordPlace {
-  const directory = scope.units;
+export function placeInScope(
+  record: Record<string, unknown>,
+  scope: Scope,
+  directory: UnitDirectory | undefined = scope.units,
+): RecordPlace {
   let places: UnitPlaces | undefined;
   if (directory) {
     places = placesOf.get(directory.units);
@@ -129,10 +133,29 @@ export function placeInScope(record: Record<string, unknown>, scope: Scope): Rec
       placesOf.set(directory.units, places);
     }
   }
+  // Where its unit's scope was not read (no --ou), the unit is the one the record names.
   const unit = directory?.unitOfRecord(record, scope.ou)?.id ?? scope.ou ?? undefined;
   return {
     profile: scope.source.profile ?? new URL(scope.source.session.baseUrl).host,
     ...(unit === undefined ? {} : { unit }),
     ...(places === undefined ? {} : { places }),
   };
+}
+
+/**
+ * Each region's units, for records read without a unit's scope: a region that cannot be asked, or whose
+ * index offers no unit list, has none (its records' units stay as their ids).
+ */
+export async function regionDirectories(
+  sources: readonly Source[],
+  signal?: AbortSignal,
+): Promise<Map<Source, UnitDirectory>> {
+  const found = await Promise.all(
+    sources.map(async (source) => {
+      if (source.failure) return undefined;
+      const units = await loadUnits(source.session, signal ? { signal } : {}).catch(() => undefined);
+      return units === undefined ? undefined : ([source, directoryOf(units)] as const);
+    }),
+  );
+  return new Map(found.filter((entry) => entry !== undefined));
 }

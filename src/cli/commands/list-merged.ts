@@ -3,7 +3,7 @@
 // is named on stderr, the others are printed, and the exit code is 1.
 
 import { askAcross, CostLedger } from '../../api/fanout/across.js';
-import { GroupCounter, placeInScope } from '../../api/fanout/groups.js';
+import { GroupCounter, placeInScope, regionDirectories, TENANT_FIELD, UNIT_FIELD } from '../../api/fanout/groups.js';
 import type { Page } from '../../api/session/pages.js';
 import { coversAll, partOfTree, unscopedNotice, type ScopeTotal } from '../../api/fanout/header-check.js';
 import {
@@ -72,6 +72,13 @@ export async function mergedListCommand(
           leading: CONTEXT_COLUMNS,
           ...(fields === undefined ? {} : { fields: [...CONTEXT_FIELDS[list.format], ...fields] }),
         });
+  // Read without a unit's scope (no --ou), a record's unit and tenant are named from its region's unit tree.
+  const trees =
+    counter !== undefined &&
+    units === undefined &&
+    list.groupBy!.some((field) => field === UNIT_FIELD || field === TENANT_FIELD)
+      ? await regionDirectories(sources)
+      : undefined;
   const tag = tagger(list.format);
   const ledger = new CostLedger(sources);
   let records = 0;
@@ -111,7 +118,9 @@ export async function mergedListCommand(
     const room = list.maxItems === undefined ? kept.length : Math.max(0, list.maxItems - records);
     const taken = kept.slice(0, room);
     progress?.clear();
-    if (counter !== undefined) for (const { record, scope } of taken) counter.add(record, placeInScope(record, scope));
+    if (counter !== undefined)
+      for (const { record, scope } of taken)
+        counter.add(record, placeInScope(record, scope, scope.units ?? trees?.get(source)));
     else await sink!.page(taken.map(({ record, scope }) => tag(record, scope)));
     ledger.count(source, taken.length);
     records += taken.length;

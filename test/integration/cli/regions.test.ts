@@ -107,6 +107,24 @@ describe('dpx list --group-by @tenant --profiles all', () => {
     expect(requestsOf(run.stderr)).toBeLessThanOrEqual(Math.floor(separate * 1.1));
   });
 
+  it('names each tenant from its own region without --ou too (the records read from the whole list)', async () => {
+    const run = await cold([
+      'list',
+      'tasks',
+      '--filter',
+      FILTER,
+      '--group-by',
+      '@tenant',
+      '--profiles',
+      'all',
+      '-o',
+      'json',
+    ]);
+    expect(run.code, run.stderr).toBe(0);
+    const [eu, us] = [await regionGroups(demo.region), await regionGroups(demo.otherRegion)];
+    expect((JSON.parse(run.stdout) as { groups: Group[] }).groups).toEqual(ranked([...eu, ...us]));
+  });
+
   it('a table leads with the profile column', async () => {
     const run = await cold([
       'list',
