@@ -4,14 +4,18 @@
 // per-unit fan-out. The sources run side by side and their pages are given out as they come, each record
 // with the scope it belongs to, so the caller can say which region and unit every record is from. What
 // each source cost (records, requests) is kept per source, so that a merged answer can be checked
-// against the same question asked region by region.
+// against the same question asked region by region (AcrossTally, which also keeps the records, counts
+// the groups and applies a limit across every region).
 import { setMaxListeners } from 'node:events';
 import { Channel } from '../channel.js';
 import { toDpxError, UsageError, type DpxError } from '../errors.js';
 import type { Page } from '../session/pages.js';
 import { fanOutList, type FanOutQuery } from './fanout.js';
+import { type GroupCounter, placeInScope } from './groups.js';
+import { coversAll, partOfTree, type ScopeTotal, unscopedNotice } from './header-check.js';
 import { readOnce } from './read-once.js';
 import type { Scope, Source } from './scopes.js';
+import type { UnitDirectory } from './unit-names.js';
 
 export type AcrossEvent =
   /** A source's planned scopes (the units read one by one); none, and `once`, when its root's list is read once. */
@@ -142,15 +146,56 @@ async function readWhole(
   return true;
 }
 
-/** Each source's cost so far: the records given out of it, and the requests its session sent. */
-export class CostLedger {
+/** What the merged answer keeps: a condition applied here (a window the server refused), a limit, a group-by. */
+export interface TallyOptions {
+  keep?: (record: Record<string, unknown>) => boolean;
+  maxItems?: number;
+  /** Counted into groups instead of given out; `trees`: each region's units, for records read without a unit's scope. */
+  groups?: { counter: GroupCounter; trees?: ReadonlyMap<Source, UnitDirectory> };
+}
+
+/**
+ * The merged answer as its pages come: the records kept (at most `maxItems` across every region, not
+ * per region), each region's records and requests, its groups, and each scope's total as its first page
+ * gave it (an OU header the server ignores shows in them).
+ */
+export class AcrossTally {
   private readonly records = new Map<Source, number>();
   private readonly failures = new Set<Source>();
+  private readonly totals = new Map<Scope, ScopeTotal>();
+  private given = 0;
+  pages = 0;
 
-  constructor(private readonly sources: readonly Source[]) {}
+  constructor(
+    private readonly sources: readonly Source[],
+    private readonly options: TallyOptions = {},
+  ) {}
 
-  count(source: Source, records: number): void {
-    this.records.set(source, (this.records.get(source) ?? 0) + records);
+  /** One page's records that the answer keeps: none when they are counted into groups. */
+  take(event: Extract<AcrossEvent, { kind: 'page' }>): { record: Record<string, unknown>; scope: Scope }[] {
+    const { keep, maxItems, groups } = this.options;
+    this.pages += 1;
+    const { read } = event;
+    if (read !== undefined && !this.totals.has(read))
+      this.totals.set(read, { scope: read, total: event.page.totalCount });
+    const kept = keep === undefined ? event.records : event.records.filter(({ record }) => keep(record));
+    const taken = kept.slice(0, maxItems === undefined ? kept.length : Math.max(0, maxItems - this.given));
+    this.given += taken.length;
+    this.records.set(event.source, (this.records.get(event.source) ?? 0) + taken.length);
+    if (groups === undefined) return taken;
+    for (const { record, scope } of taken)
+      groups.counter.add(record, placeInScope(record, scope, scope.units ?? groups.trees?.get(event.source)));
+    return [];
+  }
+
+  /** How many records were kept, across every region. */
+  get kept(): number {
+    return this.given;
+  }
+
+  /** Whether --max-items is reached. */
+  get full(): boolean {
+    return this.options.maxItems !== undefined && this.given >= this.options.maxItems;
   }
 
   fail(source: Source): void {
@@ -164,5 +209,15 @@ export class CostLedger {
       requests: source.session.traffic.requests,
       failed: this.failures.has(source),
     }));
+  }
+
+  /** Per region, the notice that its units' answers may not be scoped (header-check.ts). */
+  unscopedNotices(): string[] {
+    return this.sources.flatMap((source) => {
+      const mine = [...this.totals.values()].filter(({ scope }) => scope.source === source);
+      const whole = mine.find(({ scope, total }) => total !== undefined && coversAll(scope))?.total;
+      const notice = unscopedNotice(source, partOfTree(mine), whole, { several: this.sources.length > 1 });
+      return notice ? [notice] : [];
+    });
   }
 }

@@ -2,10 +2,8 @@
 // planes, streamed as each source answers. Every record says where it came from; a source that fails
 // is named on stderr, the others are printed, and the exit code is 1.
 
-import { askAcross, CostLedger } from '../../api/fanout/across.js';
-import { GroupCounter, placeInScope, regionDirectories, TENANT_FIELD, UNIT_FIELD } from '../../api/fanout/groups.js';
-import type { Page } from '../../api/session/pages.js';
-import { coversAll, partOfTree, unscopedNotice, type ScopeTotal } from '../../api/fanout/header-check.js';
+import { AcrossTally, askAcross } from '../../api/fanout/across.js';
+import { GroupCounter, regionDirectories, TENANT_FIELD, UNIT_FIELD } from '../../api/fanout/groups.js';
 import {
   scopeContext,
   wholeScope,
@@ -79,10 +77,13 @@ export async function mergedListCommand(
     list.groupBy!.some((field) => field === UNIT_FIELD || field === TENANT_FIELD)
       ? await regionDirectories(sources)
       : undefined;
+  const tally = new AcrossTally(sources, {
+    ...(keep === undefined ? {} : { keep }),
+    ...(list.maxItems === undefined ? {} : { maxItems: list.maxItems }),
+    ...(counter === undefined ? {} : { groups: { counter, ...(trees === undefined ? {} : { trees }) } }),
+  });
   const tag = tagger(list.format);
-  const ledger = new CostLedger(sources);
-  let records = 0;
-  const progress = FanOutProgress.forStream(ctx.io.stderr, sources, () => `${formatCount(records)} records`);
+  const progress = FanOutProgress.forStream(ctx.io.stderr, sources, () => `${formatCount(tally.kept)} records`);
   const stop = new AbortController();
   const onAbort = () => stop.abort();
   ctx.io.signal?.addEventListener('abort', onAbort);
@@ -91,41 +92,18 @@ export async function mergedListCommand(
   let finished = 0;
   /** Sources whose root's list is read once, rather than unit by unit. */
   let readOnce = 0;
-  let pagesFetched = 0;
-  // Each scope's total as its first page gave it: a header the server ignores shows in them.
-  const totals = new Map<Scope, ScopeTotal>();
   const errors: Record<string, unknown>[] = [];
   const say = (message: string) => {
     progress?.clear();
     ctx.note(message);
   };
-  const fail = (context: ScopeContext, message: string) => {
+  const fail = (source: Source, context: ScopeContext, message: string) => {
+    tally.fail(source);
     errors.push({ ...context, error: message });
     say(`error: ${describeScope(context)}: ${message}`);
   };
   const own = (source: Source, message: string) =>
     sources.length > 1 ? `${source.profile ?? source.session.baseUrl}: ${message}` : message;
-  /** One page's records, each with the scope it belongs to; false once --max-items is reached. */
-  const deliver = async (
-    source: Source,
-    page: Page,
-    placed: { record: Record<string, unknown>; scope: Scope }[],
-  ): Promise<boolean> => {
-    pagesFetched += 1;
-    if (list.all && pagesFetched === 1) sizeHeapForStreaming();
-    for (const warning of page.warnings) ctx.warn(warning);
-    const kept = keep === undefined ? placed : placed.filter(({ record }) => keep(record));
-    const room = list.maxItems === undefined ? kept.length : Math.max(0, list.maxItems - records);
-    const taken = kept.slice(0, room);
-    progress?.clear();
-    if (counter !== undefined)
-      for (const { record, scope } of taken)
-        counter.add(record, placeInScope(record, scope, scope.units ?? trees?.get(source)));
-    else await sink!.page(taken.map(({ record, scope }) => tag(record, scope)));
-    ledger.count(source, taken.length);
-    records += taken.length;
-    return list.maxItems === undefined || records < list.maxItems;
-  };
   try {
     const events = askAcross(sources, { resource, units, all: list.all, ...listTarget(list) }, { signal: stop.signal });
     for await (const event of events) {
@@ -135,43 +113,37 @@ export async function mergedListCommand(
         planned += event.scopes.length;
         progress?.planned(planned);
       } else if (event.kind === 'failed') {
-        ledger.fail(event.source);
-        fail(scopeContext(wholeScope(event.source)), event.error.message);
+        fail(event.source, scopeContext(wholeScope(event.source)), event.error.message);
       } else if (event.kind === 'done') {
-        if (event.error) {
-          ledger.fail(event.scope.source);
-          fail(scopeContext(event.scope), event.error.message);
-        }
+        if (event.error) fail(event.scope.source, scopeContext(event.scope), event.error.message);
         finished += 1;
         progress?.unitDone();
       } else {
-        const { read } = event;
-        if (read !== undefined && !totals.has(read)) totals.set(read, { scope: read, total: event.page.totalCount });
-        if (!(await deliver(event.source, event.page, event.records))) break;
+        if (list.all && tally.pages === 0) sizeHeapForStreaming();
+        for (const warning of event.page.warnings) ctx.warn(warning);
+        const taken = tally.take(event);
+        progress?.clear();
+        if (sink !== undefined) await sink.page(taken.map(({ record, scope }) => tag(record, scope)));
+        if (tally.full) break;
       }
     }
     progress?.stop();
+    const { pages, kept } = tally;
+    const written = `${formatCount(kept)} ${kept === 1 ? 'record' : 'records'} written`;
+    const read = `${formatCount(pages)} ${pages === 1 ? 'page' : 'pages'}`;
     if (ctx.io.signal?.aborted && readOnce === sources.length) {
-      ctx.reportInterruption(
-        `${formatCount(pagesFetched)} ${pagesFetched === 1 ? 'page' : 'pages'} of the root's list read and ${formatCount(records)} ${records === 1 ? 'record' : 'records'} written; the rest of the list was not read`,
-      );
+      ctx.reportInterruption(`${read} of the root's list read and ${written}; the rest of the list was not read`);
     } else if (ctx.io.signal?.aborted) {
-      const open = planned - finished;
       ctx.reportInterruption(
-        `${finished} of ${planned} ${planned === 1 ? 'unit' : 'units'} read, ${open} not or not whole (${formatCount(records)} ${records === 1 ? 'record' : 'records'} written from ${formatCount(pagesFetched)} ${pagesFetched === 1 ? 'page' : 'pages'})`,
+        `${finished} of ${planned} ${planned === 1 ? 'unit' : 'units'} read, ${planned - finished} not or not whole (${written} from ${read})`,
       );
     }
-    for (const source of sources) {
-      const mine = [...totals.values()].filter(({ scope }) => scope.source === source);
-      const whole = mine.find(({ scope, total }) => total !== undefined && coversAll(scope))?.total;
-      const notice = unscopedNotice(source, partOfTree(mine), whole, { several: sources.length > 1 });
-      if (notice) ctx.warn(notice);
-    }
+    for (const notice of tally.unscopedNotices()) ctx.warn(notice);
     const requests = sources.reduce((sum, source) => sum + source.session.traffic.requests, 0);
-    if (counter !== undefined) await printGroups(ctx, counter, list.format, out, pagesFetched, requests);
-    else await sink!.finish({ pagesFetched, ...(list.format === 'json' ? { errors } : {}) });
+    if (counter !== undefined) await printGroups(ctx, counter, list.format, out, pages, requests);
+    else await sink!.finish({ pagesFetched: pages, ...(list.format === 'json' ? { errors } : {}) });
     // Asked of several regions, stderr ends with what each gave and cost.
-    if (profiles !== undefined) for (const cost of ledger.costs()) ctx.note(costLine(cost));
+    if (profiles !== undefined) for (const cost of tally.costs()) ctx.note(costLine(cost));
   } finally {
     progress?.stop();
     ctx.io.signal?.removeEventListener('abort', onAbort);
