@@ -2,6 +2,7 @@
 // and one line of progress on a terminal while the answers come in.
 
 import { UsageError } from '../api/errors.js';
+import type { SourceCost } from '../api/fanout/across.js';
 import type { ScopeContext, Source, UnitChoice } from '../api/fanout/scopes.js';
 import type { GlobalFlags } from '../config/settings.js';
 import { formatCount } from '../text/cells.js';
@@ -111,4 +112,12 @@ export function describeScope(context: ScopeContext): string {
   return context.ou_name !== null && context.ou_name !== context.ou
     ? `${plane} ${context.ou_name} (${context.ou})`
     : `${plane} ${context.ou}`;
+}
+
+/**
+ * The line that ends a run over several profiles, one per profile: "eu-west: 538 records, 17 requests"
+ * (and "failed" where some of it could not be read).
+ */
+export function costLine({ source, records, requests, failed }: SourceCost): string {
+  return `${source.profile ?? source.session.baseUrl}: ${formatCount(records)} ${records === 1 ? 'record' : 'records'}, ${formatCount(requests)} ${requests === 1 ? 'request' : 'requests'}${failed ? ' (failed: see the error above)' : ''}`;
 }

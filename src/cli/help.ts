@@ -124,7 +124,7 @@ Lists records of a resource: one page, or every page with --all.
   --ou all|UNIT,UNIT    list in every unit (all) or in these (ids, names or paths), merged
   --profiles all|NAME,NAME
                         list in each of these profiles' control planes (all: every profile;
-                        with --demo, its regions), merged
+                        with --demo, its regions), merged; a name that is no profile exits 2
   --since WHEN          only records from WHEN on, on the resource's own time field (named on
                         stderr): a duration back from now (90m, 24h, 7d), today, yesterday, or an
                         ISO 8601 date or time; sent as a filter ($gte), or applied here where the
@@ -133,7 +133,9 @@ Lists records of a resource: one page, or every page with --all.
   --time-field F        the field the window is put on, instead of the one dpx finds
   --group-by F[,F…]     every record read (as --all), one row per group with its count, largest
                         first; @unit and @tenant group by the record's unit or its depth-1
-                        ancestor; json: {"groups":[{"key":{…},"count":n}],"records":n,"requests":n}
+                        ancestor; json: {"groups":[{"key":{…},"count":n}],"records":n,"requests":n};
+                        with --profiles the key leads with the profile, and each record's unit and
+                        tenant are named from its own region's units: one ranking of every region
   --fields A,B.C        only these fields, in this order, in every format; a dotted path reads a
                         nested value (initiated_by.email); a field a record lacks is left out
                         (json, ndjson) or an empty cell (table, csv)
@@ -158,7 +160,7 @@ the names from the root to the record's own unit, else to the unit it was read i
 with the profile and the unit (_profile, _unit; csv also _ou). A record seen under several units (an
 ancestor's list holds its descendants' records) comes out once, with the deepest unit. A source that
 fails is named on stderr (and in the json's "errors"), the others are still printed, and the exit code
-is 1.
+is 1. With --profiles, stderr ends with one line per profile: its records and its requests.
 
 ${GLOBAL}`,
   count: `Usage: dpx count <resource> [options]
@@ -193,7 +195,9 @@ marked * (counted), which stderr says.
                         sends only the index, the unit list and at most 2 requests to the list
   --profiles all|NAME,NAME
                         the control planes: each profile's own (all: every profile; with --demo, its
-                        regions); default: the one the run uses
+                        regions); default: the one the run uses. With --sort, the regions' totals
+                        stand first and their units are ranked as one table; stderr ends with each
+                        profile's total and requests; a name that is no profile exits 2
   --version vN          a version other than the newest
   -o, --output FORMAT   table (default), json or csv
 

@@ -55,14 +55,26 @@ export function recordedPagesFor(trail: RecordedTrail, args: ParsedArgs): Record
   return exact.length > 0 ? exact : same(false);
 }
 
+/** The environment variable naming the case's page a command answers as (`dpx report` sets it for each section). */
+export const CASE_PAGE_VARIABLE = 'DPX_CASE_PAGE';
+
 /**
- * Offline, a command answers as it was recorded: in the unit (and against the control plane) of the
- * case's latest page for the same command, when the case has one.
+ * Offline, a command answers as it was recorded: in the unit, against the control plane and at the time
+ * of the case's page for it — the page named by id (`pageId`, as `dpx report` asks each section), else
+ * the latest page for the same command. A unit given on the command line is kept, unless the page is
+ * named: its recorded unit is then the one the given name or path meant.
  */
-export async function answerAsRecorded(settings: Settings, args: ParsedArgs): Promise<void> {
+export async function answerAsRecorded(
+  settings: Settings,
+  args: ParsedArgs,
+  options: { pageId?: string | undefined; ouGiven: boolean },
+): Promise<void> {
   const offline = settings.offline!;
   const { withApi } = await import('../api/case/har.js');
-  const pages = recordedPagesFor(offline.trail, args);
+  const named =
+    options.pageId === undefined ? undefined : offline.trail.pages.find((each) => each.id === options.pageId);
+  if (named === undefined && options.ouGiven) return;
+  const pages = named ? [named] : recordedPagesFor(offline.trail, args);
   const page = pages.at(-1);
   if (!page) return;
   const units = [...new Set(pages.map((each) => each.unit ?? 'no unit'))];

@@ -157,7 +157,7 @@ export function recordedUnit(trail: Pick<RecordedTrail, 'ouHeader'>, exchange: R
 /** The case seen from another of its control planes (a command recorded against another profile). */
 export function withApi(trail: RecordedTrail, baseUrl: string, options: TrailOptions = {}): RecordedTrail {
   const api = trail.apis.find((each) => each.baseUrl === baseUrl);
-  if (!api || api === trail.apis[0]) return trail;
+  if (!api || api.baseUrl === trail.baseUrl) return trail;
   const { ou: _ou, ...rest } = trail;
   return {
     ...rest,

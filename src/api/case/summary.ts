@@ -3,6 +3,7 @@
 // time from the case (a case may be far larger than memory should hold).
 
 import { isObject } from '../json.js';
+import { isUnder } from '../urls.js';
 import { commandsFromRequests } from './derived-commands.js';
 import { bodyKind } from './diff.js';
 import { recordedUnit, type RecordedExchange, type RecordedPage, type RecordedTrail } from './har.js';
@@ -20,6 +21,8 @@ export interface CommandSummary {
   profile?: string;
   origin?: string;
   baseUrl?: string;
+  /** Every origin its requests went to, its own first: several for a command that asked several profiles. */
+  origins: string[];
   /** The unit the command ran in (dpx), else the one unit its requests were asked in. */
   unit?: string;
   /** Every unit its requests were asked in. */
@@ -79,6 +82,10 @@ async function summarise(
     (exchanges.length > 0 ? trail.apis.find((api) => exchanges[0]!.url.startsWith(api.baseUrl))?.baseUrl : undefined);
   const unit = page?.argv !== undefined ? page.unit : units.length === 1 ? units[0] : undefined;
   const derived = page?.argv === undefined ? commandsFromRequests(trail, exchanges) : [];
+  const asked = trail.apis
+    .filter((api) => exchanges.some((exchange) => isUnder(exchange.url, api.baseUrl)))
+    .map((api) => originOf(api.baseUrl));
+  const origins = [...new Set([...(baseUrl ? [originOf(baseUrl)] : []), ...asked])];
   return {
     ...(page ? { page: page.id } : {}),
     title: page?.title ?? '(requests recorded outside any page)',
@@ -89,6 +96,7 @@ async function summarise(
     ...(page?.profile ? { profile: page.profile } : {}),
     ...(baseUrl ? { origin: originOf(baseUrl), baseUrl } : {}),
     ...(unit ? { unit } : {}),
+    origins,
     units,
     requests: exchanges.length,
     records,

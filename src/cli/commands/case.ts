@@ -51,23 +51,39 @@ export async function caseCommand(
       const rows = summary.commands.map((command, index) => ({
         '#': index + 1,
         when: when(command.startedAt),
-        command: oneLine(command.title),
-        unit: oneLine(command.unit ?? (command.units.length > 1 ? `${command.units.length} units` : 'none')),
-        origin: oneLine(command.origin ?? ''),
         requests: command.requests,
         records: command.records,
+        unit: oneLine(command.unit ?? (command.units.length > 1 ? `${command.units.length} units` : 'none')),
+        origin: oneLine(command.origins.length > 1 ? `${command.origins.length} origins` : (command.origin ?? '')),
       }));
       const head = `${summary.source}: ${count(summary.commands.length, 'command')}, ${count(summary.requests, 'request')}, ${count(summary.records, 'record')}${summary.creator ? ` (written by ${oneLine(summary.creator)})` : ''}\n`;
       const table =
-        rows.length > 0
-          ? renderTable(rows, tableWidth(io), ['#', 'when', 'requests', 'records', 'unit', 'origin', 'command']).text
-          : '';
+        rows.length > 0 ? commandTable(rows, summary.commands, tableWidth(io), io.stdout.isTTY === true) : '';
       await out.write(redactText(head + table, secrets));
     }
   } finally {
     out.release();
   }
   return 0;
+}
+
+/**
+ * The table of commands, each command whole: the one column that says what was asked is never cut. Piped,
+ * it ends its row; on a terminal it has a line of its own under its row, which the terminal wraps. A
+ * command that asked several control planes names every origin it asked.
+ */
+function commandTable(
+  rows: Record<string, unknown>[],
+  commands: readonly CommandSummary[],
+  width: number,
+  terminal: boolean,
+): string {
+  const lines = renderTable(rows, width, ['#', 'when', 'requests', 'records', 'unit', 'origin']).text.split('\n');
+  const whole = (command: CommandSummary) =>
+    oneLine(command.title) + (command.origins.length > 1 ? `  (asked ${command.origins.join(', ')})` : '');
+  if (terminal)
+    return `${[lines[0], ...commands.flatMap((command, index) => [lines[index + 1], `    ${whole(command)}`])].join('\n')}\n`;
+  return `${[`${lines[0]}  command`, ...commands.map((command, index) => `${lines[index + 1]}  ${whole(command)}`)].join('\n')}\n`;
 }
 
 function jsonCommand(command: CommandSummary): Record<string, unknown> {
@@ -79,6 +95,7 @@ function jsonCommand(command: CommandSummary): Record<string, unknown> {
     ended: command.endedAt ?? null,
     profile: command.profile ?? null,
     origin: command.origin ?? null,
+    origins: command.origins,
     base_url: command.baseUrl ?? null,
     unit: command.unit ?? null,
     units: command.units,

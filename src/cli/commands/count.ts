@@ -10,11 +10,13 @@ import {
   type PlaneStrategy,
   type PlanMode,
 } from '../../api/fanout/count.js';
+import { type CountSort, rankRows } from '../../api/fanout/count-rank.js';
 import { UsageError } from '../../api/errors.js';
 import { readWindow } from '../../api/hal/time-window.js';
-import { scopeContext, type UnitChoice } from '../../api/fanout/scopes.js';
+import type { SourceCost } from '../../api/fanout/across.js';
+import { scopeContext, type Source, type UnitChoice } from '../../api/fanout/scopes.js';
 import type { CommandContext } from '../context.js';
-import { describeScope, FanOutProgress } from '../fanout.js';
+import { costLine, describeScope, FanOutProgress } from '../fanout.js';
 import { matrixCsv, matrixJson, matrixTable, type Matrix, type MatrixRow } from '../format/matrix.js';
 import { explainText, planJson } from '../format/plan.js';
 import { DataWriter } from '../io.js';
@@ -176,7 +178,10 @@ export async function countCommand(
     by,
     columns: plan?.columns.map((column) => column.label) ?? [],
     values: valuesOf(plan),
-    rows: arrange(rows, plan, { ...(sort ? { sort } : {}), nonzero }),
+    rows: rankRows(rows, plan?.rows.map((row) => row.scope) ?? [], plan?.columns.map((column) => column.label) ?? [], {
+      ...(sort ? { sort } : {}),
+      nonzero,
+    }),
     requests,
     plan: planJson(strategies),
     verification: strategies.find((strategy) => strategy.verification === 'not verified')
@@ -198,7 +203,28 @@ export async function countCommand(
   } finally {
     out.release();
   }
+  // Asked of several regions, stderr ends with each one's total (its top units') and requests.
+  if (profiles !== undefined) for (const cost of regionCosts(sources, plan, rows)) ctx.note(costLine(cost));
   return rows.some((row) => row.error !== undefined) ? 1 : 0;
+}
+
+/** Each source's records (the totals of its units that no other chosen unit holds), requests, and whether a row failed. */
+function regionCosts(
+  sources: readonly Source[],
+  plan: CountPlan | undefined,
+  rows: readonly MatrixRow[],
+): SourceCost[] {
+  return sources.map((source) => {
+    let records = 0;
+    let failed = false;
+    plan?.rows.forEach(({ scope }, index) => {
+      const row = rows[index];
+      if (scope.source !== source || row === undefined) return;
+      if (scope.depth === 0) records += row.total ?? 0;
+      failed ||= row.error !== undefined;
+    });
+    return { source, records, requests: source.session.traffic.requests, failed };
+  });
 }
 
 function matrixRow(scope: CountPlan['rows'][number]['scope'], columns: number): MatrixRow {
@@ -225,13 +251,8 @@ function valuesOf(plan: CountPlan | undefined): Matrix['values'] {
   return { given: false, ...from };
 }
 
-interface Sort {
-  column: string;
-  descending: boolean;
-}
-
 /** `--sort [-]COLUMN`: a value's column, other, total or unit; `-` for descending. */
-function sortOf(option: string | undefined): Sort | undefined {
+function sortOf(option: string | undefined): CountSort | undefined {
   if (option === undefined) return undefined;
   const descending = option.startsWith('-');
   const column = (descending ? option.slice(1) : option).trim();
@@ -244,68 +265,6 @@ function checkSort(column: string, plan: CountPlan): void {
   const known = ['unit', 'total', ...(plan.by === undefined ? [] : ['other', ...plan.columns.map((c) => c.label)])];
   if (!known.includes(column))
     throw new UsageError(`--sort ${column}: the matrix has no such column`, `its columns: ${known.join(', ')}`);
-}
-
-/**
- * The rows to print: without the zeros (--nonzero), and with --sort each unit's children in the column's
- * order — a unit stays under its parent, and the control planes keep their order.
- */
-function arrange(
-  rows: MatrixRow[],
-  plan: CountPlan | undefined,
-  options: { sort?: Sort; nonzero: boolean },
-): MatrixRow[] {
-  const scopes = plan?.rows.map((row) => row.scope) ?? [];
-  let kept = rows.map((row, index) => ({ row, scope: scopes[index] }));
-  if (options.nonzero) kept = kept.filter(({ row }) => row.total !== 0);
-  const { sort } = options;
-  if (!sort) return kept.map(({ row }) => row);
-  const column = plan?.columns.findIndex((candidate) => candidate.label === sort.column) ?? -1;
-  const key = (row: MatrixRow): number | string | undefined =>
-    sort.column === 'unit'
-      ? (row.ouName ?? '')
-      : sort.column === 'total'
-        ? row.total
-        : sort.column === 'other'
-          ? row.other
-          : row.counts[column];
-  const compare = (a: MatrixRow, b: MatrixRow): number => {
-    const [x, y] = [key(a), key(b)];
-    if (x === undefined || y === undefined) return x === y ? 0 : x === undefined ? 1 : -1;
-    const order = typeof x === 'string' && typeof y === 'string' ? x.localeCompare(y) : Number(x) - Number(y);
-    return sort.descending ? -order : order;
-  };
-  // A row's parent is the nearest chosen unit holding it, among the rows kept; else it is at the top.
-  const children = new Map<number, number[]>();
-  const tops: number[] = [];
-  const position = new Map(
-    kept.map(({ row, scope }, index) => [`${row.baseUrl}\u0000${row.profile ?? ''}\u0000${scope?.ou ?? ''}`, index]),
-  );
-  kept.forEach(({ row, scope }, index) => {
-    const parent =
-      scope?.within[0] === undefined
-        ? undefined
-        : position.get(`${row.baseUrl}\u0000${row.profile ?? ''}\u0000${scope.within[0]}`);
-    if (parent === undefined) tops.push(index);
-    else children.set(parent, [...(children.get(parent) ?? []), index]);
-  });
-  const ordered: MatrixRow[] = [];
-  const visit = (siblings: number[]) => {
-    for (const index of [...siblings].sort((a, b) => compare(kept[a]!.row, kept[b]!.row) || a - b)) {
-      ordered.push(kept[index]!.row);
-      visit(children.get(index) ?? []);
-    }
-  };
-  // Control planes keep their order: the top rows are sorted within each.
-  const planes: number[][] = [];
-  for (const index of tops) {
-    const last = planes[planes.length - 1];
-    const plane = (i: number) => `${kept[i]!.row.baseUrl}\u0000${kept[i]!.row.profile ?? ''}`;
-    if (last && plane(last[0]!) === plane(index)) last.push(index);
-    else planes.push([index]);
-  }
-  for (const plane of planes) visit(plane);
-  return ordered;
 }
 
 const PLAN_MODES: readonly PlanMode[] = ['auto', 'cells', 'scan'];

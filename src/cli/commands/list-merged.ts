@@ -2,20 +2,25 @@
 // planes, streamed as each source answers. Every record says where it came from; a source that fails
 // is named on stderr, the others are printed, and the exit code is 1.
 
-import { fanOutList } from '../../api/fanout/fanout.js';
-import { readOnce } from '../../api/fanout/read-once.js';
-import type { Page } from '../../api/session/pages.js';
-import { coversAll, partOfTree, unscopedNotice, type ScopeTotal } from '../../api/fanout/header-check.js';
-import { scopeContext, wholeScope, type Scope, type ScopeContext, type UnitChoice } from '../../api/fanout/scopes.js';
+import { AcrossTally, askAcross } from '../../api/fanout/across.js';
+import { GroupCounter, regionDirectories, TENANT_FIELD, UNIT_FIELD } from '../../api/fanout/groups.js';
+import {
+  scopeContext,
+  wholeScope,
+  type Scope,
+  type ScopeContext,
+  type Source,
+  type UnitChoice,
+} from '../../api/fanout/scopes.js';
 import type { CommandContext } from '../context.js';
-import { describeScope, FanOutProgress } from '../fanout.js';
+import { costLine, describeScope, FanOutProgress } from '../fanout.js';
 import { createRecordSink, type ListFormat } from '../format/records.js';
 import { sizeHeapForStreaming } from '../heap.js';
 import { DataWriter } from '../io.js';
 import { formatCount } from '../../text/cells.js';
 import { tableColumns } from '../../config/columns.js';
 import { listTarget, type ListOptions } from './list-options.js';
-import { groupingSink } from './list-groups.js';
+import { printGroups } from './list-groups.js';
 import { windowedList } from './list-window.js';
 import { tableWidth } from './output.js';
 
@@ -52,15 +57,12 @@ export async function mergedListCommand(
           list.format,
         )
       : undefined);
+  // Grouped, each record counts in its own region's unit; else each is printed with where it came from.
+  const counter =
+    list.groupBy === undefined ? undefined : new GroupCounter(list.groupBy, { byProfile: profiles !== undefined });
   const sink =
-    list.groupBy !== undefined
-      ? await groupingSink(
-          ctx,
-          sources.map((source) => source.session),
-          list.groupBy,
-          list.format,
-          out,
-        )
+    counter !== undefined
+      ? undefined
       : createRecordSink(list.format, out, {
           width: tableWidth(ctx.io),
           pretty: ctx.io.stdout.isTTY === true,
@@ -68,110 +70,80 @@ export async function mergedListCommand(
           leading: CONTEXT_COLUMNS,
           ...(fields === undefined ? {} : { fields: [...CONTEXT_FIELDS[list.format], ...fields] }),
         });
-  // A group-by reads a record's unit from its _context, whatever the format it prints.
-  const tag = tagger(list.groupBy === undefined ? list.format : 'json');
-  let records = 0;
-  const progress = FanOutProgress.forStream(ctx.io.stderr, sources, () => `${formatCount(records)} records`);
+  // Read without a unit's scope (no --ou), a record's unit and tenant are named from its region's unit tree.
+  const trees =
+    counter !== undefined &&
+    units === undefined &&
+    list.groupBy!.some((field) => field === UNIT_FIELD || field === TENANT_FIELD)
+      ? await regionDirectories(sources)
+      : undefined;
+  const tally = new AcrossTally(sources, {
+    ...(keep === undefined ? {} : { keep }),
+    ...(list.maxItems === undefined ? {} : { maxItems: list.maxItems }),
+    ...(counter === undefined ? {} : { groups: { counter, ...(trees === undefined ? {} : { trees }) } }),
+  });
+  const tag = tagger(list.format);
+  const progress = FanOutProgress.forStream(ctx.io.stderr, sources, () => `${formatCount(tally.kept)} records`);
   const stop = new AbortController();
   const onAbort = () => stop.abort();
   ctx.io.signal?.addEventListener('abort', onAbort);
 
   let planned = 0;
   let finished = 0;
-  let pagesFetched = 0;
-  // Each scope's total as its first page gave it: a header the server ignores shows in them.
-  const totals = new Map<Scope, ScopeTotal>();
+  /** Sources whose root's list is read once, rather than unit by unit. */
+  let readOnce = 0;
   const errors: Record<string, unknown>[] = [];
-  const fail = (context: ScopeContext, message: string) => {
+  const say = (message: string) => {
+    progress?.clear();
+    ctx.note(message);
+  };
+  const fail = (source: Source, context: ScopeContext, message: string) => {
+    tally.fail(source);
     errors.push({ ...context, error: message });
-    progress?.clear();
-    ctx.note(`error: ${describeScope(context)}: ${message}`);
+    say(`error: ${describeScope(context)}: ${message}`);
   };
-  /** One page's records, each with the scope it was read in or belongs to; false once --max-items is reached. */
-  const deliver = async (page: Page, placed: { record: Record<string, unknown>; scope: Scope }[]): Promise<boolean> => {
-    pagesFetched += 1;
-    if (list.all && pagesFetched === 1) sizeHeapForStreaming();
-    for (const warning of page.warnings) ctx.warn(warning);
-    const kept = keep === undefined ? placed : placed.filter(({ record }) => keep(record));
-    const room = list.maxItems === undefined ? kept.length : Math.max(0, list.maxItems - records);
-    const tagged = kept.slice(0, room).map(({ record, scope }) => tag(record, scope));
-    progress?.clear();
-    await sink.page(tagged);
-    records += tagged.length;
-    return list.maxItems === undefined || records < list.maxItems;
-  };
-  let once: Awaited<ReturnType<typeof readOnce>>;
+  const own = (source: Source, message: string) =>
+    sources.length > 1 ? `${source.profile ?? source.session.baseUrl}: ${message}` : message;
   try {
-    // Every record of every unit: the root's list, read once, holds them all where its records name their unit.
-    once =
-      list.all && units === 'all' && sources.length === 1
-        ? await readOnce(
-            sources[0]!,
-            { resource, ...listTarget(list) },
-            {
-              signal: stop.signal,
-              note: (message) => {
-                progress?.clear();
-                ctx.note(message);
-              },
-              failed: (scope, error) => fail(scopeContext(scope), error.message),
-            },
-          )
-        : undefined;
-    if (once !== undefined) {
-      ctx.note(`read once: the root's list, each record in the unit its ${once.unitField} names`);
-      for await (const { page, records: placed } of once.pages) if (!(await deliver(page, placed))) break;
-    } else {
-      const events = fanOutList(
-        sources,
-        {
-          resource,
-          units,
-          all: list.all,
-          ...listTarget(list),
-        },
-        { signal: stop.signal },
-      );
-      for await (const event of events) {
-        if (event.kind === 'scopes') {
-          planned += event.scopes.length;
-          progress?.planned(planned);
-        } else if (event.kind === 'failed') {
-          fail(scopeContext(wholeScope(event.source)), event.error.message);
-        } else if (event.kind === 'done') {
-          if (event.error) fail(scopeContext(event.scope), event.error.message);
-          finished += 1;
-          progress?.unitDone();
-        } else {
-          if (!totals.has(event.scope)) totals.set(event.scope, { scope: event.scope, total: event.page.totalCount });
-          if (
-            !(await deliver(
-              event.page,
-              event.records.map((record) => ({ record, scope: event.scope })),
-            ))
-          )
-            break;
-        }
+    const events = askAcross(sources, { resource, units, all: list.all, ...listTarget(list) }, { signal: stop.signal });
+    for await (const event of events) {
+      if (event.kind === 'note') say(own(event.source, event.message));
+      else if (event.kind === 'scopes') {
+        if (event.once) readOnce += 1;
+        planned += event.scopes.length;
+        progress?.planned(planned);
+      } else if (event.kind === 'failed') {
+        fail(event.source, scopeContext(wholeScope(event.source)), event.error.message);
+      } else if (event.kind === 'done') {
+        if (event.error) fail(event.scope.source, scopeContext(event.scope), event.error.message);
+        finished += 1;
+        progress?.unitDone();
+      } else {
+        if (list.all && tally.pages === 0) sizeHeapForStreaming();
+        for (const warning of event.page.warnings) ctx.warn(warning);
+        const taken = tally.take(event);
+        progress?.clear();
+        if (sink !== undefined) await sink.page(taken.map(({ record, scope }) => tag(record, scope)));
+        if (tally.full) break;
       }
     }
     progress?.stop();
-    if (ctx.io.signal?.aborted && once !== undefined) {
-      ctx.reportInterruption(
-        `${formatCount(pagesFetched)} ${pagesFetched === 1 ? 'page' : 'pages'} of the root's list read and ${formatCount(records)} ${records === 1 ? 'record' : 'records'} written; the rest of the list was not read`,
-      );
+    const { pages, kept } = tally;
+    const written = `${formatCount(kept)} ${kept === 1 ? 'record' : 'records'} written`;
+    const read = `${formatCount(pages)} ${pages === 1 ? 'page' : 'pages'}`;
+    if (ctx.io.signal?.aborted && readOnce === sources.length) {
+      ctx.reportInterruption(`${read} of the root's list read and ${written}; the rest of the list was not read`);
     } else if (ctx.io.signal?.aborted) {
-      const open = planned - finished;
       ctx.reportInterruption(
-        `${finished} of ${planned} ${planned === 1 ? 'unit' : 'units'} read, ${open} not or not whole (${formatCount(records)} ${records === 1 ? 'record' : 'records'} written from ${formatCount(pagesFetched)} ${pagesFetched === 1 ? 'page' : 'pages'})`,
+        `${finished} of ${planned} ${planned === 1 ? 'unit' : 'units'} read, ${planned - finished} not or not whole (${written} from ${read})`,
       );
     }
-    for (const source of sources) {
-      const mine = [...totals.values()].filter(({ scope }) => scope.source === source);
-      const whole = mine.find(({ scope, total }) => total !== undefined && coversAll(scope))?.total;
-      const notice = unscopedNotice(source, partOfTree(mine), whole, { several: sources.length > 1 });
-      if (notice) ctx.warn(notice);
-    }
-    await sink.finish({ pagesFetched, ...(list.format === 'json' ? { errors } : {}) });
+    for (const notice of tally.unscopedNotices()) ctx.warn(notice);
+    const requests = sources.reduce((sum, source) => sum + source.session.traffic.requests, 0);
+    if (counter !== undefined) await printGroups(ctx, counter, list.format, out, pages, requests);
+    else await sink!.finish({ pagesFetched: pages, ...(list.format === 'json' ? { errors } : {}) });
+    // Asked of several regions, stderr ends with what each gave and cost.
+    if (profiles !== undefined) for (const cost of tally.costs()) ctx.note(costLine(cost));
   } finally {
     progress?.stop();
     ctx.io.signal?.removeEventListener('abort', onAbort);

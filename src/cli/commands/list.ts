@@ -56,7 +56,7 @@ export async function listCommand(
   const out = new DataWriter(ctx.io.stdout);
   const sink =
     list.groupBy !== undefined
-      ? await groupingSink(ctx, [session], list.groupBy, format, out)
+      ? await groupingSink(ctx, session, list.groupBy, format, out)
       : createRecordSink(format, out, {
           width: tableWidth(ctx.io),
           pretty: ctx.io.stdout.isTTY === true,

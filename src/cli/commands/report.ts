@@ -3,7 +3,7 @@
 // written as tables and, for an x-ray, a picture laid out by Graphviz. Sends nothing, reads no token,
 // and masks whatever the case recorded to authenticate, as `dpx case` does.
 
-import { writeFile } from 'node:fs/promises';
+import { chmod, writeFile } from 'node:fs/promises';
 import { basename, dirname, extname, join } from 'node:path';
 import { readTrail } from '../../api/case/har.js';
 import { summariseCase } from '../../api/case/summary.js';
@@ -46,12 +46,12 @@ export async function reportCommand(
   if (format === '.md') {
     const { markdown, pictures } = reportMarkdown(report, basename(target, extname(target)));
     for (const [name, svg] of pictures) {
-      await writeFile(join(dirname(target), name), redactText(svg, secrets));
+      await writePrivate(join(dirname(target), name), redactText(svg, secrets));
       written.push(join(dirname(target), name));
     }
-    await writeFile(target, redactText(markdown, secrets));
+    await writePrivate(target, redactText(markdown, secrets));
   } else {
-    await writeFile(target, redactText(reportHtml(report), secrets));
+    await writePrivate(target, redactText(reportHtml(report), secrets));
   }
   const unanswered = report.sections.filter((section) => section.error !== undefined);
   io.stderr.write(
@@ -60,4 +60,10 @@ export async function reportCommand(
   for (const section of unanswered)
     io.stderr.write(formatWarning(`command ${section.number}: ${section.error}`, secrets));
   return unanswered.length > 0 ? 1 : 0;
+}
+
+/** A report holds customer data, as its case does: readable by its owner alone (0600), also when it replaces a file. */
+async function writePrivate(path: string, text: string): Promise<void> {
+  await writeFile(path, text, { mode: 0o600 });
+  await chmod(path, 0o600);
 }

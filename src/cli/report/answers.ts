@@ -8,6 +8,7 @@ import type { CaseSummary, CommandSummary } from '../../api/case/summary.js';
 import { parseCommandLine } from '../args.js';
 import { withoutOptions, type RunArgv } from '../commands/view.js';
 import type { CliIO } from '../io.js';
+import { CASE_PAGE_VARIABLE } from '../recorded-command.js';
 
 export interface RecordedAnswer {
   command: CommandSummary;
@@ -89,16 +90,18 @@ async function answerOf(
     return { command, notes: [], error: `its command line cannot be read: ${(error as Error).message}` };
   }
   if (!READS.has(word)) return { command, word, notes: [], error: `\`dpx ${word}\` is not asked again for a report` };
-  const asJson = await runCaptured(run, [...argv, '-o', 'json'], io);
+  // Each section answers as its own page: its control plane, its unit and its time, whatever else the case holds.
+  const env = command.page === undefined ? io.env : { ...io.env, [CASE_PAGE_VARIABLE]: command.page };
+  const asJson = await runCaptured(run, [...argv, '-o', 'json'], { ...io, env });
   const answer: RecordedAnswer = { command, word, notes: asJson.notes };
   if (asJson.code !== 0 && asJson.stdout.trim() === '')
-    return { ...answer, error: asJson.notes.join('\n') || `exit ${asJson.code}` };
+    return { ...answer, error: plainError(asJson.notes, asJson.code) };
   try {
     answer.json = JSON.parse(asJson.stdout);
   } catch {
     return { ...answer, error: 'its answer was not one JSON document' };
   }
-  if (word === 'xray') answer.dot = (await runCaptured(run, [...argv, '-o', 'dot'], io)).stdout;
+  if (word === 'xray') answer.dot = (await runCaptured(run, [...argv, '-o', 'dot'], { ...io, env })).stdout;
   return answer;
 }
 
@@ -127,7 +130,17 @@ async function runCaptured(
 
 /** The environment less what points at a control plane or holds a token: offline, the case is the control plane. */
 function offlineEnv(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
-  return Object.fromEntries(Object.entries(env).filter(([name]) => !name.startsWith('DPX_') || name === 'DPX_CONFIG'));
+  return Object.fromEntries(
+    Object.entries(env).filter(
+      ([name]) => !name.startsWith('DPX_') || name === 'DPX_CONFIG' || name === CASE_PAGE_VARIABLE,
+    ),
+  );
+}
+
+/** Why a command could not be answered, in one line: its error's, without the hint that lists what the case holds. */
+function plainError(notes: readonly string[], code: number): string {
+  const error = notes.find((line) => line.startsWith('error: '));
+  return error === undefined ? `exit ${code}` : error.slice('error: '.length);
 }
 
 function collected(): { stream: Writable; text(): string } {

@@ -4,6 +4,7 @@
 
 import { visible } from '../../api/visible.js';
 import { count, when } from '../commands/case.js';
+import { openingOf } from './answer.js';
 import type { Report, ReportSection } from './sections.js';
 import type { ReportTable } from './tables.js';
 
@@ -33,10 +34,26 @@ export function reportHtml(report: Report): string {
 <h1>${text(title)}</h1>
 <p class="meta">${text(`${count(report.sections.length, 'command')}, ${count(report.requests, 'request')}, against ${report.baseUrl}; written by ${report.creator || 'an unknown tool'}. Every answer below was rebuilt from the case: nothing was sent.`)}</p>
 </header>
+${opening(report)}
 ${report.sections.map(section).join('\n')}
 </body>
 </html>
 `;
+}
+
+/** The answer first: each question, its window, and the first of its ranking by name and region. */
+function opening(report: Report): string {
+  const items = openingOf(report.sections).map((line) => {
+    const details = [
+      `asked of: ${line.where}`,
+      ...(line.window === undefined ? [] : [`window: ${line.window}`]),
+      ...(line.error === undefined ? [] : [`not answered from the case: ${line.error}`]),
+      ...line.ranking,
+      ...(line.summary === undefined ? [] : [line.summary]),
+    ];
+    return `<li value="${line.number}"><code>${text(line.question)}</code>${details.length > 0 ? `<ul>${details.map((detail) => `<li>${text(detail)}</li>`).join('')}</ul>` : ''}</li>`;
+  });
+  return `<div id="answer"><h2>The answer</h2><ol>${items.join('\n')}</ol></div>`;
 }
 
 function section(part: ReportSection): string {
@@ -44,6 +61,7 @@ function section(part: ReportSection): string {
 <h2>${part.number}. ${text(part.word ? `dpx ${part.word}` : 'a page')}</h2>
 <dl>
 <dt>time</dt><dd><time datetime="${text(part.startedAt)}">${text(when(part.startedAt))}</time></dd>
+<dt>profile</dt><dd>${text(part.profile)}</dd>
 <dt>origin</dt><dd>${text(part.origin)}</dd>
 <dt>unit</dt><dd>${text(part.unit)}</dd>
 <dt>recorded</dt><dd>${text(`${count(part.requests, 'request')}, ${count(part.records, 'record')}`)}</dd>

@@ -4,6 +4,7 @@
 
 import { visible } from '../../api/visible.js';
 import { count, when } from '../commands/case.js';
+import { openingOf } from './answer.js';
 import type { Report, ReportSection } from './sections.js';
 import type { ReportTable } from './tables.js';
 
@@ -22,6 +23,7 @@ export function reportMarkdown(report: Report, stem: string): MarkdownReport {
       `${count(report.sections.length, 'command')}, ${count(report.requests, 'request')}, against ${report.baseUrl}; written by ${report.creator || 'an unknown tool'}. Every answer below was rebuilt from the case: nothing was sent.`,
     ),
   ];
+  parts.push(opening(report));
   for (const part of report.sections) {
     const picture = part.svg ? `${stem}-${part.number}.svg` : undefined;
     if (picture && part.svg) pictures.set(picture, part.svg);
@@ -30,11 +32,25 @@ export function reportMarkdown(report: Report, stem: string): MarkdownReport {
   return { markdown: `${parts.join('\n\n')}\n`, pictures };
 }
 
+/** The answer first: each question, its window, and the first of its ranking by name and region. */
+function opening(report: Report): string {
+  const lines = ['## The answer'];
+  for (const line of openingOf(report.sections)) {
+    lines.push(`${line.number}. ${inline(line.question)}`, `   - asked of: ${inline(line.where)}`);
+    if (line.window !== undefined) lines.push(`   - window: ${inline(line.window)}`);
+    if (line.error !== undefined) lines.push(`   - not answered from the case: ${inline(line.error)}`);
+    for (const entry of line.ranking) lines.push(`   - ${inline(entry)}`);
+    if (line.summary !== undefined) lines.push(`   - ${inline(line.summary)}`);
+  }
+  return lines.join('\n');
+}
+
 function section(part: ReportSection, picture: string | undefined): string {
   const lines = [
     `## ${part.number}. ${inline(part.word ? `dpx ${part.word}` : 'a page')}`,
     [
       `- time: ${inline(when(part.startedAt))}`,
+      `- profile: ${inline(part.profile)}`,
       `- origin: ${inline(part.origin)}`,
       `- unit: ${inline(part.unit)}`,
       `- recorded: ${count(part.requests, 'request')}, ${count(part.records, 'record')}`,

@@ -49,6 +49,7 @@ async function hostileReport(): Promise<Report> {
         commandLine: `dpx xray alphas 1 --filter '${HOSTILE}' \`\`\`\n\`\`\``,
         word: 'xray',
         startedAt: '2026-11-25T10:00:00.000Z',
+        profile: HOSTILE,
         origin: 'http://h',
         unit: HOSTILE,
         requests: 3,
