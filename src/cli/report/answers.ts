@@ -56,8 +56,12 @@ export async function recordedAnswers(
 ): Promise<RecordedAnswer[]> {
   const answers: RecordedAnswer[] = [];
   for (const command of summary.commands) {
-    // A browser's page: each command its requests amount to, answered as a command of its own.
-    const each = command.derived?.map((argv) => ({ ...command, title: ['dpx', ...argv].join(' '), argv })) ?? [command];
+    // A browser's page: each command its requests amount to, answered as a command of its own. Its page
+    // is a browser's, with no control plane or unit of dpx's, so the command is answered from the case as a whole.
+    const each = command.derived?.map((argv) => {
+      const { page: _browserPage, ...rest } = command;
+      return { ...rest, title: ['dpx', ...argv].join(' '), argv };
+    }) ?? [command];
     for (const one of each) answers.push(await answerOf(file, one, run, io, ouHeader));
   }
   return answers;
