@@ -13,7 +13,7 @@ import {
   writeRefusal,
 } from '../api/security/safety.js';
 import type { Session } from '../api/session/session.js';
-import type { CommandContext } from './context.js';
+import type { CommandScope } from './commands/command.js';
 import { isInteractive, type CliIO } from './io.js';
 
 export interface ConfirmOptions {
@@ -29,7 +29,7 @@ export interface ConfirmOptions {
  * DELETE is confirmed by the id it deletes — typed, or --confirm-id ID — never by a bare yes.
  */
 export async function confirmRequest(
-  ctx: CommandContext,
+  ctx: CommandScope,
   session: Session,
   request: PreparedRequest,
   options: ConfirmOptions,
@@ -43,7 +43,7 @@ export async function confirmRequest(
 }
 
 async function confirmWith(
-  ctx: CommandContext,
+  ctx: CommandScope,
   session: Session,
   request: PreparedRequest,
   options: ConfirmOptions,

@@ -7,7 +7,7 @@ import { toDpxError } from '../api/errors.js';
 import type { PreparedRequest } from '../api/hal/operation.js';
 import { followTask, type TaskState } from '../api/operations/task.js';
 import type { Session } from '../api/session/session.js';
-import type { CommandContext } from './context.js';
+import type { CommandScope } from './commands/command.js';
 import { interruptedExitCode, TASK_UNSUCCESSFUL } from './exit-codes.js';
 import { Progress } from './progress.js';
 
@@ -31,7 +31,7 @@ function reasonLines(record: Record<string, unknown>): string[] {
 }
 
 export async function waitForTask(
-  ctx: CommandContext,
+  ctx: CommandScope,
   session: Session,
   request: PreparedRequest,
   print: (task: Record<string, unknown>) => Promise<void>,

@@ -5,8 +5,7 @@
 
 import { Writable } from 'node:stream';
 import type { CaseSummary, CommandSummary } from '../../api/case/summary.js';
-import { parseCommandLine } from '../args.js';
-import { withoutOptions, type RunArgv } from '../commands/view.js';
+import type { CommandLine, RunArgv } from '../commands/command.js';
 import type { CliIO } from '../io.js';
 
 export interface RecordedAnswer {
@@ -48,19 +47,19 @@ const READS = new Set(['list', 'count', 'xray', 'call', 'resources', 'operations
 export async function recordedAnswers(
   file: string,
   summary: CaseSummary,
-  run: RunArgv,
+  line: CommandLine,
   io: CliIO,
   ouHeader?: string,
 ): Promise<RecordedAnswer[]> {
   const answers: RecordedAnswer[] = [];
-  for (const command of summary.commands) answers.push(await answerOf(file, command, run, io, ouHeader));
+  for (const command of summary.commands) answers.push(await answerOf(file, command, line, io, ouHeader));
   return answers;
 }
 
 async function answerOf(
   file: string,
   command: CommandSummary,
-  run: RunArgv,
+  line: CommandLine,
   io: CliIO,
   ouHeader?: string,
 ): Promise<RecordedAnswer> {
@@ -73,18 +72,18 @@ async function answerOf(
   let word: string;
   let argv: string[];
   try {
-    word = parseCommandLine(command.argv).command;
+    word = line.parse(command.argv).command;
     argv = [
       '--offline',
       file,
       ...(ouHeader === undefined ? [] : ['--ou-header', ouHeader]),
-      ...withoutOptions(command.argv, NOT_ASKED_AGAIN),
+      ...line.withoutOptions(command.argv, NOT_ASKED_AGAIN),
     ];
   } catch (error) {
     return { command, notes: [], error: `its command line cannot be read: ${(error as Error).message}` };
   }
   if (!READS.has(word)) return { command, word, notes: [], error: `\`dpx ${word}\` is not asked again for a report` };
-  const asJson = await runCaptured(run, [...argv, '-o', 'json'], io);
+  const asJson = await runCaptured(line.run, [...argv, '-o', 'json'], io);
   const answer: RecordedAnswer = { command, word, notes: asJson.notes };
   if (asJson.code !== 0 && asJson.stdout.trim() === '')
     return { ...answer, error: asJson.notes.join('\n') || `exit ${asJson.code}` };
@@ -93,7 +92,7 @@ async function answerOf(
   } catch {
     return { ...answer, error: 'its answer was not one JSON document' };
   }
-  if (word === 'xray') answer.dot = (await runCaptured(run, [...argv, '-o', 'dot'], io)).stdout;
+  if (word === 'xray') answer.dot = (await runCaptured(line.run, [...argv, '-o', 'dot'], io)).stdout;
   return answer;
 }
 

@@ -3,7 +3,7 @@
 // lines, names, notes) is made inert and then escaped: it is text in the page, never markup.
 
 import { visible } from '../../api/visible.js';
-import { count, when } from '../commands/case.js';
+import { count, when } from '../format/phrases.js';
 import type { Report, ReportSection } from './sections.js';
 import type { ReportTable } from './tables.js';
 

@@ -3,7 +3,7 @@
 // Case text is made inert and escaped, so a name cannot become a link, markup or a table's edge.
 
 import { visible } from '../../api/visible.js';
-import { count, when } from '../commands/case.js';
+import { count, when } from '../format/phrases.js';
 import type { Report, ReportSection } from './sections.js';
 import type { ReportTable } from './tables.js';
 

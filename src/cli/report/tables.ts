@@ -84,14 +84,12 @@ function groups(json: Record<string, unknown>): ReportTable {
 }
 
 function list(items: Record<string, unknown>[], envelope: Record<string, unknown>): ReportTable {
-  const shown = items
-    .slice(0, LIST_ROWS)
-    .map(
-      (item): Record<string, unknown> => ({
-        ...(isObject(item['_context']) ? { _unit: item['_context']['ou_name'] } : {}),
-        ...item,
-      }),
-    );
+  const shown = items.slice(0, LIST_ROWS).map(
+    (item): Record<string, unknown> => ({
+      ...(isObject(item['_context']) ? { _unit: item['_context']['ou_name'] } : {}),
+      ...item,
+    }),
+  );
   const fields = planTable(
     shown,
     LIST_WIDTH,

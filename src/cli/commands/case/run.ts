@@ -1,0 +1,91 @@
+// `dpx case FILE`: what a case holds — each command, when it ran, in which unit and against which
+// control plane, how many requests and records (src/api/case/summary.ts). Reads the file only: no
+// control plane, no token.
+
+import { readTrail } from '../../../api/case/har.js';
+import { summariseCase, type CommandSummary } from '../../../api/case/summary.js';
+import { UsageError } from '../../../api/errors.js';
+import { redactText, redactValue } from '../../../api/security/redact.js';
+import { oneLine } from '../../../text/cells.js';
+import { count, when } from '../../format/phrases.js';
+import { renderTable } from '../../format/table.js';
+import { DataWriter } from '../../io.js';
+import { formatWarning } from '../../report.js';
+import { jsonText, outputFormat, tableWidth } from '../../options/output.js';
+import { spec } from './spec.js';
+import type { LocalInput } from '../command.js';
+import type { OptionValues } from '../../options/shared.js';
+
+export async function run({
+  io,
+  positionals,
+  flags,
+  options,
+}: LocalInput<OptionValues<typeof spec.options>>): Promise<number> {
+  const [file, ...extra] = positionals;
+  if (file === undefined || extra.length > 0)
+    throw new UsageError('dpx case takes one case file', 'e.g. dpx case case-1234.har');
+  const format = outputFormat(options['output'], spec.formats);
+  const trail = await readTrail(file, flags.ouHeader === undefined ? {} : { ouHeader: flags.ouHeader });
+  const secrets = trail.credentials;
+  for (const warning of trail.warnings) io.stderr.write(formatWarning(warning, secrets));
+  const summary = await summariseCase(trail);
+  const out = new DataWriter(io.stdout);
+  try {
+    if (format === 'json') {
+      await out.write(
+        jsonText(
+          redactValue(
+            {
+              file: summary.source,
+              creator: summary.creator,
+              base_url: summary.baseUrl,
+              commands: summary.commands.map(jsonCommand),
+              requests: summary.requests,
+              records: summary.records,
+              warnings: trail.warnings,
+            },
+            secrets,
+          ),
+          io,
+        ),
+      );
+    } else {
+      const rows = summary.commands.map((command, index) => ({
+        '#': index + 1,
+        when: when(command.startedAt),
+        command: oneLine(command.title),
+        unit: oneLine(command.unit ?? (command.units.length > 1 ? `${command.units.length} units` : 'none')),
+        origin: oneLine(command.origin ?? ''),
+        requests: command.requests,
+        records: command.records,
+      }));
+      const head = `${summary.source}: ${count(summary.commands.length, 'command')}, ${count(summary.requests, 'request')}, ${count(summary.records, 'record')}${summary.creator ? ` (written by ${oneLine(summary.creator)})` : ''}\n`;
+      const table =
+        rows.length > 0
+          ? renderTable(rows, tableWidth(io), ['#', 'when', 'requests', 'records', 'unit', 'origin', 'command']).text
+          : '';
+      await out.write(redactText(head + table, secrets));
+    }
+  } finally {
+    out.release();
+  }
+  return 0;
+}
+
+function jsonCommand(command: CommandSummary): Record<string, unknown> {
+  return {
+    page: command.page ?? null,
+    command: command.title,
+    ...(command.argv ? { argv: command.argv } : {}),
+    started: command.startedAt,
+    ended: command.endedAt ?? null,
+    profile: command.profile ?? null,
+    origin: command.origin ?? null,
+    base_url: command.baseUrl ?? null,
+    unit: command.unit ?? null,
+    units: command.units,
+    requests: command.requests,
+    records: command.records,
+  };
+}
