@@ -102,6 +102,11 @@ export class CommandContext {
     return this.resolved.configPath;
   }
 
+  /** What the explorer's header names the control plane by: the case offline, the demo with --demo. */
+  get label(): string | undefined {
+    return this.offline?.label ?? (this.demo === undefined ? undefined : 'demo');
+  }
+
   /** With --offline: the trail answering every request, and the label the explorer shows (`OFFLINE · <file>`). */
   get offline(): OfflineSource | undefined {
     return this.settings.offline;

@@ -6,7 +6,6 @@ import type { HarTrail } from '../../api/case/trail.js';
 import type { Source, UnitChoice } from '../../api/fanout/scopes.js';
 import type { Session } from '../../api/session/session.js';
 import type { GlobalFlags, Settings } from '../../config/settings.js';
-import type { DemoHandle } from '../../demo/server.js';
 import type { CliIO } from '../io.js';
 import type { OptionSpec, OptionValue, OptionValues } from '../options/shared.js';
 
@@ -67,8 +66,9 @@ export interface CommandLine {
 }
 
 /**
- * What a command that asks a control plane gets: the resolved settings, sessions, and its output. Not the
- * run's whole context: the trail, the demo and the flags are the dispatcher's.
+ * What a command that asks a control plane gets: the resolved settings, a session factory, and its output.
+ * Not the run's whole context (CommandContext): the flags, the demo, the profiles' settings are the
+ * dispatcher's.
  */
 export interface CommandScope {
   readonly io: CliIO;
@@ -77,8 +77,8 @@ export interface CommandScope {
   readonly configPath: string;
   /** The case this run records into (--trail), the explorer's `T` adds to it. */
   readonly trail: HarTrail | undefined;
-  /** The embedded demo this run started (--demo). */
-  readonly demo: DemoHandle | undefined;
+  /** What the explorer's header names a control plane by that is not the configured one: the case, the demo. */
+  readonly label: string | undefined;
   /** The control plane's session (offline: the case's); a usage error when none is configured. */
   session(options?: { needsToken?: boolean }): Session;
   /** A session for another saved profile. */

@@ -22,7 +22,7 @@ import { namedValues } from '../../options/values.js';
 import type { CommandScope, PlaneInput } from '../command.js';
 import { parseFields, selectFields } from '../../format/fields.js';
 import { createRecordSink, type ListFormat } from '../../format/records.js';
-import { confirmRequest } from '../../confirm-write.js';
+import { confirmRequest } from './confirm.js';
 import { DataWriter, type CliIO } from '../../io.js';
 import { jsonText, outputFormat, tableWidth } from '../../options/output.js';
 import { spec } from './spec.js';
@@ -72,14 +72,17 @@ export async function run(
   }
 
   const body = await requestBody(ctx, resolved, given, options['edit'] === true);
-  const request = await session.prepare({
-    resource,
-    operationId,
-    variables,
-    query,
-    ...(version === undefined ? {} : { version }),
-    ...(body === undefined ? {} : { body }),
-  });
+  const request = await session.prepare(
+    {
+      resource,
+      operationId,
+      variables,
+      query,
+      ...(version === undefined ? {} : { version }),
+      ...(body === undefined ? {} : { body }),
+    },
+    resolved,
+  );
   // Before anything is asked or sent: a unit with a line break in it is the user's to fix.
   checkHeaderValues(request.headers, { [session.ouHeader.toLowerCase()]: 'the organizational unit' });
   const problems = body === undefined ? [] : await bodyProblems(ctx, request, body);
@@ -116,7 +119,7 @@ export async function run(
       const own =
         followable === undefined && request.method === 'GET' && isTaskLike(response.body) ? request : undefined;
       if (followable || own) {
-        const { waitForTask } = await import('../../wait.js');
+        const { waitForTask } = await import('./wait.js');
         const { taskRequest } = await import('../../../api/operations/task.js');
         const taskReq = own ?? (await taskRequest(session, followable!));
         // The final task is printed as the body would be: -o and --fields hold for it too.

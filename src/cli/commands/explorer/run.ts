@@ -10,7 +10,7 @@ import { sizeHeapForExplorer } from '../../heap.js';
 export async function run(ctx: CommandScope): Promise<number> {
   // Fails here, before the terminal is taken over, when no control plane or token is configured.
   const { baseUrl } = ctx.session();
-  const label = ctx.settings.offline?.label ?? (ctx.demo === undefined ? undefined : 'demo');
+  const { label } = ctx;
   const { runExplorer } = await import('../../../ui/app.js');
   await runExplorer({
     onFirstFrame: sizeHeapForExplorer,

@@ -3,13 +3,13 @@
 // otherwise); the final task record goes to stdout, printed by the caller (as -o and --fields ask). Exit 0 when it completed (warnings on stderr), 6 when
 // it failed or was aborted, 130 on Ctrl-C, which stops the watching and not the task.
 
-import { toDpxError } from '../api/errors.js';
-import type { PreparedRequest } from '../api/hal/operation.js';
-import { followTask, type TaskState } from '../api/operations/task.js';
-import type { Session } from '../api/session/session.js';
-import type { CommandScope } from './commands/command.js';
-import { interruptedExitCode, TASK_UNSUCCESSFUL } from './exit-codes.js';
-import { Progress } from './progress.js';
+import { toDpxError } from '../../../api/errors.js';
+import type { PreparedRequest } from '../../../api/hal/operation.js';
+import { followTask, type TaskState } from '../../../api/operations/task.js';
+import type { Session } from '../../../api/session/session.js';
+import type { CommandScope } from '../command.js';
+import { interruptedExitCode, TASK_UNSUCCESSFUL } from '../../exit-codes.js';
+import { Progress } from '../../progress.js';
 
 const POLL_INTERVAL_MS = 1000;
 

@@ -3,18 +3,18 @@
 // as it will leave and a yes on a terminal, --yes without one, and for a DELETE the id it deletes, typed
 // or given as --confirm-id.
 import { createInterface } from 'node:readline/promises';
-import { SafetyError, UsageError } from '../api/errors.js';
-import type { PreparedRequest } from '../api/hal/operation.js';
+import { SafetyError, UsageError } from '../../../api/errors.js';
+import type { PreparedRequest } from '../../../api/hal/operation.js';
 import {
   confirmationLines,
   deleteConfirmationWord,
   isWriteMethod,
   needsTypedConfirmation,
   writeRefusal,
-} from '../api/security/safety.js';
-import type { Session } from '../api/session/session.js';
-import type { CommandScope } from './commands/command.js';
-import { isInteractive, type CliIO } from './io.js';
+} from '../../../api/security/safety.js';
+import type { Session } from '../../../api/session/session.js';
+import type { CommandScope } from '../command.js';
+import { isInteractive, type CliIO } from '../../io.js';
 
 export interface ConfirmOptions {
   yes: boolean;
@@ -102,7 +102,7 @@ async function confirmWith(
       'add --yes to confirm the write',
     );
   }
-  const { readUnitName } = await import('../api/fanout/units.js');
+  const { readUnitName } = await import('../../../api/fanout/units.js');
   const ouName = request.ou ? await readUnitName(session, request.ou) : undefined;
   const lines = confirmationLines(request, { baseUrl: session.baseUrl, ...(ouName ? { ouName } : {}) });
   ctx.note(['about to send a write:', ...lines.map((line) => `  ${line}`)].join('\n'));
