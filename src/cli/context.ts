@@ -25,7 +25,7 @@ import { signalName } from './exit-codes.js';
 import type { CliIO } from './io.js';
 import { answerAsRecorded } from './recorded-command.js';
 import { visible } from '../text/cells.js';
-import { formatWarning } from './report.js';
+import { formatWarning } from './error-lines.js';
 
 export class CommandContext {
   private sessionInstance: Session | undefined;

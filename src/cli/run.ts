@@ -11,7 +11,7 @@ import { COMMANDS } from './commands/registry.js';
 import { CommandContext } from './context.js';
 import { interruptedExitCode } from './exit-codes.js';
 import { OutputClosed, type CliIO } from './io.js';
-import { formatError } from './report.js';
+import { formatError } from './error-lines.js';
 
 export async function runCli(argv: string[], io: CliIO): Promise<number> {
   // Shell completion (hidden): never an error into the prompt, and no explorer code loaded.

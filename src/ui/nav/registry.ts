@@ -23,7 +23,7 @@ import { diffScreen } from '../screens/diff/diff.js';
 import { chooseScreen } from '../screens/overlays/choose.js';
 import { countScreen } from '../screens/count/count.js';
 import { mergedScreen } from '../screens/merged/merged.js';
-import { columnsScreen } from '../screens/overlays/columns.js';
+import { columnsScreen } from '../screens/overlays/column-chooser.js';
 import { GLOBAL_BINDINGS } from './global.js';
 import type { Binding, KeyTable, ScreenBase, ScreenKind, ScreenModule, ScreenParams } from './screen.js';
 

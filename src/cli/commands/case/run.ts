@@ -10,7 +10,7 @@ import { oneLine } from '../../../text/cells.js';
 import { count, when } from '../../format/phrases.js';
 import { renderTable } from '../../format/table.js';
 import { DataWriter } from '../../io.js';
-import { formatWarning } from '../../report.js';
+import { formatWarning } from '../../error-lines.js';
 import { jsonText, outputFormat, tableWidth } from '../../options/output.js';
 import { spec } from './spec.js';
 import type { LocalInput } from '../command.js';

@@ -19,7 +19,7 @@ import { createRecordSink, type ListFormat } from '../../format/records.js';
 import { sizeHeapForStreaming } from '../../heap.js';
 import { DataWriter } from '../../io.js';
 import { formatCount } from '../../../text/cells.js';
-import { tableColumns } from '../../../config/columns.js';
+import { tableColumns } from '../../../config/chosen-columns.js';
 import { listTarget, type ListOptions } from '../../list-query.js';
 import { groupingSink } from './groups.js';
 import { windowedList } from '../../list-query.js';

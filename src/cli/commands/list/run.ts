@@ -11,7 +11,7 @@ import type { CommandScope, PlaneInput } from '../command.js';
 import { sizeHeapForStreaming } from '../../heap.js';
 import { createRecordSink } from '../../format/records.js';
 import { DataWriter } from '../../io.js';
-import { tableColumns } from '../../../config/columns.js';
+import { tableColumns } from '../../../config/chosen-columns.js';
 import { formatCount } from '../../../text/cells.js';
 import { Progress } from '../../progress.js';
 import { mergedListCommand } from './merged.js';

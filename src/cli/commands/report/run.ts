@@ -1,5 +1,5 @@
 // `dpx report CASE.har -o report.html|report.md`: a case as a file a ticket can carry. Each recorded
-// command is asked again offline, from the case alone (src/cli/report/answers.ts), and its answer
+// command is asked again offline, from the case alone (answers.ts), and its answer
 // written as tables and, for an x-ray, a picture laid out by Graphviz. Sends nothing, reads no token,
 // and masks whatever the case recorded to authenticate, as `dpx case` does.
 
@@ -9,11 +9,11 @@ import { readTrail } from '../../../api/case/har.js';
 import { summariseCase } from '../../../api/case/summary.js';
 import { UsageError } from '../../../api/errors.js';
 import { redactText } from '../../../api/security/redact.js';
-import { recordedAnswers } from '../../report/answers.js';
-import { reportHtml } from '../../report/html.js';
-import { reportMarkdown } from '../../report/markdown.js';
-import { reportOf } from '../../report/sections.js';
-import { formatWarning } from '../../report.js';
+import { recordedAnswers } from './answers.js';
+import { reportHtml } from './html.js';
+import { reportMarkdown } from './markdown.js';
+import { reportOf } from './sections.js';
+import { formatWarning } from '../../error-lines.js';
 import type { LocalInput } from '../command.js';
 import type { OptionValues } from '../../options/shared.js';
 import type { spec } from './spec.js';

@@ -1,11 +1,11 @@
 // The explorer's side of the column planner: values measured as the list draws them (ages, bars, marks),
 // UUIDs shortened since the record view shows them whole; and the quick filter and sort of
 // loaded rows.
-import { planScrolling, type Column } from '../../../text/columns.js';
+import { planScrolling, type Column } from '../../../text/column-planner.js';
 import { formatCell } from '../../values.js';
 import { columnWindow, windowLabel } from '../../column-window.js';
 
-export type { Column } from '../../../text/columns.js';
+export type { Column } from '../../../text/column-planner.js';
 
 /**
  * Every column of `records`, each as wide as its data (UUIDs shortened): the window on screen is chosen
@@ -41,7 +41,10 @@ const windows = new WeakMap<readonly Column[], Map<string, ColumnView>>();
 export function windowOf(all: readonly Column[], left: number, room: number): ColumnView {
   const key = `${left}:${room}`;
   let known = windows.get(all);
-  if (!known) windows.set(all, (known = new Map()));
+  if (!known) {
+    known = new Map();
+    windows.set(all, known);
+  }
   const remembered = known.get(key);
   if (remembered) return remembered;
   const shown = columnWindow(

@@ -3,9 +3,9 @@
 // a list as its records (the columns the terminal's table would lead with), an x-ray as its records, and
 // a single record as its fields. Cells are plain text; the HTML and Markdown writers escape them.
 
-import { isObject } from '../../api/json.js';
-import { planTable } from '../format/table.js';
-import { tableCell } from '../format/cells.js';
+import { isObject } from '../../../api/json.js';
+import { planTable } from '../../format/table.js';
+import { tableCell } from '../../format/cells.js';
 
 export interface ReportTable {
   kind: 'matrix' | 'groups' | 'list' | 'nodes' | 'record';
@@ -41,7 +41,7 @@ function matrix(json: Record<string, unknown>): ReportTable {
   return {
     kind: 'matrix',
     columns: names,
-    numeric: names.map((name, index) => index >= (profiles ? 2 : 1)),
+    numeric: names.map((_name, index) => index >= (profiles ? 2 : 1)),
     rows: rows.map((row) => {
       const counts = isObject(row['counts']) ? row['counts'] : {};
       const unit =

@@ -4,9 +4,9 @@
 // nothing is sent and no token is read, and the answer is the one the command printed then.
 
 import { Writable } from 'node:stream';
-import type { CaseSummary, CommandSummary } from '../../api/case/summary.js';
-import type { CommandLine, RunArgv } from '../commands/command.js';
-import type { CliIO } from '../io.js';
+import type { CaseSummary, CommandSummary } from '../../../api/case/summary.js';
+import type { CommandLine, RunArgv } from '../command.js';
+import type { CliIO } from '../../io.js';
 
 export interface RecordedAnswer {
   command: CommandSummary;

@@ -2,8 +2,8 @@
 // each x-ray's picture as an SVG file beside it (`report-3.svg` for the third command of `report.md`).
 // Case text is made inert and escaped, so a name cannot become a link, markup or a table's edge.
 
-import { visible } from '../../api/visible.js';
-import { count, when } from '../format/phrases.js';
+import { visible } from '../../../api/visible.js';
+import { count, when } from '../../format/phrases.js';
 import type { Report, ReportSection } from './sections.js';
 import type { ReportTable } from './tables.js';
 

@@ -1,5 +1,5 @@
 // `c`: the columns of a resource, to choose and order, from a list or a merged list. The choice is used
-// by the table that asked and kept per resource and control plane (src/config/columns.ts), so the next
+// by the table that asked and kept per resource and control plane (src/config/chosen-columns.ts), so the next
 // list or merged list of that resource, in this run or the next, opens with it.
 import { Box, Text } from 'ink';
 import { dataFields } from '../../../api/hal/records.js';

@@ -2,7 +2,7 @@
 // where and as what it ran, its answer's tables and picture, what it noted, or why it has no answer.
 
 import { basename } from 'node:path';
-import type { CaseSummary } from '../../api/case/summary.js';
+import type { CaseSummary } from '../../../api/case/summary.js';
 import type { RecordedAnswer } from './answers.js';
 import { svgOf } from './picture.js';
 import { tablesOf, type ReportTable } from './tables.js';

@@ -2,8 +2,8 @@
 // Content-Security-Policy that lets the page fetch nothing at all. Every text from the case (command
 // lines, names, notes) is made inert and then escaped: it is text in the page, never markup.
 
-import { visible } from '../../api/visible.js';
-import { count, when } from '../format/phrases.js';
+import { visible } from '../../../api/visible.js';
+import { count, when } from '../../format/phrases.js';
 import type { Report, ReportSection } from './sections.js';
 import type { ReportTable } from './tables.js';
 
