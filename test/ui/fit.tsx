@@ -6,7 +6,7 @@ import { render } from 'ink-testing-library';
 import { ColourProvider } from '../../src/ui/components/theme.js';
 import { bodyHeight } from '../../src/ui/layout.js';
 import type { Navigator } from '../../src/ui/nav/navigator.js';
-import { moduleOf } from '../../src/ui/nav/registry.js';
+import { moduleOf } from '../../src/ui/registry.js';
 import { step } from './step.js';
 
 export interface BodyDrawn {

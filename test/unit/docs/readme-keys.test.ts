@@ -5,8 +5,8 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { keyWords } from '../../../src/ui/nav/bindings.js';
-import { GLOBAL_BINDINGS } from '../../../src/ui/nav/global.js';
-import { allScreens } from '../../../src/ui/nav/registry.js';
+import { GLOBAL_BINDINGS } from '../../../src/ui/global-keys.js';
+import { allScreens } from '../../../src/ui/registry.js';
 import type { KeyTable } from '../../../src/ui/nav/screen.js';
 
 const README = join(import.meta.dirname, '..', '..', '..', 'README.md');

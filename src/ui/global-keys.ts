@@ -1,21 +1,8 @@
-// The keys every screen answers to unless it takes them itself (a screen that types takes letters).
-import { listViews } from '../screens/views.js';
-import { noticeOf } from './problems.js';
-import type { Binding, ScreenContext } from './screen.js';
-
-/** `T`: the trail so far into ./dpx-trail-<time>.har (tokens are the trail's to redact). */
-export async function writeTrail(ctx: ScreenContext<unknown>): Promise<void> {
-  try {
-    const written = await ctx.services.writeTrail();
-    ctx.nav.notify(
-      written
-        ? `trail written: ${written.path} (${written.entries} requests, tokens redacted)`
-        : 'no trail is being kept in this session',
-    );
-  } catch (error) {
-    ctx.nav.notify(noticeOf('trail not written', error));
-  }
-}
+// The keys every screen answers to unless it takes them itself (a screen that types takes letters). Beside
+// app.ts, as the registry is: some open screens' own actions (the saved views, the trail).
+import { writeTrail } from './screens/trail.js';
+import { listViews } from './screens/views.js';
+import type { Binding, ScreenContext } from './nav/screen.js';
 
 /** The word typed to turn writes on: a habitual key press cannot do it. */
 export const WRITES_WORD = 'writes';
