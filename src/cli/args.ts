@@ -165,9 +165,9 @@ export function takeUnitChoice(command: CommandName, flags: GlobalFlags): { flag
   const text = flags.ou?.trim();
   const several = text !== undefined && (text.toLowerCase() === 'all' || text.includes(','));
   const units = unitsOf(command);
-  if (text === undefined || (!several && units !== 'count')) return { flags, units: undefined };
-  if (units !== 'count' && units !== 'merge') {
-    const asking = COMMAND_WORDS.filter((word) => unitsOf(word) === 'merge' || unitsOf(word) === 'count');
+  if (text === undefined || (!several && units !== 'rows')) return { flags, units: undefined };
+  if (units !== 'rows' && units !== 'merge') {
+    const asking = COMMAND_WORDS.filter((word) => unitsOf(word) === 'merge' || unitsOf(word) === 'rows');
     throw new UsageError(
       `--ou ${text} names several units; only ${asking.map((word) => `dpx ${word}`).join(' and ')} ask several at once`,
       'give one unit id to act in',
@@ -186,7 +186,7 @@ export function takeUnitChoice(command: CommandName, flags: GlobalFlags): { flag
 }
 
 /** What `--ou` with several units means to a command (its spec's `units`). */
-export function unitsOf(command: CommandName): 'merge' | 'count' | 'pair' | undefined {
+export function unitsOf(command: CommandName): 'merge' | 'rows' | 'pair' | undefined {
   return COMMANDS[command].units;
 }
 

@@ -33,10 +33,11 @@ export interface CommandSpec<O extends OptionSpec = OptionSpec> {
   /** Whose variables `--var` completes: the resource's lists under a parent, or the operation's. */
   variables?: 'list' | 'operation';
   /**
-   * What `--ou` with several units (`all`, `A,B`) means to it: units asked at once (`merge`; `count` takes
-   * one unit as its choice too), or a pair to compare (`pair`). Without it, `--ou` names one unit to act in.
+   * What `--ou` with several units (`all`, `A,B`) means to it: units whose records are merged (`merge`), a
+   * row per unit (`rows`, where one unit is a choice of rows too), or a pair to compare (`pair`). Without it,
+   * `--ou` names one unit to act in.
    */
-  units?: 'merge' | 'count' | 'pair';
+  units?: 'merge' | 'rows' | 'pair';
   /** Options whose value may start with `-` (`--sort -failed`: descending). */
   dashedValues?: readonly string[];
   /** Options that change what is asked, not how it is shown: offline, which recorded command answers. */

@@ -98,7 +98,7 @@ async function optionValues(line: CompletionLine, option: string, sources: Compl
     case 'ou': {
       const units = unitCandidates((await sources.units()) ?? [], line.current);
       const several = unitsOf(line.command ?? 'explorer');
-      return several === 'merge' || several === 'count'
+      return several === 'merge' || several === 'rows'
         ? [{ value: 'all', description: 'every unit' }, ...units]
         : units;
     }

@@ -26,7 +26,7 @@ export const spec = {
   help: () => import('./help.js'),
   formats: MATRIX_FORMATS,
   positionals: ['resource'],
-  units: 'count',
+  units: 'rows',
   dashedValues: ['sort'],
   asks: ['version', 'filter', 'by', 'values', 'depth', 'profiles'],
 } satisfies CommandSpec<typeof options>;
