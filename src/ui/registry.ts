@@ -26,7 +26,6 @@ import { countScreen } from './screens/count/count.js';
 import { mergedScreen } from './screens/merged/merged.js';
 import { columnsScreen } from './screens/overlays/column-chooser.js';
 import { GLOBAL_BINDINGS } from './global-keys.js';
-import type { ScreenBase, ScreenKind, ScreenModule, ScreenParams } from './nav/screen.js';
 import { ScreenSet, type ScreenTable } from './nav/screen-set.js';
 
 /** The screens in the order the help lists their keys. */
@@ -57,11 +56,3 @@ const TABLE: ScreenTable = {
 };
 
 export const SCREENS = new ScreenSet(TABLE, GLOBAL_BINDINGS);
-
-export function moduleOf<K extends ScreenKind>(kind: K): ScreenModule<ScreenBase, ScreenParams[K]> {
-  return SCREENS.moduleOf(kind);
-}
-
-export function allScreens(): ScreenModule<ScreenBase, unknown>[] {
-  return SCREENS.all();
-}

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { keyWords } from '../../../src/ui/nav/bindings.js';
 import { GLOBAL_BINDINGS } from '../../../src/ui/global-keys.js';
-import { allScreens } from '../../../src/ui/registry.js';
+import { SCREENS } from '../../../src/ui/registry.js';
 import type { KeyTable } from '../../../src/ui/nav/screen.js';
 
 const README = join(import.meta.dirname, '..', '..', '..', 'README.md');
@@ -18,7 +18,7 @@ const cell = (text: string) => text.replace(/\|/g, '\\|');
 function keyTable(): string {
   const tables: KeyTable[] = [
     { title: 'everywhere', bindings: GLOBAL_BINDINGS },
-    ...allScreens().map((module) => ({ title: module.title, bindings: module.bindings })),
+    ...SCREENS.all().map((module) => ({ title: module.title, bindings: module.bindings })),
   ];
   const rows = tables.map(
     ({ title, bindings }) =>
