@@ -25,7 +25,7 @@ import { signalName } from './exit-codes.js';
 import type { CliIO } from './io.js';
 import { answerAsRecorded, CASE_PAGE_VARIABLE } from './recorded-command.js';
 import { visible } from '../text/cells.js';
-import { formatWarning } from './report.js';
+import { formatWarning } from './error-lines.js';
 
 export class CommandContext {
   private sessionInstance: Session | undefined;
@@ -104,6 +104,11 @@ export class CommandContext {
 
   get configPath(): string {
     return this.resolved.configPath;
+  }
+
+  /** What the explorer's header names the control plane by: the case offline, the demo with --demo. */
+  get label(): string | undefined {
+    return this.offline?.label ?? (this.demo === undefined ? undefined : 'demo');
   }
 
   /** With --offline: the trail answering every request, and the label the explorer shows (`OFFLINE · <file>`). */

@@ -6,23 +6,10 @@
 import type { RecordedPage, RecordedTrail } from '../api/case/har.js';
 import type { Settings } from '../config/settings.js';
 import { parseCommandLine, type ParsedArgs } from './args.js';
+import { COMMANDS } from './commands/registry.js';
 
-/** Options that change what is asked, not how it is shown. */
-const REQUEST_OPTIONS = [
-  'version',
-  'op',
-  'filter',
-  'page-size',
-  'page',
-  'var',
-  'query',
-  'by',
-  'values',
-  'depth',
-  'no-inbound',
-  'profiles',
-  'versions',
-];
+/** Options that change what is asked, not how it is shown: those each command's spec names. */
+const REQUEST_OPTIONS = [...new Set(Object.values(COMMANDS).flatMap((command) => command.asks ?? []))];
 
 /** The command as far as the requests it sends go: `list tasks {"filter":…,"page-size":"3"}`. */
 export function commandKey(args: Pick<ParsedArgs, 'command' | 'positionals' | 'options'>, withOptions = true): string {

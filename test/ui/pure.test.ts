@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { inferColumns } from '../../src/ui/screens/list/columns.js';
+import { inferColumns } from '../../src/ui/screens/list/measured-columns.js';
 import { buildFilter, relativeTime } from '../../src/ui/filter.js';
 import { fuzzyFilter } from '../../src/ui/fuzzy.js';
 import { toKeys } from '../../src/ui/keys.js';

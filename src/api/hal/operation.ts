@@ -181,7 +181,15 @@ export function resolveOperation(
 }
 
 export function resolveRequest(catalog: Catalog, target: RequestTarget, context: RequestContext): PreparedRequest {
-  const { resource, version, operation } = resolveOperation(catalog, target);
+  return requestFor(resolveOperation(catalog, target), target, context);
+}
+
+/** The request of an operation already resolved (`dpx call` resolves it once, to read its schema first). */
+export function requestFor(
+  { resource, version, operation }: ResolvedOperation,
+  target: RequestTarget,
+  context: RequestContext,
+): PreparedRequest {
   const variables = target.variables ?? {};
   const query = target.query ?? {};
 

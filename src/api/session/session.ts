@@ -18,12 +18,14 @@ import { RequestChain } from '../wire/request-chain.js';
 import { expandedLink, linkUrl, resolveHref, type Link } from '../hal/links.js';
 import {
   chosenOu,
+  requestFor,
   requestHeaders,
   resolveRequest,
   type OuChoice,
   type PreparedRequest,
   type RequestContext,
   type RequestTarget,
+  type ResolvedOperation,
 } from '../hal/operation.js';
 import { interpretResponse, type ApiResponse } from '../wire/response.js';
 import {
@@ -152,7 +154,9 @@ export class Session {
     return pending;
   }
 
-  async prepare(target: RequestTarget): Promise<PreparedRequest> {
+  /** The request for a target; with its operation `resolved` already, the index is not read again. */
+  async prepare(target: RequestTarget, resolved?: ResolvedOperation): Promise<PreparedRequest> {
+    if (resolved !== undefined) return requestFor(resolved, target, this.requestContext());
     return resolveRequest(await this.catalog(), target, this.requestContext());
   }
 

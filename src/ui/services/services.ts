@@ -10,7 +10,7 @@ import { UsageError } from '../../api/errors.js';
 import type { Session } from '../../api/session/session.js';
 import { loadUnits, type OrgUnit } from '../../api/fanout/units.js';
 import { listBookmarks, saveBookmark, type Bookmark } from '../../config/profiles.js';
-import { chosenColumns, keepColumns } from '../../config/columns.js';
+import { chosenColumns, keepColumns } from '../../config/chosen-columns.js';
 import type { Connection, Origin, ProfileChoice, ProfileSource } from './connection.js';
 
 /** The trail the session records into, for `T`. */

@@ -5,8 +5,8 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { keyWords } from '../../../src/ui/nav/bindings.js';
-import { GLOBAL_BINDINGS } from '../../../src/ui/nav/global.js';
-import { allScreens } from '../../../src/ui/nav/registry.js';
+import { GLOBAL_BINDINGS } from '../../../src/ui/global-keys.js';
+import { SCREENS } from '../../../src/ui/registry.js';
 import type { KeyTable } from '../../../src/ui/nav/screen.js';
 
 const KEYS = join(import.meta.dirname, '..', '..', '..', 'docs', 'keys.md');
@@ -19,7 +19,7 @@ const cell = (text: string) => text.replace(/\|/g, '\\|');
 function keyTable(): string {
   const tables: KeyTable[] = [
     { title: 'everywhere', bindings: GLOBAL_BINDINGS },
-    ...allScreens().map((module) => ({ title: module.title, bindings: module.bindings })),
+    ...SCREENS.all().map((module) => ({ title: module.title, bindings: module.bindings })),
   ];
   const sections = tables.map(({ title, bindings }) =>
     [

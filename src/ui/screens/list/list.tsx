@@ -7,7 +7,7 @@ import { buildFilter, type Condition } from '../../filter.js';
 import { MOVE_KEYS, moveCursor } from '../../keys.js';
 import type { ScreenContext, ScreenModule } from '../../nav/screen.js';
 import { filterParams } from '../overlays/filter-builder.js';
-import { pickColumns } from '../overlays/columns.js';
+import { pickColumns } from '../overlays/column-chooser.js';
 import { quickFilterEditing, quickFilterKeys, quickFilterStatus, quickFilterTyping } from './quick-filter.js';
 import { pageIndexAt, rowCount, rowsOf } from '../../window.js';
 import { askBookmarkName, viewBookmark } from '../bookmarks.js';
@@ -16,7 +16,7 @@ import { ListView } from './ListView.js';
 import { namedCells, namesStopper, namesToggle } from './names.js';
 import { listHeight, loadEdge, loadFirstPage, movePage, reloadList, setCursor, shown } from './paging.js';
 import { columnsOf, currentPage, loadedRows, visibleRows, type ListParams, type ListState } from './state.js';
-import { windowOf } from './columns.js';
+import { windowOf } from './measured-columns.js';
 import { scrollBinding, stepColumn, type TableShape } from '../../scroll-keys.js';
 
 declare module '../../nav/screen.js' {

@@ -7,7 +7,7 @@ import type { Condition } from '../../filter.js';
 import type { ScreenBase } from '../../nav/screen.js';
 import type { Origin } from '../../services/connection.js';
 import { pageIndexAt, rowsOf } from '../../window.js';
-import { compareBy, inferColumns, type Column } from './columns.js';
+import { compareBy, inferColumns, type Column } from './measured-columns.js';
 import type { LoadedRows, NamedRows } from './names.js';
 import { quickFiltered, type QuickFiltered } from './quick-filter.js';
 
