@@ -23,7 +23,8 @@ import type { DemoHandle } from '../demo/server.js';
 import type { ParsedArgs } from './args.js';
 import { signalName } from './exit-codes.js';
 import type { CliIO } from './io.js';
-import { answerAsRecorded, CASE_PAGE_VARIABLE } from './recorded-command.js';
+import { CASE_PAGE_VARIABLE } from './options/shared.js';
+import { answerAsRecorded } from './recorded-command.js';
 import { visible } from '../text/cells.js';
 import { formatWarning } from './error-lines.js';
 

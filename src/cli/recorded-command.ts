@@ -42,9 +42,6 @@ export function recordedPagesFor(trail: RecordedTrail, args: ParsedArgs): Record
   return exact.length > 0 ? exact : same(false);
 }
 
-/** The environment variable naming the case's page a command answers as (`dpx report` sets it for each section). */
-export const CASE_PAGE_VARIABLE = 'DPX_CASE_PAGE';
-
 /**
  * Offline, a command answers as it was recorded: in the unit, against the control plane and at the time
  * of the case's page for it — the page named by id (`pageId`, as `dpx report` asks each section), else

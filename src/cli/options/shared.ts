@@ -52,3 +52,9 @@ export const TIME_WINDOW = {
   until: { type: 'string' },
   'time-field': { type: 'string' },
 } as const satisfies OptionSpec;
+
+/**
+ * The environment variable naming the case's page a command answers as: `dpx report` sets it for each
+ * section, and every command reads it offline, as it reads the global options.
+ */
+export const CASE_PAGE_VARIABLE = 'DPX_CASE_PAGE';

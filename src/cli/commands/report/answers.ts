@@ -7,7 +7,7 @@ import { Writable } from 'node:stream';
 import type { CaseSummary, CommandSummary } from '../../../api/case/summary.js';
 import type { CommandLine, RunArgv } from '../command.js';
 import type { CliIO } from '../../io.js';
-import { CASE_PAGE_VARIABLE } from '../../recorded-command.js';
+import { CASE_PAGE_VARIABLE } from '../../options/shared.js';
 
 export interface RecordedAnswer {
   command: CommandSummary;
