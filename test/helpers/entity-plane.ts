@@ -1,4 +1,5 @@
-// A control plane shaped like a real one, not like the demo: its own vendor token (`dpm`), the spec's
+// A control plane shaped like a real one, not like the demo: its own vendor token (`dpm` unless another is
+// asked for: the spec's own, `service`, makes dpx's shipped schemas apply to it), the spec's
 // resource names (tasks, alerts: dpx ships their spec schemas, which have no `primary_entity`), and
 // records that name what they are about in `primary_entity: {id, type, value}`. Its lists take a filter in
 // the operator form only, on `primary_entity.id` with `$eq` or `$in` (and on `id`), and refuse
@@ -6,7 +7,8 @@
 // is at most 100 records.
 import { sendJson, type Handler } from './servers.js';
 
-const VENDOR = 'dpm';
+/** The vendor token of a server that is not the spec's. */
+export const OWN_VENDOR = 'dpm';
 const list = (path: string) => ({ href: `${path}{?limit,start,filter}`, type: 'get', templated: true });
 const read = (path: string, variable: string) => ({ href: `${path}/{${variable}}`, type: 'get', templated: true });
 
@@ -96,13 +98,13 @@ function select(
   return selected;
 }
 
-export function entityPlane(): Handler {
+export function entityPlane(vendor = OWN_VENDOR): Handler {
   return (request, response, server) => {
     const url = new URL(request.url, server.baseUrl);
     const [, name = '', id] = url.pathname.split('/');
-    const type = (resource: string) => ({ 'content-type': `application/api.${VENDOR}.${resource}=v1+json` });
+    const type = (resource: string) => ({ 'content-type': `application/api.${vendor}.${resource}=v1+json` });
     if (url.pathname === '/')
-      return sendJson(response, 200, ENTITY_INDEX, { 'content-type': `application/api.${VENDOR}.*=v1+json` });
+      return sendJson(response, 200, ENTITY_INDEX, { 'content-type': `application/api.${vendor}.*=v1+json` });
     const records = RECORDS[name];
     if (!records || request.method !== 'GET')
       return sendJson(response, 404, { errors: [{ error_code: '404', error_message: `nothing at ${url.pathname}` }] });

@@ -6,17 +6,11 @@
 import { findResource, type Catalog, type Resource } from '../hal/catalog.js';
 import { ApiError, messageOf, toDpxError, type DpxError } from '../errors.js';
 import { listRequest, readPage } from '../session/pages.js';
+import { scalarPaths } from '../hal/records.js';
 import { firstPageAtLargest, recallLargestPages, type Send } from '../session/page-size.js';
 import type { ApiResponse } from '../wire/response.js';
 import type { PreparedRequest, Session } from '../session/session.js';
-import {
-  knownListFields,
-  learnListFields,
-  LEARNING_PAGE_SIZE,
-  listResources,
-  withSample,
-  type ListFields,
-} from './fields.js';
+import { hintedListFields, learnedListFields, learnListFields, listResources, type ListFields } from './fields.js';
 import { FilterKnowledge, type FilterStore, filterIn } from './filters.js';
 import { nodeKey, type XrayEdge, type XrayGraph, type XrayNode } from './graph.js';
 import {
@@ -85,18 +79,10 @@ export class InboundLookups {
     const knowledge = await FilterKnowledge.of(this.port.session, this.port.filterStore);
     try {
       await Promise.all(
-        listResources(catalog).map(async (resource, listIndex) => {
-          const learned = await this.fieldsOf(resource);
-          if (!learned) return;
-          const list = await this.withTypeValues(catalog, learned, knowledge);
-          const candidates = inboundCandidates(catalog, target, id, [list], (of, field) =>
-            knowledge.typeField(listKey(of), field),
-          );
+        listResources(catalog).map((resource, listIndex) => {
           const groups: InboundGroup[] = [];
           this.byList[listIndex] = groups;
-          await Promise.all(
-            candidates.map((candidate, index) => this.query(catalog, candidate, groups, index, target, id, knowledge)),
-          );
+          return this.searchList(catalog, resource, groups, target, id, knowledge);
         }),
       );
     } finally {
@@ -104,65 +90,63 @@ export class InboundLookups {
     }
   }
 
-  private async fieldsOf(list: Resource): Promise<ListFields | undefined> {
-    const known = knownListFields(this.port.session, list, this.port.ou);
-    if (known) return known;
-    this.port.cost.fieldPages += 1;
+  /**
+   * One list's candidates, from its fields: those a page of its own records taught (this session, or an
+   * earlier run through the store), else those of its schema on the spec's vendor, asked at once, and
+   * then those the page about to be read adds (each candidate asked once).
+   */
+  private async searchList(
+    catalog: Catalog,
+    resource: Resource,
+    groups: InboundGroup[],
+    target: Resource,
+    id: string | number,
+    knowledge: FilterKnowledge,
+  ): Promise<void> {
+    const asked = new Set<string>();
+    const ask = async (list: ListFields): Promise<void> => {
+      judgeTypeFields(catalog, list, knowledge);
+      const candidates = inboundCandidates(catalog, target, id, [list], (of, field) =>
+        knowledge.typeField(listKey(of), field),
+      ).filter((candidate) => !asked.has(candidate.via));
+      for (const candidate of candidates) asked.add(candidate.via);
+      await Promise.all(candidates.map((candidate) => this.query(catalog, candidate, groups, target, id, knowledge)));
+    };
+    const { session, ou } = this.port;
+    const learned = learnedListFields(session, resource, ou);
+    if (learned) return ask(learned);
+    const seen = knowledge.fieldsSeen(listKey({ resource: resource.name, version: resource.defaultVersion }));
+    const hinted = hintedListFields(session, resource, seen);
+    if (seen && hinted) return ask(hinted);
+    await Promise.all([
+      hinted && ask(hinted),
+      this.sample(resource, hinted, knowledge).then((sampled) => sampled && ask(sampled)),
+    ]);
+  }
+
+  /** One small page of the list's own records: its fields joined with the schema's, kept for the session and the store. */
+  private async sample(
+    list: Resource,
+    hinted: ListFields | undefined,
+    knowledge: FilterKnowledge,
+  ): Promise<ListFields | undefined> {
     try {
-      return await learnListFields(this.port.session, list, this.port.ou, (request) => this.port.send(request));
+      const learned = await learnListFields(this.port.session, list, this.port.ou, (request) => {
+        this.port.cost.fieldPages += 1;
+        return this.port.send(request);
+      });
+      // An empty page says nothing of the records to come: the next run reads one again.
+      if (learned.sample.length > 0) knowledge.sawFields(listKey(learned), scalarPaths(learned.sample));
+      return learned;
     } catch (error) {
       if (this.port.signal.aborted) throw error;
       this.port.note(
         'fields-unknown',
-        `${list.name}: fields not learned, so not searched for references: ${messageOf(error)}`,
+        hinted
+          ? `${list.name}: its records could not be read, so only the fields its schema names were searched: ${messageOf(error)}`
+          : `${list.name}: fields not learned, so not searched for references: ${messageOf(error)}`,
       );
       return undefined;
-    }
-  }
-
-  /**
-   * Whether each `…type` field of a possible pair names resources, judged by its values: those on the
-   * page the fields were learned from, else the schema's enum, else one page read for them (its records
-   * become the list's sample, so the type value is spelled as the list spells it). Kept with the filter
-   * knowledge, so a later x-ray asks nothing.
-   */
-  private async withTypeValues(catalog: Catalog, list: ListFields, knowledge: FilterKnowledge): Promise<ListFields> {
-    const key = listKey(list);
-    let current = list;
-    let sampled = false;
-    for (const field of pairTypeFields(catalog, list)) {
-      if (knowledge.typeField(key, field) !== undefined) continue;
-      let values = typeFieldValues(current, field);
-      if (values === undefined && current.sample.length === 0 && !sampled) {
-        sampled = true;
-        current = await this.sampled(current);
-        values = typeFieldValues(current, field);
-      }
-      const verdict = typeFieldNamesResources(catalog, values);
-      if (verdict !== undefined) knowledge.setTypeField(key, field, verdict);
-    }
-    return current;
-  }
-
-  /** One page of a list whose fields a schema gave, for the values of its type fields. */
-  private async sampled(list: ListFields): Promise<ListFields> {
-    this.port.cost.fieldPages += 1;
-    try {
-      const request = await listRequest(this.port.session, {
-        resource: list.resource,
-        version: list.version,
-        pageSize: LEARNING_PAGE_SIZE,
-        ou: this.port.ou,
-      });
-      const response = await this.port.send(request);
-      return withSample(list, readPage(response).items);
-    } catch (error) {
-      if (this.port.signal.aborted) throw error;
-      this.port.note(
-        'fields-unknown',
-        `${list.resource}: its type fields' values could not be read, so they pair with no id field: ${messageOf(error)}`,
-      );
-      return list;
     }
   }
 
@@ -170,13 +154,12 @@ export class InboundLookups {
     catalog: Catalog,
     candidate: InboundCandidate,
     groups: InboundGroup[],
-    index: number,
     target: Resource,
     id: string | number,
     knowledge: FilterKnowledge,
   ): Promise<void> {
     const group: InboundGroup = { candidate, keys: [] };
-    groups[index] = group;
+    groups.push(group);
     const list = listKey(candidate);
     const tried: string[] = [];
     let refusedPair: FailedForm | undefined;
@@ -336,6 +319,20 @@ export function unsearchableText(unsearchable: Unsearchable): string {
   if (unsearchable.reason === 'ignored')
     return `${what} ignored a filter on \`${unsearchable.field}\` (it answered with records that do not refer to this one)`;
   return `${what} refused a filter on \`${unsearchable.field}\` (${unsearchable.code ? `\`${unsearchable.code}\`` : 'no error code'})`;
+}
+
+/**
+ * Whether each `…type` field of a possible pair names resources, judged by its values: those on the
+ * list's sample page, else the schema's enum. Kept with the filter knowledge, so a later x-ray need not
+ * judge again; undecided while neither gives values.
+ */
+function judgeTypeFields(catalog: Catalog, list: ListFields, knowledge: FilterKnowledge): void {
+  const key = listKey(list);
+  for (const field of pairTypeFields(catalog, list)) {
+    if (knowledge.typeField(key, field) !== undefined) continue;
+    const verdict = typeFieldNamesResources(catalog, typeFieldValues(list, field));
+    if (verdict !== undefined) knowledge.setTypeField(key, field, verdict);
+  }
 }
 
 function listKey(list: { resource: string; version: string }): string {
