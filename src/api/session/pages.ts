@@ -10,6 +10,7 @@ import { pagingParameters, resolveOperation, type OuChoice, type PreparedRequest
 import { checkEnvelope } from '../hal/schemas.js';
 import { itemBytes } from '../hal/item-bytes.js';
 import type { Session } from './session.js';
+import type { Link } from '../hal/links.js';
 import { normalisedUrl } from '../urls.js';
 
 export type { Link } from '../hal/links.js';
@@ -207,7 +208,11 @@ export function pageLinkRequest(
   basis: PreparedRequest,
 ): PreparedRequest | undefined {
   const link = page.links.get(role);
-  if (!link) return undefined;
+  return link ? pageRequest(session, link, basis) : undefined;
+}
+
+/** The request for a page by its link or URL (a page read before, asked again), with the same headers as `basis`. */
+export function pageRequest(session: Session, link: Link | string, basis: PreparedRequest): PreparedRequest {
   const request = session.prepareLink(link, {
     resource: basis.resource,
     version: basis.version,

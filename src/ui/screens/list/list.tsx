@@ -29,6 +29,9 @@ type Ctx = ScreenContext<ListState>;
 
 const idle = (state: ListState) => !state.localFilterEditing;
 
+/** The moves that go up: at the top of the run, they read the page before it again when it was dropped. */
+const UP_KEYS = new Set<string>(['up', 'pageup', 'home']);
+
 /** "page 3/120 · 1,193 items · 10 loaded", from what the list's envelope says. */
 function pageIndicator(state: ListState): string {
   const page = currentPage(state);
@@ -160,6 +163,7 @@ export const listScreen: ScreenModule<ListState, ListParams> = {
     ...(label ? { label } : {}),
     ...(serverFilter ? { serverFilter } : {}),
     ...(first ? { firstRequest: first.request, pages: [first.page] } : { pages: [] }),
+    dropped: [],
     conditions: [],
     cursor: 0,
     top: 0,
@@ -329,7 +333,11 @@ export const listScreen: ScreenModule<ListState, ListParams> = {
       help: 'move over the loaded rows',
       when: idle,
       run: (ctx, key) =>
-        setCursor(ctx, moveCursor(ctx.state.cursor, visibleRows(ctx.state).length, key, listHeight(ctx))),
+        setCursor(
+          ctx,
+          moveCursor(ctx.state.cursor, visibleRows(ctx.state).length, key, listHeight(ctx)),
+          UP_KEYS.has(key.name) || key.char === 'k',
+        ),
     },
     {
       keys: ['left', 'h', 'right', 'l'],

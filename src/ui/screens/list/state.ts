@@ -1,5 +1,5 @@
 // A list screen as data: where its first page comes from, the run of pages loaded (at most a window of
-// them), the cursor, and what the user did to the loaded rows (local filter, sort). The rows and columns
+// records), the cursor, and what the user did to the loaded rows (local filter, sort). The rows and columns
 // shown are derived from it here.
 import type { PreparedRequest } from '../../../api/hal/operation.js';
 import type { Page } from '../../../api/session/pages.js';
@@ -53,6 +53,11 @@ export interface ListState extends ScreenBase, QuickFiltered, NamedRows {
   serverFilter?: string;
   conditions: Condition[];
   pages: Page[];
+  /**
+   * The URLs of the pages dropped from the front of the run to keep it within its window of records, the
+   * nearest last: going back up reads them again.
+   */
+  dropped: string[];
   /** The current column (`s` sorts by it), among every column. */
   column: number;
   /** The first column scrolled to (`>` `<`); the first column stays. */
