@@ -6,7 +6,14 @@ import { isObject } from '../json.js';
 import { ProtocolError } from '../errors.js';
 import { Links } from 'ketting/dist/link.js';
 import { halLinks, headerLinks, linkUrl, normaliseRel } from '../hal/links.js';
-import { pagingParameters, resolveOperation, type OuChoice, type PreparedRequest } from '../hal/operation.js';
+import {
+  pagingParameters,
+  resolveOperation,
+  sortParameter,
+  sortValue,
+  type OuChoice,
+  type PreparedRequest,
+} from '../hal/operation.js';
 import { checkEnvelope } from '../hal/schemas.js';
 import { itemBytes } from '../hal/item-bytes.js';
 import type { Session } from './session.js';
@@ -181,11 +188,15 @@ export async function listRequest(
     page?: string;
     variables?: Record<string, string>;
     ou?: OuChoice;
+    /** Asked of the server only when the operation declares a sort parameter (sortParameter). */
+    sort?: { field: string; descending: boolean };
   },
 ): Promise<PreparedRequest> {
   const { resource, version, operation } = resolveOperation(await session.catalog(), target);
   const names = pagingParameters(operation);
   const query: Record<string, string> = {};
+  const sortName = target.sort && sortParameter(operation);
+  if (target.sort && sortName) query[sortName] = sortValue(target.sort);
   if (target.pageSize !== undefined) query[names.pageSize] = String(target.pageSize);
   if (target.page !== undefined && target.page !== '') query[names.page] = target.page;
   if (target.filter !== undefined && target.filter !== '') query[names.filter] = target.filter;

@@ -10,12 +10,21 @@ import { filterParams } from '../overlays/filter-builder.js';
 import { pickColumns } from '../overlays/columns.js';
 import { quickFilterEditing, quickFilterKeys, quickFilterStatus, quickFilterTyping } from './quick-filter.js';
 import { pageIndexAt, rowCount, rowsOf } from '../../window.js';
+import { sortBy } from './sorting.js';
 import { askBookmarkName, viewBookmark } from '../bookmarks.js';
 import { useMemo } from 'react';
 import { ListView } from './ListView.js';
 import { namedCells, namesStopper, namesToggle } from './names.js';
 import { listHeight, loadEdge, loadFirstPage, movePage, reloadList, setCursor, shown } from './paging.js';
-import { columnsOf, currentPage, loadedRows, visibleRows, type ListParams, type ListState } from './state.js';
+import {
+  columnsOf,
+  currentPage,
+  loadedRows,
+  recordIndex,
+  visibleRows,
+  type ListParams,
+  type ListState,
+} from './state.js';
 import { windowOf } from './columns.js';
 import { scrollBinding, stepColumn, type TableShape } from '../../scroll-keys.js';
 
@@ -36,7 +45,7 @@ const UP_KEYS = new Set<string>(['up', 'pageup', 'home']);
 function pageIndicator(state: ListState): string {
   const page = currentPage(state);
   if (!page) return state.loading ? '' : 'no rows';
-  const index = pageIndexAt(state.pages, state.cursor);
+  const index = pageIndexAt(state.pages, recordIndex(state));
   const number = page.start && /^\d+$/.test(page.start) ? page.start : undefined;
   const pagePart = number
     ? `page ${number}${page.totalPages !== undefined ? `/${formatCount(page.totalPages)}` : ''}`
@@ -286,19 +295,10 @@ export const listScreen: ScreenModule<ListState, ListParams> = {
     },
     {
       keys: ['s'],
-      help: 'sort the loaded rows by the current column (again: reverse)',
+      help: 'sort by the current column (again: reverse): by the server where the list takes a sort parameter, n/p paging through its order; else the loaded rows, within each page',
       hint: 's sort',
       when: idle,
-      run: (ctx) => {
-        const columns = columnsOf(ctx.state, ctx.now);
-        const field = columns[Math.min(ctx.state.column, columns.length - 1)]?.field;
-        if (field)
-          ctx.update((s) => ({
-            sort: { field, descending: s.sort?.field === field ? !s.sort.descending : false },
-            cursor: 0,
-            top: 0,
-          }));
-      },
+      run: (ctx) => void sortBy(ctx),
     },
     {
       keys: ['w'],
@@ -372,7 +372,7 @@ export const listScreen: ScreenModule<ListState, ListParams> = {
         top={state.top}
         height={height}
         currentColumn={state.column}
-        sort={state.sort}
+        sort={state.serverSort ?? state.sort}
         now={ctx.now}
         empty={empty}
         cellText={cellText}

@@ -21,6 +21,7 @@ import { askNames } from './names.js';
 import {
   asLoaded,
   currentPage,
+  inPages,
   loadedRows,
   recordIndex,
   visibleRows,
@@ -54,6 +55,7 @@ async function firstPageRequest(state: ListState): Promise<PreparedRequest> {
     pageSize,
     page: source.page,
     ou,
+    ...(state.serverSort ? { sort: state.serverSort } : {}),
     ...(source.variables ? { variables: source.variables } : {}),
   });
 }
@@ -191,7 +193,7 @@ export function prefetch(ctx: Ctx, upward = false): void {
   const wanted = Math.max(state.cursor + PREFETCH_MARGIN, state.top + listHeight(ctx));
   if (visibleRows(state).length < wanted && state.pages[state.pages.length - 1]?.links.has('next'))
     void loadAdjacent(ctx, 'next', false);
-  else if (upward && asLoaded(state) && state.cursor < PREFETCH_MARGIN && state.dropped.length > 0)
+  else if (upward && inPages(state) && state.cursor < PREFETCH_MARGIN && state.dropped.length > 0)
     void loadAdjacent(ctx, 'prev', false);
 }
 
@@ -231,7 +233,8 @@ export async function loadAdjacent(ctx: Ctx, role: 'next' | 'prev', jump: boolea
   try {
     const { page } = await fetchPage(state, request);
     ctx.update((s) => {
-      const plain = asLoaded(s);
+      // Sorted within pages, rows stay in their page's block: the cursor moves with it as when unsorted.
+      const plain = inPages(s);
       const land = (jump || s.jumpWhenLoaded === role) && plain;
       // The row the cursor is on once the page is in, in the run with the page added: what must stay.
       const keep =
@@ -294,7 +297,7 @@ export async function loadEdge(ctx: Ctx, role: Extract<LinkRole, 'first' | 'last
 export function movePage(ctx: Ctx, step: 1 | -1): void {
   const state = ctx.state;
   const target = pageIndexAt(state.pages, recordIndex(state)) + step;
-  if (target >= 0 && target < state.pages.length && asLoaded(state))
+  if (target >= 0 && target < state.pages.length && inPages(state))
     return setCursor(ctx, pageStartRow(state.pages, target));
   void loadAdjacent(ctx, step === 1 ? 'next' : 'prev', true);
 }
