@@ -7,7 +7,7 @@ import type { Condition } from '../../filter.js';
 import type { ScreenBase } from '../../nav/screen.js';
 import type { Origin } from '../../services/connection.js';
 import { pageIndexAt, rowsOf } from '../../window.js';
-import { compareBy, inferColumns, type Column } from './columns.js';
+import { compareBy, fieldKinds, inferColumns, type Column } from './columns.js';
 import type { LoadedRows, NamedRows } from './names.js';
 import { quickFiltered, type QuickFiltered } from './quick-filter.js';
 
@@ -146,7 +146,13 @@ export function columnsOf(state: ListState, now: number, cellText?: CellText): C
   const names = state.names ? state.namesRead : -1;
   const known = planned.get(state.pages);
   if (known?.names === names && known.fields === state.fields && (known.named || !cellText)) return known.columns;
-  const columns = inferColumns(rowsOf(state.pages), now, cellText, state.fields);
+  const columns = inferColumns(
+    rowsOf(state.pages),
+    now,
+    cellText,
+    state.fields,
+    fieldKinds(state.resource, state.version),
+  );
   planned.set(state.pages, { names, named: cellText !== undefined, fields: state.fields, columns });
   return columns;
 }
