@@ -28,7 +28,8 @@ describe('default columns', () => {
     // Once the units' names are read, the unit column (whose ids read as names) is planned again: it must
     // not push the status off the screen.
     const navigator = ui.navigator;
-    await ui.waitFor(() => Number((navigator.top()?.state as { namesRead?: number }).namesRead) > 0, 'names read');
+    const namesRead = () => (navigator.top()?.state as { namesRead?: number } | undefined)?.namesRead ?? 0;
+    await ui.waitFor(() => namesRead() > 0, 'names read');
     const frame = await ui.waitFor((f) => /\S · [0-9a-f]{8}…/.test(f) || /STATUS/.test(headerOf(f)), 'the columns');
     expect(headerOf(frame)).toContain('STATUS');
     const header = headerOf(frame);
