@@ -177,7 +177,12 @@ export function setCursor(ctx: Ctx, cursor: number, upward = cursor < ctx.state.
 export function shown(ctx: Ctx, upward = false): void {
   if (!ctx.alive) return;
   prefetch(ctx, upward);
-  askNames(ctx, loadedRows(ctx.state), visibleRows(ctx.state).slice(ctx.state.top, ctx.state.top + listHeight(ctx)));
+  const { top, pending } = ctx.state;
+  const onScreen = visibleRows(ctx.state).slice(top, top + listHeight(ctx));
+  // A screen the next page is on its way to fill asks for its names once it has: one read per referenced
+  // list for the whole screen, not one for each page that fills it.
+  if (pending === 'next' && onScreen.length < listHeight(ctx)) return;
+  askNames(ctx, loadedRows(ctx.state), onScreen);
 }
 
 /**
