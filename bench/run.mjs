@@ -576,9 +576,10 @@ async function main() {
   const counting = everything || only.includes('count');
   const planning = counting || only.includes('planner');
   const memory = everything || only.includes('explorer-memory');
-  log(
-    `starting the demo control planes (${everything ? 'scale 100, scale 10, ' : ''}${[counting ? `${COUNT_TENANTS} tenants` : '', planning ? `${PLANNER_TENANTS} tenants, frozen` : ''].filter(Boolean).join(' and ')}) in their own processes`,
-  );
+  if (planning)
+    log(
+      `starting the demo control planes (${everything ? 'scale 100, scale 10, ' : ''}${[counting ? `${COUNT_TENANTS} tenants` : '', planning ? `${PLANNER_TENANTS} tenants, frozen` : ''].filter(Boolean).join(' and ')}) in their own processes`,
+    );
   const [large, small, tenants, msp, ...fast] = await Promise.all([
     everything ? startDemoProcess(bundle, 100) : undefined,
     everything ? startDemoProcess(bundle, 10) : undefined,
