@@ -31,6 +31,7 @@ import {
 import { ExplorerPty } from './lib/pty.mjs';
 import { xrayFigures } from './lib/xray.mjs';
 import { countPlanner, plannerRows, PLANNER_RATE, PLANNER_TENANTS } from './lib/planner.mjs';
+import { explorerMemory, memoryRows } from './lib/explorer-memory.mjs';
 import { FETCH_INDEX, HTTP_INDEX } from './lib/start-baselines.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -574,9 +575,11 @@ async function main() {
   const everything = only.length === 0;
   const counting = everything || only.includes('count');
   const planning = counting || only.includes('planner');
-  log(
-    `starting the demo control planes (${everything ? 'scale 100, scale 10, ' : ''}${[counting ? `${COUNT_TENANTS} tenants` : '', planning ? `${PLANNER_TENANTS} tenants, frozen` : ''].filter(Boolean).join(' and ')}) in their own processes`,
-  );
+  const memory = everything || only.includes('explorer-memory');
+  if (planning)
+    log(
+      `starting the demo control planes (${everything ? 'scale 100, scale 10, ' : ''}${[counting ? `${COUNT_TENANTS} tenants` : '', planning ? `${PLANNER_TENANTS} tenants, frozen` : ''].filter(Boolean).join(' and ')}) in their own processes`,
+    );
   const [large, small, tenants, msp, ...fast] = await Promise.all([
     everything ? startDemoProcess(bundle, 100) : undefined,
     everything ? startDemoProcess(bundle, 10) : undefined,
@@ -617,6 +620,11 @@ async function main() {
         target: '= the minimum',
         met: c.sent === c.minimum,
       });
+    }
+    if (memory) {
+      log('h. explorer memory: a long list scrolled to its end, pages of 1,000 and of 100');
+      results.explorerMemory = await explorerMemory(bundle, clientEnv({}), log);
+      rows.push(...memoryRows(results.explorerMemory, format));
     }
     if (planning) {
       log(`g. count planner: auto vs per cell on ${PLANNER_TENANTS} tenants at --rate ${PLANNER_RATE}`);
@@ -899,7 +907,8 @@ async function listExplorerAndXray(large, small, fast, results, rows) {
 
 /**
  * `npm run bench -- count` runs only the count matrix and the count planner, `-- planner` only the
- * planner; either leaves LATEST.md as it was.
+ * planner, `-- explorer-memory` only the explorer's memory at the end of long lists; each leaves
+ * LATEST.md as it was.
  */
 const only = process.argv.slice(2);
 

@@ -33,6 +33,12 @@ export interface PlanOptions {
   /** Fields placed before every other, in this order (where a merged list's record came from). */
   first?: readonly string[];
   /**
+   * What the records' schema says of their fields: those whose enum holds states, and the date-time ones.
+   * Given, the ranking reads what identifies a record and its state first: the id, the name, states (and
+   * flags), errors, times, then the fields the reader asked to see (`lead`), then the rest.
+   */
+  kinds?: { states: readonly string[]; times: readonly string[] };
+  /**
    * Every field gets a column, however narrow (`--fields`: what the reader asked for is never dropped);
    * the widest give up cells first, and cut values end in `…`.
    */
@@ -72,15 +78,48 @@ interface Traits {
   numeric: boolean;
 }
 
-const RANK = { id: 0, name: 1, lead: 1.5, state: 2, short: 3, long: 4, nested: 5 } as const;
+const RANK = {
+  id: 0,
+  name: 1,
+  lead: 1.5,
+  state: 2,
+  error: 2.2,
+  time: 2.4,
+  leadAfterTime: 2.6,
+  short: 3,
+  long: 4,
+  nested: 5,
+} as const;
 
-function rank(field: string, values: unknown[], cellWidths: number[], lead: readonly string[]): number {
+/** Fields that say why a record failed. */
+const ERROR = /(^|[_.-])(errors?|failure|fault|reason)([_.-]|$)/i;
+const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
+
+function rank(field: string, values: unknown[], cellWidths: number[], options: PlanOptions): number {
+  const lead = options.lead ?? [];
+  const { kinds } = options;
   if (ID.test(field)) return RANK.id;
-  if (lead.includes(field)) return RANK.lead;
+  if (!kinds && lead.includes(field)) return RANK.lead;
   if (NAME.test(field)) return RANK.name;
-  if (isStatusField(field) || isPercentField(field)) return RANK.state;
+  if (isStatusField(field) || isPercentField(field) || kinds?.states.includes(field)) return RANK.state;
+  // A flag (enabled, locked) is a record's state as much as a status word is.
+  if (kinds && isFlagColumn(values)) return RANK.state;
+  if (kinds && ERROR.test(field)) return RANK.error;
+  if (kinds && (kinds.times.includes(field) || isTimeColumn(values))) return RANK.time;
+  if (lead.includes(field)) return RANK.leadAfterTime;
   if (values.some((value) => typeof value === 'object' && value !== null)) return RANK.nested;
   return Math.max(0, ...cellWidths) <= SHORT_VALUE ? RANK.short : RANK.long;
+}
+
+function isFlagColumn(values: unknown[]): boolean {
+  const present = values.filter((value) => value !== undefined && value !== null);
+  return present.length > 0 && present.every((value) => typeof value === 'boolean');
+}
+
+/** Whether every value present reads as an ISO date-time (where no schema names the field's format). */
+function isTimeColumn(values: unknown[]): boolean {
+  const present = values.filter((value) => value !== undefined && value !== null);
+  return present.length > 0 && present.every((value) => typeof value === 'string' && DATE_TIME.test(value));
 }
 
 /** Ranks before every other (they are negative), in the order given. */
@@ -100,7 +139,7 @@ function measure(records: readonly Record<string, unknown>[], options: PlanOptio
     return {
       field,
       index,
-      rank: options.order ? 0 : (firstRank(field, options.first) ?? rank(field, values, widths, options.lead ?? [])),
+      rank: options.order ? 0 : (firstRank(field, options.first) ?? rank(field, values, widths, options)),
       natural: Math.max(cellWidth(oneLine(field)), ...widths),
       // A column the reader asked to see keeps its comfortable width, even where its text is still an id.
       firstWidth:

@@ -27,6 +27,8 @@ export interface TerminalHandoffs {
   copy(text: string): void;
 }
 
+import { ROW_WINDOW } from '../window.js';
+
 export interface ServiceOptions {
   connection: Connection;
   profiles?: ProfileSource;
@@ -40,6 +42,8 @@ export interface ServiceOptions {
   terminal?: TerminalHandoffs;
   /** Milliseconds between polls of a followed task. */
   taskIntervalMs?: number;
+  /** The records a list keeps loaded (window.ts's ROW_WINDOW by default). */
+  rowWindow?: number;
   now?: () => number;
 }
 
@@ -57,6 +61,7 @@ export class Services {
   readonly profiles: ProfileSource | undefined;
   readonly configPath: string | undefined;
   readonly taskIntervalMs: number | undefined;
+  readonly rowWindow: number;
   readonly filterStore: FilterStore | undefined;
   terminal: TerminalHandoffs;
   private readonly trail: TrailSink | undefined;
@@ -81,6 +86,7 @@ export class Services {
     this.profiles = options.profiles;
     this.configPath = options.configPath;
     this.taskIntervalMs = options.taskIntervalMs;
+    this.rowWindow = options.rowWindow ?? ROW_WINDOW;
     this.filterStore = options.filterStore;
     this.trail = options.trail;
     this.trailDir = options.trailDir;

@@ -144,4 +144,19 @@ describe('FreshnessCache', () => {
     now = 1001;
     expect(cache.get('a')).toBeUndefined();
   });
+
+  it('holds at most its budget of weight, and always the newest entry', () => {
+    const cache = new FreshnessCache<string>(1000, 16, () => 0, { weigh: (value) => value.length, budget: 10 });
+    cache.set('a', 'aaaa');
+    cache.set('b', 'bbbb');
+    cache.set('c', 'cccc');
+    expect([cache.get('a'), cache.get('b'), cache.get('c'), cache.size]).toEqual([undefined, 'bbbb', 'cccc', 2]);
+    cache.set('d', 'd'.repeat(20));
+    expect([cache.get('b'), cache.get('c'), cache.get('d')?.length, cache.size]).toEqual([undefined, undefined, 20, 1]);
+    // Setting a key again counts its weight once.
+    cache.set('d', 'dd');
+    cache.set('e', 'eeee');
+    cache.set('e', 'eeee');
+    expect([cache.get('d'), cache.get('e'), cache.size]).toEqual(['dd', 'eeee', 2]);
+  });
 });

@@ -1,7 +1,9 @@
 // The explorer's side of the column planner: values measured as the list draws them (ages, bars, marks),
 // UUIDs shortened since the record view shows them whole; and the quick filter and sort of
 // loaded rows.
-import { planScrolling, type Column } from '../../../text/column-planner.js';
+import { fieldEnum, knownRecordFields, knownTimeFields } from '../../../api/hal/schemas.js';
+import { statusMeaning } from '../../../api/hal/status.js';
+import { planScrolling, type Column, type PlanOptions } from '../../../text/column-planner.js';
 import { formatCell } from '../../values.js';
 import { columnWindow, windowLabel } from '../../column-window.js';
 
@@ -17,14 +19,32 @@ export function inferColumns(
   now: number,
   shown?: { fields: readonly string[]; text(field: string, value: unknown): string | undefined },
   order?: readonly string[],
+  kinds?: FieldKinds,
 ): Column[] {
   return planScrolling(records, {
     gap: 1,
     shortenIds: true,
     ...(shown ? { lead: shown.fields } : {}),
     ...(order ? { order } : {}),
+    ...(kinds ? { kinds } : {}),
     cellText: (field, value) => shown?.text(field, value) ?? formatCell(field, value, 16, now).text,
   });
+}
+
+export type FieldKinds = NonNullable<PlanOptions['kinds']>;
+
+/**
+ * What a resource version's schema says of its records' fields, for the ranking of columns: the fields
+ * whose enum holds status words (states), and the date-time ones. Nothing where no schema is known: the
+ * planner then reads states by their names and times by their values.
+ */
+export function fieldKinds(resource: string, version: string): FieldKinds {
+  const states = (knownRecordFields(resource, version) ?? []).filter((field) =>
+    fieldEnum(resource, version, field)?.some(
+      (value) => typeof value === 'string' && statusMeaning(value) !== 'unknown',
+    ),
+  );
+  return { states, times: knownTimeFields(resource, version) ?? [] };
 }
 
 /** The columns on screen: the first one frozen, then from `left` on; and where that is among them all. */
