@@ -564,13 +564,16 @@ function table(rows) {
   );
 }
 
-/** Rows that each take the load average (1 min) as they are added: beside its figure, it says how busy the machine was. */
+/**
+ * Rows that each take the load average (1 min) as they are added, unless they carry the one they were measured
+ * under: beside its figure, it says how busy the machine was.
+ */
 function loadStampedRows() {
   const rows = [];
   rows.push = (...added) =>
     Array.prototype.push.apply(
       rows,
-      added.map((row) => ({ ...row, load: loadavg()[0] })),
+      added.map((row) => ({ load: loadavg()[0], ...row })),
     );
   return rows;
 }
