@@ -7,6 +7,10 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { bigTree, startHostilePlane, type HostilePlane, type HostilePlaneOptions } from '../helpers/hostile-plane.js';
 import { expectCleanFailure, runDpx, tempDir } from './cli.js';
+import { unreachableOrigin } from '../helpers/ports.js';
+
+/** A control plane that does not answer: a port this file bound and closed. */
+const NOWHERE = await unreachableOrigin();
 
 const TOKEN = 'hostile-work-token-2b7d93';
 /** Paced for a test: the default 50 a second would make a 2,503-unit count take a minute. */
@@ -154,7 +158,7 @@ describe('--profiles all with bad profiles among good ones', () => {
       profiles: {
         good: { baseUrl: plane.baseUrl, tokenFile },
         gone: { baseUrl: plane.baseUrl, tokenFile: join(home, 'no-such-token') },
-        down: { baseUrl: 'http://127.0.0.1:9', tokenFile },
+        down: { baseUrl: NOWHERE, tokenFile },
       },
     };
     writeFileSync(join(home, 'config.json'), JSON.stringify(config), { mode: 0o600 });

@@ -17,6 +17,10 @@ import { promisify } from 'node:util';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { LOCAL_RATE, useDemo } from '../../helpers/demo.js';
 import { configPath } from './harness.js';
+import { unreachableOrigin } from '../../helpers/ports.js';
+
+/** A control plane that does not answer: a port this file bound and closed. */
+const NOWHERE = await unreachableOrigin();
 
 const root = join(import.meta.dirname, '..', '..', '..');
 const bundle = join(root, 'dist', 'dpx.js');
@@ -135,7 +139,7 @@ describe('the bundle', () => {
     const proxyCode = (files: string[]) =>
       files.filter((file) => readFileSync(file, 'utf8').includes('Proxy-Authorization'));
     expect(proxyCode(await loadedWith({}))).toEqual([]);
-    expect(proxyCode(await loadedWith({ HTTP_PROXY: 'http://127.0.0.1:9' }))).toHaveLength(1);
+    expect(proxyCode(await loadedWith({ HTTP_PROXY: NOWHERE }))).toHaveLength(1);
   });
 
   it('shell completion loads none of the explorer either', async () => {

@@ -13,8 +13,12 @@ import {
   type StoredFilterKnowledge,
 } from '../../../src/api/xray/filters.js';
 import { filterCache } from '../../../src/config/cache.js';
+import { unreachableOrigin } from '../../helpers/ports.js';
 
-const session = () => new Session({ baseUrl: 'http://127.0.0.1:9/api' });
+/** A control plane that does not answer: a port this file bound and closed. */
+const NOWHERE = await unreachableOrigin();
+
+const session = () => new Session({ baseUrl: `${NOWHERE}/api` });
 
 function memoryStore(initial?: StoredFilterKnowledge): FilterStore & { written: StoredFilterKnowledge[] } {
   const written: StoredFilterKnowledge[] = [];
@@ -41,7 +45,7 @@ describe('filter knowledge', () => {
   });
 
   it('forgets a refusal after a day and what a list accepted after a month', async () => {
-    let now = 1_000_000_000_000;
+    const now = 1_000_000_000_000;
     const store = memoryStore();
     const first = await FilterKnowledge.of(session(), store, () => now);
     first.refused('notes v1', 'job_id', '40013', 'not filterable');
