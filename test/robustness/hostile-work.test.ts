@@ -86,7 +86,7 @@ describe('no silent caps', () => {
     expect(document.rows[0]).toMatchObject({ ou: 'unit-0', total: 2503 * 2 });
     // Every page of units was read: 26 pages of 100.
     expect(plane.apiRequests().filter((request) => request.url.startsWith('/organizational-units')).length).toBe(26);
-  }, 60_000);
+  });
 
   it("the x-ray's 500-record cap is named in the tree and in json, and the answer exits 1 (partial)", async () => {
     const plane = await serve({ wideLinks: 520 });
@@ -102,7 +102,7 @@ describe('no silent caps', () => {
     const json = await cli(plane, ['xray', 'jobs', 'j-wide', '--no-inbound', '-o', 'json', ...FAST]);
     expect(json.code).toBe(1);
     expect(JSON.parse(json.stdout).cut).toEqual({ max_records: 500, links_not_followed: 21 });
-  }, 60_000);
+  });
 });
 
 describe('paging that never ends', () => {

@@ -241,7 +241,7 @@ describe('a scripted session with a known token', () => {
     await expectExit(['--offline', browserHar, 'list', 'tasks', '--page-size', '3', ...trail('browser-offline')], 0);
     await expectExit(['--offline', browserHar, 'list', 'tasks', '--page-size', '4'], 3);
     await expectExit(['replay', browserHar, '--output', 'json', ...base, ...trail('browser-replay')], 0);
-  }, 60_000);
+  });
 
   it('ran every command and wrote the trails and the config inside the temporary folder', () => {
     expect(outputs.length).toBeGreaterThanOrEqual(36);

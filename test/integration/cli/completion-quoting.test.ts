@@ -125,7 +125,6 @@ describe.each(['bash', 'zsh', 'fish'] as const)('%s completion of a hostile reso
       expect(pwned).toBe(false);
       expect(args).toEqual(['list', SHELL_RESOURCE]);
     },
-    60_000,
   );
 });
 

@@ -35,7 +35,7 @@ describe('the task screen', () => {
     const first = await ui.waitFor((f) => f.includes('status '), 'the first poll');
     expect(first).toMatch(/status (queued|in_progress)/);
     expect(first).toMatch(/[█░]+\s+\d+%/);
-    const last = await ui.waitFor((f) => f.includes('final'), 'the end', 10_000);
+    const last = await ui.waitFor((f) => f.includes('final'), 'the end');
     expect(last).toMatch(/status (completed|failed)/);
     expect(last).toContain(`id: ${taskId}`);
     await ui.press(ENTER);
