@@ -7,12 +7,13 @@
 // refuses one that does not fit (another V8, other flags, a truncated file) and the code compiles as
 // usual. NODE_DISABLE_COMPILE_CACHE, the switch of Node's own cache, turns it off.
 // The cache is made under the flags a start has: see BEFORE_V8_FLAGS.
-import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { basename, dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Script } from 'node:vm';
 import { defaultCacheDir } from '../config/cache-dir.js';
+import { makeDirectorySync } from '../config/files.js';
 import { BEFORE_V8_FLAGS } from './heap.js';
 
 /** The build's function expression: what it requires, how it imports the chunks it loads later, where it hands its exports. */
@@ -74,7 +75,7 @@ const CACHES_KEPT = 4;
 function keep(file: string, code: Buffer): void {
   const temporary = `${file}.${process.pid}.tmp`;
   try {
-    mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
+    makeDirectorySync(dirname(file));
     writeFileSync(temporary, code, { mode: 0o600 });
     renameSync(temporary, file);
     const dir = dirname(file);
