@@ -9,7 +9,7 @@ import xterm from '@xterm/headless';
 export const root = join(import.meta.dirname, '..', '..');
 export const bundle = join(root, 'dist', 'dpx.js');
 /** How long a wait for a screen lasts before it fails: room for a busy machine (test/ui/mount.tsx). */
-const WAIT_MS = 30_000;
+const WAIT_MS = 60_000;
 
 export interface Running {
   pty: IPty;

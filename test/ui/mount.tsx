@@ -25,10 +25,10 @@ export interface Mounted {
 
 /**
  * How long a wait for a screen lasts before it fails. A quiet machine shows most screens within a second,
- * but on a busy one (eight suites on two cores) the explorer drew its frames up to 20 times slower; the
- * limit only ends a wait for a screen that would never come.
+ * but on a busy one (eight suites on two cores) the explorer drew its frames up to 20 times slower, and a
+ * count matrix took over 30 s to fill; the limit only ends a wait for a screen that would never come.
  */
-const WAIT_MS = 30_000;
+const WAIT_MS = 60_000;
 
 export const KEY = {
   enter: '\r',
