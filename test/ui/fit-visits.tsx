@@ -1,8 +1,8 @@
 // Every screen of the explorer fits the terminal: visited on the 40-tenant demo at 80×24, then with the
 // terminal resized to 60×24 and 80×12, each screen's view draws at most the lines the Frame gives it,
 // none wider than the terminal, and the whole frame stays under the terminal's height (test/ui/fit.tsx
-// measures the view uncut). Three files (fit-browse, fit-operations, fit-writes) share the visits, so three
-// forks run them side by side: each walks a newly mounted explorer from the catalog, every frame drawn.
+// measures the view uncut). Four files (fit-browse, fit-fan-out, fit-operations, fit-writes) share the visits, so
+// four forks run them side by side: each walks a newly mounted explorer from the catalog, every frame drawn.
 import { afterEach, describe, expect, it } from 'vitest';
 import { Session } from '../../src/api/session/session.js';
 import { sendableBody } from '../../src/api/operations/jsonc.js';
@@ -87,7 +87,7 @@ async function restoreSent(m: Mounted): Promise<void> {
   await on(m, 'response', (f) => /\b[245]\d\d\b/.test(f));
 }
 
-/** The catalog, lists and what opens from a list or a record, the count matrix and a merged list. */
+/** The catalog, lists and what opens from a list or a record. */
 export const BROWSE: Visit[] = [
   { name: 'home', open: async (m) => void (await home(m)) },
   {
@@ -185,6 +185,10 @@ export const BROWSE: Visit[] = [
       await on(m, 'diff', (f) => !f.includes('reading both sides'));
     },
   },
+];
+
+/** The screens that ask every unit at once: the count matrix and a merged list. */
+export const FAN_OUT: Visit[] = [
   {
     name: 'the count matrix',
     open: async (m) => {
