@@ -13,7 +13,7 @@ import { basename, dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Script } from 'node:vm';
 import { defaultCacheDir } from '../config/cache-dir.js';
-import { makeDirectory } from '../config/files.js';
+import { makeDirectorySync } from '../config/files.js';
 import { BEFORE_V8_FLAGS } from './heap.js';
 
 /** The build's function expression: what it requires, how it imports the chunks it loads later, where it hands its exports. */
@@ -44,20 +44,12 @@ export function runChunk(path: string): Record<string, unknown> {
   );
   if (cacheFile !== undefined && (cachedData === undefined || script.cachedDataRejected)) {
     // Written as the process ends, so that it holds the functions this run compiled too, not only the
-    // chunk's top level: what the next start would otherwise compile again on first call. The folder is
-    // made meanwhile; where it cannot be, the run ends as it would have.
+    // chunk's top level: what the next start would otherwise compile again on first call.
     // A run that changes V8's flags (heap.ts) has it made just before: made after, it would carry those
     // flags, and the next start would refuse it and compile again.
-    let folderMade = false;
     let beforeFlags: Buffer | undefined;
-    makeDirectory(dirname(cacheFile)).then(
-      () => (folderMade = true),
-      () => undefined,
-    );
     process.once(BEFORE_V8_FLAGS, () => (beforeFlags = script.createCachedData()));
-    process.once('exit', () => {
-      if (folderMade) keep(cacheFile, beforeFlags ?? script.createCachedData());
-    });
+    process.once('exit', () => keep(cacheFile, beforeFlags ?? script.createCachedData()));
   }
   return exports;
 }
@@ -74,12 +66,16 @@ function readIfThere(file: string): Buffer | undefined {
 const CACHES_KEPT = 4;
 
 /**
- * Writes the cache (a temporary file renamed: a second dpx never reads half of one) and removes all but
- * the newest few. Synchronous, as an `exit` listener must be.
+ * Writes the cache (a temporary file renamed: a second dpx never reads half of one, and of two that write
+ * at once the last rename wins whole) and removes all but the newest few. Synchronous, as an `exit`
+ * listener must be: so is making the folder here. (Made during the run, by a promise, a command that
+ * ended first — a usage error, a start that found its answers cached — left no cache.) Where the folder
+ * cannot be made, the run ends as it would have.
  */
 function keep(file: string, code: Buffer): void {
   const temporary = `${file}.${process.pid}.tmp`;
   try {
+    makeDirectorySync(dirname(file));
     writeFileSync(temporary, code, { mode: 0o600 });
     renameSync(temporary, file);
     const dir = dirname(file);

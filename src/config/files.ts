@@ -1,4 +1,5 @@
 // Files dpx writes for the user (the config, caches): whole or not at all, readable only by the user.
+import { mkdirSync } from 'node:fs';
 import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { randomHex } from '../api/case/random-hex.js';
@@ -32,5 +33,23 @@ export async function makeDirectory(dir: string): Promise<void> {
     await mkdir(dir, { mode: 0o700 }).catch((again: NodeJS.ErrnoException) => {
       if (again.code !== 'EEXIST') throw again;
     });
+  }
+}
+
+/** makeDirectory, synchronous: for an `exit` listener (src/cli/code-cache.ts), where nothing awaited runs. */
+export function makeDirectorySync(dir: string): void {
+  try {
+    mkdirSync(dir, { mode: 0o700 });
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'EEXIST') return;
+    const parent = dirname(dir);
+    if (code !== 'ENOENT' || parent === dir) throw error;
+    makeDirectorySync(parent);
+    try {
+      mkdirSync(dir, { mode: 0o700 });
+    } catch (again) {
+      if ((again as NodeJS.ErrnoException).code !== 'EEXIST') throw again;
+    }
   }
 }

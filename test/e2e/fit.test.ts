@@ -101,7 +101,7 @@ async function longPreview(app: Running): Promise<string> {
 
 /**
  * Each screen, reached as a person would; screens on the way are checked too (`fits`). The terminal's own
- * view of those most likely to overflow: test/ui/fit.test.tsx draws every screen (the pickers, the palette,
+ * view of those most likely to overflow: test/ui/fit-*.test.tsx draws every screen (the pickers, the palette,
  * the matrix of 40 tenants…) at 80×24, 60×24 and 80×12 and counts its lines; this checks what a terminal
  * shows of the write's screens, a list with its help and the x-ray; at 60 columns (`narrow`) the long
  * body, whose lines are sentences. The form walk above goes down its rows at 80 and back up at 60.

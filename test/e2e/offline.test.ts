@@ -49,12 +49,12 @@ beforeAll(async () => {
     { cols: 120, rows: 35 },
   );
   try {
-    await online.waitFor((s) => s.includes('resources') && s.includes('tasks'), 20_000, 'the catalog');
+    await online.waitFor((s) => s.includes('resources') && s.includes('tasks'), 30_000, 'the catalog');
     await keys(online, ':', 'tasks', '\r');
-    await online.waitFor((s) => /page 1\//.test(s), 10_000, 'page 1');
+    await online.waitFor((s) => /page 1\//.test(s), 30_000, 'page 1');
     await online.settle(300);
     await keys(online, 'n');
-    await online.waitFor((s) => /page 2\//.test(s), 10_000, 'page 2');
+    await online.waitFor((s) => /page 2\//.test(s), 30_000, 'page 2');
     await online.settle(300);
     const row =
       online
@@ -62,7 +62,7 @@ beforeAll(async () => {
         .split('\n')
         .find((line) => line.startsWith('›')) ?? '';
     await keys(online, '\r');
-    await online.waitFor((s) => s.includes('fields ·'), 10_000, 'the record');
+    await online.waitFor((s) => s.includes('fields ·'), 30_000, 'the record');
     const taskId = /id: "([0-9a-f-]{36})"/.exec(online.screen())?.[1] ?? '';
     recorded = { taskId, page2: row.slice(2, 16) };
     await online.settle(300);
@@ -86,32 +86,32 @@ describe('dpx --offline FILE in a terminal', () => {
     const offline: Pty = new ExplorerPty(bundle, ['--offline', trail], env(), { cols: 120, rows: 35 });
     try {
       const catalog = await offline
-        .waitFor((s) => s.includes('resources') && s.includes('tasks'), 20_000, 'the recorded catalog')
+        .waitFor((s) => s.includes('resources') && s.includes('tasks'), 30_000, 'the recorded catalog')
         .then(() => offline.screen());
       expect(catalog).toContain('OFFLINE · case-42.har');
       expect(catalog).toContain('nothing is sent and no token is read');
       await keys(offline, ':', 'tasks', '\r');
-      await offline.waitFor((s) => /page 1\//.test(s), 10_000, 'the recorded first page');
+      await offline.waitFor((s) => /page 1\//.test(s), 30_000, 'the recorded first page');
       await offline.settle(300);
       await keys(offline, 'n');
       await offline.waitFor(
         (s) => /page 2\//.test(s) && s.includes(recorded!.page2),
-        10_000,
+        30_000,
         'the recorded second page',
       );
       await keys(offline, '\r');
-      await offline.waitFor((s) => s.includes(`id: "${recorded!.taskId}"`), 10_000, 'the recorded record');
+      await offline.waitFor((s) => s.includes(`id: "${recorded!.taskId}"`), 30_000, 'the recorded record');
       await keys(offline, '\x1b');
-      await offline.waitFor((s) => /page 2\//.test(s), 10_000, 'the list again');
+      await offline.waitFor((s) => /page 2\//.test(s), 30_000, 'the list again');
       // The header names the version the case answered in.
       expect(offline.screen()).toMatch(/tasks@v\d/);
       await keys(offline, 'G');
-      await offline.waitFor((s) => s.includes('not in this case'), 10_000, 'a page that was never recorded');
+      await offline.waitFor((s) => s.includes('not in this case'), 30_000, 'a page that was never recorded');
       // A list the case never recorded still shows which version was asked for.
       await keys(offline, ':', 'alerts', '\r');
       await offline.waitFor(
         (s) => /alerts@v\d/.test(s) && s.includes('not in this case'),
-        10_000,
+        30_000,
         'a list never recorded, with its version',
       );
       await offline.quit();

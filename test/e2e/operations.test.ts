@@ -101,7 +101,7 @@ describe('trying an operation in the explorer', () => {
       'the edited body in the form',
     );
     expect(done).toMatch(/restore_type\s+= "full"/);
-  }, 60_000);
+  });
 
   it("PATCH starts from the record's values the schema accepts, and sends only what changed", async () => {
     const app = (running = startDpx(['--demo']));
@@ -152,7 +152,7 @@ describe('trying an operation in the explorer', () => {
     expect(preview).toContain('"full_name": "Grace Hopper"');
     expect(preview).not.toContain('"role_id"');
     expect(preview).not.toContain('"is_enabled"');
-  }, 60_000);
+  });
 
   it('an empty required variable keeps you where you are, naming it', async () => {
     const app = (running = startDpx(['--demo']));
@@ -175,7 +175,7 @@ describe('trying an operation in the explorer', () => {
     expect(form).toContain('user_id: is required');
     expect(form).toContain('PATCH users v2 · update_user');
     expect(form).not.toContain('Request preview');
-  }, 60_000);
+  });
 
   it('writes are turned on and off in place with a typed confirmation; the header shows the mode; --read-only stays read-only', async () => {
     const app = (running = startDpx(['--demo']));
@@ -204,7 +204,7 @@ describe('trying an operation in the explorer', () => {
     locked.pty.write('W');
     const stays = await locked.waitFor((s) => s.includes('writes stay off: started with --read-only'), 'the lock');
     expect(header(stays)).toContain('[READ-ONLY]');
-  }, 60_000);
+  });
 
   it('the confirmation shows the body and the unit by name; copy as curl sends a plain OSC 52 and shows the command', async () => {
     // TMUX set: the sequence must still go out plain, as tmux's set-clipboard takes it.
@@ -272,5 +272,5 @@ describe('trying an operation in the explorer', () => {
     expect(confirm).toContain('authorization: Bearer ***');
     app.pty.write(KEYS.escape);
     await app.waitFor((s) => s.includes('Request preview'), 'cancelled: back to the preview');
-  }, 60_000);
+  });
 });

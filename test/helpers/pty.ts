@@ -8,6 +8,8 @@ import xterm from '@xterm/headless';
 
 export const root = join(import.meta.dirname, '..', '..');
 export const bundle = join(root, 'dist', 'dpx.js');
+/** How long a wait for a screen lasts before it fails: room for a busy machine (test/ui/mount.tsx). */
+const WAIT_MS = 60_000;
 
 export interface Running {
   pty: IPty;
@@ -142,7 +144,7 @@ export function startDpx(
       pty.resize(columns, rows);
     },
     exited,
-    async waitFor(check, what, timeoutMs = 10_000) {
+    async waitFor(check, what, timeoutMs = WAIT_MS) {
       const deadline = Date.now() + timeoutMs;
       for (;;) {
         await pending;
@@ -154,7 +156,7 @@ export function startDpx(
         await new Promise((r) => setTimeout(r, 25));
       }
     },
-    async settled(check, what, timeoutMs = 10_000) {
+    async settled(check, what, timeoutMs = WAIT_MS) {
       let seen = await running.waitFor(check, what, timeoutMs);
       for (;;) {
         await new Promise((r) => setTimeout(r, 120));

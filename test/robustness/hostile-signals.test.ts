@@ -157,7 +157,7 @@ describe('output through a pipe', () => {
       if (format === 'json') expect(JSON.parse(text).nodes).toHaveLength(451);
       else expect(text.trimEnd().split('\n').at(-1)).toContain('Wide member 449');
     }
-  }, 30_000);
+  });
 
   it('a reader that leaves early (EPIPE, as with `| head`) ends the output quietly, and replay --exit-code still exits 5', async () => {
     const plane = await serve({ tasksPerUnit: 20, delayMs: 100 });
@@ -189,5 +189,5 @@ describe('output through a pipe', () => {
     expect(code, stderr).toBe(5);
     expect(stderr).not.toMatch(/error|EPIPE/i);
     expect(stderr).toMatch(/6 requests replayed against .*: 5 differ/);
-  }, 30_000);
+  });
 });

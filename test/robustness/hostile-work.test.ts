@@ -7,6 +7,10 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { bigTree, startHostilePlane, type HostilePlane, type HostilePlaneOptions } from '../helpers/hostile-plane.js';
 import { expectCleanFailure, runDpx, tempDir } from './cli.js';
+import { unreachableOrigin } from '../helpers/ports.js';
+
+/** A control plane that does not answer: a port this file bound and closed. */
+const NOWHERE = await unreachableOrigin();
 
 const TOKEN = 'hostile-work-token-2b7d93';
 /** Paced for a test: the default 50 a second would make a 2,503-unit count take a minute. */
@@ -82,7 +86,7 @@ describe('no silent caps', () => {
     expect(document.rows[0]).toMatchObject({ ou: 'unit-0', total: 2503 * 2 });
     // Every page of units was read: 26 pages of 100.
     expect(plane.apiRequests().filter((request) => request.url.startsWith('/organizational-units')).length).toBe(26);
-  }, 60_000);
+  });
 
   it("the x-ray's 500-record cap is named in the tree and in json, and the answer exits 1 (partial)", async () => {
     const plane = await serve({ wideLinks: 520 });
@@ -98,7 +102,7 @@ describe('no silent caps', () => {
     const json = await cli(plane, ['xray', 'jobs', 'j-wide', '--no-inbound', '-o', 'json', ...FAST]);
     expect(json.code).toBe(1);
     expect(JSON.parse(json.stdout).cut).toEqual({ max_records: 500, links_not_followed: 21 });
-  }, 60_000);
+  });
 });
 
 describe('paging that never ends', () => {
@@ -154,7 +158,7 @@ describe('--profiles all with bad profiles among good ones', () => {
       profiles: {
         good: { baseUrl: plane.baseUrl, tokenFile },
         gone: { baseUrl: plane.baseUrl, tokenFile: join(home, 'no-such-token') },
-        down: { baseUrl: 'http://127.0.0.1:9', tokenFile },
+        down: { baseUrl: NOWHERE, tokenFile },
       },
     };
     writeFileSync(join(home, 'config.json'), JSON.stringify(config), { mode: 0o600 });

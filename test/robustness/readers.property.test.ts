@@ -12,8 +12,12 @@ import { pageLinkRequest, readPage, type LinkRole } from '../../src/api/session/
 import { Session } from '../../src/api/session/session.js';
 import { expandTemplate, templateVariables } from '../../src/api/hal/template.js';
 import { describeToken } from '../../src/api/security/token.js';
+import { unreachableOrigin } from '../helpers/ports.js';
 
-const BASE = 'http://127.0.0.1:9/api';
+/** A control plane that does not answer: a port this file bound and closed. */
+const NOWHERE = await unreachableOrigin();
+
+const BASE = `${NOWHERE}/api`;
 const RUNS = 1_500;
 const session = new Session({ baseUrl: BASE, token: 'property-test-token' });
 
@@ -419,7 +423,7 @@ describe('the token decoder (describeToken)', () => {
   const claims = fc.record(
     {
       sub: json,
-      iss: fc.oneof(json, fc.constantFrom('http://127.0.0.1:9', 'https://other.example', 'not a url', 'ftp://x')),
+      iss: fc.oneof(json, fc.constantFrom(NOWHERE, 'https://other.example', 'not a url', 'ftp://x')),
       exp: fc.oneof(json, fc.integer(), fc.double(), fc.constantFrom(1e20, -1e20, 8.64e12, 8.64e12 + 1, 0)),
       iat: fc.oneof(json, fc.integer(), fc.constantFrom(1e300, -1e15)),
       token_type: json,

@@ -48,7 +48,7 @@ describe('watching', () => {
     await ui.press(task.id, KEY.enter);
     await ui.waitFor((f) => f.includes(`id: "${task.id}"`), 'the task');
     await ui.press('w');
-    await ui.waitFor(() => (top(ui!).state as RecordState).versions.length >= 3, 'three versions', 10_000);
+    await ui.waitFor(() => (top(ui!).state as RecordState).versions.length >= 3, 'three versions');
     // Watching stops with w again, and the versions kept stay: with no read on its way (a poll in flight
     // would add one more), the versions are what the keys below go through.
     await ui.press('w');

@@ -79,7 +79,7 @@ describe('operations inside the explorer', () => {
     expect(demo.region.requestCount() - before).toBe(1);
     expect(response).toContain('t follow');
     await ui.press('t');
-    const done = await ui.waitFor((f) => /finished|ended without success/.test(f), 'the task to finish', 20_000);
+    const done = await ui.waitFor((f) => /finished|ended without success/.test(f), 'the task to finish');
     expect(done).toMatch(/status (completed|failed)/);
     // Enter opens the final task record in the explorer's own detail view; Esc comes back to the list.
     await ui.press(KEY.enter);

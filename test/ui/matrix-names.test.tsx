@@ -37,7 +37,6 @@ async function matrix(question: string): Promise<{ frame: string; from: number }
   const frame = await ui.waitFor(
     (f) => / · \d+ answered/.test(f) && state(ui!).loading === undefined && state(ui!).plan !== undefined,
     'the counted matrix',
-    15_000,
   );
   return { frame, from };
 }

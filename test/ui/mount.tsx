@@ -24,6 +24,13 @@ export interface Mounted {
   unmount(): Promise<void>;
 }
 
+/**
+ * How long a wait for a screen lasts before it fails. A quiet machine shows most screens within a second,
+ * but on a busy one (eight suites on two cores) the explorer drew its frames up to 20 times slower, and a
+ * count matrix took over 30 s to fill; the limit only ends a wait for a screen that would never come.
+ */
+const WAIT_MS = 60_000;
+
 export const KEY = {
   enter: '\r',
   escape: '\x1b',
@@ -82,7 +89,7 @@ export async function mountNavigator(
     async resize(columns, rows) {
       await step(async () => navigator.resize(columns, rows));
     },
-    async waitFor(check, what, timeoutMs = 5000) {
+    async waitFor(check, what, timeoutMs = WAIT_MS) {
       const deadline = Date.now() + timeoutMs;
       for (;;) {
         const current = frame();

@@ -11,6 +11,10 @@ import type { RecordState } from '../../src/ui/screens/record/state.js';
 import { Services } from '../../src/ui/services/services.js';
 import { useDemo } from '../helpers/demo.js';
 import { SCREENS } from '../../src/ui/registry.js';
+import { unreachableOrigin } from '../helpers/ports.js';
+
+/** A control plane that does not answer: a port this file bound and closed. */
+const NOWHERE = await unreachableOrigin();
 
 const demo = useDemo();
 let navigator: Navigator | undefined;
@@ -142,10 +146,12 @@ describe('the navigator without a terminal', () => {
   });
 
   it("the help is the screen's own keys, then the global ones, each binding named", () => {
-    const nav = new Navigator(
-      new Services({ connection: { session: new Session({ baseUrl: 'http://127.0.0.1:9' }) } }),
-      { screens: SCREENS, columns: 80, rows: 24, onQuit: () => undefined },
-    );
+    const nav = new Navigator(new Services({ connection: { session: new Session({ baseUrl: NOWHERE }) } }), {
+      screens: SCREENS,
+      columns: 80,
+      rows: 24,
+      onQuit: () => undefined,
+    });
     nav.open('exchange', { origin: nav.services.origin() });
     nav.open('help', {});
     const tables = nav.keyTables();

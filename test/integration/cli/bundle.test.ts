@@ -17,6 +17,10 @@ import { promisify } from 'node:util';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { LOCAL_RATE, useDemo } from '../../helpers/demo.js';
 import { configPath } from './harness.js';
+import { unreachableOrigin } from '../../helpers/ports.js';
+
+/** A control plane that does not answer: a port this file bound and closed. */
+const NOWHERE = await unreachableOrigin();
 
 const root = join(import.meta.dirname, '..', '..', '..');
 const bundle = join(root, 'dist', 'dpx.js');
@@ -135,7 +139,7 @@ describe('the bundle', () => {
     const proxyCode = (files: string[]) =>
       files.filter((file) => readFileSync(file, 'utf8').includes('Proxy-Authorization'));
     expect(proxyCode(await loadedWith({}))).toEqual([]);
-    expect(proxyCode(await loadedWith({ HTTP_PROXY: 'http://127.0.0.1:9' }))).toHaveLength(1);
+    expect(proxyCode(await loadedWith({ HTTP_PROXY: NOWHERE }))).toHaveLength(1);
   });
 
   it('shell completion loads none of the explorer either', async () => {
@@ -192,6 +196,31 @@ describe('the bundle', () => {
       expect(await resources(cacheHome)).toEqual(names);
       expect(readFileSync(file).equals(garbage)).toBe(false);
       expect(readFileSync(file).length).toBeGreaterThan(1000);
+    });
+
+    it('is left by every first start in a fresh folder, however soon its command ends: 20 of 20', async () => {
+      // A usage error ends before any request: the folder made by a promise during the run was not there yet.
+      const homes = Array.from({ length: 20 }, freshCache);
+      const runs = await Promise.all(
+        homes.map((cacheHome) => dpxBundle(['list', 'users', '--token', 'x'], childEnv({ XDG_CACHE_HOME: cacheHome }))),
+      );
+      expect(runs.map((run) => run.code)).toEqual(homes.map(() => 2));
+      expect(homes.filter((cacheHome) => codeCaches(cacheHome).length === 1)).toHaveLength(20);
+    });
+
+    it('of two starts that write it at once, leaves one whole file, taken unchanged by the next start', async () => {
+      const cacheHome = freshCache();
+      const [first, second] = await Promise.all([resources(cacheHome), resources(cacheHome)]);
+      expect(second).toEqual(first);
+      expect(readdirSync(join(cacheHome, 'dpx')).filter((name) => name.startsWith('code-'))).toEqual(
+        codeCaches(cacheHome),
+      );
+      expect(codeCaches(cacheHome)).toHaveLength(1);
+      const file = join(cacheHome, 'dpx', codeCaches(cacheHome)[0]!);
+      const written = { bytes: readFileSync(file), at: statSync(file).mtimeMs };
+      expect(await resources(cacheHome)).toEqual(first);
+      // V8 took it: a cache refused would have been written again.
+      expect({ bytes: readFileSync(file), at: statSync(file).mtimeMs }).toEqual(written);
     });
 
     it("written by a list of every page, which changes V8's flags as it walks, is taken unchanged by the next start", async () => {

@@ -359,7 +359,7 @@ describe('what it started', () => {
       expect(aborted.code).toBe(6);
       expect((JSON.parse(aborted.stdout) as { status: string }).status).toBe('aborted');
     }
-  }, 60_000);
+  });
 
   it('--wait prints the final task as -o and --fields ask, progress on stderr', async () => {
     const table = await dpx(
@@ -410,7 +410,7 @@ describe('what it started', () => {
       { env: env() },
     );
     expect(lines.stdout).toMatch(/^\{"status":"(completed|failed)"\}\n$/);
-  }, 60_000);
+  });
 
   it('--wait on a task read by its id follows it too', async () => {
     const started = await dpx(['call', 'restores', 'create_restore', '--body', restoreBody(4), ...writes], {

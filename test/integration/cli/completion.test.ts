@@ -7,6 +7,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useDemo } from '../../helpers/demo.js';
 import { sendJson, startServer, type RecordedRequest, type TestServer } from '../../helpers/servers.js';
 import { cacheHome, configPath, dpx, tokensShown } from './harness.js';
+import { unreachableOrigin } from '../../helpers/ports.js';
+
+/** A control plane that does not answer: a port this file bound and closed. */
+const NOWHERE = await unreachableOrigin();
 
 const demo = useDemo();
 const env = () => ({ DPX_BASE_URL: demo.region.baseUrl, DPX_TOKEN: demo.region.tokens.personal });
@@ -368,8 +372,8 @@ describe('never an error in the prompt', () => {
   });
 
   it('with a control plane that cannot be reached and nothing cached, completes nothing, quietly', async () => {
-    expect(await complete(['call', ''], { DPX_BASE_URL: 'http://127.0.0.1:9', DPX_TOKEN: 'x' })).toEqual([]);
-    expect(await complete(['--ou', ''], { DPX_BASE_URL: 'http://127.0.0.1:9', DPX_TOKEN: 'x' })).toEqual([]);
+    expect(await complete(['call', ''], { DPX_BASE_URL: NOWHERE, DPX_TOKEN: 'x' })).toEqual([]);
+    expect(await complete(['--ou', ''], { DPX_BASE_URL: NOWHERE, DPX_TOKEN: 'x' })).toEqual([]);
   });
 
   it('with a token the server refuses, a malformed config file, or an unknown profile, still completes commands', async () => {

@@ -8,6 +8,10 @@ import { useDemo } from '../../helpers/demo.js';
 import { startServer } from '../../helpers/servers.js';
 import type { CountDocument } from '../../helpers/count-document.js';
 import { dpx, tokensShown } from './harness.js';
+import { unreachableOrigin } from '../../helpers/ports.js';
+
+/** A control plane that does not answer: a port this file bound and closed. */
+const NOWHERE = await unreachableOrigin();
 
 const demo = useDemo();
 const env = () => ({ DPX_BASE_URL: demo.region.baseUrl, DPX_TOKEN: demo.region.tokens.personal });
@@ -308,7 +312,7 @@ describe('dpx count — partial failure', () => {
   it('--profiles: one session per profile; a control plane that does not answer is one failed row, exit 1', async () => {
     await dpx(['profile', 'add', 'eu', '--base-url', demo.region.baseUrl, '--token-env', 'EU_TOKEN']);
     await dpx(['profile', 'add', 'us', '--base-url', demo.otherRegion.baseUrl, '--token-env', 'US_TOKEN']);
-    await dpx(['profile', 'add', 'gone', '--base-url', 'http://127.0.0.1:9', '--token-env', 'EU_TOKEN']);
+    await dpx(['profile', 'add', 'gone', '--base-url', NOWHERE, '--token-env', 'EU_TOKEN']);
     const tokens = { EU_TOKEN: demo.region.tokens.personal, US_TOKEN: demo.otherRegion.tokens.personal };
     // The environment names the eu region and its token: neither may reach the us profile's control plane.
     const both = await countJson(['tasks', '--profiles', 'eu,us', '--ou', 'all'], tokens);

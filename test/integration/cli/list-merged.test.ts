@@ -5,6 +5,10 @@ import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { useDemo } from '../../helpers/demo.js';
 import { miniApi, startServer, type TestServer } from '../../helpers/servers.js';
 import { dpx, tokensShown } from './harness.js';
+import { unreachableOrigin } from '../../helpers/ports.js';
+
+/** A control plane that does not answer: a port this file bound and closed. */
+const NOWHERE = await unreachableOrigin();
 
 const demo = useDemo();
 const env = () => ({ DPX_BASE_URL: demo.region.baseUrl, DPX_TOKEN: demo.region.tokens.personal });
@@ -139,7 +143,7 @@ describe('dpx list — partial failure', () => {
 
   it("a control plane that does not answer fails alone: the other profile's records are printed, exit 1", async () => {
     await dpx(['profile', 'add', 'eu', '--base-url', demo.region.baseUrl, '--token-env', 'EU_TOKEN']);
-    await dpx(['profile', 'add', 'gone', '--base-url', 'http://127.0.0.1:9', '--token-env', 'EU_TOKEN']);
+    await dpx(['profile', 'add', 'gone', '--base-url', NOWHERE, '--token-env', 'EU_TOKEN']);
     const { code, stderr, items, errors } = await merged(['roles', '--profiles', 'eu,gone'], {
       EU_TOKEN: demo.region.tokens.personal,
     });
@@ -147,7 +151,7 @@ describe('dpx list — partial failure', () => {
     expect(items.length).toBeGreaterThan(0);
     expect(items.every((item) => item._context.profile === 'eu')).toBe(true);
     expect(errors).toHaveLength(1);
-    expect(errors![0]).toMatchObject({ profile: 'gone', base_url: 'http://127.0.0.1:9' });
+    expect(errors![0]).toMatchObject({ profile: 'gone', base_url: NOWHERE });
     expect(stderr).toMatch(/^error: gone: could not reach/m);
   });
 

@@ -8,6 +8,10 @@ import { CommandContext } from '../../../src/cli/context.js';
 import { startDemo } from '../../../src/demo/server.js';
 import { readHar } from '../../unit/trail/har-schema.js';
 import { dpx, tokensShown } from './harness.js';
+import { unreachableOrigin } from '../../helpers/ports.js';
+
+/** A control plane that does not answer: a port this file bound and closed. */
+const NOWHERE = await unreachableOrigin();
 
 const DEVTOOLS = join(import.meta.dirname, '..', '..', 'fixtures', 'devtools-export.har');
 const DEVTOOLS_USER = '6b0f3a52-1d8e-4d7a-9a47-0c1d2e3f4a51';
@@ -136,7 +140,7 @@ describe('dpx --offline FILE (the demo stopped)', () => {
 
   it('refuses --offline with --demo or --base-url, and a file that is not there, as usage errors', async () => {
     expect((await dpx(['--offline', trail, '--demo', 'resources'])).code).toBe(2);
-    expect((await dpx(['--offline', trail, '--base-url', 'http://127.0.0.1:9', 'resources'])).code).toBe(2);
+    expect((await dpx(['--offline', trail, '--base-url', NOWHERE, 'resources'])).code).toBe(2);
     const missing = await dpx(['--offline', join(dir, 'nope.har'), 'resources']);
     expect(missing.code).toBe(2);
     expect(missing.stderr).toMatch(/cannot read the trail/);

@@ -37,9 +37,7 @@ async function ids(server: TaggedPlane, unit?: string): Promise<string[]> {
   return found;
 }
 
-async function merged(
-  server: TaggedPlane,
-): Promise<{
+async function merged(server: TaggedPlane): Promise<{
   stderr: string;
   items: { id: string; organizational_unit_id: string; _context: { ou: string } }[];
   requests: number;

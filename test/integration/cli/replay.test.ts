@@ -7,6 +7,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoRequest, useDemo } from '../../helpers/demo.js';
 import { readHar } from '../../unit/trail/har-schema.js';
 import { dpx, tokensShown } from './harness.js';
+import { unreachableOrigin } from '../../helpers/ports.js';
+
+/** A control plane that does not answer: a port this file bound and closed. */
+const NOWHERE = await unreachableOrigin();
 
 const demo = useDemo({ taskSpeed: 20 });
 const GLOBEX = 'd469d32e-85ba-4a77-9f25-23e39deb60fd';
@@ -151,14 +155,14 @@ describe('dpx replay', () => {
 
   it('onto an unreachable control plane: each request reports no answer (status 0), and the run still ends well', async () => {
     const path = await record('unreachable.har', ['list', 'users', '--page-size', '3']);
-    const run = await dpx(['replay', path, '-o', 'json', '--base-url', 'http://127.0.0.1:9', '--timeout', '2'], {
+    const run = await dpx(['replay', path, '-o', 'json', '--base-url', NOWHERE, '--timeout', '2'], {
       env: { DPX_TOKEN: demo.region.tokens.personal },
     });
     expect(run.code, run.stderr).toBe(0);
     const report = JSON.parse(run.stdout) as ReplayJson;
     expect(report.requests.map((request) => request.now.status)).toEqual([0, 0]);
     expect(report.requests[1]?.now.error).toMatch(/could not reach/);
-    expect(report.requests[1]?.url).toBe('http://127.0.0.1:9/users?limit=3');
+    expect(report.requests[1]?.url).toBe(`${NOWHERE}/users?limit=3`);
   });
 
   it('refuses a file that is not a trail with a usage error', async () => {

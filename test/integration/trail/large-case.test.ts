@@ -10,10 +10,14 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CASE_HEAD, caseTail } from '../../../src/api/case/layout.js';
+import { unreachableOrigin } from '../../helpers/ports.js';
+
+/** A control plane that does not answer: a port this file bound and closed. */
+const NOWHERE = await unreachableOrigin();
 
 const root = fileURLToPath(new URL('../../..', import.meta.url));
 const bundle = join(root, 'dist', 'dpx.js');
-const BASE = 'http://127.0.0.1:9/api';
+const BASE = `${NOWHERE}/api`;
 const ENTRIES = 100;
 const ENTRY_BYTES = 1 << 20;
 const LIMIT_KB = 150 * 1024;

@@ -8,6 +8,10 @@ import type { Origin } from '../../../src/ui/services/connection.js';
 import { Services, type TerminalHandoffs } from '../../../src/ui/services/services.js';
 import { mountNavigator, type Mounted } from '../mount.js';
 import { SCREENS } from '../../../src/ui/registry.js';
+import { unreachableOrigin } from '../../helpers/ports.js';
+
+/** A control plane that does not answer: a port this file bound and closed. */
+export const NOWHERE = await unreachableOrigin();
 
 export interface ScreenOptions {
   /** The control plane; by default one that is not there (for screens that send nothing). */
@@ -26,7 +30,7 @@ export async function openScreen<K extends ScreenKind>(
   params: (origin: Origin, navigator: Navigator) => ScreenParams[K],
   options: ScreenOptions = {},
 ): Promise<OpenScreen> {
-  const session = options.session ?? new Session({ baseUrl: 'http://127.0.0.1:9', maxRetries: 0 });
+  const session = options.session ?? new Session({ baseUrl: NOWHERE, maxRetries: 0 });
   const services = new Services({
     connection: { session },
     terminal: options.terminal ?? { copy: () => undefined },

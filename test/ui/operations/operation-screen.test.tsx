@@ -69,7 +69,7 @@ describe('the operation screens', () => {
     expect(demo.region.requestCount() - before).toBe(1);
     expect(response).toMatch(/\b202\b/);
     await ui.press('t');
-    const done = await ui.waitFor((f) => /finished|ended without success/.test(f), 'the screen', 15_000);
+    const done = await ui.waitFor((f) => /finished|ended without success/.test(f), 'the screen');
     expect(done).toMatch(/status (completed|failed)/);
     await ui.unmount();
   });

@@ -4,11 +4,11 @@ import { describe, expect, it } from 'vitest';
 import type { PreparedRequest } from '../../../src/api/hal/operation.js';
 import { Session } from '../../../src/api/session/session.js';
 import { osc52 } from '../../../src/ui/clipboard.js';
-import { ENTER, ESC, openScreen, topKind } from './harness.js';
+import { ENTER, ESC, NOWHERE, openScreen, topKind } from './harness.js';
 
 const request: PreparedRequest = {
   method: 'POST',
-  url: 'http://127.0.0.1:9/restores',
+  url: `${NOWHERE}/restores`,
   headers: {
     accept: 'application/api.service.restores=v1+json',
     'x-service-organizationalunit-context': 'ou-7',
@@ -22,7 +22,7 @@ const request: PreparedRequest = {
 };
 
 function open(readOnly: boolean, copied: string[] = []) {
-  const session = new Session({ baseUrl: 'http://127.0.0.1:9', readOnly, maxRetries: 0 });
+  const session = new Session({ baseUrl: NOWHERE, readOnly, maxRetries: 0 });
   return openScreen(
     'request-preview',
     (origin, navigator) => ({ flow: { origin, start: navigator.top()!.id }, form: navigator.top()!.id, request }),
@@ -37,7 +37,7 @@ describe('the request preview', () => {
   it('shows the exact request with the token masked; c copies the curl command and shows it; Enter asks to confirm a write', async () => {
     const copied: string[] = [];
     const ui = await open(false, copied);
-    const frame = await ui.waitFor((f) => f.includes('POST http://127.0.0.1:9/restores'), 'the preview');
+    const frame = await ui.waitFor((f) => f.includes(`POST ${NOWHERE}/restores`), 'the preview');
     expect(frame).toContain('authorization: Bearer ***');
     expect(frame).toContain('x-service-organizationalunit-context: ou-7');
     expect(frame).toContain('OU: ou-7');
@@ -48,7 +48,7 @@ describe('the request preview', () => {
       'the copy',
     );
     expect(copied).toHaveLength(1);
-    expect(copied[0]).toContain("curl -X 'POST' 'http://127.0.0.1:9/restores'");
+    expect(copied[0]).toContain(`curl -X 'POST' '${NOWHERE}/restores'`);
     expect(after).toContain('Bearer $DPX_TOKEN');
     await ui.press(ENTER);
     await ui.waitFor((f) => f.includes('Send this POST?'), 'the confirmation');

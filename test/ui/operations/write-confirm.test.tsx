@@ -2,16 +2,16 @@
 // typed exactly.
 import { describe, expect, it } from 'vitest';
 import { fitProblems } from '../fit.js';
-import { BACKSPACE, DOWN, ENTER, ESC, openScreen, topKind } from './harness.js';
+import { BACKSPACE, DOWN, ENTER, ESC, NOWHERE, openScreen, topKind } from './harness.js';
 
 const PAGE_DOWN = '\x1b[6~';
 const PAGE_UP = '\x1b[5~';
 const END = '\x1b[F';
 
 const lines = [
-  'DELETE http://127.0.0.1:9/policies/p-123',
+  `DELETE ${NOWHERE}/policies/p-123`,
   'operation: policies delete_policy (v1)',
-  'control plane: http://127.0.0.1:9',
+  `control plane: ${NOWHERE}`,
   'organizational unit: Finance (ou-1)',
 ];
 
@@ -29,7 +29,7 @@ describe('the write confirmation', () => {
     const calls: string[] = [];
     const ui = await open('POST', calls);
     const frame = await ui.waitFor((f) => f.includes('Send this POST?'), 'the question');
-    expect(frame).toContain('control plane: http://127.0.0.1:9');
+    expect(frame).toContain(`control plane: ${NOWHERE}`);
     expect(frame).toContain('Finance (ou-1)');
     await ui.press('x');
     expect(calls).toEqual([]);

@@ -14,8 +14,12 @@ import {
   type StoredFilterKnowledge,
 } from '../../../src/api/xray/filters.js';
 import { filterCache } from '../../../src/config/cache.js';
+import { unreachableOrigin } from '../../helpers/ports.js';
 
-const session = () => new Session({ baseUrl: 'http://127.0.0.1:9/api' });
+/** A control plane that does not answer: a port this file bound and closed. */
+const NOWHERE = await unreachableOrigin();
+
+const session = () => new Session({ baseUrl: `${NOWHERE}/api` });
 
 function memoryStore(initial?: StoredFilterKnowledge): FilterStore & { written: StoredFilterKnowledge[] } {
   const written: StoredFilterKnowledge[] = [];

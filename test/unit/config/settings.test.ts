@@ -5,6 +5,10 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { SafetyError, UsageError } from '../../../src/api/errors.js';
 import { saveConfig, type ConfigFile } from '../../../src/config/profiles.js';
 import { resolveProfileSettings, resolveSettings, type GlobalFlags } from '../../../src/config/settings.js';
+import { unreachableOrigin } from '../../helpers/ports.js';
+
+/** A control plane that does not answer: a port this file bound and closed. */
+const NOWHERE = await unreachableOrigin();
 
 let dir: string;
 let configPath: string;
@@ -77,11 +81,8 @@ describe('precedence: flags > environment > profile > defaults', () => {
   });
 
   it('lets the environment override the profile', async () => {
-    const settings = await resolveWith(
-      {},
-      { DPX_PROFILE: 'lab', DPX_BASE_URL: 'http://127.0.0.1:9/api', DPX_OU: 'ou-env' },
-    );
-    expect(settings).toMatchObject({ profile: 'lab', baseUrl: 'http://127.0.0.1:9/api', ou: 'ou-env' });
+    const settings = await resolveWith({}, { DPX_PROFILE: 'lab', DPX_BASE_URL: `${NOWHERE}/api`, DPX_OU: 'ou-env' });
+    expect(settings).toMatchObject({ profile: 'lab', baseUrl: `${NOWHERE}/api`, ou: 'ou-env' });
   });
 
   it('lets flags override the environment', async () => {
@@ -95,7 +96,7 @@ describe('precedence: flags > environment > profile > defaults', () => {
         timeout: 2.5,
         trail: 'out.har',
       },
-      { DPX_PROFILE: 'lab', DPX_BASE_URL: 'http://127.0.0.1:9/api', DPX_OU: 'ou-env' },
+      { DPX_PROFILE: 'lab', DPX_BASE_URL: `${NOWHERE}/api`, DPX_OU: 'ou-env' },
     );
     expect(settings).toMatchObject({
       profile: 'prod',
@@ -233,7 +234,7 @@ describe('one profile of several (--profiles)', () => {
       timeout: 5,
     };
     const env = {
-      DPX_BASE_URL: 'http://127.0.0.1:9',
+      DPX_BASE_URL: NOWHERE,
       DPX_TOKEN: 'env-token',
       DPX_OU: 'ou-env',
       DPX_PROFILE: 'lab',

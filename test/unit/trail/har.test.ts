@@ -10,6 +10,10 @@ import { HarTrail } from '../../../src/api/case/trail.js';
 import packageJson from '../../../package.json' with { type: 'json' };
 import { jwt, secret, textWith } from './arbitraries.js';
 import { harProblems, readHar, type HarDocument } from './har-schema.js';
+import { unreachableOrigin } from '../../helpers/ports.js';
+
+/** A control plane that does not answer: a port this file bound and closed. */
+const NOWHERE = await unreachableOrigin();
 
 const JWT = 'eyJhbGciOiJSUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiJhbGljZSIsImV4cCI6MTcwMDAwMDAwMH0.c2lnbmF0dXJlLWJ5dGVz';
 const OPAQUE = 'opaque-service-token-7f3a9c1e55';
@@ -214,12 +218,12 @@ describe('HarTrail', () => {
   it('records an exchange that got no response as status 0 with the error', async () => {
     const trail = await HarTrail.open(path, () => []);
     const { response: _none, ...failed } = exchange();
-    trail.record({ ...failed, error: 'connect ECONNREFUSED 127.0.0.1:9' });
+    trail.record({ ...failed, error: `connect ECONNREFUSED ${new URL(NOWHERE).host}` });
     await trail.close();
     const [entry] = readHar(path).log.entries;
     expect(entry?.response.status).toBe(0);
-    expect(entry?.response._error).toBe('connect ECONNREFUSED 127.0.0.1:9');
-    expect(entry?.comment).toBe('connect ECONNREFUSED 127.0.0.1:9');
+    expect(entry?.response._error).toBe(`connect ECONNREFUSED ${new URL(NOWHERE).host}`);
+    expect(entry?.comment).toBe(`connect ECONNREFUSED ${new URL(NOWHERE).host}`);
   });
 
   it('contains no token anywhere: headers, URL, query, bodies, redirect, error text', async () => {

@@ -7,6 +7,10 @@ import { UsageError } from '../../../src/api/errors.js';
 import type { Exchange } from '../../../src/api/exchange.js';
 import { parseHarText, readTrail } from '../../../src/api/case/har.js';
 import { HarTrail } from '../../../src/api/case/trail.js';
+import { unreachableOrigin } from '../../helpers/ports.js';
+
+/** A control plane that does not answer: a port this file bound and closed. */
+const NOWHERE = await unreachableOrigin();
 
 const DEVTOOLS = join(import.meta.dirname, '..', '..', 'fixtures', 'devtools-export.har');
 const INDEX = {
@@ -69,21 +73,18 @@ function earlierKilled(text: string): string {
 describe('reading a dpx trail', () => {
   it('finds the API by its recorded index: base URL (with its path), vendor and unit', async () => {
     const path = await writeTrail('closed.har', [
-      exchange('http://127.0.0.1:9/api/', JSON.stringify(INDEX), {}, { 'x-acme-organizationalunit-context': 'unit-1' }),
-      exchange('http://127.0.0.1:9/api/things?limit=2', '{"_embedded":{"items":[]}}'),
+      exchange(`${NOWHERE}/api/`, JSON.stringify(INDEX), {}, { 'x-acme-organizationalunit-context': 'unit-1' }),
+      exchange(`${NOWHERE}/api/things?limit=2`, '{"_embedded":{"items":[]}}'),
     ]);
     const trail = await readTrail(path);
     expect(trail).toMatchObject({
-      baseUrl: 'http://127.0.0.1:9/api',
+      baseUrl: `${NOWHERE}/api`,
       vendor: 'acme',
       ou: 'unit-1',
       creator: expect.stringMatching(/^dpx /),
     });
     expect(trail.catalog.resources.map((resource) => resource.name)).toEqual(['things']);
-    expect(trail.exchanges.map((item) => item.url)).toEqual([
-      'http://127.0.0.1:9/api/',
-      'http://127.0.0.1:9/api/things?limit=2',
-    ]);
+    expect(trail.exchanges.map((item) => item.url)).toEqual([`${NOWHERE}/api/`, `${NOWHERE}/api/things?limit=2`]);
     expect(trail.repaired).toBeUndefined();
     expect(trail.warnings).toEqual([]);
   });

@@ -1,7 +1,8 @@
 // Every screen of the explorer fits the terminal: visited on the 40-tenant demo at 80×24, then with the
 // terminal resized to 60×24 and 80×12, each screen's view draws at most the lines the Frame gives it,
 // none wider than the terminal, and the whole frame stays under the terminal's height (test/ui/fit.tsx
-// measures the view uncut).
+// measures the view uncut). Four files (fit-browse, fit-fan-out, fit-operations, fit-writes) share the visits, so
+// four forks run them side by side: each walks a newly mounted explorer from the catalog, every frame drawn.
 import { afterEach, describe, expect, it } from 'vitest';
 import { Session } from '../../src/api/session/session.js';
 import { sendableBody } from '../../src/api/operations/jsonc.js';
@@ -9,12 +10,10 @@ import { useDemo } from '../helpers/demo.js';
 import { fitProblems } from './fit.js';
 import { KEY, mount, type Mounted } from './mount.js';
 
-const demo = useDemo({ tenants: 40, frozen: true });
-let ui: Mounted | undefined;
-afterEach(async () => {
-  await ui?.unmount();
-  ui = undefined;
-});
+export interface Visit {
+  name: string;
+  open(m: Mounted): Promise<void>;
+}
 
 const home = (m: Mounted) => m.waitFor((f) => f.includes('resources') && f.includes('tasks'), 'the catalog');
 const top = (m: Mounted) => m.navigator.top()?.kind;
@@ -88,7 +87,8 @@ async function restoreSent(m: Mounted): Promise<void> {
   await on(m, 'response', (f) => /\b[245]\d\d\b/.test(f));
 }
 
-const VISITS: { name: string; open(m: Mounted): Promise<void> }[] = [
+/** The catalog, lists and what opens from a list or a record. */
+export const BROWSE: Visit[] = [
   { name: 'home', open: async (m) => void (await home(m)) },
   {
     name: 'the palette and its suggestions',
@@ -185,6 +185,31 @@ const VISITS: { name: string; open(m: Mounted): Promise<void> }[] = [
       await on(m, 'diff', (f) => !f.includes('reading both sides'));
     },
   },
+];
+
+/** The screens that ask every unit at once: the count matrix and a merged list. */
+export const FAN_OUT: Visit[] = [
+  {
+    name: 'the count matrix',
+    open: async (m) => {
+      await home(m);
+      await m.press(':', 'count tasks by status', KEY.enter);
+      // Its rows and columns, planned: the counts fill in afterwards, in cells whose width is planned already.
+      await on(m, 'count', (f) => /^UNIT\s/m.test(f) && f.includes('Global'), false);
+    },
+  },
+  {
+    name: 'a merged list',
+    open: async (m) => {
+      await home(m);
+      await m.press(':', 'tasks @all', KEY.enter);
+      await on(m, 'merged-list', (f) => /records from \d+ units/.test(f), false);
+    },
+  },
+];
+
+/** An operation: its variables, the last exchange, the operations of a record and the forms they open. */
+export const OPERATIONS: Visit[] = [
   {
     name: 'the variables of an operation',
     open: async (m) => {
@@ -223,6 +248,10 @@ const VISITS: { name: string; open(m: Mounted): Promise<void> }[] = [
     },
   },
   { name: 'the request preview of a long body', open: longPreview },
+];
+
+/** A write previewed, copied, confirmed and sent, and what it answered. */
+export const WRITES: Visit[] = [
   {
     name: 'the curl of a long body',
     open: async (m) => {
@@ -258,23 +287,6 @@ const VISITS: { name: string; open(m: Mounted): Promise<void> }[] = [
       await on(m, 'task', (f) => f.includes('status '), false);
     },
   },
-  {
-    name: 'the count matrix',
-    open: async (m) => {
-      await home(m);
-      await m.press(':', 'count tasks by status', KEY.enter);
-      // Its rows and columns, planned: the counts fill in afterwards, in cells whose width is planned already.
-      await on(m, 'count', (f) => /^UNIT\s/m.test(f) && f.includes('Global'), false);
-    },
-  },
-  {
-    name: 'a merged list',
-    open: async (m) => {
-      await home(m);
-      await m.press(':', 'tasks @all', KEY.enter);
-      await on(m, 'merged-list', (f) => /records from \d+ units/.test(f), false);
-    },
-  },
 ];
 
 /**
@@ -307,29 +319,39 @@ const SIZES = [
   { columns: 80, rows: 12 },
 ];
 
-describe('at 80×24, then resized to 60×24 and 80×12', () => {
-  it.each(VISITS)('$name fits', async ({ name, open }) => {
-    // Read as fast as the demo answers: the count matrix asks hundreds of questions.
-    const session = new Session({
-      baseUrl: demo.region.baseUrl,
-      token: demo.region.tokens.personal,
-      readOnly: true,
-      ratePerSecond: 10_000,
-    });
-    const [first, ...others] = SIZES;
-    ui = await mount(demo.region, { ...first!, context: { session } });
-    await open(ui);
-    const problems: string[] = [];
-    const check = async ({ columns, rows }: { columns: number; rows: number }) => {
-      problems.push(
-        ...(await fitProblems(ui!.navigator, ui!.frame())).map((problem) => `at ${columns}×${rows}: ${problem}`),
-      );
-    };
-    await check(first!);
-    for (const size of others.filter(({ rows }) => rows === 24 || WINDOWED.has(name))) {
-      await ui.resize(size.columns, size.rows);
-      await check(size);
-    }
-    expect(problems).toEqual([]);
+/** Each visit a test of its own, on a 40-tenant demo that the file starts once. */
+export function fitEach(visits: Visit[]): void {
+  const demo = useDemo({ tenants: 40, frozen: true });
+  let ui: Mounted | undefined;
+  afterEach(async () => {
+    await ui?.unmount();
+    ui = undefined;
   });
-});
+
+  describe('at 80×24, then resized to 60×24 and 80×12', () => {
+    it.each(visits)('$name fits', async ({ name, open }) => {
+      // Read as fast as the demo answers: the count matrix asks hundreds of questions.
+      const session = new Session({
+        baseUrl: demo.region.baseUrl,
+        token: demo.region.tokens.personal,
+        readOnly: true,
+        ratePerSecond: 10_000,
+      });
+      const [first, ...others] = SIZES;
+      ui = await mount(demo.region, { ...first!, context: { session } });
+      await open(ui);
+      const problems: string[] = [];
+      const check = async ({ columns, rows }: { columns: number; rows: number }) => {
+        problems.push(
+          ...(await fitProblems(ui!.navigator, ui!.frame())).map((problem) => `at ${columns}×${rows}: ${problem}`),
+        );
+      };
+      await check(first!);
+      for (const size of others.filter(({ rows }) => rows === 24 || WINDOWED.has(name))) {
+        await ui.resize(size.columns, size.rows);
+        await check(size);
+      }
+      expect(problems).toEqual([]);
+    });
+  });
+}
