@@ -11,6 +11,7 @@ import {
   type PlanMode,
 } from '../../api/fanout/count.js';
 import { UsageError } from '../../api/errors.js';
+import { arrangeByTree, compareKeys, type SortKey } from '../../api/fanout/arrange.js';
 import { readWindow } from '../../api/hal/time-window.js';
 import { scopeContext, type UnitChoice } from '../../api/fanout/scopes.js';
 import type { CommandContext } from '../context.js';
@@ -248,7 +249,7 @@ function checkSort(column: string, plan: CountPlan): void {
 
 /**
  * The rows to print: without the zeros (--nonzero), and with --sort each unit's children in the column's
- * order — a unit stays under its parent, and the control planes keep their order.
+ * order — a unit stays under its parent, and the control planes keep their order (arrange.ts).
  */
 function arrange(
   rows: MatrixRow[],
@@ -256,56 +257,24 @@ function arrange(
   options: { sort?: Sort; nonzero: boolean },
 ): MatrixRow[] {
   const scopes = plan?.rows.map((row) => row.scope) ?? [];
-  let kept = rows.map((row, index) => ({ row, scope: scopes[index] }));
-  if (options.nonzero) kept = kept.filter(({ row }) => row.total !== 0);
+  const kept = rows
+    .map((row, index) => ({ row, scope: scopes[index]! }))
+    .filter(({ row, scope }) => scope !== undefined && (!options.nonzero || row.total !== 0));
   const { sort } = options;
-  if (!sort) return kept.map(({ row }) => row);
-  const column = plan?.columns.findIndex((candidate) => candidate.label === sort.column) ?? -1;
-  const key = (row: MatrixRow): number | string | undefined =>
-    sort.column === 'unit'
+  const column = sort ? (plan?.columns.findIndex((candidate) => candidate.label === sort.column) ?? -1) : -1;
+  const key = (row: MatrixRow): SortKey =>
+    sort?.column === 'unit'
       ? (row.ouName ?? '')
-      : sort.column === 'total'
+      : sort?.column === 'total'
         ? row.total
-        : sort.column === 'other'
+        : sort?.column === 'other'
           ? row.other
           : row.counts[column];
-  const compare = (a: MatrixRow, b: MatrixRow): number => {
-    const [x, y] = [key(a), key(b)];
-    if (x === undefined || y === undefined) return x === y ? 0 : x === undefined ? 1 : -1;
-    const order = typeof x === 'string' && typeof y === 'string' ? x.localeCompare(y) : Number(x) - Number(y);
-    return sort.descending ? -order : order;
-  };
-  // A row's parent is the nearest chosen unit holding it, among the rows kept; else it is at the top.
-  const children = new Map<number, number[]>();
-  const tops: number[] = [];
-  const position = new Map(
-    kept.map(({ row, scope }, index) => [`${row.baseUrl}\u0000${row.profile ?? ''}\u0000${scope?.ou ?? ''}`, index]),
+  const order = arrangeByTree(
+    kept.map(({ scope }) => scope),
+    sort && ((a, b) => compareKeys(key(kept[a]!.row), key(kept[b]!.row), sort.descending)),
   );
-  kept.forEach(({ row, scope }, index) => {
-    const parent =
-      scope?.within[0] === undefined
-        ? undefined
-        : position.get(`${row.baseUrl}\u0000${row.profile ?? ''}\u0000${scope.within[0]}`);
-    if (parent === undefined) tops.push(index);
-    else children.set(parent, [...(children.get(parent) ?? []), index]);
-  });
-  const ordered: MatrixRow[] = [];
-  const visit = (siblings: number[]) => {
-    for (const index of [...siblings].sort((a, b) => compare(kept[a]!.row, kept[b]!.row) || a - b)) {
-      ordered.push(kept[index]!.row);
-      visit(children.get(index) ?? []);
-    }
-  };
-  // Control planes keep their order: the top rows are sorted within each.
-  const planes: number[][] = [];
-  for (const index of tops) {
-    const last = planes[planes.length - 1];
-    const plane = (i: number) => `${kept[i]!.row.baseUrl}\u0000${kept[i]!.row.profile ?? ''}`;
-    if (last && plane(last[0]!) === plane(index)) last.push(index);
-    else planes.push([index]);
-  }
-  for (const plane of planes) visit(plane);
-  return ordered;
+  return order.map((index) => kept[index]!.row);
 }
 
 const PLAN_MODES: readonly PlanMode[] = ['auto', 'cells', 'scan'];
