@@ -1,6 +1,7 @@
 // The count matrix's state, and what the screen, its rows and its drawing read of it: a row's cell, the
 // unit column's text, the columns in the order drawn and their shape for the column window.
 import type { CountPlan, RowCounts } from '../../../api/fanout/count.js';
+import { unitLabel } from '../../../api/fanout/scopes.js';
 import type { DpxError } from '../../../api/errors.js';
 import type { QuickFiltered } from '../list/quick-filter.js';
 import type { ScreenBase } from '../../nav/screen.js';
@@ -83,7 +84,7 @@ export function cellOf(state: CountState, row: number, cell: number): CellValue 
  */
 export function unitName(state: CountState, row: CountPlan['rows'][number]): string {
   const { scope } = row;
-  const name = scope.ou !== null && scope.units ? scope.units.label(scope.ou) : (scope.ouName ?? '(no unit)');
+  const name = unitLabel(scope) ?? '(no unit)';
   return `${state.connections.length > 1 ? `${scope.source.profile ?? 'here'} · ` : ''}${'  '.repeat(scope.depth)}${name}`;
 }
 

@@ -1,0 +1,68 @@
+// The 40-tenant demo at 80×24, as a support engineer reads it: an x-ray opened from a merged list reads
+// the record's links from a unit that sees them (no false 404 on a unit's parent) and counts only the lists
+// that do refer to it; units named alike are told apart by their path wherever a unit is shown.
+import { afterEach, describe, expect, it } from 'vitest';
+import type { MergedState } from '../../src/ui/screens/merged/merged.js';
+import type { XrayState } from '../../src/ui/screens/xray/xray.js';
+import { useDemo } from '../helpers/demo.js';
+import { KEY, mount, type Mounted } from './mount.js';
+
+const demo = useDemo({ tenants: 40, frozen: true });
+let ui: Mounted | undefined;
+afterEach(async () => {
+  await ui?.unmount();
+  ui = undefined;
+});
+
+const top = () => ui!.navigator.top()!;
+
+describe('an x-ray from a merged list', () => {
+  it("follows a deep unit's parent without a 404, and counts only the lists that do refer", async () => {
+    ui = await mount(demo.region, { rows: 24, columns: 80 });
+    await ui.press(':', 'restores @all', KEY.enter);
+    const merged = () => top().state as MergedState;
+    await ui.waitFor(() => top().kind === 'merged-list' && merged().rows.length > 0, 'the merged restores', 30_000);
+    // A record of a unit below a tenant: its unit's parent is outside its own unit's scope.
+    const deep = merged().rows.findIndex((row) => (merged().scopeOf.get(row)?.depth ?? 0) >= 2);
+    expect(deep).toBeGreaterThanOrEqual(0);
+    await ui.press(...Array.from({ length: deep }, () => KEY.down), 'X');
+    const xray = () => top().state as XrayState;
+    await ui.waitFor(() => top().kind === 'xray' && xray().loading === undefined, 'the x-ray', 30_000);
+    const parents = xray().edges.filter((edge) => edge.rel === 'parent');
+    expect(parents.length).toBeGreaterThan(0);
+    expect(Object.values(xray().nodes).filter((node) => node.state === 'failed')).toEqual([]);
+    const referring = xray().inbound.filter((group) => (group.total ?? group.keys.length) > 0).length;
+    expect(xray().inbound.length).toBeGreaterThan(referring);
+    const frame = await ui.waitFor((f) => /lists? refers? to it/.test(f), 'the status');
+    expect(frame).not.toContain('✗ HTTP 404');
+    expect(frame).toMatch(new RegExp(`· ${referring} lists? refers? to it`));
+  });
+});
+
+describe('units named alike', () => {
+  it('@UNIT in a merged list and the diff chooser show the end of their path', async () => {
+    ui = await mount(demo.region, { rows: 24, columns: 80 });
+    await ui.press(':', 'restores @all', KEY.enter);
+    const merged = () => top().state as MergedState;
+    await ui.waitFor(
+      () => top().kind === 'merged-list' && merged().asking === 0 && merged().rows.length > 0,
+      "every unit's first page",
+      30_000,
+    );
+    const warsaw = merged().rows.filter((row) => merged().scopeOf.get(row)?.ouName === 'Warsaw');
+    expect(warsaw.length).toBeGreaterThan(1);
+    const units = warsaw.map((row) => row['@unit'] as string);
+    expect(units.every((unit) => / \/ Warsaw$/.test(unit))).toBe(true);
+    // d on a record: the units to compare it in, each named apart.
+    await ui.press(KEY.enter);
+    await ui.waitFor(() => top().kind === 'record', 'the record');
+    await ui.press('d');
+    await ui.waitFor(() => top().kind === 'choose', 'the chooser');
+    const labels = (top().state as { entries: { label: string }[] }).entries
+      .map((entry) => entry.label)
+      .filter((label) => label.startsWith('unit ') && label.endsWith('Warsaw'));
+    expect(labels.length).toBeGreaterThan(1);
+    expect(new Set(labels).size).toBe(labels.length);
+    expect(labels.every((label) => / \/ Warsaw$/.test(label))).toBe(true);
+  });
+});
