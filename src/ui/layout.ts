@@ -1,5 +1,6 @@
 // How the terminal's rows are shared. The frame stays at most rows − 1 tall: at full height ink 6.8
 // clears the whole screen on every frame.
+import { cellWidth, truncate } from '../text/cells.js';
 import type { ErrorInfo } from './nav/screen.js';
 
 export const HEADER_LINES = 3;
@@ -14,6 +15,23 @@ export function panelLines(error: ErrorInfo | undefined): string[] {
   if (error.lines.length > MAX_PANEL_DETAIL_LINES) lines.push(`… ${error.lines.length - MAX_PANEL_DETAIL_LINES} more`);
   if (error.hint) lines.push(`hint: ${error.hint}`);
   return lines;
+}
+
+const CRUMB_SEPARATOR = ' › ';
+
+/**
+ * The breadcrumb in `width` cells: the screens from home to the current one; where they do not fit, the
+ * first ones give way (`… › `), so the current screen is always named, and only it is cut when alone it is
+ * too wide.
+ */
+export function breadcrumb(crumbs: readonly string[], width: number): string {
+  const whole = crumbs.join(CRUMB_SEPARATOR);
+  if (cellWidth(whole) <= width) return whole;
+  for (let first = 1; first < crumbs.length; first++) {
+    const kept = `…${CRUMB_SEPARATOR}${crumbs.slice(first).join(CRUMB_SEPARATOR)}`;
+    if (cellWidth(kept) <= width) return kept;
+  }
+  return truncate(crumbs[crumbs.length - 1] ?? '', width);
 }
 
 /** Lines left for the screen's body under the header, crumbs, panel and footer. */

@@ -66,3 +66,20 @@ describe('units named alike', () => {
     expect(labels.every((label) => / \/ Warsaw$/.test(label))).toBe(true);
   });
 });
+
+describe('the breadcrumb', () => {
+  it('keeps the current screen and cuts from the start', async () => {
+    ui = await mount(demo.region, { rows: 24, columns: 60 });
+    await ui.press(':', 'count restores by status depth 1', KEY.enter);
+    await ui.waitFor(() => top().kind === 'count' && top().state.loading === undefined, 'the matrix', 30_000);
+    await ui.press(KEY.down, KEY.enter);
+    await ui.waitFor((f) => /page 1\//.test(f), "the tenant's restores", 30_000);
+    await ui.press(KEY.enter);
+    await ui.waitFor(() => top().kind === 'record', 'the record');
+    await ui.press('X');
+    const frame = await ui.waitFor((f) => top().kind === 'xray' && f.includes('links (depth'), 'the x-ray');
+    const crumb = frame.split('\n')[3]!;
+    expect(crumb.length, crumb).toBeLessThan(60);
+    expect(/^… › .* › x-ray$/.test(crumb), crumb).toBe(true);
+  });
+});

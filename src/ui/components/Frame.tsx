@@ -5,7 +5,7 @@ import { Box, Text, useInput, useStdin, useStdout } from 'ink';
 import { describeToken } from '../../api/security/token.js';
 import { oneLine, truncate } from '../../text/cells.js';
 import { toKeys } from '../keys.js';
-import { bodyHeight } from '../layout.js';
+import { bodyHeight, breadcrumb } from '../layout.js';
 import { footerHints } from '../nav/bindings.js';
 import { GLOBAL_BINDINGS } from '../nav/global.js';
 import type { Navigator } from '../nav/navigator.js';
@@ -92,7 +92,7 @@ export function Frame({ navigator }: { navigator: Navigator }) {
         now={state.now}
       />
       <Text wrap="truncate">
-        <Tinted tone="muted">{crumbs.join(' › ')}</Tinted>
+        <Tinted tone="muted">{breadcrumb(crumbs, columns - 1)}</Tinted>
       </Text>
       {/* The body is planned to fit its height (src/ui/layout.ts). One that does not is cut at the bottom: its
           lines keep their height (flexShrink 0), where ink would otherwise shrink them and draw one over another. */}
