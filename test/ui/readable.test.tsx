@@ -83,3 +83,23 @@ describe('the breadcrumb', () => {
     expect(/^… › .* › x-ray$/.test(crumb), crumb).toBe(true);
   });
 });
+
+describe('resizing', () => {
+  it('keeps the cursor on screen when the terminal shrinks, and fills the room at once when it grows', async () => {
+    ui = await mount(demo.region, { rows: 24, columns: 80 });
+    await ui.press(':', 'tasks', KEY.enter);
+    await ui.waitFor((f) => /page 1\//.test(f) && f.includes('› '), 'the tasks list', 30_000);
+    await ui.press(...Array.from({ length: 15 }, () => 'j'));
+    const cursorId = () => /^› (\S+)/m.exec(ui!.frame())?.[1];
+    const chosen = cursorId();
+    expect(chosen).toBeDefined();
+    await ui.resize(80, 14);
+    await ui.waitFor((f) => f.split('\n').length <= 14, 'the smaller frame');
+    expect(cursorId()).toBe(chosen);
+    await ui.resize(120, 40);
+    // No key pressed: the rows fill the taller screen.
+    const rowsShown = (f: string) => f.split('\n').filter((line) => /^[ ›] [0-9a-f]{8}/.test(line)).length;
+    await ui.waitFor((f) => rowsShown(f) >= 30, 'the taller screen filled', 30_000);
+    expect(cursorId()).toBe(chosen);
+  });
+});

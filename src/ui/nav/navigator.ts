@@ -110,6 +110,9 @@ export class Navigator implements Navigation {
   resize(columns: number, rows: number): void {
     this.pacer.userActed();
     this.set({ size: { columns, rows } });
+    // Each screen keeps its cursor on screen and fills its new room, the one in front first.
+    for (const [index, entry] of this.state.stack.entries())
+      withPriority(index + 1, () => moduleOf(entry.kind).resized?.(this.contextOf(entry.id) as never));
   }
 
   private tick(): void {

@@ -185,6 +185,14 @@ function chosen(
   };
 }
 
+/** The cursor moved (or the terminal resized): the rows follow it, and the next pages come as the end nears. */
+function moveTo(ctx: Ctx, cursor: number): void {
+  const height = ctx.bodyHeight() - 1;
+  ctx.update((s) => ({ cursor, top: scrollTop(s.top, cursor, height) }));
+  if (cursor + PREFETCH_MARGIN + height >= quickFiltered(ctx.state.rows, ctx.state).length) askMore(ctx);
+  setImmediate(() => askShownNames(ctx));
+}
+
 /** `f`: the filter builder over the loaded records; its filter reads every unit again, in a merged list of its own. */
 function openFilterBuilder(ctx: Ctx): void {
   const { origin, resource, filter, conditions = [] } = ctx.state;
@@ -285,6 +293,7 @@ export const mergedScreen: ScreenModule<MergedState, MergedParams> = {
     state.namesStop.abort();
   },
   origin: (s) => s.origin,
+  resized: (ctx) => moveTo(ctx, ctx.state.cursor),
   empty: (s) => s.rows.length === 0,
   crumb: (s) => `${s.resource} @all${s.filter ? ' (filtered)' : ''}`,
   subject: (s) => `${s.resource} in every unit`,
@@ -334,10 +343,7 @@ export const mergedScreen: ScreenModule<MergedState, MergedParams> = {
       help: 'move; the next pages are asked for as the end comes near',
       run: (ctx, key) => {
         const height = ctx.bodyHeight() - 1;
-        const cursor = moveCursor(ctx.state.cursor, quickFiltered(ctx.state.rows, ctx.state).length, key, height);
-        ctx.update((s) => ({ cursor, top: scrollTop(s.top, cursor, height) }));
-        if (cursor + PREFETCH_MARGIN + height >= quickFiltered(ctx.state.rows, ctx.state).length) askMore(ctx);
-        setImmediate(() => askShownNames(ctx));
+        moveTo(ctx, moveCursor(ctx.state.cursor, quickFiltered(ctx.state.rows, ctx.state).length, key, height));
       },
     },
     {
