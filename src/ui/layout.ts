@@ -1,20 +1,32 @@
 // How the terminal's rows are shared. The frame stays at most rows − 1 tall: at full height ink 6.8
 // clears the whole screen on every frame.
-import { cellWidth, truncate } from '../text/cells.js';
+import { cellWidth, truncate, wrapLines } from '../text/cells.js';
 import type { ErrorInfo } from './nav/screen.js';
 
 export const HEADER_LINES = 3;
 export const CRUMB_LINES = 1;
 export const FOOTER_LINES = 1;
-export const MAX_PANEL_DETAIL_LINES = 3;
 
-export function panelLines(error: ErrorInfo | undefined): string[] {
+/** Lines the panel's wrapped text may take at most; what is left over, E shows whole. */
+export const MAX_PANEL_LINES = 9;
+
+/**
+ * The error panel's lines, `width` cells wide: the title (at most three lines) and the hint (four) are
+ * always there; the server's error lines run over what is left of MAX_PANEL_LINES, and where they would
+ * take more, the last line says how to read them whole (the exchange: E).
+ */
+export function panelLines(error: ErrorInfo | undefined, width = Infinity): string[] {
   if (!error) return [];
-  const title = error.status !== undefined ? `${error.status} ${error.title}` : error.title;
-  const lines = [title, ...error.lines.slice(0, MAX_PANEL_DETAIL_LINES)];
-  if (error.lines.length > MAX_PANEL_DETAIL_LINES) lines.push(`… ${error.lines.length - MAX_PANEL_DETAIL_LINES} more`);
-  if (error.hint) lines.push(`hint: ${error.hint}`);
-  return lines;
+  const room = Math.max(8, width - 3);
+  const title = wrapLines(error.status !== undefined ? `${error.status} ${error.title}` : error.title, room, 3);
+  const hint = error.hint ? wrapLines(`hint: ${error.hint}`, room, 4) : [];
+  const details = error.lines.flatMap((line) => wrapLines(line, room, Infinity, { hard: true }));
+  const left = Math.max(1, MAX_PANEL_LINES - title.length - hint.length);
+  const shown =
+    details.length <= left
+      ? details
+      : [...details.slice(0, left - 1), `… ${details.length - left + 1} more lines: E shows the exchange whole`];
+  return [...title, ...shown, ...hint];
 }
 
 const CRUMB_SEPARATOR = ' › ';
@@ -35,8 +47,8 @@ export function breadcrumb(crumbs: readonly string[], width: number): string {
 }
 
 /** Lines left for the screen's body under the header, crumbs, panel and footer. */
-export function bodyHeight(rows: number, error: ErrorInfo | undefined): number {
-  return Math.max(3, rows - 1 - HEADER_LINES - CRUMB_LINES - FOOTER_LINES - panelLines(error).length);
+export function bodyHeight(rows: number, error: ErrorInfo | undefined, columns = Infinity): number {
+  return Math.max(3, rows - 1 - HEADER_LINES - CRUMB_LINES - FOOTER_LINES - panelLines(error, columns).length);
 }
 
 /** The first visible row so that `cursor` stays inside a window of `height` rows starting near `top`. */

@@ -6,6 +6,7 @@ import type { MergedState } from '../../src/ui/screens/merged/merged.js';
 import type { XrayState } from '../../src/ui/screens/xray/xray.js';
 import { useDemo } from '../helpers/demo.js';
 import { KEY, mount, type Mounted } from './mount.js';
+import { step } from './step.js';
 
 const demo = useDemo({ tenants: 40, frozen: true });
 let ui: Mounted | undefined;
@@ -101,5 +102,51 @@ describe('resizing', () => {
     const rowsShown = (f: string) => f.split('\n').filter((line) => /^[ ›] [0-9a-f]{8}/.test(line)).length;
     await ui.waitFor((f) => rowsShown(f) >= 30, 'the taller screen filled', 30_000);
     expect(cursorId()).toBe(chosen);
+  });
+});
+
+describe('every word readable at 80×24', () => {
+  it("an error in place wraps to the width, and E shows the server's answer whole, wrapped", async () => {
+    ui = await mount(demo.region, { rows: 24, columns: 80 });
+    await step(async () =>
+      ui!.navigator.open('list', {
+        origin: ui!.navigator.services.origin(),
+        source: { kind: 'resource', resource: 'tasks' },
+        serverFilter: '{"status":{"$bogus":1}}',
+      }),
+    );
+    // The server's message ends with the last operator it knows: it is on screen, on a line of its own.
+    const frame = await ui.waitFor((f) => f.includes('invalid_filter'), 'the refusal', 30_000);
+    const message = frame.split('\n').filter((line) => /invalid_filter|operators|\$lte/.test(line));
+    expect(frame).toContain('$lte');
+    expect(
+      message.every((line) => line.length <= 80 && !line.endsWith('…')),
+      frame,
+    ).toBe(true);
+    await ui.press('E');
+    await ui.waitFor((f) => f.includes('last exchange') && f.includes('GET'), 'the exchange');
+    await ui.press(KEY.end);
+    // The end of the server's answer, wrapped: the last line of a body longer than the width.
+    const exchange = await ui.waitFor((f) => f.includes('$lte"}]}'), "the end of the server's answer");
+    expect(exchange.split('\n').every((line) => line.length <= 80)).toBe(true);
+  });
+
+  it('help wraps its words: nothing is cut mid-word', async () => {
+    ui = await mount(demo.region, { rows: 24, columns: 80 });
+    await ui.press(':', 'count restores by status depth 1', KEY.enter);
+    await ui.waitFor(() => top().kind === 'count' && top().state.loading === undefined, 'the matrix', 30_000);
+    await ui.press('?');
+    let text = '';
+    for (let page = 0; page < 20; page++) {
+      const frame = await ui.waitFor((f) => f.includes('Esc or ? closes'), 'the help');
+      const body = frame.split('\n').slice(5, -1);
+      expect(body.filter((line) => line.includes('…'))).toEqual([]);
+      expect(body.every((line) => line.length <= 80)).toBe(true);
+      text += body.map((line) => line.slice(29)).join(' ');
+      if (/\((\d+)–(\d+) of \2\)/.test(frame)) break;
+      await ui.press('\x1b[6~');
+    }
+    // The longest of the matrix's own words, whole.
+    expect(text.replace(/\s+/g, ' ')).toContain('each unit under its parent (again: reverse)');
   });
 });

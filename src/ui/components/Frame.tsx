@@ -56,7 +56,7 @@ export function Frame({ navigator }: { navigator: Navigator }) {
   const { columns, rows } = state.size;
   // A screen whose first request failed has nothing else to show: the failure takes its place.
   const failed = screen === top && screen.state.error?.tone === 'error' && screenModule.empty?.(screen.state) === true;
-  const height = bodyHeight(rows, failed ? undefined : screen.state.error);
+  const height = bodyHeight(rows, failed ? undefined : screen.state.error, columns);
   // The header speaks of where what is on screen came from: a list opened from a count cell is in its
   // unit, a record read before an OU switch in the unit it was read in.
   const origin = navigator.frontOrigin();
