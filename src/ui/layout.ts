@@ -1,11 +1,27 @@
 // How the terminal's rows are shared. The frame stays at most rows − 1 tall: at full height ink 6.8
 // clears the whole screen on every frame.
-import { cellWidth, truncate, wrapLines } from '../text/cells.js';
+import { cellWidth, oneLine, splitCells, truncate, wrapLines } from '../text/cells.js';
 import type { ErrorInfo } from './nav/screen.js';
 
 export const HEADER_LINES = 3;
 export const CRUMB_LINES = 1;
 export const FOOTER_LINES = 1;
+
+/** Lines a notice in the footer may take: one that is longer runs over them, in place of the screen's status. */
+export const MAX_NOTICE_LINES = 2;
+
+/**
+ * A notice too long for one footer line (`trail written: <a long path>`), over up to MAX_NOTICE_LINES
+ * lines `columns` wide; none when it fits on one, where the footer draws it beside the screen's status.
+ */
+export function noticeLines(notice: string | undefined, columns: number): string[] {
+  if (!notice || cellWidth(notice) <= columns - 1) return [];
+  const words = wrapLines(notice, columns - 1, Infinity, { hard: true });
+  if (words.length <= MAX_NOTICE_LINES) return words;
+  // A long path or id would leave most of a line empty before it: the lines are filled to their end instead.
+  const cells = splitCells(oneLine(notice), columns - 1);
+  return cells.length <= MAX_NOTICE_LINES ? cells : wrapLines(notice, columns - 1, MAX_NOTICE_LINES, { hard: true });
+}
 
 /** Lines the panel's wrapped text may take at most; what is left over, E shows whole. */
 export const MAX_PANEL_LINES = 9;
@@ -47,8 +63,9 @@ export function breadcrumb(crumbs: readonly string[], width: number): string {
 }
 
 /** Lines left for the screen's body under the header, crumbs, panel and footer. */
-export function bodyHeight(rows: number, error: ErrorInfo | undefined, columns = Infinity): number {
-  return Math.max(3, rows - 1 - HEADER_LINES - CRUMB_LINES - FOOTER_LINES - panelLines(error, columns).length);
+export function bodyHeight(rows: number, error: ErrorInfo | undefined, columns = Infinity, notice?: string): number {
+  const footer = Math.max(FOOTER_LINES, noticeLines(notice, columns).length);
+  return Math.max(3, rows - 1 - HEADER_LINES - CRUMB_LINES - footer - panelLines(error, columns).length);
 }
 
 /** The first visible row so that `cursor` stays inside a window of `height` rows starting near `top`. */

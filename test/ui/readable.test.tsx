@@ -150,3 +150,18 @@ describe('every word readable at 80×24', () => {
     expect(text.replace(/\s+/g, ' ')).toContain('each unit under its parent (again: reverse)');
   });
 });
+
+describe('a notice', () => {
+  it('too long for the footer runs over two lines, whole, and the body makes room for it', async () => {
+    ui = await mount(demo.region, { rows: 24, columns: 80 });
+    await ui.waitFor((f) => f.includes('/ to filter'), 'the catalog');
+    const notice = `trail written: /tmp/${'a-rather-deep-folder/'.repeat(3)}dpx-trail-2026-11-28T17-48-25Z.har (42 requests, tokens redacted)`;
+    await step(async () => ui!.navigator.notify(notice));
+    // Run over two lines (a path longer than a line is cut where the line ends): every character of it shown.
+    const joined = (f: string) => f.split('\n').slice(-2).join('').replace(/\s/g, '');
+    const frame = await ui.waitFor((f) => joined(f) === notice.replace(/\s/g, ''), 'the whole notice');
+    const lines = frame.split('\n');
+    expect(lines.length).toBeLessThanOrEqual(23);
+    expect(lines.every((line) => line.length <= 80)).toBe(true);
+  });
+});

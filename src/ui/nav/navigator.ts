@@ -344,7 +344,8 @@ export class Navigator implements Navigation {
       get now() {
         return navigator.state.now;
       },
-      bodyHeight: () => bodyHeight(this.state.size.rows, this.panelError(id), this.state.size.columns),
+      bodyHeight: () =>
+        bodyHeight(this.state.size.rows, this.panelError(id), this.state.size.columns, this.state.notice),
     };
   }
 }
