@@ -66,14 +66,16 @@ export const helpScreen: ScreenModule<HelpState, Record<string, never>> = {
   View: ({ state, ctx, height, width }) => {
     const lines = helpRows(helpLines(ctx.nav.keyTables()), width);
     const top = Math.max(0, Math.min(state.top, lines.length - height + 1));
-    const shown = lines.slice(top, top + height - 1);
+    // Scrolled into a table, its heading stays on the first line: the keys below it are that screen's.
+    const heading = lines[top]?.heading ? undefined : lines.slice(0, top).findLast((line) => line.heading);
+    const shown = [...(heading ? [heading] : []), ...lines.slice(top + (heading ? 1 : 0), top + height - 1)];
     return (
       <Box flexDirection="column">
         <Tinted bold>
           keys · ↑↓ scroll ({top + 1}–{top + shown.length} of {lines.length}) · Esc or ? closes
         </Tinted>
         {shown.map((line, i) => (
-          <Text key={top + i} wrap="truncate">
+          <Text key={`${top + i} ${line.heading}`} wrap="truncate">
             {line.heading ? (
               <Tinted tone="info" bold>
                 {line.text}
