@@ -3,10 +3,9 @@
 // sent as a filter. One request tells whether the server takes it: the list's first page, which the
 // walk then reads again from the session's freshness window at no cost. A server that refuses it gets
 // the plain list, filtered here as it streams, and stderr says so.
-import { ApiError, UsageError } from '../api/errors.js';
-import { describeWindow, inWindow, timeFieldFor, windowFilter, type TimeWindow } from '../api/hal/time-window.js';
-import { listRequest, readPage } from '../api/session/pages.js';
+import { describeWindow, type TimeWindow } from '../api/hal/time-window.js';
 import type { Session } from '../api/session/session.js';
+import { windowOnList } from '../api/session/windowed.js';
 import type { CommandScope } from './commands/command.js';
 import type { ListFormat } from './format/records.js';
 
@@ -59,28 +58,15 @@ export async function windowedList(
 ): Promise<WindowedList> {
   const { window } = list;
   if (window === undefined) return { list };
-  const plain = await listRequest(session, { resource, ...listTarget(list) });
-  const field = list.timeField ?? timeFieldFor(plain.resource, plain.version, await firstRecord(session, plain));
-  if (field === undefined) {
-    throw new UsageError(
-      `${resource} ${plain.version} has no time field that dpx can find`,
-      'name one with --time-field FIELD',
-    );
-  }
+  const windowed = await windowOnList(session, { resource, ...listTarget(list) }, window, list.timeField);
   ctx.note(
-    `window: ${describeWindow(field, window)}${list.timeField === undefined ? ` (--time-field chooses another field)` : ''}`,
+    `window: ${describeWindow(windowed.field, window)}${list.timeField === undefined ? ` (--time-field chooses another field)` : ''}`,
   );
-  const windowed = { ...list, filter: windowFilter(list.filter, field, window) };
-  try {
-    await session.send(await listRequest(session, { resource, ...listTarget(windowed) }));
-    return { list: windowed };
-  } catch (error) {
-    if (!(error instanceof ApiError) || error.status !== 400) throw error;
-    ctx.note(
-      `the server refused the window as a filter (${error.message}); every record is read and the window applied here, so the server's counts are not the window's`,
-    );
-    return { list, keep: (record) => inWindow(record, field, window) };
-  }
+  if (windowed.refused === undefined) return { list: { ...list, filter: windowed.filter } };
+  ctx.note(
+    `the server refused the window as a filter (${windowed.refused}); every record is read and the window applied here, so the server's counts are not the window's`,
+  );
+  return { list, ...(windowed.keep ? { keep: windowed.keep } : {}) };
 }
 
 /**
@@ -105,13 +91,4 @@ export async function windowedCountFilter(
     ...(asked.timeField === undefined ? {} : { timeField: asked.timeField }),
   });
   return { ...(list.filter === undefined ? {} : { filter: list.filter }), ...(keep === undefined ? {} : { keep }) };
-}
-
-/** Only asked for when the schema names no time field: the first record shows which fields hold times. */
-async function firstRecord(
-  session: Session,
-  request: Parameters<Session['send']>[0],
-): Promise<Record<string, unknown> | undefined> {
-  const response = await session.send(request);
-  return readPage(response).items[0];
 }

@@ -126,7 +126,7 @@ export function wrapLines(
 }
 
 /** `text` in pieces of at most `width` cells, never splitting a grapheme. */
-function splitCells(text: string, width: number): string[] {
+export function splitCells(text: string, width: number): string[] {
   graphemes ??= new Intl.Segmenter(undefined, { granularity: 'grapheme' });
   const pieces: string[] = [];
   let piece = '';

@@ -1,24 +1,71 @@
 // How the terminal's rows are shared. The frame stays at most rows − 1 tall: at full height ink 6.8
 // clears the whole screen on every frame.
+import { cellWidth, oneLine, splitCells, truncate, wrapLines } from '../text/cells.js';
 import type { ErrorInfo } from './nav/screen.js';
 
 export const HEADER_LINES = 3;
 export const CRUMB_LINES = 1;
 export const FOOTER_LINES = 1;
-export const MAX_PANEL_DETAIL_LINES = 3;
 
-export function panelLines(error: ErrorInfo | undefined): string[] {
+/** Lines a notice in the footer may take: one that is longer runs over them, in place of the screen's status. */
+export const MAX_NOTICE_LINES = 2;
+
+/**
+ * A notice too long for one footer line (`trail written: <a long path>`), over up to MAX_NOTICE_LINES
+ * lines `columns` wide; none when it fits on one, where the footer draws it beside the screen's status.
+ */
+export function noticeLines(notice: string | undefined, columns: number): string[] {
+  if (!notice || cellWidth(notice) <= columns - 1) return [];
+  const words = wrapLines(notice, columns - 1, Infinity, { hard: true });
+  if (words.length <= MAX_NOTICE_LINES) return words;
+  // A long path or id would leave most of a line empty before it: the lines are filled to their end instead.
+  const cells = splitCells(oneLine(notice), columns - 1);
+  return cells.length <= MAX_NOTICE_LINES ? cells : wrapLines(notice, columns - 1, MAX_NOTICE_LINES, { hard: true });
+}
+
+/** Lines the panel's wrapped text may take at most; what is left over, E shows whole. */
+export const MAX_PANEL_LINES = 9;
+
+/**
+ * The error panel's lines, `width` cells wide: the title (at most three lines) and the hint (four) are
+ * always there; the server's error lines run over what is left of MAX_PANEL_LINES, and where they would
+ * take more, the last line says how to read them whole (the exchange: E).
+ */
+export function panelLines(error: ErrorInfo | undefined, width = Infinity): string[] {
   if (!error) return [];
-  const title = error.status !== undefined ? `${error.status} ${error.title}` : error.title;
-  const lines = [title, ...error.lines.slice(0, MAX_PANEL_DETAIL_LINES)];
-  if (error.lines.length > MAX_PANEL_DETAIL_LINES) lines.push(`… ${error.lines.length - MAX_PANEL_DETAIL_LINES} more`);
-  if (error.hint) lines.push(`hint: ${error.hint}`);
-  return lines;
+  const room = Math.max(8, width - 3);
+  const title = wrapLines(error.status !== undefined ? `${error.status} ${error.title}` : error.title, room, 3);
+  const hint = error.hint ? wrapLines(`hint: ${error.hint}`, room, 4) : [];
+  const details = error.lines.flatMap((line) => wrapLines(line, room, Infinity, { hard: true }));
+  const left = Math.max(1, MAX_PANEL_LINES - title.length - hint.length);
+  const shown =
+    details.length <= left
+      ? details
+      : [...details.slice(0, left - 1), `… ${details.length - left + 1} more lines: E shows the exchange whole`];
+  return [...title, ...shown, ...hint];
+}
+
+const CRUMB_SEPARATOR = ' › ';
+
+/**
+ * The breadcrumb in `width` cells: the screens from home to the current one; where they do not fit, the
+ * first ones give way (`… › `), so the current screen is always named, and only it is cut when alone it is
+ * too wide.
+ */
+export function breadcrumb(crumbs: readonly string[], width: number): string {
+  const whole = crumbs.join(CRUMB_SEPARATOR);
+  if (cellWidth(whole) <= width) return whole;
+  for (let first = 1; first < crumbs.length; first++) {
+    const kept = `…${CRUMB_SEPARATOR}${crumbs.slice(first).join(CRUMB_SEPARATOR)}`;
+    if (cellWidth(kept) <= width) return kept;
+  }
+  return truncate(crumbs[crumbs.length - 1] ?? '', width);
 }
 
 /** Lines left for the screen's body under the header, crumbs, panel and footer. */
-export function bodyHeight(rows: number, error: ErrorInfo | undefined): number {
-  return Math.max(3, rows - 1 - HEADER_LINES - CRUMB_LINES - FOOTER_LINES - panelLines(error).length);
+export function bodyHeight(rows: number, error: ErrorInfo | undefined, columns = Infinity, notice?: string): number {
+  const footer = Math.max(FOOTER_LINES, noticeLines(notice, columns).length);
+  return Math.max(3, rows - 1 - HEADER_LINES - CRUMB_LINES - footer - panelLines(error, columns).length);
 }
 
 /** The first visible row so that `cursor` stays inside a window of `height` rows starting near `top`. */

@@ -81,7 +81,14 @@ const LINGER = '"$0" "$@"; code=$?; sleep 0.3; exit $code';
 
 export function startDpx(
   args: string[],
-  options: { columns?: number; rows?: number; env?: Record<string, string>; lingerAfterExit?: boolean } = {},
+  options: {
+    columns?: number;
+    rows?: number;
+    env?: Record<string, string>;
+    lingerAfterExit?: boolean;
+    /** Where dpx runs (the repository by default): where `T` writes its case file. */
+    cwd?: string;
+  } = {},
 ): Running {
   const columns = options.columns ?? 120;
   const rows = options.rows ?? 40;
@@ -92,7 +99,7 @@ export function startDpx(
   const [file, argv] = options.lingerAfterExit
     ? ['/bin/sh', ['-c', LINGER, process.execPath, bundle, ...args]]
     : [process.execPath, [bundle, ...args]];
-  const pty = spawn(file, argv, { name: 'xterm-256color', cols: columns, rows, cwd: root, env });
+  const pty = spawn(file, argv, { name: 'xterm-256color', cols: columns, rows, cwd: options.cwd ?? root, env });
   let written = '';
   let pending = Promise.resolve();
   pty.onData((data) => {

@@ -117,17 +117,17 @@ describe.each([60, 80, 120])('at %i columns', (width) => {
     );
     expect(lines(frame).every((line) => line.length <= width)).toBe(true);
     expect(frame).toMatch(/^ {2}\S/m);
-    // `s`: the values by name; again: trouble first.
+    // `S`: the values by name; again: trouble first.
     const values = (f: string) =>
       lines(f)
         .find((line) => line.startsWith('UNIT'))!
         .trim()
         .split(/\s+/)
         .slice(2);
-    await ui.press('s');
+    await ui.press('S');
     expect(values(ui.frame())).toEqual([...values(ui.frame())].sort((a, b) => a.localeCompare(b)));
     expect(values(ui.frame())[0]).not.toBe('failed');
-    await ui.press('s');
+    await ui.press('S');
     expect(values(ui.frame())[0]).toBe('failed');
     const scrolls = /\[cols \d+–\d+ of \d+\]/.test(header(frame));
     for (let i = 0; i < 12; i++) await ui.press('>');

@@ -55,6 +55,11 @@ export function scopeContext(scope: Scope, record?: Record<string, unknown>): Sc
   };
 }
 
+/** What to call a scope's unit where it is shown: its name, or the end of its path where another unit bears the name. */
+export function unitLabel(scope: Scope): string | null {
+  return scope.ou !== null && scope.units ? scope.units.label(scope.ou) : scope.ouName;
+}
+
 /** A scope with no unit: everything the token sees. */
 export function wholeScope(source: Source): Scope {
   return { source, ou: null, ouName: null, depth: 0, within: [], path: [] };

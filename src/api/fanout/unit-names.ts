@@ -21,6 +21,7 @@ export class UnitDirectory {
   private readonly byLowerId = new Map<string, OrgUnit>();
   private readonly paths = new Map<string, readonly string[]>();
   private readonly rootOf = new Map<string, string>();
+  private readonly sharing = new Map<string, OrgUnit[]>();
 
   constructor(readonly units: readonly OrgUnit[]) {
     for (const unit of units) {
@@ -43,7 +44,28 @@ export class UnitDirectory {
         chain.map((link) => link.name),
       );
       this.rootOf.set(unit.id, chain[0]!.id);
+      const key = unit.name.trim().toLowerCase();
+      this.sharing.set(key, [...(this.sharing.get(key) ?? []), unit]);
     }
+  }
+
+  /**
+   * What to call a unit where it is shown: its name where no other unit bears it, else the shortest end
+   * of its path no other unit of that name shares (`Acme Energy / EU / Warsaw`); an id no unit has is
+   * itself.
+   */
+  label(id: string): string {
+    const unit = this.get(id);
+    if (!unit) return id;
+    const others = (this.sharing.get(unit.name.trim().toLowerCase()) ?? []).filter((other) => other !== unit);
+    if (others.length === 0) return unit.name;
+    const path = this.paths.get(unit.id)!;
+    const end = (of: readonly string[], length: number) => pathText(of.slice(Math.max(0, of.length - length)));
+    for (let length = 2; length < path.length; length++) {
+      const mine = end(path, length);
+      if (others.every((other) => end(this.paths.get(other.id)!, length) !== mine)) return mine;
+    }
+    return pathText(path);
   }
 
   get(id: string): OrgUnit | undefined {

@@ -3,9 +3,9 @@
 import { useEffect, useRef, useSyncExternalStore } from 'react';
 import { Box, Text, useInput, useStdin, useStdout } from 'ink';
 import { describeToken } from '../../api/security/token.js';
-import { oneLine, truncate } from '../../text/cells.js';
+import { cellWidth, oneLine, truncate } from '../../text/cells.js';
 import { toKeys } from '../keys.js';
-import { bodyHeight } from '../layout.js';
+import { bodyHeight, breadcrumb, noticeLines } from '../layout.js';
 import { footerHints } from '../nav/bindings.js';
 import type { Navigator } from '../nav/navigator.js';
 import { Header } from './Header.js';
@@ -55,7 +55,8 @@ export function Frame({ navigator }: { navigator: Navigator }) {
   const { columns, rows } = state.size;
   // A screen whose first request failed has nothing else to show: the failure takes its place.
   const failed = screen === top && screen.state.error?.tone === 'error' && screenModule.empty?.(screen.state) === true;
-  const height = bodyHeight(rows, failed ? undefined : screen.state.error);
+  const height = bodyHeight(rows, failed ? undefined : screen.state.error, columns, state.notice);
+  const longNotice = noticeLines(state.notice, columns);
   // The header speaks of where what is on screen came from: a list opened from a count cell is in its
   // unit, a record read before an OU switch in the unit it was read in.
   const origin = navigator.frontOrigin();
@@ -68,7 +69,8 @@ export function Frame({ navigator }: { navigator: Navigator }) {
     .filter((entry) => !screens.moduleOf(entry.kind).overlay)
     .map((entry) => oneLine(screens.moduleOf(entry.kind).crumb(entry.state)));
   const status = topModule.status?.(top.state, topContext);
-  const left = status ? `${status}  ` : '';
+  // A notice that does not fit beside the status takes the footer alone (over two lines when it must).
+  const left = status && !(state.notice && cellWidth(`${status}  ${state.notice}`) > columns - 1) ? `${status}  ` : '';
   const hints = footerHints(
     topModule.bindings,
     screens.takesGlobalKeys(top.kind, top.state) ? screens.globalBindings : [],
@@ -95,7 +97,7 @@ export function Frame({ navigator }: { navigator: Navigator }) {
         now={state.now}
       />
       <Text wrap="truncate">
-        <Tinted tone="muted">{crumbs.join(' › ')}</Tinted>
+        <Tinted tone="muted">{breadcrumb(crumbs, columns - 1)}</Tinted>
       </Text>
       {/* The body is planned to fit its height (src/ui/layout.ts). One that does not is cut at the bottom: its
           lines keep their height (flexShrink 0), where ink would otherwise shrink them and draw one over another. */}
@@ -109,10 +111,18 @@ export function Frame({ navigator }: { navigator: Navigator }) {
         </Box>
       </Box>
       {failed ? null : <Panel error={screen.state.error} columns={columns} />}
-      <Text wrap="truncate">
-        <Tinted bold>{left}</Tinted>
-        {right}
-      </Text>
+      {longNotice.length > 0 ? (
+        longNotice.map((line, index) => (
+          <Text key={`notice ${index}`} wrap="truncate">
+            <Tinted tone="info">{line}</Tinted>
+          </Text>
+        ))
+      ) : (
+        <Text wrap="truncate">
+          <Tinted bold>{left}</Tinted>
+          {right}
+        </Text>
+      )}
     </Box>
   );
 }

@@ -6,7 +6,7 @@ import { truncate } from '../../text/cells.js';
 import { Tinted } from './theme.js';
 
 export function Panel({ error, columns }: { error: ErrorInfo | undefined; columns: number }) {
-  const lines = panelLines(error);
+  const lines = panelLines(error, columns);
   if (!error) return null;
   const mark = error.tone === 'error' ? '✗ ' : '⚠ ';
   return (

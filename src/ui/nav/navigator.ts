@@ -115,6 +115,9 @@ export class Navigator implements Navigation {
   resize(columns: number, rows: number): void {
     this.pacer.userActed();
     this.set({ size: { columns, rows } });
+    // Each screen keeps its cursor on screen and fills its new room, the one in front first.
+    for (const [index, entry] of this.state.stack.entries())
+      withPriority(index + 1, () => this.screens.moduleOf(entry.kind).resized?.(this.contextOf(entry.id) as never));
   }
 
   private tick(): void {
@@ -353,7 +356,8 @@ export class Navigator implements Navigation {
       get now() {
         return navigator.state.now;
       },
-      bodyHeight: () => bodyHeight(this.state.size.rows, this.panelError(id)),
+      bodyHeight: () =>
+        bodyHeight(this.state.size.rows, this.panelError(id), this.state.size.columns, this.state.notice),
     };
   }
 }

@@ -131,6 +131,8 @@ export interface ScreenModule<S extends ScreenBase, P> {
   tick?(ctx: ScreenContext<S>): void;
   /** It is on top again, the screens above it closed: one whose data a write changed meanwhile reloads. */
   resumed?(ctx: ScreenContext<S>): void;
+  /** The terminal was resized: a screen keeps its cursor on screen and fills the room it now has. */
+  resized?(ctx: ScreenContext<S>): void;
   /** The OU changed: a screen whose data depends on it loads again. */
   ouChanged?(ctx: ScreenContext<S>, ou: string | undefined): void;
   readonly bindings: readonly Binding<S>[];

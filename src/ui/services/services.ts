@@ -9,6 +9,7 @@ import type { Catalog } from '../../api/hal/catalog.js';
 import { UsageError } from '../../api/errors.js';
 import type { Session } from '../../api/session/session.js';
 import { loadUnits, type OrgUnit } from '../../api/fanout/units.js';
+import { directoryOf } from '../../api/fanout/unit-names.js';
 import { listBookmarks, saveBookmark, type Bookmark } from '../../config/profiles.js';
 import { chosenColumns, keepColumns } from '../../config/chosen-columns.js';
 import type { Connection, Origin, ProfileChoice, ProfileSource } from './connection.js';
@@ -159,8 +160,10 @@ export class Services {
   }
 
   /** A unit's name when the connection's units are known. */
+  /** A unit's name, or the end of its path where another unit bears the name (UnitDirectory.label). */
   unitName(connection: Connection, id: string | undefined): string | undefined {
-    return id === undefined ? undefined : this.unitsKnown(connection)?.find((unit) => unit.id === id)?.name;
+    const known = id === undefined ? undefined : this.unitsKnown(connection);
+    return known && directoryOf(known).get(id!) ? directoryOf(known).label(id!) : undefined;
   }
 
   // ——— the config file ———

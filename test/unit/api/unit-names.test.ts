@@ -28,6 +28,14 @@ const units = [
 const directory = new UnitDirectory(units);
 
 describe('UnitDirectory', () => {
+  it('labels a unit by its name where it is the only one so named, else by the shortest end of its path no other shares', () => {
+    expect(directory.label('acme')).toBe('Acme Energy');
+    expect(directory.label('acme-eu-waw')).toBe('EU / Warsaw');
+    expect(directory.label('duff-waw')).toBe('Duff Corp / Warsaw');
+    expect(directory.label('acme-eu')).toBe('Acme Energy / EU');
+    expect(directory.label('nobody')).toBe('nobody');
+  });
+
   it('gives each unit its path from the root, its own name last; a cycle ends a path', () => {
     expect(directory.path('acme-eu-waw')).toEqual(['Global', 'Acme Energy', 'EU', 'Warsaw']);
     expect(directory.path('root')).toEqual(['Global']);

@@ -3,7 +3,7 @@
 import { Box, Text } from 'ink';
 import type { Exchange } from '../../../api/exchange.js';
 import { redactHeaders, redactText } from '../../../api/security/redact.js';
-import { oneLine } from '../../../text/cells.js';
+import { cellWidth, oneLine, wrapLines } from '../../../text/cells.js';
 import { httpStatusTone, Tinted } from '../../components/theme.js';
 import { MOVE_KEYS, moveCursor } from '../../keys.js';
 import type { ScreenBase, ScreenModule } from '../../nav/screen.js';
@@ -25,8 +25,11 @@ export interface ExchangeState extends ScreenBase, ExchangeParams {
   top: number;
 }
 
-/** The exchange as lines to draw; the server's headers and body with nothing in them a terminal obeys. */
-function lines(state: ExchangeState): string[] {
+/**
+ * The exchange as lines to draw, `width` cells wide: the server's headers and body with nothing in them a
+ * terminal obeys, a long line run over lines under its own indent, so that every word can be read.
+ */
+function lines(state: ExchangeState, width: number): string[] {
   const { exchange } = state;
   if (!exchange) return ['no request has been sent on this control plane yet'];
   const secrets = state.origin.connection.token ? [state.origin.connection.token] : [];
@@ -50,7 +53,13 @@ function lines(state: ExchangeState): string[] {
         ]
       : []),
   ];
-  return shown.map(oneLine);
+  return shown.map(oneLine).flatMap((line) => {
+    if (cellWidth(line) <= width) return [line];
+    const indent = /^ */.exec(line)![0].slice(0, Math.floor(width / 2));
+    return wrapLines(line.slice(indent.length), width - indent.length, Infinity, { hard: true }).map(
+      (part) => `${indent}${part}`,
+    );
+  });
 }
 
 export const exchangeScreen: ScreenModule<ExchangeState, ExchangeParams> = {
@@ -66,14 +75,17 @@ export const exchangeScreen: ScreenModule<ExchangeState, ExchangeParams> = {
       keys: [...MOVE_KEYS],
       help: 'scroll',
       hint: '↑↓ scroll',
-      run: (ctx, key) => ctx.update((s) => ({ top: moveCursor(s.top, lines(s).length, key, ctx.bodyHeight()) })),
+      run: (ctx, key) =>
+        ctx.update((s) => ({
+          top: moveCursor(s.top, lines(s, ctx.size.columns - 1).length, key, ctx.bodyHeight()),
+        })),
     },
   ],
-  View: ({ state, height }) => {
+  View: ({ state, height, width }) => {
     const status = state.exchange?.response?.status;
     return (
       <Box flexDirection="column">
-        {lines(state)
+        {lines(state, width - 1)
           .slice(state.top, state.top + height)
           .map((line, index) => (
             <Text key={state.top + index} wrap="truncate">

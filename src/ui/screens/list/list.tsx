@@ -192,6 +192,7 @@ export const listScreen: ScreenModule<ListState, ListParams> = {
     else void open(ctx);
   },
   stop: (state) => state.namesStop.abort(),
+  resized: (ctx) => setCursor(ctx, ctx.state.cursor),
   resumed: (ctx) => {
     // A write to this resource while the list was covered (an update, a delete, a create): read it again.
     const writes = ctx.services.writesTo(ctx.state.resource);

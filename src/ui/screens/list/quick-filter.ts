@@ -57,12 +57,15 @@ export function quickFilterEditing<S extends QuickFiltered>(): Binding<S>[] {
 }
 
 /** `/` moves into the field; Esc or Backspace clears a kept filter before they go back. */
-export function quickFilterKeys<S extends QuickFiltered>(): Binding<S>[] {
+export function quickFilterKeys<S extends QuickFiltered>(
+  help = 'quick filter on the loaded rows (Enter keeps it, Esc clears it)',
+  hint = '/ quick',
+): Binding<S>[] {
   return [
     {
       keys: ['/'],
-      help: 'quick filter on the loaded rows (Enter keeps it, Esc clears it)',
-      hint: '/ quick',
+      help,
+      hint,
       when: (s) => !s.localFilterEditing,
       run: (ctx) => ctx.update({ localFilterEditing: true } as Partial<S>),
     },

@@ -7,7 +7,7 @@ import { useMemo } from 'react';
 import { findResource } from '../../../api/hal/catalog.js';
 import { RecordDedupe, scopePages } from '../../../api/fanout/fanout.js';
 import type { Page } from '../../../api/session/pages.js';
-import { planScopes, type Scope } from '../../../api/fanout/scopes.js';
+import { planScopes, type Scope, unitLabel } from '../../../api/fanout/scopes.js';
 import { formatCount } from '../../../text/cells.js';
 import { MOVE_KEYS, moveCursor } from '../../keys.js';
 import { scrollTop } from '../../layout.js';
@@ -80,7 +80,7 @@ async function nextPage(ctx: Ctx, scope: Scope, pages: AsyncGenerator<Page>): Pr
       }
       const added = next.value.items
         .filter((record) => s.dedupe.admit(record))
-        .map((record) => ({ [UNIT]: scope.ouName ?? '(no unit)', ...record }));
+        .map((record) => ({ [UNIT]: unitLabel(scope) ?? '(no unit)', ...record }));
       const scopeOf = new Map(s.scopeOf);
       for (const row of added) scopeOf.set(row, scope);
       if (!next.value.links.has('next')) more.delete(scope);
@@ -160,9 +160,14 @@ function versionOf(ctx: Ctx): string {
   return (catalog && findResource(catalog, ctx.state.resource)?.defaultVersion) ?? '';
 }
 
-/** The record under the cursor as it was read, in its unit, with the version its list was read in. */
+/**
+ * The record under the cursor as it was read, with the version its list was read in: in its unit, or
+ * (`outermost`) in the outermost chosen unit holding it, whose scope sees the units above the record's own
+ * (an x-ray that follows a unit's parent from the record's own unit would get a 404).
+ */
 function chosen(
   ctx: Ctx,
+  unit: 'own' | 'outermost' = 'own',
 ): { resource: string; version: string; record: Record<string, unknown>; origin: Origin } | undefined {
   const row = quickFiltered(ctx.state.rows, ctx.state)[ctx.state.cursor];
   const scope = row && ctx.state.scopeOf.get(row);
@@ -173,8 +178,19 @@ function chosen(
     resource,
     version: versionOf(ctx),
     record,
-    origin: { connection: origin.connection, ou: scope.ou ?? undefined },
+    origin: {
+      connection: origin.connection,
+      ou: (unit === 'outermost' ? scope.within[scope.within.length - 1] : undefined) ?? scope.ou ?? undefined,
+    },
   };
+}
+
+/** The cursor moved (or the terminal resized): the rows follow it, and the next pages come as the end nears. */
+function moveTo(ctx: Ctx, cursor: number): void {
+  const height = ctx.bodyHeight() - 1;
+  ctx.update((s) => ({ cursor, top: scrollTop(s.top, cursor, height) }));
+  if (cursor + PREFETCH_MARGIN + height >= quickFiltered(ctx.state.rows, ctx.state).length) askMore(ctx);
+  setImmediate(() => askShownNames(ctx));
 }
 
 /** `f`: the filter builder over the loaded records; its filter reads every unit again, in a merged list of its own. */
@@ -277,6 +293,7 @@ export const mergedScreen: ScreenModule<MergedState, MergedParams> = {
     state.namesStop.abort();
   },
   origin: (s) => s.origin,
+  resized: (ctx) => moveTo(ctx, ctx.state.cursor),
   empty: (s) => s.rows.length === 0,
   crumb: (s) => `${s.resource} @all${s.filter ? ' (filtered)' : ''}`,
   subject: (s) => `${s.resource} in every unit`,
@@ -314,10 +331,10 @@ export const mergedScreen: ScreenModule<MergedState, MergedParams> = {
     },
     {
       keys: ['X'],
-      help: 'x-ray of the record, in its unit',
+      help: 'x-ray of the record, from the outermost unit of the list that holds it (its links reach units above its own)',
       hint: 'X x-ray',
       run: (ctx) => {
-        const row = chosen(ctx);
+        const row = chosen(ctx, 'outermost');
         if (row) ctx.nav.open('xray', row);
       },
     },
@@ -326,10 +343,7 @@ export const mergedScreen: ScreenModule<MergedState, MergedParams> = {
       help: 'move; the next pages are asked for as the end comes near',
       run: (ctx, key) => {
         const height = ctx.bodyHeight() - 1;
-        const cursor = moveCursor(ctx.state.cursor, quickFiltered(ctx.state.rows, ctx.state).length, key, height);
-        ctx.update((s) => ({ cursor, top: scrollTop(s.top, cursor, height) }));
-        if (cursor + PREFETCH_MARGIN + height >= quickFiltered(ctx.state.rows, ctx.state).length) askMore(ctx);
-        setImmediate(() => askShownNames(ctx));
+        moveTo(ctx, moveCursor(ctx.state.cursor, quickFiltered(ctx.state.rows, ctx.state).length, key, height));
       },
     },
     {

@@ -12,6 +12,7 @@ import { writeTrail } from '../trail.js';
 import type { ScreenContext } from '../../nav/screen.js';
 import { describeBookmark, openBookmark } from '../bookmarks.js';
 import { viewChoices } from '../views.js';
+import { countWords } from './count-words.js';
 
 /** What the palette offers: its label is what is matched, e.g. "tasks v1" or "ou Acme Corp". */
 export type PaletteEntry = Choice;
@@ -182,28 +183,26 @@ function keptFilter(ctx: Ctx, resource: string): string | undefined {
 }
 
 /**
- * `count <resource> [by <field>] [plan cells|scan] [where <filter>]`: the count matrix; the fields offered
- * are those the record schema lists; `plan` forces one of the planner's plans, as `dpx count --plan` does.
- * Without `where`, a count of the resource the screen below lists keeps its filter.
+ * `count <resource> [by <field>] [plan cells|scan] [since WHEN] [until WHEN] [depth N] [sort [-]COLUMN]
+ * [nonzero] [where <filter>]`: the count matrix, with what `dpx count`'s options of the same names ask
+ * (count-words.ts); the fields offered are those the record schema lists. Without `where`, a count of the
+ * resource the screen below lists keeps its filter.
  */
 const counts: Provider = (ctx, query) => {
   if (!COUNT_QUERY.test(query)) return [];
-  const where = /\bwhere\s+(.*)$/i.exec(query)?.[1]?.trim();
-  const asked = where === undefined ? query : query.slice(0, query.search(/\bwhere\b/i));
-  const by = /\bby\s+(\S+)/i.exec(asked)?.[1];
-  const plan = /\bplan\s+(cells|scan)\b/i.exec(asked)?.[1]?.toLowerCase() as 'cells' | 'scan' | undefined;
-  const planned = plan ? ` plan ${plan}` : '';
+  const { label, by, filter: where, ...asked } = countWords(query);
   return (ctx.services.catalogOf()?.resources ?? []).flatMap((resource) => {
     const filter = where || keptFilter(ctx, resource.name);
+    const window = [asked.since && `since ${asked.since}`, asked.until && `until ${asked.until}`].filter(Boolean);
     const open = (field?: string): PaletteEntry => ({
-      label: `count ${resource.name}${field ? ` by ${field}` : ''}${planned}${where ? ` where ${where}` : ''}`,
-      detail: `${field ? `every unit × the values of ${field}` : "every unit's total"}${filter ? ` where ${filter}${where ? '' : " (the list's filter)"}` : ''}`,
+      label: `count ${resource.name} ${label(field)}`.trimEnd(),
+      detail: `${field ? `every unit × the values of ${field}` : "every unit's total"}${window.length > 0 ? ` ${window.join(' ')}` : ''}${filter ? ` where ${filter}${where ? '' : " (the list's filter)"}` : ''}`,
       run: () =>
         ctx.nav.open('count', {
           resource: resource.name,
+          ...asked,
           ...(field ? { by: field } : {}),
           ...(filter ? { filter } : {}),
-          ...(plan ? { forcedPlan: plan } : {}),
         }),
     });
     const fields = by

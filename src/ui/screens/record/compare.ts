@@ -1,5 +1,6 @@
 // `d` on a record: what to compare it with — another version of its resource, another unit, or the same
 // record through another profile — and the diff screen on the choice.
+import { directoryOf } from '../../../api/fanout/unit-names.js';
 import { findResource } from '../../../api/hal/catalog.js';
 import type { RecordSide } from '../../../api/case/compare.js';
 import { recordId } from '../../../api/hal/records.js';
@@ -43,11 +44,15 @@ export async function compareWith(ctx: Ctx): Promise<void> {
       })),
     ...(units ?? [])
       .filter((unit) => unit.id !== origin.ou)
-      .map((unit) => ({
-        label: `unit ${unit.name}`,
-        detail: `${unitLabel(ctx, origin.ou)} and ${unit.name} (${unit.id})`,
-        run: () => open(here(unitLabel(ctx, origin.ou)), { ...here(unit.name), ou: unit.id }),
-      })),
+      .map((unit) => {
+        // Units named alike are told apart by the end of their path.
+        const name = directoryOf(units!).label(unit.id);
+        return {
+          label: `unit ${name}`,
+          detail: `${unitLabel(ctx, origin.ou)} and ${name} (${unit.id})`,
+          run: () => open(here(unitLabel(ctx, origin.ou)), { ...here(name), ou: unit.id }),
+        };
+      }),
     ...(origin.ou
       ? [
           {

@@ -199,6 +199,11 @@ function HistoryView({ state, height, now }: { state: XrayState; height: number;
   );
 }
 
+/** The lists that do refer to the record: a search that found records, not one that found none or could not search. */
+function referring(groups: XrayState['inbound']): number {
+  return groups.filter((group) => !group.unsearchable && !group.error && (group.total ?? group.keys.length) > 0).length;
+}
+
 export const xrayScreen: ScreenModule<XrayState, XrayParams> = {
   title: 'x-ray (X on a record)',
   init: (params) => ({
@@ -220,7 +225,7 @@ export const xrayScreen: ScreenModule<XrayState, XrayParams> = {
   crumb: () => 'x-ray',
   subject: (s) => (s.version ? `${s.resource}@${s.version}` : s.resource),
   status: (s) =>
-    `${Object.keys(s.nodes).length} records · ${s.inbound.filter((g) => !g.unsearchable).length} lists refer to it${s.requests !== undefined ? ` · ${s.requests} requests` : ''}`,
+    `${Object.keys(s.nodes).length} records · ${referring(s.inbound)} ${referring(s.inbound) === 1 ? 'list refers' : 'lists refer'} to it${s.requests !== undefined ? ` · ${s.requests} requests` : ''}`,
   bindings: [
     {
       keys: ['return'],
