@@ -7,6 +7,8 @@ import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { Session } from '../../src/api/session/session.js';
 import type { CountState } from '../../src/ui/screens/count/count.js';
+import { shownRows } from '../../src/ui/screens/count/rows.js';
+import { cellOf } from '../../src/ui/screens/count/state.js';
 import type { ListState } from '../../src/ui/screens/list/state.js';
 import type { MergedState } from '../../src/ui/screens/merged/merged.js';
 import type { RecordState } from '../../src/ui/screens/record/state.js';
@@ -171,6 +173,37 @@ describe('the count matrix', () => {
     expect(new Set(rows.map((row) => row.scope.source.profile))).toEqual(new Set(['eu', 'us']));
     // Drawn within a frame of the state (background work is drawn at a pace).
     await ui.waitFor((f) => /^us · /m.test(f), 'the rows of us drawn');
+  });
+
+  it("P with a sort ranks both regions as one table, under the regions' totals, as --profiles does", async () => {
+    const profiles = configProfiles(configPath, { DPX_CONFIG: configPath }, {});
+    const eu = await profiles.connect('eu');
+    ui = await mount(demo.region, { rows: 60, context: { ...eu, profiles, configPath } });
+    await ui.press(':', 'count tasks depth 1 sort -total', KEY.enter);
+    const state = () => top(ui!).state as CountState;
+    await ui.waitFor(() => state().plan !== undefined && !state().loading, 'the totals of eu');
+    const euRows = state().plan!.rows.length;
+    await ui.press('P');
+    await ui.waitFor(() => (state().plan?.rows.length ?? 0) > euRows && !state().loading, 'both profiles');
+    const { plan } = state();
+    const order = shownRows(state()).map((index) => ({
+      scope: plan!.rows[index]!.scope,
+      total: cellOf(state(), index, plan!.columns.length + 1),
+    }));
+    // Each region's root first, then every tenant of both regions by total, largest first.
+    expect(order.slice(0, 2).map(({ scope }) => [scope.source.profile, scope.depth])).toEqual([
+      ['eu', 0],
+      ['us', 0],
+    ]);
+    const tenants = order.slice(2);
+    expect(new Set(tenants.map(({ scope }) => scope.source.profile))).toEqual(new Set(['eu', 'us']));
+    const totals = tenants.map(({ total }) => total as number);
+    expect(totals).toEqual([...totals].sort((a, b) => b - a));
+    // Not one region after the other: the ranking interleaves them.
+    const runs = tenants.filter(
+      (entry, index) => index > 0 && entry.scope.source.profile !== tenants[index - 1]!.scope.source.profile,
+    );
+    expect(runs.length).toBeGreaterThan(1);
   });
 });
 
