@@ -86,7 +86,10 @@ export async function scanCounts(
       if (key !== undefined && !values.has(key)) values.set(key, value!);
       for (const id of lineage(unit, parents)) {
         let own = counts.get(id);
-        if (own === undefined) counts.set(id, (own = { total: 0, byValue: new Map() }));
+        if (own === undefined) {
+          own = { total: 0, byValue: new Map() };
+          counts.set(id, own);
+        }
         own.total += 1;
         if (key !== undefined) own.byValue.set(key, (own.byValue.get(key) ?? 0) + 1);
       }

@@ -169,7 +169,9 @@ describe('--fields on a narrow terminal', () => {
     // Every header is there, in order, whole or cut with …; so is every row's id, cut the same way.
     const headers = lines[0]!.split(/\s{2,}/);
     expect(headers).toHaveLength(fields.length);
-    headers.forEach((header, index) => expect(fields[index]!.startsWith(header.replace(/…$/, ''))).toBe(true));
+    for (const [index, header] of headers.entries()) {
+      expect(fields[index]!.startsWith(header.replace(/…$/, ''))).toBe(true);
+    }
     expect(lines.slice(1).some((line) => line.includes('…'))).toBe(true);
     const failed = (
       JSON.parse(

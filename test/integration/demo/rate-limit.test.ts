@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { demoRequest, expectError, useDemo } from '../../helpers/demo.js';
+import { type DemoResponse, demoRequest, expectError, useDemo } from '../../helpers/demo.js';
 
 const demo = useDemo({ rateLimit: 3 });
 
@@ -7,7 +7,7 @@ describe('demo control plane: rate limit per token', () => {
   it('answers 429 with Retry-After once a token exceeds its requests per second', async () => {
     const token = await demo.region.mintToken({ type: 'service' });
     const statuses: number[] = [];
-    let limited;
+    let limited: DemoResponse | undefined;
     for (let i = 0; i < 20; i++) {
       const response = await demoRequest(demo.region, '/', { token });
       statuses.push(response.status);

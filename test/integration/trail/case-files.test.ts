@@ -281,7 +281,7 @@ describe('writers at once, and writers killed', () => {
         const poll = setInterval(() => {
           void readdir(dir).then(async (names) => {
             const spool = names.find((name) => name.startsWith('.killed.har.') && name.endsWith('.spool'));
-            if (spool && (await stat(join(dir, spool)).catch(() => undefined))?.size! > 2_000) {
+            if (spool && ((await stat(join(dir, spool)).catch(() => undefined))?.size ?? 0) > 2_000) {
               clearInterval(poll);
               child.kill('SIGKILL');
             }

@@ -32,9 +32,9 @@ const operationIds = Object.values(resources).flatMap((resource) =>
     (version) => Object.keys(version.operations),
   ),
 );
-const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-const pathPattern = new RegExp(`(^|[^\\w-])/(${names.map(escape).join('|')})(?![\\w-])`);
-const operationPattern = new RegExp(`(^|[^\\w])(${[...new Set(operationIds)].map(escape).join('|')})(?![\\w])`);
+const escapeRegex = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const pathPattern = new RegExp(`(^|[^\\w-])/(${names.map(escapeRegex).join('|')})(?![\\w-])`);
+const operationPattern = new RegExp(`(^|[^\\w])(${[...new Set(operationIds)].map(escapeRegex).join('|')})(?![\\w])`);
 
 describe('no API path literals outside src/demo', () => {
   it('derives its names from the demo fixture', () => {
