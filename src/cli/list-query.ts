@@ -77,7 +77,8 @@ export async function windowedList(
   } catch (error) {
     if (!(error instanceof ApiError) || error.status !== 400) throw error;
     ctx.note(
-      `the server refused the window as a filter (${error.message}); every record is read and the window applied here, so the server's counts are not the window's`,
+      `the server refused the window as a filter (${error.message}); ` +
+        "every record is read and the window applied here, so the server's counts are not the window's",
     );
     return { list, keep: (record) => inWindow(record, field, window) };
   }
