@@ -135,7 +135,8 @@ describe('SIGINT and SIGTERM stop the sending at once, say what was done, and ne
     expect(run.stderr).toMatch(
       interrupted(
         'SIGTERM',
-        String.raw`the x-ray had read \d+ records and had answers from \d+ lists? that may refer to it; \d+ records were not read.*`,
+        String.raw`the x-ray had read \d+ records and had answers from \d+ lists? that may refer to it; ` +
+          String.raw`\d+ records were not read.*`,
       ),
     );
   });

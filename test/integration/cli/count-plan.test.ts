@@ -114,7 +114,8 @@ describe('dpx count --plan', () => {
     expect(stdout).toMatch(
       new RegExp(
         String.raw`^ {2}scan +[\d,]+ requests +[\d.]+ s {2}the root's list read once: [\d,]+ pages of 100 ` +
-          String.raw`\([\d,]+ records; unit field organizational_unit_id\), then 6 tenants' totals and 3 random cells checked$`,
+          String.raw`\([\d,]+ records; unit field organizational_unit_id\), ` +
+          "then 6 tenants' totals and 3 random cells checked$",
         'm',
       ),
     );

@@ -38,7 +38,8 @@ beforeAll(async () => {
     const body =
       page === 1
         ? `{"_links":{${next}},"_embedded":{"items":[${items.join(',')}]},"total_count":4}`
-        : `{\n  "_links": {${next}},\n  "_embedded": {\n    "items": [\n${indented(items)}\n    ]\n  },\n  "total_count": 4\n}\n`;
+        : `{\n  "_links": {${next}},\n  "_embedded": {\n    "items": [\n` +
+          `${indented(items)}\n    ]\n  },\n  "total_count": 4\n}\n`;
     response.writeHead(200, { 'content-type': 'application/json' });
     response.end(body);
   });

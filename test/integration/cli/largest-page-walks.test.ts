@@ -152,8 +152,8 @@ describe("a merged list read once, where the root's list lacks a tenant", () => 
     expect(items.map((item) => item.id)).toEqual([...root.map((task) => task.id), ...own.map((task) => task.id)]);
     for (const item of items) expect(item._context.ou).toBe(item.organizational_unit_id);
     expect(stderr).toContain(
-      `read once: the root's list lacks ${own.length} of the ${own.length} records of ${rootUnit.name} / ${hidden!.name}: ` +
-        "read from its own scope after the root's list",
+      `read once: the root's list lacks ${own.length} of the ${own.length} records ` +
+        `of ${rootUnit.name} / ${hidden!.name}: read from its own scope after the root's list`,
     );
     const rootPages = pagesOf(root.length);
     const tenantPages = pagesOf(own.length);

@@ -90,10 +90,8 @@ function resultLines(result: ReplayResult, baseUrl: string, width: number): stri
   ].filter(Boolean);
   const uncompared = result.notCompared === undefined ? '' : `not compared (${result.notCompared})`;
   const verdict = hasDifferences(result) ? [...counts, uncompared].filter(Boolean).join(' · ') : uncompared || 'same';
-  const error = result.error ? ` (${result.error})` : '';
-  const lines = [
-    `${request.method} ${relative(request.url, baseUrl)}  ${result.thenStatus} → ${result.nowStatus}${error}  ${verdict}`.trimEnd(),
-  ];
+  const statuses = `${result.thenStatus} → ${result.nowStatus}${result.error ? ` (${result.error})` : ''}`;
+  const lines = [`${request.method} ${relative(request.url, baseUrl)}  ${statuses}  ${verdict}`.trimEnd()];
   for (const record of result.added) lines.push(`  + ${recordLine(record)}`);
   for (const record of result.removed) lines.push(`  - ${recordLine(record)}`);
   for (const change of result.changed) lines.push(`  ~ ${changeLine(change)}`);

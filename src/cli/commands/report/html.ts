@@ -13,7 +13,8 @@ const STYLE = `
 body { font: 14px/1.45 system-ui, sans-serif; color: #1f2328; margin: 2rem auto; max-width: 75rem; padding: 0 1rem; }
 h1 { font-size: 1.5rem; margin-bottom: .25rem; } \
 h2 { font-size: 1.15rem; margin: 2.5rem 0 .5rem; border-bottom: 1px solid #d0d7de; padding-bottom: .25rem; }
-.meta { color: #59636e; } dl { display: grid; grid-template-columns: max-content 1fr; gap: .1rem 1rem; margin: .5rem 0; } \
+.meta { color: #59636e; } \
+dl { display: grid; grid-template-columns: max-content 1fr; gap: .1rem 1rem; margin: .5rem 0; } \
 dt { color: #59636e; } dd { margin: 0; }
 pre { background: #f6f8fa; padding: .6rem .8rem; border-radius: 6px; overflow-x: auto; white-space: pre-wrap; word-break: break-all; }
 table { border-collapse: collapse; margin: .75rem 0; font-variant-numeric: tabular-nums; } \
