@@ -137,7 +137,12 @@ const renderShims = {
           return { errors: [{ text: `ink's Output changed: ${expected} not found in ${args.path}` }] };
       }
       return {
-        contents: `${source}\nimport { rowMemoisedGet } from ${JSON.stringify(shims)};\nOutput.prototype.get = rowMemoisedGet({ sliceAnsi, styledCharsToString });\n`,
+        contents: [
+          source,
+          `import { rowMemoisedGet } from ${JSON.stringify(shims)};`,
+          'Output.prototype.get = rowMemoisedGet({ sliceAnsi, styledCharsToString });',
+          '',
+        ].join('\n'),
         loader: 'js',
       };
     });
@@ -173,7 +178,13 @@ const renderShims = {
       if (errors) return { errors };
       return {
         resolveDir: root,
-        contents: `import * as real from ${JSON.stringify(args.path)};\nimport { memoisedTokenizer } from ${JSON.stringify(shims)};\nexport * from ${JSON.stringify(args.path)};\nexport const { tokenize, styledCharsFromTokens, styledCharsToString } = memoisedTokenizer(real);\n`,
+        contents: [
+          `import * as real from ${JSON.stringify(args.path)};`,
+          `import { memoisedTokenizer } from ${JSON.stringify(shims)};`,
+          `export * from ${JSON.stringify(args.path)};`,
+          'export const { tokenize, styledCharsFromTokens, styledCharsToString } = memoisedTokenizer(real);',
+          '',
+        ].join('\n'),
       };
     });
   },
@@ -200,8 +211,12 @@ const processGlobal = {
 // Some of ink's dependencies are CommonJS and call require() for node built-ins; every output file (the
 // entry and each chunk) is a module of its own and gets its own require, made on its first call: most
 // chunks never call it, and making one costs ≈ 0.5 ms of the start.
-const BANNER =
-  "#!/usr/bin/env node\nimport { createRequire as __dpxCreateRequire } from 'node:module';\nlet __dpxRequire;\nconst require = (id) => (__dpxRequire ??= __dpxCreateRequire(import.meta.url))(id);";
+const BANNER = [
+  '#!/usr/bin/env node',
+  "import { createRequire as __dpxCreateRequire } from 'node:module';",
+  'let __dpxRequire;',
+  'const require = (id) => (__dpxRequire ??= __dpxCreateRequire(import.meta.url))(id);',
+].join('\n');
 
 const cliGraph = join(root, 'src', 'cli', 'main.ts');
 
@@ -354,7 +369,11 @@ async function startWithoutModules({ outputs }) {
 
   await build({
     stdin: {
-      contents: `const { runChunk } = require(${JSON.stringify(join(root, 'src', 'cli', 'code-cache.ts'))});\nmodule.exports = runChunk(require('node:path').join(__dirname, ${JSON.stringify(`${name}.script.js`)}));\n`,
+      contents: [
+        `const { runChunk } = require(${JSON.stringify(join(root, 'src', 'cli', 'code-cache.ts'))});`,
+        `module.exports = runChunk(require('node:path').join(__dirname, ${JSON.stringify(`${name}.script.js`)}));`,
+        '',
+      ].join('\n'),
       resolveDir: root,
       sourcefile: `${name}.cjs`,
       loader: 'js',

@@ -345,7 +345,8 @@ export class CommandContext {
     const requests = this.sessions.reduce((sum, session) => sum + session.traffic.requests, 0);
     const text =
       what ??
-      `${command === undefined ? 'the command' : `dpx ${command}`} stopped before it finished, after ${requests} ${requests === 1 ? 'request' : 'requests'}; what it had not done yet was not done`;
+      `${command === undefined ? 'the command' : `dpx ${command}`} stopped before it finished, ` +
+        `after ${requests} ${requests === 1 ? 'request' : 'requests'}; what it had not done yet was not done`;
     this.io.stderr.write(
       `interrupted (${signalName(this.io.signal)}): ${text}; no request was sent after the signal\n`,
     );

@@ -90,5 +90,9 @@ export function describeScope(context: ScopeContext): string {
  * (and "failed" where some of it could not be read).
  */
 export function costLine({ source, records, requests, failed }: SourceCost): string {
-  return `${source.profile ?? source.session.baseUrl}: ${formatCount(records)} ${records === 1 ? 'record' : 'records'}, ${formatCount(requests)} ${requests === 1 ? 'request' : 'requests'}${failed ? ' (failed: see the error above)' : ''}`;
+  return (
+    `${source.profile ?? source.session.baseUrl}: ${formatCount(records)} ${records === 1 ? 'record' : 'records'}, ` +
+    `${formatCount(requests)} ${requests === 1 ? 'request' : 'requests'}` +
+    (failed ? ' (failed: see the error above)' : '')
+  );
 }

@@ -64,7 +64,8 @@ export async function windowedList(
   );
   if (windowed.refused === undefined) return { list: { ...list, filter: windowed.filter } };
   ctx.note(
-    `the server refused the window as a filter (${windowed.refused}); every record is read and the window applied here, so the server's counts are not the window's`,
+    `the server refused the window as a filter (${windowed.refused}); ` +
+      "every record is read and the window applied here, so the server's counts are not the window's",
   );
   return { list, ...(windowed.keep ? { keep: windowed.keep } : {}) };
 }

@@ -64,7 +64,8 @@ export async function answerAsRecorded(
   const units = [...new Set(pages.map((each) => each.unit ?? 'no unit'))];
   if (units.length > 1)
     offline.trail.warnings.push(
-      `${offline.file} holds this command in ${units.length} units (${units.join(', ')}): it answers as the latest, in ${page.unit ?? 'no unit'}; --ou picks another`,
+      `${offline.file} holds this command in ${units.length} units (${units.join(', ')}): ` +
+        `it answers as the latest, in ${page.unit ?? 'no unit'}; --ou picks another`,
     );
   if (
     page.baseUrl !== undefined &&

@@ -55,9 +55,8 @@ export function sessionFromSettings(settings: Settings & { baseUrl: string }, ho
 /** The trail's answers, their code loaded with the first request: only an offline run needs it. */
 function offlineTransport(trail: RecordedTrail): Transport {
   let transport: Promise<Transport> | undefined;
-  return async (request, context) =>
-    (await (transport ??= import('../api/case/offline.js').then(({ trailTransport }) => trailTransport(trail))))(
-      request,
-      context,
-    );
+  return async (request, context) => {
+    transport ??= import('../api/case/offline.js').then(({ trailTransport }) => trailTransport(trail));
+    return (await transport)(request, context);
+  };
 }

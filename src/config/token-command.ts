@@ -57,7 +57,8 @@ export class TokenCommand implements Credential {
     if (timedOut) {
       throw new UsageError(
         `${where} did not finish within ${this.options.timeoutMs / 1000} s`,
-        `a command that waits for a prompt cannot answer here; sign in to the vault first, then run dpx again (DPX_TOKEN_COMMAND_TIMEOUT sets the limit in seconds)`,
+        'a command that waits for a prompt cannot answer here; sign in to the vault first, then run dpx again ' +
+          '(DPX_TOKEN_COMMAND_TIMEOUT sets the limit in seconds)',
       );
     }
     if (status !== 0) {

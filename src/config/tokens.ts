@@ -145,7 +145,9 @@ export function checkTokenOrigin(
   if (origins.length === 0 || origins.includes(target) || trusted === target) return;
   throw new SafetyError(
     `refused to send the token (${source}) to ${target}: it belongs to ${origins.join(' and ')}`,
-    `add a profile for ${target} (dpx profile add NAME --base-url ${target} --token-file FILE), give that control plane's own token with --token-file FILE, or pass --trust-origin ${target} to send this one there on purpose`,
+    `add a profile for ${target} (dpx profile add NAME --base-url ${target} --token-file FILE), ` +
+      "give that control plane's own token with --token-file FILE, " +
+      `or pass --trust-origin ${target} to send this one there on purpose`,
   );
 }
 

@@ -16,7 +16,9 @@ export async function runDemoCommand(options: DemoOptions, out: NodeJS.WritableS
   const vendor = (options.vendor ?? 'service').toLowerCase();
   const paged = options.linkHeaderPaging?.length ? `, ${options.linkHeaderPaging.join(', ')} paged by Link header` : '';
   const lines = [
-    `dpx demo control plane (scale ${options.scale ?? 1}, seed ${options.seed ?? 42}${options.rateLimit ? `, ${options.rateLimit} requests/s per token` : ''}${options.frozen ? ', live tasks frozen' : ''}${paged})`,
+    `dpx demo control plane (scale ${options.scale ?? 1}, seed ${options.seed ?? 42}` +
+      `${options.rateLimit ? `, ${options.rateLimit} requests/s per token` : ''}` +
+      `${options.frozen ? ', live tasks frozen' : ''}${paged})`,
     '',
   ];
   for (const region of handle.regions) {

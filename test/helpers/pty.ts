@@ -269,8 +269,9 @@ export async function frameProblems(app: Running): Promise<string[]> {
     .map((line, index) => (line === screen[index] ? undefined : index))
     .filter((index) => index !== undefined);
   if (differ.length > 0) {
+    const rows = differ.map((i) => `  drawn  : ${clean[i]}\n  showing: ${screen[i]}`);
     problems.push(
-      `the terminal does not show what ink drew, at rows ${differ.map((i) => i + 1).join(', ')}:\n${differ.map((i) => `  drawn  : ${clean[i]}\n  showing: ${screen[i]}`).join('\n')}`,
+      `the terminal does not show what ink drew, at rows ${differ.map((i) => i + 1).join(', ')}:\n${rows.join('\n')}`,
     );
   }
   const headers = screen.filter((line) => /^dpx /.test(line)).length;

@@ -15,6 +15,9 @@ const bundle = join(root, 'dist', 'dpx.js');
 const TOKEN = 'hostile-signals-token-91ad5c';
 /** A request the child started just before the signal reached it may arrive a moment later; none after this. */
 const GRACE_MS = 150;
+/** The line stderr ends with when a signal stops a command: `what` (a pattern) and that nothing was sent after. */
+const interrupted = (signal: string, what: string) =>
+  new RegExp(String.raw`^interrupted \(${signal}\): ${what}; no request was sent after the signal$`, 'm');
 
 beforeAll(async () => {
   await promisify(execFile)(process.execPath, [join(root, 'scripts', 'build.mjs'), '--if-stale'], { cwd: root });
@@ -88,9 +91,7 @@ describe('SIGINT and SIGTERM stop the sending at once, say what was done, and ne
     const run = await interrupt(plane, ['count', 'tasks', '--ou', 'all', '-o', 'json'], 'SIGINT', 60);
     expect(run.code, run.stderr).toBe(130);
     expect(run.late).toEqual([]);
-    expect(run.stderr).toMatch(
-      /^interrupted \(SIGINT\): \d+ of 2503 rows counted; \d+ not .*; no request was sent after the signal$/m,
-    );
+    expect(run.stderr).toMatch(interrupted('SIGINT', String.raw`\d+ of 2503 rows counted; \d+ not .*`));
     const rows = JSON.parse(run.stdout).rows as { total: number | null; error: string | null }[];
     expect(rows.filter((row) => row.total === null).every((row) => row.error === 'not counted: interrupted')).toBe(
       true,
@@ -103,10 +104,10 @@ describe('SIGINT and SIGTERM stop the sending at once, say what was done, and ne
     const run = await interrupt(plane, ['list', 'tasks', '--all', '--page-size', '10', '-o', 'json'], 'SIGTERM', 30);
     expect(run.code, run.stderr).toBe(143);
     expect(run.late).toEqual([]);
-    const match =
-      /^interrupted \(SIGTERM\): (\d+) pages read and (\d+) records written of 600; the rest of the list was not read; no request was sent after the signal$/m.exec(
-        run.stderr,
-      );
+    const match = interrupted(
+      'SIGTERM',
+      String.raw`(\d+) pages read and (\d+) records written of 600; the rest of the list was not read`,
+    ).exec(run.stderr);
     expect(match, run.stderr).not.toBeNull();
     const document = JSON.parse(run.stdout);
     expect(document.items).toHaveLength(Number(match![2]));
@@ -119,7 +120,10 @@ describe('SIGINT and SIGTERM stop the sending at once, say what was done, and ne
     expect(run.code, run.stderr).toBe(130);
     expect(run.late).toEqual([]);
     expect(run.stderr).toMatch(
-      /^interrupted \(SIGINT\): \d+ of 2503 units read, \d+ not or not whole \(\d+ records written from \d+ pages\); no request was sent after the signal$/m,
+      interrupted(
+        'SIGINT',
+        String.raw`\d+ of 2503 units read, \d+ not or not whole \(\d+ records written from \d+ pages\)`,
+      ),
     );
   });
 
@@ -129,7 +133,11 @@ describe('SIGINT and SIGTERM stop the sending at once, say what was done, and ne
     expect(run.code, run.stderr).toBe(143);
     expect(run.late).toEqual([]);
     expect(run.stderr).toMatch(
-      /^interrupted \(SIGTERM\): the x-ray had read \d+ records and had answers from \d+ lists? that may refer to it; \d+ records were not read.*; no request was sent after the signal$/m,
+      interrupted(
+        'SIGTERM',
+        String.raw`the x-ray had read \d+ records and had answers from \d+ lists? that may refer to it; ` +
+          String.raw`\d+ records were not read.*`,
+      ),
     );
   });
 });

@@ -48,7 +48,8 @@ export async function appendToCase(
     if (found.kind === 'foreign' || found.kind === 'earlier-dpx') {
       const aside = await keepAside();
       throw new UsageError(
-        `${target} was replaced while this command ran by a file dpx did not write (${found.kind === 'foreign' ? found.why : 'an earlier dpx trail'}); it is left as it is`,
+        `${target} was replaced while this command ran by a file dpx did not write ` +
+          `(${found.kind === 'foreign' ? found.why : 'an earlier dpx trail'}); it is left as it is`,
         `this command's trail is in ${aside}`,
       );
     }

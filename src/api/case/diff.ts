@@ -95,7 +95,7 @@ export function flattenDocument(document: unknown): Map<string, unknown> {
   const visit = (value: unknown, path: string): void => {
     if (Array.isArray(value)) {
       if (value.length === 0) leaves.set(path, []);
-      value.forEach((item, index) => visit(item, childPath(path, index)));
+      for (const [index, item] of value.entries()) visit(item, childPath(path, index));
     } else if (isObject(value)) {
       const keys = Object.keys(value).filter((key) => !IGNORED_KEYS.has(key));
       if (keys.length === 0) leaves.set(path, {});

@@ -231,39 +231,42 @@ export class Collector {
         const { pathname, search } = new URL(bodiless.url);
         throw new UsageError(
           `${source}: the recording holds GET ${pathname}${search} without its body; record with bodies`,
-          "dpx reads the API's index and its answers from the bodies: in a browser's developer tools, save the HAR with content; with Playwright, recordHar with content 'embed' or 'attach'",
+          "dpx reads the API's index and its answers from the bodies: in a browser's developer tools, " +
+            "save the HAR with content; with Playwright, recordHar with content 'embed' or 'attach'",
         );
       }
       throw new UsageError(
         `${source} holds no discovery index, so dpx cannot tell where its API is`,
-        'dpx finds the API in a trail by the recorded GET <base URL>/ that answered with the resource index: record from the start of a dpx session, or in a browser, from before the app first loads the API root',
+        'dpx finds the API in a trail by the recorded GET <base URL>/ that answered with the resource index: ' +
+          'record from the start of a dpx session, or in a browser, from before the app first loads the API root',
       );
     }
     const warnings = [...this.warnings];
-    if (apis.length > 1)
+    if (apis.length > 1) {
+      const others = apis.slice(1).map((other) => other.baseUrl);
       warnings.push(
-        `${source} also holds the index of ${apis
-          .slice(1)
-          .map((other) => other.baseUrl)
-          .join(
-            ', ',
-          )}; dpx reads the API at ${api.baseUrl}, the first recorded, unless a command recorded elsewhere is asked for`,
+        `${source} also holds the index of ${others.join(', ')}; dpx reads the API at ${api.baseUrl}, ` +
+          'the first recorded, unless a command recorded elsewhere is asked for',
       );
+    }
     const kept: number[] = [];
     this.all.forEach((exchange, index) => {
       if (apis.some((each) => isUnder(exchange.url, each.baseUrl))) kept.push(index);
     });
     if (kept.length < this.all.length)
       warnings.push(
-        `${this.all.length - kept.length} of the ${this.all.length} requests in ${source} are not to ${apis.map((each) => each.baseUrl).join(', ')} and are left out`,
+        `${this.all.length - kept.length} of the ${this.all.length} requests in ${source} ` +
+          `are not to ${apis.map((each) => each.baseUrl).join(', ')} and are left out`,
       );
     if (this.droppedUserinfo > 0)
       warnings.push(
-        `${this.droppedUserinfo} recorded URL${this.droppedUserinfo === 1 ? '' : 's'} in ${source} carried a user or password: dpx dropped it and never sends it`,
+        `${this.droppedUserinfo} recorded URL${this.droppedUserinfo === 1 ? '' : 's'} in ${source} ` +
+          'carried a user or password: dpx dropped it and never sends it',
       );
     if (this.repaired) {
       warnings.push(
-        `${source} was not closed (its writer was stopped): its ${this.all.length} whole entries are read${this.repaired.droppedTornEntry ? ', and a torn last one is left out' : ''}`,
+        `${source} was not closed (its writer was stopped): its ${this.all.length} whole entries are read` +
+          (this.repaired.droppedTornEntry ? ', and a torn last one is left out' : ''),
       );
     }
     const exchanges = kept.map((index) => this.all[index]!);

@@ -15,7 +15,7 @@
 // the tail: the entries region keeps its bytes and its offsets. Trails of dpx before case files had
 // `"pages":[],"entries":[` in their head line and `]}}` alone as their tail; they are read, not appended to.
 
-import { open } from 'node:fs/promises';
+import { type FileHandle, open } from 'node:fs/promises';
 import packageJson from '../../../package.json' with { type: 'json' };
 import { isObject } from '../json.js';
 
@@ -59,7 +59,7 @@ export type CaseInspection =
 
 /** Reads as little as it can: the head line, and the tail back to its pages line. */
 export async function inspectCase(path: string): Promise<CaseInspection> {
-  let file;
+  let file: FileHandle;
   try {
     file = await open(path, 'r');
   } catch (error) {

@@ -70,7 +70,8 @@ export function trailTransport(trail: RecordedTrail): Transport {
         if (!told.has(asked)) {
           told.add(asked);
           context.warn?.(
-            `offline: ${asked} is shown from the page the case holds at ${largest.size === undefined ? "the server's default page size" : `page size ${largest.size}`}`,
+            `offline: ${asked} is shown from the page the case holds at ` +
+              (largest.size === undefined ? "the server's default page size" : `page size ${largest.size}`),
           );
         }
       }

@@ -175,7 +175,9 @@ export class PlaneCounter {
     this.reportsCounts = false;
     this.events.push({
       kind: 'notice',
-      message: `${target.resource} at ${this.session.baseUrl} reports no total_count: counting by walking every page of each unit's list (numbers marked counted)`,
+      message:
+        `${target.resource} at ${this.session.baseUrl} reports no total_count: ` +
+        "counting by walking every page of each unit's list (numbers marked counted)",
     });
   }
 

@@ -39,7 +39,9 @@ export function unscopedNotice(
   const who = one ? `${unit.ouName ?? unit.ou} counts` : `all ${part.length} units below the top count`;
   const plane = options.several ? `${source.profile ?? source.session.baseUrl}: ` : '';
   return (
-    `${plane}${who} ${whole.toLocaleString('en-US')}, as many as the list without a unit, though ${one ? 'it is' : 'they are'} only part of the tree: ` +
-    `the server may ignore the header ${source.session.ouHeader}, and ${one ? 'this answer is' : 'these answers are'} not scoped (--ou-header names the header it reads)`
+    `${plane}${who} ${whole.toLocaleString('en-US')}, as many as the list without a unit, ` +
+    `though ${one ? 'it is' : 'they are'} only part of the tree: ` +
+    `the server may ignore the header ${source.session.ouHeader}, ` +
+    `and ${one ? 'this answer is' : 'these answers are'} not scoped (--ou-header names the header it reads)`
   );
 }

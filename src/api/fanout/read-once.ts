@@ -168,7 +168,9 @@ class RootCheck {
     const affordable = Math.max(1, Math.floor(pagesRead / 10));
     if (tops.length > affordable) {
       note(
-        `read once: not checked that the root's list holds every unit's records (${tops.length} top-level units would each need a counted request; name the units with --ou to read each in its own scope)`,
+        "read once: not checked that the root's list holds every unit's records " +
+          `(${tops.length} top-level units would each need a counted request; ` +
+          'name the units with --ou to read each in its own scope)',
       );
       return [];
     }

@@ -69,7 +69,10 @@ export class ReferenceNames {
   /** The one cache of a session: every screen of it shares the names already read. */
   static of(session: Session): ReferenceNames {
     let names = ReferenceNames.perSession.get(session);
-    if (!names) ReferenceNames.perSession.set(session, (names = new ReferenceNames(session)));
+    if (!names) {
+      names = new ReferenceNames(session);
+      ReferenceNames.perSession.set(session, names);
+    }
     return names;
   }
 

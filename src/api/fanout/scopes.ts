@@ -165,7 +165,8 @@ function reportCycles(session: Session, units: OrgUnit[]): void {
     const named = (id: string) =>
       names.get(id) !== undefined && names.get(id) !== id ? `${names.get(id)} (${id})` : id;
     session.warn(
-      `the units ${[...cycle, cycle[0]!].map(named).join(' → ')} name each other as parents (a cycle in the unit tree): each is read as a root, and the other units answer as usual`,
+      `the units ${[...cycle, cycle[0]!].map(named).join(' → ')} name each other as parents ` +
+        '(a cycle in the unit tree): each is read as a root, and the other units answer as usual',
     );
   }
 }

@@ -53,7 +53,7 @@ function lineAndColumn(text: string, offset: number): { line: number; column: nu
 }
 
 /** The value of a node of the tree; an own property for every key, `__proto__` included. */
-function valueOf(node: Node): unknown {
+function nodeValue(node: Node): unknown {
   switch (node.type) {
     case 'object': {
       const object: Record<string, unknown> = {};
@@ -61,7 +61,7 @@ function valueOf(node: Node): unknown {
         const [key, value] = property.children ?? [];
         if (key && value)
           Object.defineProperty(object, String(key.value), {
-            value: valueOf(value),
+            value: nodeValue(value),
             enumerable: true,
             writable: true,
             configurable: true,
@@ -70,7 +70,7 @@ function valueOf(node: Node): unknown {
       return object;
     }
     case 'array':
-      return (node.children ?? []).map(valueOf);
+      return (node.children ?? []).map(nodeValue);
     default:
       return node.value;
   }
@@ -94,7 +94,7 @@ export function parseBodyText(text: string): JsonTextResult {
   }
   const { tree, errors } = parsed(text);
   const first = errors[0];
-  if (tree && !first) return { ok: true, value: valueOf(tree) };
+  if (tree && !first) return { ok: true, value: nodeValue(tree) };
   const offset = first?.offset ?? text.length;
   const { line, column } = lineAndColumn(text, offset);
   const code = first ? printParseErrorCode(first.error) : 'ValueExpected';

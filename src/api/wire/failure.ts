@@ -131,11 +131,16 @@ function badRequestHint(response: FailedResponse, context: FailureContext): stri
     context.resource && sent?.operationId ? `dpx call ${context.resource} ${sent.operationId} --help` : undefined;
   const hints: Record<Cause, () => string> = {
     body: () =>
-      `the body does not fit the operation${help ? `: \`${help}\` lists its fields, which are required, and their allowed values` : ': check its fields and their values'}`,
+      'the body does not fit the operation' +
+      (help
+        ? `: \`${help}\` lists its fields, which are required, and their allowed values`
+        : ': check its fields and their values'),
     unit: () =>
       `the organizational unit${sent?.ou ? ` sent (${sent.ou})` : ''} was refused: give one unit's id (the unit list shows them), or leave the unit out`,
     filter: () =>
-      `the filter was refused: it is a JSON object such as {"name":{"$contains":"a"}}, with the operators $eq $neq $in $contains $begins_with $gt $gte $lt $lte${help ? `; \`${help}\` lists the fields` : ''}`,
+      'the filter was refused: it is a JSON object such as {"name":{"$contains":"a"}}, ' +
+      'with the operators $eq $neq $in $contains $begins_with $gt $gte $lt $lte' +
+      (help ? `; \`${help}\` lists the fields` : ''),
     pageSize: () => 'the page size was refused: ask for fewer records per page (--page-size)',
     page: () => 'the page was refused: start from the first page, and move with the next and prev links',
   };

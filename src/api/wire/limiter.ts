@@ -1,7 +1,8 @@
 // How fast one control plane is asked: at most `concurrency` requests at a time, no second holding more
 // starts than the current rate (which rate-control.ts moves with the answers), and a pause of every
-// request while the server has said (429 with Retry-After, or a spent RateLimit window) not to come back yet. The session takes a slot for every attempt it sends, so a fan-out
-// over hundreds of units, a retry, the x-ray and the explorer's page reads all share the same budget.
+// request while the server has said (429 with Retry-After, or a spent RateLimit window) not to come back
+// yet. The session takes a slot for every attempt it sends, so a fan-out over hundreds of units, a retry,
+// the x-ray and the explorer's page reads all share the same budget.
 //
 // The ceiling is a sliding window over the last starts, not an even spacing: requests asked for together
 // (the x-ray's first level, a page and the one read ahead) leave together as long as the second has room,

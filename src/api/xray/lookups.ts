@@ -307,7 +307,9 @@ export class InboundLookups {
     group.unsearchable = unsearchable;
     this.port.note(
       'unsearchable',
-      `${unsearchableText(unsearchable)}: ${unsearchable.message}${unsearchable.remembered ? ' (remembered from an earlier answer; asked again after a day)' : ''}${unsearchable.tried?.length ? `; tried: ${unsearchable.tried.join(', ')}` : ''}`,
+      `${unsearchableText(unsearchable)}: ${unsearchable.message}` +
+        (unsearchable.remembered ? ' (remembered from an earlier answer; asked again after a day)' : '') +
+        (unsearchable.tried?.length ? `; tried: ${unsearchable.tried.join(', ')}` : ''),
     );
     this.port.emit({ kind: 'inbound', group: copy(group) });
   }

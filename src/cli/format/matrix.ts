@@ -248,7 +248,11 @@ export function matrixTable(matrix: Matrix, options: { width: number; colour: bo
 function captionOf(matrix: Matrix): string | undefined {
   const values = matrix.values;
   if (!values?.mayMiss || matrix.by === undefined) return undefined;
-  return `values of ${matrix.by} may be missing: they come from ${values.schema ? 'the schema and ' : ''}${values.pages} page${values.pages === 1 ? '' : 's'} of ${matrix.resource}, and the server links no last page; other counts their records (--values names them)`;
+  return (
+    `values of ${matrix.by} may be missing: they come from ${values.schema ? 'the schema and ' : ''}` +
+    `${values.pages} page${values.pages === 1 ? '' : 's'} of ${matrix.resource}, and the server links no last page; ` +
+    'other counts their records (--values names them)'
+  );
 }
 
 /** What the table's marks mean, for those it shows. */
@@ -267,7 +271,8 @@ function notesOf(matrix: Matrix, other: boolean): string[] {
   const changed = matrix.rows.filter((row) => row.changed).length;
   if (changed > 0)
     notes.push(
-      `${CHANGED}: ${changed} row${changed === 1 ? "'s" : "s'"} numbers were not all true at once (a cell above the total): records changed while they were counted; count again`,
+      `${CHANGED}: ${changed} row${changed === 1 ? "'s" : "s'"} numbers were not all true at once ` +
+        '(a cell above the total): records changed while they were counted; count again',
     );
   return notes;
 }

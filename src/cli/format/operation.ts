@@ -28,9 +28,14 @@ export function operationHelpText(description: OperationDescription, catalog?: C
   const { resource, version, versions, operation, variables, schema } = description;
   const lines: string[] = [];
   lines.push(`${operation.method} ${operation.href}`);
-  lines.push(
-    `${resource} ${operation.id} · version ${version}${versions.length > 1 ? ` (the versions that have it: ${versions.join(', ')})` : versions.length === 1 && catalog && (findResource(catalog, resource)?.versions.length ?? 0) > 1 ? ' (only this version has it)' : ''}`,
-  );
+  const onlyThis = versions.length === 1 && catalog && (findResource(catalog, resource)?.versions.length ?? 0) > 1;
+  const which =
+    versions.length > 1
+      ? ` (the versions that have it: ${versions.join(', ')})`
+      : onlyThis
+        ? ' (only this version has it)'
+        : '';
+  lines.push(`${resource} ${operation.id} · version ${version}${which}`);
   lines.push('');
   if (variables.length === 0) lines.push('Variables: none (the href takes no template variables)');
   else {

@@ -24,8 +24,11 @@ export function explainText(
     lines.push(
       `count ${question.resource}: ${formatCount(shape.rows)} units × ${values}, at ${strategy.source.session.baseUrl} (${rate} now)`,
     );
-    const row = (name: string, estimate: { requests: number; seconds: number } | undefined, why: string) =>
-      `  ${name.padEnd(6)}${estimate === undefined ? 'not costed'.padStart(16) : `${formatCount(estimate.requests).padStart(7)} requests`}  ${estimate === undefined ? '' : `${seconds(estimate.seconds).padStart(7)}  `}${why}`;
+    const row = (name: string, estimate: { requests: number; seconds: number } | undefined, why: string) => {
+      if (estimate === undefined) return `  ${name.padEnd(6)}${'not costed'.padStart(16)}  ${why}`;
+      const cost = `${formatCount(estimate.requests).padStart(7)} requests  ${seconds(estimate.seconds).padStart(7)}  `;
+      return `  ${name.padEnd(6)}${cost}${why}`;
+    };
     lines.push(row('cells', estimates.cells, CELLS_WHY));
     const scanWhy =
       strategy.scanImpossible !== undefined
@@ -44,9 +47,9 @@ export function explainText(
         : '';
     lines.push(`chosen: ${strategy.chosen}${ratio}${more}`);
   }
-  lines.push(
-    `sent to plan it: ${formatCount(requests)} requests (the index, the unit list${strategies.some((strategy) => strategy.probe) ? `, ${strategies.reduce((sum, strategy) => sum + (strategy.probe?.requests ?? 0), 0)} to the list` : ''})`,
-  );
+  const probes = strategies.reduce((sum, strategy) => sum + (strategy.probe?.requests ?? 0), 0);
+  const toTheList = strategies.some((strategy) => strategy.probe) ? `, ${probes} to the list` : '';
+  lines.push(`sent to plan it: ${formatCount(requests)} requests (the index, the unit list${toTheList})`);
   return lines.map((line) => `${line}\n`).join('');
 }
 

@@ -89,7 +89,8 @@ export function xrayTree(result: XrayResult, options: { colour: boolean; depth: 
     const { maxNodes, linksNotFollowed } = result.cut;
     lines.push(
       paint(
-        `cut: ${linksNotFollowed} ${linksNotFollowed === 1 ? 'link was' : 'links were'} not followed: the x-ray holds ${maxNodes} records at most (a partial answer)`,
+        `cut: ${linksNotFollowed} ${linksNotFollowed === 1 ? 'link was' : 'links were'} not followed: ` +
+          `the x-ray holds ${maxNodes} records at most (a partial answer)`,
         'bad',
         options.colour,
       ),

@@ -118,34 +118,38 @@ describe('an offline session', () => {
     expect((failure as ApiError).status).toBe(404);
   });
 
-  it('fails a request the trail does not hold — another version, another unit, another record — with "not in this case", and records it as not sent', async () => {
-    const asked: Exchange[] = [];
-    const session = offlineSession((exchange) => asked.push(exchange));
-    const v2 = await listRequest(session, { resource: 'users', pageSize: 4 });
-    const v1 = await listRequest(session, { resource: 'users', pageSize: 4, version: 'v1' });
-    const otherUnit = await listRequest(session, {
-      resource: 'users',
-      pageSize: 4,
-      ou: '12ea2b10-e6d9-4c3f-90f8-0199acb1b1d2',
-    });
-    const record = await session.prepare({
-      resource: 'users',
-      operationId: 'get_user',
-      variables: { user_id: recordedIds[0]! },
-    });
-    expect((await session.send(v2)).status).toBe(200);
-    for (const request of [v1, otherUnit, record]) {
-      const failure = await session.send(request).catch((error: unknown) => error);
-      expect(failure).toBeInstanceOf(NotInTrailError);
-      expect((failure as NotInTrailError).message).toMatch(/ is not in this case$/);
-      expect((failure as NotInTrailError).exitCode).toBe(3);
-    }
-    expect(asked.filter((exchange) => exchange.error !== undefined).map((exchange) => exchange.error)).toEqual([
-      expect.stringMatching(/not in this case/),
-      expect.stringMatching(/not in this case/),
-      expect.stringMatching(/not in this case/),
-    ]);
-  });
+  it(
+    'fails a request the trail does not hold — another version, another unit, another record — ' +
+      'with "not in this case", and records it as not sent',
+    async () => {
+      const asked: Exchange[] = [];
+      const session = offlineSession((exchange) => asked.push(exchange));
+      const v2 = await listRequest(session, { resource: 'users', pageSize: 4 });
+      const v1 = await listRequest(session, { resource: 'users', pageSize: 4, version: 'v1' });
+      const otherUnit = await listRequest(session, {
+        resource: 'users',
+        pageSize: 4,
+        ou: '12ea2b10-e6d9-4c3f-90f8-0199acb1b1d2',
+      });
+      const record = await session.prepare({
+        resource: 'users',
+        operationId: 'get_user',
+        variables: { user_id: recordedIds[0]! },
+      });
+      expect((await session.send(v2)).status).toBe(200);
+      for (const request of [v1, otherUnit, record]) {
+        const failure = await session.send(request).catch((error: unknown) => error);
+        expect(failure).toBeInstanceOf(NotInTrailError);
+        expect((failure as NotInTrailError).message).toMatch(/ is not in this case$/);
+        expect((failure as NotInTrailError).exitCode).toBe(3);
+      }
+      expect(asked.filter((exchange) => exchange.error !== undefined).map((exchange) => exchange.error)).toEqual([
+        expect.stringMatching(/not in this case/),
+        expect.stringMatching(/not in this case/),
+        expect.stringMatching(/not in this case/),
+      ]);
+    },
+  );
 
   it('keeps the origin guard: a link to another host is refused before the trail is asked', async () => {
     const session = offlineSession();

@@ -296,7 +296,9 @@ describe('retries', () => {
 
 describe('failures become typed errors', () => {
   it('an HTML 502 page from a proxy is summarised in one line, never dumped', async () => {
-    const html = `<html><head><title>502 Bad Gateway — upstream unavailable at the edge proxy tonight</title></head><body>${'<p>noise</p>'.repeat(500)}</body></html>`;
+    const html =
+      '<html><head><title>502 Bad Gateway — upstream unavailable at the edge proxy tonight</title></head>' +
+      `<body>${'<p>noise</p>'.repeat(500)}</body></html>`;
     const server = await serve((_request, response) => {
       response.writeHead(502, { 'content-type': 'text/html; charset=utf-8' });
       response.end(html);

@@ -65,43 +65,48 @@ describe('x-ray of a record on an unfamiliar control plane', () => {
     );
   });
 
-  it("learns the lists' fields from one page each, refers by <singular>_id and by a type/id pair, falls back to the bare form, and names the lists it cannot search", async () => {
-    const server = await serve();
-    const result = await runXray(session(server), { resource: 'jobs', id: 'j-1' });
-    const group = (resource: string) => result.inbound.find((candidate) => candidate.candidate.resource === resource)!;
+  it(
+    "learns the lists' fields from one page each, refers by <singular>_id and by a type/id pair, " +
+      'falls back to the bare form, and names the lists it cannot search',
+    async () => {
+      const server = await serve();
+      const result = await runXray(session(server), { resource: 'jobs', id: 'j-1' });
+      const group = (resource: string) =>
+        result.inbound.find((candidate) => candidate.candidate.resource === resource)!;
 
-    expect(group('volumes')).toMatchObject({
-      total: 2,
-      form: 'bare',
-      candidate: { via: 'job_id', filter: { job_id: 'j-1' } },
-    });
-    expect(group('volumes').keys).toEqual([`${server.baseUrl}/volumes/v1`, `${server.baseUrl}/volumes/v2`]);
-    // The type value is the one the events page was seen to use.
-    expect(group('events').candidate).toMatchObject({
-      via: 'primary_entity.type/primary_entity.id',
-      filter: { 'primary_entity.type': 'job', 'primary_entity.id': 'j-1' },
-    });
-    expect(group('events').total).toBe(2);
-    expect(group('notes').unsearchable).toMatchObject({
-      list: 'notes',
-      field: 'job_id',
-      reason: 'refused',
-      code: 'invalid_filter',
-      message: 'notes cannot be filtered',
-    });
-    expect(group('logs').unsearchable).toMatchObject({ list: 'logs', field: 'job_id', reason: 'ignored' });
-    // Lists that cannot be searched are named (notes), never nodes or edges.
-    expect(result.nodes.some((node) => node.resource === 'notes' || node.resource === 'logs')).toBe(false);
-    expect(result.notes.filter((note) => note.kind === 'unsearchable').map((note) => note.text)).toEqual([
-      expect.stringMatching(/^not searchable: `notes` refused a filter on `job_id` \(`invalid_filter`\)/),
-      expect.stringMatching(/^not searchable: `logs` ignored a filter on `job_id`/),
-    ]);
-    // Events have timestamps: the history, newest first, from fields found by name.
-    expect(result.timeline.map((entry) => [entry.what, entry.who, entry.outcome])).toEqual([
-      ['job.fail', 'ada', 'failed'],
-      ['job.start', 'ada', 'ok'],
-    ]);
-  });
+      expect(group('volumes')).toMatchObject({
+        total: 2,
+        form: 'bare',
+        candidate: { via: 'job_id', filter: { job_id: 'j-1' } },
+      });
+      expect(group('volumes').keys).toEqual([`${server.baseUrl}/volumes/v1`, `${server.baseUrl}/volumes/v2`]);
+      // The type value is the one the events page was seen to use.
+      expect(group('events').candidate).toMatchObject({
+        via: 'primary_entity.type/primary_entity.id',
+        filter: { 'primary_entity.type': 'job', 'primary_entity.id': 'j-1' },
+      });
+      expect(group('events').total).toBe(2);
+      expect(group('notes').unsearchable).toMatchObject({
+        list: 'notes',
+        field: 'job_id',
+        reason: 'refused',
+        code: 'invalid_filter',
+        message: 'notes cannot be filtered',
+      });
+      expect(group('logs').unsearchable).toMatchObject({ list: 'logs', field: 'job_id', reason: 'ignored' });
+      // Lists that cannot be searched are named (notes), never nodes or edges.
+      expect(result.nodes.some((node) => node.resource === 'notes' || node.resource === 'logs')).toBe(false);
+      expect(result.notes.filter((note) => note.kind === 'unsearchable').map((note) => note.text)).toEqual([
+        expect.stringMatching(/^not searchable: `notes` refused a filter on `job_id` \(`invalid_filter`\)/),
+        expect.stringMatching(/^not searchable: `logs` ignored a filter on `job_id`/),
+      ]);
+      // Events have timestamps: the history, newest first, from fields found by name.
+      expect(result.timeline.map((entry) => [entry.what, entry.who, entry.outcome])).toEqual([
+        ['job.fail', 'ada', 'failed'],
+        ['job.start', 'ada', 'ok'],
+      ]);
+    },
+  );
 
   it('costs what it says: records read, one page per list learned, one query per candidate and form — and a second x-ray learns nothing again', async () => {
     const server = await serve();

@@ -55,14 +55,17 @@ beforeAll(async () => {
 /**
  * Records every file of code the process loads, on stderr, one `loaded <url>` line each: ES modules (a
  * loader hook), CommonJS modules (Module's compile) and scripts (vm.Script, as src/cli/code-cache.ts runs one).
+ * A backslash at a line's end goes on with the next line: the template drops it and the newline.
  */
 const RECORD_LOADS = `data:text/javascript,${encodeURIComponent(`
 import Module, { register } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import vm from 'node:vm';
-register('data:text/javascript,' + encodeURIComponent('export async function load(url, context, next) { if (url.startsWith("file:")) process._rawDebug("loaded " + url); return next(url, context); }'));
+register('data:text/javascript,' + encodeURIComponent('export async function load(url, context, next) { \
+if (url.startsWith("file:")) process._rawDebug("loaded " + url); return next(url, context); }'));
 const compile = Module.prototype._compile;
-Module.prototype._compile = function (content, filename) { process._rawDebug('loaded ' + pathToFileURL(filename)); return compile.call(this, content, filename); };
+Module.prototype._compile = function (content, filename) { \
+process._rawDebug('loaded ' + pathToFileURL(filename)); return compile.call(this, content, filename); };
 const Script = vm.Script;
 vm.Script = class extends Script { constructor(code, options) { process._rawDebug('loaded ' + pathToFileURL(options.filename)); super(code, options); } };
 `)}`;

@@ -42,19 +42,35 @@ function rcFor(shell: Shell, home: string): { file: string; argv: string[]; env:
     case 'bash':
       writeFileSync(
         join(home, 'bashrc'),
-        `PS1='ready$ '\ndpx() { if [ "$1" = __complete ] || [ "$1" = completion ]; then ${node} ${script} "$@"; else printf '%s\\n' "$@" > ${args}; fi; }\neval "$(dpx completion bash)"\n`,
+        [
+          "PS1='ready$ '",
+          `dpx() { if [ "$1" = __complete ] || [ "$1" = completion ]; then ${node} ${script} "$@"; else printf '%s\\n' "$@" > ${args}; fi; }`,
+          'eval "$(dpx completion bash)"',
+          '',
+        ].join('\n'),
       );
       return { file: 'bash', argv: ['--noprofile', '--rcfile', join(home, 'bashrc'), '-i'], env: {} };
     case 'zsh':
       writeFileSync(
         join(home, '.zshrc'),
-        `PS1='ready$ '\nautoload -Uz compinit && compinit -u -d ${JSON.stringify(join(home, '.zcompdump'))}\ndpx() { if [[ $1 == __complete || $1 == completion ]]; then ${node} ${script} "$@"; else printf '%s\\n' "$@" > ${args}; fi; }\neval "$(dpx completion zsh)"\n`,
+        [
+          "PS1='ready$ '",
+          `autoload -Uz compinit && compinit -u -d ${JSON.stringify(join(home, '.zcompdump'))}`,
+          `dpx() { if [[ $1 == __complete || $1 == completion ]]; then ${node} ${script} "$@"; else printf '%s\\n' "$@" > ${args}; fi; }`,
+          'eval "$(dpx completion zsh)"',
+          '',
+        ].join('\n'),
       );
       return { file: 'zsh', argv: ['-i'], env: { ZDOTDIR: home } };
     case 'fish':
       writeFileSync(
         join(home, 'rc.fish'),
-        `function fish_prompt; echo -n 'ready$ '; end\nfunction dpx; if contains -- $argv[1] __complete completion; ${node} ${script} $argv; else; printf '%s\\n' $argv > ${args}; end; end\ndpx completion fish | source\n`,
+        [
+          "function fish_prompt; echo -n 'ready$ '; end",
+          `function dpx; if contains -- $argv[1] __complete completion; ${node} ${script} $argv; else; printf '%s\\n' $argv > ${args}; end; end`,
+          'dpx completion fish | source',
+          '',
+        ].join('\n'),
       );
       return { file: 'fish', argv: ['--no-config', '-i', '-C', `source ${join(home, 'rc.fish')}`], env: {} };
   }

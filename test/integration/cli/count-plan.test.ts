@@ -112,7 +112,12 @@ describe('dpx count --plan', () => {
     expect(toList).toBeLessThanOrEqual(2);
     expect(stdout).toMatch(/^ {2}cells +[\d,]+ requests +[\d.]+ s {2}a request per unit and value/m);
     expect(stdout).toMatch(
-      /^ {2}scan +[\d,]+ requests +[\d.]+ s {2}the root's list read once: [\d,]+ pages of 100 \([\d,]+ records; unit field organizational_unit_id\), then 6 tenants' totals and 3 random cells checked$/m,
+      new RegExp(
+        String.raw`^ {2}scan +[\d,]+ requests +[\d.]+ s {2}the root's list read once: [\d,]+ pages of 100 ` +
+          String.raw`\([\d,]+ records; unit field organizational_unit_id\), ` +
+          "then 6 tenants' totals and 3 random cells checked$",
+        'm',
+      ),
     );
     expect(stdout).toMatch(/^chosen: scan; the scan is 0\.\d\d× the requests of cells/m);
     expect(stdout).toMatch(

@@ -78,16 +78,20 @@ describe('dpx count — the numbers', () => {
     }
   });
 
-  it('per cell, costs one request per cell and total plus discovery (the index, one page of units, the pages read for values), and the server saw exactly those', async () => {
-    const before = demo.region.requestCount();
-    const { code, document } = await countJson(['backups', '--by', 'status', '--ou', 'all', '--plan', 'cells']);
-    expect(code).toBe(0);
-    expect(document.values!.pages_read).toBeGreaterThan(0);
-    expect(document.requests).toBe(
-      2 + document.values!.pages_read + document.rows.length * (document.columns.length + 1),
-    );
-    expect(demo.region.requestCount() - before).toBe(document.requests);
-  });
+  it(
+    'per cell, costs one request per cell and total plus discovery ' +
+      '(the index, one page of units, the pages read for values), and the server saw exactly those',
+    async () => {
+      const before = demo.region.requestCount();
+      const { code, document } = await countJson(['backups', '--by', 'status', '--ou', 'all', '--plan', 'cells']);
+      expect(code).toBe(0);
+      expect(document.values!.pages_read).toBeGreaterThan(0);
+      expect(document.requests).toBe(
+        2 + document.values!.pages_read + document.rows.length * (document.columns.length + 1),
+      );
+      expect(demo.region.requestCount() - before).toBe(document.requests);
+    },
+  );
 
   it("ANDs each value with the filter's own condition on the same field: other values count 0", async () => {
     const { document } = await countJson([

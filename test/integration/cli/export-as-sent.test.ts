@@ -9,6 +9,9 @@ import { dpx } from './harness.js';
 const ids = ['9007199254740993', '12345678901234567891', '18446744073709551615', '9223372036854775807'];
 const record = (id: string, index: number): string =>
   `{"id":${id},"name":"thing ${index}","status":"${index % 2 === 0 ? 'ok' : 'failed'}","ratio":1.50}`;
+/** Records as an indenting server writes them in its items array: a field a line. */
+const indented = (items: string[]): string =>
+  items.map((item) => `      ${item.replace(/,/g, ',\n        ')}`).join(',\n');
 
 let server: TestServer;
 
@@ -35,7 +38,8 @@ beforeAll(async () => {
     const body =
       page === 1
         ? `{"_links":{${next}},"_embedded":{"items":[${items.join(',')}]},"total_count":4}`
-        : `{\n  "_links": {${next}},\n  "_embedded": {\n    "items": [\n${items.map((item) => `      ${item.replace(/,/g, ',\n        ')}`).join(',\n')}\n    ]\n  },\n  "total_count": 4\n}\n`;
+        : `{\n  "_links": {${next}},\n  "_embedded": {\n    "items": [\n` +
+          `${indented(items)}\n    ]\n  },\n  "total_count": 4\n}\n`;
     response.writeHead(200, { 'content-type': 'application/json' });
     response.end(body);
   });

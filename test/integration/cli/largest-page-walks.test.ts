@@ -48,24 +48,28 @@ async function total(path: string, unit?: string): Promise<number> {
 const pagesOf = (records: number) => Math.max(1, Math.ceil(records / 100));
 
 describe('every walk at the largest page', () => {
-  it('a fan-out over named units (every tenant but the hidden one): the page size is learned once, by the first unit, and every unit walks at 100', async () => {
-    const tenants = demo.region.units.filter(
-      (unit) => unit.kind === 'tenant' && !demo.region.hiddenTenants.includes(unit),
-    );
-    const totals = await Promise.all(tenants.map((tenant) => total('/tasks', tenant.id)));
-    const { result, limits } = await logged(demo.region, '/tasks', () =>
-      dpx(['list', 'tasks', '--ou', tenants.map((tenant) => tenant.id).join(','), '--all', '-o', 'json'], {
-        env: env(),
-      }),
-    );
-    expect(result.code, result.stderr).toBe(0);
-    const items = (JSON.parse(result.stdout) as { items: { id: string }[] }).items;
-    expect(items).toHaveLength(totals.reduce((sum, one) => sum + one, 0));
-    // One probe for the list (refused: the demo names its range), then every unit's pages at the largest size.
-    expect(limits.filter((limit) => limit === '1000')).toHaveLength(1);
-    expect(limits.filter((limit) => limit !== '1000').every((limit) => limit === '100')).toBe(true);
-    expect(limits).toHaveLength(1 + totals.reduce((sum, one) => sum + pagesOf(one), 0));
-  });
+  it(
+    'a fan-out over named units (every tenant but the hidden one): ' +
+      'the page size is learned once, by the first unit, and every unit walks at 100',
+    async () => {
+      const tenants = demo.region.units.filter(
+        (unit) => unit.kind === 'tenant' && !demo.region.hiddenTenants.includes(unit),
+      );
+      const totals = await Promise.all(tenants.map((tenant) => total('/tasks', tenant.id)));
+      const { result, limits } = await logged(demo.region, '/tasks', () =>
+        dpx(['list', 'tasks', '--ou', tenants.map((tenant) => tenant.id).join(','), '--all', '-o', 'json'], {
+          env: env(),
+        }),
+      );
+      expect(result.code, result.stderr).toBe(0);
+      const items = (JSON.parse(result.stdout) as { items: { id: string }[] }).items;
+      expect(items).toHaveLength(totals.reduce((sum, one) => sum + one, 0));
+      // One probe for the list (refused: the demo names its range), then every unit's pages at the largest size.
+      expect(limits.filter((limit) => limit === '1000')).toHaveLength(1);
+      expect(limits.filter((limit) => limit !== '1000').every((limit) => limit === '100')).toBe(true);
+      expect(limits).toHaveLength(1 + totals.reduce((sum, one) => sum + pagesOf(one), 0));
+    },
+  );
 
   it('a fan-out over profiles: each control plane learns it once, and walks at 100', async () => {
     await dpx(['profile', 'add', 'eu', '--base-url', demo.region.baseUrl, '--token-env', 'EU_TOKEN']);
@@ -148,7 +152,8 @@ describe("a merged list read once, where the root's list lacks a tenant", () => 
     expect(items.map((item) => item.id)).toEqual([...root.map((task) => task.id), ...own.map((task) => task.id)]);
     for (const item of items) expect(item._context.ou).toBe(item.organizational_unit_id);
     expect(stderr).toContain(
-      `read once: the root's list lacks ${own.length} of the ${own.length} records of ${rootUnit.name} / ${hidden!.name}: read from its own scope after the root's list`,
+      `read once: the root's list lacks ${own.length} of the ${own.length} records ` +
+        `of ${rootUnit.name} / ${hidden!.name}: read from its own scope after the root's list`,
     );
     const rootPages = pagesOf(root.length);
     const tenantPages = pagesOf(own.length);

@@ -47,18 +47,22 @@ describe('the rate a fan-out asks at', () => {
     expect(above.document.rows.map((row) => row.total)).toEqual(followed.document.rows.map((row) => row.total));
   });
 
-  it("under a silent server's limit holds (no 429, no retry); over it, each 429's Retry-After holds the requests back and every count still arrives", async () => {
-    const under = await count(quiet, ['--rate', '4']);
-    expect(under.code, under.stderr).toBe(0);
-    expect(retries(under)).toBe(0);
-    expect(under.sent).toBe(under.document.requests);
-    const totals = under.document.rows.map((row) => row.total);
-    expect(totals.every((total) => typeof total === 'number')).toBe(true);
+  it(
+    "under a silent server's limit holds (no 429, no retry); " +
+      "over it, each 429's Retry-After holds the requests back and every count still arrives",
+    async () => {
+      const under = await count(quiet, ['--rate', '4']);
+      expect(under.code, under.stderr).toBe(0);
+      expect(retries(under)).toBe(0);
+      expect(under.sent).toBe(under.document.requests);
+      const totals = under.document.rows.map((row) => row.total);
+      expect(totals.every((total) => typeof total === 'number')).toBe(true);
 
-    const over = await count(quiet, ['--rate', '100', '--concurrency', '1']);
-    expect(over.code, over.stderr).toBe(0);
-    expect(retries(over)).toBeGreaterThan(0);
-    expect(over.sent).toBe(over.document.requests);
-    expect(over.document.rows.map((row) => row.total)).toEqual(totals);
-  });
+      const over = await count(quiet, ['--rate', '100', '--concurrency', '1']);
+      expect(over.code, over.stderr).toBe(0);
+      expect(retries(over)).toBeGreaterThan(0);
+      expect(over.sent).toBe(over.document.requests);
+      expect(over.document.rows.map((row) => row.total)).toEqual(totals);
+    },
+  );
 });

@@ -109,8 +109,9 @@ describe('dpx report CASE -o report.html', () => {
     for (const token of recorded.tokens) expect(markdown).not.toContain(token);
     expect(markdown).toMatch(/```sh\ndpx --trail \S+ count tasks --by status/);
     const top = recorded.count.rows[1]!;
+    const cells = recorded.count.columns.map((column) => top.counts[column]!.toLocaleString('en-US'));
     expect(markdown).toContain(
-      `| &nbsp;&nbsp;${top.ou_name} | ${recorded.count.columns.map((column) => top.counts[column]!.toLocaleString('en-US')).join(' | ')} | ${top.total.toLocaleString('en-US')} |`,
+      `| &nbsp;&nbsp;${top.ou_name} | ${cells.join(' | ')} | ${top.total.toLocaleString('en-US')} |`,
     );
     for (const group of recorded.groups.groups)
       expect(markdown).toContain(`| ${group.key['error_code']!.replace(/_/g, '\\_')} | ${group.count} |`);

@@ -11,7 +11,10 @@ const texts = (items: Uint8Array[] | undefined): string[] | undefined =>
 describe('itemBytes', () => {
   it('gives each record of _embedded.items as the server wrote it, numbers with all their digits', () => {
     const body =
-      '{"_links":{"self":{"href":"/things?page=1"},"next":{"href":"/things?page=2"}},"_embedded":{"items":[{"id":12345678901234567890,"n":1.50},{"id":2,"tags":["a","b"],"nested":{"deep":[{"x":null}]}}]},"total_count":2}';
+      '{"_links":{"self":{"href":"/things?page=1"},"next":{"href":"/things?page=2"}},' +
+      '"_embedded":{"items":[{"id":12345678901234567890,"n":1.50},' +
+      '{"id":2,"tags":["a","b"],"nested":{"deep":[{"x":null}]}}]},' +
+      '"total_count":2}';
     expect(texts(itemBytes(bytes(body), 'items', 2))).toEqual([
       '{"id":12345678901234567890,"n":1.50}',
       '{"id":2,"tags":["a","b"],"nested":{"deep":[{"x":null}]}}',

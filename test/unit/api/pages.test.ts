@@ -78,7 +78,9 @@ describe('readPage with an RFC 8288 Link header', () => {
       body: items,
       url,
       headers: {
-        link: '<https://cp.example/api/things?limit=2&start=3>; rel="next", <things?limit=2&start=1>; rel="first prev", </api/things?limit=2&start=9>; rel=last',
+        link:
+          '<https://cp.example/api/things?limit=2&start=3>; rel="next", <things?limit=2&start=1>; rel="first prev", ' +
+          '</api/things?limit=2&start=9>; rel=last',
       },
     });
     expect(roles(page)).toEqual({

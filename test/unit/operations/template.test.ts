@@ -83,7 +83,8 @@ describe('the body template', () => {
       TEMPLATE_HINT,
       '{',
       '  "backup_id": "",  // required · string, a UUID — The backup to restore from',
-      '  // "restore_type": "full",  // string · one of full | file_level | database | mailbox_item · default "full" — What to restore: the whole object, single files, a database or a mailbox item',
+      '  // "restore_type": "full",  // string · one of full | file_level | database | mailbox_item · ' +
+        'default "full" — What to restore: the whole object, single files, a database or a mailbox item',
       '  // "target": "",  // string, 1–300 characters — Where to restore to; defaults to the original object with the suffix -restored',
       '}',
     ]);

@@ -122,29 +122,38 @@ describe('HarTrail', () => {
     expect(await readdir(dir)).toEqual(['trail.har']);
   });
 
-  it("refuses a file it did not write — another program's HAR, a text file, an empty file, an earlier dpx trail — and leaves it byte for byte", async () => {
-    const files: Record<string, string> = {
-      'devtools.har': JSON.stringify(
-        { log: { version: '1.2', creator: { name: 'WebInspector', version: '537.36' }, pages: [], entries: [] } },
-        null,
-        2,
-      ),
-      'compact.har': JSON.stringify({ log: { version: '1.2', creator: { name: 'other', version: '1' }, entries: [] } }),
-      'notes.txt': 'my notes\nabout the case\n',
-      'empty.har': '',
-      'earlier.har': '{"log":{"version":"1.2","creator":{"name":"dpx","version":"0.0.9"},"pages":[],"entries":[\n]}}\n',
-      'fake-head.har': `${JSON.stringify({ log: { version: '1.2', creator: { name: 'dpx', version: '0.1.0' } } }).slice(0, -2)},"entries":[\nnot what dpx writes\n`,
-    };
-    for (const [name, content] of Object.entries(files)) {
-      const file = join(dir, name);
-      await writeFile(file, content);
-      const error = await HarTrail.open(file, () => []).catch((thrown: unknown) => thrown);
-      expect(error, name).toBeInstanceOf(UsageError);
-      expect((error as UsageError).exitCode).toBe(2);
-      expect(await readFile(file, 'utf8'), name).toBe(content);
-    }
-    expect((await readdir(dir)).sort()).toEqual(Object.keys(files).sort());
-  });
+  it(
+    "refuses a file it did not write — another program's HAR, a text file, an empty file, an earlier dpx trail — " +
+      'and leaves it byte for byte',
+    async () => {
+      const files: Record<string, string> = {
+        'devtools.har': JSON.stringify(
+          { log: { version: '1.2', creator: { name: 'WebInspector', version: '537.36' }, pages: [], entries: [] } },
+          null,
+          2,
+        ),
+        'compact.har': JSON.stringify({
+          log: { version: '1.2', creator: { name: 'other', version: '1' }, entries: [] },
+        }),
+        'notes.txt': 'my notes\nabout the case\n',
+        'empty.har': '',
+        'earlier.har':
+          '{"log":{"version":"1.2","creator":{"name":"dpx","version":"0.0.9"},"pages":[],"entries":[\n]}}\n',
+        'fake-head.har':
+          JSON.stringify({ log: { version: '1.2', creator: { name: 'dpx', version: '0.1.0' } } }).slice(0, -2) +
+          ',"entries":[\nnot what dpx writes\n',
+      };
+      for (const [name, content] of Object.entries(files)) {
+        const file = join(dir, name);
+        await writeFile(file, content);
+        const error = await HarTrail.open(file, () => []).catch((thrown: unknown) => thrown);
+        expect(error, name).toBeInstanceOf(UsageError);
+        expect((error as UsageError).exitCode).toBe(2);
+        expect(await readFile(file, 'utf8'), name).toBe(content);
+      }
+      expect((await readdir(dir)).sort()).toEqual(Object.keys(files).sort());
+    },
+  );
 
   it('keeps every command of writers that end at once, each its own page', async () => {
     const trails = await Promise.all(

@@ -56,7 +56,11 @@ export async function run(
     const [only, ...more] = operation.pathVariables;
     if (only === undefined || more.length > 0) {
       throw new UsageError(
-        `${operation.id} takes ${operation.pathVariables.length === 0 ? 'no path variable' : `${operation.pathVariables.length} path variables`}, so '${positional}' cannot stand for one`,
+        `${operation.id} takes ` +
+          (operation.pathVariables.length === 0
+            ? 'no path variable'
+            : `${operation.pathVariables.length} path variables`) +
+          `, so '${positional}' cannot stand for one`,
         operation.pathVariables.length === 0
           ? 'leave the extra word out'
           : `give each with --var: ${operation.pathVariables.map((name) => `--var ${name}=…`).join(' ')}`,

@@ -56,7 +56,8 @@ export async function waitForTask(
     progress?.clear();
     if (polling.signal.aborted) {
       ctx.note(
-        `stopped watching ${name}${last ? ` (${stateText(last)})` : ''}: the task goes on on the control plane${taskId ? `; see it with dpx call ${request.resource} ${request.operationId} ${taskId}` : ''}`,
+        `stopped watching ${name}${last ? ` (${stateText(last)})` : ''}: the task goes on on the control plane` +
+          (taskId ? `; see it with dpx call ${request.resource} ${request.operationId} ${taskId}` : ''),
       );
       return interruptedExitCode(ctx.io.signal);
     }

@@ -59,7 +59,9 @@ export async function run({
         unit: oneLine(command.unit ?? (command.units.length > 1 ? `${command.units.length} units` : 'none')),
         origin: oneLine(command.origins.length > 1 ? `${command.origins.length} origins` : (command.origin ?? '')),
       }));
-      const head = `${summary.source}: ${count(summary.commands.length, 'command')}, ${count(summary.requests, 'request')}, ${count(summary.records, 'record')}${summary.creator ? ` (written by ${oneLine(summary.creator)})` : ''}\n`;
+      const head =
+        `${summary.source}: ${count(summary.commands.length, 'command')}, ${count(summary.requests, 'request')}, ` +
+        `${count(summary.records, 'record')}${summary.creator ? ` (written by ${oneLine(summary.creator)})` : ''}\n`;
       const table =
         rows.length > 0 ? commandTable(rows, summary.commands, tableWidth(io), io.stdout.isTTY === true) : '';
       await out.write(redactText(head + table, secrets));

@@ -101,7 +101,8 @@ export async function run(
           const survey = typeof plan.valuesFrom === 'object' ? plan.valuesFrom : undefined;
           if (survey?.mayMiss)
             ctx.warn(
-              `the values of ${by} come from ${survey.pages} pages of ${resource} and the server links no last page: values may be missing (their records are counted in other); --values names them`,
+              `the values of ${by} come from ${survey.pages} pages of ${resource} and the server links no last page: ` +
+                'values may be missing (their records are counted in other); --values names them',
             );
           if (!explain && plan.by !== undefined && plan.columns.length === 0)
             ctx.warn(`no value of ${by} was found to count by; --values chooses them`);
@@ -150,7 +151,8 @@ export async function run(
     ctx.reportInterruption(
       plan === undefined
         ? 'the units and values to count were not known yet, so nothing was counted'
-        : `${done} of ${rows.length} ${rows.length === 1 ? 'row' : 'rows'} counted; ${rows.length - done} not (their cells are empty, and -o json gives them the error "not counted: interrupted")`,
+        : `${done} of ${rows.length} ${rows.length === 1 ? 'row' : 'rows'} counted; ${rows.length - done} not ` +
+            '(their cells are empty, and -o json gives them the error "not counted: interrupted")',
     );
   }
 
@@ -171,7 +173,8 @@ export async function run(
   const changed = rows.filter((row) => row.changed).length;
   if (changed > 0)
     ctx.warn(
-      `${changed} row${changed === 1 ? '' : 's'} changed while counting: a cell above its total, or columns adding up past it; their other is left out (count again)`,
+      `${changed} row${changed === 1 ? '' : 's'} changed while counting: a cell above its total, ` +
+        'or columns adding up past it; their other is left out (count again)',
     );
   const matrix: Matrix = {
     resource,

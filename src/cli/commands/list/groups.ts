@@ -80,7 +80,8 @@ export async function printGroups(
 ): Promise<void> {
   const groups = counter.result();
   ctx.note(
-    `${formatCount(counter.records)} records in ${formatCount(groups.length)} groups, from ${formatCount(pagesFetched)} pages (${formatCount(requests)} requests)`,
+    `${formatCount(counter.records)} records in ${formatCount(groups.length)} groups, ` +
+      `from ${formatCount(pagesFetched)} pages (${formatCount(requests)} requests)`,
   );
   const rows = groups.map((group) => ({ ...group.key, count: group.count }));
   const columns = [...counter.keyFields, 'count'];

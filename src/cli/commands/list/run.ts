@@ -100,7 +100,9 @@ export async function run(
       // Interrupted: what was written is closed properly (a JSON document stays whole), and stderr says where it stopped.
       if (!ctx.io.signal?.aborted) throw error;
       ctx.reportInterruption(
-        `${formatCount(pagesFetched)} ${pagesFetched === 1 ? 'page' : 'pages'} read and ${formatCount(itemsWritten)} ${itemsWritten === 1 ? 'record' : 'records'} written${totalCount === undefined ? '' : ` of ${formatCount(totalCount)}`}; the rest of the list was not read`,
+        `${formatCount(pagesFetched)} ${pagesFetched === 1 ? 'page' : 'pages'} read ` +
+          `and ${formatCount(itemsWritten)} ${itemsWritten === 1 ? 'record' : 'records'} written` +
+          `${totalCount === undefined ? '' : ` of ${formatCount(totalCount)}`}; the rest of the list was not read`,
       );
     }
     progress?.clear();

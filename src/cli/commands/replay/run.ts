@@ -73,7 +73,9 @@ export async function run(
     out.release();
   }
   ctx.note(
-    `${replayed} request${replayed === 1 ? '' : 's'} replayed against ${session.baseUrl} (${unit ? `unit ${unit}` : 'each in its recorded unit'}): ${differing} differ${skipped.length > 0 ? ` · ${skipped.length} skipped` : ''}`,
+    `${replayed} request${replayed === 1 ? '' : 's'} replayed against ${session.baseUrl} ` +
+      `(${unit ? `unit ${unit}` : 'each in its recorded unit'}): ` +
+      `${differing} differ${skipped.length > 0 ? ` · ${skipped.length} skipped` : ''}`,
   );
   return options['exit-code'] === true && differing > 0 ? DIFFERENCES_FOUND : 0;
 }
@@ -88,9 +90,8 @@ function resultLines(result: ReplayResult, baseUrl: string, width: number): stri
   ].filter(Boolean);
   const uncompared = result.notCompared === undefined ? '' : `not compared (${result.notCompared})`;
   const verdict = hasDifferences(result) ? [...counts, uncompared].filter(Boolean).join(' · ') : uncompared || 'same';
-  const lines = [
-    `${request.method} ${relative(request.url, baseUrl)}  ${result.thenStatus} → ${result.nowStatus}${result.error ? ` (${result.error})` : ''}  ${verdict}`.trimEnd(),
-  ];
+  const statuses = `${result.thenStatus} → ${result.nowStatus}${result.error ? ` (${result.error})` : ''}`;
+  const lines = [`${request.method} ${relative(request.url, baseUrl)}  ${statuses}  ${verdict}`.trimEnd()];
   for (const record of result.added) lines.push(`  + ${recordLine(record)}`);
   for (const record of result.removed) lines.push(`  - ${recordLine(record)}`);
   for (const change of result.changed) lines.push(`  ~ ${changeLine(change)}`);
@@ -105,7 +106,10 @@ function recordLine({ id, record }: KeyedRecord): string {
 
 function changeLine(change: RecordChange): string {
   const value = (side: unknown, present: boolean) => (present ? tableCell(side) || '""' : '—');
-  return `${change.id}  ${change.fields.map((field) => `${field.path}: ${value(field.then, 'then' in field)} → ${value(field.now, 'now' in field)}`).join(' · ')}`;
+  const fields = change.fields.map(
+    (field) => `${field.path}: ${value(field.then, 'then' in field)} → ${value(field.now, 'now' in field)}`,
+  );
+  return `${change.id}  ${fields.join(' · ')}`;
 }
 
 function skippedLines(skipped: SkippedRequest[], baseUrl: string): string {

@@ -1,22 +1,31 @@
 // A report as one self-contained HTML file: its style inline, its pictures inline SVG, no script, and a
 // Content-Security-Policy that lets the page fetch nothing at all. Every text from the case (command
 // lines, names, notes) is made inert and then escaped: it is text in the page, never markup.
+// The style's long lines go on with a backslash at their end, which the template drops: one line each.
 
 import { visible } from '../../../api/visible.js';
 import { count, when } from '../../format/phrases.js';
 import { openingOf } from './answer.js';
-import type { Report, ReportSection } from './sections.js';
+import { bylineOf, type Report, type ReportSection } from './sections.js';
 import type { ReportTable } from './tables.js';
 
 const STYLE = `
 body { font: 14px/1.45 system-ui, sans-serif; color: #1f2328; margin: 2rem auto; max-width: 75rem; padding: 0 1rem; }
-h1 { font-size: 1.5rem; margin-bottom: .25rem; } h2 { font-size: 1.15rem; margin: 2.5rem 0 .5rem; border-bottom: 1px solid #d0d7de; padding-bottom: .25rem; }
-.meta { color: #59636e; } dl { display: grid; grid-template-columns: max-content 1fr; gap: .1rem 1rem; margin: .5rem 0; } dt { color: #59636e; } dd { margin: 0; }
+h1 { font-size: 1.5rem; margin-bottom: .25rem; } \
+h2 { font-size: 1.15rem; margin: 2.5rem 0 .5rem; border-bottom: 1px solid #d0d7de; padding-bottom: .25rem; }
+.meta { color: #59636e; } \
+dl { display: grid; grid-template-columns: max-content 1fr; gap: .1rem 1rem; margin: .5rem 0; } \
+dt { color: #59636e; } dd { margin: 0; }
 pre { background: #f6f8fa; padding: .6rem .8rem; border-radius: 6px; overflow-x: auto; white-space: pre-wrap; word-break: break-all; }
-table { border-collapse: collapse; margin: .75rem 0; font-variant-numeric: tabular-nums; } caption { caption-side: bottom; text-align: left; color: #59636e; padding-top: .3rem; white-space: nowrap; }
-th, td { border-bottom: 1px solid #e5e8eb; padding: .2rem .6rem; text-align: left; white-space: nowrap; } th { background: #f6f8fa; } .num { text-align: right; }
-figure { margin: 1rem 0; overflow-x: auto; } figure svg { max-width: 100%; height: auto; } .notes { color: #59636e; font-size: .9em; } .error { color: #b42318; }
+table { border-collapse: collapse; margin: .75rem 0; font-variant-numeric: tabular-nums; } \
+caption { caption-side: bottom; text-align: left; color: #59636e; padding-top: .3rem; white-space: nowrap; }
+th, td { border-bottom: 1px solid #e5e8eb; padding: .2rem .6rem; text-align: left; white-space: nowrap; } \
+th { background: #f6f8fa; } .num { text-align: right; }
+figure { margin: 1rem 0; overflow-x: auto; } figure svg { max-width: 100%; height: auto; } \
+.notes { color: #59636e; font-size: .9em; } .error { color: #b42318; }
 `;
+
+const XRAY_CAPTION = 'the x-ray, laid out by Graphviz: links solid, references found by a filter dashed, cycles dotted';
 
 export function reportHtml(report: Report): string {
   const title = `Case report: ${report.source}`;
@@ -32,7 +41,7 @@ export function reportHtml(report: Report): string {
 <body>
 <header>
 <h1>${text(title)}</h1>
-<p class="meta">${text(`${count(report.sections.length, 'command')}, ${count(report.requests, 'request')}, against ${report.baseUrl}; written by ${report.creator || 'an unknown tool'}. Every answer below was rebuilt from the case: nothing was sent.`)}</p>
+<p class="meta">${text(bylineOf(report))}</p>
 </header>
 ${opening(report)}
 ${report.sections.map(section).join('\n')}
@@ -51,7 +60,8 @@ function opening(report: Report): string {
       ...line.ranking,
       ...(line.summary === undefined ? [] : [line.summary]),
     ];
-    return `<li value="${line.number}"><code>${text(line.question)}</code>${details.length > 0 ? `<ul>${details.map((detail) => `<li>${text(detail)}</li>`).join('')}</ul>` : ''}</li>`;
+    const list = details.length > 0 ? `<ul>${details.map((detail) => `<li>${text(detail)}</li>`).join('')}</ul>` : '';
+    return `<li value="${line.number}"><code>${text(line.question)}</code>${list}</li>`;
   });
   return `<div id="answer"><h2>The answer</h2><ol>${items.join('\n')}</ol></div>`;
 }
@@ -68,7 +78,7 @@ function section(part: ReportSection): string {
 </dl>
 <pre><code>${text(part.commandLine)}</code></pre>
 ${part.error ? `<p class="error">${text(`not answered from the case: ${part.error}`)}</p>` : ''}
-${part.svg ? `<figure>${part.svg}<figcaption>${text('the x-ray, laid out by Graphviz: links solid, references found by a filter dashed, cycles dotted')}</figcaption></figure>` : ''}
+${part.svg ? `<figure>${part.svg}<figcaption>${text(XRAY_CAPTION)}</figcaption></figure>` : ''}
 ${part.tables.map(table).join('\n')}
 ${part.notes.length > 0 ? `<pre class="notes">${text(part.notes.join('\n'))}</pre>` : ''}
 </section>`;

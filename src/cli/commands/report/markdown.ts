@@ -5,7 +5,7 @@
 import { visible } from '../../../api/visible.js';
 import { count, when } from '../../format/phrases.js';
 import { openingOf } from './answer.js';
-import type { Report, ReportSection } from './sections.js';
+import { bylineOf, type Report, type ReportSection } from './sections.js';
 import type { ReportTable } from './tables.js';
 
 export interface MarkdownReport {
@@ -17,12 +17,7 @@ export interface MarkdownReport {
 /** `stem`: the Markdown file's name without `.md`, which the pictures' names start with. */
 export function reportMarkdown(report: Report, stem: string): MarkdownReport {
   const pictures = new Map<string, string>();
-  const parts = [
-    `# Case report: ${inline(report.source)}`,
-    inline(
-      `${count(report.sections.length, 'command')}, ${count(report.requests, 'request')}, against ${report.baseUrl}; written by ${report.creator || 'an unknown tool'}. Every answer below was rebuilt from the case: nothing was sent.`,
-    ),
-  ];
+  const parts = [`# Case report: ${inline(report.source)}`, inline(bylineOf(report))];
   parts.push(opening(report));
   for (const part of report.sections) {
     const picture = part.svg ? `${stem}-${part.number}.svg` : undefined;

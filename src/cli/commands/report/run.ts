@@ -55,7 +55,9 @@ export async function run({
   }
   const unanswered = report.sections.filter((section) => section.error !== undefined);
   io.stderr.write(
-    `report: ${report.sections.length} commands from ${file}${unanswered.length > 0 ? `, ${unanswered.length} not answered from the case` : ''}; wrote ${written.join(', ')}\n`,
+    `report: ${report.sections.length} commands from ${file}` +
+      (unanswered.length > 0 ? `, ${unanswered.length} not answered from the case` : '') +
+      `; wrote ${written.join(', ')}\n`,
   );
   for (const section of unanswered)
     io.stderr.write(formatWarning(`command ${section.number}: ${section.error}`, secrets));

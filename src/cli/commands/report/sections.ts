@@ -3,6 +3,7 @@
 
 import { basename } from 'node:path';
 import type { CaseSummary } from '../../../api/case/summary.js';
+import { count } from '../../format/phrases.js';
 import type { RecordedAnswer } from './answers.js';
 import { svgOf } from './picture.js';
 import { tablesOf, type ReportTable } from './tables.js';
@@ -36,6 +37,14 @@ export interface Report {
   baseUrl: string;
   requests: number;
   sections: ReportSection[];
+}
+
+/** The line under a report's title, in HTML as in Markdown: what the case holds, and that nothing was sent. */
+export function bylineOf(report: Report): string {
+  return (
+    `${count(report.sections.length, 'command')}, ${count(report.requests, 'request')}, against ${report.baseUrl}; ` +
+    `written by ${report.creator || 'an unknown tool'}. Every answer below was rebuilt from the case: nothing was sent.`
+  );
 }
 
 export async function reportOf(summary: CaseSummary, answers: RecordedAnswer[]): Promise<Report> {

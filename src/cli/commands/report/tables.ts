@@ -79,7 +79,9 @@ function groups(json: Record<string, unknown>): ReportTable {
     rows: entries.map((entry) => ({
       cells: [...keys.map((key) => tableCell(isObject(entry['key']) ? entry['key'][key] : '')), number(entry['count'])],
     })),
-    caption: `${number(total)} records in ${number(entries.length)} groups${typeof json['requests'] === 'number' ? `, from ${number(json['requests'])} requests` : ''}`,
+    caption:
+      `${number(total)} records in ${number(entries.length)} groups` +
+      (typeof json['requests'] === 'number' ? `, from ${number(json['requests'])} requests` : ''),
   };
 }
 

@@ -76,8 +76,11 @@ export async function run(
   }
   // The record cap cut the walk: the tree says where, and the answer is a partial one.
   if (result.cut) {
+    const { maxNodes, linksNotFollowed } = result.cut;
     ctx.note(
-      `error: the x-ray stopped at ${result.cut.maxNodes} records: ${result.cut.linksNotFollowed} ${result.cut.linksNotFollowed === 1 ? 'link was' : 'links were'} not followed (a partial answer); --depth 1 looks at less`,
+      `error: the x-ray stopped at ${maxNodes} records: ` +
+        `${linksNotFollowed} ${linksNotFollowed === 1 ? 'link was' : 'links were'} not followed (a partial answer); ` +
+        '--depth 1 looks at less',
     );
     return PARTIAL_ANSWER;
   }
@@ -98,11 +101,21 @@ class XrayProgress {
     const states = [...this.states.values()];
     const read = states.filter((state) => state === 'loaded' || state === 'failed').length;
     const pending = states.filter((state) => state === 'pending').length;
-    return `the x-ray had read ${read} ${read === 1 ? 'record' : 'records'} and had answers from ${this.inbound} ${this.inbound === 1 ? 'list' : 'lists'} that may refer to it; ${pending} ${pending === 1 ? 'record was' : 'records were'} not read, the lists not yet asked were not asked, and nothing was printed`;
+    return (
+      `the x-ray had read ${read} ${read === 1 ? 'record' : 'records'} ` +
+      `and had answers from ${this.inbound} ${this.inbound === 1 ? 'list' : 'lists'} that may refer to it; ` +
+      `${pending} ${pending === 1 ? 'record was' : 'records were'} not read, ` +
+      'the lists not yet asked were not asked, and nothing was printed'
+    );
   }
 }
 
 function costLine(result: XrayResult): string {
   const { records, fieldPages, inboundQueries } = result.cost;
-  return `requests: ${result.requests} = ${records} ${records === 1 ? 'record' : 'records'} read + ${fieldPages} ${fieldPages === 1 ? 'list' : 'lists'} read for their fields + ${inboundQueries} inbound ${inboundQueries === 1 ? 'query' : 'queries'} (the discovery index is read once per session besides)`;
+  return (
+    `requests: ${result.requests} = ${records} ${records === 1 ? 'record' : 'records'} read ` +
+    `+ ${fieldPages} ${fieldPages === 1 ? 'list' : 'lists'} read for their fields ` +
+    `+ ${inboundQueries} inbound ${inboundQueries === 1 ? 'query' : 'queries'} ` +
+    '(the discovery index is read once per session besides)'
+  );
 }
