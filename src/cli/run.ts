@@ -5,6 +5,7 @@ import packageJson from '../../package.json' with { type: 'json' };
 import { toDpxError } from '../api/errors.js';
 import type { UnitChoice } from '../api/fanout/scopes.js';
 import { defaultConfigPath } from '../config/profiles.js';
+import { checkView } from '../config/view-policy.js';
 import { parseCommandLine, type CommandName, type ParsedArgs } from './args.js';
 import { operationsCommand, resourcesCommand } from './commands/catalog.js';
 import { whoamiCommand } from './commands/whoami.js';
@@ -18,7 +19,8 @@ import { takeUnitChoice } from './fanout.js';
 import { OutputClosed, type CliIO } from './io.js';
 import { formatError } from './report.js';
 
-export async function runCli(argv: string[], io: CliIO): Promise<number> {
+/** `within.view`: the saved view this command line is (commands/view.ts): the run only reads. */
+export async function runCli(argv: string[], io: CliIO, within: { view?: string } = {}): Promise<number> {
   // Shell completion (hidden): never an error into the prompt, and no explorer code loaded.
   if (argv[0] === '__complete') {
     const { completeCommand } = await import('./completion/complete.js');
@@ -27,6 +29,11 @@ export async function runCli(argv: string[], io: CliIO): Promise<number> {
   let context: CommandContext | undefined;
   try {
     const args = parseCommandLine(argv);
+    if (within.view !== undefined) {
+      // Already checked as saved; the run's own options are the user's, but never make it a command a view may not be.
+      checkView({ command: args.command, options: [] }, within.view);
+      args.flags.view = within.view;
+    }
     // `dpx call R OP --help` describes that operation, from the index and its schema.
     if (args.help && (args.command === 'call' || args.command === 'operations') && args.positionals.length >= 2) {
       const { describeCommand } = await import('./commands/catalog.js');

@@ -52,6 +52,8 @@ export interface SessionOptions {
   /** First backoff step between retries. */
   retryBaseDelayMs?: number;
   readOnly?: boolean;
+  /** Why writes stay off whatever turns them on (a locked profile, a view, a trail): said when one is refused. */
+  writesLocked?: WritesLock;
   userAgent?: string;
   freshnessMs?: number;
   /** Largest response body read; a bigger one is a ProtocolError. */
@@ -107,4 +109,10 @@ export interface SendOptions {
 /** What a progress line says about the traffic: requests sent (every attempt), in flight, waiting, 429s. */
 export interface TrafficStats extends LimiterStats {
   requests: number;
+}
+
+/** Why writes stay off whatever --allow-writes or the explorer's W say, and what would change that. */
+export interface WritesLock {
+  reason: string;
+  hint: string;
 }

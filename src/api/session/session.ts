@@ -39,7 +39,7 @@ import { isReadMethod } from '../security/safety.js';
 import { checkHeaderValues } from '../security/header-values.js';
 import { Wire } from '../wire/wire.js';
 import { networkTransport } from '../wire/network.js';
-import type { PageSizeStore, SendOptions, SessionOptions, TrafficStats } from './session-options.js';
+import type { PageSizeStore, SendOptions, SessionOptions, TrafficStats, WritesLock } from './session-options.js';
 
 export type { OuChoice, PreparedRequest, RequestTarget } from '../hal/operation.js';
 export { VALIDATOR_CAPACITY } from './kept-answers.js';
@@ -50,6 +50,8 @@ export class Session {
   readonly baseUrl: string;
   readonly origin: string;
   readOnly: boolean;
+  /** Why writes may not be turned on (SessionOptions.writesLocked); undefined when they may. */
+  readonly writesLocked: WritesLock | undefined;
   readonly stats: { requests: number; lastLatencyMs: number | undefined } = { requests: 0, lastLatencyMs: undefined };
 
   private readonly options: SessionOptions;
@@ -69,6 +71,7 @@ export class Session {
     this.baseUrl = baseUrl;
     this.origin = origin;
     this.readOnly = options.readOnly ?? false;
+    this.writesLocked = options.writesLocked;
     this.currentOu = options.ou || undefined;
     this.retryPolicy = {
       maxRetries: options.maxRetries ?? DEFAULT_RETRY_POLICY.maxRetries,

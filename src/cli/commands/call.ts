@@ -18,6 +18,7 @@ import { isListEnvelope, readPage } from '../../api/session/pages.js';
 import { checkHeaderValues } from '../../api/security/header-values.js';
 import type { ApiResponse } from '../../api/wire/response.js';
 import { visible } from '../../text/cells.js';
+import { checkViewOperation } from '../../config/view-policy.js';
 import { namedValues } from '../args.js';
 import type { CommandContext } from '../context.js';
 import { parseFields, selectFields } from '../format/fields.js';
@@ -50,6 +51,7 @@ export async function callCommand(
   const catalog = await session.catalog();
   const resolved = resolveOperation(catalog, { resource, operationId, ...(version === undefined ? {} : { version }) });
   const { operation } = resolved;
+  if (ctx.flags.view !== undefined) checkViewOperation(operation.method, `${resource} ${operation.id}`, ctx.flags.view);
   const [positional] = extra;
   if (positional !== undefined) {
     const [only, ...more] = operation.pathVariables;
