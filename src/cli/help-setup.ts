@@ -15,7 +15,8 @@ ${global}`,
     profile: `Usage:
   dpx profile add <name> --base-url URL [--token-file FILE | --token-env VAR | --token-command CMD]
                          [--ou UUID] [--ou-header NAME] [--vendor NAME] [--page-size N]
-                         [--concurrency N] [--rate N] [--proxy URL] [--ca-file PEM] [--allow-writes]
+                         [--concurrency N] [--rate N] [--proxy URL] [--ca-file PEM]
+                         [--allow-writes | --read-only]
   dpx profile list
   dpx profile use <name>
   dpx profile remove <name>
@@ -25,6 +26,9 @@ current one. A profile stores where the token is (a file, an environment variabl
 prints it), never the token. A token command (a password manager's or a vault's: "op read op://…")
 runs when the token is first needed, must print the token alone on one line within 10 s
 (DPX_TOKEN_COMMAND_TIMEOUT), is asked again once after a 401, and its token is never written anywhere.
+Writes: without --allow-writes or --read-only a profile is read-only by default (--allow-writes or the
+explorer's W turn writes on for a run); --allow-writes stores "readOnly": false (writes allowed);
+--read-only stores "readOnly": true, which locks it: nothing turns writes on. \`profile list\` says which.
 
 ${global}`,
     completion: `Usage: dpx completion [bash|zsh|fish]

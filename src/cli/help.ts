@@ -243,7 +243,8 @@ Sends any operation of the index and prints the response body as JSON (the statu
                         answer prints as dpx list prints a page, a single record as one row
 
 Writes (anything but GET and HEAD) are refused unless --allow-writes is given or the profile lifts
-read-only. On a terminal, dpx shows the request as it will leave (method, URL, headers with the token
+read-only ("readOnly": false); a profile with "readOnly": true is locked and refuses them whatever
+--allow-writes says (exit 4). On a terminal, dpx shows the request as it will leave (method, URL, headers with the token
 masked, the body, the unit by name and id) and asks; a DELETE asks for the id it deletes to be typed.
 Without a terminal, --yes confirms a write and --confirm-id ID a DELETE; otherwise nothing is sent
 (exit 4). A body with schema problems is listed problem by problem, and sent only after a second yes

@@ -4,7 +4,8 @@
 import { basename, dirname, resolve } from 'node:path';
 import { UsageError } from '../api/errors.js';
 import type { RecordedTrail } from '../api/case/har.js';
-import type { NetworkOptions, WritesLock } from '../api/session/session-options.js';
+import type { NetworkOptions } from '../api/session/session-options.js';
+import type { WritesLock } from '../api/security/safety.js';
 import type { TokenCommand } from './token-command.js';
 import { networkSettings } from './network.js';
 import { defaultConfigPath, loadConfig, requireProfile, type ConfigFile, type Profile } from './profiles.js';
@@ -248,7 +249,8 @@ function writesLock(
       hint: 'a view is a question; to change data, run the command yourself',
     };
   if (flags.readOnly) return { reason: 'started with --read-only', hint: 'leave --read-only out to allow writes' };
-  if (!flags.allowWrites && profile.readOnly === true)
+  // An explicit "readOnly": true locks the profile: a flag or a key press does not undo what its owner wrote.
+  if (profile.readOnly === true)
     return {
       reason: 'the profile is set to read-only',
       hint: `the profile ${profileName} is locked by "readOnly": true in ${configPath}: set it to false there to allow writes`,
@@ -257,7 +259,7 @@ function writesLock(
 }
 
 function resolveReadOnly(flags: GlobalFlags, profile: Partial<Profile>): boolean {
-  if (flags.readOnly) return true;
+  if (flags.readOnly || profile.readOnly === true) return true;
   if (flags.allowWrites) return false;
   return profile.readOnly !== false;
 }

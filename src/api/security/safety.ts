@@ -2,7 +2,6 @@
 // read, the refusal of a write while writes are off, and the words a write is confirmed with.
 import { SafetyError } from '../errors.js';
 import type { PreparedRequest } from '../hal/operation.js';
-import type { WritesLock } from '../session/session-options.js';
 import { redactHeaders } from './redact.js';
 
 /** The safe methods of RFC 9110: they change nothing, so read-only mode sends them and retries may repeat them. */
@@ -14,6 +13,12 @@ export function isReadMethod(method: string): boolean {
 
 export function isWriteMethod(method: string): boolean {
   return !isReadMethod(method);
+}
+
+/** Why writes stay off whatever --allow-writes or the explorer's W say, and what would change that. */
+export interface WritesLock {
+  reason: string;
+  hint: string;
 }
 
 /**

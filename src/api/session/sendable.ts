@@ -2,7 +2,7 @@
 // to the session's own origin, and writes only when writes are on. A refusal says why, for the exchange
 // the session records, and carries the error the caller gets.
 import { SafetyError, UsageError, type DpxError } from '../errors.js';
-import type { WritesLock } from './session-options.js';
+import type { WritesLock } from '../security/safety.js';
 import { writeRefusal } from '../security/safety.js';
 
 /** The base URL without a trailing slash, and its origin; anything but an http(s) URL is a usage error. */

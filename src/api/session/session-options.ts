@@ -6,6 +6,7 @@ import type { LimiterStats } from '../wire/limiter.js';
 import type { Credential } from '../wire/credential.js';
 import type { NetworkOptions } from '../wire/network.js';
 import type { Transport } from '../wire/transport.js';
+import type { WritesLock } from '../security/safety.js';
 
 export type { NetworkOptions } from '../wire/network.js';
 
@@ -109,10 +110,4 @@ export interface SendOptions {
 /** What a progress line says about the traffic: requests sent (every attempt), in flight, waiting, 429s. */
 export interface TrafficStats extends LimiterStats {
   requests: number;
-}
-
-/** Why writes stay off whatever --allow-writes or the explorer's W say, and what would change that. */
-export interface WritesLock {
-  reason: string;
-  hint: string;
 }

@@ -39,7 +39,8 @@ import { isReadMethod } from '../security/safety.js';
 import { checkHeaderValues } from '../security/header-values.js';
 import { Wire } from '../wire/wire.js';
 import { networkTransport } from '../wire/network.js';
-import type { PageSizeStore, SendOptions, SessionOptions, TrafficStats, WritesLock } from './session-options.js';
+import type { PageSizeStore, SendOptions, SessionOptions, TrafficStats } from './session-options.js';
+import type { WritesLock } from '../security/safety.js';
 
 export type { OuChoice, PreparedRequest, RequestTarget } from '../hal/operation.js';
 export { VALIDATOR_CAPACITY } from './kept-answers.js';

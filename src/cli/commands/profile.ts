@@ -67,7 +67,7 @@ export async function profileCommand(
                 ? 'command'
                 : 'DPX_TOKEN',
         ou: profile.ou ?? '',
-        writes: profile.readOnly === false ? 'allowed' : 'refused',
+        writes: writesColumn(profile.readOnly),
       }));
       const out = new DataWriter(io.stdout);
       try {
@@ -117,5 +117,15 @@ function profileFrom(flags: GlobalFlags, options: Record<string, unknown>): Prof
   if (flags.concurrency !== undefined) profile.concurrency = flags.concurrency;
   if (flags.rate !== undefined) profile.rate = flags.rate;
   if (flags.allowWrites) profile.readOnly = false;
+  if (flags.readOnly) profile.readOnly = true;
   return profile;
+}
+
+/**
+ * How a profile takes writes: locked ("readOnly": true: nothing turns them on), read-only by default (no
+ * key: --allow-writes or W turns them on), or allowed ("readOnly": false).
+ */
+function writesColumn(readOnly: boolean | undefined): string {
+  if (readOnly === true) return 'locked';
+  return readOnly === false ? 'allowed' : 'read-only by default';
 }
