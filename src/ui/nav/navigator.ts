@@ -7,20 +7,23 @@ import { bodyHeight } from '../layout.js';
 import type { Connection, Origin } from '../services/connection.js';
 import type { Services } from '../services/services.js';
 import { bindingFor } from './bindings.js';
+import { pastedText } from '../paste.js';
 import { GLOBAL_BINDINGS } from './global.js';
 import { withPriority } from '../../api/wire/priority.js';
 import { DrawPacer } from './pacer.js';
 import { noticeOf } from './problems.js';
 import { keyTablesOf, moduleOf, takesGlobalKeys } from './registry.js';
-import type {
-  ErrorInfo,
-  KeyTable,
-  Navigation,
-  ScreenBase,
-  ScreenContext,
-  ScreenKind,
-  ScreenParams,
-  ScreenQuestion,
+import {
+  TEXT,
+  type Binding,
+  type ErrorInfo,
+  type KeyTable,
+  type Navigation,
+  type ScreenBase,
+  type ScreenContext,
+  type ScreenKind,
+  type ScreenParams,
+  type ScreenQuestion,
 } from './screen.js';
 
 export interface Entry {
@@ -215,6 +218,35 @@ export class Navigator implements Navigation {
     else this.set({});
   }
 
+  /**
+   * A paste (paste.ts): text for the field in front, never keys. A screen that knows its fields takes it
+   * itself; otherwise its printable characters are typed where the screen types them (TEXT), line breaks
+   * and control characters dropped. Where no field has the focus, nothing of it is taken.
+   */
+  paste(text: string): void {
+    this.pacer.userActed();
+    const top = this.top();
+    if (!top) return;
+    const module = moduleOf(top.kind);
+    const ctx = this.contextOf(top.id) as never;
+    let taken = false;
+    this.inFront(() => {
+      if (module.paste) {
+        taken = module.paste(ctx, text);
+        return;
+      }
+      for (const char of pastedText(text, false)) {
+        const key: Key = { name: 'char', char, ctrl: false };
+        const binding = this.top()?.id === top.id ? typingBinding(top.kind, this.top()!.state, key) : undefined;
+        if (!binding) break;
+        binding.run(ctx, key);
+        taken = true;
+      }
+    });
+    if (!taken) this.notify('a paste goes into a text field: none has the focus here, so nothing of it was taken');
+    else this.set({});
+  }
+
   // ——— the unit and the profile ———
 
   setOu(ou: string | undefined, name?: string): void {
@@ -344,4 +376,10 @@ export class Navigator implements Navigation {
       bodyHeight: () => bodyHeight(this.state.size.rows, this.panelError(id)),
     };
   }
+}
+
+/** The binding `key` meets on a screen when it types into a text field there (a TEXT one); else undefined. */
+function typingBinding(kind: ScreenKind, state: ScreenBase, key: Key): Binding<ScreenBase> | undefined {
+  const binding = bindingFor(moduleOf(kind).bindings as readonly Binding<ScreenBase>[], state, key);
+  return binding?.keys.includes(TEXT) ? binding : undefined;
 }
