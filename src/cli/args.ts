@@ -57,6 +57,8 @@ const GLOBAL_VALUE_OPTIONS = new Set(
 );
 
 const OUTPUT = { output: { type: 'string', short: 'o' } } as const satisfies OptionSpec;
+/** `-o csv` with CR LF line ends (LF otherwise). */
+const CSV = { 'csv-crlf': { type: 'boolean' } } as const satisfies OptionSpec;
 const TIME_WINDOW = {
   since: { type: 'string' },
   until: { type: 'string' },
@@ -70,6 +72,7 @@ const COMMAND_OPTIONS: Record<CommandName, OptionSpec> = {
   operations: { ...OUTPUT, version: { type: 'string' } },
   list: {
     ...OUTPUT,
+    ...CSV,
     version: { type: 'string' },
     op: { type: 'string' },
     filter: { type: 'string' },
@@ -85,6 +88,7 @@ const COMMAND_OPTIONS: Record<CommandName, OptionSpec> = {
   },
   count: {
     ...OUTPUT,
+    ...CSV,
     version: { type: 'string' },
     filter: { type: 'string' },
     by: { type: 'string' },
@@ -99,6 +103,7 @@ const COMMAND_OPTIONS: Record<CommandName, OptionSpec> = {
   },
   call: {
     ...OUTPUT,
+    ...CSV,
     version: { type: 'string' },
     var: { type: 'string', multiple: true },
     query: { type: 'string', multiple: true },

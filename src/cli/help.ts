@@ -133,6 +133,7 @@ Lists records of a resource: one page, or every page with --all.
                         nested value (initiated_by.email); a field a record lacks is left out
                         (json, ndjson) or an empty cell (table, csv)
   -o, --output FORMAT   table (default), json, ndjson or csv
+  --csv-crlf            csv lines end in CR LF (default: LF, as Unix tools expect)
 
 Formats:
   table   fits the terminal width (stdout's columns; when stdout is not a terminal, $COLUMNS, else 100).
@@ -142,7 +143,8 @@ Formats:
   json    one document: {"items":[...], "total_count": n, "total_pages": n, "pages_fetched": n}; the
           counts are the server's and appear only when it sent them; pages_fetched is always there.
   ndjson  one record per line, written page by page as the pages arrive.
-  csv     RFC 4180; the header is the fields of the first page; nested values are JSON.
+  csv     RFC 4180 but for LF line ends (--csv-crlf: CR LF); the header is the fields of the first
+          page; nested values are JSON.
 Records are printed as the server sent them (json, ndjson); table and csv leave out _links.
 With --fields, each record is an object keyed by the paths given: {"id":…,"initiated_by.email":…}.
 Progress for --all goes to stderr when stderr is a terminal.
@@ -191,6 +193,7 @@ marked * (counted), which stderr says.
                         regions); default: the one the run uses
   --version vN          a version other than the newest
   -o, --output FORMAT   table (default), json or csv
+  --csv-crlf            csv lines end in CR LF (default: LF)
 
 Formats:
   table   units indented by depth; each count with a bar, its share of the row's total, coloured by
@@ -241,6 +244,7 @@ Sends any operation of the index and prints the response body as JSON (the statu
   --fields A,B.C        only these fields of the response's records, in this order (as for dpx list)
   -o, --output FORMAT   json (default: the body as sent), ndjson, table or csv of its records; a list
                         answer prints as dpx list prints a page, a single record as one row
+  --csv-crlf            csv lines end in CR LF (default: LF)
 
 Writes (anything but GET and HEAD) are refused unless --allow-writes is given or the profile lifts
 read-only ("readOnly": false); a profile with "readOnly": true is locked and refuses them whatever

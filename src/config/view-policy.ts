@@ -9,6 +9,8 @@ import { UsageError } from '../api/errors.js';
 /** Options every view command may hold: the output format and the control plane's unit and profile, by name. */
 const EVERYWHERE = ['output', 'profile', 'ou'] as const;
 const WINDOW = ['since', 'until', 'time-field'] as const;
+/** The output's shape, for the formats that write csv. */
+const CSV = ['csv-crlf'] as const;
 
 /** Each command a view may hold, and the options (long names) it may hold with it. */
 export const VIEW_COMMANDS: Readonly<Record<string, readonly string[]>> = {
@@ -17,6 +19,7 @@ export const VIEW_COMMANDS: Readonly<Record<string, readonly string[]>> = {
   list: [
     ...EVERYWHERE,
     ...WINDOW,
+    ...CSV,
     'version',
     'op',
     'filter',
@@ -32,6 +35,7 @@ export const VIEW_COMMANDS: Readonly<Record<string, readonly string[]>> = {
   count: [
     ...EVERYWHERE,
     ...WINDOW,
+    ...CSV,
     'version',
     'filter',
     'by',
@@ -44,7 +48,7 @@ export const VIEW_COMMANDS: Readonly<Record<string, readonly string[]>> = {
     'explain',
   ],
   // `call` of a read only: the operation's method is known from the index, so it is checked when run.
-  call: [...EVERYWHERE, 'version', 'var', 'query', 'fields', 'include'],
+  call: [...EVERYWHERE, ...CSV, 'version', 'var', 'query', 'fields', 'include'],
   xray: [...EVERYWHERE, 'depth', 'no-inbound', 'verbose'],
   diff: [...EVERYWHERE, 'versions', 'profiles'],
 };

@@ -7,6 +7,7 @@ import packageJson from '../../../package.json' with { type: 'json' };
 import type { Catalog } from '../hal/catalog.js';
 import { loadIndex } from '../hal/discovery.js';
 import { messageOf } from '../errors.js';
+import { checkNamedValues } from '../security/control-chars.js';
 import type { Exchange } from '../exchange.js';
 import { apiErrorFor } from '../wire/failure.js';
 import { failureContext } from './failure-context.js';
@@ -157,6 +158,8 @@ export class Session {
   }
 
   async prepare(target: RequestTarget): Promise<PreparedRequest> {
+    // Before the index is even read: what names the request is the user's to fix.
+    checkNamedValues(target.variables ?? {}, target.query ?? {});
     return resolveRequest(await this.catalog(), target, this.requestContext());
   }
 

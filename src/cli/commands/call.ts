@@ -15,12 +15,14 @@ import { UsageError } from '../../api/errors.js';
 import { isObject } from '../../api/json.js';
 import { resolveOperation, type PreparedRequest } from '../../api/hal/operation.js';
 import { isListEnvelope, readPage } from '../../api/session/pages.js';
+import { checkNamedValues, checkNoControlCharacter } from '../../api/security/control-chars.js';
 import { checkHeaderValues } from '../../api/security/header-values.js';
 import type { ApiResponse } from '../../api/wire/response.js';
 import { visible } from '../../text/cells.js';
 import { checkViewOperation } from '../../config/view-policy.js';
 import { namedValues } from '../args.js';
 import type { CommandContext } from '../context.js';
+import { csvLineEnd, type CsvLineEnd } from '../format/csv.js';
 import { parseFields, selectFields } from '../format/fields.js';
 import { createRecordSink, type ListFormat } from '../format/records.js';
 import { confirmRequest } from '../confirm-write.js';
@@ -41,10 +43,14 @@ export async function callCommand(
   }
   const format = outputFormat(options['output'], OUTPUT_FORMATS.call);
   const fields = parseFields(options['fields']);
+  const lineEnd = csvLineEnd(options);
   const variables = namedValues('--var', options['var']);
   const query = namedValues('--query', options['query']);
   const given = typeof options['body'] === 'string' ? await bodyText(ctx.io, options['body']) : undefined;
   const dryRun = options['dry-run'] === true;
+  // Before anything is sent, the index included: an id or a value with a control character in it.
+  if (extra[0] !== undefined) checkNoControlCharacter(extra[0], 'the id');
+  checkNamedValues(variables, query);
   const version = typeof options['version'] === 'string' ? options['version'] : undefined;
 
   const session = ctx.session({ needsToken: !dryRun });
@@ -121,7 +127,7 @@ export async function callCommand(
         const { taskRequest } = await import('../../api/operations/task.js');
         const taskReq = own ?? (await taskRequest(session, followable!));
         // The final task is printed as the body would be: -o and --fields hold for it too.
-        const print = (task: Record<string, unknown>) => printBody(ctx, out, task, undefined, format, fields);
+        const print = (task: Record<string, unknown>) => printBody(ctx, out, task, undefined, format, fields, lineEnd);
         return await waitForTask(ctx, session, taskReq, print, followable?.taskId);
       }
       ctx.warn(
@@ -130,7 +136,7 @@ export async function callCommand(
           : `--wait follows the task a 202 names; this was a ${response.status}, with nothing to follow`,
       );
     }
-    if (response.body !== undefined) await printBody(ctx, out, response.body, response, format, fields);
+    if (response.body !== undefined) await printBody(ctx, out, response.body, response, format, fields, lineEnd);
     else if (response.text !== '') await out.write(printableBody(response.text));
   } finally {
     out.release();
@@ -174,6 +180,7 @@ async function printBody(
   response: ApiResponse | undefined,
   format: ListFormat,
   fields: string[] | undefined,
+  lineEnd: CsvLineEnd,
 ): Promise<void> {
   const page = response && isListEnvelope(body) ? readPage(response) : undefined;
   const records = page?.items ?? (Array.isArray(body) ? body.filter(isObject) : isObject(body) ? [body] : undefined);
@@ -189,6 +196,7 @@ async function printBody(
   }
   for (const warning of page?.warnings ?? []) ctx.warn(warning);
   const sink = createRecordSink(format, out, {
+    lineEnd,
     width: tableWidth(ctx.io),
     pretty: ctx.io.stdout.isTTY === true,
     note: (message) => ctx.note(message),

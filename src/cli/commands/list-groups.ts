@@ -8,7 +8,7 @@ import { isObject } from '../../api/json.js';
 import type { Session } from '../../api/session/session.js';
 import { formatCount } from '../../text/cells.js';
 import type { CommandContext } from '../context.js';
-import { csvLine } from '../format/csv.js';
+import { csvLine, type CsvLineEnd } from '../format/csv.js';
 import { jsonString } from '../format/json.js';
 import type { ListFormat, RecordSink } from '../format/records.js';
 import { renderTable } from '../format/table.js';
@@ -36,6 +36,7 @@ export async function groupingSink(
   fields: string[],
   format: ListFormat,
   out: DataWriter,
+  lineEnd: CsvLineEnd = '\n',
 ): Promise<RecordSink> {
   const wantsUnits = fields.includes(UNIT_FIELD) || fields.includes(TENANT_FIELD);
   const units = wantsUnits && sessions[0] ? await loadUnits(sessions[0]) : undefined;
@@ -74,8 +75,13 @@ export async function groupingSink(
       else if (format === 'csv')
         await out.write(
           [
-            csvLine(columns),
-            ...rows.map((row) => csvLine(columns.map((column) => row[column as keyof typeof row]))),
+            csvLine(columns, lineEnd),
+            ...rows.map((row) =>
+              csvLine(
+                columns.map((column) => row[column as keyof typeof row]),
+                lineEnd,
+              ),
+            ),
           ].join(''),
         );
       else await out.write(`${renderTable(rows, tableWidth(ctx.io), columns).text}\n`);

@@ -60,8 +60,10 @@ export async function mergedListCommand(
           list.groupBy,
           list.format,
           out,
+          list.lineEnd,
         )
       : createRecordSink(list.format, out, {
+          lineEnd: list.lineEnd,
           width: tableWidth(ctx.io),
           pretty: ctx.io.stdout.isTTY === true,
           note: (message) => ctx.note(message),

@@ -2,9 +2,11 @@
 // one-source list and the merged one.
 
 import { UsageError } from '../../api/errors.js';
+import { checkNamedValues } from '../../api/security/control-chars.js';
 import { readWindow, type TimeWindow } from '../../api/hal/time-window.js';
 import { namedValues, positiveNumber } from '../args.js';
 import { parseFields } from '../format/fields.js';
+import { csvLineEnd, type CsvLineEnd } from '../format/csv.js';
 import type { ListFormat } from '../format/records.js';
 import type { CommandContext } from '../context.js';
 import { parseGroupBy } from './list-groups.js';
@@ -12,6 +14,8 @@ import { OUTPUT_FORMATS, outputFormat } from './output.js';
 
 export interface ListOptions {
   format: ListFormat;
+  /** --csv-crlf: how a csv line ends. */
+  lineEnd: CsvLineEnd;
   filter?: string;
   pageSize?: number;
   maxItems?: number;
@@ -43,10 +47,11 @@ export function readListOptions(ctx: CommandContext, options: Record<string, unk
   }
   return {
     format: outputFormat(options['output'], OUTPUT_FORMATS.list),
+    lineEnd: csvLineEnd(options),
     // A group-by counts every record: a page would be a sample.
     all: options['all'] === true || groupBy !== undefined,
     ...(groupBy === undefined ? {} : { groupBy }),
-    variables: namedValues('--var', options['var']),
+    variables: checkedVariables(namedValues('--var', options['var'])),
     ...(filter === undefined ? {} : { filter }),
     ...(pageSize === undefined ? {} : { pageSize }),
     ...(maxItems === undefined ? {} : { maxItems }),
@@ -59,6 +64,12 @@ export function readListOptions(ctx: CommandContext, options: Record<string, unk
   };
 }
 
+/** --var values, refused before anything is sent when one holds a control character. */
+function checkedVariables(variables: Record<string, string>): Record<string, string> {
+  checkNamedValues(variables);
+  return variables;
+}
+
 function stringOption(value: unknown): string | undefined {
   return typeof value === 'string' ? value : undefined;
 }
@@ -66,9 +77,10 @@ function stringOption(value: unknown): string | undefined {
 /** What the server is asked, of all that was given: the list's version, operation, variables, filter and paging. */
 export function listTarget(
   list: ListOptions,
-): Omit<ListOptions, 'format' | 'all' | 'maxItems' | 'fields' | 'window' | 'timeField' | 'groupBy'> {
+): Omit<ListOptions, 'format' | 'lineEnd' | 'all' | 'maxItems' | 'fields' | 'window' | 'timeField' | 'groupBy'> {
   const {
     format: _format,
+    lineEnd: _lineEnd,
     all: _all,
     maxItems: _maxItems,
     fields: _fields,

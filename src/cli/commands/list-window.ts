@@ -61,6 +61,7 @@ export async function windowedCountFilter(
   if (asked.window === undefined) return asked.filter === undefined ? {} : { filter: asked.filter };
   const { list, keep } = await windowedList(ctx, session, resource, {
     format: 'json',
+    lineEnd: '\n',
     all: false,
     variables: {},
     window: asked.window,

@@ -2,7 +2,7 @@
 // a page is written as soon as it arrives, so memory does not grow with the number of pages.
 
 import type { DataWriter } from '../io.js';
-import { csvLine, csvRow } from './csv.js';
+import { csvLine, csvRow, type CsvLineEnd } from './csv.js';
 import { dataFields } from '../../api/hal/records.js';
 import type { ColumnPlan } from '../../text/columns.js';
 import { selectFields } from './fields.js';
@@ -40,6 +40,8 @@ export interface SinkOptions {
   fields?: readonly string[];
   /** Table fields that come first whatever the ranking (where a merged list's record came from). */
   leading?: readonly string[];
+  /** How a csv line ends (--csv-crlf); LF when unset. */
+  lineEnd?: CsvLineEnd;
 }
 
 export function createRecordSink(format: ListFormat, out: DataWriter, options: SinkOptions): RecordSink {
@@ -68,7 +70,7 @@ function formatSink(format: ListFormat, out: DataWriter, options: SinkOptions): 
     case 'json':
       return new JsonSink(out, options.pretty);
     case 'csv':
-      return new CsvSink(out, options.note, options.fields);
+      return new CsvSink(out, options.note, options.fields, options.lineEnd ?? '\n');
     case 'table':
       return new TableSink(out, options);
   }
@@ -151,6 +153,7 @@ class CsvSink implements RecordSink {
     private readonly out: DataWriter,
     private readonly note: (message: string) => void,
     private readonly fields: readonly string[] | undefined,
+    private readonly lineEnd: CsvLineEnd,
   ) {}
 
   async page(items: Record<string, unknown>[]): Promise<void> {
@@ -158,11 +161,11 @@ class CsvSink implements RecordSink {
     let text = '';
     if (this.columns === undefined) {
       this.columns = this.fields ?? [...new Set(items.flatMap(dataFields))];
-      text += csvLine(this.columns);
+      text += csvLine(this.columns, this.lineEnd);
     }
     for (const item of items) {
       for (const key of dataFields(item)) if (!this.columns.includes(key)) this.missing.add(key);
-      text += csvRow(this.columns, item);
+      text += csvRow(this.columns, item, this.lineEnd);
     }
     await this.out.write(text);
   }
