@@ -12,6 +12,7 @@
 
 import { readFile } from 'node:fs/promises';
 import { UsageError } from '../../api/errors.js';
+import { mayHoldInexactNumbers, parseExact } from '../../api/hal/exact-json.js';
 import { isObject } from '../../api/json.js';
 import { resolveOperation, type PreparedRequest } from '../../api/hal/operation.js';
 import { isListEnvelope, readPage } from '../../api/session/pages.js';
@@ -136,12 +137,17 @@ export async function callCommand(
           : `--wait follows the task a 202 names; this was a ${response.status}, with nothing to follow`,
       );
     }
-    if (response.body !== undefined) await printBody(ctx, out, response.body, response, format, fields, lineEnd);
+    if (response.body !== undefined) await printBody(ctx, out, asSent(response), response, format, fields, lineEnd);
     else if (response.text !== '') await out.write(printableBody(response.text));
   } finally {
     out.release();
   }
   return 0;
+}
+
+/** The body as the server sent it: its numbers with their own digits (exact-json.ts). */
+function asSent(response: ApiResponse): unknown {
+  return mayHoldInexactNumbers(response.text) ? parseExact(response.text) : response.body;
 }
 
 /** A body that is not JSON, shown line by line with nothing in it a terminal would obey. */
@@ -183,7 +189,11 @@ async function printBody(
   lineEnd: CsvLineEnd,
 ): Promise<void> {
   const page = response && isListEnvelope(body) ? readPage(response) : undefined;
-  const records = page?.items ?? (Array.isArray(body) ? body.filter(isObject) : isObject(body) ? [body] : undefined);
+  const embedded = isObject(body) && isObject(body['_embedded']) ? body['_embedded']['items'] : undefined;
+  // A page's records from the body as printed (its numbers as sent), the page's own when they differ in count.
+  const pageItems =
+    Array.isArray(embedded) && embedded.length === page?.items.length ? embedded.filter(isObject) : page?.items;
+  const records = pageItems ?? (Array.isArray(body) ? body.filter(isObject) : isObject(body) ? [body] : undefined);
   // A scalar body has no fields to choose from.
   if (records === undefined) return out.write(jsonText(body, ctx.io));
   if (format === 'json') {

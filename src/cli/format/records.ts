@@ -2,6 +2,7 @@
 // a page is written as soon as it arrives, so memory does not grow with the number of pages.
 
 import type { DataWriter } from '../io.js';
+import { mayHoldInexactNumbers, parseExact } from '../../api/hal/exact-json.js';
 import { csvLine, csvRow, type CsvLineEnd } from './csv.js';
 import { dataFields } from '../../api/hal/records.js';
 import type { ColumnPlan } from '../../text/columns.js';
@@ -50,7 +51,7 @@ export function createRecordSink(format: ListFormat, out: DataWriter, options: S
   if (fields === undefined) return sink;
   // Only the fields asked for: the records as sent are not what is written.
   return {
-    page: (items) => sink.page(items.map((item) => selectFields(item, fields))),
+    page: (items, asSent) => sink.page(exactItems(items, asSent).map((item) => selectFields(item, fields))),
     finish: (summary) => sink.finish(summary),
   };
 }
@@ -63,7 +64,9 @@ function formatSink(format: ListFormat, out: DataWriter, options: SinkOptions): 
           out.write(
             asSent !== undefined && !options.pretty
               ? joined(asSent, NEWLINE, { after: NEWLINE })
-              : items.map((item) => `${jsonString(item, undefined, options.pretty)}\n`).join(''),
+              : exactItems(items, asSent)
+                  .map((item) => `${jsonString(item, undefined, options.pretty)}\n`)
+                  .join(''),
           ),
         finish: async () => undefined,
       };
@@ -74,6 +77,21 @@ function formatSink(format: ListFormat, out: DataWriter, options: SinkOptions): 
     case 'table':
       return new TableSink(out, options);
   }
+}
+
+/**
+ * The records with each one that may hold a number a double changed read again from its bytes as sent,
+ * that number kept with its own digits (exact-json.ts); the others as they are.
+ */
+function exactItems(
+  items: Record<string, unknown>[],
+  asSent: readonly Uint8Array[] | undefined,
+): Record<string, unknown>[] {
+  if (asSent === undefined || asSent.length !== items.length) return items;
+  return items.map((item, index) => {
+    const text = Buffer.from(asSent[index]!).toString('utf8');
+    return mayHoldInexactNumbers(text) ? (parseExact(text) as Record<string, unknown>) : item;
+  });
 }
 
 const NEWLINE = Buffer.from('\n');
@@ -118,7 +136,7 @@ class JsonSink implements RecordSink {
       return;
     }
     let text = '';
-    for (const item of items) {
+    for (const item of exactItems(items, asSent)) {
       text += this.count === 0 ? (this.pretty ? '{\n  "items": [\n' : '{"items":[\n') : ',\n';
       text += this.pretty ? `    ${jsonString(item, 2).replace(/\n/g, '\n    ')}` : jsonString(item, undefined, false);
       this.count++;
@@ -156,8 +174,9 @@ class CsvSink implements RecordSink {
     private readonly lineEnd: CsvLineEnd,
   ) {}
 
-  async page(items: Record<string, unknown>[]): Promise<void> {
-    if (items.length === 0) return;
+  async page(given: Record<string, unknown>[], asSent?: readonly Uint8Array[]): Promise<void> {
+    if (given.length === 0) return;
+    const items = exactItems(given, asSent);
     let text = '';
     if (this.columns === undefined) {
       this.columns = this.fields ?? [...new Set(items.flatMap(dataFields))];
