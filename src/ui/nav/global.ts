@@ -1,4 +1,5 @@
 // The keys every screen answers to unless it takes them itself (a screen that types takes letters).
+import { QUIT_HELP } from '../keys.js';
 import { listViews } from '../screens/views.js';
 import { noticeOf } from './problems.js';
 import type { Binding, ScreenContext } from './screen.js';
@@ -90,5 +91,5 @@ export const GLOBAL_BINDINGS: readonly Binding<unknown>[] = [
     hint: 'Esc back',
     run: (ctx) => ctx.nav.back(),
   },
-  { keys: ['q'], help: 'quit (ctrl-c quits from anywhere)', run: (ctx) => ctx.nav.quit() },
+  { keys: ['q'], help: QUIT_HELP, run: (ctx) => ctx.nav.quit() },
 ];
