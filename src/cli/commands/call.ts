@@ -14,6 +14,7 @@ import { readFile } from 'node:fs/promises';
 import { UsageError } from '../../api/errors.js';
 import { mayHoldInexactNumbers, parseExact } from '../../api/hal/exact-json.js';
 import { isObject } from '../../api/json.js';
+import type { Catalog } from '../../api/hal/catalog.js';
 import { resolveOperation, type PreparedRequest } from '../../api/hal/operation.js';
 import { isListEnvelope, readPage } from '../../api/session/pages.js';
 import { checkNamedValues, checkNoControlCharacter } from '../../api/security/control-chars.js';
@@ -79,7 +80,7 @@ export async function callCommand(
     variables[only] = positional;
   }
 
-  const body = await requestBody(ctx, resolved, given, options['edit'] === true);
+  const body = await requestBody(ctx, resolved, given, options['edit'] === true, { catalog, variables });
   const request = await session.prepare({
     resource,
     operationId,
@@ -261,6 +262,7 @@ async function requestBody(
   resolved: ReturnType<typeof resolveOperation>,
   given: string | undefined,
   edit: boolean,
+  addressed: { catalog: Catalog; variables: Record<string, string> },
 ): Promise<string | undefined> {
   const { operation } = resolved;
   const { carriesBody, loadBodySchema } = await import('../../api/operations/body.js');
@@ -280,11 +282,24 @@ async function requestBody(
     throw new UsageError(`--edit edits a body, and ${operation.method} sends none`, 'leave --edit out');
   const schema = await loadBodySchema(target, ctx.settings.schemaDir);
   const { bodyTemplate } = await import('../../api/operations/template.js');
+  // An update of a record starts from the record, as the explorer's form does.
+  const { recordEdit } = await import('../../api/operations/edit-record.js');
+  const fromRecord =
+    given === undefined && schema
+      ? await recordEdit(
+          ctx.session(),
+          { ...resolved, catalog: addressed.catalog, version: resolved.version.version },
+          addressed.variables,
+          schema.schema,
+        )
+      : undefined;
   const start =
     given ??
-    (schema
-      ? `// ${command}\n${bodyTemplate(schema.schema)}\n`
-      : `// ${command}: no schema is known for this body; write it as JSON.\n{\n}\n`);
+    (fromRecord
+      ? `// ${command}: the record as it is now; what you change is sent\n${fromRecord.start}\n`
+      : schema
+        ? `// ${command}\n${bodyTemplate(schema.schema)}\n`
+        : `// ${command}: no schema is known for this body; write it as JSON.\n{\n}\n`);
   const { editInEditor } = await import('../../ui/editor.js');
   const edited = await editInEditor(start, ctx.io.env, { extension: '.jsonc' });
   if (isBlankBody(edited))
@@ -305,7 +320,7 @@ async function requestBody(
       `it is kept in ${kept}: fix it there and send it with ${command} --body @${kept} (add --edit to fix it in $EDITOR)`,
     );
   }
-  return sendableBody(edited);
+  return fromRecord ? fromRecord.toSend(edited) : sendableBody(edited);
 }
 
 async function readAll(stream: NodeJS.ReadableStream): Promise<string> {
