@@ -15,6 +15,8 @@ export interface ScreenOptions {
   taskIntervalMs?: number;
   rows?: number;
   columns?: number;
+  /** Where the explorer writes its files (T's trail, c's curl command). */
+  trailDir?: string;
 }
 
 export type OpenScreen = Omit<Mounted, 'session'> & { origin: Origin; services: Services };
@@ -30,6 +32,7 @@ export async function openScreen<K extends ScreenKind>(
     connection: { session },
     terminal: options.terminal ?? { copy: () => undefined },
     ...(options.taskIntervalMs ? { taskIntervalMs: options.taskIntervalMs } : {}),
+    ...(options.trailDir ? { trailDir: options.trailDir } : {}),
   });
   const navigator = new Navigator(services, {
     columns: options.columns ?? 100,
