@@ -108,9 +108,9 @@ function previewLayout(state: PreviewState, ctx: ScreenContext<unknown>, width: 
     : [];
   const notice = state.showCurl
     ? wrapLines(
-        `${state.curlFile ? `written unwrapped to ${state.curlFile} — run it with: sh ${state.curlFile}; also ` : ''}sent to the terminal's clipboard as OSC 52 — if the terminal accepts it (tmux: set-clipboard on); select it here otherwise (Esc shows the request again). The token is read from ${describeTokenReference(tokenRef)}:`,
+        `sent to the terminal's clipboard as OSC 52 — if the terminal accepts it (tmux: set-clipboard on); select it here otherwise (Esc shows the request again).${state.curlFile ? ` Whole, as it runs: written unwrapped to ${state.curlFile} (sh ${state.curlFile} runs it).` : ''} The token is read from ${describeTokenReference(tokenRef)}:`,
         text,
-        4,
+        6,
       )
     : [];
   // The curl command whole, each line broken to the width: what is selected from the screen is all of it.
