@@ -1,6 +1,6 @@
 // `npm run bench`: dpx measured against the least a Node program could do for the same job, in the same
 // run on the same machine. Every figure is a ratio to its baseline. Prints a table, writes
-// bench/results/latest.json (not committed) and bench/LATEST.md (committed; the README quotes it).
+// bench/results/latest.json (not committed) and bench/LATEST.md (committed; bench/README.md reads it).
 import {
   createReadStream,
   existsSync,
@@ -31,7 +31,10 @@ import {
 import { ExplorerPty } from './lib/pty.mjs';
 import { xrayFigures } from './lib/xray.mjs';
 import { countPlanner, plannerRows, PLANNER_RATE, PLANNER_TENANTS } from './lib/planner.mjs';
+import { explorerMemory, memoryRows } from './lib/explorer-memory.mjs';
 import { FETCH_INDEX, HTTP_INDEX } from './lib/start-baselines.mjs';
+import { ISSUE40_FAST_ITEMS, ISSUE40_PAGE_SIZES, issue40Figures } from './lib/issue40.mjs';
+import { POLITE_RATE } from './lib/polite.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = join(here, '..');
@@ -547,7 +550,7 @@ function format(value, digits = 2) {
 }
 
 function table(rows) {
-  const header = ['figure', 'dpx', 'baseline', 'ratio / value', 'target', 'met'];
+  const header = ['figure', 'dpx', 'baseline', 'ratio / value', 'target', 'met', 'load'];
   return markdownTable(
     header,
     rows.map((row) => [
@@ -557,8 +560,23 @@ function table(rows) {
       row.value,
       row.target,
       row.met === undefined ? '—' : row.met ? 'yes' : 'NO',
+      format(row.load, 1),
     ]),
   );
+}
+
+/**
+ * Rows that each take the load average (1 min) as they are added, unless they carry the one they were measured
+ * under: beside its figure, it says how busy the machine was.
+ */
+function loadStampedRows() {
+  const rows = [];
+  rows.push = (...added) =>
+    Array.prototype.push.apply(
+      rows,
+      added.map((row) => ({ load: loadavg()[0], ...row })),
+    );
+  return rows;
 }
 
 function markdownTable(header, lines) {
@@ -574,16 +592,25 @@ async function main() {
   const everything = only.length === 0;
   const counting = everything || only.includes('count');
   const planning = counting || only.includes('planner');
+  const issue40 = everything || only.includes('issue40');
+  const memory = everything || only.includes('explorer-memory');
   log(
-    `starting the demo control planes (${everything ? 'scale 100, scale 10, ' : ''}${[counting ? `${COUNT_TENANTS} tenants` : '', planning ? `${PLANNER_TENANTS} tenants, frozen` : ''].filter(Boolean).join(' and ')}) in their own processes`,
+    `starting the demo control planes (${everything || issue40 ? 'scale 100, ' : ''}${everything ? 'scale 10, ' : ''}${[counting ? `${COUNT_TENANTS} tenants` : '', planning || issue40 ? `${PLANNER_TENANTS} tenants, frozen` : ''].filter(Boolean).join(' and ')}) in their own processes`,
   );
-  const [large, small, tenants, msp, ...fast] = await Promise.all([
-    everything ? startDemoProcess(bundle, 100) : undefined,
+  const [large, small, tenants, msp, polite, ...fast] = await Promise.all([
+    everything || issue40 ? startDemoProcess(bundle, 100) : undefined,
     everything ? startDemoProcess(bundle, 10) : undefined,
     counting ? startDemoProcess(bundle, COUNT_SCALE, ['--tenants', String(COUNT_TENANTS)]) : undefined,
-    planning ? startDemoProcess(bundle, 1, ['--tenants', String(PLANNER_TENANTS), '--frozen']) : undefined,
+    planning || issue40 ? startDemoProcess(bundle, 1, ['--tenants', String(PLANNER_TENANTS), '--frozen']) : undefined,
+    issue40 ? startDemoProcess(bundle, 1, ['--rate-limit', String(POLITE_RATE)]) : undefined,
     ...(everything ? FAST_ITEMS.map((items) => startFastServer(items, EXPORT_PAGE_SIZE)) : []),
+    ...(issue40 ? ISSUE40_PAGE_SIZES.map((size) => startFastServer(ISSUE40_FAST_ITEMS, size)) : []),
   ]);
+  const fastBySize = new Map(
+    issue40 ? ISSUE40_PAGE_SIZES.map((size, i) => [size, fast.at(i - ISSUE40_PAGE_SIZES.length)]) : [],
+  );
+  if (issue40) fast.splice(-ISSUE40_PAGE_SIZES.length);
+  const servers = [large, small, tenants, msp, polite, ...fast, ...fastBySize.values()];
   // The machine is shared: its load says how much a figure that missed its target can be trusted.
   const results = {
     date: new Date().toISOString(),
@@ -593,7 +620,7 @@ async function main() {
     loadAtStart: loadavg()[0],
   };
   const machineAtStart = machineTicks();
-  const rows = [];
+  const rows = loadStampedRows();
   try {
     if (everything) await listExplorerAndXray(large, small, fast, results, rows);
 
@@ -618,6 +645,21 @@ async function main() {
         met: c.sent === c.minimum,
       });
     }
+    if (issue40) {
+      const figures = await issue40Figures(
+        bundle,
+        clientEnv,
+        { fast: fastBySize, demo: large, tenants: msp, polite },
+        { format, log },
+      );
+      results.issue40 = figures.results;
+      rows.push(...figures.rows);
+    }
+    if (memory) {
+      log('h. explorer memory: a long list scrolled to its end, pages of 1,000 and of 100');
+      results.explorerMemory = await explorerMemory(bundle, clientEnv({}), log);
+      rows.push(...memoryRows(results.explorerMemory, format));
+    }
     if (planning) {
       log(`g. count planner: auto vs per cell on ${PLANNER_TENANTS} tenants at --rate ${PLANNER_RATE}`);
       results.planner = await countPlanner(bundle, clientEnv(msp));
@@ -625,13 +667,7 @@ async function main() {
       log(plannerRuns(results.planner));
     }
   } finally {
-    await Promise.all([
-      large?.close(),
-      small?.close(),
-      tenants?.close(),
-      msp?.close(),
-      ...fast.map((server) => server.close()),
-    ]);
+    await Promise.all(servers.map((server) => server?.close()));
     rmSync(scratch, { recursive: true, force: true });
   }
   results.seconds = Math.round((Date.now() - started) / 1000);
@@ -688,7 +724,7 @@ function rememberRun(results, rows) {
     date: results.date,
     load: [results.loadAtStart, results.loadAtEnd],
     stolenPercent: results.stolenPercent,
-    figures: rows.map((row) => ({ figure: row.figure, value: row.value, met: row.met })),
+    figures: rows.map((row) => ({ figure: row.figure, value: row.value, met: row.met, load: row.load })),
   });
   const kept = history.slice(-HISTORY_RUNS);
   writeFileSync(HISTORY, `${JSON.stringify(kept, null, 1)}\n`);
@@ -899,7 +935,8 @@ async function listExplorerAndXray(large, small, fast, results, rows) {
 
 /**
  * `npm run bench -- count` runs only the count matrix and the count planner, `-- planner` only the
- * planner; either leaves LATEST.md as it was.
+ * planner, `-- issue40` only the figures of issue 40 (bench/lib/issue40.mjs), `-- explorer-memory` only the
+ * explorer's memory at the end of long lists; each leaves LATEST.md as it was.
  */
 const only = process.argv.slice(2);
 

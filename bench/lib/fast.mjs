@@ -6,10 +6,13 @@ import { fileURLToPath } from 'node:url';
 
 const script = join(dirname(fileURLToPath(import.meta.url)), '..', 'fast-server.mjs');
 
-/** Resolves with `{ baseUrl, token, close }` once the server listens with its pages rendered. */
-export async function startFastServer(items, pageSize) {
+/**
+ * Resolves with `{ baseUrl, token, close }` once the server listens with its pages rendered (with `lazy`,
+ * rendered as they are asked for).
+ */
+export async function startFastServer(items, pageSize, { lazy = false } = {}) {
   const token = randomBytes(24).toString('base64url');
-  const child = spawn(process.execPath, [script, String(items), String(pageSize), token], {
+  const child = spawn(process.execPath, [script, String(items), String(pageSize), token, ...(lazy ? ['lazy'] : [])], {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let text = '';

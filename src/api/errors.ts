@@ -52,6 +52,14 @@ export class TransportError extends DpxError {
   }
 }
 
+/** The proxy on the way could not be reached, or refused: the proxy's failure, not the control plane's. */
+export class ProxyError extends TransportError {
+  constructor(message: string, hint: string, options?: { cause?: unknown }) {
+    super(message, hint, options);
+    this.name = 'ProxyError';
+  }
+}
+
 /** The server answered, but not in a shape dpx can read: not JSON, not an envelope, a link cycle. */
 export class ProtocolError extends DpxError {
   constructor(message: string, hint: string, options?: { cause?: unknown }) {
@@ -78,6 +86,22 @@ export class UsageError extends DpxError {
     this.name = 'UsageError';
     this.details = details.map(visibleLineBreaks);
   }
+}
+
+/**
+ * The same failure with another hint, for a caller that knows better what to do about it (a failure to
+ * read the discovery index: check the base URL). Its class, kind, status and cause stay.
+ */
+export function withHint<E extends DpxError>(error: E, hint: string): E {
+  const copy = Object.create(Object.getPrototypeOf(error) as object) as E;
+  Object.assign(copy, error);
+  Object.defineProperties(copy, {
+    message: { value: error.message, writable: true, configurable: true },
+    stack: { value: error.stack, writable: true, configurable: true },
+    cause: { value: error.cause, writable: true, configurable: true },
+    hint: { value: visible(visibleLineBreaks(hint)), enumerable: true },
+  });
+  return copy;
 }
 
 /** Turns anything thrown into a DpxError, so no caller ever has to show a raw stack trace. */

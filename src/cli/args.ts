@@ -1,53 +1,17 @@
 // argv → the command, its positionals, the global flags and the command's own options.
 // Global options may stand before or after the command, so both share one parseArgs pass per command.
 
-import { parseArgs, type ParseArgsConfig } from 'node:util';
+import { parseArgs } from 'node:util';
 import { didYouMean } from '../api/hal/did-you-mean.js';
 import { UsageError } from '../api/errors.js';
+import type { UnitChoice } from '../api/fanout/scopes.js';
 import type { GlobalFlags } from '../config/settings.js';
+import type { ParsedLine } from './commands/command.js';
+import { COMMAND_WORDS, COMMANDS, type CommandName } from './commands/registry.js';
+import { GLOBAL_OPTIONS, type OptionSpec, type OptionValue } from './options/shared.js';
+import { positiveNumber } from './options/values.js';
 
-export type CommandName =
-  | 'explorer'
-  | 'resources'
-  | 'operations'
-  | 'list'
-  | 'count'
-  | 'call'
-  | 'xray'
-  | 'replay'
-  | 'case'
-  | 'report'
-  | 'diff'
-  | 'whoami'
-  | 'profile'
-  | 'demo'
-  | 'completion'
-  | 'view'
-  | 'help';
-
-export type OptionSpec = NonNullable<ParseArgsConfig['options']>;
-
-const GLOBAL_OPTIONS = {
-  profile: { type: 'string' },
-  'base-url': { type: 'string' },
-  'token-file': { type: 'string' },
-  ou: { type: 'string' },
-  'ou-header': { type: 'string' },
-  vendor: { type: 'string' },
-  'read-only': { type: 'boolean' },
-  'allow-writes': { type: 'boolean' },
-  timeout: { type: 'string' },
-  concurrency: { type: 'string' },
-  rate: { type: 'string' },
-  trail: { type: 'string' },
-  demo: { type: 'boolean' },
-  offline: { type: 'string' },
-  proxy: { type: 'string' },
-  'ca-file': { type: 'string' },
-  'trust-origin': { type: 'string' },
-  help: { type: 'boolean', short: 'h' },
-  version: { type: 'boolean' },
-} as const satisfies OptionSpec;
+export { COMMAND_WORDS, type CommandName };
 
 /** Global options that take a value: while looking for the command word, their value is skipped. */
 const GLOBAL_VALUE_OPTIONS = new Set(
@@ -56,105 +20,18 @@ const GLOBAL_VALUE_OPTIONS = new Set(
     .map(([name]) => `--${name}`),
 );
 
-const OUTPUT = { output: { type: 'string', short: 'o' } } as const satisfies OptionSpec;
-/** `-o csv` with CR LF line ends (LF otherwise). */
-const CSV = { 'csv-crlf': { type: 'boolean' } } as const satisfies OptionSpec;
-const TIME_WINDOW = {
-  since: { type: 'string' },
-  until: { type: 'string' },
-  'time-field': { type: 'string' },
-} as const satisfies OptionSpec;
-
-const COMMAND_OPTIONS: Record<CommandName, OptionSpec> = {
-  explorer: {},
-  help: {},
-  resources: { ...OUTPUT },
-  operations: { ...OUTPUT, version: { type: 'string' } },
-  list: {
-    ...OUTPUT,
-    ...CSV,
-    version: { type: 'string' },
-    op: { type: 'string' },
-    filter: { type: 'string' },
-    'page-size': { type: 'string' },
-    page: { type: 'string' },
-    all: { type: 'boolean' },
-    'max-items': { type: 'string' },
-    var: { type: 'string', multiple: true },
-    fields: { type: 'string' },
-    profiles: { type: 'string' },
-    ...TIME_WINDOW,
-    'group-by': { type: 'string' },
-  },
-  count: {
-    ...OUTPUT,
-    ...CSV,
-    version: { type: 'string' },
-    filter: { type: 'string' },
-    by: { type: 'string' },
-    values: { type: 'string' },
-    profiles: { type: 'string' },
-    ...TIME_WINDOW,
-    depth: { type: 'string' },
-    sort: { type: 'string' },
-    nonzero: { type: 'boolean' },
-    plan: { type: 'string' },
-    explain: { type: 'boolean' },
-  },
-  call: {
-    ...OUTPUT,
-    ...CSV,
-    version: { type: 'string' },
-    var: { type: 'string', multiple: true },
-    query: { type: 'string', multiple: true },
-    body: { type: 'string' },
-    edit: { type: 'boolean' },
-    'dry-run': { type: 'boolean' },
-    yes: { type: 'boolean', short: 'y' },
-    'confirm-id': { type: 'string' },
-    'send-invalid': { type: 'boolean' },
-    include: { type: 'boolean', short: 'i' },
-    wait: { type: 'boolean' },
-    fields: { type: 'string' },
-  },
-  xray: { ...OUTPUT, depth: { type: 'string' }, 'no-inbound': { type: 'boolean' }, verbose: { type: 'boolean' } },
-  replay: { ...OUTPUT, 'exit-code': { type: 'boolean' } },
-  case: { ...OUTPUT },
-  // `-o FILE`: the report's file, whose extension (.html, .md) says its format.
-  report: { ...OUTPUT },
-  diff: { ...OUTPUT, versions: { type: 'string' }, profiles: { type: 'string' }, 'exit-code': { type: 'boolean' } },
-  whoami: { ...OUTPUT },
-  profile: { 'token-env': { type: 'string' }, 'token-command': { type: 'string' }, 'page-size': { type: 'string' } },
-  demo: {
-    port: { type: 'string' },
-    scale: { type: 'string' },
-    seed: { type: 'string' },
-    'rate-limit': { type: 'string' },
-    tenants: { type: 'string' },
-    'hidden-tenants': { type: 'string' },
-    frozen: { type: 'boolean' },
-    'link-header-paging': { type: 'string' },
-  },
-  completion: {},
-  view: { ...OUTPUT },
-};
-
-/** The words that name a command (the explorer has none). */
-export const COMMAND_WORDS = Object.keys(COMMAND_OPTIONS).filter(
-  (name): name is Exclude<CommandName, 'explorer'> => name !== 'explorer',
-);
-const COMMANDS = new Set<string>(COMMAND_WORDS);
+const WORDS = new Set<string>(COMMAND_WORDS);
 
 export function isCommandWord(word: string): word is Exclude<CommandName, 'explorer'> {
-  return COMMANDS.has(word);
+  return WORDS.has(word);
 }
 
 /** Every option a command takes by long name, the global ones included; the command's own win a clash (`--version`). */
 export function commandOptions(command: CommandName): OptionSpec {
-  return { ...GLOBAL_OPTIONS, ...COMMAND_OPTIONS[command] };
+  return { ...GLOBAL_OPTIONS, ...COMMANDS[command].options };
 }
 
-export interface ParsedArgs {
+export interface ParsedArgs extends ParsedLine {
   command: CommandName;
   /** Positionals after the command word. */
   positionals: string[];
@@ -162,11 +39,13 @@ export interface ParsedArgs {
   help: boolean;
   /** `--version` with no value: print dpx's own version. */
   printVersion: boolean;
-  options: Record<string, string | boolean | string[] | undefined>;
+  options: Record<string, OptionValue>;
 }
 
 /** Options whose value may start with `-` (`--sort -failed`: descending), joined to it for parseArgs. */
-const DASHED_VALUES = new Set(['--sort']);
+const DASHED_VALUES = new Set(
+  Object.values(COMMANDS).flatMap((command) => (command.dashedValues ?? []).map((name) => `--${name}`)),
+);
 
 function joinDashedValues(argv: string[]): string[] {
   const joined: string[] = [];
@@ -196,7 +75,7 @@ export function parseCommandLine(commandLine: string[]): ParsedArgs {
     );
   }
   const command = (word ?? 'explorer') as CommandName;
-  let parsed;
+  let parsed: ReturnType<typeof parseArgs<{ options: OptionSpec; allowPositionals: true; strict: true }>>;
   try {
     parsed = parseArgs({ args: argv, options: commandOptions(command), allowPositionals: true, strict: true });
   } catch {
@@ -205,7 +84,7 @@ export function parseCommandLine(commandLine: string[]): ParsedArgs {
       new UsageError(`${spoken(command)} could not read its options`, `\`${spoken(command)} --help\` lists them`)
     );
   }
-  const values = parsed.values as Record<string, string | boolean | string[] | undefined>;
+  const values = parsed.values as Record<string, OptionValue>;
   const positionals = word === undefined ? parsed.positionals : parsed.positionals.slice(1);
   if (values['read-only'] === true && values['allow-writes'] === true) {
     throw new UsageError('--read-only and --allow-writes contradict each other', 'give one of them');
@@ -216,7 +95,7 @@ export function parseCommandLine(commandLine: string[]): ParsedArgs {
     baseUrl: stringValue(values['base-url']),
     tokenFile: stringValue(values['token-file']),
     // `dpx diff … --ou A,B` compares two units: that pair is the command's, not the unit every request goes to.
-    ou: command === 'diff' && ou?.includes(',') ? undefined : ou,
+    ou: unitsOf(command) === 'pair' && ou?.includes(',') ? undefined : ou,
     ouHeader: stringValue(values['ou-header']),
     vendor: stringValue(values['vendor']),
     readOnly: values['read-only'] === true ? true : undefined,
@@ -232,6 +111,7 @@ export function parseCommandLine(commandLine: string[]): ParsedArgs {
     offline: stringValue(values['offline']),
     proxy: stringValue(values['proxy']),
     caFile: stringValue(values['ca-file']),
+    proxyCaFile: stringValue(values['proxy-ca-file']),
     trustOrigin: stringValue(values['trust-origin']),
   };
   return {
@@ -278,6 +158,39 @@ function optionProblem(argv: string[], command: CommandName): UsageError | undef
   return undefined;
 }
 
+/**
+ * `--ou all` or `--ou ID,ID` choose the units of a run over several; for `dpx count` one id is a choice
+ * of one unit too. The choice is taken out of the flags, so that no session sends it as its OU header.
+ */
+export function takeUnitChoice(command: CommandName, flags: GlobalFlags): { flags: GlobalFlags; units: UnitChoice } {
+  const text = flags.ou?.trim();
+  const several = text !== undefined && (text.toLowerCase() === 'all' || text.includes(','));
+  const units = unitsOf(command);
+  if (text === undefined || (!several && units !== 'rows')) return { flags, units: undefined };
+  if (units !== 'rows' && units !== 'merge') {
+    const asking = COMMAND_WORDS.filter((word) => unitsOf(word) === 'merge' || unitsOf(word) === 'rows');
+    throw new UsageError(
+      `--ou ${text} names several units; only ${asking.map((word) => `dpx ${word}`).join(' and ')} ask several at once`,
+      'give one unit id to act in',
+    );
+  }
+  const { ou: _chosen, ...rest } = flags;
+  if (text.toLowerCase() === 'all') return { flags: rest, units: 'all' };
+  const ids = text
+    .split(',')
+    .map((id) => id.trim())
+    .filter((id) => id !== '');
+  if (ids.length === 0) throw new UsageError('--ou names no unit', 'give unit ids separated by commas, or all');
+  if (ids.some((id) => id.toLowerCase() === 'all'))
+    throw new UsageError('--ou all stands alone: it already names every unit', 'give --ou all, or a list of unit ids');
+  return { flags: rest, units: ids };
+}
+
+/** What `--ou` with several units means to a command (its spec's `units`). */
+export function unitsOf(command: CommandName): 'merge' | 'rows' | 'pair' | undefined {
+  return COMMANDS[command].units;
+}
+
 /** How a command is named to the user: `dpx list`, or `dpx` for the explorer. */
 function spoken(command: CommandName): string {
   return command === 'explorer' ? 'dpx' : `dpx ${command}`;
@@ -311,39 +224,4 @@ function stringValue(value: string | boolean | string[] | undefined): string | u
 
 function dropUndefined<T extends object>(value: T): T {
   return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as T;
-}
-
-/** A positive number from an option's text; `integer` also refuses fractions. */
-export function positiveNumber(option: string, text: string | undefined, integer = false): number {
-  const value = Number(text);
-  if (
-    text === undefined ||
-    text.trim() === '' ||
-    !Number.isFinite(value) ||
-    value <= 0 ||
-    (integer && !Number.isInteger(value))
-  ) {
-    throw new UsageError(
-      `${option} must be a positive ${integer ? 'whole ' : ''}number, not '${text ?? ''}'`,
-      `for example ${option} 10`,
-    );
-  }
-  return value;
-}
-
-/** Like positiveNumber, but 0 is allowed (ports: 0 picks a free one). */
-export function nonNegativeInteger(option: string, text: string | undefined): number {
-  if (text === '0') return 0;
-  return positiveNumber(option, text, true);
-}
-
-/** `NAME=VALUE` options (`--var`, `--query`) into a record; the value may itself contain `=`. */
-export function namedValues(option: string, value: unknown): Record<string, string> {
-  const result: Record<string, string> = {};
-  for (const pair of Array.isArray(value) ? (value as string[]) : []) {
-    const at = pair.indexOf('=');
-    if (at <= 0) throw new UsageError(`${option} takes NAME=VALUE, not '${pair}'`, `e.g. ${option} id=1234`);
-    result[pair.slice(0, at)] = pair.slice(at + 1);
-  }
-  return result;
 }

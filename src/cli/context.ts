@@ -23,9 +23,10 @@ import type { DemoHandle } from '../demo/server.js';
 import type { ParsedArgs } from './args.js';
 import { signalName } from './exit-codes.js';
 import type { CliIO } from './io.js';
+import { CASE_PAGE_VARIABLE } from './options/shared.js';
 import { answerAsRecorded } from './recorded-command.js';
 import { visible } from '../text/cells.js';
-import { formatWarning } from './report.js';
+import { formatWarning } from './error-lines.js';
 
 export class CommandContext {
   private sessionInstance: Session | undefined;
@@ -67,7 +68,11 @@ export class CommandContext {
   ): Promise<CommandContext> {
     const resolved = await Resolved.of(flags, io.env, configPath);
     const { settings } = resolved;
-    if (settings.offline && flags.ou === undefined && command) await answerAsRecorded(settings, command.args);
+    if (settings.offline && command)
+      await answerAsRecorded(settings, command.args, {
+        pageId: io.env[CASE_PAGE_VARIABLE],
+        ouGiven: flags.ou !== undefined,
+      });
     let demo: DemoHandle | undefined;
     let trail: HarTrail | undefined;
     // The trail masks everything the context will call secret, including tokens of profiles opened later.
@@ -100,6 +105,16 @@ export class CommandContext {
 
   get configPath(): string {
     return this.resolved.configPath;
+  }
+
+  /** The saved view this run is (never from argv), when it is one. */
+  get view(): string | undefined {
+    return this.flags.view;
+  }
+
+  /** What the explorer's header names the control plane by: the case offline, the demo with --demo. */
+  get label(): string | undefined {
+    return this.offline?.label ?? (this.demo === undefined ? undefined : 'demo');
   }
 
   /** With --offline: the trail answering every request, and the label the explorer shows (`OFFLINE · <file>`). */
@@ -147,7 +162,7 @@ export class CommandContext {
    */
   async resolveUnit(): Promise<void> {
     const ou = this.settings.ou?.trim();
-    if (!ou || isUuid(ou) || this.settings.baseUrl === undefined || this.settings.offline !== undefined) return;
+    if (!ou || isUuid(ou) || this.settings.baseUrl === undefined) return;
     const session = this.session();
     // A control character is refused as such, before it is looked up or sent.
     checkHeaderValues({ [session.ouHeader]: ou }, { [session.ouHeader.toLowerCase()]: 'the organizational unit' });
@@ -165,16 +180,19 @@ export class CommandContext {
    */
   async unitId(text: string): Promise<string> {
     const typed = text.trim();
-    if (isUuid(typed) || this.settings.offline !== undefined) return typed;
-    this.unitList ??= loadUnits(this.session());
+    if (isUuid(typed)) return typed;
+    // Offline, the name is looked up in the unit list the case recorded; a case without one keeps the text.
+    this.unitList ??=
+      this.settings.offline === undefined
+        ? loadUnits(this.session())
+        : loadUnits(this.session()).catch(() => undefined);
     const units = await this.unitList;
     if (!units || units.length === 0) return typed;
-    const unit = new UnitDirectory(units).resolve(typed);
-    if (!unit)
-      throw new UsageError(
-        `--ou ${typed}: no unit has that id, name or path`,
-        'give its id, its name or its path (Tab completes them after --ou once dpx completion is installed)',
-      );
+    const directory = new UnitDirectory(units);
+    const unit = directory.resolve(typed);
+    // Offline, a unit the recorded list does not name may still be one the case was recorded in.
+    if (!unit && this.settings.offline !== undefined) return typed;
+    if (!unit) throw directory.unknown(typed);
     return unit.id;
   }
 
@@ -218,7 +236,18 @@ export class CommandContext {
       .map((name) => name.trim())
       .filter((name) => name !== '');
     if (this.demo) return this.demoSources(names);
-    const chosen = names.includes('all') ? this.resolved.profileNames : names;
+    if (this.settings.offline) return await this.offlineSources(names);
+    const known = this.resolved.profileNames;
+    const unknown = names.filter((name) => name !== 'all' && !known.includes(name));
+    // A name that is no profile is a typo, not a region that failed: nothing is asked.
+    if (unknown.length > 0)
+      throw new UsageError(
+        `--profiles ${unknown.join(', ')}: no such profile in ${this.configPath}`,
+        known.length === 0
+          ? 'add one with: dpx profile add NAME --base-url URL --token-file FILE'
+          : `the profiles there are: ${known.join(', ')}, or all`,
+      );
+    const chosen = names.includes('all') ? known : names;
     if (chosen.length === 0) {
       throw new UsageError(
         `no profiles in ${this.configPath}`,
@@ -261,6 +290,39 @@ export class CommandContext {
       this.others.push(settings);
       return { session: this.sessionFor(settings, region.name), profile: region.name };
     });
+  }
+
+  /**
+   * Offline, the case's control planes stand for the profiles: every one it recorded for `all`, else
+   * those of the profiles named. Each is labelled with the profile of this config that names its base
+   * URL, else with its host; none needs a token.
+   */
+  private async offlineSources(names: string[]): Promise<Source[]> {
+    const { withApi } = await import('../api/case/har.js');
+    const { trail } = this.settings.offline!;
+    const label = (baseUrl: string) =>
+      this.resolved.profileNames.find((name) => this.resolved.profileBaseUrl(name) === baseUrl) ??
+      new URL(baseUrl).host;
+    const apis = names.includes('all')
+      ? trail.apis
+      : names.map((name) => {
+          const api = trail.apis.find((each) => each.baseUrl === this.resolved.profileBaseUrl(name));
+          if (!api)
+            throw new UsageError(
+              `the case holds no control plane of the profile ${name}`,
+              `it holds ${trail.apis.map((each) => `${label(each.baseUrl)} (${each.baseUrl})`).join(', ')}; --profiles all asks each`,
+            );
+          return api;
+        });
+    return apis.map((api) => {
+      const offline = { ...this.settings.offline!, trail: withApi(trail, api.baseUrl, this.trailOptions()) };
+      const settings = { ...this.settings, baseUrl: api.baseUrl, vendor: api.vendor, offline };
+      return { session: this.sessionFor(settings, label(api.baseUrl)), profile: label(api.baseUrl) };
+    });
+  }
+
+  private trailOptions(): { ouHeader?: string } {
+    return this.settings.ouHeader === undefined ? {} : { ouHeader: this.settings.ouHeader };
   }
 
   /** A session recording into this run's trail; a profile's warnings are prefixed with its name. */

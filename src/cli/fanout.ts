@@ -1,39 +1,11 @@
-// The command line's side of asking several units and control planes at once: which units --ou names,
-// and one line of progress on a terminal while the answers come in.
+// The command line's side of asking several units and control planes at once: one line of progress on a
+// terminal while the answers come in, and how a scope is named.
 
-import { UsageError } from '../api/errors.js';
-import type { ScopeContext, Source, UnitChoice } from '../api/fanout/scopes.js';
-import type { GlobalFlags } from '../config/settings.js';
+import type { SourceCost } from '../api/fanout/across.js';
+import type { ScopeContext, Source } from '../api/fanout/scopes.js';
 import { formatCount } from '../text/cells.js';
-import type { CommandName } from './args.js';
 import type { OutputStream } from './io.js';
 import { Progress } from './progress.js';
-
-/**
- * `--ou all` or `--ou ID,ID` choose the units of a run over several; for `dpx count` one id is a choice
- * of one unit too. The choice is taken out of the flags, so that no session sends it as its OU header.
- */
-export function takeUnitChoice(command: CommandName, flags: GlobalFlags): { flags: GlobalFlags; units: UnitChoice } {
-  const text = flags.ou?.trim();
-  const several = text !== undefined && (text.toLowerCase() === 'all' || text.includes(','));
-  if (text === undefined || (!several && command !== 'count')) return { flags, units: undefined };
-  if (command !== 'count' && command !== 'list') {
-    throw new UsageError(
-      `--ou ${text} names several units; only dpx list and dpx count ask several at once`,
-      'give one unit id to act in',
-    );
-  }
-  const { ou: _chosen, ...rest } = flags;
-  if (text.toLowerCase() === 'all') return { flags: rest, units: 'all' };
-  const ids = text
-    .split(',')
-    .map((id) => id.trim())
-    .filter((id) => id !== '');
-  if (ids.length === 0) throw new UsageError('--ou names no unit', 'give unit ids separated by commas, or all');
-  if (ids.some((id) => id.toLowerCase() === 'all'))
-    throw new UsageError('--ou all stands alone: it already names every unit', 'give --ou all, or a list of unit ids');
-  return { flags: rest, units: ids };
-}
 
 /** "units 12/203 · requests 340 · 429s 2 (waited 2.0 s)", redrawn on a terminal while a run goes on. */
 export class FanOutProgress {
@@ -111,4 +83,12 @@ export function describeScope(context: ScopeContext): string {
   return context.ou_name !== null && context.ou_name !== context.ou
     ? `${plane} ${context.ou_name} (${context.ou})`
     : `${plane} ${context.ou}`;
+}
+
+/**
+ * The line that ends a run over several profiles, one per profile: "eu-west: 538 records, 17 requests"
+ * (and "failed" where some of it could not be read).
+ */
+export function costLine({ source, records, requests, failed }: SourceCost): string {
+  return `${source.profile ?? source.session.baseUrl}: ${formatCount(records)} ${records === 1 ? 'record' : 'records'}, ${formatCount(requests)} ${requests === 1 ? 'request' : 'requests'}${failed ? ' (failed: see the error above)' : ''}`;
 }

@@ -4,7 +4,7 @@
 import { setMaxListeners } from 'node:events';
 import { toDpxError } from '../api/errors.js';
 import { Interruption, interruptedExitCode } from './exit-codes.js';
-import { formatError } from './report.js';
+import { formatError } from './error-lines.js';
 import { runCli } from './run.js';
 
 // ink crashes when bundled with DEV set (it tries to reach react-devtools); it is loaded only with the

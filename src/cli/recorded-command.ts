@@ -6,23 +6,10 @@
 import type { RecordedPage, RecordedTrail } from '../api/case/har.js';
 import type { Settings } from '../config/settings.js';
 import { parseCommandLine, type ParsedArgs } from './args.js';
+import { COMMANDS } from './commands/registry.js';
 
-/** Options that change what is asked, not how it is shown. */
-const REQUEST_OPTIONS = [
-  'version',
-  'op',
-  'filter',
-  'page-size',
-  'page',
-  'var',
-  'query',
-  'by',
-  'values',
-  'depth',
-  'no-inbound',
-  'profiles',
-  'versions',
-];
+/** Options that change what is asked, not how it is shown: those each command's spec names. */
+const REQUEST_OPTIONS = [...new Set(Object.values(COMMANDS).flatMap((command) => command.asks ?? []))];
 
 /** The command as far as the requests it sends go: `list tasks {"filter":…,"page-size":"3"}`. */
 export function commandKey(args: Pick<ParsedArgs, 'command' | 'positionals' | 'options'>, withOptions = true): string {
@@ -56,13 +43,22 @@ export function recordedPagesFor(trail: RecordedTrail, args: ParsedArgs): Record
 }
 
 /**
- * Offline, a command answers as it was recorded: in the unit (and against the control plane) of the
- * case's latest page for the same command, when the case has one.
+ * Offline, a command answers as it was recorded: in the unit, against the control plane and at the time
+ * of the case's page for it — the page named by id (`pageId`, as `dpx report` asks each section), else
+ * the latest page for the same command. A unit given on the command line is kept, unless the page is
+ * named: its recorded unit is then the one the given name or path meant.
  */
-export async function answerAsRecorded(settings: Settings, args: ParsedArgs): Promise<void> {
+export async function answerAsRecorded(
+  settings: Settings,
+  args: ParsedArgs,
+  options: { pageId?: string | undefined; ouGiven: boolean },
+): Promise<void> {
   const offline = settings.offline!;
   const { withApi } = await import('../api/case/har.js');
-  const pages = recordedPagesFor(offline.trail, args);
+  const named =
+    options.pageId === undefined ? undefined : offline.trail.pages.find((each) => each.id === options.pageId);
+  if (named === undefined && options.ouGiven) return;
+  const pages = named ? [named] : recordedPagesFor(offline.trail, args);
   const page = pages.at(-1);
   if (!page) return;
   const units = [...new Set(pages.map((each) => each.unit ?? 'no unit'))];

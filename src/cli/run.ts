@@ -3,23 +3,18 @@
 
 import packageJson from '../../package.json' with { type: 'json' };
 import { toDpxError } from '../api/errors.js';
-import type { UnitChoice } from '../api/fanout/scopes.js';
 import { defaultConfigPath } from '../config/profiles.js';
 import { checkView } from '../config/view-policy.js';
-import { parseCommandLine, type CommandName, type ParsedArgs } from './args.js';
-import { operationsCommand, resourcesCommand } from './commands/catalog.js';
-import { whoamiCommand } from './commands/whoami.js';
-// list and count, what scripts run most, start with the command line from V8's code cache (src/cli/code-cache.ts):
-// the bundle's modules would cost them ≈ 10 ms more. Every other command is imported when asked for.
-import { countCommand } from './commands/count.js';
-import { listCommand } from './commands/list.js';
+import { parseCommandLine, takeUnitChoice, type CommandName } from './args.js';
+import { withOverrides, withoutOptions } from './command-line.js';
+import type { CommandLine } from './commands/command.js';
+import { COMMANDS } from './commands/registry.js';
 import { CommandContext } from './context.js';
 import { interruptedExitCode } from './exit-codes.js';
-import { takeUnitChoice } from './fanout.js';
 import { OutputClosed, type CliIO } from './io.js';
-import { formatError } from './report.js';
+import { formatError } from './error-lines.js';
 
-/** `within.view`: the saved view this command line is (commands/view.ts): the run only reads. */
+/** `within.view`: the saved view this command line is (commands/view/run.ts): the run only reads. */
 export async function runCli(argv: string[], io: CliIO, within: { view?: string } = {}): Promise<number> {
   // Shell completion (hidden): never an error into the prompt, and no explorer code loaded.
   if (argv[0] === '__complete') {
@@ -34,9 +29,10 @@ export async function runCli(argv: string[], io: CliIO, within: { view?: string 
       checkView({ command: args.command, options: [] }, within.view);
       args.flags.view = within.view;
     }
+    const command = COMMANDS[args.command];
     // `dpx call R OP --help` describes that operation, from the index and its schema.
-    if (args.help && (args.command === 'call' || args.command === 'operations') && args.positionals.length >= 2) {
-      const { describeCommand } = await import('./commands/catalog.js');
+    if (args.help && command.describesOperation && args.positionals.length >= 2) {
+      const { describeCommand } = await import('./commands/operations/describe.js');
       const { flags } = takeUnitChoice(args.command, args.flags);
       const [resource, operationId] = args.positionals as [string, string];
       try {
@@ -57,7 +53,7 @@ export async function runCli(argv: string[], io: CliIO, within: { view?: string 
         return 0;
       }
     }
-    if (args.help) {
+    if (args.help || command.needs === 'help') {
       io.stdout.write(await helpText(args.command));
       return 0;
     }
@@ -65,34 +61,24 @@ export async function runCli(argv: string[], io: CliIO, within: { view?: string 
       io.stdout.write(`dpx ${packageJson.version}\n`);
       return 0;
     }
-    if (args.command === 'profile') {
-      const { profileCommand } = await import('./commands/profile.js');
-      return await profileCommand(io, configPath(io), args.positionals, args.flags, args.options);
-    }
-    if (args.command === 'completion') {
-      const { completionCommand } = await import('./commands/completion.js');
-      return await completionCommand(io, args.positionals);
-    }
-    if (args.command === 'view') {
-      const { viewCommand } = await import('./commands/view.js');
-      return await viewCommand(io, configPath(io), args.positionals, args.options, runCli);
-    }
-    if (args.command === 'demo') {
-      const { demoCommand } = await import('./commands/demo.js');
-      return await demoCommand(io, args.options);
-    }
-    if (args.command === 'case') {
-      const { caseCommand } = await import('./commands/case.js');
-      return await caseCommand(io, args.positionals, args.flags, args.options);
-    }
-    if (args.command === 'report') {
-      const { reportCommand } = await import('./commands/report.js');
-      return await reportCommand(io, args.positionals, args.flags, args.options, runCli);
+    // The options as the command's run function reads them: its spec declared each (parseArgs checked them).
+    const { positionals, options } = args;
+    if (command.needs === 'nothing') {
+      const { run } = await command.load();
+      return await run({
+        io,
+        configPath: configPath(io),
+        flags: args.flags,
+        positionals,
+        options: options as never,
+        commandLine: commandLine(),
+      });
     }
     const { flags, units } = takeUnitChoice(args.command, args.flags);
     context = await CommandContext.create(io, flags, configPath(io), { argv, args });
     await context.resolveUnit();
-    const code = await dispatch(context, args, units);
+    const { run } = await command.load();
+    const code = await run(context, { positionals, options: options as never, units, ou: flags.ou });
     return io.signal?.aborted ? interrupted(io, context, args.command) : code;
   } catch (error) {
     if (io.signal?.aborted) return interrupted(io, context, undefined);
@@ -105,39 +91,9 @@ export async function runCli(argv: string[], io: CliIO, within: { view?: string 
   }
 }
 
-async function dispatch(ctx: CommandContext, args: ParsedArgs, units: UnitChoice): Promise<number> {
-  switch (args.command) {
-    case 'resources':
-      return resourcesCommand(ctx, args.options);
-    case 'operations':
-      return operationsCommand(ctx, args.positionals, args.options);
-    case 'list':
-      return listCommand(ctx, args.positionals, args.options, units);
-    case 'count':
-      return countCommand(ctx, args.positionals, args.options, units);
-    case 'call': {
-      const { callCommand } = await import('./commands/call.js');
-      return callCommand(ctx, args.positionals, args.options);
-    }
-    case 'xray': {
-      const { xrayCommand } = await import('./commands/xray.js');
-      return xrayCommand(ctx, args.positionals, args.options);
-    }
-    case 'replay': {
-      const { replayCommand } = await import('./commands/replay.js');
-      return replayCommand(ctx, args.positionals, args.options);
-    }
-    case 'diff': {
-      const { diffCommand } = await import('./commands/diff.js');
-      return diffCommand(ctx, args.positionals, args.options);
-    }
-    case 'whoami':
-      return whoamiCommand(ctx, args.options);
-    default: {
-      const { explorerCommand } = await import('./commands/explorer.js');
-      return explorerCommand(ctx);
-    }
-  }
+/** What view and report are handed to run command lines: this runner, and the parser it runs them with. */
+function commandLine(): CommandLine {
+  return { run: runCli, parse: parseCommandLine, withOverrides, withoutOptions };
 }
 
 /**

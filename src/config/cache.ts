@@ -112,7 +112,12 @@ function isStoredFilters(value: unknown): value is StoredFilterKnowledge {
           typeof refusal['at'] === 'number',
       ) &&
       isObject(entry['typeFields']) &&
-      Object.values(entry['typeFields']).every((verdict) => typeof verdict === 'boolean'),
+      Object.values(entry['typeFields']).every((verdict) => typeof verdict === 'boolean') &&
+      (entry['seen'] === undefined ||
+        (isObject(entry['seen']) &&
+          typeof entry['seen']['at'] === 'number' &&
+          Array.isArray(entry['seen']['fields']) &&
+          entry['seen']['fields'].every((field) => typeof field === 'string'))),
   );
 }
 

@@ -1,6 +1,7 @@
 // How this run reaches its control plane, when not with Node's defaults: a forward proxy (--proxy, the
 // profile's `proxy`, else the environment's HTTPS_PROXY, HTTP_PROXY, ALL_PROXY and NO_PROXY, as curl
-// reads them) and further certificate authorities (--ca-file, the profile's `caFile`). The proxy is only
+// reads them) and further certificate authorities (--ca-file, the profile's `caFile`; --proxy-ca-file for an
+// https:// proxy's own certificate). The proxy is only
 // chosen here; which one a control plane goes through is decided by src/api/wire/proxy.ts.
 
 import { readFile } from 'node:fs/promises';
@@ -12,7 +13,7 @@ import type { Profile } from './profiles.js';
 import { expandHome, localPath } from './tokens.js';
 
 export async function networkSettings(
-  flags: { proxy?: string; caFile?: string },
+  flags: { proxy?: string; caFile?: string; proxyCaFile?: string },
   profile: Partial<Profile>,
   profileDir: string,
   env: NodeJS.ProcessEnv,
@@ -30,6 +31,8 @@ export async function networkSettings(
   if (flags.caFile !== undefined) network.ca = await authorities(resolve(expandHome(flags.caFile)), '--ca-file', env);
   else if (profile.caFile !== undefined)
     network.ca = await authorities(localPath(profile.caFile, profileDir), "the profile's caFile", env);
+  if (flags.proxyCaFile !== undefined)
+    network.proxyCa = await authorities(resolve(expandHome(flags.proxyCaFile)), '--proxy-ca-file', env);
   return Object.keys(network).length > 0 ? network : undefined;
 }
 

@@ -3,7 +3,7 @@
 
 import { isObject } from '../api/json.js';
 import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import envPaths from 'env-paths';
 import { didYouMean } from '../api/hal/did-you-mean.js';
 import { UsageError } from '../api/errors.js';
@@ -130,6 +130,81 @@ export async function addProfile(path: string, name: string, profile: Profile): 
   config.current ??= name;
   await saveConfig(path, config);
 }
+
+/** The keys a profile may hold, as the config file spells them. */
+export const PROFILE_KEYS = Object.keys(PROFILE_FIELDS) as (keyof Profile)[];
+
+/** Where a profile takes its token from; it takes it from one of them at most. */
+const TOKEN_KEYS = ['tokenFile', 'tokenEnv', 'tokenCommand'] as const;
+
+/** Whether a profile says where its token is; without, a run reads DPX_TOKEN. */
+export function hasTokenSource(profile: Profile): boolean {
+  return TOKEN_KEYS.some((key) => profile[key] !== undefined);
+}
+
+/**
+ * Sets one key of a saved profile from its text, as `dpx profile set NAME KEY VALUE` gives it: the config
+ * file's name (`schemaDir`) or the option's (`schema-dir`); a number or `true`/`false` where the key takes
+ * one; an empty value removes the key (but for `proxy`, where "" means no proxy at all). A token source
+ * replaces the other ones. Returns the keys it removed besides.
+ */
+export async function setProfileKey(path: string, name: string, key: string, value: string): Promise<string[]> {
+  const field = profileKey(key);
+  const config = await loadConfig(path);
+  const profile = { ...requireProfile(config, name, path) } as Record<string, unknown>;
+  const removed: string[] = [];
+  if (value === '' && field !== 'proxy') delete profile[field];
+  else {
+    profile[field] = keyValue(field, value);
+    if ((TOKEN_KEYS as readonly string[]).includes(field))
+      for (const other of TOKEN_KEYS)
+        if (other !== field && profile[other] !== undefined) {
+          delete profile[other];
+          removed.push(other);
+        }
+  }
+  const problem = profileProblem(profile, `profile "${name}"`);
+  if (problem) throw new UsageError(problem, `dpx profile set ${name} ${field} VALUE`);
+  config.profiles[name] = profile as unknown as Profile;
+  await saveConfig(path, config);
+  return removed;
+}
+
+/** A saved profile, as the config file holds it. */
+export async function showProfile(path: string, name: string): Promise<{ profile: Profile; current: boolean }> {
+  const config = await loadConfig(path);
+  return { profile: requireProfile(config, name, path), current: config.current === name };
+}
+
+function profileKey(key: string): keyof Profile {
+  const camel = key.replace(/^--/, '').replace(/-(\w)/g, (_, letter: string) => letter.toUpperCase());
+  const found = PROFILE_KEYS.find((known) => known.toLowerCase() === camel.toLowerCase());
+  if (found) return found;
+  throw new UsageError(
+    `a profile has no key '${key}'`,
+    didYouMean(key, PROFILE_KEYS, `keys: ${PROFILE_KEYS.join(', ')}`),
+  );
+}
+
+function keyValue(field: keyof Profile, value: string): string | number | boolean {
+  switch (PROFILE_FIELDS[field]) {
+    case 'number': {
+      const number = Number(value);
+      if (value.trim() === '' || !Number.isFinite(number))
+        throw new UsageError(`${field} takes a number, not '${value}'`, `dpx profile set NAME ${field} 8`);
+      return number;
+    }
+    case 'boolean':
+      if (value === 'true' || value === 'false') return value === 'true';
+      throw new UsageError(`${field} takes true or false, not '${value}'`, `dpx profile set NAME ${field} true`);
+    default:
+      // A file or folder relative to where the user typed it, as profile add keeps them.
+      return PATH_KEYS.has(field) && !value.startsWith('~') ? resolve(value) : value;
+  }
+}
+
+/** The keys that name a file or a folder. */
+export const PATH_KEYS: ReadonlySet<keyof Profile> = new Set(['tokenFile', 'caFile', 'schemaDir']);
 
 export async function removeProfile(path: string, name: string): Promise<void> {
   const config = await loadConfig(path);

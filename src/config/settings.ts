@@ -43,6 +43,8 @@ export interface GlobalFlags {
   proxy?: string;
   /** A PEM file of certificate authorities to trust besides Node's own. */
   caFile?: string;
+  /** A PEM file of certificate authorities to trust for an https:// proxy's own certificate (else caFile's). */
+  proxyCaFile?: string;
   /** An origin the token may be sent to although it belongs to another. */
   trustOrigin?: string;
   /** The saved view this run is (never from argv): it only reads, whatever else the flags say. */

@@ -11,10 +11,7 @@ export async function readTokenFile(path: string): Promise<string> {
   try {
     mode = (await stat(path)).mode;
   } catch (error) {
-    throw new UsageError(
-      `cannot read the token file ${path}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`,
-      "check the path given by --token-file or the profile's tokenFile",
-    );
+    throw unreadable(path, error);
   }
   // Windows reports no meaningful group/other bits.
   if (process.platform !== 'win32' && (mode & 0o077) !== 0) {
@@ -23,10 +20,31 @@ export async function readTokenFile(path: string): Promise<string> {
       `restrict it with: chmod 600 '${path.replaceAll("'", `'\\''`)}'`,
     );
   }
-  return oneToken(
-    await readFile(path, 'utf8'),
-    `the token file ${path}`,
-    'put the bearer token (and nothing else) in the file',
+  let text: string;
+  try {
+    text = await readFile(path, 'utf8');
+  } catch (error) {
+    throw unreadable(path, error);
+  }
+  return oneToken(text, `the token file ${path}`, 'put the bearer token (and nothing else) in the file');
+}
+
+const FILE_PROBLEMS: Record<string, string> = {
+  ENOENT: 'there is no such file',
+  ENOTDIR: 'a folder on its path is a file',
+  EISDIR: 'it is a folder',
+  EACCES: 'you may not read it',
+  EPERM: 'you may not read it',
+};
+
+/** A token file that cannot be read, said in words with the code in brackets: "there is no such file (ENOENT)". */
+function unreadable(path: string, error: unknown): UsageError {
+  const code = (error as NodeJS.ErrnoException).code;
+  const problem =
+    code === undefined ? (error as Error).message : `${FILE_PROBLEMS[code] ?? 'it cannot be read'} (${code})`;
+  return new UsageError(
+    `cannot read the token file ${path}: ${problem}`,
+    "check the path given by --token-file or the profile's tokenFile",
   );
 }
 

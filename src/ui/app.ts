@@ -66,11 +66,16 @@ export async function runExplorer(options: ExplorerOptions): Promise<void> {
     trail,
     ...(options.filterStore === undefined ? {} : { filterStore: options.filterStore }),
   });
-  // Asked for before the navigator's module, which holds every screen, loads: the answer is usually in by
+  // Asked for before the navigator and the registry, which holds every screen, load: the answer is usually in by
   // the first frame, which then draws the catalog rather than a loading screen to be drawn again.
   services.askCatalogEarly();
-  const [{ Navigator }, { drawExplorer }] = await Promise.all([import('./nav/navigator.js'), import('./draw.js')]);
+  const [{ Navigator }, { SCREENS }, { drawExplorer }] = await Promise.all([
+    import('./nav/navigator.js'),
+    import('./registry.js'),
+    import('./draw.js'),
+  ]);
   const navigator = new Navigator(services, {
+    screens: SCREENS,
     columns: stdout.columns || 80,
     rows: stdout.rows || 24,
     onQuit: () => finish(),

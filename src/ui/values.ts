@@ -4,7 +4,7 @@
 import { relativeAge as ageOf } from '../text/time.js';
 import { oneLine } from '../text/cells.js';
 import { formatBytes, isByteCount } from '../text/bytes.js';
-import { isPercentField } from '../text/columns.js';
+import { isPercentField } from '../text/column-planner.js';
 import { isStatusField } from '../api/hal/status.js';
 import { statusTone, type Tone } from '../text/colour.js';
 import { recordLabel } from '../api/hal/records.js';

@@ -1,4 +1,4 @@
-// The ticket's three-command case (README, "From a ticket to a report"), recorded over HTTP against the
+// The ticket's three-command case (docs/cases-and-reports.md, "From a ticket to a report"), recorded over HTTP against the
 // 40-tenant demo: a count of restore tasks by status per tenant since yesterday, the failed ones grouped
 // by error code, and the x-ray of one of them (found by a fourth command, not recorded). Each command is recorded with `-o json`, so the answers it
 // printed then are what its report must show. Used by the parser test and the browser test.

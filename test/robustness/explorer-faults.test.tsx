@@ -10,6 +10,7 @@ import { Navigator } from '../../src/ui/nav/navigator.js';
 import { Services } from '../../src/ui/services/services.js';
 import * as faults from '../helpers/faults.js';
 import { startFaultServer, type Fault, type FaultServer } from '../helpers/faults.js';
+import { SCREENS } from '../../src/ui/registry.js';
 
 let server: FaultServer | undefined;
 let navigator: Navigator | undefined;
@@ -32,6 +33,7 @@ async function mount(list: Fault, timeoutMs = 2_000) {
     retryBaseDelayMs: 20,
   });
   navigator = new Navigator(new Services({ connection: { session } }), {
+    screens: SCREENS,
     columns: 100,
     rows: 24,
     onQuit: () => undefined,

@@ -238,7 +238,8 @@ describe('a scripted session with a known token', () => {
     writeFileSync(browserHar, JSON.stringify(await browserExport(demo.region.baseUrl, token)));
     expect(readFileSync(browserHar, 'utf8')).toContain(token);
     await expectExit(['--offline', browserHar, 'list', 'tasks', '--page-size', '3', ...trail('browser-offline')], 0);
-    await expectExit(['--offline', browserHar, 'list', 'tasks', '--page-size', '4'], 3);
+    // A list held at another page size is answered at the size held, and says so (issue 39).
+    await expectExit(['--offline', browserHar, 'list', 'tasks', '--page-size', '4'], 0);
     await expectExit(['replay', browserHar, '--output', 'json', ...base, ...trail('browser-replay')], 0);
   }, 60_000);
 

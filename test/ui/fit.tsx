@@ -6,7 +6,7 @@ import { render } from 'ink-testing-library';
 import { ColourProvider } from '../../src/ui/components/theme.js';
 import { bodyHeight } from '../../src/ui/layout.js';
 import type { Navigator } from '../../src/ui/nav/navigator.js';
-import { moduleOf } from '../../src/ui/nav/registry.js';
+import { SCREENS } from '../../src/ui/registry.js';
 import { step } from './step.js';
 
 export interface BodyDrawn {
@@ -23,9 +23,11 @@ export async function drawBody(navigator: Navigator): Promise<BodyDrawn> {
   const screen = navigator.screen();
   if (!top || !screen) throw new Error('no screen on the stack');
   const { columns, rows } = navigator.getState().size;
-  const module = moduleOf(top.kind);
+  const module = SCREENS.moduleOf(top.kind);
   const failed =
-    screen === top && screen.state.error?.tone === 'error' && moduleOf(screen.kind).empty?.(screen.state) === true;
+    screen === top &&
+    screen.state.error?.tone === 'error' &&
+    SCREENS.moduleOf(screen.kind).empty?.(screen.state) === true;
   const height = bodyHeight(rows, failed ? undefined : screen.state.error);
   if (failed) return { kind: top.kind, height, lines: [] };
   let instance!: ReturnType<typeof render>;

@@ -9,6 +9,7 @@ import { Frame } from '../../src/ui/components/Frame.js';
 import { Navigator } from '../../src/ui/nav/navigator.js';
 import type { Connection } from '../../src/ui/services/connection.js';
 import { Services, type ServiceOptions } from '../../src/ui/services/services.js';
+import { SCREENS } from '../../src/ui/registry.js';
 
 export interface Mounted {
   navigator: Navigator;
@@ -118,6 +119,7 @@ export async function mount(region: DemoRegion, options: MountOptions = {}): Pro
   const quitCount = { quits: 0 };
   const services = new Services({ connection, ...serviceOptions });
   const navigator = new Navigator(services, {
+    screens: SCREENS,
     columns: options.columns ?? 100,
     rows: options.rows ?? 30,
     onQuit: () => {

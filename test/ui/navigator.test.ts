@@ -10,6 +10,7 @@ import type { PreviewState } from '../../src/ui/screens/operations/preview.js';
 import type { RecordState } from '../../src/ui/screens/record/state.js';
 import { Services } from '../../src/ui/services/services.js';
 import { useDemo } from '../helpers/demo.js';
+import { SCREENS } from '../../src/ui/registry.js';
 
 const demo = useDemo();
 let navigator: Navigator | undefined;
@@ -19,7 +20,7 @@ async function started(): Promise<Navigator> {
   const session = new Session({ baseUrl: demo.region.baseUrl, token: demo.region.tokens.personal, readOnly: true });
   navigator = new Navigator(
     new Services({ connection: { session, token: demo.region.tokens.personal, profile: 'eu' } }),
-    { columns: 120, rows: 30, onQuit: () => undefined, watchSeconds: 3600 },
+    { screens: SCREENS, columns: 120, rows: 30, onQuit: () => undefined, watchSeconds: 3600 },
   );
   await navigator.start();
   return navigator;
@@ -122,7 +123,13 @@ describe('the navigator without a terminal', () => {
     const services = new Services({ connection: { session } });
     services.askCatalogEarly();
     await expect(services.catalog()).rejects.toThrow(/401/);
-    navigator = new Navigator(services, { columns: 120, rows: 30, onQuit: () => undefined, watchSeconds: 3600 });
+    navigator = new Navigator(services, {
+      screens: SCREENS,
+      columns: 120,
+      rows: 30,
+      onQuit: () => undefined,
+      watchSeconds: 3600,
+    });
     const starting = navigator.start();
     services.screensAsked();
     await starting;
@@ -137,7 +144,7 @@ describe('the navigator without a terminal', () => {
   it("the help is the screen's own keys, then the global ones, each binding named", () => {
     const nav = new Navigator(
       new Services({ connection: { session: new Session({ baseUrl: 'http://127.0.0.1:9' }) } }),
-      { columns: 80, rows: 24, onQuit: () => undefined },
+      { screens: SCREENS, columns: 80, rows: 24, onQuit: () => undefined },
     );
     nav.open('exchange', { origin: nav.services.origin() });
     nav.open('help', {});

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { inferColumns } from '../../src/ui/screens/list/columns.js';
+import { inferColumns } from '../../src/ui/screens/list/measured-columns.js';
 import { buildFilter, relativeTime } from '../../src/ui/filter.js';
 import { fuzzyFilter } from '../../src/ui/fuzzy.js';
 import { toKeys } from '../../src/ui/keys.js';
 import { statusTone } from '../../src/text/colour.js';
 import { formatCell, relativeAge } from '../../src/ui/values.js';
-import { appendPage, prependPage } from '../../src/ui/window.js';
+import { appendPage, prependPage, rowCount } from '../../src/ui/window.js';
 
 const NOW = Date.parse('2026-01-10T12:00:00Z');
 
@@ -86,15 +86,29 @@ describe('fuzzy', () => {
 });
 
 describe('page window', () => {
-  it('keeps at most the cap of pages and says how row indexes shift', () => {
-    const page = (n: number) => ({ items: Array.from({ length: 10 }, (_, i) => ({ i: n * 10 + i })) });
+  const page = (n: number, size = 10) => ({ items: Array.from({ length: size }, (_, i) => ({ i: n * size + i })) });
+
+  it('keeps at most the cap of records and says how row indexes shift', () => {
     let pages = [page(0)];
     let shift = 0;
-    for (let n = 1; n < 4; n++) ({ pages, shift } = appendPage(pages, page(n), 3));
+    let dropped: { items: { i: number }[] }[] = [];
+    for (let n = 1; n < 4; n++) ({ pages, shift, dropped } = appendPage(pages, page(n), rowCount(pages), 30));
     expect(pages.map((p) => p.items[0]?.i)).toEqual([10, 20, 30]);
     expect(shift).toBe(-10);
-    ({ pages, shift } = prependPage(pages, page(0), 3));
+    expect(dropped.map((p) => p.items[0]?.i)).toEqual([0]);
+    ({ pages, shift } = prependPage(pages, page(0), 0, 30));
     expect(pages.map((p) => p.items[0]?.i)).toEqual([0, 10, 20]);
     expect(shift).toBe(10);
+  });
+
+  it('holds the same records at any page size, and never drops the page under the cursor', () => {
+    for (const size of [5, 10, 25]) {
+      let pages = [page(0, size)];
+      for (let n = 1; n < 20; n++) ({ pages } = appendPage(pages, page(n, size), rowCount(pages), 50));
+      expect(rowCount(pages)).toBe(50);
+    }
+    // The cursor on the first page's last row: the page stays although the run is over the cap.
+    const { pages } = appendPage([page(0, 40)], page(1, 40), 39, 50);
+    expect(pages.map((p) => p.items[0]?.i)).toEqual([0, 40]);
   });
 });

@@ -31,9 +31,14 @@ interface FoundIndex {
   catalog: Catalog;
 }
 
+/** A body kept in a file beside the HAR (Playwright's `content._file`): its text, undefined when it is not there. */
+export type Attachment = (name: string) => string | undefined;
+
 /** What reading a case gathers, entry by entry, whatever the layout. */
 export class Collector {
   creator: Record<string, unknown> | undefined;
+  /** Where bodies kept beside the HAR are read; none for a HAR that holds its bodies. */
+  attachment: Attachment | undefined;
   sawLog = false;
   repaired: { droppedTornEntry: boolean } | undefined;
   spillFd = -1;
@@ -88,7 +93,7 @@ export class Collector {
       const at = bodyAt(content);
       this.bodies[this.all.length] = at;
       if (exchange.method === 'GET' && exchange.status === 200 && !exchange.url.includes('?')) {
-        const text = contentText(content);
+        const text = contentText(content, this.attachment);
         const catalog = text !== undefined && text.length <= MAX_INDEX_CHARS ? indexCatalog(exchange, text) : undefined;
         if (catalog) this.indexes.push({ exchange, catalog });
       }
@@ -98,7 +103,7 @@ export class Collector {
 
   /** A browser's body: in memory when small, else in a private temporary file removed as soon as it is open. */
   keepBody(content: Record<string, unknown>): BodyAt {
-    const text = contentText(content) ?? '';
+    const text = contentText(content, this.attachment) ?? '';
     if (text.length <= KEPT_BODY_CHARS) return { text };
     if (this.spillFd < 0) {
       const dir = mkdtempSync(join(tmpdir(), 'dpx-case-'));
@@ -153,7 +158,10 @@ export class Collector {
       responseHeaders,
       contentType:
         responseHeaders['content-type'] ?? (typeof content['mimeType'] === 'string' ? content['mimeType'] : ''),
-      hasText: !truncated && typeof content['text'] === 'string',
+      hasText:
+        !truncated &&
+        (typeof content['text'] === 'string' ||
+          (this.attachment !== undefined && typeof content['_file'] === 'string')),
       truncated,
       ...(error === undefined ? {} : { error }),
     };
@@ -209,6 +217,23 @@ export class Collector {
     const apis = this.findApis();
     const [api] = apis;
     if (!api) {
+      const bodiless = this.all
+        .filter(
+          (exchange) =>
+            exchange.method === 'GET' &&
+            exchange.status === 200 &&
+            !exchange.hasText &&
+            /json/i.test(exchange.contentType),
+        )
+        // The likeliest index first: a GET without a query.
+        .sort((a, b) => Number(a.url.includes('?')) - Number(b.url.includes('?')))[0];
+      if (bodiless) {
+        const { pathname, search } = new URL(bodiless.url);
+        throw new UsageError(
+          `${source}: the recording holds GET ${pathname}${search} without its body; record with bodies`,
+          "dpx reads the API's index and its answers from the bodies: in a browser's developer tools, save the HAR with content; with Playwright, recordHar with content 'embed' or 'attach'",
+        );
+      }
       throw new UsageError(
         `${source} holds no discovery index, so dpx cannot tell where its API is`,
         'dpx finds the API in a trail by the recorded GET <base URL>/ that answered with the resource index: record from the start of a dpx session, or in a browser, from before the app first loads the API root',
@@ -286,10 +311,12 @@ export class Collector {
   }
 }
 
-/** A body as text: browsers store binary and sometimes JSON as base64. */
-export function contentText(content: Record<string, unknown>): string | undefined {
+/** A body as text: browsers store binary and sometimes JSON as base64; Playwright may keep it in a file beside. */
+export function contentText(content: Record<string, unknown>, attachment?: Attachment): string | undefined {
   const text = content['text'];
-  if (typeof text !== 'string' || content['comment'] === TRUNCATED_COMMENT) return undefined;
+  if (content['comment'] === TRUNCATED_COMMENT) return undefined;
+  if (typeof text !== 'string')
+    return typeof content['_file'] === 'string' && attachment ? attachment(content['_file']) : undefined;
   return content['encoding'] === 'base64' ? Buffer.from(text, 'base64').toString('utf8') : text;
 }
 

@@ -11,10 +11,12 @@
 // URL's user and password, which are dropped from the URL) are collected so that they are masked
 // wherever else they appear, bodies included (har-collect.ts).
 
-import { closeSync, openSync, readSync } from 'node:fs';
+import { closeSync, openSync, readFileSync, readSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
 import { UsageError } from '../errors.js';
 import { isObject } from '../json.js';
-import { Collector, contentText, NOT_A_CASE_HINT } from './har-collect.js';
+import { type Attachment, Collector, contentText, NOT_A_CASE_HINT } from './har-collect.js';
+import { isZip, unzip } from './zip.js';
 import { readLines, readStreaming, readText } from './har-read.js';
 import type { RecordedExchange, RecordedTrail, TrailOptions } from './recorded.js';
 
@@ -36,11 +38,16 @@ export async function readTrail(path: string, options: TrailOptions = {}): Promi
   const first = Buffer.alloc(4096);
   const firstLength = readSync(fd, first, 0, first.length, 0);
   const firstLine = first.subarray(0, firstLength).toString('utf8').split('\n', 1)[0] ?? '';
+  if (isZip(first.subarray(0, firstLength))) {
+    closeSync(fd);
+    return readZipped(path, options);
+  }
   if (firstLine.startsWith('{"log":') && firstLine.endsWith('"entries":[')) {
     readLines(fd, path, collector);
   } else {
     closeSync(fd);
     fd = -1;
+    collector.attachment = besideFile(dirname(path));
     await readStreaming(path, collector);
   }
   return collector.finish(options, async (at) => {
@@ -53,17 +60,46 @@ export async function readTrail(path: string, options: TrailOptions = {}): Promi
   });
 }
 
-/** A case given as text (tests, small files): read the same way, its bodies kept in memory. */
-export function parseTrail(text: string, source: string, options: TrailOptions = {}): RecordedTrail {
+/** Playwright's bodies beside its HAR (`content._file`): a file of that name in `folder`, never a path elsewhere. */
+function besideFile(folder: string): Attachment {
+  return (name) => {
+    if (name !== basename(name) || name.startsWith('.')) return undefined;
+    try {
+      return readFileSync(join(folder, name), 'utf8');
+    } catch {
+      return undefined;
+    }
+  };
+}
+
+/** Playwright's zip: the HAR inside (`har.har`), its bodies the archive's other files; read whole into memory. */
+function readZipped(path: string, options: TrailOptions): RecordedTrail {
+  const files = unzip(readFileSync(path), path);
+  const harName = files.has('har.har') ? 'har.har' : [...files.keys()].find((name) => name.endsWith('.har'));
+  if (harName === undefined) throw new UsageError(`${path} is a zip archive without a HAR file in it`, NOT_A_CASE_HINT);
+  const har = files.get(harName)!.toString('utf8');
+  files.delete(harName);
+  return parseTrail(har, path, options, (name) => files.get(name)?.toString('utf8'));
+}
+
+/** A case given as text (tests, small files, a zip's): read the same way, its bodies kept in memory. */
+export function parseTrail(
+  text: string,
+  source: string,
+  options: TrailOptions = {},
+  attachment?: Attachment,
+): RecordedTrail {
   const { document, repaired } = parseHarText(text, source);
   const collector = new Collector(source);
+  collector.attachment = attachment;
   const log = isObject(document) ? document['log'] : undefined;
   if (!isObject(log) || !Array.isArray(log['entries']))
     throw new UsageError(`${source} is not a HAR file: it has no log.entries`, NOT_A_CASE_HINT);
   collector.sawLog = true;
   if (isObject(log['creator'])) collector.creator = log['creator'];
   if (Array.isArray(log['pages'])) for (const page of log['pages']) collector.page(page);
-  for (const entry of log['entries']) collector.entry(entry, (content) => ({ text: contentText(content) ?? '' }));
+  for (const entry of log['entries'])
+    collector.entry(entry, (content) => ({ text: contentText(content, attachment) ?? '' }));
   if (repaired) collector.repaired = repaired;
   return collector.finish(options, async (at) => ('text' in at ? at.text : undefined));
 }
@@ -121,7 +157,7 @@ export function recordedUnit(trail: Pick<RecordedTrail, 'ouHeader'>, exchange: R
 /** The case seen from another of its control planes (a command recorded against another profile). */
 export function withApi(trail: RecordedTrail, baseUrl: string, options: TrailOptions = {}): RecordedTrail {
   const api = trail.apis.find((each) => each.baseUrl === baseUrl);
-  if (!api || api === trail.apis[0]) return trail;
+  if (!api || api.baseUrl === trail.baseUrl) return trail;
   const { ou: _ou, ...rest } = trail;
   return {
     ...rest,

@@ -9,6 +9,8 @@
 // Accept, the server still answers with the version's type); a generic Accept (application/json,
 // */*) for a generic one. Among equally good answers the latest recorded wins; a 304 confirms the
 // answer before it and is never itself an answer. A body is read from the case when it is asked for.
+// A list's first page the case holds only at another page size is answered at that size, and the
+// session is told which (other-page-size.ts): the explorer and the CLI ask at sizes of their own.
 
 import { DpxError } from '../errors.js';
 import { recordedUnit, type RecordedExchange, type RecordedTrail } from './har.js';
@@ -16,6 +18,7 @@ import { describeRequest, holdingsFor } from './holdings.js';
 import { parseVendorMediaType } from '../media.js';
 import type { Transport, WireAnswer } from '../wire/transport.js';
 import { normalisedUrl } from '../urls.js';
+import { FirstPages } from './other-page-size.js';
 
 /** The request was not recorded, so offline there is no answer to give; nothing was sent. */
 export class NotInTrailError extends DpxError {
@@ -47,13 +50,31 @@ export function trailTransport(trail: RecordedTrail): Transport {
     list.push(exchange);
     byRequest.set(key, list);
   }
+  let firstPages: FirstPages | undefined;
+  const told = new Set<string>();
   return async (request, context) => {
     const method = request.method.toUpperCase();
     const unit = request.headers[context.ouHeader] || undefined;
-    const candidates = (byRequest.get(requestKey(method, request.url)) ?? []).filter(
-      (exchange) => recordedUnit({ ouHeader: context.ouHeader }, exchange) === unit,
-    );
-    const answer = bestMatch(candidates, request.headers['accept'] ?? '');
+    const inUnit = (exchange: RecordedExchange) => recordedUnit({ ouHeader: context.ouHeader }, exchange) === unit;
+    const accept = request.headers['accept'] ?? '';
+    let answer = bestMatch((byRequest.get(requestKey(method, request.url)) ?? []).filter(inUnit), accept);
+    if (!answer && method === 'GET') {
+      firstPages ??= new FirstPages(trail);
+      const pages = firstPages.pagesOf(request.url).filter(({ exchange }) => inUnit(exchange));
+      const largest = pages
+        .filter(({ exchange }) => bestMatch([exchange], accept) !== undefined)
+        .sort((a, b) => Number(b.size ?? 0) - Number(a.size ?? 0))[0];
+      if (largest) {
+        answer = largest.exchange;
+        const asked = describeRequest(trail, method, request.url, request.headers['accept'], unit).text;
+        if (!told.has(asked)) {
+          told.add(asked);
+          context.warn?.(
+            `offline: ${asked} is shown from the page the case holds at ${largest.size === undefined ? "the server's default page size" : `page size ${largest.size}`}`,
+          );
+        }
+      }
+    }
     if (!answer) {
       const asked = describeRequest(trail, method, request.url, request.headers['accept'], unit);
       throw new NotInTrailError(
@@ -66,7 +87,7 @@ export function trailTransport(trail: RecordedTrail): Transport {
       const asked = describeRequest(trail, method, request.url, request.headers['accept'], unit);
       throw new NotInTrailError(
         `${asked.text} is not in this case whole: ${answer.truncated ? 'only the start of its answer was recorded' : 'its answer was recorded without a body'}`,
-        'ask the control plane itself without --offline',
+        'record with bodies, or ask the control plane itself without --offline',
       );
     }
     return recordedResponse(answer, method, text);

@@ -3,6 +3,8 @@
 // time from the case (a case may be far larger than memory should hold).
 
 import { isObject } from '../json.js';
+import { isUnder } from '../urls.js';
+import { commandsFromRequests } from './derived-commands.js';
 import { bodyKind } from './diff.js';
 import { recordedUnit, type RecordedExchange, type RecordedPage, type RecordedTrail } from './har.js';
 
@@ -12,11 +14,15 @@ export interface CommandSummary {
   /** dpx: the command line (secrets masked); a browser: the page's title. */
   title: string;
   argv?: string[];
+  /** A page without a command line (a browser's): the dpx commands its requests amount to. */
+  derived?: string[][];
   startedAt: string;
   endedAt?: string;
   profile?: string;
   origin?: string;
   baseUrl?: string;
+  /** Every origin its requests went to, its own first: several for a command that asked several profiles. */
+  origins: string[];
   /** The unit the command ran in (dpx), else the one unit its requests were asked in. */
   unit?: string;
   /** Every unit its requests were asked in. */
@@ -75,15 +81,22 @@ async function summarise(
     page?.baseUrl ??
     (exchanges.length > 0 ? trail.apis.find((api) => exchanges[0]!.url.startsWith(api.baseUrl))?.baseUrl : undefined);
   const unit = page?.argv !== undefined ? page.unit : units.length === 1 ? units[0] : undefined;
+  const derived = page?.argv === undefined ? commandsFromRequests(trail, exchanges) : [];
+  const asked = trail.apis
+    .filter((api) => exchanges.some((exchange) => isUnder(exchange.url, api.baseUrl)))
+    .map((api) => originOf(api.baseUrl));
+  const origins = [...new Set([...(baseUrl ? [originOf(baseUrl)] : []), ...asked])];
   return {
     ...(page ? { page: page.id } : {}),
     title: page?.title ?? '(requests recorded outside any page)',
     ...(page?.argv ? { argv: page.argv } : {}),
+    ...(derived.length > 0 ? { derived } : {}),
     startedAt: page?.startedAt || exchanges[0]?.startedAt || '',
     ...(page?.endedAt ? { endedAt: page.endedAt } : {}),
     ...(page?.profile ? { profile: page.profile } : {}),
     ...(baseUrl ? { origin: originOf(baseUrl), baseUrl } : {}),
     ...(unit ? { unit } : {}),
+    origins,
     units,
     requests: exchanges.length,
     records,

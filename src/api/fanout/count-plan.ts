@@ -5,7 +5,7 @@
 // counted per cell after all. Either way the rows answer the same cell and row events.
 import { fieldEnum } from '../hal/schemas.js';
 import { distinctValues } from '../hal/suggestions.js';
-import { isCountValue, type CountValue } from './count-values.js';
+import { isCountValue, ValueTally, type CountValue, type SurveyTarget, type ValueSurvey } from './count-values.js';
 import type {
   Answer,
   Cell,
@@ -17,7 +17,7 @@ import type {
   Verification,
 } from './count-types.js';
 import { toDpxError } from '../errors.js';
-import { choosePlan, probeList, RANDOM_CHECKS, seededRandom, verifyScan } from './plan.js';
+import { choosePlan, probeList, RANDOM_CHECKS, seededRandom, verifyScan, type Probe } from './plan.js';
 import { scanCounts, type ScanResult, type ScanTarget } from './scan.js';
 import type { Scope, Source } from './scopes.js';
 import type { OrgUnit } from './units.js';
@@ -42,6 +42,35 @@ export interface PlaneQuestion {
   by?: string;
   /** The columns; undefined when they were not surveyed (--explain): then counted from the schema and the probe's page. */
   columns?: readonly CountValue[];
+  /** The scan already read (scanForColumns): neither probed nor read again. */
+  scanned?: ScanResult;
+}
+
+/**
+ * A forced scan run before the columns are known, learning them from the records it counts: the values
+ * need no survey of their own, so no page of the list is read twice. Undefined where the rows are not
+ * all units of one tree, or the scan cannot be read: the columns are then surveyed, and the plan chosen,
+ * as without it.
+ */
+export async function scanForColumns(
+  scopes: readonly Scope[],
+  target: SurveyTarget & { filter?: string },
+  by: string,
+  session: Source['session'],
+  signal: AbortSignal,
+): Promise<{ values: CountValue[]; survey: ValueSurvey; scan: ScanResult } | undefined> {
+  const units = treeOf(scopes);
+  if (units === undefined) return undefined;
+  const tally = new ValueTally(target, by);
+  let scan: ScanResult;
+  try {
+    scan = await scanCounts(session, units, target, by, { signal, seen: (record) => tally.add(record) });
+  } catch (error) {
+    if (signal.aborted) throw error;
+    return undefined;
+  }
+  const survey = { schema: tally.listed.length > 0, pages: scan.pages, everyPage: true, mayMiss: false };
+  return { values: tally.values(), survey, scan };
 }
 
 /** The units of the tree the rows lie in, when every row is one of them: what a scan can count. */
@@ -105,7 +134,7 @@ export async function choosePlaneStrategy(
     shape.rows * (shape.values + 1) <= 1 + shape.tenants + RANDOM_CHECKS
   )
     return cellsStrategy(question);
-  const probe = await probeList(source.session, units, target, signal);
+  const probe = question.scanned ? probeOf(question.scanned) : await probeList(source.session, units, target, signal);
   if (by !== undefined && question.columns === undefined)
     shape.values = surveyedOnProbe(target, by, probe.records ?? []);
   const choice = choosePlan(probe, shape, mode === 'scan' ? 'scan' : undefined);
@@ -121,6 +150,16 @@ export async function choosePlaneStrategy(
     probe: found,
     checks: [],
     ...(choice.scanImpossible && chosen !== 'scan' ? { scanImpossible: choice.scanImpossible } : {}),
+  };
+}
+
+/** What a probe would have learned, from the scan that was read already: no request. */
+function probeOf(scan: ScanResult): Probe {
+  return {
+    requests: 0,
+    ...(scan.total === undefined ? {} : { total: scan.total }),
+    ...(scan.pageSize === undefined ? {} : { pageSize: scan.pageSize }),
+    ...(scan.unitField === '' ? {} : { unitField: scan.unitField }),
   };
 }
 
@@ -148,7 +187,7 @@ export async function runScan(
 ): Promise<RowCounter | undefined> {
   const { source, scopes, target, by } = question;
   const units = treeOf(scopes)!;
-  const scan = await scanCounts(source.session, units, target, by, { signal });
+  const scan = question.scanned ?? (await scanCounts(source.session, units, target, by, { signal }));
   const columns = question.columns ?? [];
   if (scan.unplaced > 0)
     return fellBack(strategy, `${scan.unplaced} records of the root's list name no known unit`, 'mismatch');
@@ -223,6 +262,7 @@ export async function* settlePlans(
   plan: CountPlan,
   query: { plan?: PlanMode; explain?: boolean; seed?: number },
   signal: AbortSignal,
+  scanned: ReadonlyMap<Source, ScanResult> = new Map(),
 ): AsyncGenerator<CountEvent, Map<Source, RowCounter>> {
   const questions = new Map<Source, PlaneQuestion>();
   for (const row of plan.rows) {
@@ -238,6 +278,7 @@ export async function* settlePlans(
         ...(query.explain && plan.valuesFrom !== 'given'
           ? {}
           : { columns: plan.columns.map((column) => column.value) }),
+        ...(query.plan === 'scan' && scanned.has(source) ? { scanned: scanned.get(source)! } : {}),
       };
       questions.set(source, question);
     }

@@ -7,7 +7,6 @@ import { UsageError } from '../errors.js';
 import { scalarText, valueAt } from '../json.js';
 import { didYouMean } from '../hal/did-you-mean.js';
 import { fieldPaths } from '../hal/records.js';
-import { distinctValues } from '../hal/suggestions.js';
 import { fieldEnum } from '../hal/schemas.js';
 import { listRequest, pageLinkRequest, readPage, type Page } from '../session/pages.js';
 import type { Session } from '../session/session.js';
@@ -37,6 +36,8 @@ export interface ValueSurvey {
 const PAGES_BETWEEN = 5;
 /** Columns taken from pages at most (a field with a value per record is no field to count by). */
 const MOST_VALUES = 50;
+/** Field names an error lists at most. */
+const MOST_FIELDS = 200;
 
 export function isCountValue(value: unknown): value is CountValue {
   return value === null || typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean';
@@ -61,26 +62,63 @@ export async function surveyValues(
   query: { by: string; filter?: string; pageSize: number },
   signal: AbortSignal,
 ): Promise<{ values: CountValue[]; survey: ValueSurvey }> {
-  const listed = fieldEnum(target.resource, target.version, query.by)?.filter(isCountValue) ?? [];
   const read = await readEnds(session, target, scope, query, signal);
-  const items = read.pages.flatMap((page) => page.items);
-  if (listed.length === 0 && items.length > 0 && items.every((item) => valueAt(item, query.by) === undefined)) {
-    const fields = [...new Set(items.flatMap((item) => fieldPaths(item)))];
-    throw new UsageError(
-      `the records of ${target.resource} have no field ${query.by} to count by`,
-      didYouMean(query.by, fields, `fields: ${fields.join(', ')}`),
-    );
-  }
-  const seen = distinctValues(items, query.by, MOST_VALUES);
+  const tally = new ValueTally(target, query.by);
+  for (const page of read.pages) for (const item of page.items) tally.add(item);
   return {
-    values: [...listed, ...seen],
+    values: tally.values(),
     survey: {
-      schema: listed.length > 0,
+      schema: tally.listed.length > 0,
       pages: read.pages.length,
       everyPage: read.everyPage,
       mayMiss: !read.everyPage && !read.lastLinked,
     },
   };
+}
+
+/**
+ * The values of `by` among records as they are read, each page once: the survey's few pages, or a scan's
+ * every page (which learns its columns from the records it counts, instead of reading pages twice).
+ */
+export class ValueTally {
+  readonly listed: CountValue[];
+  /** How many records hold each value, in the order first seen: the records themselves are not kept. */
+  private readonly seen = new Map<CountValue, number>();
+  private readonly fields = new Set<string>();
+  private records = 0;
+  private any = false;
+
+  constructor(
+    private readonly target: SurveyTarget,
+    private readonly by: string,
+  ) {
+    this.listed = fieldEnum(target.resource, target.version, by)?.filter(isCountValue) ?? [];
+  }
+
+  add(record: Record<string, unknown>): void {
+    this.records += 1;
+    const value = valueAt(record, this.by);
+    if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean')
+      this.seen.set(value, (this.seen.get(value) ?? 0) + 1);
+    if (this.any) return;
+    if (value !== undefined) this.any = true;
+    // What the error names when no record has the field; once one has it, no field list is needed.
+    else if (this.fields.size < MOST_FIELDS) for (const path of fieldPaths(record)) this.fields.add(path);
+  }
+
+  /** The schema's values, then those seen, most common first; an error when no record has the field at all. */
+  values(): CountValue[] {
+    if (this.listed.length === 0 && this.records > 0 && !this.any) {
+      const fields = [...this.fields];
+      throw new UsageError(
+        `the records of ${this.target.resource} have no field ${this.by} to count by`,
+        didYouMean(this.by, fields, `fields: ${fields.join(', ')}`),
+      );
+    }
+    // Most common first, ties in the order first seen (a Map keeps it, and the sort is stable).
+    const seen = [...this.seen.entries()].sort((a, b) => b[1] - a[1]).slice(0, MOST_VALUES);
+    return [...this.listed, ...seen.map(([value]) => value)];
+  }
 }
 
 /** The first page, the last where linked, and up to 5 between, alternately forward from the first and back from the last. */

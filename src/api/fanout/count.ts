@@ -8,14 +8,15 @@
 // of the root's list, rolled up the tree) can answer the same events.
 import { setMaxListeners } from 'node:events';
 import { Channel } from '../channel.js';
-import { DpxError, toDpxError, UsageError } from '../errors.js';
+import { type DpxError, toDpxError, UsageError } from '../errors.js';
 import { isObject } from '../json.js';
 import { resolveOperation } from '../hal/operation.js';
 import { planScopes, wholeScope, type Scope, type Source } from './scopes.js';
 import { coversAll, partOfTree, unscopedNotice } from './header-check.js';
 import { PlaneCounter, rowCounts } from './count-cells.js';
 import { surveyValues, valueLabel, type CountValue, type ValueSurvey } from './count-values.js';
-import { settlePlans, type RowCounter } from './count-plan.js';
+import { scanForColumns, settlePlans, type RowCounter } from './count-plan.js';
+import type { ScanResult } from './scan.js';
 import type {
   Answer,
   Cell,
@@ -69,7 +70,8 @@ export async function* countMatrix(
     const plan = makePlan(query, planes);
     yield { kind: 'plan', plan };
     // A condition applied here can be counted only by reading every record: no scan of the server's to check.
-    const scans = yield* settlePlans(plan, query.keep ? { ...query, plan: 'cells' } : query, stop.signal);
+    const scanned = new Map(planes.flatMap((plane) => (plane.scan ? [[plane.source, plane.scan] as const] : [])));
+    const scans = yield* settlePlans(plan, query.keep ? { ...query, plan: 'cells' } : query, stop.signal, scanned);
     if (query.explain) return;
 
     const events = new Channel<CountEvent>();
@@ -179,6 +181,8 @@ interface PlaneDiscovery {
   target?: CountTarget;
   values?: CountValue[];
   survey?: ValueSurvey;
+  /** A forced scan read before the plan, whose records gave the values. */
+  scan?: ScanResult;
   error?: DpxError;
 }
 
@@ -190,6 +194,11 @@ async function discover(source: Source, query: CountQuery, signal: AbortSignal):
     const target = { resource: resource.name, version: version.version, operationId: operation.id };
     const scopes = await planScopes(source, query.units, { signal });
     if (query.by === undefined || query.values !== undefined || query.explain) return { source, scopes, target };
+    if (query.plan === 'scan' && !query.keep) {
+      const filter = query.filter ? { filter: query.filter } : {};
+      const scanned = await scanForColumns(scopes, { ...target, ...filter }, query.by, source.session, signal);
+      if (scanned) return { source, scopes, target, ...scanned };
+    }
     const root = rootScope(source, scopes);
     const { values, survey } = await surveyValues(
       source.session,

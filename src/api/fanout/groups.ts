@@ -1,12 +1,18 @@
 // Group-by over records: one group per distinct key (the values of the fields asked for), with its
 // count. `@unit` and `@tenant` are pseudo-fields: the unit a record belongs to, and that unit's
 // ancestor at depth 1 (a tenant under the root). A record's unit is the value of its unit field — the
-// field whose values are ids of known units, found at run time — else the unit it was read in.
+// field whose values are ids of known units, found at run time — else the unit it was read in. Across
+// regions each record is named from its own region's units, and the region leads the key: a tenant of
+// the same name in two regions is two groups.
 import { scalarText, valueAt } from '../json.js';
-import type { OrgUnit } from './units.js';
+import type { Scope, Source } from './scopes.js';
+import { directoryOf, type UnitDirectory } from './unit-names.js';
+import { loadUnits, type OrgUnit } from './units.js';
 
 export const UNIT_FIELD = '@unit';
 export const TENANT_FIELD = '@tenant';
+/** The key's leading field when the records come from several regions. */
+export const PROFILE_FIELD = 'profile';
 const NONE = '(none)';
 
 export interface Group {
@@ -59,25 +65,35 @@ export function findUnitField(records: Record<string, unknown>[], places: UnitPl
   return [...hits.entries()].sort((a, b) => b[1] - a[1])[0]?.[0];
 }
 
+/** Where a record belongs: its region (when several are asked), its unit, and that region's units. */
+export interface RecordPlace {
+  profile?: string;
+  unit?: string;
+  places?: UnitPlaces;
+}
+
 export class GroupCounter {
   private readonly groups = new Map<string, Group>();
   private counted = 0;
+  /** The fields of a group's key: the region first when several are asked. */
+  readonly keyFields: readonly string[];
 
   constructor(
     private readonly fields: readonly string[],
-    /** The unit a record belongs to, for the pseudo-fields. */
-    private readonly unitOf: (record: Record<string, unknown>) => string | undefined = () => undefined,
-    private readonly places?: UnitPlaces,
-  ) {}
+    options: { byProfile?: boolean } = {},
+  ) {
+    this.keyFields = options.byProfile ? [PROFILE_FIELD, ...fields] : fields;
+  }
 
   get records(): number {
     return this.counted;
   }
 
-  add(record: Record<string, unknown>): void {
+  add(record: Record<string, unknown>, place: RecordPlace = {}): void {
     const key: Record<string, string> = {};
-    for (const field of this.fields) key[field] = this.valueOf(record, field);
-    const text = JSON.stringify(this.fields.map((field) => key[field]));
+    if (this.keyFields !== this.fields) key[PROFILE_FIELD] = place.profile ?? NONE;
+    for (const field of this.fields) key[field] = this.valueOf(record, field, place);
+    const text = JSON.stringify(this.keyFields.map((field) => key[field]));
     const group = this.groups.get(text);
     if (group) group.count += 1;
     else this.groups.set(text, { key, count: 1 });
@@ -86,14 +102,60 @@ export class GroupCounter {
 
   /** The groups, largest first; equal counts in the order of their keys. */
   result(): Group[] {
-    const order = (group: Group) => this.fields.map((field) => group.key[field]).join('\u0000');
+    const order = (group: Group) => this.keyFields.map((field) => group.key[field]).join('\u0000');
     return [...this.groups.values()].sort((a, b) => b.count - a.count || order(a).localeCompare(order(b)));
   }
 
-  private valueOf(record: Record<string, unknown>, field: string): string {
-    if (field === UNIT_FIELD) return this.places?.name(this.unitOf(record)) ?? this.unitOf(record) ?? NONE;
-    if (field === TENANT_FIELD) return this.places?.tenant(this.unitOf(record)) ?? this.unitOf(record) ?? NONE;
+  private valueOf(record: Record<string, unknown>, field: string, { unit, places }: RecordPlace): string {
+    if (field === UNIT_FIELD) return places?.name(unit) ?? unit ?? NONE;
+    if (field === TENANT_FIELD) return places?.tenant(unit) ?? unit ?? NONE;
     const value = valueAt(record, field);
     return typeof value === 'object' && value !== null ? JSON.stringify(value) : (scalarText(value) ?? NONE);
   }
+}
+
+const placesOf = new WeakMap<readonly OrgUnit[], UnitPlaces>();
+
+/**
+ * Where a record read in `scope` belongs: the unit it names in its region's tree (else the unit it was
+ * read in), named from that region's own units, and the region's profile (else its control plane's host).
+ */
+export function placeInScope(
+  record: Record<string, unknown>,
+  scope: Scope,
+  directory: UnitDirectory | undefined = scope.units,
+): RecordPlace {
+  let places: UnitPlaces | undefined;
+  if (directory) {
+    places = placesOf.get(directory.units);
+    if (!places) {
+      places = new UnitPlaces([...directory.units]);
+      placesOf.set(directory.units, places);
+    }
+  }
+  // Where its unit's scope was not read (no --ou), the unit is the one the record names.
+  const unit = directory?.unitOfRecord(record, scope.ou)?.id ?? scope.ou ?? undefined;
+  return {
+    profile: scope.source.profile ?? new URL(scope.source.session.baseUrl).host,
+    ...(unit === undefined ? {} : { unit }),
+    ...(places === undefined ? {} : { places }),
+  };
+}
+
+/**
+ * Each region's units, for records read without a unit's scope: a region that cannot be asked, or whose
+ * index offers no unit list, has none (its records' units stay as their ids).
+ */
+export async function regionDirectories(
+  sources: readonly Source[],
+  signal?: AbortSignal,
+): Promise<Map<Source, UnitDirectory>> {
+  const found = await Promise.all(
+    sources.map(async (source) => {
+      if (source.failure) return undefined;
+      const units = await loadUnits(source.session, signal ? { signal } : {}).catch(() => undefined);
+      return units === undefined ? undefined : ([source, directoryOf(units)] as const);
+    }),
+  );
+  return new Map(found.filter((entry) => entry !== undefined));
 }

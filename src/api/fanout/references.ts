@@ -1,9 +1,13 @@
 // References read as names: a list's `<singular>_id` columns whose resource the index has, and the
 // name of the record each id refers to. Each distinct id is read once per session and unit, through the
-// session, a few at a time; a screen asks for the ids it shows and redraws as names arrive.
+// session; a screen asks for the ids it shows and redraws as names arrive. The ids a list's screen asks
+// for are read in one request where the referenced resource's list takes a filter on ids
+// (`{"id":{"$in":[…]}}`), else one record at a time, a few at once.
 import type { Catalog, Resource } from '../hal/catalog.js';
 import { Bounded } from '../bounded.js';
-import { findReadOperation } from '../hal/operation.js';
+import { findVersion } from '../hal/catalog.js';
+import { findListOperation, findReadOperation, pagingParameters } from '../hal/operation.js';
+import { readPage } from '../session/pages.js';
 import { namesRecordId } from '../operations/prefill.js';
 import { recordId, recordLabel } from '../hal/records.js';
 import { isObject, scalarText } from '../json.js';
@@ -57,6 +61,8 @@ export class ReferenceNames {
   private readonly pool = new Bounded(NAME_CONCURRENCY);
   /** Requests sent for names over the session's life. */
   requests = 0;
+  /** Resources whose list refused or ignored a filter on ids: their records are read one at a time. */
+  private readonly unfiltered = new Set<string>();
 
   private constructor(private readonly session: Session) {}
 
@@ -79,10 +85,21 @@ export class ReferenceNames {
   async resolve(
     column: IdColumn,
     ids: Iterable<string>,
-    options: { signal?: AbortSignal; ou?: OuChoice; onName?: (id: string, name: string | null) => void } = {},
+    options: {
+      signal?: AbortSignal;
+      ou?: OuChoice;
+      onName?: (id: string, name: string | null) => void;
+      /** Read the ids in one request of the resource's list, filtered on them, where it takes that filter. */
+      together?: boolean;
+    } = {},
   ): Promise<Map<string, string | null>> {
     const catalog = await this.session.catalog();
     const resource = catalog.resources.find((candidate) => candidate.name === column.resource);
+    const wanted = [...new Set(ids)].filter((id) => {
+      const key = this.key(column, id, options.ou);
+      return !this.names.has(key) && !this.pending.has(key);
+    });
+    if (options.together && wanted.length > 1) this.readTogether(resource, column, wanted, options.ou, options.signal);
     const answers = await Promise.all(
       [...new Set(ids)].map(async (id) => {
         const key = this.key(column, id, options.ou);
@@ -106,6 +123,53 @@ export class ReferenceNames {
     return new Map(answers);
   }
 
+  /**
+   * Starts one read of the list of `column`'s resource filtered on `ids`, and sets each id's pending name
+   * to what it answers; an id it does not answer for is read alone. A list that refuses the filter, or
+   * answers with records it did not ask for (the filter ignored), is not asked so again in this session.
+   */
+  private readTogether(
+    resource: Resource | undefined,
+    column: IdColumn,
+    ids: string[],
+    ou: OuChoice,
+    signal: AbortSignal | undefined,
+  ): void {
+    if (this.unfiltered.has(column.resource)) return;
+    const list = resource && findVersion(resource, column.version);
+    const operation = list && findListOperation(list);
+    if (!operation) return;
+    const together = this.pool.run(async () => {
+      signal?.throwIfAborted();
+      const names = pagingParameters(operation);
+      const request = await this.session.prepare({
+        resource: column.resource,
+        version: column.version,
+        operationId: operation.id,
+        query: { [names.filter]: JSON.stringify({ id: { $in: ids } }), [names.pageSize]: String(ids.length) },
+        ou,
+      });
+      this.requests += 1;
+      const response = await this.session.send(request, signal ? { signal } : {});
+      const records = readPage({ body: response.body, url: response.url, headers: response.headers }).items;
+      const asked = new Set(ids);
+      if (records.some((record) => !asked.has(recordId(record) ?? ''))) throw new Error('the filter was ignored');
+      return new Map(records.map((record) => [recordId(record)!, labelOf(record)]));
+    });
+    for (const id of ids) {
+      const key = this.key(column, id, ou);
+      const reading = together.then(
+        (found) => (found.has(id) ? found.get(id)! : this.read(resource, column, id, ou, signal)),
+        (error: unknown) => {
+          if (signal?.aborted) throw error;
+          this.unfiltered.add(column.resource);
+          return this.read(resource, column, id, ou, signal);
+        },
+      );
+      this.pending.set(key, reading);
+    }
+  }
+
   private async read(
     resource: Resource | undefined,
     column: IdColumn,
@@ -127,9 +191,7 @@ export class ReferenceNames {
       this.requests += 1;
       try {
         const response = await this.session.send(request, signal ? { signal } : {});
-        if (!isObject(response.body)) return null;
-        const label = recordLabel(response.body);
-        return label === undefined || label === recordId(response.body) ? null : label;
+        return isObject(response.body) ? labelOf(response.body) : null;
       } catch (error) {
         // A cancelled read is not an answer: the next screen that shows the id asks again.
         if (signal?.aborted) throw error;
@@ -143,4 +205,10 @@ export class ReferenceNames {
     const unit = ou === undefined ? (this.session.ou ?? '') : (ou ?? '');
     return `${unit}\n${column.resource}\n${id}`;
   }
+}
+
+/** What a record is called, or null when it has no name of its own (its label is its id). */
+function labelOf(record: Record<string, unknown>): string | null {
+  const label = recordLabel(record);
+  return label === undefined || label === recordId(record) ? null : label;
 }

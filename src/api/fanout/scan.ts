@@ -37,6 +37,10 @@ export interface ScanResult {
   pages: number;
   /** Records whose unit field names no known unit: counted in no row. */
   unplaced: number;
+  /** The list's total_count on its first page, when it reports one: what the scan is costed by. */
+  total?: number;
+  /** The page size the scan read at (undefined: the server's default). */
+  pageSize?: number;
 }
 
 export async function scanCounts(
@@ -44,21 +48,27 @@ export async function scanCounts(
   units: readonly OrgUnit[],
   target: ScanTarget,
   by: string | undefined,
-  options: { signal?: AbortSignal; unitField?: string } = {},
+  options: { signal?: AbortSignal; unitField?: string; seen?: (record: Record<string, unknown>) => void } = {},
 ): Promise<ScanResult> {
   const places = new UnitPlaces([...units]);
   const parents = new Map(
     units.flatMap((unit) => (unit.parent === undefined ? [] : [[unit.id, unit.parent] as const])),
   );
-  const pageSize = (await largestPageSize(session, { ...target, ou: null }, options.signal))?.ask;
-  const first = await listRequest(session, { ...target, ou: null, ...(pageSize === undefined ? {} : { pageSize }) });
+  const size = await largestPageSize(session, { ...target, ou: null }, options.signal);
+  const first = await listRequest(session, {
+    ...target,
+    ou: null,
+    ...(size === undefined ? {} : { pageSize: size.ask }),
+  });
   const counts = new Map<string, UnitCounts>();
   const values = new Map<string, ScanValue>();
   let unitField = options.unitField;
   let records = 0;
   let pages = 0;
   let unplaced = 0;
+  let total: number | undefined;
   for await (const page of walkPages(session, first, options.signal ? { signal: options.signal } : {})) {
+    if (pages === 0) total = page.totalCount;
     pages += 1;
     // A capped walk has not seen every record: a count from it would be a sample.
     const capped = page.warnings.find((warning) => /\bcap\)$/.test(warning));
@@ -76,6 +86,7 @@ export async function scanCounts(
     }
     for (const record of page.items) {
       records += 1;
+      options.seen?.(record);
       const unit = record[unitField!];
       if (typeof unit !== 'string' || !places.has(unit)) {
         unplaced += 1;
@@ -86,13 +97,25 @@ export async function scanCounts(
       if (key !== undefined && !values.has(key)) values.set(key, value!);
       for (const id of lineage(unit, parents)) {
         let own = counts.get(id);
-        if (own === undefined) counts.set(id, (own = { total: 0, byValue: new Map() }));
+        if (own === undefined) {
+          own = { total: 0, byValue: new Map() };
+          counts.set(id, own);
+        }
         own.total += 1;
         if (key !== undefined) own.byValue.set(key, (own.byValue.get(key) ?? 0) + 1);
       }
     }
   }
-  return { unitField: unitField ?? '', counts, values: [...values.values()], records, pages, unplaced };
+  return {
+    unitField: unitField ?? '',
+    counts,
+    values: [...values.values()],
+    records,
+    pages,
+    unplaced,
+    ...(total === undefined ? {} : { total }),
+    ...(size === undefined ? {} : { pageSize: size.perPage }),
+  };
 }
 
 /** A unit and its ancestors, nearest first; a parent cycle ends the climb where it closes. */

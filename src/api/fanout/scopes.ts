@@ -122,10 +122,7 @@ function chooseUnits(ids: readonly string[], known: OrgUnit[], directory: UnitDi
     const unit = directory?.resolve(text);
     if (unit) found.add(unit.id);
     else if (directory && known.length > 0 && !isUuid(text)) {
-      throw new UsageError(
-        `--ou ${text}: no unit has that id, name or path`,
-        'give its id, its name or its path (Tab completes them after --ou once dpx completion is installed)',
-      );
+      throw directory.unknown(text);
     } else unknown.push({ id: text, name: text, detail: '', depth: 0, children: 0 });
   }
   return [...known.filter((unit) => found.has(unit.id)), ...unknown];
@@ -154,7 +151,10 @@ function reportCycles(session: Session, units: OrgUnit[]): void {
   for (const cycle of parentCycles(units)) {
     const key = [...cycle].sort().join('\n');
     let said = reported.get(session);
-    if (!said) reported.set(session, (said = new Set()));
+    if (!said) {
+      said = new Set();
+      reported.set(session, said);
+    }
     if (said.has(key)) continue;
     said.add(key);
     const named = (id: string) =>

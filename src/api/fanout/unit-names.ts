@@ -3,6 +3,7 @@
 // a count row or a merged record can say "Global / Acme Energy / EU / Warsaw" without a second request.
 // A text that names several units is never guessed at: the caller is given all of them, with paths.
 import { UsageError } from '../errors.js';
+import { closest } from '../hal/did-you-mean.js';
 import { recordId } from '../hal/records.js';
 import type { OrgUnit } from './units.js';
 
@@ -97,6 +98,29 @@ export class UnitDirectory {
       `${option} ${text.trim()} names ${found.length} units`,
       `give one by its path or its id, e.g. ${option} "${pathText(this.path(found[0]!.id).slice(-2))}"`,
       found.map((unit) => `${pathText(this.path(unit.id))}  ${unit.id}`),
+    );
+  }
+
+  /**
+   * The usage error for a text that names no unit: the units whose names are close to it or start with it
+   * are offered with their paths (`--ou Acme` when the unit is "Acme Corp"), never taken in its place.
+   */
+  unknown(text: string, option = '--ou'): UsageError {
+    const typed = text.trim();
+    const last = typed.split(SEPARATORS).findLast((name) => name !== '') ?? typed;
+    const names = closest(
+      last,
+      this.units.map((unit) => unit.name),
+    );
+    const offered = this.units.filter((unit) => names.some((name) => unit.name === name)).slice(0, 3);
+    const guess =
+      offered.length === 0
+        ? ''
+        : `did you mean ${offered.map((unit) => `"${pathText(this.path(unit.id).slice(-2))}"`).join(' or ')}? `;
+    return new UsageError(
+      `${option} ${typed}: no unit has that id, name or path`,
+      `${guess}give its id, its name or its path (Tab completes them after ${option} once dpx completion is installed)`,
+      offered.map((unit) => `${pathText(this.path(unit.id))}  ${unit.id}`),
     );
   }
 

@@ -1,8 +1,9 @@
 // The discovery index: how it is asked for, kept between runs, and read into a catalog.
 import { parseCatalog, type Catalog } from './catalog.js';
-import { messageOf, ProtocolError } from '../errors.js';
+import { ApiError, DpxError, messageOf, ProtocolError, ProxyError, withHint } from '../errors.js';
 import { isObject } from '../json.js';
 import { parseVendorMediaType } from '../media.js';
+import { isCertificateProblem } from '../wire/network-words.js';
 import type { ApiResponse } from '../wire/response.js';
 import { checkIndex } from './schemas.js';
 
@@ -45,7 +46,8 @@ export function catalogFromIndex(
   if (catalog.resources.length === 0) {
     throw new ProtocolError(
       `the discovery index at ${url} lists no usable resource`,
-      catalog.warnings[0] ?? 'the token may have access to nothing here',
+      `${catalog.warnings[0] ?? 'the token may have access to nothing here'}; ` +
+        "or check the base URL: it must be the control plane's API root",
     );
   }
   return catalog;
@@ -53,6 +55,8 @@ export function catalogFromIndex(
 
 export interface IndexSource {
   baseUrl: string;
+  /** Where the index is asked for (the base URL's root), named in the hint of a failure. */
+  url: string;
   /** Where the index is kept between runs, if anywhere. */
   store?: IndexStore;
   /** Sends GET / with these headers (the session adds its unit's). */
@@ -70,7 +74,9 @@ export async function loadIndex(source: IndexSource): Promise<{ catalog: Catalog
   const stored = await source.store?.read(source.baseUrl).catch(() => undefined);
   const headers: Record<string, string> = { accept: DISCOVERY_ACCEPT };
   if (stored?.etag !== undefined) headers['if-none-match'] = stored.etag;
-  const response = await source.ask(headers);
+  const response = await source.ask(headers).catch((error: unknown) => {
+    throw indexFailure(error, source.url);
+  });
   const checkedAt = Date.now();
   const etag = response.headers['etag'];
   const index: StoredIndex =
@@ -78,10 +84,31 @@ export async function loadIndex(source: IndexSource): Promise<{ catalog: Catalog
       ? { ...stored, checkedAt }
       : { body: response.body, contentType: response.contentType, checkedAt, ...(etag === undefined ? {} : { etag }) };
   const vendor = parseVendorMediaType(index.contentType)?.vendor;
+  // An answer that is no index says what it is, with its own hint (an index that lists nothing the token
+  // may use is no wrong base URL).
   const catalog = catalogFromIndex(index, response.url, vendor ?? source.vendor);
   for (const warning of catalog.warnings) source.warn(warning);
   await source.store
     ?.write(source.baseUrl, index)
     .catch((error: unknown) => source.warn(`the discovery index was not kept for next time: ${messageOf(error)}`));
   return vendor === undefined ? { catalog } : { catalog, vendor };
+}
+
+/**
+ * A failure to read the index, with a hint to check the base URL and the URL that was tried: a wrong base
+ * URL fails there first, whether it is a 404, an HTML page, a TLS error or a host that is not there. What
+ * is about the token (401, 403), the pace (429) or the server's health (5xx), or a refusal for safety,
+ * keeps its own hint; so do a certificate not trusted here, a proxy's failure and a cancelled run.
+ */
+function indexFailure(error: unknown, url: string): unknown {
+  if (!(error instanceof DpxError) || error instanceof ProxyError || error.kind === 'safety' || error.kind === 'usage')
+    return error;
+  if (error instanceof ApiError && [401, 403, 429].includes(error.status)) return error;
+  if ((error instanceof ApiError && error.status >= 500) || error.message.startsWith('cancelled')) return error;
+  if (isCertificateProblem(error.cause)) return error;
+  return withHint(
+    error,
+    `check the base URL: dpx asked ${url} for the discovery index, which should be the control plane's API root ` +
+      "(--base-url, DPX_BASE_URL or the profile's baseUrl)",
+  );
 }

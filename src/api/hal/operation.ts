@@ -50,6 +50,7 @@ export interface RequestContext {
 const PAGE_SIZE_NAMES = ['limit', 'page_size', 'per_page', 'size'];
 const PAGE_NAMES = ['start', 'page', 'page_number'];
 const FILTER_NAMES = ['filter', 'q', 'where'];
+const SORT_NAMES = ['sort', 'sort_by', 'order_by', 'orderby'];
 
 /** Whether an id reads as a list (`list_users`, `listWidgets`). */
 function idSaysList(operation: Operation): boolean {
@@ -133,6 +134,19 @@ export function pagingParameters(operation: Operation): { pageSize: string; page
   };
 }
 
+/**
+ * The query parameter an operation sorts by, only when its href template declares one: a list that names
+ * none is not sorted by the server. Its value is the field, after a `-` when descending.
+ */
+export function sortParameter(operation: Operation): string | undefined {
+  return operation.queryVariables.find((name) => SORT_NAMES.includes(name.toLowerCase()));
+}
+
+/** The value of a sort parameter: `field`, or `-field` descending. */
+export function sortValue(sort: { field: string; descending: boolean }): string {
+  return `${sort.descending ? '-' : ''}${sort.field}`;
+}
+
 export interface ResolvedOperation {
   resource: Resource;
   version: ResourceVersion;
@@ -181,7 +195,15 @@ export function resolveOperation(
 }
 
 export function resolveRequest(catalog: Catalog, target: RequestTarget, context: RequestContext): PreparedRequest {
-  const { resource, version, operation } = resolveOperation(catalog, target);
+  return requestFor(resolveOperation(catalog, target), target, context);
+}
+
+/** The request of an operation already resolved (`dpx call` resolves it once, to read its schema first). */
+export function requestFor(
+  { resource, version, operation }: ResolvedOperation,
+  target: RequestTarget,
+  context: RequestContext,
+): PreparedRequest {
   const variables = target.variables ?? {};
   const query = target.query ?? {};
 

@@ -1,5 +1,9 @@
 // JSON text typed by a person: parsed, and when it is not JSON, where it stops being JSON. Node's
-// JSON.parse names no position on Node 20, so a small scanner finds the first offending character.
+// JSON.parse names no position on Node 20, so jsonc-parser's scanner (in strict JSON mode) finds the first
+// problem. It names the token that goes wrong; the message says what was expected there, and within a
+// literal or a string the character that goes wrong is pointed at, as a person reads it.
+
+import { printParseErrorCode, visit, type ParseErrorCode } from 'jsonc-parser';
 
 export type JsonTextResult =
   | { ok: true; value: unknown }
@@ -17,127 +21,117 @@ export function parseJsonText(text: string): JsonTextResult {
   }
 }
 
-class ScanError extends Error {
-  constructor(
-    readonly offset: number,
-    message: string,
-  ) {
-    super(message);
+interface FirstError {
+  code: ParseErrorCode;
+  offset: number;
+  length: number;
+  /** What the text should have held there, as the scan had reached it. */
+  expected: string;
+}
+
+const PROPERTY_NAME = 'a property name in double quotes';
+const LITERALS = ['true', 'false', 'null'];
+
+function locateJsonError(text: string): { offset: number; message: string } {
+  const containers: ('object' | 'array')[] = [];
+  let expected = 'a value';
+  let first: FirstError | undefined;
+  const afterValue = (): void => {
+    const inside = containers.at(-1);
+    expected = inside === undefined ? 'end of input' : inside === 'object' ? '"," or "}"' : '"," or "]"';
+  };
+  visit(
+    text,
+    {
+      onObjectBegin: () => {
+        containers.push('object');
+        expected = PROPERTY_NAME;
+      },
+      onObjectProperty: () => {
+        expected = '":"';
+      },
+      onArrayBegin: () => {
+        containers.push('array');
+        expected = 'a value';
+      },
+      onObjectEnd: () => {
+        containers.pop();
+        afterValue();
+      },
+      onArrayEnd: () => {
+        containers.pop();
+        afterValue();
+      },
+      onLiteralValue: afterValue,
+      onSeparator: (character) => {
+        expected = character === ',' && containers.at(-1) === 'object' ? PROPERTY_NAME : 'a value';
+      },
+      onError: (code, offset, length) => {
+        first ??= { code, offset, length, expected };
+      },
+    },
+    { disallowComments: true, allowTrailingComma: false, allowEmptyContent: false },
+  );
+  // JSON.parse refused what the scanner accepts (should not happen): point at the end.
+  return first === undefined ? { offset: text.length, message: 'not valid JSON' } : described(text, first);
+}
+
+function described(text: string, { code, offset, length, expected }: FirstError): { offset: number; message: string } {
+  const at = (where: number, expectation: string) => {
+    const found = where >= text.length ? 'end of input' : JSON.stringify(text[where]);
+    return { offset: where, message: `unexpected ${found}, expected ${expectation}` };
+  };
+  switch (printParseErrorCode(code)) {
+    case 'InvalidSymbol': {
+      // `tru}`: the token is a literal misspelt; the character where it parts from the word is the problem.
+      const word = expected === 'a value' ? LITERALS.find((literal) => literal[0] === text[offset]) : undefined;
+      if (word === undefined) return at(offset, expected);
+      let parted = 0;
+      while (parted < word.length && text[offset + parted] === word[parted]) parted++;
+      return at(offset + parted, `"${word}"`);
+    }
+    case 'UnexpectedEndOfString':
+    case 'InvalidCharacter':
+    case 'InvalidEscapeCharacter':
+    case 'InvalidUnicode':
+      return stringProblem(text, offset) ?? at(offset, expected);
+    case 'UnexpectedEndOfNumber':
+      return at(offset + length, 'a digit');
+    case 'PropertyNameExpected':
+      return at(offset, text[offset] === '}' ? 'a property name (no trailing comma in JSON)' : PROPERTY_NAME);
+    case 'ValueExpected':
+      return at(offset, text[offset] === ']' ? 'a value (no trailing comma in JSON)' : 'a value');
+    case 'ColonExpected':
+      return at(offset, '":"');
+    case 'CloseBraceExpected':
+      return at(offset, '"," or "}"');
+    case 'CloseBracketExpected':
+      return at(offset, '"," or "]"');
+    case 'EndOfFileExpected':
+      return at(offset, 'end of input');
+    default:
+      return at(offset, expected);
   }
 }
 
-function locateJsonError(text: string): { offset: number; message: string } {
-  let at = 0;
-  const describe = (): string =>
-    at >= text.length ? 'unexpected end of input' : `unexpected ${JSON.stringify(text[at])}`;
-  const fail = (expected: string): never => {
-    throw new ScanError(at, `${describe()}, expected ${expected}`);
-  };
-  const space = (): void => {
-    while (at < text.length && ' \t\n\r'.includes(text[at]!)) at++;
-  };
-  const literal = (word: string): void => {
-    for (const char of word) {
-      if (text[at] !== char) fail(`"${word}"`);
-      at++;
-    }
-  };
-  const string = (): void => {
+/**
+ * The character that spoils the string starting at `start` (jsonc-parser names the string, not the
+ * character): a control character, a bad escape, or the end of the input before its closing quote.
+ */
+function stringProblem(text: string, start: number): { offset: number; message: string } | undefined {
+  for (let at = start + 1; at < text.length; at++) {
+    const char = text[at]!;
+    if (char === '"') return undefined;
+    if (char < ' ') return { offset: at, message: 'control character inside a string (write \\n, \\t)' };
+    if (char !== '\\') continue;
     at++;
-    while (at < text.length && text[at] !== '"') {
-      const char = text[at]!;
-      if (char < ' ') throw new ScanError(at, 'control character inside a string (write \\n, \\t)');
-      if (char === '\\') {
-        at++;
-        if (text[at] === 'u') {
-          if (!/^[0-9a-fA-F]{4}$/.test(text.slice(at + 1, at + 5)))
-            throw new ScanError(at, 'bad \\u escape, expected four hex digits');
-          at += 4;
-        } else if (!'"\\/bfnrt'.includes(text[at] ?? '')) {
-          throw new ScanError(at, `bad escape ${JSON.stringify(`\\${text[at] ?? ''}`)}`);
-        }
-      }
-      at++;
+    if (text[at] === 'u') {
+      if (!/^[0-9a-fA-F]{4}$/.test(text.slice(at + 1, at + 5)))
+        return { offset: at, message: 'bad \\u escape, expected four hex digits' };
+      at += 4;
+    } else if (!'"\\/bfnrt'.includes(text[at] ?? '')) {
+      return { offset: at, message: `bad escape ${JSON.stringify(`\\${text[at] ?? ''}`)}` };
     }
-    if (at >= text.length) throw new ScanError(at, 'unterminated string');
-    at++;
-  };
-  const number = (): void => {
-    const match = /^-?(0|[1-9]\d*)(\.\d+)?([eE][+-]?\d+)?/.exec(text.slice(at));
-    if (!match || match[0] === '' || match[0] === '-') fail('a value');
-    at += match![0].length;
-  };
-  const value = (): void => {
-    space();
-    const char = text[at];
-    if (char === '{') return object();
-    if (char === '[') return array();
-    if (char === '"') return string();
-    if (char === 't') return literal('true');
-    if (char === 'f') return literal('false');
-    if (char === 'n') return literal('null');
-    if (char === '-' || (char !== undefined && char >= '0' && char <= '9')) return number();
-    fail('a value');
-  };
-  const object = (): void => {
-    at++;
-    space();
-    if (text[at] === '}') {
-      at++;
-      return;
-    }
-    for (;;) {
-      space();
-      if (text[at] !== '"')
-        fail(text[at] === '}' ? 'a property name (no trailing comma in JSON)' : 'a property name in double quotes');
-      string();
-      space();
-      if (text[at] !== ':') fail('":"');
-      at++;
-      value();
-      space();
-      if (text[at] === ',') {
-        at++;
-        continue;
-      }
-      if (text[at] === '}') {
-        at++;
-        return;
-      }
-      fail('"," or "}"');
-    }
-  };
-  const array = (): void => {
-    at++;
-    space();
-    if (text[at] === ']') {
-      at++;
-      return;
-    }
-    for (;;) {
-      space();
-      if (text[at] === ']') fail('a value (no trailing comma in JSON)');
-      value();
-      space();
-      if (text[at] === ',') {
-        at++;
-        continue;
-      }
-      if (text[at] === ']') {
-        at++;
-        return;
-      }
-      fail('"," or "]"');
-    }
-  };
-  try {
-    value();
-    space();
-    if (at < text.length) fail('end of input');
-    // JSON.parse refused what the scanner accepts (should not happen): point at the end.
-    return { offset: text.length, message: 'not valid JSON' };
-  } catch (error) {
-    if (error instanceof ScanError) return { offset: error.offset, message: error.message };
-    throw error;
   }
+  return { offset: text.length, message: 'unterminated string' };
 }

@@ -7,6 +7,13 @@ import { FreshnessCache } from './freshness.js';
 const DEFAULT_FRESHNESS_MS = 30_000;
 /** Answers kept with their ETags for revalidation: what a screen polls, not the history of a walk. */
 export const VALIDATOR_CAPACITY = 32;
+/** What the freshness window, and apart the answers kept for revalidation, hold at most: bytes of bodies (as text and as sent). */
+export const FRESHNESS_BUDGET = 2 * 1024 * 1024;
+
+/** An answer's weight in memory: its body as text and its bytes (the parsed body weighs about as much). */
+function weigh(response: ApiResponse): number {
+  return response.text.length + (response.bytes?.byteLength ?? 0);
+}
 
 export interface Validator {
   etag: string;
@@ -15,10 +22,13 @@ export interface Validator {
 
 export class KeptAnswers {
   private readonly fresh: FreshnessCache<ApiResponse>;
-  private readonly validators = new FreshnessCache<Validator>(Number.POSITIVE_INFINITY, VALIDATOR_CAPACITY);
+  private readonly validators = new FreshnessCache<Validator>(Number.POSITIVE_INFINITY, VALIDATOR_CAPACITY, undefined, {
+    weigh: (validator) => weigh(validator.response),
+    budget: FRESHNESS_BUDGET,
+  });
 
   constructor(freshnessMs = DEFAULT_FRESHNESS_MS) {
-    this.fresh = new FreshnessCache(freshnessMs);
+    this.fresh = new FreshnessCache(freshnessMs, undefined, undefined, { weigh, budget: FRESHNESS_BUDGET });
   }
 
   /** The key of a GET; undefined for any other method, whose answers are never kept. */

@@ -2,8 +2,8 @@
 // control planes, the explorer's merged lists, a count's scan) and an x-ray's inbound queries take the
 // fewest requests. It is learned by asking for a large page once: a server that takes it answers with
 // it; one that clamps it answers with fewer records and a next link (and is asked for the large page
-// again: it answers the same); one that refuses it names its range in the 400, which is read, and the
-// page is asked for again at the top of the range. The probe is the caller's own first page: a walk
+// again: it answers the same); one that refuses it (any 4xx) may name its range, which is read, and the
+// page is asked for again at the top of the range, else at the server's default. The probe is the caller's own first page: a walk
 // finds it again in the session's freshness window, an x-ray's query takes the answer as it comes, so
 // learning costs nothing where the large page is taken or clamped, and one request where it is refused.
 //
@@ -61,15 +61,8 @@ function memoryOf(session: Session): Memory {
   if (memory === undefined) {
     // A cache that cannot be read is an empty one: the sizes are learned again.
     const stored = session.pageSizeStore?.read(session.baseUrl).catch(() => undefined) ?? Promise.resolve(undefined);
-    memories.set(
-      session,
-      (memory = {
-        sizes: new Map(),
-        learned: new Map(),
-        learning: new Map(),
-        stored: stored.then((sizes) => sizes ?? {}),
-      }),
-    );
+    memory = { sizes: new Map(), learned: new Map(), learning: new Map(), stored: stored.then((sizes) => sizes ?? {}) };
+    memories.set(session, memory);
   }
   return memory;
 }
@@ -205,7 +198,7 @@ async function learn(
     const clamped = page.links.has('next') && page.items.length > 0 && page.items.length < guess;
     return { response, size: { ask: guess, perPage: clamped ? page.items.length : guess } };
   } catch (error) {
-    if (!(error instanceof ApiError) || error.status !== 400) throw error;
+    if (!(error instanceof ApiError) || !refusedRequest(error.status)) throw error;
     const { operation } = resolveOperation(await session.catalog(), target);
     const about = refusalAbout(error.message, pagingParameters(operation).pageSize);
     // The filter or the unit was refused: the list's own answer to the caller, whatever the page size.
@@ -220,7 +213,16 @@ async function learn(
   }
 }
 
-/** What a 400 refused, by its words: the page size, something else the request carried, or it does not say. */
+/**
+ * Whether a status refuses what the request asked, which may be the page size: any 4xx (servers answer a
+ * page too large with 400, 404 or 422), but not one about who asks (401, 403, 407) or how often (429),
+ * which any page size would get.
+ */
+function refusedRequest(status: number): boolean {
+  return status >= 400 && status <= 499 && ![401, 403, 407, 429].includes(status);
+}
+
+/** What a 4xx to the probe refused, by its words: the page size, something else the request carried, or it does not say. */
 export function refusalAbout(message: string, pageSizeName: string): 'page size' | 'other' | 'unknown' {
   const words = message.toLowerCase();
   const named = pageSizeName.toLowerCase().replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

@@ -6,10 +6,18 @@ import { isObject } from '../json.js';
 import { ProtocolError } from '../errors.js';
 import { Links } from 'ketting/dist/link.js';
 import { halLinks, headerLinks, linkUrl, normaliseRel } from '../hal/links.js';
-import { pagingParameters, resolveOperation, type OuChoice, type PreparedRequest } from '../hal/operation.js';
+import {
+  pagingParameters,
+  resolveOperation,
+  sortParameter,
+  sortValue,
+  type OuChoice,
+  type PreparedRequest,
+} from '../hal/operation.js';
 import { checkEnvelope } from '../hal/schemas.js';
 import { itemBytes } from '../hal/item-bytes.js';
 import type { Session } from './session.js';
+import type { Link } from '../hal/links.js';
 import { normalisedUrl } from '../urls.js';
 
 export type { Link } from '../hal/links.js';
@@ -180,11 +188,15 @@ export async function listRequest(
     page?: string;
     variables?: Record<string, string>;
     ou?: OuChoice;
+    /** Asked of the server only when the operation declares a sort parameter (sortParameter). */
+    sort?: { field: string; descending: boolean };
   },
 ): Promise<PreparedRequest> {
   const { resource, version, operation } = resolveOperation(await session.catalog(), target);
   const names = pagingParameters(operation);
   const query: Record<string, string> = {};
+  const sortName = target.sort && sortParameter(operation);
+  if (target.sort && sortName) query[sortName] = sortValue(target.sort);
   if (target.pageSize !== undefined) query[names.pageSize] = String(target.pageSize);
   if (target.page !== undefined && target.page !== '') query[names.page] = target.page;
   if (target.filter !== undefined && target.filter !== '') query[names.filter] = target.filter;
@@ -207,7 +219,11 @@ export function pageLinkRequest(
   basis: PreparedRequest,
 ): PreparedRequest | undefined {
   const link = page.links.get(role);
-  if (!link) return undefined;
+  return link ? pageRequest(session, link, basis) : undefined;
+}
+
+/** The request for a page by its link or URL (a page read before, asked again), with the same headers as `basis`. */
+export function pageRequest(session: Session, link: Link | string, basis: PreparedRequest): PreparedRequest {
   const request = session.prepareLink(link, {
     resource: basis.resource,
     version: basis.version,

@@ -19,12 +19,14 @@ import { RequestChain } from '../wire/request-chain.js';
 import { expandedLink, linkUrl, resolveHref, type Link } from '../hal/links.js';
 import {
   chosenOu,
+  requestFor,
   requestHeaders,
   resolveRequest,
   type OuChoice,
   type PreparedRequest,
   type RequestContext,
   type RequestTarget,
+  type ResolvedOperation,
 } from '../hal/operation.js';
 import { interpretResponse, type ApiResponse } from '../wire/response.js';
 import {
@@ -157,9 +159,11 @@ export class Session {
     return pending;
   }
 
-  async prepare(target: RequestTarget): Promise<PreparedRequest> {
+  /** The request for a target; with its operation `resolved` already, the index is not read again. */
+  async prepare(target: RequestTarget, resolved?: ResolvedOperation): Promise<PreparedRequest> {
     // Before the index is even read: what names the request is the user's to fix.
     checkNamedValues(target.variables ?? {}, target.query ?? {});
+    if (resolved !== undefined) return requestFor(resolved, target, this.requestContext());
     return resolveRequest(await this.catalog(), target, this.requestContext());
   }
 
@@ -282,6 +286,7 @@ export class Session {
   private async fetchCatalog(): Promise<Catalog> {
     const { catalog, vendor } = await loadIndex({
       baseUrl: this.baseUrl,
+      url: resolveHref(this.baseUrl, '/'),
       ...(this.options.indexStore ? { store: this.options.indexStore } : {}),
       ask: (headers) => {
         if (this.currentOu) headers[this.ouHeader.toLowerCase()] = this.currentOu;

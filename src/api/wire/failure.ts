@@ -119,34 +119,58 @@ function hintFor(response: FailedResponse, context: FailureContext): string {
 }
 
 /**
- * A 400's hint fits its cause: the body, the unit, the filter or the page size. The server's words say
- * which (an error code or message naming it); failing that, the one part of those the request carried.
+ * A 400's hint fits its cause: the body, the unit, the filter or the page size. The server's error codes
+ * say which first (`invalid_filter`); then the words of its messages, once the names in them are taken
+ * out (a list of known fields holds `organizational_unit_id`, which is no word about the unit); failing
+ * both, the one part of those the request carried.
  */
 function badRequestHint(response: FailedResponse, context: FailureContext): string {
   const sent = context.sent;
-  const words =
-    (errorEntries(response.body) ?? [])
-      .map((entry) => `${entry.code} ${entry.message}`)
-      .join(' ')
-      .toLowerCase() || response.text.slice(0, 500).toLowerCase();
+  const entries = errorEntries(response.body) ?? [];
   const help =
     context.resource && sent?.operationId ? `dpx call ${context.resource} ${sent.operationId} --help` : undefined;
-  const body = (): string =>
-    `the body does not fit the operation${help ? `: \`${help}\` lists its fields, which are required, and their allowed values` : ': check its fields and their values'}`;
-  const unit = (): string =>
-    `the organizational unit${sent?.ou ? ` sent (${sent.ou})` : ''} was refused: give one unit's id (the unit list shows them), or leave the unit out`;
-  const filter = (): string =>
-    `the filter was refused: it is a JSON object such as {"name":{"$contains":"a"}}, with the operators $eq $neq $in $contains $begins_with $gt $gte $lt $lte${help ? `; \`${help}\` lists the fields` : ''}`;
-  const pageSize = (): string => 'the page size was refused: ask for fewer records per page (--page-size)';
-  const page = (): string => 'the page was refused: start from the first page, and move with the next and prev links';
-  if (/organi[sz]ational|\bunit\b|\bou\b|tenant/.test(words) && !/body/.test(words)) return unit();
-  if (/filter/.test(words)) return filter();
-  if (/page.?size|per.?page|\blimit\b/.test(words)) return pageSize();
-  if (/\bpage\b|\bstart\b/.test(words) && (sent?.page !== undefined || !sent?.body)) return page();
-  if (/body|json|field|propert/.test(words) && sent?.body) return body();
-  if (sent?.body) return body();
-  if (sent?.filter !== undefined) return filter();
+  const hints: Record<Cause, () => string> = {
+    body: () =>
+      `the body does not fit the operation${help ? `: \`${help}\` lists its fields, which are required, and their allowed values` : ': check its fields and their values'}`,
+    unit: () =>
+      `the organizational unit${sent?.ou ? ` sent (${sent.ou})` : ''} was refused: give one unit's id (the unit list shows them), or leave the unit out`,
+    filter: () =>
+      `the filter was refused: it is a JSON object such as {"name":{"$contains":"a"}}, with the operators $eq $neq $in $contains $begins_with $gt $gte $lt $lte${help ? `; \`${help}\` lists the fields` : ''}`,
+    pageSize: () => 'the page size was refused: ask for fewer records per page (--page-size)',
+    page: () => 'the page was refused: start from the first page, and move with the next and prev links',
+  };
+  const byCode = causeOf(entries.map((entry) => entry.code.replace(/[_.-]+/g, ' ')).join(' '), sent);
+  if (byCode) return hints[byCode]();
+  const messages = entries.length > 0 ? entries.map((entry) => entry.message).join(' ') : response.text.slice(0, 500);
+  const byWords = causeOf(withoutNames(messages), sent);
+  if (byWords) return hints[byWords]();
+  if (sent?.body) return hints.body();
+  if (sent?.filter !== undefined) return hints.filter();
   return 'the server refused the request as sent: check the variables and the query';
+}
+
+type Cause = 'body' | 'unit' | 'filter' | 'pageSize' | 'page';
+
+/** The part of the request that plain words (a code with its underscores as spaces, or a message) name. */
+function causeOf(text: string, sent: SentParts | undefined): Cause | undefined {
+  const words = text.toLowerCase();
+  if (/filter/.test(words)) return 'filter';
+  if (/page.?size|per.?page|\blimit\b/.test(words)) return 'pageSize';
+  if (/organi[sz]ational|\bunit\b|\bou\b|tenant/.test(words) && !/body/.test(words)) return 'unit';
+  if (/\bpage\b|\bstart\b/.test(words) && (sent?.page !== undefined || !sent?.body)) return 'page';
+  if (/body|json|field|propert/.test(words) && sent?.body) return 'body';
+  return undefined;
+}
+
+/**
+ * A message without the names it quotes: quoted text, identifiers (`organizational_unit_id`,
+ * `initiated_by.email`) and the lists they come in, so that only the server's own words are read.
+ */
+function withoutNames(message: string): string {
+  return message
+    .replace(/'[^']*'|"[^"]*"|`[^`]*`/g, ' ')
+    .replace(/[\w$-]+(?:\s*,\s*[\w.$-]+){2,}/g, ' ')
+    .replace(/\b\w+[_.]\w[\w.]*/g, ' ');
 }
 
 function stripTags(text: string): string {

@@ -10,6 +10,8 @@ export interface NetworkOptions {
   proxyEnvironment?: ProxyEnvironment;
   /** PEM texts of the certificate authorities to trust instead of Node's defaults (which they include). */
   ca?: string[];
+  /** PEM texts of the authorities an https:// proxy's own certificate is checked against; else `ca`'s. */
+  proxyCa?: string[];
 }
 
 /** The transport for `origin`; undefined for the defaults (no proxy, Node's authorities). */
@@ -23,5 +25,6 @@ export function networkTransport(origin: string, network: NetworkOptions | undef
   return routedTransport({
     ...(proxy === undefined ? {} : { proxy }),
     ...(network.ca === undefined ? {} : { ca: network.ca }),
+    ...(proxy === undefined || network.proxyCa === undefined ? {} : { proxyCa: network.proxyCa }),
   });
 }

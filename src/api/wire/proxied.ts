@@ -9,10 +9,17 @@ import { isIP } from 'node:net';
 import { checkServerIdentity, type PeerCertificate } from 'node:tls';
 import { HttpProxyAgent } from 'http-proxy-agent';
 import { HttpsProxyAgent } from 'https-proxy-agent';
-import { TransportError, UsageError } from '../errors.js';
+import { ProxyError, UsageError } from '../errors.js';
 import { shownProxy } from './proxy.js';
+import { describeNetworkError } from './network-words.js';
 
-export async function proxyAgent(proxy: string, scheme: 'http' | 'https', idleMs: number): Promise<Agent> {
+/** The agent through `proxy`; an https:// proxy's own certificate is checked against `ca` when given, else Node's. */
+export async function proxyAgent(
+  proxy: string,
+  scheme: 'http' | 'https',
+  idleMs: number,
+  ca: string[] | undefined,
+): Promise<Agent> {
   // --proxy and a profile's were checked with the settings; the environment's are checked here.
   let protocol: string | undefined;
   try {
@@ -26,7 +33,7 @@ export async function proxyAgent(proxy: string, scheme: 'http' | 'https', idleMs
       'check HTTPS_PROXY, HTTP_PROXY and ALL_PROXY (or give --proxy http://host:port)',
     );
   }
-  const options = { keepAlive: true, timeout: idleMs };
+  const options = { keepAlive: true, timeout: idleMs, ...(ca ? { ca } : {}) };
   return scheme === 'https' ? new HttpsProxyAgent(proxy, options) : new HttpProxyAgent(proxy, options);
 }
 
@@ -62,20 +69,38 @@ export function proxyUnreachable(proxy: string, url: string, error: Error): Erro
   const code = (error as NodeJS.ErrnoException).code;
   const ended = /proxy connection ended/i.test(error.message);
   if (!ended && (code === undefined || !UNREACHABLE.has(code))) return error;
-  return new TransportError(
-    `could not reach the proxy ${shownProxy(proxy)} (on the way to ${originOf(url)}): ${ended ? 'it closed the connection' : code}`,
+  return new ProxyError(
+    `could not reach the proxy ${shownProxy(proxy)} (on the way to ${originOf(url)}): ${ended ? 'it closed the connection' : describeNetworkError(error)}`,
     "check the proxy's address (--proxy, the profile's proxy, or HTTPS_PROXY / HTTP_PROXY), or list the control plane's host in NO_PROXY to go around it",
     { cause: error },
   );
 }
 
-/** The proxy answered the tunnel or the request itself with a refusal (407: it wants credentials). */
-export function proxyRefusal(proxy: string, url: string, status: number, statusText: string): TransportError {
+/** A certificate failure: the codes Node's TLS gives a certificate it does not trust or that names another host. */
+export function isCertificateFailure(error: Error): boolean {
+  const code = (error as NodeJS.ErrnoException).code ?? '';
+  return /CERT|SELF_SIGNED|UNABLE_TO_VERIFY|ERR_TLS_CERT/.test(code);
+}
+
+/** The https:// proxy's own certificate was refused: said as the proxy's, not the control plane's. */
+export function proxyCertificate(proxy: string, url: string, error: Error): ProxyError {
+  return new ProxyError(
+    `the proxy ${shownProxy(proxy)}'s TLS certificate is not trusted (on the way to ${originOf(url)}): ${(error as NodeJS.ErrnoException).code}`,
+    "give the authority that signed the proxy's certificate with --proxy-ca-file (or --ca-file, which covers both the proxy and the control plane)",
+    { cause: error },
+  );
+}
+
+/**
+ * The proxy answered the tunnel or the request itself with a refusal: 407, or a 401 with
+ * Proxy-Authenticate (as tinyproxy answers a wrong password), asks for credentials.
+ */
+export function proxyRefusal(proxy: string, url: string, status: number, statusText: string): ProxyError {
   const hint =
-    status === 407
+    status === 407 || status === 401
       ? 'the proxy asks for credentials: give them in its URL, http://USER:PASSWORD@host:port (they are sent as Proxy-Authorization and never shown)'
       : 'the proxy may not allow this host or port; ask for it to be allowed, or list the host in NO_PROXY to go around the proxy';
-  return new TransportError(
+  return new ProxyError(
     `the proxy ${shownProxy(proxy)} refused the way to ${originOf(url)}: ${status}${statusText ? ` ${statusText}` : ''}`,
     hint,
   );

@@ -3,12 +3,12 @@
 //   means none at all;
 // - else the environment's: https_proxy / HTTPS_PROXY for an https control plane, http_proxy /
 //   HTTP_PROXY for an http one, all_proxy / ALL_PROXY for either, the lower-case form first;
-// - NO_PROXY (or no_proxy) sends matching hosts around any of them: `*` matches every host; a name
-//   matches that host and every host in its domain (`example.com` matches `api.example.com`, not
-//   `myexample.com`), a leading dot or `*.` changes nothing; `host:port` matches that port only; IPv6
-//   addresses are written without brackets, as curl takes them.
+// - NO_PROXY (or no_proxy) sends matching hosts around any of them, read as curl reads it (no-proxy.ts):
+//   names and their domains, addresses and CIDR ranges, split on commas.
 // A proxy URL without a scheme is an http one, as in curl. This module only chooses: the proxy client
 // (proxied.ts) is loaded only when a proxy is chosen, so that a run without one pays nothing for it.
+
+import { bypassed } from './no-proxy.js';
 
 /** The environment's proxy variables, by their name as found. */
 export type ProxyEnvironment = Record<string, string>;
@@ -43,35 +43,6 @@ export function proxyFor(origin: string, choice: ProxyChoice): string | undefine
   if (bypassed(target.hostname, port, firstSet(env, 'no_proxy', 'NO_PROXY') ?? '')) return undefined;
   const proxy = chosen.trim();
   return /^[a-z][a-z0-9+.-]*:\/\//i.test(proxy) ? proxy : `http://${proxy}`;
-}
-
-/** Whether NO_PROXY's list sends `hostname` (as URL gives it: IPv6 in brackets) on `port` around the proxy. */
-export function bypassed(hostname: string, port: number, noProxy: string): boolean {
-  const host = hostname
-    .replace(/^\[|\]$/g, '')
-    .replace(/\.$/, '')
-    .toLowerCase();
-  for (const raw of noProxy.split(/[,\s]+/)) {
-    const entry = raw.trim().toLowerCase();
-    if (entry === '') continue;
-    if (entry === '*') return true;
-    const { name, entryPort } = splitPort(entry);
-    if (entryPort !== undefined && entryPort !== port) continue;
-    const domain = name.replace(/^\*?\.+/, '').replace(/\.$/, '');
-    if (domain === '') continue;
-    if (host === domain || host.endsWith(`.${domain}`)) return true;
-  }
-  return false;
-}
-
-/** `host:port`, `[v6]:port`, a bare IPv6 address (its colons are not a port), or a name alone. */
-function splitPort(entry: string): { name: string; entryPort: number | undefined } {
-  const bracketed = /^\[([^\]]+)\](?::(\d+))?$/.exec(entry);
-  if (bracketed)
-    return { name: bracketed[1]!, entryPort: bracketed[2] === undefined ? undefined : Number(bracketed[2]) };
-  const withPort = /^([^:]+):(\d+)$/.exec(entry);
-  if (withPort) return { name: withPort[1]!, entryPort: Number(withPort[2]) };
-  return { name: entry, entryPort: undefined };
 }
 
 function firstSet(env: ProxyEnvironment, ...names: string[]): string | undefined {

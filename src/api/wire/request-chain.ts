@@ -43,7 +43,7 @@ export class RequestChain {
     request.headers['accept-encoding'] = ACCEPTED_ENCODINGS;
     const token = this.options.token ?? (credential ? await credential.token() : undefined);
     if (token) request.headers['authorization'] = `Bearer ${token}`;
-    const answer = await transport(request, { ouHeader: ouHeader(), ...limits });
+    const answer = await transport(request, { ouHeader: ouHeader(), warn, ...limits });
     const deprecation = answer.headers['deprecation'];
     if (deprecation) {
       const sunset = answer.headers['sunset'];

@@ -18,6 +18,8 @@ export interface TransportContext {
   cancellable: Cancellable;
   /** Largest body read, as sent and as decoded; a bigger one is a ProtocolError. */
   maxBodyBytes: number;
+  /** Tells whoever uses the session (a trail answering at another page size says so). */
+  warn?: (message: string) => void;
 }
 
 /** An answer as it came off the wire: headers by lower-case name, the body decoded to text. */
@@ -60,6 +62,8 @@ export interface Route {
   proxy?: string;
   /** PEM texts of the authorities to trust: Node's own and NODE_EXTRA_CA_CERTS' included. */
   ca?: string[];
+  /** The authorities an https:// proxy's own certificate is checked against: else `ca`, else Node's. */
+  proxyCa?: string[];
 }
 
 /** The agents of one route, made on first use: https (and with it TLS) only for a plane that needs it. */
@@ -82,12 +86,13 @@ class Clients {
   }
 
   private async make(scheme: 'http' | 'https'): Promise<Client> {
-    const { proxy, ca } = this.route;
+    const { proxy, ca, proxyCa } = this.route;
     const request = scheme === 'https' ? (await import('node:https')).request : httpRequest;
     if (proxy !== undefined) {
       // The proxy client, loaded only when a proxy is in use.
       const { proxyAgent } = await import('./proxied.js');
-      return { request, agent: await proxyAgent(proxy, scheme, IDLE_CONNECTION_MS), ...(ca ? { ca } : {}) };
+      const agent = await proxyAgent(proxy, scheme, IDLE_CONNECTION_MS, proxyCa ?? ca);
+      return { request, agent, ...(ca ? { ca } : {}) };
     }
     const https = await import('node:https');
     return { request, agent: new https.Agent({ keepAlive: true, timeout: IDLE_CONNECTION_MS, ...(ca ? { ca } : {}) }) };
@@ -106,7 +111,7 @@ export const httpTransport: Transport = directTransport(direct);
  */
 export function routedTransport(route: Route): Transport {
   if (route.proxy === undefined && route.ca === undefined) return httpTransport;
-  const key = JSON.stringify([route.proxy ?? null, route.ca ?? null]);
+  const key = JSON.stringify([route.proxy ?? null, route.ca ?? null, route.proxyCa ?? null]);
   let transport = routes.get(key);
   if (!transport) {
     const clients = new Clients(route);
@@ -145,7 +150,12 @@ function proxiedTransport(clients: Clients, proxy: string): Transport {
   return async (request, { cancellable, maxBodyBytes }) => {
     const client = await clients.for(request.url);
     if (cancellable.reason) throw cancellable.reason;
-    const { proxyRefusal, proxyUnreachable, tunnelledIdentity } = await import('./proxied.js');
+    const { isCertificateFailure, proxyCertificate, proxyRefusal, proxyUnreachable, tunnelledIdentity } = await import(
+      './proxied.js'
+    );
+    // Over an https:// proxy, a certificate refused before the tunnel was open (or on an http plane's way) is the proxy's.
+    const viaTls = /^https:/i.test(proxy);
+    const plain = !/^https:/i.test(request.url);
     return new Promise<WireAnswer>((resolve, reject) => {
       const outgoing = client.request(request.url, {
         method: request.method,
@@ -155,18 +165,26 @@ function proxiedTransport(clients: Clients, proxy: string): Transport {
         ...tunnelledIdentity(request.url),
       });
       let refused: Error | undefined;
+      let tunnelled = false;
       // https-proxy-agent's answer to the CONNECT (http-proxy-agent's event has no status): not 200 is a refusal.
       outgoing.on('proxyConnect', (connect: { statusCode?: number; statusText?: string }) => {
+        tunnelled = connect.statusCode === 200;
         if (connect.statusCode !== undefined && connect.statusCode !== 200)
           refused = proxyRefusal(proxy, request.url, connect.statusCode, connect.statusText ?? '');
       });
-      outgoing.on('error', (error) =>
-        reject(refused ?? (cancellable.reason ? error : proxyUnreachable(proxy, request.url, error))),
-      );
+      outgoing.on('error', (error) => {
+        if (refused || cancellable.reason) reject(refused ?? error);
+        else if (viaTls && (plain || !tunnelled) && isCertificateFailure(error))
+          reject(proxyCertificate(proxy, request.url, error));
+        else reject(proxyUnreachable(proxy, request.url, error));
+      });
       outgoing.on('response', (response) => {
-        if (refused || response.statusCode === 407) {
+        // Over plain http the proxy answers in the control plane's place: a 401 that asks for proxy credentials is its own.
+        const status = response.statusCode ?? 0;
+        const proxyAsks = status === 407 || (plain && status === 401 && 'proxy-authenticate' in response.headers);
+        if (refused || proxyAsks) {
           response.destroy();
-          reject(refused ?? proxyRefusal(proxy, request.url, 407, response.statusMessage ?? ''));
+          reject(refused ?? proxyRefusal(proxy, request.url, status, response.statusMessage ?? ''));
           return;
         }
         readAnswer(response, request.url, maxBodyBytes).then(resolve, reject);

@@ -10,6 +10,7 @@ import type { RawResponse } from './response.js';
 import { isConnectionReset, isRetryableMethod, parseRetryAfter, retryDelayMs, type RetryPolicy } from './retry.js';
 import { currentPriority } from './priority.js';
 import { monotonicMs } from './clock.js';
+import { describeNetworkError, type NetworkTarget } from './network-words.js';
 
 const DEFAULT_TIMEOUT_MS = 30_000;
 const DEFAULT_MAX_BODY_BYTES = 32 * 1024 * 1024;
@@ -153,7 +154,7 @@ export class Wire {
         const wait = retryDelayMs(this.options.retryPolicy, attempt, undefined);
         if (wait !== undefined) return { retry: wait };
       }
-      const problem = describeNetworkError(error);
+      const problem = describeNetworkError(error, targetOf(this.options.origin));
       throw new TransportError(`could not reach ${this.options.origin}: ${problem}`, networkHint(problem), {
         cause: error,
       });
@@ -188,16 +189,21 @@ function describeTimeout(ms: number): string {
  */
 function networkHint(problem: string): string {
   if (/CERT|SELF_SIGNED|UNABLE_TO_VERIFY|ERR_TLS/.test(problem)) {
-    return "the control plane's TLS certificate is not trusted here; if your organisation signs its own, set NODE_EXTRA_CA_CERTS to its CA certificate file";
+    return (
+      "the control plane's TLS certificate is not trusted here; if your organisation signs its own, give its CA " +
+      "certificate file with --ca-file (or a profile's caFile), or set NODE_EXTRA_CA_CERTS to it"
+    );
   }
+  if (/EPROTO|WRONG_VERSION/.test(problem)) return "check the base URL's scheme: http:// for a server without TLS";
   return 'check the base URL, the network and any proxy';
 }
 
-function describeNetworkError(error: unknown): string {
-  for (let cause: unknown = error, depth = 0; cause && depth < 5; depth += 1) {
-    const code = (cause as { code?: unknown }).code;
-    if (typeof code === 'string') return code;
-    cause = (cause as { cause?: unknown }).cause;
+/** The host and port an origin names, its scheme's default port when it names none. */
+function targetOf(origin: string): NetworkTarget | undefined {
+  try {
+    const url = new URL(origin);
+    return { host: url.hostname, port: url.port || (url.protocol === 'https:' ? '443' : '80') };
+  } catch {
+    return undefined;
   }
-  return messageOf(error);
 }

@@ -6,7 +6,8 @@
 //   - the fields it accepted a filter on, and those it refused in every form with the server's code, so a
 //     list that cannot be searched on a field is said to be so at once, without asking again (for a day);
 //   - whether a `…type` field's values name resources of the index (`target_type`: user, policy…) or
-//     something else (`volume_type`: gp2, io1), which decides whether it pairs with an `…id` field.
+//     something else (`volume_type`: gp2, io1), which decides whether it pairs with an `…id` field;
+//   - the fields seen on a page of the list's own records (fields.ts), so a later run need not read one.
 import type { Session } from '../session/session.js';
 
 export type FilterForm = 'operator' | 'bare';
@@ -27,6 +28,8 @@ export interface ListFilterKnowledge {
   refused: Record<string, FieldRefusal>;
   /** `…type` field → whether its values name resources of the index. */
   typeFields: Record<string, boolean>;
+  /** The scalar fields of a page of the list's own records, and when it was read (ms since the epoch). */
+  seen?: { fields: string[]; at: number };
   /** When this was last confirmed by an answer (ms since the epoch). */
   at: number;
 }
@@ -131,6 +134,17 @@ export class FilterKnowledge {
     this.changed = true;
   }
 
+  /** The fields seen on the list's own records, while they are trusted. */
+  fieldsSeen(list: string): string[] | undefined {
+    return this.known.lists[list]?.seen?.fields;
+  }
+
+  /** A page of the list's own records had these fields. */
+  sawFields(list: string, fields: readonly string[]): void {
+    this.entry(list).seen = { fields: [...fields], at: this.now() };
+    this.changed = true;
+  }
+
   /** Writes what changed to the store; a store that fails costs nothing but the next run's questions. */
   async save(): Promise<void> {
     if (!this.changed || !this.store) return;
@@ -145,7 +159,7 @@ export class FilterKnowledge {
   }
 }
 
-/** What of the stored knowledge is still trusted: refusals for a day, the rest for a month. */
+/** What of the stored knowledge is still trusted: refusals for a day, the rest (fields seen too) for a month. */
 function fresh(stored: StoredFilterKnowledge | undefined, now: number): StoredFilterKnowledge {
   const lists: Record<string, ListFilterKnowledge> = {};
   for (const [name, entry] of Object.entries(stored?.lists ?? {})) {
@@ -153,7 +167,14 @@ function fresh(stored: StoredFilterKnowledge | undefined, now: number): StoredFi
     const refused = Object.fromEntries(
       Object.entries(entry.refused).filter(([, refusal]) => now - refusal.at <= REFUSAL_KEPT_MS),
     );
-    lists[name] = { ...entry, accepted: [...entry.accepted], refused, typeFields: { ...entry.typeFields } };
+    const { seen, ...rest } = entry;
+    lists[name] = {
+      ...rest,
+      accepted: [...entry.accepted],
+      refused,
+      typeFields: { ...entry.typeFields },
+      ...(seen && now - seen.at <= KNOWLEDGE_KEPT_MS ? { seen: { fields: [...seen.fields], at: seen.at } } : {}),
+    };
   }
   const form = Object.values(lists).find((entry) => entry.form !== undefined) ? stored?.form : undefined;
   return { ...(form === undefined ? {} : { form }), lists };

@@ -6,11 +6,12 @@
 import { findResource, type Catalog, type Resource } from '../hal/catalog.js';
 import { ApiError, messageOf, toDpxError, type DpxError } from '../errors.js';
 import { listRequest, readPage } from '../session/pages.js';
+import { scalarPaths } from '../hal/records.js';
 import { firstPageAtLargest, recallLargestPages, type Send } from '../session/page-size.js';
 import type { ApiResponse } from '../wire/response.js';
 import type { PreparedRequest, Session } from '../session/session.js';
-import { knownListFields, learnListFields, LEARNING_PAGE_SIZE, listResources, type ListFields } from './fields.js';
-import { FilterKnowledge, filterIn, type FilterForm, type FilterStore } from './filters.js';
+import { hintedListFields, learnedListFields, learnListFields, listResources, type ListFields } from './fields.js';
+import { FilterKnowledge, type FilterStore, filterIn } from './filters.js';
 import { nodeKey, type XrayEdge, type XrayGraph, type XrayNode } from './graph.js';
 import {
   inboundCandidates,
@@ -20,6 +21,7 @@ import {
   typeFieldValues,
   type InboundCandidate,
 } from './inbound.js';
+import { attemptsOf, type FailedForm, ignoredText, namesId } from './attempts.js';
 import { readUrl, recordNode, selfUrl } from './nodes.js';
 import type { InboundGroup, Unsearchable, XrayCost, XrayEvent, XrayNote, XrayOptions } from './types.js';
 
@@ -40,14 +42,6 @@ export interface LookupPort {
   emit(event: XrayEvent): void;
   emitNode(node: XrayNode): void;
   connect(edge: Omit<XrayEdge, 'cycle'>): void;
-}
-
-/** One form of a filter that did not do: refused with a 400, or answered without being applied. */
-interface FailedForm {
-  form: FilterForm;
-  reason: Unsearchable['reason'];
-  code: string;
-  message: string;
 }
 
 export class InboundLookups {
@@ -85,18 +79,10 @@ export class InboundLookups {
     const knowledge = await FilterKnowledge.of(this.port.session, this.port.filterStore);
     try {
       await Promise.all(
-        listResources(catalog).map(async (resource, listIndex) => {
-          const learned = await this.fieldsOf(resource);
-          if (!learned) return;
-          const list = await this.withTypeValues(catalog, learned, knowledge);
-          const candidates = inboundCandidates(catalog, target, id, [list], (of, field) =>
-            knowledge.typeField(listKey(of), field),
-          );
+        listResources(catalog).map((resource, listIndex) => {
           const groups: InboundGroup[] = [];
           this.byList[listIndex] = groups;
-          await Promise.all(
-            candidates.map((candidate, index) => this.query(catalog, candidate, groups, index, target, id, knowledge)),
-          );
+          return this.searchList(catalog, resource, groups, target, id, knowledge);
         }),
       );
     } finally {
@@ -104,65 +90,63 @@ export class InboundLookups {
     }
   }
 
-  private async fieldsOf(list: Resource): Promise<ListFields | undefined> {
-    const known = knownListFields(this.port.session, list, this.port.ou);
-    if (known) return known;
-    this.port.cost.fieldPages += 1;
+  /**
+   * One list's candidates, from its fields: those a page of its own records taught (this session, or an
+   * earlier run through the store), else those of its schema on the spec's vendor, asked at once, and
+   * then those the page about to be read adds (each candidate asked once).
+   */
+  private async searchList(
+    catalog: Catalog,
+    resource: Resource,
+    groups: InboundGroup[],
+    target: Resource,
+    id: string | number,
+    knowledge: FilterKnowledge,
+  ): Promise<void> {
+    const asked = new Set<string>();
+    const ask = async (list: ListFields): Promise<void> => {
+      judgeTypeFields(catalog, list, knowledge);
+      const candidates = inboundCandidates(catalog, target, id, [list], (of, field) =>
+        knowledge.typeField(listKey(of), field),
+      ).filter((candidate) => !asked.has(candidate.via));
+      for (const candidate of candidates) asked.add(candidate.via);
+      await Promise.all(candidates.map((candidate) => this.query(catalog, candidate, groups, target, id, knowledge)));
+    };
+    const { session, ou } = this.port;
+    const learned = learnedListFields(session, resource, ou);
+    if (learned) return ask(learned);
+    const seen = knowledge.fieldsSeen(listKey({ resource: resource.name, version: resource.defaultVersion }));
+    const hinted = hintedListFields(session, resource, seen);
+    if (seen && hinted) return ask(hinted);
+    await Promise.all([
+      hinted && ask(hinted),
+      this.sample(resource, hinted, knowledge).then((sampled) => sampled && ask(sampled)),
+    ]);
+  }
+
+  /** One small page of the list's own records: its fields joined with the schema's, kept for the session and the store. */
+  private async sample(
+    list: Resource,
+    hinted: ListFields | undefined,
+    knowledge: FilterKnowledge,
+  ): Promise<ListFields | undefined> {
     try {
-      return await learnListFields(this.port.session, list, this.port.ou, (request) => this.port.send(request));
+      const learned = await learnListFields(this.port.session, list, this.port.ou, (request) => {
+        this.port.cost.fieldPages += 1;
+        return this.port.send(request);
+      });
+      // An empty page says nothing of the records to come: the next run reads one again.
+      if (learned.sample.length > 0) knowledge.sawFields(listKey(learned), scalarPaths(learned.sample));
+      return learned;
     } catch (error) {
       if (this.port.signal.aborted) throw error;
       this.port.note(
         'fields-unknown',
-        `${list.name}: fields not learned, so not searched for references: ${messageOf(error)}`,
+        hinted
+          ? `${list.name}: its records could not be read, so only the fields its schema names were searched: ${messageOf(error)}`
+          : `${list.name}: fields not learned, so not searched for references: ${messageOf(error)}`,
       );
       return undefined;
-    }
-  }
-
-  /**
-   * Whether each `…type` field of a possible pair names resources, judged by its values: those on the
-   * page the fields were learned from, else the schema's enum, else one page read for them (its records
-   * become the list's sample, so the type value is spelled as the list spells it). Kept with the filter
-   * knowledge, so a later x-ray asks nothing.
-   */
-  private async withTypeValues(catalog: Catalog, list: ListFields, knowledge: FilterKnowledge): Promise<ListFields> {
-    const key = listKey(list);
-    let current = list;
-    let sampled = false;
-    for (const field of pairTypeFields(catalog, list)) {
-      if (knowledge.typeField(key, field) !== undefined) continue;
-      let values = typeFieldValues(current, field);
-      if (values === undefined && current.sample.length === 0 && !sampled) {
-        sampled = true;
-        current = await this.sampled(current);
-        values = typeFieldValues(current, field);
-      }
-      const verdict = typeFieldNamesResources(catalog, values);
-      if (verdict !== undefined) knowledge.setTypeField(key, field, verdict);
-    }
-    return current;
-  }
-
-  /** One page of a list whose fields a schema gave, for the values of its type fields. */
-  private async sampled(list: ListFields): Promise<ListFields> {
-    this.port.cost.fieldPages += 1;
-    try {
-      const request = await listRequest(this.port.session, {
-        resource: list.resource,
-        version: list.version,
-        pageSize: LEARNING_PAGE_SIZE,
-        ou: this.port.ou,
-      });
-      const response = await this.port.send(request);
-      return { ...list, sample: readPage(response).items };
-    } catch (error) {
-      if (this.port.signal.aborted) throw error;
-      this.port.note(
-        'fields-unknown',
-        `${list.resource}: its type fields' values could not be read, so they pair with no id field: ${messageOf(error)}`,
-      );
-      return list;
     }
   }
 
@@ -170,88 +154,108 @@ export class InboundLookups {
     catalog: Catalog,
     candidate: InboundCandidate,
     groups: InboundGroup[],
-    index: number,
     target: Resource,
     id: string | number,
     knowledge: FilterKnowledge,
   ): Promise<void> {
     const group: InboundGroup = { candidate, keys: [] };
-    groups[index] = group;
+    groups.push(group);
     const list = listKey(candidate);
-    const fields = candidate.typeField === undefined ? [candidate.idField] : [candidate.typeField, candidate.idField];
-    const remembered = knowledge.refusal(list, [...fields, candidate.via]);
-    if (remembered) {
-      this.unsearchable(group, {
-        list: candidate.resource,
-        field: remembered.field,
-        reason: 'refused',
-        code: remembered.refusal.code,
-        message: remembered.refusal.message,
-        remembered: true,
-      });
-      return;
-    }
-    const failed: FailedForm[] = [];
-    for (const form of knowledge.formsFor(list)) {
-      try {
-        const query = {
-          resource: candidate.resource,
-          version: candidate.version,
-          filter: JSON.stringify(filterIn(form, candidate.filter)),
-          ou: this.port.ou,
-        };
-        const counted: Send = (request) => {
-          group.url = request.url;
-          this.port.cost.inboundQueries += 1;
-          return this.port.send(request);
-        };
-        // At the largest page the list takes (learned by the first query to the list), unless a page size was given.
-        const response =
-          this.port.pageSize === undefined
-            ? (await firstPageAtLargest(this.port.session, query, counted, this.port.signal)).response
-            : await counted(await listRequest(this.port.session, { ...query, pageSize: this.port.pageSize }));
-        const page = readPage(response);
-        const referring = page.items.filter((record) => refersTo(record, candidate, target, id));
-        if (referring.length < page.items.length) {
-          failed.push({
-            form,
-            reason: 'ignored',
-            code: '',
-            message: `${page.items.length - referring.length} of ${page.items.length} records on its page do not refer to this record`,
-          });
-          continue;
-        }
-        knowledge.accepted(list, form, fields);
-        group.form = form;
-        if (page.totalCount !== undefined) group.total = page.totalCount;
-        const resource = findResource(catalog, candidate.resource);
-        for (const record of referring) this.referredBy(group, record, resource);
-        this.port.emit({ kind: 'inbound', group: copy(group) });
-        return;
-      } catch (error) {
-        if (this.port.signal.aborted) throw error;
-        if (error instanceof ApiError && error.status === 400) {
-          const entry = error.errors[0];
-          failed.push({ form, reason: 'refused', code: entry?.code ?? '', message: entry?.message || error.message });
-          continue;
-        }
-        this.failedCandidate(group, toDpxError(error));
-        this.port.emit({ kind: 'inbound', group: copy(group) });
-        return;
+    const tried: string[] = [];
+    let refusedPair: FailedForm | undefined;
+    const outcomes: { field: string; failed: FailedForm[]; remembered?: boolean }[] = [];
+    for (const attempt of attemptsOf(candidate, id)) {
+      const remembered = knowledge.refusal(list, attempt.remembered);
+      if (remembered) {
+        tried.push(`${attempt.fields.join('+')} (refused before)`);
+        const { code, message } = remembered.refusal;
+        outcomes.push({
+          field: remembered.field,
+          failed: [{ form: 'operator', reason: 'refused', code, message }],
+          remembered: true,
+        });
+        continue;
       }
+      const forms = knowledge.formsFor(list);
+      tried.push(`${attempt.fields.join('+')} (${forms.join(', ')})`);
+      const failed: FailedForm[] = [];
+      for (const form of forms) {
+        try {
+          const query = {
+            resource: candidate.resource,
+            version: candidate.version,
+            filter: JSON.stringify(filterIn(form, attempt.filter)),
+            ou: this.port.ou,
+          };
+          const counted: Send = (request) => {
+            group.url = request.url;
+            this.port.cost.inboundQueries += 1;
+            return this.port.send(request);
+          };
+          // At the largest page the list takes (learned by the first query to the list), unless a page size was given.
+          const response =
+            this.port.pageSize === undefined
+              ? (await firstPageAtLargest(this.port.session, query, counted, this.port.signal)).response
+              : await counted(await listRequest(this.port.session, { ...query, pageSize: this.port.pageSize }));
+          const page = readPage(response);
+          // Asked by the id alone, a record of another kind may share the id: its type, not the filter, tells.
+          const named = page.items.filter((record) =>
+            attempt.typeChecked ? namesId(record, candidate, id) : refersTo(record, candidate, target, id),
+          );
+          if (named.length < page.items.length) {
+            failed.push({
+              form,
+              reason: 'ignored',
+              code: '',
+              message: ignoredText(page.items.length - named.length, page.items.length),
+            });
+            continue;
+          }
+          const referring = named.filter((record) => refersTo(record, candidate, target, id));
+          knowledge.accepted(list, form, attempt.fields);
+          if (refusedPair && candidate.typeField)
+            knowledge.refused(list, candidate.typeField, refusedPair.code, refusedPair.message);
+          group.form = form;
+          const total = attempt.typeChecked ? (page.links.has('next') ? undefined : referring.length) : page.totalCount;
+          if (total !== undefined) group.total = total;
+          const resource = findResource(catalog, candidate.resource);
+          for (const record of referring) this.referredBy(group, record, resource);
+          this.port.emit({ kind: 'inbound', group: copy(group) });
+          return;
+        } catch (error) {
+          if (this.port.signal.aborted) throw error;
+          if (error instanceof ApiError && (error.status === 400 || error.status === 422)) {
+            const entry = error.errors[0];
+            failed.push({ form, reason: 'refused', code: entry?.code ?? '', message: entry?.message || error.message });
+            continue;
+          }
+          this.failedCandidate(group, toDpxError(error));
+          this.port.emit({ kind: 'inbound', group: copy(group) });
+          return;
+        }
+      }
+      // Every form of this filter was refused or ignored. The field named is the one the list is not known to accept.
+      const unknown = attempt.fields.filter((field) => !knowledge.isAccepted(list, field));
+      outcomes.push({ field: unknown.length === 1 ? unknown[0]! : candidate.via, failed });
+      if (attempt.fields.length > 1) refusedPair = failed.find((each) => each.reason === 'refused');
     }
-    // Every form was refused or ignored. The field named is the one the list is not known to accept.
-    const unknown = fields.filter((field) => !knowledge.isAccepted(list, field));
-    const field = unknown.length === 1 ? unknown[0]! : candidate.via;
-    const refusal = failed.find((attempt) => attempt.reason === 'refused');
-    if (refusal) knowledge.refused(list, field, refusal.code, refusal.message);
-    const reason = refusal ?? failed[0]!;
+    // Each filter refused is remembered under its field; the list is named by the candidate's own filter.
+    for (const outcome of outcomes) {
+      const refusal = outcome.failed.find((attempt) => attempt.reason === 'refused');
+      if (refusal && !outcome.remembered) knowledge.refused(list, outcome.field, refusal.code, refusal.message);
+    }
+    const field = outcomes[0]!.field;
+    const remembered = outcomes.every((outcome) => outcome.remembered);
+    const failed = outcomes.flatMap((outcome) => outcome.failed);
+    const reason = failed.find((attempt) => attempt.reason === 'refused') ?? failed[0]!;
     this.unsearchable(group, {
       list: candidate.resource,
       field,
       reason: reason.reason,
       code: reason.code,
       message: reason.message,
+      tried,
+      ...(remembered ? { remembered } : {}),
     });
   }
 
@@ -303,7 +307,7 @@ export class InboundLookups {
     group.unsearchable = unsearchable;
     this.port.note(
       'unsearchable',
-      `${unsearchableText(unsearchable)}: ${unsearchable.message}${unsearchable.remembered ? ' (remembered from an earlier answer; asked again after a day)' : ''}`,
+      `${unsearchableText(unsearchable)}: ${unsearchable.message}${unsearchable.remembered ? ' (remembered from an earlier answer; asked again after a day)' : ''}${unsearchable.tried?.length ? `; tried: ${unsearchable.tried.join(', ')}` : ''}`,
     );
     this.port.emit({ kind: 'inbound', group: copy(group) });
   }
@@ -315,6 +319,20 @@ export function unsearchableText(unsearchable: Unsearchable): string {
   if (unsearchable.reason === 'ignored')
     return `${what} ignored a filter on \`${unsearchable.field}\` (it answered with records that do not refer to this one)`;
   return `${what} refused a filter on \`${unsearchable.field}\` (${unsearchable.code ? `\`${unsearchable.code}\`` : 'no error code'})`;
+}
+
+/**
+ * Whether each `…type` field of a possible pair names resources, judged by its values: those on the
+ * list's sample page, else the schema's enum. Kept with the filter knowledge, so a later x-ray need not
+ * judge again; undecided while neither gives values.
+ */
+function judgeTypeFields(catalog: Catalog, list: ListFields, knowledge: FilterKnowledge): void {
+  const key = listKey(list);
+  for (const field of pairTypeFields(catalog, list)) {
+    if (knowledge.typeField(key, field) !== undefined) continue;
+    const verdict = typeFieldNamesResources(catalog, typeFieldValues(list, field));
+    if (verdict !== undefined) knowledge.setTypeField(key, field, verdict);
+  }
 }
 
 function listKey(list: { resource: string; version: string }): string {

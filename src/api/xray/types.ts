@@ -64,6 +64,8 @@ export interface Unsearchable {
   message: string;
   /** Known from an earlier answer (the cache): not asked this time. */
   remembered?: boolean;
+  /** The filters asked, each with its forms: `primary_entity.type+primary_entity.id (operator, bare)`. */
+  tried?: string[];
 }
 
 export interface XrayNote {
@@ -80,7 +82,11 @@ export interface XrayCut {
 export interface XrayCost {
   /** Records read: the root when it was not given, and each distinct record the links reached. */
   records: number;
-  /** Lists read for a page: for their fields (no schema known, not learned before in this session), or for the values of their type fields. */
+  /**
+   * Lists read for one small page of their own records (at most 20), whose fields are joined with the
+   * schema's: at most one per list the x-ray can ask, and none for a list this session or the cache
+   * (a month) already learned.
+   */
   fieldPages: number;
   /**
    * Filtered queries: one per inbound candidate, one more for each filter form a list refused, and one

@@ -18,14 +18,12 @@ import type { OrgUnit } from '../../api/fanout/units.js';
 import { UnitDirectory } from '../../api/fanout/unit-names.js';
 import { defaultConfigPath } from '../../config/profiles.js';
 import type { GlobalFlags } from '../../config/settings.js';
-import { COMMAND_WORDS, commandOptions } from '../args.js';
-import { OUTPUT_FORMATS } from '../commands/output.js';
-import { PROFILE_ACTIONS } from '../commands/profile.js';
+import { COMMAND_WORDS, commandOptions, unitsOf } from '../args.js';
+import type { PositionalHint } from '../commands/command.js';
+import { COMMANDS } from '../commands/registry.js';
 import { tableCell } from '../format/cells.js';
-import { COMMAND_SUMMARIES } from '../help.js';
 import type { CliIO } from '../io.js';
 import { readLine, type CompletionLine } from './line.js';
-import { SHELLS } from './scripts.js';
 import { CompletionSources } from './sources.js';
 
 interface Candidate {
@@ -99,7 +97,8 @@ async function optionValues(line: CompletionLine, option: string, sources: Compl
       return (await sources.profiles()).map(({ name, profile }) => ({ value: name, description: profile.baseUrl }));
     case 'ou': {
       const units = unitCandidates((await sources.units()) ?? [], line.current);
-      return line.command === 'list' || line.command === 'count'
+      const several = unitsOf(line.command ?? 'explorer');
+      return several === 'merge' || several === 'rows'
         ? [{ value: 'all', description: 'every unit' }, ...units]
         : units;
     }
@@ -111,13 +110,8 @@ async function optionValues(line: CompletionLine, option: string, sources: Compl
         { value: 'all', description: 'every profile' },
         ...(await sources.profiles()).map(({ name, profile }) => ({ value: name, description: profile.baseUrl })),
       ];
-    case 'output': {
-      const formats: readonly string[] =
-        line.command !== undefined && line.command in OUTPUT_FORMATS
-          ? OUTPUT_FORMATS[line.command as keyof typeof OUTPUT_FORMATS]
-          : [];
-      return formats.map((format) => ({ value: format }));
-    }
+    case 'output':
+      return (COMMANDS[line.command ?? 'explorer'].formats ?? []).map((format) => ({ value: format }));
     case 'version': {
       const resource = await resourceOf(line, sources);
       return (resource?.versions ?? []).map((version) => ({
@@ -143,41 +137,31 @@ async function optionValues(line: CompletionLine, option: string, sources: Compl
 }
 
 async function positionalValues(line: CompletionLine, sources: CompletionSources): Promise<Candidate[]> {
-  const [first] = line.positionals;
   const position = line.positionals.length;
-  switch (line.command) {
-    case undefined:
-      // After a word that is no command, nothing fits.
-      return position === 0
-        ? COMMAND_WORDS.filter((word) => word !== 'help').map((word) => ({
-            value: word,
-            description: COMMAND_SUMMARIES[word].summary,
-          }))
-        : [];
-    case 'completion':
-      return position === 0 ? SHELLS.map((shell) => ({ value: shell })) : [];
-    case 'case':
-    case 'replay':
-    case 'report':
-      return position === 0 ? harFiles(line.current) : [];
-    case 'profile':
-      if (position === 0) return PROFILE_ACTIONS.map((action) => ({ value: action }));
-      if (position === 1 && (first === 'use' || first === 'remove'))
-        return (await sources.profiles()).map(({ name, profile }) => ({ value: name, description: profile.baseUrl }));
-      return [];
-    case 'operations':
-    case 'list':
-    case 'xray':
-    case 'diff':
-    case 'count':
-      return position === 0 ? resourceCandidates(await sources.catalog()) : [];
-    case 'call':
-      if (position === 0) return resourceCandidates(await sources.catalog());
-      if (position === 1) return ((await versionOf(line, sources))?.operations ?? []).map(operationCandidate);
-      return [];
-    default:
-      return [];
-  }
+  // After a word that is no command, nothing fits.
+  if (line.command === undefined)
+    return position === 0
+      ? COMMAND_WORDS.flatMap((word) => {
+          const { summary } = COMMANDS[word];
+          return summary === undefined ? [] : [{ value: word, description: summary }];
+        })
+      : [];
+  const hint = COMMANDS[line.command].positionals?.[position];
+  return hint === undefined ? [] : hinted(hint, line, sources);
+}
+
+/** The candidates a command's spec names for the positional at the cursor. */
+async function hinted(hint: PositionalHint, line: CompletionLine, sources: CompletionSources): Promise<Candidate[]> {
+  if (hint === 'resource') return resourceCandidates(await sources.catalog());
+  if (hint === 'operation') return ((await versionOf(line, sources))?.operations ?? []).map(operationCandidate);
+  if (hint === 'case-file') return harFiles(line.current);
+  const [first] = line.positionals;
+  if ('words' in hint)
+    return hint.after === undefined || (first !== undefined && hint.after.includes(first))
+      ? hint.words.map((word) => ({ value: word }))
+      : [];
+  if (first === undefined || !hint.profileAfter.includes(first)) return [];
+  return (await sources.profiles()).map(({ name, profile }) => ({ value: name, description: profile.baseUrl }));
 }
 
 /** Case files (`.har`) and folders (ending in `/`, to go on into) where the word typed points. */
@@ -237,11 +221,12 @@ async function versionOf(line: CompletionLine, sources: CompletionSources): Prom
 async function variableNames(line: CompletionLine, sources: CompletionSources): Promise<string[]> {
   const version = await versionOf(line, sources);
   if (!version) return [];
-  if (line.command === 'call') {
+  const whose = line.command === undefined ? undefined : COMMANDS[line.command].variables;
+  if (whose === 'operation') {
     const operation = version.operations.find((candidate) => candidate.id === line.positionals[1]);
     return operation ? [...operation.pathVariables, ...operation.queryVariables] : [];
   }
-  if (line.command !== 'list') return [];
+  if (whose !== 'list') return [];
   const chosen = line.options.get('op')?.[0];
   const lists =
     chosen === undefined ? listOperations(version) : version.operations.filter((operation) => operation.id === chosen);

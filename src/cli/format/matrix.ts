@@ -9,6 +9,9 @@ import { cellWidth, fit, formatCount, oneLine, truncate } from '../../text/cells
 import { meaningTone, paint } from '../../text/colour.js';
 import { csvLine, type CsvLineEnd } from './csv.js';
 
+/** The formats the matrix is printed in, the default first. */
+export const MATRIX_FORMATS = ['table', 'json', 'csv'] as const;
+
 export interface MatrixRow {
   profile: string | null;
   baseUrl: string;
@@ -194,7 +197,7 @@ export function matrixTable(matrix: Matrix, options: { width: number; colour: bo
   const caption = captionOf(matrix);
   if (caption !== undefined) lines.push(paint(truncate(caption, Math.max(20, options.width)), 'muted', options.colour));
   const header = [...(options.showProfile ? [fit('profile', profileWidth)] : []), fit('unit', unitWidth)];
-  columns.forEach((label, index) => header.push(fit(label, widths[index]!)));
+  for (const [index, label] of columns.entries()) header.push(fit(label, widths[index]!));
   header.push(fit('total', totalWidth(bar), 'right'));
   lines.push(header.join(GAP).trimEnd());
 

@@ -5,7 +5,7 @@ import type { DataWriter } from '../io.js';
 import { mayHoldInexactNumbers, parseExact } from '../../api/hal/exact-json.js';
 import { csvLine, csvRow, type CsvLineEnd } from './csv.js';
 import { dataFields } from '../../api/hal/records.js';
-import type { ColumnPlan } from '../../text/columns.js';
+import type { ColumnPlan } from '../../text/column-planner.js';
 import { selectFields } from './fields.js';
 import { jsonString } from './json.js';
 import { formatHeader, formatRow, planTable } from './table.js';

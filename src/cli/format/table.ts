@@ -1,6 +1,6 @@
 // A text table that fits a width, laid out by the shared column planner; cut cells end in `…`.
 
-import { planColumns, type ColumnPlan } from '../../text/columns.js';
+import { planColumns, type ColumnPlan } from '../../text/column-planner.js';
 import { pad, truncate } from '../../text/cells.js';
 import { tableCell } from './cells.js';
 

@@ -8,9 +8,7 @@ import { toKeys } from '../keys.js';
 import { bodyHeight } from '../layout.js';
 import { PasteReader } from '../paste.js';
 import { footerHints } from '../nav/bindings.js';
-import { GLOBAL_BINDINGS } from '../nav/global.js';
 import type { Navigator } from '../nav/navigator.js';
-import { moduleOf, takesGlobalKeys } from '../nav/registry.js';
 import { Header } from './Header.js';
 import { Panel } from './Panel.js';
 import { Tinted } from './theme.js';
@@ -58,8 +56,9 @@ export function Frame({ navigator }: { navigator: Navigator }) {
   const top = navigator.top();
   const screen = navigator.screen();
   if (!top || !screen) return null;
-  const topModule = moduleOf(top.kind);
-  const screenModule = moduleOf(screen.kind);
+  const { screens } = navigator;
+  const topModule = screens.moduleOf(top.kind);
+  const screenModule = screens.moduleOf(screen.kind);
   const topContext = navigator.contextOf(top.id);
   const { columns, rows } = state.size;
   // A screen whose first request failed has nothing else to show: the failure takes its place.
@@ -74,11 +73,15 @@ export function Frame({ navigator }: { navigator: Navigator }) {
       ? state.ouName
       : navigator.services.unitName(connection, origin.ou);
   const crumbs = state.stack
-    .filter((entry) => !moduleOf(entry.kind).overlay)
-    .map((entry) => oneLine(moduleOf(entry.kind).crumb(entry.state)));
+    .filter((entry) => !screens.moduleOf(entry.kind).overlay)
+    .map((entry) => oneLine(screens.moduleOf(entry.kind).crumb(entry.state)));
   const status = topModule.status?.(top.state, topContext);
   const left = status ? `${status}  ` : '';
-  const hints = footerHints(topModule.bindings, takesGlobalKeys(top.kind, top.state) ? GLOBAL_BINDINGS : [], top.state);
+  const hints = footerHints(
+    topModule.bindings,
+    screens.takesGlobalKeys(top.kind, top.state) ? screens.globalBindings : [],
+    top.state,
+  );
   const right = state.notice ? (
     <Tinted tone="info">{truncate(state.notice, Math.max(0, columns - 1 - left.length))}</Tinted>
   ) : (

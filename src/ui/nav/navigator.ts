@@ -1,18 +1,17 @@
 // The navigator: a stack of screens (overlays on top of the screen they cover), keys dispatched to the
 // top one's bindings and then to the global ones, the place kept per profile, and the clock. It holds
 // every screen's state as plain data behind one store that React reads; what a screen does with its
-// state is its own module's business, found through the registry.
+// state is its own module's business, found in the screen set the composition root (../registry.ts) hands it.
 import type { Key } from '../keys.js';
 import { bodyHeight } from '../layout.js';
 import type { Connection, Origin } from '../services/connection.js';
 import type { Services } from '../services/services.js';
 import { bindingFor } from './bindings.js';
 import { pastedText } from '../paste.js';
-import { GLOBAL_BINDINGS } from './global.js';
 import { withPriority } from '../../api/wire/priority.js';
 import { DrawPacer } from './pacer.js';
 import { noticeOf } from './problems.js';
-import { keyTablesOf, moduleOf, takesGlobalKeys } from './registry.js';
+import type { ScreenSet } from './screen-set.js';
 import {
   TEXT,
   type Binding,
@@ -43,6 +42,8 @@ export interface NavState {
 }
 
 export interface NavigatorOptions {
+  /** The screens, from the composition root (src/ui/registry.ts). */
+  screens: ScreenSet;
   columns: number;
   rows: number;
   onQuit(): void;
@@ -67,10 +68,14 @@ export class Navigator implements Navigation {
   private nextId = 1;
   private timer: ReturnType<typeof setInterval> | undefined;
 
+  /** The screens it opens, by kind, and the keys every screen answers to. */
+  readonly screens: ScreenSet;
+
   constructor(
     readonly services: Services,
     private readonly options: NavigatorOptions,
   ) {
+    this.screens = options.screens;
     this.state = { stack: [], size: { columns: options.columns, rows: options.rows }, now: services.now() };
   }
 
@@ -107,7 +112,7 @@ export class Navigator implements Navigation {
     if (this.timer) clearInterval(this.timer);
     this.timer = undefined;
     this.pacer.stop();
-    for (const entry of this.state.stack) moduleOf(entry.kind).stop?.(entry.state as never);
+    for (const entry of this.state.stack) this.screens.moduleOf(entry.kind).stop?.(entry.state as never);
   }
 
   resize(columns: number, rows: number): void {
@@ -117,7 +122,8 @@ export class Navigator implements Navigation {
 
   private tick(): void {
     const top = this.top();
-    if (top && moduleOf(top.kind).tick) this.inFront(() => moduleOf(top.kind).tick?.(this.contextOf(top.id) as never));
+    if (top && this.screens.moduleOf(top.kind).tick)
+      this.inFront(() => this.screens.moduleOf(top.kind).tick?.(this.contextOf(top.id) as never));
     // The clock moves whatever the screen did with the tick: ages, the token's time left.
     this.set({});
   }
@@ -135,24 +141,26 @@ export class Navigator implements Navigation {
 
   /** The screen the header and panel speak of: the top one that is not an overlay. */
   screen(): Entry | undefined {
-    return [...this.state.stack].reverse().find((entry) => !moduleOf(entry.kind).overlay);
+    return [...this.state.stack].reverse().find((entry) => !this.screens.moduleOf(entry.kind).overlay);
   }
 
   frontOrigin(): Origin {
     const entry = this.screen();
-    return (entry ? moduleOf(entry.kind).origin?.(entry.state as never) : undefined) ?? this.services.origin();
+    return (
+      (entry ? this.screens.moduleOf(entry.kind).origin?.(entry.state as never) : undefined) ?? this.services.origin()
+    );
   }
 
   question(): ScreenQuestion | undefined {
     const entry = this.screen();
-    return entry ? moduleOf(entry.kind).question?.(entry.state as never) : undefined;
+    return entry ? this.screens.moduleOf(entry.kind).question?.(entry.state as never) : undefined;
   }
 
   open<K extends ScreenKind>(kind: K, params: ScreenParams[K]): void {
-    const module = moduleOf(kind);
+    const module = this.screens.moduleOf(kind);
     let stack = this.state.stack;
     if (!module.overlay) {
-      while (stack.length > 0 && moduleOf(stack[stack.length - 1]!.kind).overlay) stack = this.drop(stack);
+      while (stack.length > 0 && this.screens.moduleOf(stack[stack.length - 1]!.kind).overlay) stack = this.drop(stack);
     }
     const entry: Entry = { id: this.nextId++, kind, state: module.init(params as never) };
     this.set({ stack: [...stack, entry] });
@@ -177,7 +185,7 @@ export class Navigator implements Navigation {
   /** Tells the screen now on top that it is shown again. */
   private resume(): void {
     const top = this.top();
-    if (top) this.inFront(() => moduleOf(top.kind).resumed?.(this.contextOf(top.id) as never));
+    if (top) this.inFront(() => this.screens.moduleOf(top.kind).resumed?.(this.contextOf(top.id) as never));
   }
 
   home(): void {
@@ -189,7 +197,7 @@ export class Navigator implements Navigation {
   /** The stack without its top screen, which is told to stop. */
   private drop(stack: readonly Entry[]): readonly Entry[] {
     const top = stack[stack.length - 1];
-    if (top) moduleOf(top.kind).stop?.(top.state as never);
+    if (top) this.screens.moduleOf(top.kind).stop?.(top.state as never);
     return stack.slice(0, -1);
   }
 
@@ -201,7 +209,7 @@ export class Navigator implements Navigation {
     this.options.onQuit();
   }
 
-  readonly keyTables = (): KeyTable[] => keyTablesOf(this.screen()?.kind);
+  readonly keyTables = (): KeyTable[] => this.screens.keyTablesOf(this.screen()?.kind);
 
   // ——— keys ———
 
@@ -212,8 +220,10 @@ export class Navigator implements Navigation {
     const top = this.top();
     if (!top) return;
     const binding =
-      bindingFor(moduleOf(top.kind).bindings as never, top.state as never, key) ??
-      (takesGlobalKeys(top.kind, top.state) ? bindingFor(GLOBAL_BINDINGS, top.state, key) : undefined);
+      bindingFor(this.screens.moduleOf(top.kind).bindings as never, top.state as never, key) ??
+      (this.screens.takesGlobalKeys(top.kind, top.state)
+        ? bindingFor(this.screens.globalBindings, top.state, key)
+        : undefined);
     if (binding) this.inFront(() => binding.run(this.contextOf(top.id) as never, key));
     else this.set({});
   }
@@ -227,7 +237,7 @@ export class Navigator implements Navigation {
     this.pacer.userActed();
     const top = this.top();
     if (!top) return;
-    const module = moduleOf(top.kind);
+    const module = this.screens.moduleOf(top.kind);
     const ctx = this.contextOf(top.id) as never;
     let taken = false;
     this.inFront(() => {
@@ -237,7 +247,7 @@ export class Navigator implements Navigation {
       }
       for (const char of pastedText(text, false)) {
         const key: Key = { name: 'char', char, ctrl: false };
-        const binding = this.top()?.id === top.id ? typingBinding(top.kind, this.top()!.state, key) : undefined;
+        const binding = this.top()?.id === top.id ? this.typingBinding(top.kind, this.top()!.state, key) : undefined;
         if (!binding) break;
         binding.run(ctx, key);
         taken = true;
@@ -245,6 +255,12 @@ export class Navigator implements Navigation {
     });
     if (!taken) this.notify('a paste goes into a text field: none has the focus here, so nothing of it was taken');
     else this.set({});
+  }
+
+  /** The binding `key` meets on a screen when it types into a text field there (a TEXT one); else undefined. */
+  private typingBinding(kind: ScreenKind, state: ScreenBase, key: Key): Binding<ScreenBase> | undefined {
+    const binding = bindingFor(this.screens.moduleOf(kind).bindings as readonly Binding<ScreenBase>[], state, key);
+    return binding?.keys.includes(TEXT) ? binding : undefined;
   }
 
   // ——— the unit and the profile ———
@@ -257,7 +273,9 @@ export class Navigator implements Navigation {
     if (ou && !name && !known) void this.learnOuName();
     // Each screen reads its unit again in its own place in the limiter's queue.
     for (const [index, entry] of this.state.stack.entries())
-      withPriority(index + 1, () => moduleOf(entry.kind).ouChanged?.(this.contextOf(entry.id) as never, ou));
+      withPriority(index + 1, () =>
+        this.screens.moduleOf(entry.kind).ouChanged?.(this.contextOf(entry.id) as never, ou),
+      );
   }
 
   private async learnOuName(): Promise<void> {
@@ -295,7 +313,7 @@ export class Navigator implements Navigation {
       }
     }
     let kept = this.state.stack;
-    while (kept.length > 0 && moduleOf(kept[kept.length - 1]!.kind).overlay) kept = this.drop(kept);
+    while (kept.length > 0 && this.screens.moduleOf(kept[kept.length - 1]!.kind).overlay) kept = this.drop(kept);
     this.places.set(current.profile ?? '', {
       connection: current,
       stack: kept,
@@ -345,7 +363,7 @@ export class Navigator implements Navigation {
     const index = stack.findIndex((entry) => entry.id === id);
     const below = (index === -1 ? [] : stack.slice(0, index + 1))
       .reverse()
-      .find((entry) => !moduleOf(entry.kind).overlay);
+      .find((entry) => !this.screens.moduleOf(entry.kind).overlay);
     return below?.state.error;
   }
 
@@ -376,10 +394,4 @@ export class Navigator implements Navigation {
       bodyHeight: () => bodyHeight(this.state.size.rows, this.panelError(id)),
     };
   }
-}
-
-/** The binding `key` meets on a screen when it types into a text field there (a TEXT one); else undefined. */
-function typingBinding(kind: ScreenKind, state: ScreenBase, key: Key): Binding<ScreenBase> | undefined {
-  const binding = bindingFor(moduleOf(kind).bindings as readonly Binding<ScreenBase>[], state, key);
-  return binding?.keys.includes(TEXT) ? binding : undefined;
 }

@@ -12,7 +12,7 @@ import { UsageError } from '../../api/errors.js';
 import type { Session } from '../../api/session/session.js';
 import { loadUnits, type OrgUnit } from '../../api/fanout/units.js';
 import { listBookmarks, saveBookmark, type Bookmark } from '../../config/profiles.js';
-import { chosenColumns, keepColumns } from '../../config/columns.js';
+import { chosenColumns, keepColumns } from '../../config/chosen-columns.js';
 import type { Connection, Origin, ProfileChoice, ProfileSource } from './connection.js';
 
 /** The trail the session records into, for `T`. */
@@ -29,6 +29,8 @@ export interface TerminalHandoffs {
   copy(text: string): void;
 }
 
+import { ROW_WINDOW } from '../window.js';
+
 export interface ServiceOptions {
   connection: Connection;
   profiles?: ProfileSource;
@@ -42,6 +44,8 @@ export interface ServiceOptions {
   terminal?: TerminalHandoffs;
   /** Milliseconds between polls of a followed task. */
   taskIntervalMs?: number;
+  /** The records a list keeps loaded (window.ts's ROW_WINDOW by default). */
+  rowWindow?: number;
   now?: () => number;
 }
 
@@ -59,6 +63,7 @@ export class Services {
   readonly profiles: ProfileSource | undefined;
   readonly configPath: string | undefined;
   readonly taskIntervalMs: number | undefined;
+  readonly rowWindow: number;
   readonly filterStore: FilterStore | undefined;
   terminal: TerminalHandoffs;
   private readonly trail: TrailSink | undefined;
@@ -83,6 +88,7 @@ export class Services {
     this.profiles = options.profiles;
     this.configPath = options.configPath;
     this.taskIntervalMs = options.taskIntervalMs;
+    this.rowWindow = options.rowWindow ?? ROW_WINDOW;
     this.filterStore = options.filterStore;
     this.trail = options.trail;
     this.trailDir = options.trailDir;

@@ -1,10 +1,11 @@
 // References read as names against the demo: which columns of a list hold ids, and each distinct id
 // read once per session, whoever asks.
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listRequest, readPage } from '../../../src/api/session/pages.js';
 import { columnIds, idColumns, ReferenceNames } from '../../../src/api/fanout/references.js';
 import { Session } from '../../../src/api/session/session.js';
 import { demoRequest, useDemo } from '../../helpers/demo.js';
+import { startServer, type TestServer } from '../../helpers/servers.js';
 
 const demo = useDemo({ scale: 1 });
 const session = () => new Session({ baseUrl: demo.region.baseUrl, token: demo.region.tokens.personal });
@@ -42,9 +43,11 @@ describe('references read as names', () => {
     const names = await ReferenceNames.of(client).resolve(
       column,
       items.map((item) => String(item['protection_group_id'])),
-      { onName: (id) => arrived.push(id) },
+      { onName: (id) => arrived.push(id), together: true },
     );
-    expect(demo.region.requestCount() - before).toBe(ids.length);
+    // Every id in one read of the protection groups' list, filtered on them.
+    expect(demo.region.requestCount() - before).toBe(1);
+    expect(demo.region.requestLog().at(-1)).toMatch(/^GET \/protection-groups\?.*filter=/);
     expect(arrived.sort()).toEqual([...ids].sort());
     for (const id of ids) {
       const group = (await demoRequest(demo.region, `/protection-groups/${id}`)).body;
@@ -116,5 +119,54 @@ describe('references read as names', () => {
     await expect(names.resolve(column, ['another-task'], { signal: cancelled.signal })).rejects.toThrow();
     expect(names.name(column, 'another-task')).toBeUndefined();
     expect((await names.resolve(column, ['another-task'])).get('another-task')).toBeNull();
+  });
+});
+
+describe('references on a list that ignores a filter on ids', () => {
+  const things = Array.from({ length: 6 }, (_, n) => ({ id: `thing-${n}`, name: `Thing ${n}` }));
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startServer((request, response) => {
+      const path = new URL(request.url, 'http://test').pathname;
+      response.setHeader('content-type', 'application/json');
+      if (path === '/') {
+        response.end(
+          JSON.stringify({
+            things: {
+              supported_versions: ['v1'],
+              v1: {
+                list_things: { href: '/things{?limit,start,filter}', type: 'get', templated: true },
+                get_thing: { href: '/things/{id}', type: 'get', templated: true },
+              },
+            },
+          }),
+        );
+      } else if (path === '/things') {
+        // Every thing, whatever the filter says.
+        response.end(JSON.stringify({ _embedded: { items: things }, _links: { self: { href: '/things' } } }));
+      } else {
+        response.end(JSON.stringify(things.find((thing) => path === `/things/${thing.id}`) ?? {}));
+      }
+    });
+  });
+  afterAll(async () => server.close());
+
+  it('reads each record alone once the list answers with records it was not asked for, and not the list again', async () => {
+    const client = new Session({ baseUrl: server.baseUrl, token: 't' });
+    const column = { field: 'thing_id', resource: 'things', version: 'v1' };
+    const names = await ReferenceNames.of(client).resolve(column, ['thing-1', 'thing-2'], { together: true });
+    expect([...names]).toEqual([
+      ['thing-1', 'Thing 1'],
+      ['thing-2', 'Thing 2'],
+    ]);
+    await ReferenceNames.of(client).resolve(column, ['thing-3', 'thing-4'], { together: true });
+    const paths = server.requests.map((request) => request.url.replace(/\?.*/, ''));
+    expect(paths.filter((path) => path === '/things')).toHaveLength(1);
+    expect(paths.filter((path) => path.startsWith('/things/')).sort()).toEqual([
+      '/things/thing-1',
+      '/things/thing-2',
+      '/things/thing-3',
+      '/things/thing-4',
+    ]);
   });
 });

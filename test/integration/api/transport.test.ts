@@ -190,7 +190,9 @@ describe('a control plane behind TLS', () => {
     const baseUrl = await httpsControlPlane();
     const result = await dpxAt(baseUrl, {});
     expect(result.code).toBe(new TransportError('', '').exitCode);
-    expect(result.stderr).toMatch(/could not reach https:\/\/127\.0\.0\.1:\d+: DEPTH_ZERO_SELF_SIGNED_CERT/);
+    expect(result.stderr).toMatch(
+      /could not reach https:\/\/127\.0\.0\.1:\d+: its TLS certificate is self-signed, and not trusted here \(DEPTH_ZERO_SELF_SIGNED_CERT\)/,
+    );
     expect(result.stderr).toMatch(/NODE_EXTRA_CA_CERTS/);
     expect(result.stderr).not.toContain(TOKEN);
   });

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { spawn } from '@lydell/node-pty';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { completionScript } from '../../../src/cli/completion/scripts.js';
+import { completionScript } from '../../../src/cli/commands/completion/scripts.js';
 import { SHELL_RESOURCE, startHostileText } from '../../helpers/hostile-text.js';
 import type { TestServer } from '../../helpers/servers.js';
 

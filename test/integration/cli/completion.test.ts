@@ -127,7 +127,7 @@ describe('commands and options', () => {
     expect(await complete(['xray', 'tasks', 'some-id', '-o', ''])).toEqual(['tree', 'json', 'dot']);
     expect(await complete(['count', '-o', ''])).toEqual(['table', 'json', 'csv']);
     expect(await complete(['completion', ''])).toEqual(['bash', 'zsh', 'fish']);
-    expect(await complete(['profile', ''])).toEqual(['add', 'list', 'use', 'remove']);
+    expect(await complete(['profile', ''])).toEqual(['add', 'list', 'use', 'remove', 'set', 'show']);
   });
 
   it('completes profile names, described by their base URL', async () => {
@@ -143,6 +143,8 @@ describe('commands and options', () => {
       'us-prod\thttps://us.example.com/api',
     ]);
     expect(values(await complete(['profile', 'use', 'u'], profileEnv))).toEqual(['us-prod']);
+    expect(values(await complete(['profile', 'show', 'e'], profileEnv))).toEqual(['eu-prod']);
+    expect(values(await complete(['profile', 'set', 'eu-prod', 're'], profileEnv))).toEqual(['readOnly']);
     expect(values(await complete(['count', 'tasks', '--profiles', ''], profileEnv))).toEqual([
       'all',
       'eu-prod',

@@ -136,6 +136,62 @@ describe('list --all at the largest page', () => {
     });
   });
 
+  describe('on a server whose probe is refused with another 4xx', () => {
+    let server: TestServer | undefined;
+    afterEach(async () => server?.close());
+
+    /** 45 records in pages of 20; a large per_page is answered `status`; the page at `brokenOffset` is a 404. */
+    function serveRefusing(status: number, brokenOffset?: number): Promise<TestServer> {
+      const items = Array.from({ length: 45 }, (_, i) => ({ id: `r${i}` }));
+      return startServer((request, response, self) => {
+        const url = new URL(request.url, self.baseUrl);
+        if (url.pathname === '/') {
+          sendJson(response, 200, {
+            things: {
+              supported_versions: ['v1'],
+              v1: { list_things: { href: '/things{?per_page,offset}', type: 'get', templated: true } },
+            },
+          });
+          return;
+        }
+        const offset = Number(url.searchParams.get('offset') ?? '0');
+        if (Number(url.searchParams.get('per_page') ?? '20') > 20 || offset === brokenOffset) {
+          sendJson(response, offset === brokenOffset ? 404 : status, {
+            errors: [{ error_code: 'refused', error_message: 'no such thing here' }],
+          });
+          return;
+        }
+        const next = offset + 20 < items.length ? { next: { href: `/things?offset=${offset + 20}` } } : {};
+        sendJson(response, 200, { _embedded: { items: items.slice(offset, offset + 20) }, _links: next });
+      });
+    }
+
+    it.each([404, 422])('falls back to the server default when the probe gets a %i', async (status) => {
+      server = await serveRefusing(status);
+      const { code, stdout, stderr } = await dpx(['list', 'things', '--all', '-o', 'ndjson'], {
+        env: { DPX_BASE_URL: server.baseUrl, DPX_TOKEN: 'opaque' },
+      });
+      expect(code, stderr).toBe(0);
+      expect(stdout.trimEnd().split('\n')).toHaveLength(45);
+      const asked = server.requests
+        .map((request) => new URL(request.url, 'http://x'))
+        .filter((url) => url.pathname === '/things')
+        .map((url) => url.searchParams.get('per_page'));
+      expect(asked).toEqual(['1000', null, null, null]);
+      const kept = JSON.parse(readFileSync(keptFile(server.baseUrl), 'utf8')) as { value: Record<string, unknown> };
+      expect(kept.value['things v1 list_things']).toMatchObject({ serverDefault: true });
+    });
+
+    it('a 404 on a later page is still an error', async () => {
+      server = await serveRefusing(404, 20);
+      const { code, stderr } = await dpx(['list', 'things', '--all', '-o', 'ndjson'], {
+        env: { DPX_BASE_URL: server.baseUrl, DPX_TOKEN: 'opaque' },
+      });
+      expect(code).not.toBe(0);
+      expect(stderr).toContain('404');
+    });
+  });
+
   describe('on a server that takes no page size', () => {
     let server: TestServer | undefined;
     afterEach(async () => server?.close());

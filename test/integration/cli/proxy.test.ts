@@ -108,12 +108,14 @@ beforeAll(async () => {
       { baseUrl: tlsPlane, requests: [], close: async () => undefined },
     );
   });
+  trackSockets(tlsServer);
   await new Promise<void>((resolve) => tlsServer.listen(0, '127.0.0.1', resolve));
   tlsPlane = `https://127.0.0.1:${(tlsServer.address() as AddressInfo).port}`;
   // Accepts the TLS connection and never answers.
   silentServer = createHttpsServer(certs, (request) => {
     held.push(request.socket);
   });
+  trackSockets(silentServer);
   await new Promise<void>((resolve) => silentServer.listen(0, '127.0.0.1', resolve));
   silentTls = `https://127.0.0.1:${(silentServer.address() as AddressInfo).port}`;
 });
@@ -365,9 +367,128 @@ describe('a dead proxy', () => {
       const result = await dpx(['--ca-file', CERT, 'resources'], { env });
       expect(result.code).toBe(3);
       expect(result.stderr).toMatch(
-        new RegExp(`^error: could not reach the proxy ${closed.url} \\(on the way to \\S+\\): ECONNREFUSED$`, 'm'),
+        new RegExp(
+          `^error: could not reach the proxy ${closed.url} \\(on the way to \\S+\\): nothing is listening at \\S+ \\(ECONNREFUSED\\)$`,
+          'm',
+        ),
       );
       expect(result.stderr).toMatch(/^hint: check the proxy's address/m);
     }
+  });
+});
+
+describe('an https:// proxy', () => {
+  const PROXY_CERT = join(tls, 'test-only-proxy-cert.pem');
+
+  /** A real forward proxy served over TLS, with the given certificate and key. */
+  async function startTlsProxy(cert: string, key: string): Promise<Proxy> {
+    const server = createProxy(createHttpsServer({ cert: readFileSync(cert), key: readFileSync(key) }));
+    const proxy: Proxy = { url: '', forwarded: [], tunnels: [], connections: 0, server };
+    server.prependListener('request', (request: IncomingMessage) =>
+      proxy.forwarded.push(`${request.method} ${request.url}`),
+    );
+    server.prependListener('connect', (request: IncomingMessage) => proxy.tunnels.push(request.url ?? ''));
+    trackSockets(server);
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    proxy.url = `https://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    return proxy;
+  }
+
+  it("checks the proxy's own certificate with --proxy-ca-file, the plane's with --ca-file", async () => {
+    const own = await startTlsProxy(PROXY_CERT, join(tls, 'test-only-proxy-key.pem'));
+    try {
+      const tunnelled = await dpx(['--ca-file', CERT, '--proxy-ca-file', PROXY_CERT, 'resources', '-o', 'json'], {
+        env: tlsEnv({ HTTPS_PROXY: own.url }),
+      });
+      expect(tunnelled.code, tunnelled.stderr).toBe(0);
+      expect(own.tunnels).toEqual([`127.0.0.1:${new URL(tlsPlane).port}`]);
+      const plain = await dpx(['--proxy-ca-file', PROXY_CERT, 'resources', '-o', 'json'], {
+        env: demoEnv({ HTTP_PROXY: own.url }),
+      });
+      expect(plain.code, plain.stderr).toBe(0);
+      expect(own.forwarded.length).toBeGreaterThan(0);
+    } finally {
+      await close(own.server);
+    }
+  });
+
+  it("says whose certificate failed: the proxy's, or the control plane's behind it", async () => {
+    const own = await startTlsProxy(PROXY_CERT, join(tls, 'test-only-proxy-key.pem'));
+    try {
+      for (const env of [tlsEnv({ HTTPS_PROXY: own.url }), demoEnv({ HTTP_PROXY: own.url })]) {
+        const result = await dpx(['--ca-file', CERT, 'resources'], { env });
+        expect(result.code).toBe(3);
+        expect(result.stderr).toMatch(
+          new RegExp(
+            `^error: the proxy ${own.url}'s TLS certificate is not trusted \\(on the way to \\S+\\): \\w+`,
+            'm',
+          ),
+        );
+        expect(result.stderr).toMatch(/^hint: .*--proxy-ca-file/m);
+      }
+      const plane = await dpx(['--proxy-ca-file', PROXY_CERT, 'resources'], { env: tlsEnv({ HTTPS_PROXY: own.url }) });
+      expect(plane.code).toBe(3);
+      expect(plane.stderr).toMatch(
+        /^error: could not reach https:\/\/127\.0\.0\.1:\d+: .*\(DEPTH_ZERO_SELF_SIGNED_CERT\)$/m,
+      );
+      expect(plane.stderr).toMatch(/^hint: the control plane's TLS certificate is not trusted/m);
+      expect(plane.stderr).not.toMatch(/the proxy .*certificate/);
+    } finally {
+      await close(own.server);
+    }
+  });
+
+  it('is checked with the CA file when no --proxy-ca-file is given', async () => {
+    const own = await startTlsProxy(CERT, join(tls, 'test-only-key.pem'));
+    try {
+      const result = await dpx(['--ca-file', CERT, 'resources', '-o', 'json'], {
+        env: tlsEnv({ HTTPS_PROXY: own.url }),
+      });
+      expect(result.code, result.stderr).toBe(0);
+      expect(own.tunnels).toHaveLength(1);
+    } finally {
+      await close(own.server);
+    }
+  });
+});
+
+describe('a proxy that answers 401 for its credentials (as tinyproxy does)', () => {
+  let refusing: Server;
+  let url: string;
+
+  beforeAll(async () => {
+    // Asks for credentials with 401 and Proxy-Authenticate, in the control plane's place (http) and to a CONNECT.
+    refusing = createHttpServer((_request, response) => {
+      response.writeHead(401, { 'proxy-authenticate': 'Basic realm="tinyproxy"', 'content-type': 'text/html' });
+      response.end('<html><body>Unauthorized</body></html>');
+    });
+    refusing.on('connect', (_request: IncomingMessage, socket: Socket) => {
+      socket.end(
+        'HTTP/1.1 401 Unauthorized\r\nProxy-Authenticate: Basic realm="tinyproxy"\r\nContent-Length: 0\r\n\r\n',
+      );
+    });
+    trackSockets(refusing);
+    await new Promise<void>((resolve) => refusing.listen(0, '127.0.0.1', resolve));
+    url = `http://127.0.0.1:${(refusing.address() as AddressInfo).port}`;
+  });
+
+  afterAll(async () => close(refusing));
+
+  it("is named as the proxy's, never the token's, over http and over CONNECT", async () => {
+    for (const env of [demoEnv({ HTTP_PROXY: url }), tlsEnv({ HTTPS_PROXY: url })]) {
+      const result = await dpx(['--ca-file', CERT, 'resources'], { env });
+      expect(result.code).toBe(3);
+      expect(result.stderr).toMatch(new RegExp(`^error: the proxy ${url} refused the way to \\S+: 401`, 'm'));
+      expect(result.stderr).toMatch(/^hint: the proxy asks for credentials/m);
+      expect(result.stderr).not.toMatch(/token/i);
+    }
+  });
+
+  it("a control plane's own 401 through a proxy stays the token's", async () => {
+    const result = await dpx(['resources'], {
+      env: { DPX_BASE_URL: demo.region.baseUrl, DPX_TOKEN: 'not-a-token', HTTP_PROXY: open.url },
+    });
+    expect(result.code).not.toBe(0);
+    expect(result.stderr).not.toMatch(/the proxy/);
   });
 });

@@ -1,6 +1,6 @@
-// The README's case-file workflow, run as written: its block is read from README.md and each line is run
-// by bash against the demo, with `dpx` on the PATH and the ids the block names in the environment. Every
-// line succeeds except the replay elsewhere with --exit-code, which exits 5; the offline lines send nothing.
+// The case-file workflow of docs/cases-and-reports.md, run as written: its first shell block is read and each line is
+// run by bash against the demo, with `dpx` on the PATH and the ids the block names in the environment. Every line
+// succeeds except the replay elsewhere with --exit-code, which exits 5; the offline lines send nothing.
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { chmod, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
@@ -19,10 +19,9 @@ const HEADER = 'x-service-organizationalunit-context';
 const demo = useDemo();
 let dir: string;
 
-/** The shell block of the README's "Case files" section, one command a line. */
+/** The first shell block of the case files guide, one command a line. */
 async function workflow(): Promise<string[]> {
-  const readme = await readFile(join(root, 'README.md'), 'utf8');
-  const section = readme.slice(readme.indexOf('\n## Case files\n'));
+  const section = await readFile(join(root, 'docs', 'cases-and-reports.md'), 'utf8');
   const block = /```sh\n([\s\S]*?)```/.exec(section)?.[1] ?? '';
   return block.split('\n').filter((line) => line.trim() !== '' && !line.trim().startsWith('#'));
 }
@@ -55,7 +54,7 @@ afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-describe("the README's case-file workflow", () => {
+describe("the case files guide's workflow", () => {
   it('runs as written against the demo', async () => {
     const lines = await workflow();
     expect(lines.length).toBeGreaterThanOrEqual(8);

@@ -7,6 +7,7 @@ import type { ScreenKind, ScreenParams } from '../../../src/ui/nav/screen.js';
 import type { Origin } from '../../../src/ui/services/connection.js';
 import { Services, type TerminalHandoffs } from '../../../src/ui/services/services.js';
 import { mountNavigator, type Mounted } from '../mount.js';
+import { SCREENS } from '../../../src/ui/registry.js';
 
 export interface ScreenOptions {
   /** The control plane; by default one that is not there (for screens that send nothing). */
@@ -35,6 +36,7 @@ export async function openScreen<K extends ScreenKind>(
     ...(options.trailDir ? { trailDir: options.trailDir } : {}),
   });
   const navigator = new Navigator(services, {
+    screens: SCREENS,
     columns: options.columns ?? 100,
     rows: options.rows ?? 30,
     onQuit: () => undefined,

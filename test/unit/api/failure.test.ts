@@ -14,6 +14,30 @@ const failed = (status: number, body: unknown, extra: Partial<Parameters<typeof 
   ...extra,
 });
 
+describe("a 400's hint", () => {
+  const sent = { operationId: 'list_tasks', body: false, filter: '{"stat":1}' };
+  const hint = (errors: unknown) =>
+    apiErrorFor(failed(400, { errors }), { resource: 'tasks', sent: { ...sent, ou: 'u-1' } }).hint;
+
+  it("follows the server's error code before its words", () => {
+    expect(
+      hint([{ error_code: 'invalid_filter', error_message: 'the organizational unit has no field stat' }]),
+    ).toMatch(/^the filter was refused/);
+    expect(hint([{ error_code: 'invalid_organizational_unit', error_message: 'bad filter' }])).toMatch(
+      /^the organizational unit sent \(u-1\) was refused/,
+    );
+  });
+
+  it('reads no word inside the names a message quotes or lists', () => {
+    const listed = 'Unknown field for tasks; known fields: id, name, organizational_unit_id, initiated_by.email';
+    expect(hint([{ error_code: '', error_message: listed }])).toMatch(/^the filter was refused/);
+    expect(hint([{ error_code: '', error_message: "no field 'tenant_id' here" }])).toMatch(/^the filter was refused/);
+    expect(hint([{ error_code: '', error_message: 'the organizational unit is not known' }])).toMatch(
+      /^the organizational unit sent/,
+    );
+  });
+});
+
 describe('apiErrorFor', () => {
   it('shows the errors envelope as [code] message with the status', () => {
     const error = apiErrorFor(
@@ -119,5 +143,20 @@ describe('FreshnessCache', () => {
     expect([cache.get('a'), cache.get('b'), cache.get('c'), cache.size]).toEqual(['A', undefined, 'C', 2]);
     now = 1001;
     expect(cache.get('a')).toBeUndefined();
+  });
+
+  it('holds at most its budget of weight, and always the newest entry', () => {
+    const cache = new FreshnessCache<string>(1000, 16, () => 0, { weigh: (value) => value.length, budget: 10 });
+    cache.set('a', 'aaaa');
+    cache.set('b', 'bbbb');
+    cache.set('c', 'cccc');
+    expect([cache.get('a'), cache.get('b'), cache.get('c'), cache.size]).toEqual([undefined, 'bbbb', 'cccc', 2]);
+    cache.set('d', 'd'.repeat(20));
+    expect([cache.get('b'), cache.get('c'), cache.get('d')?.length, cache.size]).toEqual([undefined, undefined, 20, 1]);
+    // Setting a key again counts its weight once.
+    cache.set('d', 'dd');
+    cache.set('e', 'eeee');
+    cache.set('e', 'eeee');
+    expect([cache.get('d'), cache.get('e'), cache.size]).toEqual(['dd', 'eeee', 2]);
   });
 });

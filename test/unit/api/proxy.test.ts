@@ -1,7 +1,8 @@
 // Which proxy a control plane goes through, by curl's documented rules (the examples are curl's own:
 // "ample.com" matches ample.com, ample.com:80 and www.ample.com, not www.example.com or ample.com.org).
 import { describe, expect, it } from 'vitest';
-import { bypassed, proxyFor, shownProxy } from '../../../src/api/wire/proxy.js';
+import { bypassed } from '../../../src/api/wire/no-proxy.js';
+import { proxyFor, shownProxy } from '../../../src/api/wire/proxy.js';
 
 describe('NO_PROXY', () => {
   it.each([
@@ -16,7 +17,11 @@ describe('NO_PROXY', () => {
     ['ample.com:8443', 'ample.com', 8443, true],
     ['ample.com:8443', 'ample.com', 443, false],
     ['localhost, 127.0.0.1', '127.0.0.1', 3128, true],
-    ['localhost 10.0.0.1', '10.0.0.1', 80, true],
+    // Split on commas only, as curl: blanks after an entry not followed by a comma end the list.
+    ['localhost 10.0.0.1', '10.0.0.1', 80, false],
+    ['localhost, 10.0.0.0/8', '10.1.2.3', 80, true],
+    ['fd00::/8', '[fd12::1]', 443, true],
+    ['127.0.0.0/8', '128.0.0.1', 80, false],
     ['::1', '[::1]', 80, true],
     ['[::1]:8080', '[::1]', 8080, true],
     ['[::1]:8080', '[::1]', 80, false],

@@ -8,6 +8,7 @@ import { Session } from '../../../src/api/session/session.js';
 import {
   FilterKnowledge,
   filterIn,
+  KNOWLEDGE_KEPT_MS,
   REFUSAL_KEPT_MS,
   type FilterStore,
   type StoredFilterKnowledge,
@@ -41,7 +42,7 @@ describe('filter knowledge', () => {
   });
 
   it('forgets a refusal after a day and what a list accepted after a month', async () => {
-    let now = 1_000_000_000_000;
+    const now = 1_000_000_000_000;
     const store = memoryStore();
     const first = await FilterKnowledge.of(session(), store, () => now);
     first.refused('notes v1', 'job_id', '40013', 'not filterable');
@@ -63,6 +64,13 @@ describe('filter knowledge', () => {
       form: 'operator',
       lists: {
         'jobs v1': { form: 'operator', accepted: ['status'], refused: {}, typeFields: { target_type: true }, at: 1 },
+        'tasks v1': {
+          accepted: [],
+          refused: {},
+          typeFields: {},
+          seen: { fields: ['primary_entity.id'], at: 1 },
+          at: 1,
+        },
       },
     };
     await cache.write('http://a.example', value);
@@ -72,5 +80,22 @@ describe('filter knowledge', () => {
       lists: { 'jobs v1': { accepted: 'status' } },
     } as unknown as StoredFilterKnowledge);
     expect(await cache.read('http://c.example')).toBeUndefined();
+    await cache.write('http://d.example', {
+      lists: { 'tasks v1': { accepted: [], refused: {}, typeFields: {}, seen: { fields: [7], at: 1 }, at: 1 } },
+    } as unknown as StoredFilterKnowledge);
+    expect(await cache.read('http://d.example')).toBeUndefined();
+  });
+
+  it("keeps the fields seen on a list's records for a month", async () => {
+    const now = Date.UTC(2026, 0, 1);
+    const store = memoryStore();
+    const knowledge = await FilterKnowledge.of(session(), store, () => now);
+    expect(knowledge.fieldsSeen('tasks v1')).toBeUndefined();
+    knowledge.sawFields('tasks v1', ['id', 'primary_entity.id']);
+    await knowledge.save();
+    const later = async (ms: number) =>
+      FilterKnowledge.of(session(), memoryStore(store.written.at(-1)), () => now + ms);
+    expect((await later(KNOWLEDGE_KEPT_MS)).fieldsSeen('tasks v1')).toEqual(['id', 'primary_entity.id']);
+    expect((await later(KNOWLEDGE_KEPT_MS + 1)).fieldsSeen('tasks v1')).toBeUndefined();
   });
 });

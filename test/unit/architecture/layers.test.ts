@@ -1,7 +1,7 @@
 // The folders of src/ and which of them each may import, enforced the way no-api-paths enforces rule 1:
 // the headless core knows no terminal, no command line and no demo; the explorer knows the demo only as
 // a base URL and tokens; the demo shares nothing with the client but fixtures/.
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
@@ -62,6 +62,81 @@ function apiFolderOf(path: string): string | undefined {
   return parts.length === 1 ? '' : parts[0];
 }
 
+/**
+ * The explorer and the command line, as src/api: each folder (with a README) may import only the folders
+ * named here and the shared files at the top of its tree, never the composition root there, which imports
+ * the folders; and no file of either imports back into a circle.
+ */
+interface Tree {
+  dir: string;
+  allowed: Record<string, string[]>;
+  /** Files at the top that put the tree together: no folder imports them (but those named in `rootFor`). */
+  root: string[];
+  rootFor?: Record<string, string[]>;
+}
+const TREES: Record<string, Tree> = {
+  ui: {
+    dir: join(src, 'ui'),
+    allowed: { services: [], nav: ['services'], components: ['nav'], screens: ['nav', 'components', 'services'] },
+    root: ['app.ts', 'registry.ts', 'global-keys.ts', 'draw.tsx'],
+  },
+  cli: {
+    dir: join(src, 'cli'),
+    allowed: { format: [], options: ['format'], commands: ['options', 'format'], completion: ['commands', 'format'] },
+    root: [
+      'main.ts',
+      'run.ts',
+      'args.ts',
+      'help.ts',
+      'context.ts',
+      'recorded-command.ts',
+      'command-line.ts',
+      'code-cache.ts',
+    ],
+    // `dpx __complete` is an entry of its own beside run.ts: it reads the parser, and starts the demo as run does.
+    rootFor: { completion: ['args.ts', 'context.ts'] },
+  },
+};
+
+/** Where a file sits in a tree: its folder ('' at the top) and the path below that folder. */
+function placeIn(tree: Tree, path: string): { folder: string; rest: string[] } | undefined {
+  const inside = relative(tree.dir, path);
+  if (inside.startsWith('..')) return undefined;
+  const parts = inside.split(sep);
+  return parts.length === 1 ? { folder: '', rest: parts } : { folder: parts[0]!, rest: parts.slice(1) };
+}
+
+/** Every relative import of the files under `dir`, resolved to a file. */
+function importsUnder(dir: string): { from: string; to: string; specifier: string }[] {
+  return sourceFiles(dir).flatMap((file) =>
+    importedSpecifiers(readFileSync(file, 'utf8'))
+      .filter((specifier) => specifier.startsWith('.'))
+      .flatMap((specifier) => {
+        const base = resolve(dirname(file), specifier).replace(/\.js$/, '');
+        const to = [`${base}.ts`, `${base}.tsx`].find((candidate) => existsSync(candidate));
+        return to === undefined ? [] : [{ from: file, to, specifier }];
+      }),
+  );
+}
+
+/** The files of a circle of imports, if any, as paths from the root. */
+function circles(edges: { from: string; to: string }[]): string[][] {
+  const next = new Map<string, string[]>();
+  for (const { from, to } of edges) next.set(from, [...(next.get(from) ?? []), to]);
+  const found: string[][] = [];
+  const state = new Map<string, 'open' | 'done'>();
+  const visit = (file: string, path: string[]): void => {
+    state.set(file, 'open');
+    for (const to of next.get(file) ?? []) {
+      if (state.get(to) === 'open') found.push([...path.slice(path.indexOf(to)), to].map((f) => relative(root, f)));
+      else if (!state.has(to)) visit(to, [...path, to]);
+    }
+    state.set(file, 'done');
+  };
+  for (const file of next.keys()) if (!state.has(file)) visit(file, [file]);
+  return found;
+}
+
 describe('layers', () => {
   it('reads imports of every kind', () => {
     const code =
@@ -116,6 +191,50 @@ describe('layers', () => {
         if (from === '' || !API_ALLOWED[from]!.includes(to)) offenders.push(`${relative(root, file)} → ${specifier}`);
       }
     }
+    expect(offenders).toEqual([]);
+  });
+
+  for (const [name, tree] of Object.entries(TREES)) {
+    it(`knows every folder of src/${name}, and each has a README`, () => {
+      const folders = readdirSync(tree.dir, { withFileTypes: true })
+        .filter((entry) => entry.isDirectory())
+        .map((entry) => entry.name);
+      expect(folders.filter((folder) => !(folder in tree.allowed))).toEqual([]);
+      expect(folders.filter((folder) => !readdirSync(join(tree.dir, folder)).includes('README.md'))).toEqual([]);
+    });
+
+    it(`no import in src/${name} runs back up: a folder imports the folders below it, never the root`, () => {
+      const offenders: string[] = [];
+      for (const { from, to, specifier } of importsUnder(tree.dir)) {
+        const source = placeIn(tree, from)!;
+        const target = placeIn(tree, to);
+        if (target === undefined || source.folder === '' || target.folder === source.folder) continue;
+        const ok =
+          target.folder === ''
+            ? !tree.root.includes(target.rest[0]!) || (tree.rootFor?.[source.folder] ?? []).includes(target.rest[0]!)
+            : tree.allowed[source.folder]!.includes(target.folder);
+        if (!ok) offenders.push(`${relative(root, from)} → ${specifier}`);
+      }
+      expect(offenders).toEqual([]);
+    });
+
+    it(`no circle of imports in src/${name}`, () => {
+      expect(circles(importsUnder(tree.dir))).toEqual([]);
+    });
+  }
+
+  it("no command's folder imports another's", () => {
+    const commands = join(src, 'cli', 'commands');
+    const folderOfCommand = (path: string) => {
+      const parts = relative(commands, path).split(sep);
+      return parts.length > 1 && !parts[0]!.startsWith('..') ? parts[0] : undefined;
+    };
+    const offenders = importsUnder(commands)
+      .filter(({ from, to }) => {
+        const [a, b] = [folderOfCommand(from), folderOfCommand(to)];
+        return a !== undefined && b !== undefined && a !== b;
+      })
+      .map(({ from, specifier }) => `${relative(root, from)} → ${specifier}`);
     expect(offenders).toEqual([]);
   });
 });

@@ -4,10 +4,10 @@
 import { describe, expect, it } from 'vitest';
 import type { XrayResult } from '../../../src/api/xray/xray.js';
 import { xrayDot } from '../../../src/cli/format/xray.js';
-import { reportHtml } from '../../../src/cli/report/html.js';
-import { reportMarkdown } from '../../../src/cli/report/markdown.js';
-import { svgOf } from '../../../src/cli/report/picture.js';
-import type { Report } from '../../../src/cli/report/sections.js';
+import { reportHtml } from '../../../src/cli/commands/report/html.js';
+import { reportMarkdown } from '../../../src/cli/commands/report/markdown.js';
+import { svgOf } from '../../../src/cli/commands/report/picture.js';
+import type { Report } from '../../../src/cli/commands/report/sections.js';
 import { attr, elements, externalReferences, htmlDocument, textOf } from '../../helpers/html.js';
 
 const HOSTILE = '<script>alert(1)</script><img src=http://evil.example/x.png>"\'&\x1b[2J';
@@ -49,6 +49,7 @@ async function hostileReport(): Promise<Report> {
         commandLine: `dpx xray alphas 1 --filter '${HOSTILE}' \`\`\`\n\`\`\``,
         word: 'xray',
         startedAt: '2026-11-25T10:00:00.000Z',
+        profile: HOSTILE,
         origin: 'http://h',
         unit: HOSTILE,
         requests: 3,

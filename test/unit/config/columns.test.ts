@@ -4,7 +4,7 @@ import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chosenColumns, columnsFile, keepColumns, tableColumns } from '../../../src/config/columns.js';
+import { chosenColumns, columnsFile, keepColumns, tableColumns } from '../../../src/config/chosen-columns.js';
 
 let dir = '';
 let config = '';

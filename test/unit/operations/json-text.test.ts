@@ -16,6 +16,16 @@ describe('parseJsonText', () => {
     ['', 1, 1, 'expected a value'],
     ['{"a": 1} x', 1, 10, 'expected end of input'],
     ['{"a": "x\ny"}', 1, 9, 'control character'],
+    ['{"a" 1}', 1, 6, 'expected ":"'],
+    ['[1,]', 1, 4, 'no trailing comma'],
+    ['[1 2]', 1, 4, 'expected "," or "]"'],
+    ['"\\x"', 1, 3, 'bad escape "\\\\x"'],
+    ['"\\u12"', 1, 3, 'bad \\u escape'],
+    ['{"a": nul', 1, 10, 'unexpected end of input, expected "null"'],
+    ['{"a": "b', 1, 9, 'unterminated string'],
+    ['{"a": [}', 1, 8, 'unexpected "}", expected a value'],
+    ['{"a": -}', 1, 7, 'unexpected "-", expected a value'],
+    ['{\n  "list": [\n    1,\n    2\n  ],\n  "b": fals\n}', 6, 12, 'unexpected "\\n", expected "false"'],
   ])('locates the error in %j at line %i column %i', (text, line, column, words) => {
     const result = parseJsonText(text);
     expect(result.ok).toBe(false);

@@ -1,7 +1,7 @@
 // A list resource as a table. Only the rows in the window are drawn, whatever is loaded.
 import { memo } from 'react';
 import { Box, Text } from 'ink';
-import type { Column, ColumnView } from './columns.js';
+import type { Column, ColumnView } from './measured-columns.js';
 import type { CellText } from './state.js';
 import { valueAt } from '../../../api/json.js';
 import { fit } from '../../../text/cells.js';

@@ -7,16 +7,25 @@ import { buildFilter, type Condition } from '../../filter.js';
 import { MOVE_KEYS, moveCursor } from '../../keys.js';
 import type { ScreenContext, ScreenModule } from '../../nav/screen.js';
 import { filterParams } from '../overlays/filter-builder.js';
-import { pickColumns } from '../overlays/columns.js';
+import { pickColumns } from '../overlays/column-chooser.js';
 import { quickFilterEditing, quickFilterKeys, quickFilterStatus, quickFilterTyping } from './quick-filter.js';
 import { pageIndexAt, rowCount, rowsOf } from '../../window.js';
+import { sortBy } from './sorting.js';
 import { askBookmarkName, viewBookmark } from '../bookmarks.js';
 import { useMemo } from 'react';
 import { ListView } from './ListView.js';
 import { namedCells, namesStopper, namesToggle } from './names.js';
 import { listHeight, loadEdge, loadFirstPage, movePage, reloadList, setCursor, shown } from './paging.js';
-import { columnsOf, currentPage, loadedRows, visibleRows, type ListParams, type ListState } from './state.js';
-import { windowOf } from './columns.js';
+import {
+  columnsOf,
+  currentPage,
+  loadedRows,
+  recordIndex,
+  visibleRows,
+  type ListParams,
+  type ListState,
+} from './state.js';
+import { windowOf } from './measured-columns.js';
 import { scrollBinding, stepColumn, type TableShape } from '../../scroll-keys.js';
 
 declare module '../../nav/screen.js' {
@@ -29,11 +38,14 @@ type Ctx = ScreenContext<ListState>;
 
 const idle = (state: ListState) => !state.localFilterEditing;
 
+/** The moves that go up: at the top of the run, they read the page before it again when it was dropped. */
+const UP_KEYS = new Set<string>(['up', 'pageup', 'home']);
+
 /** "page 3/120 · 1,193 items · 10 loaded", from what the list's envelope says. */
 function pageIndicator(state: ListState): string {
   const page = currentPage(state);
   if (!page) return state.loading ? '' : 'no rows';
-  const index = pageIndexAt(state.pages, state.cursor);
+  const index = pageIndexAt(state.pages, recordIndex(state));
   const number = page.start && /^\d+$/.test(page.start) ? page.start : undefined;
   const pagePart = number
     ? `page ${number}${page.totalPages !== undefined ? `/${formatCount(page.totalPages)}` : ''}`
@@ -160,6 +172,7 @@ export const listScreen: ScreenModule<ListState, ListParams> = {
     ...(label ? { label } : {}),
     ...(serverFilter ? { serverFilter } : {}),
     ...(first ? { firstRequest: first.request, pages: [first.page] } : { pages: [] }),
+    dropped: [],
     conditions: [],
     cursor: 0,
     top: 0,
@@ -282,19 +295,10 @@ export const listScreen: ScreenModule<ListState, ListParams> = {
     },
     {
       keys: ['s'],
-      help: 'sort the loaded rows by the current column (again: reverse)',
+      help: 'sort by the current column (again: reverse): by the server where the list takes a sort parameter, n/p paging through its order; else the loaded rows, within each page',
       hint: 's sort',
       when: idle,
-      run: (ctx) => {
-        const columns = columnsOf(ctx.state, ctx.now);
-        const field = columns[Math.min(ctx.state.column, columns.length - 1)]?.field;
-        if (field)
-          ctx.update((s) => ({
-            sort: { field, descending: s.sort?.field === field ? !s.sort.descending : false },
-            cursor: 0,
-            top: 0,
-          }));
-      },
+      run: (ctx) => void sortBy(ctx),
     },
     {
       keys: ['w'],
@@ -329,7 +333,11 @@ export const listScreen: ScreenModule<ListState, ListParams> = {
       help: 'move over the loaded rows',
       when: idle,
       run: (ctx, key) =>
-        setCursor(ctx, moveCursor(ctx.state.cursor, visibleRows(ctx.state).length, key, listHeight(ctx))),
+        setCursor(
+          ctx,
+          moveCursor(ctx.state.cursor, visibleRows(ctx.state).length, key, listHeight(ctx)),
+          UP_KEYS.has(key.name) || key.char === 'k',
+        ),
     },
     {
       keys: ['left', 'h', 'right', 'l'],
@@ -364,7 +372,7 @@ export const listScreen: ScreenModule<ListState, ListParams> = {
         top={state.top}
         height={height}
         currentColumn={state.column}
-        sort={state.sort}
+        sort={state.serverSort ?? state.sort}
         now={ctx.now}
         empty={empty}
         cellText={cellText}

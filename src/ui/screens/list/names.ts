@@ -119,18 +119,33 @@ export function askNames<S extends NamedRows>(
   if (columns.length === 0) return;
   const { connection } = state.origin;
   const redraw = () => ctx.update((s) => ({ namesRead: s.namesRead + 1 }) as Partial<S>);
-  // The unit tree is asked once per connection; once it is known, unit ids are named from it.
-  if (!ctx.services.unitsKnown(connection)) void ctx.services.units(connection).then(redraw, () => undefined);
   const names = ReferenceNames.of(connection.session);
-  for (const column of columns) {
-    const unknown = columnIds(column, rows).filter(
-      (id) => knownName(ctx.services, state.origin, column, id) === undefined,
-    );
-    if (unknown.length === 0) continue;
-    void names
-      .resolve(column, unknown, { ou: state.origin.ou ?? null, onName: redraw, signal: state.namesStop.signal })
-      .catch(() => undefined);
-  }
+  const ask = () => {
+    for (const column of columns) {
+      const unknown = columnIds(column, rows).filter(
+        (id) => knownName(ctx.services, state.origin, column, id) === undefined,
+      );
+      if (unknown.length === 0) continue;
+      void names
+        .resolve(column, unknown, {
+          ou: state.origin.ou ?? null,
+          onName: redraw,
+          signal: state.namesStop.signal,
+          together: true,
+        })
+        .catch(() => undefined);
+    }
+  };
+  // The unit tree is asked once per connection, and the names wait for it: unit ids are named from it, not
+  // read one by one meanwhile.
+  if (ctx.services.unitsKnown(connection)) return ask();
+  void ctx.services.units(connection).then(
+    () => {
+      redraw();
+      ask();
+    },
+    () => ask(),
+  );
 }
 
 /** `N`: names beside ids, on and off; `loaded` gives the screen's rows, `shown` asks again for what is on screen. */

@@ -2,18 +2,26 @@
 // run (ahead of need, as the cursor nears the end), and the first and last pages by the list's links.
 // Every request goes to the list's own origin, whatever the explorer has switched to since.
 import type { PreparedRequest } from '../../../api/hal/operation.js';
-import { listRequest, pageLinkRequest, readPage, type LinkRole, type Page } from '../../../api/session/pages.js';
+import {
+  listRequest,
+  pageLinkRequest,
+  pageRequest,
+  readPage,
+  type LinkRole,
+  type Page,
+} from '../../../api/session/pages.js';
 import { parseVendorMediaType } from '../../../api/media.js';
 import { dataFields } from '../../../api/hal/records.js';
 import { diffRecords, recordKey, topLevelField } from '../../../api/case/diff.js';
 import { scrollTop } from '../../layout.js';
 import { errorInfo, warningInfo } from '../../nav/problems.js';
 import type { ScreenContext } from '../../nav/screen.js';
-import { appendPage, pageIndexAt, pageStartRow, prependPage } from '../../window.js';
+import { appendPage, pageIndexAt, pageStartRow, prependPage, rowCount } from '../../window.js';
 import { askNames } from './names.js';
 import {
   asLoaded,
   currentPage,
+  inPages,
   loadedRows,
   recordIndex,
   visibleRows,
@@ -47,6 +55,7 @@ async function firstPageRequest(state: ListState): Promise<PreparedRequest> {
     pageSize,
     page: source.page,
     ou,
+    ...(state.serverSort ? { sort: state.serverSort } : {}),
     ...(source.variables ? { variables: source.variables } : {}),
   });
 }
@@ -58,7 +67,10 @@ async function fetchPage(
   again = false,
 ): Promise<{ page: Page; contentType: string }> {
   const response = await state.origin.connection.session.send(request, again ? { revalidate: true } : {});
-  return { page: readPage(response), contentType: response.contentType };
+  // Read without the body's bytes: the explorer shows records and never passes them on as sent, and a
+  // page's bytes held beside its records would double what a loaded row costs.
+  const page = readPage({ body: response.body, url: response.url, headers: response.headers });
+  return { page, contentType: response.contentType };
 }
 
 /** What changed from the rows before a reload to the rows after it, keyed by the rows now shown. */
@@ -81,7 +93,15 @@ function rowChanges(before: Record<string, unknown>[], after: Record<string, unk
 
 /** Loads the first page again: after a filter, version or OU change. What was shown goes first. */
 export async function loadFirstPage(ctx: Ctx): Promise<void> {
-  ctx.update({ loading: 'loading the first page', pending: 'first', error: undefined, pages: [], cursor: 0, top: 0 });
+  ctx.update({
+    loading: 'loading the first page',
+    pending: 'first',
+    error: undefined,
+    pages: [],
+    dropped: [],
+    cursor: 0,
+    top: 0,
+  });
   try {
     const request = await firstPageRequest(ctx.state);
     // The version asked for shows in the header from now on, whether or not an answer comes (offline, a
@@ -125,6 +145,7 @@ export async function reloadList(ctx: Ctx, quiet = false): Promise<void> {
       const cursor = Math.min(Math.max(0, fresh.items.length - 1), asLoaded(s) ? offset : 0);
       return {
         pages: [fresh],
+        dropped: [],
         changes,
         cursor,
         top: scrollTop(0, cursor, listHeight(ctx)),
@@ -140,23 +161,36 @@ export async function reloadList(ctx: Ctx, quiet = false): Promise<void> {
 }
 
 /**
- * Moves the cursor. The next page, and the names of ids that scrolled into view, are asked for once the
- * key's frame is out, since a request costs milliseconds.
+ * Moves the cursor (`upward`: a key moved it up, or would have at the top). The next page, and the names
+ * of ids that scrolled into view, are asked for once the key's frame is out, since a request costs
+ * milliseconds.
  */
-export function setCursor(ctx: Ctx, cursor: number): void {
+export function setCursor(ctx: Ctx, cursor: number, upward = cursor < ctx.state.cursor): void {
   ctx.update((s) => ({ cursor, top: scrollTop(s.top, cursor, listHeight(ctx)) }));
-  setImmediate(() => shown(ctx));
+  setImmediate(() => shown(ctx, upward));
 }
 
-/** What the rows on screen need once they are there: the page after them, and the names of their ids. */
-export function shown(ctx: Ctx): void {
+/**
+ * What the rows on screen need once they are there: the page after them (or, when the cursor went up, the
+ * page before them), and the names of their ids.
+ */
+export function shown(ctx: Ctx, upward = false): void {
   if (!ctx.alive) return;
-  prefetch(ctx);
-  askNames(ctx, loadedRows(ctx.state), visibleRows(ctx.state).slice(ctx.state.top, ctx.state.top + listHeight(ctx)));
+  prefetch(ctx, upward);
+  const { top, pending } = ctx.state;
+  const onScreen = visibleRows(ctx.state).slice(top, top + listHeight(ctx));
+  // A screen the next page is on its way to fill asks for its names once it has: one read per referenced
+  // list for the whole screen, not one for each page that fills it.
+  if (pending === 'next' && onScreen.length < listHeight(ctx)) return;
+  askNames(ctx, loadedRows(ctx.state), onScreen);
 }
 
-/** Loads the next page ahead of need: when the cursor nears the end of the rows, or they do not fill the screen. */
-export function prefetch(ctx: Ctx): void {
+/**
+ * Loads the next page ahead of need: when the cursor nears the end of the rows, or they do not fill the
+ * screen; and the page before the run when the cursor goes up near its top and that page was dropped (not
+ * when a page key put it there: a re-read then would be thrown away by the next page key).
+ */
+export function prefetch(ctx: Ctx, upward = false): void {
   if (!ctx.alive) return;
   const state = ctx.state;
   // A local filter works on what is loaded: it never pulls in more pages looking for matches.
@@ -164,9 +198,15 @@ export function prefetch(ctx: Ctx): void {
   const wanted = Math.max(state.cursor + PREFETCH_MARGIN, state.top + listHeight(ctx));
   if (visibleRows(state).length < wanted && state.pages[state.pages.length - 1]?.links.has('next'))
     void loadAdjacent(ctx, 'next', false);
+  else if (upward && inPages(state) && state.cursor < PREFETCH_MARGIN && state.dropped.length > 0)
+    void loadAdjacent(ctx, 'prev', false);
 }
 
-/** Loads the page after (or before) the run; `jump` moves the cursor to its first row. */
+/**
+ * Loads the page after (or before) the run; `jump` moves the cursor to its first row. The page before is
+ * the last one dropped from the front of the run when there is one (read again, and the header says so
+ * while it is), else the one the first page's link names.
+ */
 export async function loadAdjacent(ctx: Ctx, role: 'next' | 'prev', jump: boolean): Promise<void> {
   const state = ctx.state;
   if (!state.firstRequest) return;
@@ -175,24 +215,50 @@ export async function loadAdjacent(ctx: Ctx, role: 'next' | 'prev', jump: boolea
     if (jump && state.pending === role) ctx.update({ jumpWhenLoaded: role });
     return;
   }
+  const { session } = state.origin.connection;
+  const again = role === 'prev' ? state.dropped[state.dropped.length - 1] : undefined;
   const edge = role === 'next' ? state.pages[state.pages.length - 1] : state.pages[0];
-  const request = edge ? pageLinkRequest(state.origin.connection.session, edge, role, state.firstRequest) : undefined;
+  const request =
+    again !== undefined
+      ? pageRequest(session, again, state.firstRequest)
+      : edge
+        ? pageLinkRequest(session, edge, role, state.firstRequest)
+        : undefined;
   if (!request) {
     if (jump) ctx.nav.notify(role === 'next' ? 'this is the last page' : 'this is the first page');
     return;
   }
-  ctx.update({ pending: role, loading: jump ? `loading the ${role} page` : undefined });
+  const loading =
+    again !== undefined
+      ? 're-reading the page before, dropped to keep memory flat'
+      : jump
+        ? `loading the ${role} page`
+        : undefined;
+  ctx.update({ pending: role, loading });
   try {
     const { page } = await fetchPage(state, request);
     ctx.update((s) => {
-      const { pages, shift } = role === 'next' ? appendPage(s.pages, page) : prependPage(s.pages, page);
-      const plain = asLoaded(s);
+      // Sorted within pages, rows stay in their page's block: the cursor moves with it as when unsorted.
+      const plain = inPages(s);
+      const land = (jump || s.jumpWhenLoaded === role) && plain;
+      // The row the cursor is on once the page is in, in the run with the page added: what must stay.
+      const keep =
+        role === 'next' ? (land ? rowCount(s.pages) : recordIndex(s)) : land ? 0 : recordIndex(s) + page.items.length;
+      const cap = ctx.services.rowWindow;
+      const added = role === 'next' ? appendPage(s.pages, page, keep, cap) : prependPage(s.pages, page, keep, cap);
+      const { pages, shift } = added;
+      const dropped =
+        role === 'next'
+          ? [...s.dropped, ...added.dropped.map((p) => p.url)]
+          : again !== undefined
+            ? s.dropped.slice(0, -1)
+            : s.dropped;
       let cursor = plain ? Math.max(0, s.cursor + shift) : s.cursor;
-      if ((jump || s.jumpWhenLoaded === role) && plain)
-        cursor = role === 'next' ? pageStartRow(pages, pages.length - 1) : 0;
+      if (land) cursor = role === 'next' ? pageStartRow(pages, pages.length - 1) : 0;
       const top = scrollTop(plain ? Math.max(0, s.top + shift) : s.top, cursor, listHeight(ctx));
       return {
         pages,
+        dropped,
         cursor,
         top,
         pending: undefined,
@@ -219,6 +285,7 @@ export async function loadEdge(ctx: Ctx, role: Extract<LinkRole, 'first' | 'last
     const { page: edge } = await fetchPage(state, request);
     ctx.update({
       pages: [edge],
+      dropped: [],
       cursor: 0,
       top: 0,
       pending: undefined,
@@ -235,7 +302,7 @@ export async function loadEdge(ctx: Ctx, role: Extract<LinkRole, 'first' | 'last
 export function movePage(ctx: Ctx, step: 1 | -1): void {
   const state = ctx.state;
   const target = pageIndexAt(state.pages, recordIndex(state)) + step;
-  if (target >= 0 && target < state.pages.length && asLoaded(state))
+  if (target >= 0 && target < state.pages.length && inPages(state))
     return setCursor(ctx, pageStartRow(state.pages, target));
   void loadAdjacent(ctx, step === 1 ? 'next' : 'prev', true);
 }

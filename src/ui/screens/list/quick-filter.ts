@@ -2,7 +2,7 @@
 // field takes the focus on `/` and gives it back on Enter (kept) or Esc (cleared).
 import { editText } from '../../keys.js';
 import { TEXT, type Binding } from '../../nav/screen.js';
-import { recordMatches } from './columns.js';
+import { recordMatches } from './measured-columns.js';
 
 export interface QuickFiltered {
   /** A text every shown row contains, applied to the loaded rows only. */

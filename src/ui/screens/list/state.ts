@@ -1,5 +1,5 @@
 // A list screen as data: where its first page comes from, the run of pages loaded (at most a window of
-// them), the cursor, and what the user did to the loaded rows (local filter, sort). The rows and columns
+// records), the cursor, and what the user did to the loaded rows (local filter, sort). The rows and columns
 // shown are derived from it here.
 import type { PreparedRequest } from '../../../api/hal/operation.js';
 import type { Page } from '../../../api/session/pages.js';
@@ -7,7 +7,7 @@ import type { Condition } from '../../filter.js';
 import type { ScreenBase } from '../../nav/screen.js';
 import type { Origin } from '../../services/connection.js';
 import { pageIndexAt, rowsOf } from '../../window.js';
-import { compareBy, inferColumns, type Column } from './columns.js';
+import { compareBy, fieldKinds, inferColumns, type Column } from './measured-columns.js';
 import type { LoadedRows, NamedRows } from './names.js';
 import { quickFiltered, type QuickFiltered } from './quick-filter.js';
 
@@ -53,13 +53,24 @@ export interface ListState extends ScreenBase, QuickFiltered, NamedRows {
   serverFilter?: string;
   conditions: Condition[];
   pages: Page[];
+  /**
+   * The URLs of the pages dropped from the front of the run to keep it within its window of records, the
+   * nearest last: going back up reads them again.
+   */
+  dropped: string[];
   /** The current column (`s` sorts by it), among every column. */
   column: number;
   /** The first column scrolled to (`>` `<`); the first column stays. */
   left: number;
   /** The fields the reader chose and ordered (`c`), kept per resource and origin; else every field, ranked. */
   fields?: readonly string[];
+  /**
+   * A sort of the loaded rows (`s` on a list that takes no sort parameter): each page's rows sorted, the
+   * pages in the server's order, so that the page the footer names is the one under the cursor.
+   */
   sort?: { field: string; descending: boolean };
+  /** The order the server was asked for (`s` on a list whose template declares a sort parameter). */
+  serverSort?: { field: string; descending: boolean };
   watch: boolean;
   /** What the last reload changed: each changed row's changed fields, and its values before. */
   changes?: RowChanges;
@@ -74,11 +85,27 @@ export function asLoaded(state: ListState): boolean {
   return !state.localFilter && !state.sort;
 }
 
-/** The rows the list shows: loaded rows, locally filtered and sorted. */
+/**
+ * Whether each loaded page is shown as a block of its own where it was loaded (no local filter; a sort
+ * orders rows within their page): then a page starts at the same row shown as loaded.
+ */
+export function inPages(state: ListState): boolean {
+  return !state.localFilter;
+}
+
+const sorted = new WeakMap<readonly Page[], { key: string; rows: readonly Record<string, unknown>[] }>();
+
+/** The rows the list shows: loaded rows, locally filtered, and sorted within each page. */
 export function visibleRows(state: ListState): readonly Record<string, unknown>[] {
-  let rows = rowsOf(state.pages);
-  rows = quickFiltered(rows, state);
-  if (state.sort) rows = [...rows].sort(compareBy(state.sort.field, state.sort.descending));
+  const { sort } = state;
+  if (!sort) return quickFiltered(rowsOf(state.pages), state);
+  // Sorted once per run of pages, sort and filter: every key and frame asks for the rows several times.
+  const key = `${sort.field}\n${sort.descending}\n${state.localFilter}`;
+  const known = sorted.get(state.pages);
+  if (known?.key === key) return known.rows;
+  const compare = compareBy(sort.field, sort.descending);
+  const rows = state.pages.flatMap((page) => [...quickFiltered(page.items, state)].sort(compare));
+  sorted.set(state.pages, { key, rows });
   return rows;
 }
 
@@ -119,7 +146,13 @@ export function columnsOf(state: ListState, now: number, cellText?: CellText): C
   const names = state.names ? state.namesRead : -1;
   const known = planned.get(state.pages);
   if (known?.names === names && known.fields === state.fields && (known.named || !cellText)) return known.columns;
-  const columns = inferColumns(rowsOf(state.pages), now, cellText, state.fields);
+  const columns = inferColumns(
+    rowsOf(state.pages),
+    now,
+    cellText,
+    state.fields,
+    fieldKinds(state.resource, state.version),
+  );
   planned.set(state.pages, { names, named: cellText !== undefined, fields: state.fields, columns });
   return columns;
 }

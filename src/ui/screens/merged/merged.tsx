@@ -15,7 +15,7 @@ import { errorInfo, noticeOf } from '../../nav/problems.js';
 import type { ScreenBase, ScreenContext, ScreenModule } from '../../nav/screen.js';
 import type { Origin } from '../../services/connection.js';
 import { buildFilter, type Condition } from '../../filter.js';
-import { inferColumns, windowOf, type Column } from '../list/columns.js';
+import { inferColumns, windowOf, type Column } from '../list/measured-columns.js';
 import { scrollBinding } from '../../scroll-keys.js';
 import {
   quickFiltered,
@@ -26,7 +26,7 @@ import {
   type QuickFiltered,
 } from '../list/quick-filter.js';
 import { filterParams } from '../overlays/filter-builder.js';
-import { pickColumns } from '../overlays/columns.js';
+import { pickColumns } from '../overlays/column-chooser.js';
 import { ListView } from '../list/ListView.js';
 import { askNames, namedCells, namesStopper, namesToggle, type LoadedRows, type NamedRows } from '../list/names.js';
 import type { CellText } from '../list/state.js';

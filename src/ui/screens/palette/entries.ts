@@ -8,7 +8,7 @@ import { isUuid, type OrgUnit } from '../../../api/fanout/units.js';
 import { directoryOf, pathText } from '../../../api/fanout/unit-names.js';
 import type { Choice } from '../../components/Choices.js';
 import { fuzzyFilter } from '../../fuzzy.js';
-import { writeTrail } from '../../nav/global.js';
+import { writeTrail } from '../trail.js';
 import type { ScreenContext } from '../../nav/screen.js';
 import { describeBookmark, openBookmark } from '../bookmarks.js';
 import { viewChoices } from '../views.js';

@@ -1,0 +1,140 @@
+// `dpx list <resource>`: one page, or every page with --all, streamed to stdout in the chosen format as
+// the pages arrive. The filter is checked as JSON before anything is sent. A list under a parent record
+// (`/protection-groups/{id}/backups`) takes the parent from --var.
+
+import { UsageError } from '../../../api/errors.js';
+import type { PreparedRequest } from '../../../api/hal/operation.js';
+import { largestPageSize } from '../../../api/session/page-size.js';
+import { itemsAsSent, listRequest, readPage, walkPages, type Page } from '../../../api/session/pages.js';
+import type { Session } from '../../../api/session/session.js';
+import type { CommandScope, PlaneInput } from '../command.js';
+import { sizeHeapForStreaming } from '../../heap.js';
+import { createRecordSink } from '../../format/records.js';
+import { DataWriter } from '../../io.js';
+import { tableColumns } from '../../../config/chosen-columns.js';
+import { formatCount } from '../../../text/cells.js';
+import { Progress } from '../../progress.js';
+import { mergedListCommand } from './merged.js';
+import { listTarget } from '../../list-query.js';
+import { readListOptions } from './options.js';
+import { groupingSink } from './groups.js';
+import { windowedList } from '../../list-query.js';
+import { tableWidth } from '../../options/output.js';
+import type { OptionValues } from '../../options/shared.js';
+import type { spec } from './spec.js';
+
+export async function run(
+  ctx: CommandScope,
+  { positionals, options, units }: PlaneInput<OptionValues<typeof spec.options>>,
+): Promise<number> {
+  const [resource, ...extra] = positionals;
+  if (resource === undefined || extra.length > 0) {
+    throw new UsageError('dpx list takes one resource name', 'dpx resources lists them; e.g. dpx list users');
+  }
+  const asked = readListOptions(ctx, options);
+  const profiles = typeof options['profiles'] === 'string' ? options['profiles'] : undefined;
+  if (units !== undefined || profiles !== undefined) return mergedListCommand(ctx, resource, asked, units, profiles);
+
+  const session = ctx.session();
+  const { list, keep } = await windowedList(ctx, session, resource, asked);
+  const { format, maxItems, page, all } = list;
+  // The table a person reads takes the columns chosen in the explorer (`c`); machine formats never do.
+  const fields =
+    list.fields ??
+    (list.groupBy === undefined ? await tableColumns(ctx.configPath, [session.baseUrl], resource, format) : undefined);
+  // Every page of the list: at the largest page the server takes, unless a page size was chosen.
+  const pageSize =
+    all && list.pageSize === undefined
+      ? (await largestPageSize(session, { resource, ...listTarget(list) }))?.ask
+      : list.pageSize;
+  const first = await listRequest(session, {
+    resource,
+    ...listTarget(list),
+    ...(pageSize === undefined ? {} : { pageSize }),
+  });
+
+  const out = new DataWriter(ctx.io.stdout);
+  const sink =
+    list.groupBy !== undefined
+      ? await groupingSink(ctx, session, list.groupBy, format, out, list.lineEnd)
+      : createRecordSink(format, out, {
+          lineEnd: list.lineEnd,
+          width: tableWidth(ctx.io),
+          pretty: ctx.io.stdout.isTTY === true,
+          note: (message) => ctx.note(message),
+          ...(fields === undefined ? {} : { fields }),
+        });
+  const progress = all ? Progress.forStream(ctx.io.stderr) : undefined;
+  // Stops the walk when stdout's reader goes away or the user interrupts.
+  const stop = new AbortController();
+  const onAbort = () => stop.abort();
+  ctx.io.signal?.addEventListener('abort', onAbort);
+
+  let pagesFetched = 0;
+  let itemsWritten = 0;
+  let totalCount: number | undefined;
+  let totalPages: number | undefined;
+  try {
+    const walk = all ? walkPages(session, first, { signal: stop.signal }) : onePage(session, first, stop.signal);
+    try {
+      for await (const current of walk) {
+        pagesFetched++;
+        // Once the first page is in, as heap.ts says: a flag set before makes V8 refuse the code cache of
+        // every built-in loaded after it (node:zlib with a compressed answer).
+        if (all && pagesFetched === 1) sizeHeapForStreaming();
+        // Filtered here, the server's counts are of the whole list, not of what is printed.
+        if (keep === undefined) {
+          totalCount = current.totalCount ?? totalCount;
+          totalPages = current.totalPages ?? totalPages;
+        }
+        for (const warning of current.warnings) ctx.warn(warning);
+        const kept = keep === undefined ? current.items : current.items.filter(keep);
+        const items = maxItems === undefined ? kept : kept.slice(0, Math.max(0, maxItems - itemsWritten));
+        progress?.clear();
+        // Records filtered here are not the page as sent; a page cut short keeps the records it starts with.
+        await sink.page(items, keep === undefined ? itemsAsSent(current)?.slice(0, items.length) : undefined);
+        itemsWritten += items.length;
+        progress?.update(pagesFetched, itemsWritten, totalPages, totalCount);
+        if (maxItems !== undefined && itemsWritten >= maxItems) break;
+      }
+    } catch (error) {
+      // Interrupted: what was written is closed properly (a JSON document stays whole), and stderr says where it stopped.
+      if (!ctx.io.signal?.aborted) throw error;
+      ctx.reportInterruption(
+        `${formatCount(pagesFetched)} ${pagesFetched === 1 ? 'page' : 'pages'} read and ${formatCount(itemsWritten)} ${itemsWritten === 1 ? 'record' : 'records'} written${totalCount === undefined ? '' : ` of ${formatCount(totalCount)}`}; the rest of the list was not read`,
+      );
+    }
+    progress?.clear();
+    await sink.finish({
+      pagesFetched,
+      ...(totalCount === undefined ? {} : { totalCount }),
+      ...(totalPages === undefined ? {} : { totalPages }),
+    });
+  } finally {
+    progress?.clear();
+    ctx.io.signal?.removeEventListener('abort', onAbort);
+    stop.abort();
+    out.release();
+  }
+  if (format === 'table' && !all) ctx.note(pageNote(itemsWritten, totalCount, totalPages, page));
+  return 0;
+}
+
+/** Without --all, exactly the page asked for: no next link is followed, so no page guard applies. */
+async function* onePage(session: Session, request: PreparedRequest, signal: AbortSignal): AsyncGenerator<Page> {
+  const response = await session.send(request, { signal });
+  yield readPage(response);
+}
+
+/** Where this page sits in the whole list, and how to see more. */
+function pageNote(
+  shown: number,
+  totalCount: number | undefined,
+  totalPages: number | undefined,
+  page: string | undefined,
+): string {
+  const parts = [`${formatCount(shown)}${totalCount === undefined ? '' : ` of ${formatCount(totalCount)}`} items`];
+  if (totalPages !== undefined) parts.push(`page ${page ?? '1'} of ${formatCount(totalPages)}`);
+  if (totalCount === undefined || totalCount > shown) parts.push('--all for every page, --page P for another');
+  return parts.join(' · ');
+}
