@@ -107,6 +107,11 @@ export class CommandContext {
     return this.resolved.configPath;
   }
 
+  /** The saved view this run is (never from argv), when it is one. */
+  get view(): string | undefined {
+    return this.flags.view;
+  }
+
   /** What the explorer's header names the control plane by: the case offline, the demo with --demo. */
   get label(): string | undefined {
     return this.offline?.label ?? (this.demo === undefined ? undefined : 'demo');

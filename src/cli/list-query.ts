@@ -7,10 +7,13 @@ import { describeWindow, type TimeWindow } from '../api/hal/time-window.js';
 import type { Session } from '../api/session/session.js';
 import { windowOnList } from '../api/session/windowed.js';
 import type { CommandScope } from './commands/command.js';
+import type { CsvLineEnd } from './format/csv.js';
 import type { ListFormat } from './format/records.js';
 
 export interface ListOptions {
   format: ListFormat;
+  /** --csv-crlf: how a csv line ends. */
+  lineEnd: CsvLineEnd;
   filter?: string;
   pageSize?: number;
   maxItems?: number;
@@ -30,9 +33,10 @@ export interface ListOptions {
 /** What the server is asked, of all that was given: the list's version, operation, variables, filter and paging. */
 export function listTarget(
   list: ListOptions,
-): Omit<ListOptions, 'format' | 'all' | 'maxItems' | 'fields' | 'window' | 'timeField' | 'groupBy'> {
+): Omit<ListOptions, 'format' | 'lineEnd' | 'all' | 'maxItems' | 'fields' | 'window' | 'timeField' | 'groupBy'> {
   const {
     format: _format,
+    lineEnd: _lineEnd,
     all: _all,
     maxItems: _maxItems,
     fields: _fields,
@@ -84,6 +88,7 @@ export async function windowedCountFilter(
   if (asked.window === undefined) return asked.filter === undefined ? {} : { filter: asked.filter };
   const { list, keep } = await windowedList(ctx, session, resource, {
     format: 'json',
+    lineEnd: '\n',
     all: false,
     variables: {},
     window: asked.window,

@@ -4,6 +4,7 @@
 import packageJson from '../../package.json' with { type: 'json' };
 import { toDpxError } from '../api/errors.js';
 import { defaultConfigPath } from '../config/profiles.js';
+import { checkView } from '../config/view-policy.js';
 import { parseCommandLine, takeUnitChoice, type CommandName } from './args.js';
 import { withOverrides, withoutOptions } from './command-line.js';
 import type { CommandLine } from './commands/command.js';
@@ -13,7 +14,8 @@ import { interruptedExitCode } from './exit-codes.js';
 import { OutputClosed, type CliIO } from './io.js';
 import { formatError } from './error-lines.js';
 
-export async function runCli(argv: string[], io: CliIO): Promise<number> {
+/** `within.view`: the saved view this command line is (commands/view/run.ts): the run only reads. */
+export async function runCli(argv: string[], io: CliIO, within: { view?: string } = {}): Promise<number> {
   // Shell completion (hidden): never an error into the prompt, and no explorer code loaded.
   if (argv[0] === '__complete') {
     const { completeCommand } = await import('./completion/complete.js');
@@ -22,6 +24,11 @@ export async function runCli(argv: string[], io: CliIO): Promise<number> {
   let context: CommandContext | undefined;
   try {
     const args = parseCommandLine(argv);
+    if (within.view !== undefined) {
+      // Already checked as saved; the run's own options are the user's, but never make it a command a view may not be.
+      checkView({ command: args.command, options: [] }, within.view);
+      args.flags.view = within.view;
+    }
     const command = COMMANDS[args.command];
     // `dpx call R OP --help` describes that operation, from the index and its schema.
     if (args.help && command.describesOperation && args.positionals.length >= 2) {

@@ -27,6 +27,9 @@ export function sessionFromSettings(settings: Settings & { baseUrl: string }, ho
   return new Session({
     baseUrl: settings.baseUrl,
     readOnly: settings.readOnly,
+    ...(settings.writesLocked === undefined
+      ? {}
+      : { writesLocked: { reason: settings.writesLocked, hint: settings.writesLockHint ?? '' } }),
     timeoutMs: settings.timeoutMs,
     ...(settings.token === undefined ? {} : { token: settings.token }),
     ...(settings.tokenCommand === undefined ? {} : { credential: settings.tokenCommand }),

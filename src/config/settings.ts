@@ -5,6 +5,7 @@ import { basename, dirname, resolve } from 'node:path';
 import { UsageError } from '../api/errors.js';
 import type { RecordedTrail } from '../api/case/har.js';
 import type { NetworkOptions } from '../api/session/session-options.js';
+import type { WritesLock } from '../api/security/safety.js';
 import type { TokenCommand } from './token-command.js';
 import { networkSettings } from './network.js';
 import { defaultConfigPath, loadConfig, requireProfile, type ConfigFile, type Profile } from './profiles.js';
@@ -46,6 +47,8 @@ export interface GlobalFlags {
   proxyCaFile?: string;
   /** An origin the token may be sent to although it belongs to another. */
   trustOrigin?: string;
+  /** The saved view this run is (never from argv): it only reads, whatever else the flags say. */
+  view?: string;
 }
 
 /** Offline: the trail that stands in for the control plane, and how to name it on screen. */
@@ -87,6 +90,8 @@ export interface Settings {
    * --read-only, or a trail that answers instead of a control plane.
    */
   writesLocked?: string;
+  /** What would lift that lock: said with a write it refused. */
+  writesLockHint?: string;
   timeoutMs: number;
   /** Requests in flight at once; the session's default when unset. */
   concurrency?: number;
@@ -161,12 +166,14 @@ export async function settingsFrom(
   if (baseUrl !== undefined) checkBaseUrl(baseUrl);
   const trusted = trustedOrigin(flags.trustOrigin);
 
+  const lock = writesLock(flags, profile, profileName, configPath, offline !== undefined);
   const settings: Settings = {
     now: new Date(),
     // A trail is read, never written to: nothing it would answer a write with was ever the server's answer to this one.
-    readOnly: offline ? true : resolveReadOnly(flags, profile),
+    readOnly: offline || flags.view !== undefined ? true : resolveReadOnly(flags, profile),
     ...defined({
-      writesLocked: writesLock(flags, profile, offline !== undefined),
+      writesLocked: lock?.reason,
+      writesLockHint: lock?.hint,
       vendorOverride: flags.vendor === undefined ? undefined : true,
     }),
     timeoutMs: resolveTimeout(flags.timeout),
@@ -226,15 +233,35 @@ async function offlineSource(file: string, ouHeader: string | undefined): Promis
   return { file: path, label: `OFFLINE · ${basename(path)}`, trail };
 }
 
-function writesLock(flags: GlobalFlags, profile: Partial<Profile>, offline: boolean): string | undefined {
-  if (offline) return 'a recorded trail answers: nothing is ever sent';
-  if (flags.readOnly) return 'started with --read-only';
-  if (!flags.allowWrites && profile.readOnly === true) return 'the profile is set to read-only';
+function writesLock(
+  flags: GlobalFlags,
+  profile: Partial<Profile>,
+  profileName: string | undefined,
+  configPath: string,
+  offline: boolean,
+): WritesLock | undefined {
+  if (offline)
+    return {
+      reason: 'a recorded trail answers: nothing is ever sent',
+      hint: 'a write goes to a live control plane: run without --offline',
+    };
+  if (flags.view !== undefined)
+    return {
+      reason: `the view ${flags.view} only reads`,
+      hint: 'a view is a question; to change data, run the command yourself',
+    };
+  if (flags.readOnly) return { reason: 'started with --read-only', hint: 'leave --read-only out to allow writes' };
+  // An explicit "readOnly": true locks the profile: a flag or a key press does not undo what its owner wrote.
+  if (profile.readOnly === true)
+    return {
+      reason: 'the profile is set to read-only',
+      hint: `the profile ${profileName} is locked by "readOnly": true in ${configPath}: set it to false there to allow writes`,
+    };
   return undefined;
 }
 
 function resolveReadOnly(flags: GlobalFlags, profile: Partial<Profile>): boolean {
-  if (flags.readOnly) return true;
+  if (flags.readOnly || profile.readOnly === true) return true;
   if (flags.allowWrites) return false;
   return profile.readOnly !== false;
 }

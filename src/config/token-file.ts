@@ -4,6 +4,7 @@
 
 import { readFile, stat } from 'node:fs/promises';
 import { SafetyError, UsageError } from '../api/errors.js';
+import { checkNoControlCharacter } from '../api/security/control-chars.js';
 
 export async function readTokenFile(path: string): Promise<string> {
   let mode: number;
@@ -56,5 +57,6 @@ export function oneToken(text: string, where: string, fix: string): string {
   if (token === '') throw new UsageError(`${where} is empty`, fix);
   const lines = token.split(/\r\n|\r|\n/).length;
   if (lines > 1) throw new UsageError(`${where}: expected one token, found ${lines} lines`, fix);
+  checkNoControlCharacter(token, where, { secret: true });
   return token;
 }

@@ -2,6 +2,7 @@
 // vi) run through the shell so that `code --wait` works, the file read back when the editor exits. The
 // terminal is handed over meanwhile: raw mode off and the alternate screen left, then both restored and
 // the screen cleared for ink's next full frame.
+import { PASTE_OFF, PASTE_ON } from './paste.js';
 import { spawnSync } from 'node:child_process';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -65,8 +66,9 @@ export async function withTerminalSuspended<T>(control: TerminalControl, work: (
   }
 }
 
-const LEAVE = '\x1b[?25h\x1b[?1049l';
-const ENTER = '\x1b[?1049h\x1b[H\x1b[2J';
+// Bracketed paste off while the editor has the terminal (it asks for its own), and on again after.
+const LEAVE = `${PASTE_OFF}\x1b[?25h\x1b[?1049l`;
+const ENTER = `\x1b[?1049h\x1b[H\x1b[2J${PASTE_ON}`;
 
 export function terminalControl(stdin: NodeJS.ReadStream, stdout: NodeJS.WriteStream): TerminalControl {
   return {

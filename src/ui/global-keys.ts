@@ -1,5 +1,6 @@
 // The keys every screen answers to unless it takes them itself (a screen that types takes letters). Beside
 // app.ts, as the registry is: some open screens' own actions (the saved views, the trail).
+import { QUIT_HELP } from './keys.js';
 import { writeTrail } from './screens/trail.js';
 import { listViews } from './screens/views.js';
 import type { Binding, ScreenContext } from './nav/screen.js';
@@ -77,5 +78,5 @@ export const GLOBAL_BINDINGS: readonly Binding<unknown>[] = [
     hint: 'Esc back',
     run: (ctx) => ctx.nav.back(),
   },
-  { keys: ['q'], help: 'quit (ctrl-c quits from anywhere)', run: (ctx) => ctx.nav.quit() },
+  { keys: ['q'], help: QUIT_HELP, run: (ctx) => ctx.nav.quit() },
 ];

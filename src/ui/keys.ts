@@ -91,6 +91,10 @@ export function toKeys(input: string, key: InkKeyFlags, raw?: string): Key[] {
   });
 }
 
+/** The one rule of `q`, said in the help wherever it is bound. */
+export const QUIT_HELP =
+  'quit dpx: q quits on every screen (in a text field it types q); Esc goes back, ctrl-c quits anywhere';
+
 /** A short label for a key, as help and hints show it. */
 export function describeKey(key: Key): string {
   if (key.name !== 'char') return key.name;

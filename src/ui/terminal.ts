@@ -1,8 +1,10 @@
-// The terminal while the explorer owns it: alternate screen on, and one idempotent restore that runs
-// on every way out — quit, Ctrl-C, SIGTERM, SIGHUP, a thrown error, a rejected promise.
+// The terminal while the explorer owns it: alternate screen and bracketed paste on (a paste is text, never
+// keys: paste.ts), and one idempotent restore that runs on every way out — quit, Ctrl-C, SIGTERM, SIGHUP,
+// a thrown error, a rejected promise.
+import { PASTE_OFF, PASTE_ON } from './paste.js';
 
-const ENTER = '\x1b[?1049h\x1b[H\x1b[2J';
-const LEAVE = '\x1b[?25h\x1b[?1049l';
+const ENTER = `\x1b[?1049h\x1b[H\x1b[2J${PASTE_ON}`;
+const LEAVE = `${PASTE_OFF}\x1b[?25h\x1b[?1049l`;
 
 export interface TerminalGuard {
   /** Leaves the alternate screen and removes the handlers; safe to call any number of times. */

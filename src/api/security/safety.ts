@@ -15,9 +15,23 @@ export function isWriteMethod(method: string): boolean {
   return !isReadMethod(method);
 }
 
-/** The refusal of a write while writes are off; undefined when the request may go. */
-export function writeRefusal(method: string, readOnly: boolean): SafetyError | undefined {
+/** Why writes stay off whatever --allow-writes or the explorer's W say, and what would change that. */
+export interface WritesLock {
+  reason: string;
+  hint: string;
+}
+
+/**
+ * The refusal of a write while writes are off; undefined when the request may go. `locked` says why they
+ * stay off whatever --allow-writes or the explorer's W say, and how to change that.
+ */
+export function writeRefusal(method: string, readOnly: boolean, locked?: WritesLock): SafetyError | undefined {
   if (!readOnly || isReadMethod(method)) return undefined;
+  if (locked !== undefined)
+    return new SafetyError(
+      `read-only mode: ${method.toUpperCase()} changes data and was not sent: ${locked.reason}`,
+      `${locked.hint}; neither --allow-writes nor W lifts it`,
+    );
   return new SafetyError(
     `read-only mode: ${method.toUpperCase()} changes data and was not sent`,
     'start dpx with --allow-writes, or set "readOnly": false in the profile, to allow writes',

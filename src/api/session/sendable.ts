@@ -2,6 +2,7 @@
 // to the session's own origin, and writes only when writes are on. A refusal says why, for the exchange
 // the session records, and carries the error the caller gets.
 import { SafetyError, UsageError, type DpxError } from '../errors.js';
+import type { WritesLock } from '../security/safety.js';
 import { writeRefusal } from '../security/safety.js';
 
 /** The base URL without a trailing slash, and its origin; anything but an http(s) URL is a usage error. */
@@ -22,7 +23,7 @@ export function controlPlaneBase(text: string): { baseUrl: string; origin: strin
 export function sendableUrl(
   url: string,
   method: string,
-  session: { origin: string; readOnly: boolean },
+  session: { origin: string; readOnly: boolean; writesLocked?: WritesLock | undefined },
 ): { url: string } | { reason: string; error: DpxError } {
   let parsed: URL;
   try {
@@ -39,7 +40,7 @@ export function sendableUrl(
       ),
     };
   }
-  const refusal = writeRefusal(method, session.readOnly);
+  const refusal = writeRefusal(method, session.readOnly || session.writesLocked !== undefined, session.writesLocked);
   if (refusal) return { reason: 'refused: read-only mode', error: refusal };
   return { url: parsed.toString() };
 }

@@ -6,6 +6,7 @@ import type { LimiterStats } from '../wire/limiter.js';
 import type { Credential } from '../wire/credential.js';
 import type { NetworkOptions } from '../wire/network.js';
 import type { Transport } from '../wire/transport.js';
+import type { WritesLock } from '../security/safety.js';
 
 export type { NetworkOptions } from '../wire/network.js';
 
@@ -52,6 +53,8 @@ export interface SessionOptions {
   /** First backoff step between retries. */
   retryBaseDelayMs?: number;
   readOnly?: boolean;
+  /** Why writes stay off whatever turns them on (a locked profile, a view, a trail): said when one is refused. */
+  writesLocked?: WritesLock;
   userAgent?: string;
   freshnessMs?: number;
   /** Largest response body read; a bigger one is a ProtocolError. */

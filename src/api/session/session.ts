@@ -7,6 +7,7 @@ import packageJson from '../../../package.json' with { type: 'json' };
 import type { Catalog } from '../hal/catalog.js';
 import { loadIndex } from '../hal/discovery.js';
 import { messageOf } from '../errors.js';
+import { checkNamedValues } from '../security/control-chars.js';
 import type { Exchange } from '../exchange.js';
 import { apiErrorFor } from '../wire/failure.js';
 import { failureContext } from './failure-context.js';
@@ -42,6 +43,7 @@ import { checkHeaderValues } from '../security/header-values.js';
 import { Wire } from '../wire/wire.js';
 import { networkTransport } from '../wire/network.js';
 import type { PageSizeStore, SendOptions, SessionOptions, TrafficStats } from './session-options.js';
+import type { WritesLock } from '../security/safety.js';
 
 export type { OuChoice, PreparedRequest, RequestTarget } from '../hal/operation.js';
 export { VALIDATOR_CAPACITY } from './kept-answers.js';
@@ -52,6 +54,8 @@ export class Session {
   readonly baseUrl: string;
   readonly origin: string;
   readOnly: boolean;
+  /** Why writes may not be turned on (SessionOptions.writesLocked); undefined when they may. */
+  readonly writesLocked: WritesLock | undefined;
   readonly stats: { requests: number; lastLatencyMs: number | undefined } = { requests: 0, lastLatencyMs: undefined };
 
   private readonly options: SessionOptions;
@@ -71,6 +75,7 @@ export class Session {
     this.baseUrl = baseUrl;
     this.origin = origin;
     this.readOnly = options.readOnly ?? false;
+    this.writesLocked = options.writesLocked;
     this.currentOu = options.ou || undefined;
     this.retryPolicy = {
       maxRetries: options.maxRetries ?? DEFAULT_RETRY_POLICY.maxRetries,
@@ -156,6 +161,8 @@ export class Session {
 
   /** The request for a target; with its operation `resolved` already, the index is not read again. */
   async prepare(target: RequestTarget, resolved?: ResolvedOperation): Promise<PreparedRequest> {
+    // Before the index is even read: what names the request is the user's to fix.
+    checkNamedValues(target.variables ?? {}, target.query ?? {});
     if (resolved !== undefined) return requestFor(resolved, target, this.requestContext());
     return resolveRequest(await this.catalog(), target, this.requestContext());
   }

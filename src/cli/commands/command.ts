@@ -55,7 +55,7 @@ export interface ParsedLine {
 }
 
 /** Runs a command line as dpx would: the caller's own runCli, so a view runs exactly like typed argv. */
-export type RunArgv = (argv: string[], io: CliIO) => Promise<number>;
+export type RunArgv = (argv: string[], io: CliIO, within?: { view?: string }) => Promise<number>;
 
 /** What a command that runs other command lines (view, report) is handed, rather than importing the parser. */
 export interface CommandLine {
@@ -77,6 +77,8 @@ export interface CommandScope {
   /** This run's own settings: flags > environment > profile > defaults (offline: with the case). */
   readonly settings: Settings;
   readonly configPath: string;
+  /** The saved view this run is, when it is one (never from argv): it only reads, and calls only a GET. */
+  readonly view: string | undefined;
   /** The case this run records into (--trail), the explorer's `T` adds to it. */
   readonly trail: HarTrail | undefined;
   /** What the explorer's header names a control plane by that is not the configured one: the case, the demo. */

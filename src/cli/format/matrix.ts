@@ -7,7 +7,7 @@
 import { statusMeaning } from '../../api/hal/status.js';
 import { cellWidth, fit, formatCount, oneLine, truncate } from '../../text/cells.js';
 import { meaningTone, paint } from '../../text/colour.js';
-import { csvLine } from './csv.js';
+import { csvLine, type CsvLineEnd } from './csv.js';
 
 /** The formats the matrix is printed in, the default first. */
 export const MATRIX_FORMATS = ['table', 'json', 'csv'] as const;
@@ -89,36 +89,42 @@ export function matrixJson(matrix: Matrix): unknown {
   };
 }
 
-export function matrixCsv(matrix: Matrix): string {
-  let text = csvLine([
-    'profile',
-    'base_url',
-    'ou',
-    'ou_name',
-    'ou_path',
-    'depth',
-    ...matrix.columns,
-    'other',
-    'total',
-    'counted',
-    'changed_while_counting',
-    'error',
-  ]);
+export function matrixCsv(matrix: Matrix, lineEnd: CsvLineEnd = '\n'): string {
+  let text = csvLine(
+    [
+      'profile',
+      'base_url',
+      'ou',
+      'ou_name',
+      'ou_path',
+      'depth',
+      ...matrix.columns,
+      'other',
+      'total',
+      'counted',
+      'changed_while_counting',
+      'error',
+    ],
+    lineEnd,
+  );
   for (const row of matrix.rows) {
-    text += csvLine([
-      row.profile,
-      row.baseUrl,
-      row.ou,
-      row.ouName,
-      row.ouPath.join(' / '),
-      row.depth,
-      ...matrix.columns.map((_, index) => row.counts[index]),
-      row.other,
-      row.total,
-      row.counted,
-      row.changed,
-      row.error,
-    ]);
+    text += csvLine(
+      [
+        row.profile,
+        row.baseUrl,
+        row.ou,
+        row.ouName,
+        row.ouPath.join(' / '),
+        row.depth,
+        ...matrix.columns.map((_, index) => row.counts[index]),
+        row.other,
+        row.total,
+        row.counted,
+        row.changed,
+        row.error,
+      ],
+      lineEnd,
+    );
   }
   return text;
 }

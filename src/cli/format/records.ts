@@ -2,7 +2,8 @@
 // a page is written as soon as it arrives, so memory does not grow with the number of pages.
 
 import type { DataWriter } from '../io.js';
-import { csvLine, csvRow } from './csv.js';
+import { mayHoldInexactNumbers, parseExact } from '../../api/hal/exact-json.js';
+import { csvLine, csvRow, type CsvLineEnd } from './csv.js';
 import { dataFields } from '../../api/hal/records.js';
 import type { ColumnPlan } from '../../text/column-planner.js';
 import { selectFields } from './fields.js';
@@ -40,6 +41,8 @@ export interface SinkOptions {
   fields?: readonly string[];
   /** Table fields that come first whatever the ranking (where a merged list's record came from). */
   leading?: readonly string[];
+  /** How a csv line ends (--csv-crlf); LF when unset. */
+  lineEnd?: CsvLineEnd;
 }
 
 export function createRecordSink(format: ListFormat, out: DataWriter, options: SinkOptions): RecordSink {
@@ -48,7 +51,7 @@ export function createRecordSink(format: ListFormat, out: DataWriter, options: S
   if (fields === undefined) return sink;
   // Only the fields asked for: the records as sent are not what is written.
   return {
-    page: (items) => sink.page(items.map((item) => selectFields(item, fields))),
+    page: (items, asSent) => sink.page(exactItems(items, asSent).map((item) => selectFields(item, fields))),
     finish: (summary) => sink.finish(summary),
   };
 }
@@ -61,17 +64,34 @@ function formatSink(format: ListFormat, out: DataWriter, options: SinkOptions): 
           out.write(
             asSent !== undefined && !options.pretty
               ? joined(asSent, NEWLINE, { after: NEWLINE })
-              : items.map((item) => `${jsonString(item, undefined, options.pretty)}\n`).join(''),
+              : exactItems(items, asSent)
+                  .map((item) => `${jsonString(item, undefined, options.pretty)}\n`)
+                  .join(''),
           ),
         finish: async () => undefined,
       };
     case 'json':
       return new JsonSink(out, options.pretty);
     case 'csv':
-      return new CsvSink(out, options.note, options.fields);
+      return new CsvSink(out, options.note, options.fields, options.lineEnd ?? '\n');
     case 'table':
       return new TableSink(out, options);
   }
+}
+
+/**
+ * The records with each one that may hold a number a double changed read again from its bytes as sent,
+ * that number kept with its own digits (exact-json.ts); the others as they are.
+ */
+function exactItems(
+  items: Record<string, unknown>[],
+  asSent: readonly Uint8Array[] | undefined,
+): Record<string, unknown>[] {
+  if (asSent === undefined || asSent.length !== items.length) return items;
+  return items.map((item, index) => {
+    const text = Buffer.from(asSent[index]!).toString('utf8');
+    return mayHoldInexactNumbers(text) ? (parseExact(text) as Record<string, unknown>) : item;
+  });
 }
 
 const NEWLINE = Buffer.from('\n');
@@ -116,7 +136,7 @@ class JsonSink implements RecordSink {
       return;
     }
     let text = '';
-    for (const item of items) {
+    for (const item of exactItems(items, asSent)) {
       text += this.count === 0 ? (this.pretty ? '{\n  "items": [\n' : '{"items":[\n') : ',\n';
       text += this.pretty ? `    ${jsonString(item, 2).replace(/\n/g, '\n    ')}` : jsonString(item, undefined, false);
       this.count++;
@@ -151,18 +171,20 @@ class CsvSink implements RecordSink {
     private readonly out: DataWriter,
     private readonly note: (message: string) => void,
     private readonly fields: readonly string[] | undefined,
+    private readonly lineEnd: CsvLineEnd,
   ) {}
 
-  async page(items: Record<string, unknown>[]): Promise<void> {
-    if (items.length === 0) return;
+  async page(given: Record<string, unknown>[], asSent?: readonly Uint8Array[]): Promise<void> {
+    if (given.length === 0) return;
+    const items = exactItems(given, asSent);
     let text = '';
     if (this.columns === undefined) {
       this.columns = this.fields ?? [...new Set(items.flatMap(dataFields))];
-      text += csvLine(this.columns);
+      text += csvLine(this.columns, this.lineEnd);
     }
     for (const item of items) {
       for (const key of dataFields(item)) if (!this.columns.includes(key)) this.missing.add(key);
-      text += csvRow(this.columns, item);
+      text += csvRow(this.columns, item, this.lineEnd);
     }
     await this.out.write(text);
   }

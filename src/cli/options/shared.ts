@@ -46,6 +46,8 @@ export const FIELDS = { fields: { type: 'string' } } as const satisfies OptionSp
 export const PROFILES = { profiles: { type: 'string' } } as const satisfies OptionSpec;
 export const PAGE_SIZE = { 'page-size': { type: 'string' } } as const satisfies OptionSpec;
 export const DEPTH = { depth: { type: 'string' } } as const satisfies OptionSpec;
+/** `-o csv` with CR LF line ends (LF otherwise). */
+export const CSV_LINE_END = { 'csv-crlf': { type: 'boolean' } } as const satisfies OptionSpec;
 export const EXIT_CODE = { 'exit-code': { type: 'boolean' } } as const satisfies OptionSpec;
 export const TIME_WINDOW = {
   since: { type: 'string' },

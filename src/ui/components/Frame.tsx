@@ -6,6 +6,7 @@ import { describeToken } from '../../api/security/token.js';
 import { cellWidth, oneLine, truncate } from '../../text/cells.js';
 import { toKeys } from '../keys.js';
 import { bodyHeight, breadcrumb, noticeLines } from '../layout.js';
+import { PasteReader } from '../paste.js';
 import { footerHints } from '../nav/bindings.js';
 import type { Navigator } from '../nav/navigator.js';
 import { Header } from './Header.js';
@@ -20,19 +21,26 @@ export function Frame({ navigator }: { navigator: Navigator }) {
   // The bytes of each input event, heard before useInput's handler (registered after this one): they
   // tell the Delete key from Backspace, which ink names alike.
   const raw = useRef<string | undefined>(undefined);
+  // A paste (between the bracketed-paste marks) is text for the field in front, and none of its events a key.
+  const paste = useRef(new PasteReader());
+  const pasting = useRef(false);
   const emitter = stdin.internal_eventEmitter;
   useEffect(() => {
     if (!emitter) return;
     const hear = (input: string) => {
       raw.current = input;
+      const heard = paste.current.hear(input);
+      pasting.current = heard.swallow;
+      if (heard.pasted !== undefined) navigator.paste(heard.pasted);
     };
     emitter.on('input', hear);
     return () => {
       emitter.off('input', hear);
     };
-  }, [emitter]);
+  }, [emitter, navigator]);
   useInput(
     (input, key) => {
+      if (pasting.current) return;
       for (const k of toKeys(input, key, raw.current)) navigator.key(k);
     },
     { isActive: isRawModeSupported === true },

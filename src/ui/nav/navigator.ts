@@ -7,19 +7,22 @@ import { bodyHeight } from '../layout.js';
 import type { Connection, Origin } from '../services/connection.js';
 import type { Services } from '../services/services.js';
 import { bindingFor } from './bindings.js';
+import { pastedText } from '../paste.js';
 import { withPriority } from '../../api/wire/priority.js';
 import { DrawPacer } from './pacer.js';
 import { noticeOf } from './problems.js';
 import type { ScreenSet } from './screen-set.js';
-import type {
-  ErrorInfo,
-  KeyTable,
-  Navigation,
-  ScreenBase,
-  ScreenContext,
-  ScreenKind,
-  ScreenParams,
-  ScreenQuestion,
+import {
+  TEXT,
+  type Binding,
+  type ErrorInfo,
+  type KeyTable,
+  type Navigation,
+  type ScreenBase,
+  type ScreenContext,
+  type ScreenKind,
+  type ScreenParams,
+  type ScreenQuestion,
 } from './screen.js';
 
 export interface Entry {
@@ -226,6 +229,41 @@ export class Navigator implements Navigation {
         : undefined);
     if (binding) this.inFront(() => binding.run(this.contextOf(top.id) as never, key));
     else this.set({});
+  }
+
+  /**
+   * A paste (paste.ts): text for the field in front, never keys. A screen that knows its fields takes it
+   * itself; otherwise its printable characters are typed where the screen types them (TEXT), line breaks
+   * and control characters dropped. Where no field has the focus, nothing of it is taken.
+   */
+  paste(text: string): void {
+    this.pacer.userActed();
+    const top = this.top();
+    if (!top) return;
+    const module = this.screens.moduleOf(top.kind);
+    const ctx = this.contextOf(top.id) as never;
+    let taken = false;
+    this.inFront(() => {
+      if (module.paste) {
+        taken = module.paste(ctx, text);
+        return;
+      }
+      for (const char of pastedText(text, false)) {
+        const key: Key = { name: 'char', char, ctrl: false };
+        const binding = this.top()?.id === top.id ? this.typingBinding(top.kind, this.top()!.state, key) : undefined;
+        if (!binding) break;
+        binding.run(ctx, key);
+        taken = true;
+      }
+    });
+    if (!taken) this.notify('a paste goes into a text field: none has the focus here, so nothing of it was taken');
+    else this.set({});
+  }
+
+  /** The binding `key` meets on a screen when it types into a text field there (a TEXT one); else undefined. */
+  private typingBinding(kind: ScreenKind, state: ScreenBase, key: Key): Binding<ScreenBase> | undefined {
+    const binding = bindingFor(this.screens.moduleOf(kind).bindings as readonly Binding<ScreenBase>[], state, key);
+    return binding?.keys.includes(TEXT) ? binding : undefined;
   }
 
   // ——— the unit and the profile ———

@@ -122,6 +122,11 @@ export interface ScreenModule<S extends ScreenBase, P> {
    * field), so the global keys work on every screen otherwise.
    */
   typing?(state: S): boolean;
+  /**
+   * Takes a paste as text into the field with the focus; false when no field of the screen has it. A
+   * screen without this takes a paste as typed characters only where its bindings type them (TEXT).
+   */
+  paste?(ctx: ScreenContext<S>, text: string): boolean;
   init(params: P): S;
   /** Starts what the screen needs once it is on the stack (the first page, a poll). */
   start?(ctx: ScreenContext<S>): void;

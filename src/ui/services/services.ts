@@ -4,6 +4,8 @@
 // they never reach into one another.
 import type { FilterStore } from '../../api/xray/filters.js';
 import { listViews } from '../../config/views.js';
+import { mkdtemp, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Catalog } from '../../api/hal/catalog.js';
 import { UsageError } from '../../api/errors.js';
@@ -49,11 +51,11 @@ export interface ServiceOptions {
 }
 
 /** "dpx-trail-2024-05-01T10-20-30Z.har": sorts by time and is a valid file name everywhere. */
-export function trailFileName(now: number): string {
-  return `dpx-trail-${new Date(now)
+export function trailFileName(now: number, prefix = 'dpx-trail', extension = 'har'): string {
+  return `${prefix}-${new Date(now)
     .toISOString()
     .replace(/\.\d+Z$/, 'Z')
-    .replace(/:/g, '-')}.har`;
+    .replace(/:/g, '-')}.${extension}`;
 }
 
 export class Services {
@@ -225,6 +227,18 @@ export class Services {
   // ——— the trail ———
 
   /** Writes the trail so far to ./dpx-trail-<time>.har and says where; undefined when no trail is kept. */
+  /**
+   * A curl command in a file (`dpx-curl-<time>.sh`, in a folder of its own under the system's temporary
+   * one, or beside the trail when one is set), whole as it runs: what is selected from the screen is
+   * broken over lines. It holds no token: it reads it from where dpx did.
+   */
+  async writeCurl(curl: string): Promise<string> {
+    const folder = this.trailDir ?? (await mkdtemp(join(tmpdir(), 'dpx-curl-')));
+    const path = join(folder, trailFileName(this.now(), 'dpx-curl', 'sh'));
+    await writeFile(path, `#!/bin/sh\n${curl}\n`, { mode: 0o600 });
+    return path;
+  }
+
   async writeTrail(): Promise<{ path: string; entries: number } | undefined> {
     if (!this.trail) return undefined;
     const path = join(this.trailDir ?? process.cwd(), trailFileName(this.now()));

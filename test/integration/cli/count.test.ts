@@ -235,7 +235,19 @@ describe('dpx count — rows and columns', () => {
 
   it('csv: a header of the row fields, the values and the total', async () => {
     const { code, stdout } = await dpx(
-      ['count', 'tasks', '--by', 'status', '--values', 'failed,completed', '--ou', 'all', '--output', 'csv'],
+      [
+        'count',
+        'tasks',
+        '--by',
+        'status',
+        '--values',
+        'failed,completed',
+        '--ou',
+        'all',
+        '--output',
+        'csv',
+        '--csv-crlf',
+      ],
       { env: env() },
     );
     expect(code).toBe(0);

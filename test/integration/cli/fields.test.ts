@@ -56,9 +56,9 @@ describe('dpx list --fields', () => {
   });
 
   it('csv: the header is the fields as given; a field a record lacks is an empty cell', async () => {
-    const lines = (await run(['list', 'tasks', '--page-size', '6', '--output', 'csv', '--fields', FIELDS])).split(
-      '\r\n',
-    );
+    const lines = (
+      await run(['list', 'tasks', '--page-size', '6', '--output', 'csv', '--csv-crlf', '--fields', FIELDS])
+    ).split('\r\n');
     expect(lines[0]).toBe('status,id,initiated_by.email,no_such_field');
     expect(lines.slice(1, -1)).toEqual(
       tasks.map((task) => `${task['status']},${task['id']},${task['initiated_by']?.email ?? ''},`),
@@ -125,6 +125,7 @@ describe('dpx call --fields and --output', () => {
       `task_id=${task['id']}`,
       '--output',
       'csv',
+      '--csv-crlf',
       '--fields',
       'id,status',
     ]);

@@ -54,7 +54,7 @@ describe('server text on the terminal', () => {
   });
 
   it('list as csv: visible, formulas guarded, numbers kept', async () => {
-    const result = await run(['list', 'items', '-o', 'csv']);
+    const result = await run(['list', 'items', '-o', 'csv', '--csv-crlf']);
     expect(result.code).toBe(0);
     expectInert(result, true);
     expect(result.stdout).toContain(`"'=HYPERLINK(""http://evil.example"",""click"")"`);

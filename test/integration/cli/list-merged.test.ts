@@ -107,7 +107,9 @@ describe('dpx list --ou all (one page per unit)', () => {
     expect(table.stdout.split('\n')[0]).toMatch(/^_profile\s+_unit\s+id\s/);
     expect(table.stdout).toMatch(/^eu-west\s+Berlin\s/m);
     expect(table.stdout).toMatch(/^us-east\s+Berlin\s/m);
-    const csv = await dpx(['list', 'tasks', '--ou', 'all', '--page-size', '2', '--output', 'csv'], { env: env() });
+    const csv = await dpx(['list', 'tasks', '--ou', 'all', '--page-size', '2', '--output', 'csv', '--csv-crlf'], {
+      env: env(),
+    });
     const [header, first] = csv.stdout.split('\r\n');
     expect(header!.startsWith('_profile,_unit,_ou,id,')).toBe(true);
     expect(first!.split(',')[0]).toBe(new URL(demo.region.baseUrl).host);

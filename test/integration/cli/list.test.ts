@@ -64,7 +64,9 @@ describe('dpx list — formats', () => {
   });
 
   it('csv: RFC 4180 with a header of the record fields, nested values as JSON', async () => {
-    const { code, stdout } = await dpx(['list', 'tasks', '--page-size', '4', '--output', 'csv'], { env: env() });
+    const { code, stdout } = await dpx(['list', 'tasks', '--page-size', '4', '--output', 'csv', '--csv-crlf'], {
+      env: env(),
+    });
     expect(code).toBe(0);
     const lines = stdout.split('\r\n');
     expect(lines).toHaveLength(6);

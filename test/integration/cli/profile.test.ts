@@ -46,7 +46,8 @@ describe('dpx profile add', () => {
     expect(shown.code).toBe(0);
     expect(JSON.parse(shown.stdout)).toEqual(saved('locked'));
     const listed = await dpx(['profile', 'list']);
-    expect(listed.stdout).toMatch(/locked\s+\S+\s+env LOCKED_TOKEN\s+refused/);
+    // The writes column says a "readOnly": true profile is locked (issue 38: nothing turns writes on).
+    expect(listed.stdout).toMatch(/locked\s+\S+\s+env LOCKED_TOKEN\s+locked/);
     // The profile is the run's: its token variable reaches the demo, and the answer comes back.
     const run = await dpx(['--profile', 'locked', 'resources', '-o', 'json'], {
       env: { LOCKED_TOKEN: demo.region.tokens.personal },

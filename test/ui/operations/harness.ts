@@ -20,6 +20,8 @@ export interface ScreenOptions {
   taskIntervalMs?: number;
   rows?: number;
   columns?: number;
+  /** Where the explorer writes its files (T's trail, c's curl command). */
+  trailDir?: string;
 }
 
 export type OpenScreen = Omit<Mounted, 'session'> & { origin: Origin; services: Services };
@@ -35,6 +37,7 @@ export async function openScreen<K extends ScreenKind>(
     connection: { session },
     terminal: options.terminal ?? { copy: () => undefined },
     ...(options.taskIntervalMs ? { taskIntervalMs: options.taskIntervalMs } : {}),
+    ...(options.trailDir ? { trailDir: options.trailDir } : {}),
   });
   const navigator = new Navigator(services, {
     screens: SCREENS,

@@ -12,7 +12,12 @@ async function render(format: 'json' | 'ndjson' | 'csv' | 'table', pages: Record
       cb();
     },
   });
-  const sink = createRecordSink(format, new DataWriter(stream), { width: 80, pretty, note: (m) => notes.push(m) });
+  const sink = createRecordSink(format, new DataWriter(stream), {
+    width: 80,
+    pretty,
+    note: (m) => notes.push(m),
+    lineEnd: '\r\n',
+  });
   for (const page of pages) await sink.page(page);
   await sink.finish({ pagesFetched: pages.length, totalCount: 3 });
   return { text, notes };

@@ -51,7 +51,7 @@ async function confirmWith(
 ): Promise<void> {
   const write = isWriteMethod(request.method);
   if (write) {
-    const refusal = writeRefusal(request.method, session.readOnly);
+    const refusal = writeRefusal(request.method, session.readOnly, session.writesLocked);
     if (refusal) throw refusal;
   }
   const interactive = isInteractive(ctx.io);

@@ -33,10 +33,13 @@ Sends any operation of the index and prints the response body as JSON (the statu
   --fields A,B.C        only these fields of the response's records, in this order (as for dpx list)
   -o, --output FORMAT   json (default: the body as sent), ndjson, table or csv of its records; a list
                         answer prints as dpx list prints a page, a single record as one row
+  --csv-crlf            csv lines end in CR LF (default: LF)
 
 Writes (anything but GET and HEAD) are refused unless --allow-writes is given or the profile lifts
-read-only. On a terminal, dpx shows the request as it will leave (method, URL, headers with the token
-masked, the body, the unit by name and id) and asks; a DELETE asks for the id it deletes to be typed.
+read-only ("readOnly": false); a profile with "readOnly": true is locked and refuses them whatever
+--allow-writes says (exit 4). On a terminal, dpx shows the request as it will leave (method, URL,
+headers with the token masked, the body, the unit by name and id) and asks; a DELETE asks for the id it
+deletes to be typed.
 Without a terminal, --yes confirms a write and --confirm-id ID a DELETE; otherwise nothing is sent
 (exit 4). A body with schema problems is listed problem by problem, and sent only after a second yes
 (or --send-invalid). A 202 prints its Location and task id on stderr.

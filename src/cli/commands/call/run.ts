@@ -12,14 +12,19 @@
 
 import { readFile } from 'node:fs/promises';
 import { UsageError } from '../../../api/errors.js';
+import { mayHoldInexactNumbers, parseExact } from '../../../api/hal/exact-json.js';
 import { isObject } from '../../../api/json.js';
+import type { Catalog } from '../../../api/hal/catalog.js';
 import { resolveOperation, type PreparedRequest } from '../../../api/hal/operation.js';
 import { isListEnvelope, readPage } from '../../../api/session/pages.js';
+import { checkNamedValues, checkNoControlCharacter } from '../../../api/security/control-chars.js';
 import { checkHeaderValues } from '../../../api/security/header-values.js';
 import type { ApiResponse } from '../../../api/wire/response.js';
 import { visible } from '../../../text/cells.js';
+import { checkViewOperation } from '../../../config/view-policy.js';
 import { namedValues } from '../../options/values.js';
 import type { CommandScope, PlaneInput } from '../command.js';
+import { csvLineEnd, type CsvLineEnd } from '../../format/csv.js';
 import { parseFields, selectFields } from '../../format/fields.js';
 import { createRecordSink, type ListFormat } from '../../format/records.js';
 import { confirmRequest } from './confirm.js';
@@ -41,16 +46,21 @@ export async function run(
   }
   const format = outputFormat(options['output'], spec.formats);
   const fields = parseFields(options['fields']);
+  const lineEnd = csvLineEnd(options);
   const variables = namedValues('--var', options['var']);
   const query = namedValues('--query', options['query']);
   const given = typeof options['body'] === 'string' ? await bodyText(ctx.io, options['body']) : undefined;
   const dryRun = options['dry-run'] === true;
+  // Before anything is sent, the index included: an id or a value with a control character in it.
+  if (extra[0] !== undefined) checkNoControlCharacter(extra[0], 'the id');
+  checkNamedValues(variables, query);
   const version = typeof options['version'] === 'string' ? options['version'] : undefined;
 
   const session = ctx.session({ needsToken: !dryRun });
   const catalog = await session.catalog();
   const resolved = resolveOperation(catalog, { resource, operationId, ...(version === undefined ? {} : { version }) });
   const { operation } = resolved;
+  if (ctx.view !== undefined) checkViewOperation(operation.method, `${resource} ${operation.id}`, ctx.view);
   const [positional] = extra;
   if (positional !== undefined) {
     const [only, ...more] = operation.pathVariables;
@@ -75,7 +85,7 @@ export async function run(
     variables[only] = positional;
   }
 
-  const body = await requestBody(ctx, resolved, given, options['edit'] === true);
+  const body = await requestBody(ctx, resolved, given, options['edit'] === true, { catalog, variables });
   const request = await session.prepare(
     {
       resource,
@@ -127,7 +137,7 @@ export async function run(
         const { taskRequest } = await import('../../../api/operations/task.js');
         const taskReq = own ?? (await taskRequest(session, followable!));
         // The final task is printed as the body would be: -o and --fields hold for it too.
-        const print = (task: Record<string, unknown>) => printBody(ctx, out, task, undefined, format, fields);
+        const print = (task: Record<string, unknown>) => printBody(ctx, out, task, undefined, format, fields, lineEnd);
         return await waitForTask(ctx, session, taskReq, print, followable?.taskId);
       }
       ctx.warn(
@@ -136,12 +146,17 @@ export async function run(
           : `--wait follows the task a 202 names; this was a ${response.status}, with nothing to follow`,
       );
     }
-    if (response.body !== undefined) await printBody(ctx, out, response.body, response, format, fields);
+    if (response.body !== undefined) await printBody(ctx, out, asSent(response), response, format, fields, lineEnd);
     else if (response.text !== '') await out.write(printableBody(response.text));
   } finally {
     out.release();
   }
   return 0;
+}
+
+/** The body as the server sent it: its numbers with their own digits (exact-json.ts). */
+function asSent(response: ApiResponse): unknown {
+  return mayHoldInexactNumbers(response.text) ? parseExact(response.text) : response.body;
 }
 
 /** A body that is not JSON, shown line by line with nothing in it a terminal would obey. */
@@ -180,9 +195,14 @@ async function printBody(
   response: ApiResponse | undefined,
   format: ListFormat,
   fields: string[] | undefined,
+  lineEnd: CsvLineEnd,
 ): Promise<void> {
   const page = response && isListEnvelope(body) ? readPage(response) : undefined;
-  const records = page?.items ?? (Array.isArray(body) ? body.filter(isObject) : isObject(body) ? [body] : undefined);
+  const embedded = isObject(body) && isObject(body['_embedded']) ? body['_embedded']['items'] : undefined;
+  // A page's records from the body as printed (its numbers as sent), the page's own when they differ in count.
+  const pageItems =
+    Array.isArray(embedded) && embedded.length === page?.items.length ? embedded.filter(isObject) : page?.items;
+  const records = pageItems ?? (Array.isArray(body) ? body.filter(isObject) : isObject(body) ? [body] : undefined);
   // A scalar body has no fields to choose from.
   if (records === undefined) return out.write(jsonText(body, ctx.io));
   if (format === 'json') {
@@ -195,6 +215,7 @@ async function printBody(
   }
   for (const warning of page?.warnings ?? []) ctx.warn(warning);
   const sink = createRecordSink(format, out, {
+    lineEnd,
     width: tableWidth(ctx.io),
     pretty: ctx.io.stdout.isTTY === true,
     note: (message) => ctx.note(message),
@@ -249,6 +270,7 @@ async function requestBody(
   resolved: ReturnType<typeof resolveOperation>,
   given: string | undefined,
   edit: boolean,
+  addressed: { catalog: Catalog; variables: Record<string, string> },
 ): Promise<string | undefined> {
   const { operation } = resolved;
   const { carriesBody, loadBodySchema } = await import('../../../api/operations/body.js');
@@ -268,11 +290,24 @@ async function requestBody(
     throw new UsageError(`--edit edits a body, and ${operation.method} sends none`, 'leave --edit out');
   const schema = await loadBodySchema(target, ctx.settings.schemaDir);
   const { bodyTemplate } = await import('../../../api/operations/template.js');
+  // An update of a record starts from the record, as the explorer's form does.
+  const { recordEdit } = await import('../../../api/operations/edit-record.js');
+  const fromRecord =
+    given === undefined && schema
+      ? await recordEdit(
+          ctx.session(),
+          { ...resolved, catalog: addressed.catalog, version: resolved.version.version },
+          addressed.variables,
+          schema.schema,
+        )
+      : undefined;
   const start =
     given ??
-    (schema
-      ? `// ${command}\n${bodyTemplate(schema.schema)}\n`
-      : `// ${command}: no schema is known for this body; write it as JSON.\n{\n}\n`);
+    (fromRecord
+      ? `// ${command}: the record as it is now; what you change is sent\n${fromRecord.start}\n`
+      : schema
+        ? `// ${command}\n${bodyTemplate(schema.schema)}\n`
+        : `// ${command}: no schema is known for this body; write it as JSON.\n{\n}\n`);
   const { editInEditor } = await import('../../../ui/editor.js');
   const edited = await editInEditor(start, ctx.io.env, { extension: '.jsonc' });
   if (isBlankBody(edited))
@@ -293,7 +328,7 @@ async function requestBody(
       `it is kept in ${kept}: fix it there and send it with ${command} --body @${kept} (add --edit to fix it in $EDITOR)`,
     );
   }
-  return sendableBody(edited);
+  return fromRecord ? fromRecord.toSend(edited) : sendableBody(edited);
 }
 
 async function readAll(stream: NodeJS.ReadableStream): Promise<string> {

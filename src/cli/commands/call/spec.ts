@@ -2,10 +2,11 @@
 
 import type { CommandSpec } from '../command.js';
 import { LIST_FORMATS, type ListFormat } from '../../format/records.js';
-import { FIELDS, OUTPUT, VARIABLES, VERSION, type OptionSpec } from '../../options/shared.js';
+import { CSV_LINE_END, FIELDS, OUTPUT, VARIABLES, VERSION, type OptionSpec } from '../../options/shared.js';
 
 const options = {
   ...OUTPUT,
+  ...CSV_LINE_END,
   ...VERSION,
   ...VARIABLES,
   query: { type: 'string', multiple: true },

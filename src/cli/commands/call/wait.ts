@@ -4,7 +4,10 @@
 // it failed or was aborted, 130 on Ctrl-C, which stops the watching and not the task.
 
 import { toDpxError } from '../../../api/errors.js';
-import type { PreparedRequest } from '../../../api/hal/operation.js';
+import { findResource } from '../../../api/hal/catalog.js';
+import { findReadOperation, type PreparedRequest } from '../../../api/hal/operation.js';
+import { shellQuote } from '../../../api/security/curl.js';
+import { visible } from '../../../api/visible.js';
 import { followTask, type TaskState } from '../../../api/operations/task.js';
 import type { Session } from '../../../api/session/session.js';
 import type { CommandScope } from '../command.js';
@@ -28,6 +31,22 @@ function reasonLines(record: Record<string, unknown>): string[] {
         /error|reason|message|warning/i.test(name) && value !== null && value !== '' && typeof value !== 'object',
     )
     .map(([name, value]) => `${name}: ${String(value).replace(/[\x00-\x1f\x7f]/g, ' ')}`);
+}
+
+/**
+ * The command that shows the task again: the request's operation, or, for a task named by a link, the
+ * read operation of its resource, from the index already read (nothing is sent after an interrupt).
+ */
+async function showCommand(session: Session, request: PreparedRequest, taskId: string): Promise<string | undefined> {
+  let operationId: string | undefined = request.operationId || undefined;
+  if (operationId === undefined) {
+    const catalog = await session.catalog().catch(() => undefined);
+    const resource = catalog && findResource(catalog, request.resource);
+    operationId = resource && findReadOperation(resource, request.version)?.operation.id;
+  }
+  if (operationId === undefined) return undefined;
+  const words = ['dpx', 'call', request.resource, operationId, taskId];
+  return visible(words.map((word) => (/^[\w.:/-]+$/.test(word) ? word : shellQuote(word))).join(' '));
 }
 
 export async function waitForTask(
@@ -55,9 +74,10 @@ export async function waitForTask(
   } catch (error) {
     progress?.clear();
     if (polling.signal.aborted) {
+      const again = taskId === undefined ? undefined : await showCommand(session, request, taskId);
       ctx.note(
         `stopped watching ${name}${last ? ` (${stateText(last)})` : ''}: the task goes on on the control plane` +
-          (taskId ? `; see it with dpx call ${request.resource} ${request.operationId} ${taskId}` : ''),
+          (again ? `; see it with ${again}` : ''),
       );
       return interruptedExitCode(ctx.io.signal);
     }

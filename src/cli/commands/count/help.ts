@@ -39,6 +39,7 @@ marked * (counted), which stderr says.
                         profile's total and requests; a name that is no profile exits 2
   --version vN          a version other than the newest
   -o, --output FORMAT   table (default), json or csv
+  --csv-crlf            csv lines end in CR LF (default: LF)
 
 Formats:
   table   units indented by depth; each count with a bar, its share of the row's total, coloured by

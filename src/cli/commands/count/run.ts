@@ -18,6 +18,7 @@ import { scopeContext, type Source } from '../../../api/fanout/scopes.js';
 import type { CommandScope, PlaneInput } from '../command.js';
 import { costLine, describeScope, FanOutProgress } from '../../fanout.js';
 import { matrixCsv, matrixJson, matrixTable, type Matrix, type MatrixRow } from '../../format/matrix.js';
+import { csvLineEnd } from '../../format/csv.js';
 import { explainText, planJson } from '../../format/plan.js';
 import { DataWriter } from '../../io.js';
 import { windowedCountFilter } from '../../list-query.js';
@@ -194,7 +195,7 @@ export async function run(
   const out = new DataWriter(ctx.io.stdout);
   try {
     if (format === 'json') await out.write(jsonText(matrixJson(matrix), ctx.io));
-    else if (format === 'csv') await out.write(matrixCsv(matrix));
+    else if (format === 'csv') await out.write(matrixCsv(matrix, csvLineEnd(options)));
     else
       await out.write(
         matrixTable(matrix, {

@@ -2,10 +2,20 @@
 
 import type { CommandSpec } from '../command.js';
 import { MATRIX_FORMATS } from '../../format/matrix.js';
-import { DEPTH, FILTER, OUTPUT, PROFILES, TIME_WINDOW, VERSION, type OptionSpec } from '../../options/shared.js';
+import {
+  CSV_LINE_END,
+  DEPTH,
+  FILTER,
+  OUTPUT,
+  PROFILES,
+  TIME_WINDOW,
+  VERSION,
+  type OptionSpec,
+} from '../../options/shared.js';
 
 const options = {
   ...OUTPUT,
+  ...CSV_LINE_END,
   ...VERSION,
   ...FILTER,
   by: { type: 'string' },

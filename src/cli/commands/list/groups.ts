@@ -8,7 +8,7 @@ import { loadUnits } from '../../../api/fanout/units.js';
 import type { Session } from '../../../api/session/session.js';
 import { formatCount } from '../../../text/cells.js';
 import type { CommandScope } from '../command.js';
-import { csvLine } from '../../format/csv.js';
+import { csvLine, type CsvLineEnd } from '../../format/csv.js';
 import { jsonString } from '../../format/json.js';
 import type { ListFormat, RecordSink } from '../../format/records.js';
 import { renderTable } from '../../format/table.js';
@@ -36,6 +36,7 @@ export async function groupingSink(
   fields: string[],
   format: ListFormat,
   out: DataWriter,
+  lineEnd: CsvLineEnd,
 ): Promise<RecordSink> {
   const wantsUnits = fields.includes(UNIT_FIELD) || fields.includes(TENANT_FIELD);
   const units = wantsUnits ? await loadUnits(session) : undefined;
@@ -61,7 +62,7 @@ export async function groupingSink(
       }
     },
     async finish(summary) {
-      await printGroups(ctx, counter, format, out, summary.pagesFetched, session.traffic.requests);
+      await printGroups(ctx, counter, { format, lineEnd }, out, summary.pagesFetched, session.traffic.requests);
     },
   };
 }
@@ -73,7 +74,7 @@ export async function groupingSink(
 export async function printGroups(
   ctx: CommandScope,
   counter: GroupCounter,
-  format: ListFormat,
+  { format, lineEnd }: { format: ListFormat; lineEnd: CsvLineEnd },
   out: DataWriter,
   pagesFetched: number,
   requests: number,
@@ -90,9 +91,15 @@ export async function printGroups(
   else if (format === 'ndjson') for (const group of groups) await out.write(`${jsonString(group)}\n`);
   else if (format === 'csv')
     await out.write(
-      [csvLine(columns), ...rows.map((row) => csvLine(columns.map((column) => row[column as keyof typeof row])))].join(
-        '',
-      ),
+      [
+        csvLine(columns, lineEnd),
+        ...rows.map((row) =>
+          csvLine(
+            columns.map((column) => row[column as keyof typeof row]),
+            lineEnd,
+          ),
+        ),
+      ].join(''),
     );
   else await out.write(`${renderTable(rows, tableWidth(ctx.io), columns).text}\n`);
 }

@@ -34,6 +34,7 @@ Lists records of a resource: one page, or every page with --all.
                         nested value (initiated_by.email); a field a record lacks is left out
                         (json, ndjson) or an empty cell (table, csv)
   -o, --output FORMAT   table (default), json, ndjson or csv
+  --csv-crlf            csv lines end in CR LF (default: LF, as Unix tools expect)
 
 Formats:
   table   fits the terminal width (stdout's columns; when stdout is not a terminal, $COLUMNS, else 100).
@@ -43,7 +44,8 @@ Formats:
   json    one document: {"items":[...], "total_count": n, "total_pages": n, "pages_fetched": n}; the
           counts are the server's and appear only when it sent them; pages_fetched is always there.
   ndjson  one record per line, written page by page as the pages arrive.
-  csv     RFC 4180; the header is the fields of the first page; nested values are JSON.
+  csv     RFC 4180 but for LF line ends (--csv-crlf: CR LF); the header is the fields of the first
+          page; nested values are JSON.
 Records are printed as the server sent them (json, ndjson); table and csv leave out _links.
 With --fields, each record is an object keyed by the paths given: {"id":…,"initiated_by.email":…}.
 Progress for --all goes to stderr when stderr is a terminal.

@@ -63,6 +63,7 @@ export async function mergedListCommand(
     counter !== undefined
       ? undefined
       : createRecordSink(list.format, out, {
+          lineEnd: list.lineEnd,
           width: tableWidth(ctx.io),
           pretty: ctx.io.stdout.isTTY === true,
           note: (message) => ctx.note(message),
@@ -139,7 +140,7 @@ export async function mergedListCommand(
     }
     for (const notice of tally.unscopedNotices()) ctx.warn(notice);
     const requests = sources.reduce((sum, source) => sum + source.session.traffic.requests, 0);
-    if (counter !== undefined) await printGroups(ctx, counter, list.format, out, pages, requests);
+    if (counter !== undefined) await printGroups(ctx, counter, list, out, pages, requests);
     else await sink!.finish({ pagesFetched: pages, ...(list.format === 'json' ? { errors } : {}) });
     // Asked of several regions, stderr ends with what each gave and cost.
     if (profiles !== undefined) for (const cost of tally.costs()) ctx.note(costLine(cost));

@@ -2,9 +2,11 @@
 // one-source list and the merged one.
 
 import { UsageError } from '../../../api/errors.js';
+import { checkNamedValues } from '../../../api/security/control-chars.js';
 import { readWindow } from '../../../api/hal/time-window.js';
 import { namedValues, positiveNumber } from '../../options/values.js';
 import { parseFields } from '../../format/fields.js';
+import { csvLineEnd } from '../../format/csv.js';
 import type { CommandScope } from '../command.js';
 import { parseGroupBy } from './groups.js';
 import type { ListOptions } from '../../list-query.js';
@@ -26,10 +28,11 @@ export function readListOptions(ctx: CommandScope, options: Record<string, unkno
   }
   return {
     format: outputFormat(options['output'], spec.formats),
+    lineEnd: csvLineEnd(options),
     // A group-by counts every record: a page would be a sample.
     all: options['all'] === true || groupBy !== undefined,
     ...(groupBy === undefined ? {} : { groupBy }),
-    variables: namedValues('--var', options['var']),
+    variables: checkedVariables(namedValues('--var', options['var'])),
     ...(filter === undefined ? {} : { filter }),
     ...(pageSize === undefined ? {} : { pageSize }),
     ...(maxItems === undefined ? {} : { maxItems }),
@@ -40,6 +43,12 @@ export function readListOptions(ctx: CommandScope, options: Record<string, unkno
     ...(window === undefined ? {} : { window }),
     ...(typeof options['time-field'] === 'string' ? { timeField: options['time-field'] } : {}),
   };
+}
+
+/** --var values, refused before anything is sent when one holds a control character. */
+function checkedVariables(variables: Record<string, string>): Record<string, string> {
+  checkNamedValues(variables);
+  return variables;
 }
 
 function stringOption(value: unknown): string | undefined {

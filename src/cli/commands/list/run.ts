@@ -56,8 +56,9 @@ export async function run(
   const out = new DataWriter(ctx.io.stdout);
   const sink =
     list.groupBy !== undefined
-      ? await groupingSink(ctx, session, list.groupBy, format, out)
+      ? await groupingSink(ctx, session, list.groupBy, format, out, list.lineEnd)
       : createRecordSink(format, out, {
+          lineEnd: list.lineEnd,
           width: tableWidth(ctx.io),
           pretty: ctx.io.stdout.isTTY === true,
           note: (message) => ctx.note(message),

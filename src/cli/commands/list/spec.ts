@@ -3,6 +3,7 @@
 import type { CommandSpec } from '../command.js';
 import { LIST_FORMATS } from '../../format/records.js';
 import {
+  CSV_LINE_END,
   FIELDS,
   FILTER,
   OUTPUT,
@@ -16,6 +17,7 @@ import {
 
 const options = {
   ...OUTPUT,
+  ...CSV_LINE_END,
   ...VERSION,
   op: { type: 'string' },
   ...FILTER,

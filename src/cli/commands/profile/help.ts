@@ -22,6 +22,9 @@ with a warning (each run then reads DPX_TOKEN). A profile stores where the token
 prints it), never the token. A token command (a password manager's or a vault's: "op read op://…")
 runs when the token is first needed, must print the token alone on one line within 10 s
 (DPX_TOKEN_COMMAND_TIMEOUT), is asked again once after a 401, and its token is never written anywhere.
+Writes: without --allow-writes or --read-only a profile is read-only by default (--allow-writes or the
+explorer's W turn writes on for a run); --allow-writes stores "readOnly": false (writes allowed);
+--read-only stores "readOnly": true, which locks it: nothing turns writes on. \`profile list\` says which.
 
 ${global}`;
 }

@@ -102,7 +102,7 @@ export async function run({
                 ? 'command'
                 : 'DPX_TOKEN',
         ou: profile.ou ?? '',
-        writes: profile.readOnly === false ? 'allowed' : 'refused',
+        writes: writesColumn(profile.readOnly),
       }));
       const out = new DataWriter(io.stdout);
       try {
@@ -173,7 +173,17 @@ function profileFrom(flags: GlobalFlags, options: Record<string, unknown>): Prof
   if (flags.rate !== undefined) profile.rate = flags.rate;
   if (typeof options['schema-dir'] === 'string')
     profile.schemaDir = options['schema-dir'].startsWith('~') ? options['schema-dir'] : resolve(options['schema-dir']);
-  if (flags.readOnly) profile.readOnly = true;
   if (flags.allowWrites) profile.readOnly = false;
+  // Given both, the lock holds: the safer of the two.
+  if (flags.readOnly) profile.readOnly = true;
   return profile;
+}
+
+/**
+ * How a profile takes writes: locked ("readOnly": true: nothing turns them on), read-only by default (no
+ * key: --allow-writes or W turns them on), or allowed ("readOnly": false).
+ */
+function writesColumn(readOnly: boolean | undefined): string {
+  if (readOnly === true) return 'locked';
+  return readOnly === false ? 'allowed' : 'read-only by default';
 }

@@ -1,20 +1,20 @@
-// `dpx view save|list|show|run`: a command line kept under a name and run again later, by you or by a
-// colleague who was sent the file. On `run`, options given on the run's own command line replace the
-// saved options of the same name (`-o`, `--ou`, `--profile`, or any other), so one view serves every
-// tenant and output.
+// `dpx view save|list|show|run`: a question kept under a name and asked again later, by you or by a
+// colleague who was sent the file. A view holds one read command and its query options only
+// (config/view-policy.ts), checked when saved, loaded and run. On `run`, options given on the run's own
+// command line are the user's: they replace the saved options of the same name (`-o`, `--ou`,
+// `--profile`, or any other), so one view serves every tenant and output, and the run stays a read
+// whatever they say (it is locked read-only, and a call must be of a GET).
 import { UsageError } from '../../../api/errors.js';
 import { shellQuote } from '../../../api/security/curl.js';
 import { visible } from '../../../api/visible.js';
-import { checkViewName, listViews, loadView, saveView } from '../../../config/views.js';
+import { checkView } from '../../../config/view-policy.js';
+import { checkViewName, listViews, loadView, saveView, type SavedView } from '../../../config/views.js';
 import { renderTable } from '../../format/table.js';
 import { DataWriter, type CliIO } from '../../io.js';
 import { jsonText, outputFormat, tableWidth } from '../../options/output.js';
 import type { CommandLine, LocalInput } from '../command.js';
 import type { OptionValues } from '../../options/shared.js';
 import type { spec } from './spec.js';
-
-/** Commands that manage dpx rather than ask a control plane: a view of one is refused. */
-const NOT_VIEWABLE = new Set(['view', 'profile', 'completion', 'demo', 'help']);
 
 export async function run({
   io,
@@ -28,12 +28,12 @@ export async function run({
     case 'save':
       return save(io, configPath, checkViewName(name), rest, line);
     case 'list':
-      return list(io, configPath, options);
+      return list(io, configPath, options, line);
     case 'show':
-      return show(io, configPath, checkViewName(name), options);
+      return show(io, configPath, checkViewName(name), options, line);
     case 'run': {
-      const view = await loadView(configPath, checkViewName(name));
-      return line.run(line.withOverrides(view.argv, options), io);
+      const view = checked(await loadView(configPath, checkViewName(name)), line);
+      return line.run(line.withOverrides(view.argv, options), io, { view: view.name });
     }
     default:
       throw new UsageError(
@@ -49,21 +49,28 @@ async function save(io: CliIO, configPath: string, name: string, argv: string[],
       'nothing to save',
       `put the command after --: dpx view save ${name} -- count tasks --by status --since 24h`,
     );
-  // The command line must be one dpx would run: checked now, not when a colleague runs it.
-  const parsed = line.parse(argv);
-  if (NOT_VIEWABLE.has(parsed.command))
-    throw new UsageError(
-      `a view of \`dpx ${parsed.command}\` is not kept`,
-      'a view keeps a command that asks a control plane: list, count, xray, call …',
-    );
+  // The command line must be one dpx would run, and a question only: checked now, not when a colleague runs it.
+  checked({ name, argv, savedAt: '' }, line);
   const path = await saveView(configPath, { name, argv, savedAt: new Date().toISOString() });
   io.stderr.write(`saved view ${name}: dpx ${commandLine(argv)}\n  in ${path}\n`);
   return 0;
 }
 
-async function list(io: CliIO, configPath: string, options: Record<string, unknown>): Promise<number> {
+async function list(
+  io: CliIO,
+  configPath: string,
+  options: Record<string, unknown>,
+  line: CommandLine,
+): Promise<number> {
   const format = outputFormat(options['output'], ['table', 'json'] as const);
-  const views = await listViews(configPath);
+  const views = (await listViews(configPath)).map((view) => {
+    if ('problem' in view) return view;
+    try {
+      return checked(view, line);
+    } catch (error) {
+      return { name: view.name, problem: (error as Error).message };
+    }
+  });
   const rows = views.map((view) =>
     'problem' in view
       ? { name: view.name, command: null, saved_at: null, problem: view.problem }
@@ -86,17 +93,35 @@ async function list(io: CliIO, configPath: string, options: Record<string, unkno
   return views.some((view) => 'problem' in view) ? 1 : 0;
 }
 
-async function show(io: CliIO, configPath: string, name: string, options: Record<string, unknown>): Promise<number> {
+async function show(
+  io: CliIO,
+  configPath: string,
+  name: string,
+  options: Record<string, unknown>,
+  line: CommandLine,
+): Promise<number> {
   const format = outputFormat(options['output'], ['table', 'json'] as const);
   const view = await loadView(configPath, name);
   const out = new DataWriter(io.stdout);
+  // What the view would run is shown whether or not it may run; a view that may not is then refused.
   await out.write(
     format === 'json'
       ? jsonText({ name: view.name, argv: view.argv, saved_at: view.savedAt }, io)
       : `dpx ${commandLine(view.argv)}\n`,
   );
   out.release();
+  checked(view, line);
   return 0;
+}
+
+/** The view, when its command line is one dpx would run and a question only; else the refusal, naming what broke it. */
+function checked(view: SavedView, line: CommandLine): SavedView {
+  const parsed = line.parse(view.argv);
+  const options = Object.entries(parsed.options)
+    .filter(([, value]) => value !== undefined)
+    .map(([option]) => option);
+  checkView({ command: parsed.command, options }, view.name);
+  return view;
 }
 
 /**

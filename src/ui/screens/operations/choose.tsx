@@ -96,7 +96,7 @@ export const operationsScreen: ScreenModule<OperationsState, OperationsParams> =
         if (choice && !ctx.state.loading) void choose(ctx, choice);
       },
     },
-    { keys: ['escape', 'q'], help: 'close the operations', hint: 'Esc back', run: (ctx) => ctx.nav.back() },
+    { keys: ['escape'], help: 'close the operations', hint: 'Esc back', run: (ctx) => ctx.nav.back() },
   ],
   View: ({ state, ctx, height, width }) => {
     const operations = offered(ctx);

@@ -38,6 +38,8 @@ export interface FormLayout {
 }
 
 const MAX_PROBLEMS = 5;
+/** The body editor's lines of text, at least, while it has the focus (the rest of the form scrolls). */
+const MIN_BODY_LINES = 5;
 /** The body's label, and the editor's two border lines. */
 const BODY_CHROME = 3;
 
@@ -104,7 +106,9 @@ export function formLayout(state: FormState, width: number, height: number): For
   const whole: BodyView = { lines: bodyNatural, position: false };
   const plain = total(itemsOf(state, whole, false));
   const spaced = total(itemsOf(state, whole, true));
-  const focusHeight = focused?.kind === 'body' ? bodyHeight({ lines: 1, position: false }) : 1;
+  const bodyFocused = focused?.kind === 'body';
+  const leastBody = Math.min(bodyNatural, MIN_BODY_LINES);
+  const focusHeight = bodyFocused ? bodyHeight({ lines: leastBody, position: bodyNatural > leastBody }) : 1;
   const problemLines = Math.min(problems.length, MAX_PROBLEMS) + (problems.length > MAX_PROBLEMS ? 1 : 0);
   const below = problemLines + messageLines.length + aboutRoomWanted;
 
@@ -141,13 +145,12 @@ export function formLayout(state: FormState, width: number, height: number): For
   // The body takes what the window has, less a line for a row beside it when there is room for one, and
   // a line saying which of its lines it shows when it has room for two or more.
   const textRoom = windowRoom - BODY_CHROME;
-  const beside = rows.length > 1 && textRoom - 1 >= 3 ? 1 : 0;
-  const body: BodyView =
-    fits || bodyNatural <= textRoom - beside
-      ? whole
-      : textRoom - beside >= 2
-        ? { lines: textRoom - beside - 1, position: true }
-        : { lines: 1, position: false };
+  const viewIn = (room: number): BodyView =>
+    bodyNatural <= room ? whole : room >= 2 ? { lines: room - 1, position: true } : { lines: 1, position: false };
+  // The focused body keeps its least lines before a row beside it is shown.
+  const besideWanted = rows.length > 1 && textRoom - 1 >= 3 ? 1 : 0;
+  const beside = bodyFocused && viewIn(textRoom - besideWanted).lines < leastBody ? 0 : besideWanted;
+  const body: BodyView = fits ? whole : viewIn(textRoom - beside);
   const items = itemsOf(state, body, gaps);
   const focusItem = items.findIndex((item) => item.kind === 'row' && item.row === focus);
   let window = fits

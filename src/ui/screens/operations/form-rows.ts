@@ -16,6 +16,7 @@ import { headerValueProblem } from '../../../api/security/header-values.js';
 import type { Key } from '../../keys.js';
 import type { ScreenContext } from '../../nav/screen.js';
 import { createBuffer, deleteBackward, deleteForward, insert, move } from '../../text-buffer.js';
+import { pastedText } from '../../paste.js';
 import type { FormState } from './form-state.js';
 
 type Ctx = ScreenContext<FormState>;
@@ -60,6 +61,18 @@ export function withRowText(form: OperationFormState, row: Row, text: string): O
   if (row.kind === 'body') return withBody(form, text);
   if (row.kind === 'body-field') return withBodyField(form, row.field, text) ?? form;
   return form;
+}
+
+/** A paste into the field being typed in, as text (paste.ts): line breaks kept only in the body; false when none is. */
+export function pasteInto(ctx: Ctx, text: string): boolean {
+  if (!ctx.state.editing) return false;
+  ctx.update((s) => {
+    if (!s.editing) return {};
+    const row = focused(s);
+    const next = insert(s.editing, pastedText(text, row.kind === 'body'));
+    return { editing: next, form: withRowText(s.form, row, next.text), sendAnyway: false };
+  });
+  return true;
 }
 
 /** One key applied to the text being typed; the form takes the new text at once, so the URL and problems follow. */

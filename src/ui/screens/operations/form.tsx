@@ -26,7 +26,7 @@ import { TEXT, type Binding, type ScreenContext, type ScreenModule } from '../..
 import { createBuffer } from '../../text-buffer.js';
 import { FILTER_NAMES } from '../../../api/operations/describe.js';
 import { formLayout, formTop, type FormItem } from './form-layout.js';
-import { focused, focusOn, resolveOu, rowsOf, rowText, typeKey } from './form-rows.js';
+import { focused, focusOn, pasteInto, resolveOu, rowsOf, rowText, typeKey } from './form-rows.js';
 import type { FormParams, FormState } from './form-state.js';
 
 export type { FormParams, FormState } from './form-state.js';
@@ -211,6 +211,7 @@ const typingBindings: Binding<FormState>[] = [
 export const formScreen: ScreenModule<FormState, FormParams> = {
   title: 'operation form',
   typing: editing,
+  paste: pasteInto,
   init: (params) => ({ ...params, focus: 0, editorBusy: false }),
   origin: (s) => s.flow.origin,
   crumb: (s) => s.form.operation.id,

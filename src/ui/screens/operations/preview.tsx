@@ -16,6 +16,7 @@ import { wrapLines } from '../../../text/cells.js';
 import { Tinted } from '../../components/theme.js';
 import { share } from '../../layout.js';
 import type { ScreenBase, ScreenContext, ScreenModule } from '../../nav/screen.js';
+import { noticeOf } from '../../nav/problems.js';
 import { unitName, type Flow } from './flow.js';
 
 declare module '../../nav/screen.js' {
@@ -35,6 +36,8 @@ export interface PreviewParams {
 
 export interface PreviewState extends ScreenBase, PreviewParams {
   showCurl: boolean;
+  /** Where `c` wrote the curl command whole, to run as it is. */
+  curlFile?: string;
   /** The first line of the request shown, when it is longer than the screen. */
   top: number;
 }
@@ -105,9 +108,9 @@ function previewLayout(state: PreviewState, ctx: ScreenContext<unknown>, width: 
     : [];
   const notice = state.showCurl
     ? wrapLines(
-        `sent to the terminal's clipboard as OSC 52 — if the terminal accepts it (tmux: set-clipboard on); select it here otherwise (Esc shows the request again). The token is read from ${describeTokenReference(tokenRef)}:`,
+        `sent to the terminal's clipboard as OSC 52 — if the terminal accepts it (tmux: set-clipboard on); select it here otherwise (Esc shows the request again).${state.curlFile ? ` Whole, as it runs: written unwrapped to ${state.curlFile} (sh ${state.curlFile} runs it).` : ''} The token is read from ${describeTokenReference(tokenRef)}:`,
         text,
-        4,
+        6,
       )
     : [];
   // The curl command whole, each line broken to the width: what is selected from the screen is all of it.
@@ -158,12 +161,18 @@ export const previewScreen: ScreenModule<PreviewState, PreviewParams> = {
   bindings: [
     {
       keys: ['c'],
-      help: 'copy as curl (a plain OSC 52; the command is shown to select too), the token read from where dpx read it',
+      help: 'copy as curl (a plain OSC 52, and whole in a dpx-curl-<time>.sh file, to run as it is; shown to select too), the token read from where dpx read it',
       hint: 'c copy as curl',
       run: (ctx) => {
         const tokenRef = ctx.state.flow.origin.connection.tokenRef;
-        ctx.services.terminal.copy(previewRequest(ctx.state.request, tokenRef ? { tokenRef } : {}).curl);
+        const { curl } = previewRequest(ctx.state.request, tokenRef ? { tokenRef } : {});
+        ctx.services.terminal.copy(curl);
         ctx.update({ showCurl: true, top: 0 });
+        // The screen breaks long lines: the file keeps the command whole, to run as it was printed.
+        ctx.services.writeCurl(curl).then(
+          (path) => ctx.update({ curlFile: path }),
+          (error: unknown) => ctx.nav.notify(noticeOf('the curl command was not written to a file', error)),
+        );
       },
     },
     { keys: ['down', 'j'], help: 'scroll the request (or the curl command)', run: (ctx) => scroll(ctx, () => 1) },

@@ -1,4 +1,5 @@
 // `?`: every key of every screen, from the screens' own binding tables.
+import { QUIT_HELP } from '../../keys.js';
 import { Box, Text } from 'ink';
 import { fit, wrapLines } from '../../../text/cells.js';
 import { Tinted } from '../../components/theme.js';
@@ -51,7 +52,8 @@ export const helpScreen: ScreenModule<HelpState, Record<string, never>> = {
   init: () => ({ top: 0 }),
   crumb: () => 'help',
   bindings: [
-    { keys: ['escape', '?', 'q', 'return', 'backspace'], help: 'close the help', run: (ctx) => ctx.nav.back() },
+    { keys: ['escape', '?', 'return', 'backspace'], help: 'close the help', run: (ctx) => ctx.nav.back() },
+    { keys: ['q'], help: QUIT_HELP, run: (ctx) => ctx.nav.quit() },
     {
       keys: ['up', 'k', 'down', 'j', 'pageup', 'pagedown', 'home', 'end'],
       help: 'scroll',
