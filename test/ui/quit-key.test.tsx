@@ -22,7 +22,8 @@ describe('q', () => {
   });
 
   it('quits from the help, which says the rule', async () => {
-    ui = await mount(demo.region);
+    // Tall enough for the whole help, whose lines wrap at the width.
+    ui = await mount(demo.region, { rows: 60 });
     await ui.waitFor((f) => f.includes('10/10 resources'), 'the catalog');
     await ui.press('?');
     const help = await ui.waitFor((f) => f.includes('Esc or ? closes'), 'help');
