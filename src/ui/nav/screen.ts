@@ -11,6 +11,7 @@ import type { Services } from '../services/services.js';
  * What each kind of screen is opened with. Empty here: each screen module adds its own kind to it
  * (`declare module` in the module), so that opening a screen is checked without this file knowing any.
  */
+// biome-ignore lint/suspicious/noEmptyInterface: screens add their kinds by declaration merging (a type cannot)
 export interface ScreenParams {}
 
 export type ScreenKind = keyof ScreenParams;

@@ -122,17 +122,15 @@ export async function openView(ctx: Ctx, view: SavedView): Promise<void> {
 
 /** The saved views as choices; a file that is no view is named with its problem. */
 export function viewChoices(ctx: Ctx, prefix = ''): Choice[] {
-  return ctx.services
-    .views()
-    .map((view) =>
-      'problem' in view
-        ? {
-            label: `${prefix}${view.name}`,
-            detail: view.problem,
-            run: () => ctx.nav.notify(`view ${view.name}: ${view.problem}`),
-          }
-        : { label: `${prefix}${view.name}`, detail: viewLine(view), run: () => void openView(ctx, view) },
-    );
+  return ctx.services.views().map((view) =>
+    'problem' in view
+      ? {
+          label: `${prefix}${view.name}`,
+          detail: view.problem,
+          run: () => ctx.nav.notify(`view ${view.name}: ${view.problem}`),
+        }
+      : { label: `${prefix}${view.name}`, detail: viewLine(view), run: () => void openView(ctx, view) },
+  );
 }
 
 /** `V`: the saved views to choose from, read again from the config folder. */

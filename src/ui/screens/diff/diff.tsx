@@ -54,8 +54,10 @@ const differing = new WeakMap<AlignedField[], AlignedField[]>();
 function rowsOf(state: DiffState): AlignedField[] {
   const rows = state.comparison?.complete ? state.comparison.rows : [];
   if (state.all) return rows;
-  let shown = differing.get(rows);
-  if (!shown) differing.set(rows, (shown = rows.filter((row) => row.state !== 'equal')));
+  const known = differing.get(rows);
+  if (known) return known;
+  const shown = rows.filter((row) => row.state !== 'equal');
+  differing.set(rows, shown);
   return shown;
 }
 
@@ -81,7 +83,10 @@ function widthsOf(state: DiffState): number[] {
   const rows = rowsOf(state);
   const key = `${state.first.label}\0${state.second.label}`;
   let known = measured.get(rows);
-  if (!known) measured.set(rows, (known = new Map()));
+  if (!known) {
+    known = new Map();
+    measured.set(rows, known);
+  }
   const remembered = known.get(key);
   if (remembered) return remembered;
   const widths = [
@@ -90,9 +95,8 @@ function widthsOf(state: DiffState): number[] {
     cellWidth(oneLine(state.second.label)),
   ];
   for (const row of rows)
-    cellsOf(row).forEach(
-      (cell, index) => (widths[index] = Math.max(widths[index]!, cellWidth(cell) + (index === 0 ? MARK : 0))),
-    );
+    for (const [index, cell] of cellsOf(row).entries())
+      widths[index] = Math.max(widths[index]!, cellWidth(cell) + (index === 0 ? MARK : 0));
   known.set(key, widths);
   return widths;
 }

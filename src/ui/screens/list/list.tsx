@@ -361,6 +361,7 @@ export const listScreen: ScreenModule<ListState, ListParams> = {
           : 'the list is empty';
     // A new function only when names are turned on or off or one arrives: rows redraw only then. A column
     // moves ahead, as names do, once it has a name to show.
+    // biome-ignore lint/correctness/useExhaustiveDependencies: the cells change with these alone (state would redraw every row per key)
     const cellText = useMemo(
       () => namedCells(ctx.services, state, loadedRows(state)),
       [state.names, state.namesRead, state.pages],

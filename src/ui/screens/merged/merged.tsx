@@ -372,6 +372,7 @@ export const mergedScreen: ScreenModule<MergedState, MergedParams> = {
             ? ''
             : 'no unit holds any';
     // A new function only when names are turned on or off, one arrives or rows come: rows redraw only then.
+    // biome-ignore lint/correctness/useExhaustiveDependencies: the cells change with these alone (state would redraw every row per key)
     const cellText = useMemo(
       () => namedCells(ctx.services, state, loadedOf(state)),
       [state.names, state.namesRead, state.rows],
