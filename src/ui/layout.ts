@@ -1,7 +1,7 @@
 // How the terminal's rows are shared. The frame stays at most rows − 1 tall: at full height ink 6.8
 // clears the whole screen on every frame.
 import { cellWidth, oneLine, splitCells, truncate, wrapLines } from '../text/cells.js';
-import type { ErrorInfo } from './nav/screen.js';
+import type { ErrorInfo } from './error-info.js';
 
 export const HEADER_LINES = 3;
 export const CRUMB_LINES = 1;

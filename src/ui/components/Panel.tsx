@@ -1,7 +1,7 @@
 // The error or warning panel: status, the server's error lines, and a hint. The app stays usable.
 import { Box } from 'ink';
 import { panelLines } from '../layout.js';
-import type { ErrorInfo } from '../nav/screen.js';
+import type { ErrorInfo } from '../error-info.js';
 import { truncate } from '../../text/cells.js';
 import { Tinted } from './theme.js';
 

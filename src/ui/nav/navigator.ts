@@ -11,11 +11,11 @@ import { pastedText } from '../paste.js';
 import { withPriority } from '../../api/wire/priority.js';
 import { DrawPacer } from './pacer.js';
 import { noticeOf } from './problems.js';
+import type { ErrorInfo } from '../error-info.js';
 import type { ScreenSet } from './screen-set.js';
 import {
   TEXT,
   type Binding,
-  type ErrorInfo,
   type KeyTable,
   type Navigation,
   type ScreenBase,

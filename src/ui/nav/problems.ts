@@ -1,6 +1,6 @@
 // Failures and warnings as the panel under a screen shows them.
 import { ApiError, toDpxError } from '../../api/errors.js';
-import type { ErrorInfo } from './screen.js';
+import type { ErrorInfo } from '../error-info.js';
 
 export function errorInfo(error: unknown): ErrorInfo {
   const e = toDpxError(error);

@@ -3,6 +3,7 @@
 // of bindings that carry their handlers, and its drawing. The navigator knows nothing else of it, so a
 // new view is a new module and a line in the registry.
 import type { ReactElement } from 'react';
+import type { ErrorInfo } from '../error-info.js';
 import type { Key } from '../keys.js';
 import type { Origin } from '../services/connection.js';
 import type { Services } from '../services/services.js';
@@ -15,14 +16,6 @@ import type { Services } from '../services/services.js';
 export interface ScreenParams {}
 
 export type ScreenKind = keyof ScreenParams;
-
-export interface ErrorInfo {
-  title: string;
-  status?: number;
-  lines: string[];
-  hint?: string;
-  tone: 'error' | 'warning';
-}
 
 /** What a screen asks of the server: its resource and filter, for a view opened from it (`:count`, `@all`) to ask too. */
 export interface ScreenQuestion {
