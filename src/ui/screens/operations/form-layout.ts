@@ -43,13 +43,16 @@ const MIN_BODY_LINES = 5;
 /** The body's label, and the editor's two border lines. */
 const BODY_CHROME = 3;
 
-/** How the body editor is drawn: lines of its text, and whether a line under them says which (when it scrolls). */
+/**
+ * How the body editor is drawn: lines of its text (none: its label alone, the editor out of the window's
+ * room), and whether a line under them says which (when it scrolls).
+ */
 interface BodyView {
   lines: number;
   position: boolean;
 }
 
-const bodyHeight = (body: BodyView) => BODY_CHROME + body.lines + (body.position ? 1 : 0);
+const bodyHeight = (body: BodyView) => (body.lines === 0 ? 1 : BODY_CHROME + body.lines + (body.position ? 1 : 0));
 
 /** The items of the rows' window, the body drawn as `body` says, blank lines between the groups with `gaps`. */
 function itemsOf(state: FormState, body: BodyView, gaps: boolean): FormItem[] {
@@ -93,14 +96,8 @@ export function formLayout(state: FormState, width: number, height: number): For
   const refusalLines = refusalText ? wrapLines(refusalText, lineWidth, 2) : [];
   const messageLines = state.message ? wrapLines(state.message, lineWidth, 3) : [];
   const aboutLines = description ? wrapLines(description, lineWidth, 2) : [];
-  // The lines kept for descriptions are those of the longest, whichever field has the focus: the rows'
-  // window keeps its size as the focus moves, rather than growing and shrinking under it.
-  const aboutRoomWanted = Math.max(
-    aboutLines.length,
-    ...form.bodyFields.map((field) =>
-      field.description ? wrapLines(`${field.name}: ${field.description}`, lineWidth, 2).length : 0,
-    ),
-  );
+  // Only the focused field's description has lines kept for it: the rows' window grows and shrinks by them as
+  // the focus moves (keeping the focus in view), rather than leaving lines blank for a longer one elsewhere.
   const bodyText = state.editing && focused?.kind === 'body' ? state.editing.text : form.body;
   const bodyNatural = Math.max(1, bodyText.split('\n').length);
   const whole: BodyView = { lines: bodyNatural, position: false };
@@ -110,7 +107,7 @@ export function formLayout(state: FormState, width: number, height: number): For
   const leastBody = Math.min(bodyNatural, MIN_BODY_LINES);
   const focusHeight = bodyFocused ? bodyHeight({ lines: leastBody, position: bodyNatural > leastBody }) : 1;
   const problemLines = Math.min(problems.length, MAX_PROBLEMS) + (problems.length > MAX_PROBLEMS ? 1 : 0);
-  const below = problemLines + messageLines.length + aboutRoomWanted;
+  const below = problemLines + messageLines.length + aboutLines.length;
 
   // Least first, in this order: the title, the focused row (and the line saying where it is), the problems,
   // the message, the refusal. Then more: the title, the refusal, the URL, the problems, the message, the
@@ -122,7 +119,7 @@ export function formLayout(state: FormState, width: number, height: number): For
     { least: Math.min(1, problemLines), most: problemLines },
     { least: Math.min(1, messageLines.length), most: messageLines.length },
     { least: Math.min(1, refusalLines.length), most: refusalLines.length },
-    { least: 0, most: form.hasBody ? aboutRoomWanted : 0 },
+    { least: 0, most: aboutLines.length },
     { least: 0, most: 1 },
     { least: 0, most: 1 },
     { least: 0, most: below > 0 ? 1 : 0 },
@@ -161,18 +158,25 @@ export function formLayout(state: FormState, width: number, height: number): For
         windowRoom,
         state.top ?? 0,
       );
-  // The body just past either end of the window, when it does not fit whole, is shown in the lines left:
-  // its first lines, and which they are.
+  // The lines the window leaves are filled with the items just past its ends, those below it first, so no
+  // line is blank while rows are hidden. The body among them is shown in the lines left: its first lines
+  // and which they are, or, with fewer than its box needs, its label alone.
   let shownBody = body;
   const bodyItem = items.findIndex((item) => item.kind === 'row' && rows[item.row]?.kind === 'body');
-  const left = windowRoom - total(items.slice(window.top, window.end));
-  if (!fits && bodyItem !== -1 && (bodyItem === window.end || bodyItem === window.top - 1) && left >= BODY_CHROME + 1) {
-    const room = left - BODY_CHROME;
-    shownBody =
-      bodyNatural <= room ? whole : room >= 2 ? { lines: room - 1, position: true } : { lines: 1, position: false };
-    items[bodyItem] = { ...items[bodyItem]!, height: bodyHeight(shownBody) } as FormItem;
-    window = bodyItem === window.end ? { top: window.top, end: window.end + 1 } : { top: bodyItem, end: window.end };
-  }
+  let left = fits ? 0 : windowRoom - total(items.slice(window.top, window.end));
+  const fill = (at: number): boolean => {
+    const item = items[at];
+    if (!item || left <= 0) return false;
+    if (at === bodyItem) {
+      shownBody = left > BODY_CHROME ? viewIn(left - BODY_CHROME) : { lines: 0, position: false };
+      items[at] = { ...item, height: bodyHeight(shownBody) } as FormItem;
+    }
+    if (items[at]!.height > left) return false;
+    left -= items[at]!.height;
+    return true;
+  };
+  while (fill(window.end)) window = { top: window.top, end: window.end + 1 };
+  while (fill(window.top - 1)) window = { top: window.top - 1, end: window.end };
   const shownRows = items.slice(window.top, window.end).flatMap((item) => (item.kind === 'row' ? [item.row] : []));
   const where =
     fits || shownRows.length === 0

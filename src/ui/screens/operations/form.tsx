@@ -348,20 +348,24 @@ export const formScreen: ScreenModule<FormState, FormParams> = {
                 JSON{schema ? '' : ', no schema known'}
                 {isEditing(index)
                   ? ' · editing: arrows, Home/End, Delete, paste; Enter a new line; Esc done'
-                  : ' · Enter edits here, e in $EDITOR'}
+                  : layout.body.lines === 0
+                    ? ` · ${form.body.split('\n').length} lines, shown when the focus is on them`
+                    : ' · Enter edits here, e in $EDITOR'}
               </Text>
             </Text>
-            <Box flexDirection="column" borderStyle="single" borderDimColor paddingX={1}>
-              <TextArea
-                buffer={isEditing(index) && state.editing ? state.editing : createBuffer(form.body, 0)}
-                height={layout.body.lines}
-                position={layout.body.position}
-                width={Math.max(10, width - 4)}
-                top={0}
-                focused={isEditing(index)}
-                placeholder="(empty: no body is sent)"
-              />
-            </Box>
+            {layout.body.lines > 0 ? (
+              <Box flexDirection="column" borderStyle="single" borderDimColor paddingX={1}>
+                <TextArea
+                  buffer={isEditing(index) && state.editing ? state.editing : createBuffer(form.body, 0)}
+                  height={layout.body.lines}
+                  position={layout.body.position}
+                  width={Math.max(10, width - 4)}
+                  top={0}
+                  focused={isEditing(index)}
+                  placeholder="(empty: no body is sent)"
+                />
+              </Box>
+            ) : null}
           </Box>
         );
       }
