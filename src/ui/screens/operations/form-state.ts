@@ -1,5 +1,6 @@
 // What the operation form screen holds: the operation being filled in, its schema, and where the cursor
-// and the typing are. Apart from the screen (form.tsx) and its rows (form-rows.ts), which both read it.
+// and the typing are. Apart from the screen (form.tsx), which its rows, layout and drawing (form-rows.ts,
+// form-layout.ts, form-view.tsx) read too.
 import type { OperationFormState } from '../../../api/operations/form.js';
 import type { BodySchema } from '../../../api/operations/body.js';
 import type { ScreenBase } from '../../nav/screen.js';
