@@ -126,9 +126,13 @@ export function Frame({ navigator }: { navigator: Navigator }) {
           </Text>
         ))
       ) : (
+        // The footer keeps its line when it has nothing to say (an overlay without hints): a frame one line
+        // short of rows − 1 leaves, after the terminal is narrowed, a row of the earlier frame that ink's
+        // erasing does not reach, and the frame drawn one row down.
         <Text wrap="truncate">
           <Tinted bold>{left}</Tinted>
           {right}
+          {left || state.notice || hints ? '' : ' '}
         </Text>
       )}
     </Box>

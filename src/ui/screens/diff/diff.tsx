@@ -1,13 +1,11 @@
 // One record read twice — in another version, another unit or through another profile — and the two side
 // by side, aligned by field path: what differs, what one side alone has, and differently named fields
-// that hold the same value. Opened with `d` on a record. A table like any other: each column as wide as
-// its values, the field kept on the left while `>` `<` scroll the two sides (ui/column-window.ts).
+// that hold the same value. Opened with `d` on a record. Both sides are always on screen, the field on the
+// left: a value wider than its side's share of the width is cut (…), and Enter shows the row's values whole.
 import { Box, Text } from 'ink';
 import { compareRecord, type RecordComparison, type RecordSide } from '../../../api/case/compare.js';
 import type { AlignedField, FieldState } from '../../../api/case/diff.js';
-import { cellWidth, fit, oneLine } from '../../../text/cells.js';
-import { columnWindow, windowLabel } from '../../column-window.js';
-import { scrollBinding, type TableShape } from '../../scroll-keys.js';
+import { cellWidth, fit, oneLine, wrapLines } from '../../../text/cells.js';
 import { Tinted } from '../../components/theme.js';
 import { MOVE_KEYS, moveCursor } from '../../keys.js';
 import { errorInfo } from '../../nav/problems.js';
@@ -33,8 +31,10 @@ export interface DiffState extends ScreenBase, DiffParams {
   /** Only the rows that differ (the default), or every field. */
   all: boolean;
   top: number;
-  /** The first side scrolled to (`>` `<`): 1 the one read first, 2 the other; the field stays. */
-  left: number;
+  /** The row chosen, among those shown. */
+  cursor: number;
+  /** Whether the chosen row's values are shown whole, in place of the table. */
+  whole: boolean;
 }
 
 /** Cells before a row's field: its mark and a space. */
@@ -101,8 +101,32 @@ function widthsOf(state: DiffState): number[] {
   return widths;
 }
 
-function shapeOf(state: DiffState, room: number): TableShape {
-  return { widths: widthsOf(state), frozen: 1, room, gap: 1, partial: true };
+/** The field takes at most this share of the width, so that the two sides always have room. */
+const FIELD_SHARE = 0.3;
+
+/**
+ * The widths drawn in `room` cells (the field with its mark, then each side): every column whole when they
+ * fit; else the field cut to its share, and the sides splitting what is left, a narrow one whole.
+ */
+function layoutOf(state: DiffState, room: number): [number, number, number] {
+  const [field = MARK, first = 1, second = 1] = widthsOf(state);
+  const fieldWidth = Math.min(field, Math.max(MARK + 1, Math.floor(room * FIELD_SHARE)));
+  const left = Math.max(2, room - fieldWidth - 2);
+  if (first + second <= left) return [fieldWidth, first, second];
+  const half = Math.floor(left / 2);
+  if (first <= half) return [fieldWidth, first, left - first];
+  if (second <= half) return [fieldWidth, left - second, second];
+  return [fieldWidth, half, left - half];
+}
+
+/** Table rows on screen under the heading. */
+const tableRows = (height: number) => Math.max(1, height - 2);
+
+/** The cursor moved to `cursor`: the rows shown follow it. */
+function follow(s: DiffState, cursor: number, height: number): Partial<DiffState> {
+  const visible = tableRows(height);
+  const top = Math.min(Math.max(s.top, cursor - visible + 1), cursor);
+  return { cursor, top: Math.max(0, top) };
 }
 
 async function compare(ctx: ScreenContext<DiffState>): Promise<void> {
@@ -118,7 +142,7 @@ async function compare(ctx: ScreenContext<DiffState>): Promise<void> {
 
 export const diffScreen: ScreenModule<DiffState, DiffParams> = {
   title: 'diff (d on a record)',
-  init: (params) => ({ ...params, all: false, top: 0, left: 1 }),
+  init: (params) => ({ ...params, all: false, top: 0, cursor: 0, whole: false }),
   start: (ctx) => void compare(ctx),
   crumb: (s) => `diff ${s.first.label} ↔ ${s.second.label}`,
   subject: (s) => `${s.resource} ${s.id}`,
@@ -130,29 +154,30 @@ export const diffScreen: ScreenModule<DiffState, DiffParams> = {
     );
     return `${counts['changed'] ?? 0} differ · ${(counts['only-then'] ?? 0) + (counts['only-now'] ?? 0)} on one side · ${counts['same-value'] ?? 0} renamed · ${counts['equal'] ?? 0} equal`;
   },
-  badges: (s, width) => {
-    if (!s.comparison?.complete) return [];
-    const shape = shapeOf(s, width);
-    const label = windowLabel(columnWindow(shape.widths, { ...shape, left: s.left }), shape.widths, shape.frozen);
-    return label ? [label] : [];
-  },
+  resized: (ctx) => ctx.update((s) => follow(s, s.cursor, ctx.bodyHeight())),
   bindings: [
     {
       keys: ['a'],
       help: 'every field, or only those that differ',
       hint: 'a all fields',
-      run: (ctx) => ctx.update((s) => ({ all: !s.all, top: 0, left: 1 })),
+      run: (ctx) => ctx.update((s) => ({ all: !s.all, top: 0, cursor: 0, whole: false })),
     },
-    scrollBinding(
-      (ctx) => shapeOf(ctx.state, ctx.size.columns),
-      (s) => s.comparison?.complete === true,
-      'scroll the two sides right / left (the field stays)',
-    ),
+    {
+      keys: ['return'],
+      help: "the chosen row's values whole (a value cut with … to fit), or the table again",
+      hint: 'Enter whole values',
+      when: (s) => s.whole || rowsOf(s).length > 0,
+      run: (ctx) => ctx.update((s) => ({ whole: !s.whole })),
+    },
+    { keys: ['escape'], help: 'back to the table', when: (s) => s.whole, run: (ctx) => ctx.update({ whole: false }) },
     { keys: ['r'], help: 'read both sides again', hint: 'r reread', run: (ctx) => void compare(ctx) },
     {
       keys: [...MOVE_KEYS],
-      help: 'scroll',
-      run: (ctx, key) => ctx.update((s) => ({ top: moveCursor(s.top, rowsOf(s).length, key, ctx.bodyHeight() - 2) })),
+      help: 'choose a row',
+      run: (ctx, key) =>
+        ctx.update((s) =>
+          follow(s, moveCursor(s.cursor, rowsOf(s).length, key, tableRows(ctx.bodyHeight())), ctx.bodyHeight()),
+        ),
     },
   ],
   View: ({ state, height, width }) => {
@@ -175,10 +200,11 @@ export const diffScreen: ScreenModule<DiffState, DiffParams> = {
       );
     }
     const rows = rowsOf(state);
-    const shape = shapeOf(state, width);
-    const shown = columnWindow(shape.widths, { ...shape, left: state.left });
-    const sides = shown.slice(1);
-    const fieldWidth = Math.max(0, (shown[0]?.width ?? MARK) - MARK);
+    const chosen = rows[state.cursor];
+    if (state.whole && chosen) return <WholeRow row={chosen} state={state} height={height} width={width} />;
+    const [field, ...widths] = layoutOf(state, width);
+    const sides = widths.map((sideWidth, index) => ({ index: index + 1, width: sideWidth }));
+    const fieldWidth = Math.max(0, field - MARK);
     const labels = ['', state.first.label, state.second.label];
     return (
       <Box flexDirection="column">
@@ -192,7 +218,7 @@ export const diffScreen: ScreenModule<DiffState, DiffParams> = {
         {rows.length === 0 ? (
           <Tinted tone="good"> the two are the same, field for field{state.all ? '' : ' (a shows every field)'}</Tinted>
         ) : null}
-        {rows.slice(state.top, state.top + height - 2).map((row) => {
+        {rows.slice(state.top, state.top + tableRows(height)).map((row, index) => {
           const { mark, tone } = MARKS[row.state];
           const cells = cellsOf(row);
           // The side a field is missing from is muted; the other keeps the row's colour.
@@ -203,7 +229,7 @@ export const diffScreen: ScreenModule<DiffState, DiffParams> = {
               <Tinted tone={tone} bold>
                 {mark}{' '}
               </Tinted>
-              {fit(cells[0], fieldWidth)}
+              <Tinted inverse={state.top + index === state.cursor}>{fit(cells[0], fieldWidth)}</Tinted>
               {sides.map((side) => (
                 <Text key={side.index}>
                   {' '}
@@ -217,3 +243,41 @@ export const diffScreen: ScreenModule<DiffState, DiffParams> = {
     );
   },
 };
+
+/** A row's values whole, each side's wrapped over its share of the height (a value longer still ends with …). */
+function WholeRow({
+  row,
+  state,
+  height,
+  width,
+}: {
+  row: AlignedField;
+  state: DiffState;
+  height: number;
+  width: number;
+}) {
+  const cells = cellsOf(row);
+  const room = Math.max(2, height - 3);
+  const firstLines = wrapLines(cells[1], width - 2, Math.ceil(room / 2), { hard: true });
+  const secondLines = wrapLines(cells[2], width - 2, room - firstLines.length, { hard: true });
+  const side = (which: string, label: string, lines: string[]) => [
+    <Tinted key={`${which} label`} bold>
+      {oneLine(label)}
+    </Tinted>,
+    ...lines.map((line, index) => (
+      <Text key={`${which} ${index}`} wrap="truncate">
+        {'  '}
+        {line}
+      </Text>
+    )),
+  ];
+  return (
+    <Box flexDirection="column">
+      <Tinted tone={MARKS[row.state].tone} bold>
+        {`${MARKS[row.state].mark} ${pathOf(row)} · Enter or Esc: the table`}
+      </Tinted>
+      {side('first', state.first.label, firstLines)}
+      {side('second', state.second.label, secondLines)}
+    </Box>
+  );
+}
