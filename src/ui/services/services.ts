@@ -17,6 +17,8 @@ import type { Connection, Origin, ProfileChoice, ProfileSource } from './connect
 export interface TrailSink {
   writeSnapshot(path: string): Promise<void>;
   readonly entryCount: number;
+  /** Exchanges written without their response body (the explorer's temporary trail keeps the newest whole). */
+  readonly bodiesDropped?: number;
 }
 
 /** Handing the terminal to other programs; absent parts (no terminal) make their keys say so. */
@@ -222,10 +224,10 @@ export class Services {
   // ——— the trail ———
 
   /** Writes the trail so far to ./dpx-trail-<time>.har and says where; undefined when no trail is kept. */
-  async writeTrail(): Promise<{ path: string; entries: number } | undefined> {
+  async writeTrail(): Promise<{ path: string; entries: number; bodiesDropped: number } | undefined> {
     if (!this.trail) return undefined;
     const path = join(this.trailDir ?? process.cwd(), trailFileName(this.now()));
     await this.trail.writeSnapshot(path);
-    return { path, entries: this.trail.entryCount };
+    return { path, entries: this.trail.entryCount, bodiesDropped: this.trail.bodiesDropped ?? 0 };
   }
 }
