@@ -1,7 +1,7 @@
 // Issue 5's support workflow in the explorer, on the demo's two regions: switching profiles keeps each
 // one's place, the OU picker draws the unit tree, the header warns about the token, T writes a HAR
 // without the token, and b / :bm save and open a view.
-import { chmod, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -186,6 +186,40 @@ describe('the support workflow in the explorer', () => {
       expect(text).not.toContain(token.split('.')[2]!);
       const auth = har.log.entries[0]!.request.headers.find((h) => h.name.toLowerCase() === 'authorization');
       expect(auth?.value).toBe('Bearer ***');
+    } finally {
+      await trail.close();
+    }
+  });
+
+  it('T says when the temporary trail dropped older bodies, and keeps the newest exchange whole', async () => {
+    const token = demo.region.tokens.personal;
+    const trail = await HarTrail.temporary(() => [token], 1);
+    const trailDir = join(dir, 'dropped');
+    await mkdir(trailDir);
+    const session = new (await import('../../src/api/session/session.js')).Session({
+      baseUrl: demo.region.baseUrl,
+      token,
+      readOnly: true,
+      onExchange: trail.record,
+    });
+    try {
+      ui = await mount(demo.region, { context: { session, trail, trailDir } });
+      await ui.press(':', 'tasks', KEY.enter);
+      await ui.waitFor((f) => /page 1\//.test(f), 'the tasks list');
+      await ui.press('n');
+      await ui.waitFor((f) => /page 2\//.test(f), 'page 2');
+      await ui.press('T');
+      const frame = await ui.waitFor((f) => f.includes('trail written'), 'the trail written');
+      expect(frame).toMatch(/bodies of the \d+ oldest of \d+ requests dropped/);
+      const written = (await readdir(trailDir)).filter((f) => /^dpx-trail-.*\.har$/.test(f));
+      const har = JSON.parse(await readFile(join(trailDir, written[0]!), 'utf8')) as {
+        log: { entries: { request: { url: string }; response: { content: { text?: string } } }[] };
+      };
+      const entries = har.log.entries;
+      expect(entries.length).toBeGreaterThanOrEqual(2);
+      expect(entries.at(-1)!.response.content.text).toMatch(/^\{/);
+      expect(entries.slice(0, -1).filter((e) => e.response.content.text).length).toBe(0);
+      expect(entries.slice(0, -1).some((e) => e.request.url.includes('/tasks'))).toBe(true);
     } finally {
       await trail.close();
     }

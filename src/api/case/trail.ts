@@ -34,6 +34,21 @@ export interface CommandInfo {
   startedAt?: Date;
 }
 
+/**
+ * What a temporary trail keeps of response bodies in memory, in characters: the newest exchanges are kept whole
+ * until `T` asks for them; older ones go to the spool with their request, status and headers but no body, so that
+ * a long session (a list scrolled through a million records) neither holds nor redacts and encodes every page.
+ */
+export const TEMPORARY_BODY_BUDGET = 2 * 1024 * 1024;
+
+interface Held {
+  exchange: Exchange;
+  /** The secrets known when it was recorded (a token may change before it is written). */
+  secrets: string[];
+}
+
+const bodyLength = (exchange: Exchange): number => exchange.response?.body.length ?? 0;
+
 export class HarTrail {
   /** The case this command's entries go into (for a temporary trail: the spool itself). */
   readonly path: string;
@@ -52,6 +67,12 @@ export class HarTrail {
   private readonly seenCredentials = new Set<string>();
   private readonly partsOf = new Map<string, string[]>();
   private closing: Promise<void> | undefined;
+  /** Set for a temporary trail: the most body text held for `T` (see TEMPORARY_BODY_BUDGET). */
+  private readonly bodyBudget: number | undefined;
+  /** The newest exchanges, not yet written, their bodies whole. */
+  private readonly held: Held[] = [];
+  private heldLength = 0;
+  private dropped = 0;
 
   private constructor(
     path: string,
@@ -60,6 +81,7 @@ export class HarTrail {
     fd: number,
     command: CommandInfo | undefined,
     ownedDir?: string,
+    bodyBudget?: number,
   ) {
     this.path = path;
     this.secrets = secrets;
@@ -68,6 +90,7 @@ export class HarTrail {
     this.command = command;
     this.startedAt = command?.startedAt ?? new Date();
     this.ownedDir = ownedDir;
+    this.bodyBudget = bodyBudget;
     this.pageId = `page_${this.startedAt.toISOString().replace(/[-:.]/g, '').replace('T', '_')}_${process.pid}_${randomHex(3)}`;
   }
 
@@ -90,19 +113,54 @@ export class HarTrail {
     }
   }
 
-  /** A trail in a private temporary folder, removed on close: for `T` when no --trail file was given. */
-  static async temporary(secrets: () => string[]): Promise<HarTrail> {
+  /**
+   * A trail in a private temporary folder, removed on close: for `T` when no --trail file was given. It keeps the
+   * bodies of its newest exchanges only, `bodyBudget` characters of them (the newest one whole whatever its size).
+   */
+  static async temporary(secrets: () => string[], bodyBudget = TEMPORARY_BODY_BUDGET): Promise<HarTrail> {
     const dir = await mkdtemp(join(tmpdir(), 'dpx-trail-'));
     const spool = join(dir, 'trail.spool');
-    return new HarTrail(spool, secrets, spool, openSync(spool, 'wx', 0o600), undefined, dir);
+    return new HarTrail(spool, secrets, spool, openSync(spool, 'wx', 0o600), undefined, dir, bodyBudget);
   }
 
-  /** Appends one entry to the spool. An arrow function, so `onExchange: trail.record` works as is; no-op once closed. */
+  /** Records one exchange. An arrow function, so `onExchange: trail.record` works as is; no-op once closed. */
   readonly record = (exchange: Exchange): void => {
     if (this.fd === undefined) return;
     const credential = authorizationCredential(exchange.request.headers);
     if (credential !== undefined) this.seenCredentials.add(credential);
     const secrets = this.secretParts();
+    if (this.bodyBudget === undefined) {
+      this.write(exchange, secrets);
+      return;
+    }
+    this.held.push({ exchange, secrets });
+    this.heldLength += bodyLength(exchange);
+    while (this.heldLength > this.bodyBudget && this.held.length > 1) {
+      const oldest = this.held.shift() as Held;
+      this.heldLength -= bodyLength(oldest.exchange);
+      // Redacted with the secrets known when it was recorded and now: a token may have changed since.
+      const known = [...new Set([...oldest.secrets, ...secrets])];
+      const response = oldest.exchange.response;
+      if (response === undefined || response.body === '') {
+        this.write(oldest.exchange, known);
+        continue;
+      }
+      // Marked as a truncated body, which the trail's reader never answers from.
+      this.write({ ...oldest.exchange, response: { ...response, body: '', bodyTruncated: true } }, known);
+      this.dropped += 1;
+    }
+  };
+
+  /** Writes the exchanges held whole to the spool, so that a snapshot has them. */
+  private flush(): void {
+    const now = this.secretParts();
+    for (const { exchange, secrets } of this.held.splice(0)) this.write(exchange, [...new Set([...secrets, ...now])]);
+    this.heldLength = 0;
+  }
+
+  /** Appends one entry to the spool. */
+  private write(exchange: Exchange, secrets: string[]): void {
+    if (this.fd === undefined) return;
     const entry = redactValue(harEntry(exchange, secrets, this.pageId), secrets);
     const json = JSON.stringify(entry);
     // Encoded into one buffer kept for the next entry: a template string joining the comma to the entry
@@ -116,17 +174,28 @@ export class HarTrail {
     writeAt(this.fd, this.scratch.subarray(0, written), this.length);
     this.length += written;
     this.entries += 1;
-  };
+  }
 
   /** Entries recorded by this command so far. */
   get entryCount(): number {
-    return this.entries;
+    return this.entries + this.held.length;
+  }
+
+  /** Exchanges whose response body a temporary trail dropped to stay within its budget. */
+  get bodiesDropped(): number {
+    return this.dropped;
+  }
+
+  /** The body text a temporary trail holds for `T`: at most its budget, or the newest body alone. */
+  get heldBodyLength(): number {
+    return this.heldLength;
   }
 
   /** This command's trail so far, as a case of its own (owner-only permissions: it holds API data). */
   async writeSnapshot(path: string): Promise<void> {
     const target = resolve(path);
     if (target === this.path) return;
+    this.flush();
     const length = this.length;
     const partial = `${target}.${process.pid}.partial`;
     try {
@@ -161,6 +230,7 @@ export class HarTrail {
 
   private async finish(): Promise<void> {
     if (this.fd === undefined) return;
+    this.flush();
     closeSync(this.fd);
     this.fd = undefined;
     try {

@@ -6,12 +6,14 @@ import type { ScreenContext } from '../nav/screen.js';
 export async function writeTrail(ctx: ScreenContext<unknown>): Promise<void> {
   try {
     const written = await ctx.services.writeTrail();
-    ctx.nav.notify(
-      written
-        ? `trail written: ${written.path} (${written.entries} requests, tokens redacted)`
-        : 'no trail is being kept in this session',
-    );
+    ctx.nav.notify(written ? writtenNotice(written) : 'no trail is being kept in this session');
   } catch (error) {
     ctx.nav.notify(noticeOf('trail not written', error));
   }
+}
+
+/** The dropped bodies said first: a long path is what the status line cuts. */
+function writtenNotice({ path, entries, bodiesDropped }: { path: string; entries: number; bodiesDropped: number }) {
+  if (bodiesDropped === 0) return `trail written: ${path} (${entries} requests, tokens redacted)`;
+  return `trail written (bodies of the ${bodiesDropped} oldest of ${entries} requests dropped, tokens redacted): ${path}`;
 }

@@ -20,6 +20,8 @@ import type { Connection, Origin, ProfileChoice, ProfileSource } from './connect
 export interface TrailSink {
   writeSnapshot(path: string): Promise<void>;
   readonly entryCount: number;
+  /** Exchanges written without their response body (the explorer's temporary trail keeps the newest whole). */
+  readonly bodiesDropped?: number;
 }
 
 /** Handing the terminal to other programs; absent parts (no terminal) make their keys say so. */
@@ -226,7 +228,6 @@ export class Services {
 
   // ——— the trail ———
 
-  /** Writes the trail so far to ./dpx-trail-<time>.har and says where; undefined when no trail is kept. */
   /**
    * A curl command in a file (`dpx-curl-<time>.sh`, in a folder of its own under the system's temporary
    * one, or beside the trail when one is set), whole as it runs: what is selected from the screen is
@@ -239,10 +240,11 @@ export class Services {
     return path;
   }
 
-  async writeTrail(): Promise<{ path: string; entries: number } | undefined> {
+  /** Writes the trail so far to ./dpx-trail-<time>.har and says where; undefined when no trail is kept. */
+  async writeTrail(): Promise<{ path: string; entries: number; bodiesDropped: number } | undefined> {
     if (!this.trail) return undefined;
     const path = join(this.trailDir ?? process.cwd(), trailFileName(this.now()));
     await this.trail.writeSnapshot(path);
-    return { path, entries: this.trail.entryCount };
+    return { path, entries: this.trail.entryCount, bodiesDropped: this.trail.bodiesDropped ?? 0 };
   }
 }
