@@ -10,7 +10,7 @@ import type { CountState } from '../../src/ui/screens/count/count.js';
 import { shownRows } from '../../src/ui/screens/count/rows.js';
 import { cellOf } from '../../src/ui/screens/count/state.js';
 import type { ListState } from '../../src/ui/screens/list/state.js';
-import type { MergedState } from '../../src/ui/screens/merged/merged.js';
+import type { MergedState } from '../../src/ui/screens/merged/fan-out.js';
 import type { RecordState } from '../../src/ui/screens/record/state.js';
 import { configProfiles } from '../../src/ui/services/connection.js';
 import { demoRequest, useDemo } from '../helpers/demo.js';

@@ -2,7 +2,7 @@
 // the record's links from a unit that sees them (no false 404 on a unit's parent) and counts only the lists
 // that do refer to it; units named alike are told apart by their path wherever a unit is shown.
 import { afterEach, describe, expect, it } from 'vitest';
-import type { MergedState } from '../../src/ui/screens/merged/merged.js';
+import type { MergedState } from '../../src/ui/screens/merged/fan-out.js';
 import type { XrayState } from '../../src/ui/screens/xray/xray.js';
 import { useDemo } from '../helpers/demo.js';
 import { KEY, mount, type Mounted } from './mount.js';

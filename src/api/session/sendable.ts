@@ -1,7 +1,9 @@
 // What a session checks before anything leaves: its base URL is an http(s) URL, and a request goes only
-// to the session's own origin, and writes only when writes are on. A refusal says why, for the exchange
-// the session records, and carries the error the caller gets.
+// to the session's own origin, and writes only when writes are on. A refusal says why, in the exchange the
+// session records for it (refusedExchange), and carries the error the caller gets.
 import { SafetyError, UsageError, type DpxError } from '../errors.js';
+import type { Exchange } from '../exchange.js';
+import type { PreparedRequest } from '../hal/operation.js';
 import type { WritesLock } from '../security/safety.js';
 import { writeRefusal } from '../security/safety.js';
 
@@ -43,4 +45,16 @@ export function sendableUrl(
   const refusal = writeRefusal(method, session.readOnly || session.writesLocked !== undefined, session.writesLocked);
   if (refusal) return { reason: 'refused: read-only mode', error: refusal };
   return { url: parsed.toString() };
+}
+
+/** A request refused before it left, as the session records it: what would have been sent, and why not. */
+export function refusedExchange(request: PreparedRequest, reason: string): Exchange {
+  const exchange: Exchange = {
+    startedAt: new Date(),
+    durationMs: 0,
+    request: { method: request.method, url: request.url, headers: { ...request.headers } },
+    error: reason,
+  };
+  if (request.body !== undefined) exchange.request.body = request.body;
+  return exchange;
 }

@@ -12,7 +12,7 @@ import type { Exchange } from '../exchange.js';
 import { apiErrorFor } from '../wire/failure.js';
 import { failureContext } from './failure-context.js';
 import { KeptAnswers } from './kept-answers.js';
-import { controlPlaneBase, sendableUrl } from './sendable.js';
+import { controlPlaneBase, refusedExchange, sendableUrl } from './sendable.js';
 import { redirectStep } from './redirect.js';
 import { RequestLimiter } from '../wire/limiter.js';
 import { RequestChain } from '../wire/request-chain.js';
@@ -313,7 +313,7 @@ export class Session {
   private checkedUrl(request: PreparedRequest, method: string): string {
     const checked = sendableUrl(request.url, method, this);
     if ('url' in checked) return checked.url;
-    this.emitRefusal(request, checked.reason);
+    this.emit(refusedExchange(request, checked.reason));
     throw checked.error;
   }
 
@@ -322,17 +322,6 @@ export class Session {
     const headers: Record<string, string> = {};
     for (const [name, value] of Object.entries(prepared)) headers[name.toLowerCase()] = value;
     return headers;
-  }
-
-  private emitRefusal(request: PreparedRequest, reason: string): void {
-    const exchange: Exchange = {
-      startedAt: new Date(),
-      durationMs: 0,
-      request: { method: request.method, url: request.url, headers: { ...request.headers } },
-      error: reason,
-    };
-    if (request.body !== undefined) exchange.request.body = request.body;
-    this.emit(exchange);
   }
 
   private emit(exchange: Exchange): void {

@@ -1,16 +1,18 @@
-// The navigator: a stack of screens (overlays on top of the screen they cover), keys dispatched to the
-// top one's bindings and then to the global ones, the place kept per profile, and the clock. It holds
-// every screen's state as plain data behind one store that React reads; what a screen does with its
-// state is its own module's business, found in the screen set the composition root (../registry.ts) hands it.
+// The navigator: a stack of screens (overlays on top of the screen they cover), keys and pastes dispatched to
+// the top one's bindings and then to the global ones, the unit, and the clock; the place kept per profile is
+// its `Places` (places.ts). It holds every screen's state as plain data behind one store that React reads; what
+// a screen does with its state is its own module's business, found in the screen set the composition root
+// (../registry.ts) hands it.
 import type { Key } from '../keys.js';
 import { bodyHeight } from '../layout.js';
-import type { Connection, Origin } from '../services/connection.js';
+import type { Origin } from '../services/connection.js';
 import type { Services } from '../services/services.js';
 import { bindingFor } from './bindings.js';
 import { pastedText } from '../paste.js';
 import { withPriority } from '../../api/wire/priority.js';
 import { DrawPacer } from './pacer.js';
 import { noticeOf } from './problems.js';
+import { Places } from './places.js';
 import type { ErrorInfo } from '../error-info.js';
 import type { ScreenSet } from './screen-set.js';
 import {
@@ -51,20 +53,13 @@ export interface NavigatorOptions {
   watchSeconds?: number;
 }
 
-/** Where the user was on one control plane, given back on return. */
-interface Place {
-  connection: Connection;
-  stack: readonly Entry[];
-  ouName?: string;
-}
-
 export class Navigator implements Navigation {
   private state: NavState;
   private readonly listeners = new Set<() => void>();
   private readonly pacer = new DrawPacer(() => {
     for (const listener of this.listeners) listener();
   });
-  private readonly places = new Map<string, Place>();
+  private readonly places: Places<Entry>;
   private nextId = 1;
   private timer: ReturnType<typeof setInterval> | undefined;
 
@@ -76,6 +71,16 @@ export class Navigator implements Navigation {
     private readonly options: NavigatorOptions,
   ) {
     this.screens = options.screens;
+    this.places = new Places({
+      services: this.services,
+      leave: () => ({ stack: this.withoutOverlays(this.state.stack), ouName: this.state.ouName }),
+      show: (stack, ouName) => {
+        this.state = { ...this.state, stack, ouName };
+      },
+      setOuName: (ouName) => this.set({ ouName }),
+      notify: (message) => this.notify(message),
+      openCatalog: () => this.open('catalog', {}),
+    });
     this.state = { stack: [], size: { columns: options.columns, rows: options.rows }, now: services.now() };
   }
 
@@ -102,7 +107,7 @@ export class Navigator implements Navigation {
       .refreshConfig()
       .catch((error: unknown) => this.notify(noticeOf('the config file cannot be read', error)));
     await this.services.catalog().then(
-      () => this.learnOuName(),
+      () => this.places.learnOuName(),
       () => undefined,
     );
     this.timer = setInterval(() => this.tick(), (this.options.watchSeconds ?? 3) * 1000);
@@ -161,10 +166,7 @@ export class Navigator implements Navigation {
 
   open<K extends ScreenKind>(kind: K, params: ScreenParams[K]): void {
     const module = this.screens.moduleOf(kind);
-    let stack = this.state.stack;
-    if (!module.overlay) {
-      while (stack.length > 0 && this.screens.moduleOf(stack[stack.length - 1]!.kind).overlay) stack = this.drop(stack);
-    }
+    const stack = module.overlay ? this.state.stack : this.withoutOverlays(this.state.stack);
     const entry: Entry = { id: this.nextId++, kind, state: module.init(params as never) };
     this.set({ stack: [...stack, entry] });
     this.inFront(() => module.start?.(this.contextOf(entry.id) as never));
@@ -195,6 +197,12 @@ export class Navigator implements Navigation {
     let stack = this.state.stack;
     while (stack.length > 1) stack = this.drop(stack);
     this.set({ stack });
+  }
+
+  /** The stack without the overlays on its top, which are told to stop. */
+  private withoutOverlays(stack: readonly Entry[]): readonly Entry[] {
+    while (stack.length > 0 && this.screens.moduleOf(stack[stack.length - 1]!.kind).overlay) stack = this.drop(stack);
+    return stack;
   }
 
   /** The stack without its top screen, which is told to stop. */
@@ -273,7 +281,7 @@ export class Navigator implements Navigation {
     session.setOu(ou);
     const known = this.services.unitName(this.services.connection, ou);
     this.set({ ouName: name && name !== ou ? name : known, notice: ou ? `OU set to ${name ?? ou}` : 'OU cleared' });
-    if (ou && !name && !known) void this.learnOuName();
+    if (ou && !name && !known) void this.places.learnOuName();
     // Each screen reads its unit again in its own place in the limiter's queue.
     for (const [index, entry] of this.state.stack.entries())
       withPriority(index + 1, () =>
@@ -281,72 +289,14 @@ export class Navigator implements Navigation {
       );
   }
 
-  private async learnOuName(): Promise<void> {
-    const connection = this.services.connection;
-    const ou = connection.session.ou;
-    if (!ou) return;
-    try {
-      await this.services.units(connection);
-      const name = this.services.unitName(connection, ou);
-      if (name && connection.session.ou === ou && this.services.connection === connection) this.set({ ouName: name });
-    } catch {
-      // The OU stays shown by its id; the picker reports the failure if the user opens it.
-    }
-  }
-
-  /**
-   * Makes `name` the control plane everything goes to. The place left (screens, cursors, pages, OU) is
-   * kept with its session, and a profile visited before is given back as it was left.
-   */
-  async switchProfile(name: string): Promise<void> {
-    const current = this.services.connection;
-    if (current.offline)
-      return this.notify(
-        `${current.offline}: this explorer answers from the trail only; start dpx without --offline to go online`,
-      );
-    if (name === current.profile) return this.notify(`already on profile ${name}`);
-    let place = this.places.get(name);
-    if (!place) {
-      if (!this.services.profiles) return this.notify('no config file with profiles: add one with dpx profile add');
-      this.notify(`connecting to profile ${name}…`);
-      try {
-        place = { connection: await this.services.profiles.connect(name), stack: [] };
-      } catch (error) {
-        return this.notify(noticeOf(`cannot switch to ${name}`, error));
-      }
-    }
-    let kept = this.state.stack;
-    while (kept.length > 0 && this.screens.moduleOf(kept[kept.length - 1]!.kind).overlay) kept = this.drop(kept);
-    this.places.set(current.profile ?? '', {
-      connection: current,
-      stack: kept,
-      ...(this.state.ouName ? { ouName: this.state.ouName } : {}),
-    });
-    this.places.delete(name);
-    this.services.connection = place.connection;
-    const { session } = place.connection;
-    this.state = { ...this.state, stack: place.stack, ouName: place.ouName };
-    this.notify(`profile ${name} · ${session.baseUrl}${session.readOnly ? ' · read-only' : ' · writes allowed'}`);
-    if (place.stack.length === 0) {
-      this.open('catalog', {});
-      await this.services.catalog(place.connection).then(
-        () => this.learnOuName(),
-        () => undefined,
-      );
-    }
-  }
-
-  /** The profiles left for another one, by name: the palette offers to go back to them. */
-  placesLeft(): { name: string; baseUrl: string }[] {
-    return [...this.places].map(([name, place]) => ({ name, baseUrl: place.connection.session.baseUrl }));
-  }
+  readonly switchProfile = (name: string): Promise<void> => this.places.switchTo(name);
+  readonly placesLeft = (): { name: string; baseUrl: string }[] => this.places.left();
 
   // ——— a screen's handle ———
 
   /** A screen on the current stack, or on a place left for another profile (its loads still land there). */
   private find(id: number): Entry | undefined {
-    const stacks = [this.state.stack, ...[...this.places.values()].map((place) => place.stack)];
-    for (const stack of stacks) {
+    for (const stack of [this.state.stack, ...this.places.stacks()]) {
       const entry = stack.find((candidate) => candidate.id === id);
       if (entry) return entry;
     }
@@ -357,8 +307,7 @@ export class Navigator implements Navigation {
     const apply = (stack: readonly Entry[]) =>
       stack.map((entry) => (entry.id === id ? { ...entry, state: { ...entry.state, ...change } } : entry));
     if (this.state.stack.some((entry) => entry.id === id)) return this.set({ stack: apply(this.state.stack) });
-    for (const place of this.places.values())
-      if (place.stack.some((entry) => entry.id === id)) place.stack = apply(place.stack);
+    this.places.patch(id, apply);
   }
 
   private panelError(id: number): ErrorInfo | undefined {

@@ -8,13 +8,18 @@ import { MOVE_KEYS, moveCursor } from '../../keys.js';
 import type { ScreenContext, ScreenModule } from '../../nav/screen.js';
 import { filterParams } from '../overlays/filter-builder.js';
 import { pickColumns } from '../overlays/column-chooser.js';
-import { quickFilterEditing, quickFilterKeys, quickFilterStatus, quickFilterTyping } from './quick-filter.js';
+import {
+  emptyText,
+  quickFilterEditing,
+  quickFilterKeys,
+  quickFilterStatus,
+  quickFilterTyping,
+} from './quick-filter.js';
 import { pageIndexAt, rowCount, rowsOf } from '../../window.js';
 import { sortBy } from './sorting.js';
 import { askBookmarkName, viewBookmark } from '../bookmarks.js';
-import { useMemo } from 'react';
 import { ListView } from './ListView.js';
-import { namedCells, namesStopper, namesToggle } from './names.js';
+import { namesStopper, namesToggle, useNamedCells } from './names.js';
 import { listHeight, loadEdge, loadFirstPage, movePage, reloadList, setCursor, shown } from './paging.js';
 import {
   columnsOf,
@@ -352,20 +357,9 @@ export const listScreen: ScreenModule<ListState, ListParams> = {
   ],
   View: ({ state, ctx, height, width }) => {
     const rows = visibleRows(state);
-    const empty = state.loading
-      ? ''
-      : state.localFilter
-        ? `no loaded row matches "${state.localFilter}"`
-        : state.error
-          ? ''
-          : 'the list is empty';
-    // A new function only when names are turned on or off or one arrives: rows redraw only then. A column
-    // moves ahead, as names do, once it has a name to show.
-    // biome-ignore lint/correctness/useExhaustiveDependencies: the cells change with these alone (state would redraw every row per key)
-    const cellText = useMemo(
-      () => namedCells(ctx.services, state, loadedRows(state)),
-      [state.names, state.namesRead, state.pages],
-    );
+    const empty = emptyText(state, Boolean(state.loading), 'the list is empty');
+    // A column moves ahead, as names do, once it has a name to show.
+    const cellText = useNamedCells(ctx.services, state, state.pages, loadedRows);
     return (
       <ListView
         view={windowOf(columnsOf(state, ctx.now, cellText), state.left, width - 2)}

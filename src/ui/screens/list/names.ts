@@ -4,6 +4,7 @@
 // any other record is read once per session and unit (the core keeps them), only for the ids on screen,
 // through the limiter, and the cells fill in as the names arrive.
 import { setMaxListeners } from 'node:events';
+import { useMemo } from 'react';
 import { columnIds, idColumns, ReferenceNames, type IdColumn } from '../../../api/fanout/references.js';
 import { isUuid } from '../../../api/fanout/units.js';
 import type { Binding, ScreenContext } from '../../nav/screen.js';
@@ -106,6 +107,20 @@ export function namedCells(
       return known ? nameBesideId(known, value as string) : (value as string);
     },
   };
+}
+
+/**
+ * The cells read as names (namedCells) for a screen's view, made again only when names are turned on or off,
+ * one arrives or other rows are loaded (`loaded`: what stays the same object while they do): rows redraw only then.
+ */
+export function useNamedCells<S extends NamedRows>(
+  services: Services,
+  state: S,
+  loaded: object,
+  loadedOf: (state: S) => LoadedRows,
+): ReturnType<typeof namedCells> {
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the cells change with these alone (state would redraw every row per key)
+  return useMemo(() => namedCells(services, state, loadedOf(state)), [state.names, state.namesRead, loaded]);
 }
 
 /** Asks for the names of the ids on screen that are not known yet; each arriving name redraws the screen. */

@@ -28,6 +28,14 @@ export function quickFilterStatus(state: QuickFiltered): string | undefined {
 }
 
 /** The field's keys while it has the focus: first in a screen's bindings, so every letter types. */
+/**
+ * What an empty table says: nothing while rows are still coming (`busy`) or when an error shown says why, that
+ * no loaded row matches when a quick filter is typed, else `none`.
+ */
+export function emptyText(state: QuickFiltered & { error?: unknown }, busy: boolean, none: string): string {
+  return busy ? '' : state.localFilter ? `no loaded row matches "${state.localFilter}"` : state.error ? '' : none;
+}
+
 export function quickFilterEditing<S extends QuickFiltered>(): Binding<S>[] {
   return [
     {

@@ -1,35 +1,40 @@
 // `:<resource> @all`: one list across every unit of the current profile, each record tagged with the unit
-// it was read in; opened from a filtered list, with that list's filter. Every unit's first page is asked at once (through the session's limiter), deepest units
-// first so a record an ancestor's scope also holds keeps its deepest unit; further pages come per unit as
-// the cursor nears the end. A record opens, and acts, in its own unit.
-import { setMaxListeners } from 'node:events';
-import { useMemo } from 'react';
+// it was read in; opened from a filtered list, with that list's filter. This module draws it and keys it: the
+// cursor (the next pages asked for as the end nears), the columns, the filter builder; its state and the
+// reading of every unit's pages are fan-out.ts's. A record opens, and acts, in its own unit.
 import { findResource } from '../../../api/hal/catalog.js';
-import { RecordDedupe, scopePages } from '../../../api/fanout/fanout.js';
-import type { Page } from '../../../api/session/pages.js';
-import { planScopes, type Scope, unitLabel } from '../../../api/fanout/scopes.js';
+import { RecordDedupe } from '../../../api/fanout/fanout.js';
+import type { Scope } from '../../../api/fanout/scopes.js';
 import { formatCount } from '../../../text/cells.js';
 import { MOVE_KEYS, moveCursor } from '../../keys.js';
 import { scrollTop } from '../../layout.js';
-import { errorInfo, noticeOf } from '../../nav/problems.js';
-import type { ScreenBase, ScreenContext, ScreenModule } from '../../nav/screen.js';
+import type { ScreenContext, ScreenModule } from '../../nav/screen.js';
 import type { Origin } from '../../services/connection.js';
-import { buildFilter, type Condition } from '../../filter.js';
+import { buildFilter } from '../../filter.js';
 import { inferColumns, windowOf, type Column } from '../list/measured-columns.js';
 import { scrollBinding } from '../../scroll-keys.js';
 import {
+  emptyText,
   quickFiltered,
   quickFilterEditing,
   quickFilterKeys,
   quickFilterStatus,
   quickFilterTyping,
-  type QuickFiltered,
 } from '../list/quick-filter.js';
 import { filterParams } from '../overlays/filter-builder.js';
 import { pickColumns } from '../overlays/column-chooser.js';
 import { ListView } from '../list/ListView.js';
-import { askNames, namedCells, namesStopper, namesToggle, type LoadedRows, type NamedRows } from '../list/names.js';
+import { namesStopper, namesToggle, useNamedCells } from '../list/names.js';
 import type { CellText } from '../list/state.js';
+import {
+  askMore,
+  askShownNames,
+  loadedOf,
+  startLoading,
+  UNIT,
+  type MergedParams,
+  type MergedState,
+} from './fan-out.js';
 
 declare module '../../nav/screen.js' {
   interface ScreenParams {
@@ -37,122 +42,9 @@ declare module '../../nav/screen.js' {
   }
 }
 
-export interface MergedParams {
-  origin: Origin;
-  resource: string;
-  /** A server-side filter (JSON text) every unit's list is read with: the list it was opened from kept it. */
-  filter?: string;
-  /** The conditions the filter was built from here (`f`), for the builder to show again. */
-  conditions?: Condition[];
-}
-
-/** The field a row's unit is shown in: no record field can be named so. */
-const UNIT = '@unit';
 const PREFETCH_MARGIN = 5;
 
-export interface MergedState extends ScreenBase, MergedParams, QuickFiltered, NamedRows {
-  scopes: Scope[];
-  /** Records as shown (each with its unit), and the scope each was read in. */
-  rows: Record<string, unknown>[];
-  scopeOf: ReadonlyMap<Record<string, unknown>, Scope>;
-  /** Each unit's pages still to come, in the order units are read; removed once a unit has no more. */
-  more: ReadonlyMap<Scope, AsyncGenerator<Page>>;
-  asking: number;
-  failed: number;
-  dedupe: RecordDedupe;
-  stopping: AbortController;
-  /** The first column scrolled to (`>` `<`). */
-  left: number;
-  /** The columns chosen for this resource (`c`, here or in a list of it), when any were. */
-  fields?: readonly string[];
-}
-
 type Ctx = ScreenContext<MergedState>;
-
-async function nextPage(ctx: Ctx, scope: Scope, pages: AsyncGenerator<Page>): Promise<void> {
-  try {
-    const next = await pages.next();
-    ctx.update((s) => {
-      const more = new Map(s.more);
-      if (next.done) {
-        more.delete(scope);
-        return { more, asking: s.asking - 1 };
-      }
-      const added = next.value.items
-        .filter((record) => s.dedupe.admit(record))
-        .map((record) => ({ [UNIT]: unitLabel(scope) ?? '(no unit)', ...record }));
-      const scopeOf = new Map(s.scopeOf);
-      for (const row of added) scopeOf.set(row, scope);
-      if (!next.value.links.has('next')) more.delete(scope);
-      return { rows: [...s.rows, ...added], scopeOf, more, asking: s.asking - 1 };
-    });
-    setImmediate(() => askShownNames(ctx));
-  } catch (error) {
-    if (ctx.state.stopping.signal.aborted) return;
-    ctx.update((s) => {
-      const more = new Map(s.more);
-      more.delete(scope);
-      return { more, asking: s.asking - 1, failed: s.failed + 1 };
-    });
-    ctx.nav.notify(noticeOf(`${scope.ouName ?? 'a unit'} left out`, error));
-  }
-}
-
-/** Asks every unit that has more for its next page. */
-function askMore(ctx: Ctx): void {
-  const { more } = ctx.state;
-  if (ctx.state.asking > 0 || more.size === 0) return;
-  ctx.update({ asking: more.size });
-  for (const [scope, pages] of more) void nextPage(ctx, scope, pages);
-}
-
-async function start(ctx: Ctx): Promise<void> {
-  const { origin, resource, filter, stopping } = ctx.state;
-  const source = {
-    session: origin.connection.session,
-    ...(origin.connection.profile ? { profile: origin.connection.profile } : {}),
-  };
-  // Every unit's walk listens to this one signal.
-  setMaxListeners(0, stopping.signal);
-  ctx.update({ loading: `reading ${resource} in every unit` });
-  // Known to the explorer too, so that a record opened from here is named by its unit in the header.
-  void ctx.services.units(origin.connection).catch(() => undefined);
-  void ctx.services.columnChoice(origin.connection, resource).then(
-    (fields) => fields && ctx.alive && ctx.update({ fields }),
-    () => undefined,
-  );
-  try {
-    // Deepest first: a record also held by an ancestor's scope is given out with its deepest unit.
-    const scopes = (await planScopes(source, 'all', { signal: stopping.signal })).sort((a, b) => b.depth - a.depth);
-    const pageSize = origin.connection.pageSize;
-    const more = new Map(
-      scopes.map((scope) => [
-        scope,
-        scopePages(
-          scope,
-          { resource, all: true, ...(pageSize ? { pageSize } : {}), ...(filter ? { filter } : {}) },
-          { signal: stopping.signal },
-        ),
-      ]),
-    );
-    ctx.update({ scopes, more, loading: undefined });
-    askMore(ctx);
-  } catch (error) {
-    if (!stopping.signal.aborted) ctx.update({ loading: undefined, error: errorInfo(error) });
-  }
-}
-
-/** The rows loaded so far, for names beside ids: a new page makes a new set. */
-function loadedOf(state: MergedState): LoadedRows {
-  return { rows: state.rows, key: state.rows };
-}
-
-/** Asks for the names of the ids in the rows on screen (from the tree, or read once each). */
-function askShownNames(ctx: Ctx): void {
-  if (!ctx.alive) return;
-  const rows = quickFiltered(ctx.state.rows, ctx.state);
-  askNames(ctx, loadedOf(ctx.state), rows.slice(ctx.state.top, ctx.state.top + ctx.bodyHeight()));
-}
 
 /** The version the resource's lists are read in: the index's default. */
 function versionOf(ctx: Ctx): string {
@@ -287,7 +179,7 @@ export const mergedScreen: ScreenModule<MergedState, MergedParams> = {
     namesRead: 0,
     namesStop: namesStopper(),
   }),
-  start: (ctx) => void start(ctx),
+  start: (ctx) => void startLoading(ctx),
   stop: (state) => {
     state.stopping.abort();
     state.namesStop.abort();
@@ -363,20 +255,8 @@ export const mergedScreen: ScreenModule<MergedState, MergedParams> = {
   ],
   View: ({ state, ctx, height, width }) => {
     const rows = quickFiltered(state.rows, state);
-    const empty =
-      state.loading || state.asking > 0
-        ? ''
-        : state.localFilter
-          ? `no loaded row matches "${state.localFilter}"`
-          : state.error
-            ? ''
-            : 'no unit holds any';
-    // A new function only when names are turned on or off, one arrives or rows come: rows redraw only then.
-    // biome-ignore lint/correctness/useExhaustiveDependencies: the cells change with these alone (state would redraw every row per key)
-    const cellText = useMemo(
-      () => namedCells(ctx.services, state, loadedOf(state)),
-      [state.names, state.namesRead, state.rows],
-    );
+    const empty = emptyText(state, Boolean(state.loading) || state.asking > 0, 'no unit holds any');
+    const cellText = useNamedCells(ctx.services, state, state.rows, loadedOf);
     return (
       <ListView
         view={windowOf(columnsOf(state, ctx.now, cellText), state.left, width - 2)}
