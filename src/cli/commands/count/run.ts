@@ -3,18 +3,12 @@
 // where the list gives none), never the sum of the columns. Failures of single rows are named on stderr
 // as they happen and printed with their row; the exit code is 1 when any row failed.
 
-import {
-  countMatrix,
-  type CountPlan,
-  type CountValue,
-  type PlaneStrategy,
-  type PlanMode,
-} from '../../../api/fanout/count.js';
-import { type CountSort, rankRows } from '../../../api/fanout/count-rank.js';
+import { type CountAnswer, type CountAnswerRow, countAcross } from '../../../api/fanout/count-across.js';
+import type { CountPlan, CountValue, PlanMode } from '../../../api/fanout/count.js';
+import type { CountSort } from '../../../api/fanout/count-rank.js';
 import { UsageError } from '../../../api/errors.js';
 import { readWindow } from '../../../api/hal/time-window.js';
-import type { SourceCost } from '../../../api/fanout/across.js';
-import { scopeContext, type Source } from '../../../api/fanout/scopes.js';
+import { scopeContext } from '../../../api/fanout/scopes.js';
 import type { CommandScope, PlaneInput } from '../command.js';
 import { costLine, describeScope, FanOutProgress } from '../../fanout.js';
 import { matrixCsv, matrixJson, matrixTable, type Matrix, type MatrixRow } from '../../format/matrix.js';
@@ -70,10 +64,9 @@ export async function run(
   const onAbort = () => stop.abort();
   ctx.io.signal?.addEventListener('abort', onAbort);
   let plan: CountPlan | undefined;
-  const rows: MatrixRow[] = [];
-  const strategies: PlaneStrategy[] = [];
+  let answer: CountAnswer;
   try {
-    const events = countMatrix(
+    answer = await countAcross(
       sources,
       {
         resource,
@@ -90,74 +83,57 @@ export async function run(
         seed: ctx.settings.now.getTime(),
         explain,
       },
-      { signal: stop.signal },
-    );
-    for await (const event of events) {
-      switch (event.kind) {
-        case 'plan': {
-          plan = event.plan;
-          if (sort) checkSort(sort.column, plan);
-          for (const row of plan.rows) rows.push(matrixRow(row.scope, plan.columns.length));
-          if (!explain) progress?.planned(rows.length);
-          const survey = typeof plan.valuesFrom === 'object' ? plan.valuesFrom : undefined;
-          if (survey?.mayMiss)
-            ctx.warn(
-              `the values of ${by} come from ${survey.pages} pages of ${resource} and the server links no last page: ` +
-                'values may be missing (their records are counted in other); --values names them',
-            );
-          if (!explain && plan.by !== undefined && plan.columns.length === 0)
-            ctx.warn(`no value of ${by} was found to count by; --values chooses them`);
-          break;
-        }
-        case 'cell':
-          if (event.column !== undefined && event.count !== undefined)
-            rows[event.row]!.counts[event.column] = event.count;
-          break;
-        case 'row': {
-          const row = rows[event.row]!;
-          row.counts = [...event.counts];
-          row.total = event.total;
-          row.other = event.other;
-          row.counted = event.counted;
-          row.changed = event.changed;
-          if (event.error) {
-            row.error = event.error.message;
-            progress?.clear();
-            ctx.note(`error: ${describeScope(scopeContext(plan!.rows[event.row]!.scope))}: ${event.error.message}`);
+      {
+        ...(sort ? { sort } : {}),
+        nonzero,
+        signal: stop.signal,
+        on: (event) => {
+          switch (event.kind) {
+            case 'plan': {
+              plan = event.plan;
+              if (!explain) progress?.planned(plan.rows.length);
+              const survey = typeof plan.valuesFrom === 'object' ? plan.valuesFrom : undefined;
+              if (survey?.mayMiss)
+                ctx.warn(
+                  `the values of ${by} come from ${survey.pages} pages of ${resource} and the server links no last ` +
+                    'page: values may be missing (their records are counted in other); --values names them',
+                );
+              if (!explain && plan.by !== undefined && plan.columns.length === 0)
+                ctx.warn(`no value of ${by} was found to count by; --values chooses them`);
+              break;
+            }
+            case 'row':
+              if (event.error) {
+                progress?.clear();
+                ctx.note(`error: ${describeScope(scopeContext(plan!.rows[event.row]!.scope))}: ${event.error.message}`);
+              }
+              progress?.unitDone();
+              break;
+            case 'notice':
+              progress?.clear();
+              ctx.warn(event.message);
+              break;
           }
-          progress?.unitDone();
-          break;
-        }
-        case 'notice':
-          progress?.clear();
-          ctx.warn(event.message);
-          break;
-        case 'strategy':
-          strategies.push(event.strategy);
-          break;
-      }
-    }
-  } catch (error) {
-    if (!ctx.io.signal?.aborted) throw error;
+        },
+      },
+    );
   } finally {
     progress?.stop();
     ctx.io.signal?.removeEventListener('abort', onAbort);
     stop.abort();
   }
-  if (ctx.io.signal?.aborted) {
+  const { interrupted, strategies, requests } = answer;
+  if (interrupted) {
     // Interrupted: the rows counted are printed as they are; every other row says it was not counted.
-    const done = rows.filter((row) => row.total !== undefined || row.error !== undefined).length;
-    for (const row of rows)
-      if (row.total === undefined && row.error === undefined) row.error = 'not counted: interrupted';
     ctx.reportInterruption(
-      plan === undefined
+      answer.plan === undefined
         ? 'the units and values to count were not known yet, so nothing was counted'
-        : `${done} of ${rows.length} ${rows.length === 1 ? 'row' : 'rows'} counted; ${rows.length - done} not ` +
+        : `${interrupted.counted} of ${interrupted.rows} ${interrupted.rows === 1 ? 'row' : 'rows'} counted; ` +
+            `${interrupted.rows - interrupted.counted} not ` +
             '(their cells are empty, and -o json gives them the error "not counted: interrupted")',
     );
   }
 
-  const requests = sources.reduce((sum, source) => sum + source.session.traffic.requests, 0);
   if (explain) {
     const out = new DataWriter(ctx.io.stdout);
     try {
@@ -171,7 +147,7 @@ export async function run(
     }
     return 0;
   }
-  const changed = rows.filter((row) => row.changed).length;
+  const { changed } = answer;
   if (changed > 0)
     ctx.warn(
       `${changed} row${changed === 1 ? '' : 's'} changed while counting: a cell above its total, ` +
@@ -180,12 +156,9 @@ export async function run(
   const matrix: Matrix = {
     resource,
     by,
-    columns: plan?.columns.map((column) => column.label) ?? [],
-    values: valuesOf(plan),
-    rows: rankRows(rows, plan?.rows.map((row) => row.scope) ?? [], plan?.columns.map((column) => column.label) ?? [], {
-      ...(sort ? { sort } : {}),
-      nonzero,
-    }),
+    columns: answer.plan?.columns.map((column) => column.label) ?? [],
+    values: valuesOf(answer.plan),
+    rows: answer.rows.map(matrixRow),
     requests,
     plan: planJson(strategies),
     verification: strategies.find((strategy) => strategy.verification === 'not verified')
@@ -208,43 +181,19 @@ export async function run(
     out.release();
   }
   // Asked of several regions, stderr ends with each one's total (its top units') and requests.
-  if (profiles !== undefined) for (const cost of regionCosts(sources, plan, rows)) ctx.note(costLine(cost));
-  return rows.some((row) => row.error !== undefined) ? 1 : 0;
+  if (profiles !== undefined) for (const cost of answer.costs) ctx.note(costLine(cost));
+  return answer.failed ? 1 : 0;
 }
 
-/** Each source's records (the totals of its units that no other chosen unit holds), requests, and whether a row failed. */
-function regionCosts(
-  sources: readonly Source[],
-  plan: CountPlan | undefined,
-  rows: readonly MatrixRow[],
-): SourceCost[] {
-  return sources.map((source) => {
-    let records = 0;
-    let failed = false;
-    plan?.rows.forEach(({ scope }, index) => {
-      const row = rows[index];
-      if (scope.source !== source || row === undefined) return;
-      if (scope.depth === 0) records += row.total ?? 0;
-      failed ||= row.error !== undefined;
-    });
-    return { source, records, requests: source.session.traffic.requests, failed };
-  });
-}
-
-function matrixRow(scope: CountPlan['rows'][number]['scope'], columns: number): MatrixRow {
+/** A row of the answer as the matrix printers take it, labelled with its profile and control plane. */
+function matrixRow({ scope, ...numbers }: CountAnswerRow): MatrixRow {
   return {
     profile: scope.source.profile ?? null,
     baseUrl: scope.source.session.baseUrl,
     ou: scope.ou,
-    ouName: scope.ouName,
     ouPath: scope.path,
     depth: scope.depth,
-    counts: new Array<number | undefined>(columns).fill(undefined),
-    other: undefined,
-    total: undefined,
-    counted: false,
-    changed: false,
-    error: undefined,
+    ...numbers,
   };
 }
 
@@ -263,12 +212,6 @@ function sortOf(option: string | undefined): CountSort | undefined {
   if (column === '')
     throw new UsageError('--sort names no column', 'e.g. --sort -failed (descending), --sort total, --sort unit');
   return { column, descending };
-}
-
-function checkSort(column: string, plan: CountPlan): void {
-  const known = ['unit', 'total', ...(plan.by === undefined ? [] : ['other', ...plan.columns.map((c) => c.label)])];
-  if (!known.includes(column))
-    throw new UsageError(`--sort ${column}: the matrix has no such column`, `its columns: ${known.join(', ')}`);
 }
 
 const PLAN_MODES: readonly PlanMode[] = ['auto', 'cells', 'scan'];

@@ -1,7 +1,8 @@
 // The count matrix's work: the count itself (with the time window put on the resource's own time field),
 // the names of the values on screen, a recount that asks first when it would send many requests, and `P`,
 // which adds every profile's control plane.
-import { countMatrix } from '../../../api/fanout/count.js';
+import { countAcross } from '../../../api/fanout/count-across.js';
+import type { CountEvent } from '../../../api/fanout/count.js';
 import { describeWindow, readWindow } from '../../../api/hal/time-window.js';
 import { windowOnList } from '../../../api/session/windowed.js';
 import { formatCount } from '../../../text/cells.js';
@@ -81,7 +82,7 @@ export async function run(ctx: Ctx): Promise<void> {
       session: connection.session,
       ...(connection.profile ? { profile: connection.profile } : {}),
     }));
-    for await (const event of countMatrix(
+    const answer = await countAcross(
       sources,
       {
         resource,
@@ -92,47 +93,52 @@ export async function run(ctx: Ctx): Promise<void> {
         ...(forcedPlan ? { plan: forcedPlan } : {}),
         ...(depth === undefined ? {} : { depth }),
       },
-      { signal: stopping.signal },
-    )) {
-      if (event.kind === 'plan') {
-        const asked = ctx.state.sort;
-        const sort = asked && !('cell' in asked) ? sortOfLabel(event.plan, asked) : asked;
-        if (asked && 'label' in asked && !sort)
-          ctx.nav.notify(`sort ${asked.label}: the matrix has no such column (a value, total, other or unit)`);
-        ctx.update((s) => ({
-          plan: event.plan,
-          ...(s.plan?.rows.length === event.plan.rows.length
-            ? {}
-            : { column: event.plan.columns.length, left: 2, cursor: 0, top: 0, ranking: undefined }),
-          sort,
-          cells: event.plan.rows.map(() => []),
-          results: event.plan.rows.map(() => undefined),
-        }));
-        // Whether the values are ids, and the names known already (units): no request yet.
-        void askValueNames(ctx, () => []);
-      } else if (event.kind === 'cell') {
-        ctx.update((s) => {
-          const cells = [...s.cells];
-          const row = [...(cells[event.row] ?? [])];
-          row[event.column ?? s.plan?.columns.length ?? 0] = event.error ?? event.count;
-          cells[event.row] = row;
-          return { cells, answered: s.answered + 1 };
-        });
-      } else if (event.kind === 'row') {
-        const { kind: _kind, row: at, ...result } = event;
-        ctx.update((s) => {
-          const results = [...s.results];
-          results[at] = result;
-          return { results };
-        });
-        askNames(ctx);
-      } else if (event.kind === 'notice') ctx.nav.notify(event.message);
-    }
-    ctx.update((s) => ({ loading: undefined, lastRequests: requestsSent(connections) - before, ...reranked(s) }));
+      { signal: stopping.signal, on: (event) => shown(ctx, event) },
+    );
+    // Stopped for a new count (or the screen closed): that count's rows are on screen now, not these.
+    if (stopping.signal.aborted) return;
+    ctx.update((s) => ({ loading: undefined, lastRequests: answer.requests - before, ...reranked(s) }));
     askNames(ctx);
   } catch (error) {
     if (!stopping.signal.aborted) ctx.update({ loading: undefined, error: errorInfo(error) });
   }
+}
+
+/** One event of the count on screen: the plan's rows and columns, a cell, a row's result, a notice. */
+function shown(ctx: Ctx, event: CountEvent): void {
+  if (event.kind === 'plan') {
+    const asked = ctx.state.sort;
+    const sort = asked && !('cell' in asked) ? sortOfLabel(event.plan, asked) : asked;
+    if (asked && 'label' in asked && !sort)
+      ctx.nav.notify(`sort ${asked.label}: the matrix has no such column (a value, total, other or unit)`);
+    ctx.update((s) => ({
+      plan: event.plan,
+      ...(s.plan?.rows.length === event.plan.rows.length
+        ? {}
+        : { column: event.plan.columns.length, left: 2, cursor: 0, top: 0, ranking: undefined }),
+      sort,
+      cells: event.plan.rows.map(() => []),
+      results: event.plan.rows.map(() => undefined),
+    }));
+    // Whether the values are ids, and the names known already (units): no request yet.
+    void askValueNames(ctx, () => []);
+  } else if (event.kind === 'cell') {
+    ctx.update((s) => {
+      const cells = [...s.cells];
+      const row = [...(cells[event.row] ?? [])];
+      row[event.column ?? s.plan?.columns.length ?? 0] = event.error ?? event.count;
+      cells[event.row] = row;
+      return { cells, answered: s.answered + 1 };
+    });
+  } else if (event.kind === 'row') {
+    const { kind: _kind, row: at, ...result } = event;
+    ctx.update((s) => {
+      const results = [...s.results];
+      results[at] = result;
+      return { results };
+    });
+    askNames(ctx);
+  } else if (event.kind === 'notice') ctx.nav.notify(event.message);
 }
 
 /** `r`: counts again, after asking when that would send more than a few requests. */

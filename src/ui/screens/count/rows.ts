@@ -1,11 +1,12 @@
 // The matrix's rows as shown: ranked by a column (`s`, or `sort` in the palette) with each unit under its
-// parent (api/fanout/arrange.ts), without the units whose total is 0 (`nonzero`), and narrowed by `/` to
-// the units whose name or path holds the text typed. The ranking is made when the sort is chosen and when
-// a count ends; while the numbers fill in, the rows keep it, and the cursor stays on its unit.
-import { arrangeByTree, compareKeys, type SortKey } from '../../../api/fanout/arrange.js';
+// parent, as `dpx count --sort` ranks them (api/fanout/count-rank.ts), without the units whose total is 0
+// (`nonzero`), and narrowed by `/` to the units whose name or path holds the text typed. The ranking is made
+// when the sort is chosen and when a count ends; while the numbers fill in, the rows keep it, and the cursor
+// stays on its unit.
+import { rankRows } from '../../../api/fanout/count-rank.js';
 import { pathText } from '../../../api/fanout/unit-names.js';
 import type { CountPlan } from '../../../api/fanout/count.js';
-import { labelOf } from './layout.js';
+import { type CellValue, labelOf } from './layout.js';
 import { unitName, cellOf, type CountState, type RowSort } from './state.js';
 
 /** A `sort` named in the palette (`-failed`, `total`, `unit`), read against the plan's columns; undefined when it names none. */
@@ -17,19 +18,30 @@ export function sortOfLabel(plan: CountPlan, sort: { label: string; descending: 
   return cell === undefined ? undefined : { cell, descending };
 }
 
-/** The rows' order now, by the plan's row index: by the sort, each unit among its siblings; else tree order. */
+/**
+ * The rows' order now, by the plan's row index: ranked as `dpx count --sort` ranks them (rankRows, each unit
+ * among its siblings, across regions one table under their totals), by the numbers on screen so far; else
+ * tree order. Value columns are named by their index, so two values with one label stay apart.
+ */
 export function rank(state: CountState): number[] | undefined {
   const { plan, sort } = state;
   if (!plan || !sort || !('cell' in sort)) return undefined;
-  const key = (row: number): SortKey => {
-    if (sort.cell === 'unit') return unitName(state, plan.rows[row]!).trim();
-    const value = cellOf(state, row, sort.cell);
-    return typeof value === 'number' ? value : undefined;
-  };
-  return arrangeByTree(
+  const values = plan.columns.length;
+  const number = (value: CellValue) => (typeof value === 'number' ? value : undefined);
+  const rows = plan.rows.map((row, index) => ({
+    index,
+    ouName: unitName(state, row).trim(),
+    counts: plan.columns.map((_, column) => number(cellOf(state, index, column))),
+    total: number(cellOf(state, index, values)),
+    other: number(cellOf(state, index, values + 1)),
+  }));
+  const column = sort.cell === 'unit' ? 'unit' : sort.cell < values ? String(sort.cell) : labelOf(plan, sort.cell);
+  return rankRows(
+    rows,
     plan.rows.map((row) => row.scope),
-    (a, b) => compareKeys(key(a), key(b), sort.descending),
-  );
+    plan.columns.map((_, index) => String(index)),
+    { sort: { column, descending: sort.descending }, nonzero: false },
+  ).map((row) => row.index);
 }
 
 /** Text to find in: lower case, a path's separators (`/`, `›`) without the spaces around them. */
