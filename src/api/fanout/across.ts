@@ -6,15 +6,15 @@
 // each source cost (records, requests) is kept per source, so that a merged answer can be checked
 // against the same question asked region by region (AcrossTally, which also keeps the records, counts
 // the groups and applies a limit across every region).
-import { setMaxListeners } from 'node:events';
-import { Channel } from '../channel.js';
-import { toDpxError, UsageError, type DpxError } from '../errors.js';
+import type { Channel } from '../channel.js';
+import { toDpxError, type DpxError } from '../errors.js';
 import type { Page } from '../session/pages.js';
 import { fanOutList, type FanOutQuery } from './fanout.js';
 import { type GroupCounter, placeInScope } from './groups.js';
 import { coversAll, partOfTree, type ScopeTotal, unscopedNotice } from './header-check.js';
 import { readOnce } from './read-once.js';
 import type { Scope, Source } from './scopes.js';
+import { sideBySide } from './side-by-side.js';
 import type { UnitDirectory } from './unit-names.js';
 
 export type AcrossEvent =
@@ -43,50 +43,22 @@ export interface SourceCost {
   failed: boolean;
 }
 
-/** Pages the reader may fall behind by before the sources wait for it. */
-const BACKLOG_PAGES = 16;
-
 /**
  * The answer of `query` from every source, as events. When every source refuses the question itself (an
  * unknown resource), that is thrown instead of reported per source. Stopping the iteration or `signal`
  * cancels every request still open.
  */
-export async function* askAcross(
+export function askAcross(
   sources: readonly Source[],
   query: FanOutQuery,
   options: { signal?: AbortSignal } = {},
 ): AsyncGenerator<AcrossEvent> {
-  const stop = new AbortController();
-  setMaxListeners(0, stop.signal);
-  const onAbort = () => stop.abort(options.signal?.reason);
-  if (options.signal?.aborted) onAbort();
-  else options.signal?.addEventListener('abort', onAbort, { once: true });
-  const events = new Channel<AcrossEvent>(BACKLOG_PAGES);
-  try {
-    void Promise.all(sources.map((source) => askOne(source, query, events, stop.signal))).then(
-      () => events.close(),
-      (error: unknown) => events.close(error),
-    );
-    const refusals: AcrossEvent[] = [];
-    let answered = false;
-    for await (const event of events) {
-      if (event.kind === 'failed' && event.error instanceof UsageError && !answered) {
-        refusals.push(event);
-        continue;
-      }
-      if (!answered && event.kind !== 'failed' && event.kind !== 'note') {
-        answered = true;
-        yield* refusals.splice(0);
-      }
-      yield event;
-    }
-    if (refusals.length === sources.length && refusals[0]?.kind === 'failed') throw refusals[0].error;
-    yield* refusals;
-  } finally {
-    options.signal?.removeEventListener('abort', onAbort);
-    stop.abort();
-    events.close();
-  }
+  return sideBySide(
+    sources,
+    (source, events, signal) => askOne(source, query, events, signal),
+    (event) => event.kind !== 'failed' && event.kind !== 'note',
+    options,
+  );
 }
 
 async function askOne(

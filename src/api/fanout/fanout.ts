@@ -3,15 +3,15 @@
 // units' lists hold (an ancestor's scope holds its descendants' records) is given out once, tagged with
 // the deepest unit it was seen in: within one control plane a unit's list is read only after the lists
 // of the chosen units it holds, and what they gave out is skipped.
-import { setMaxListeners } from 'node:events';
-import { Channel } from '../channel.js';
-import { DpxError, toDpxError, UsageError } from '../errors.js';
+import type { Channel } from '../channel.js';
+import { type DpxError, toDpxError } from '../errors.js';
 import { linkOf, recordLinks } from '../hal/links.js';
 import { resolveOperation } from '../hal/operation.js';
 import { listRequest, readPage, walkPages, type Page } from '../session/pages.js';
 import { largestPageSize } from '../session/page-size.js';
 import { recordId } from '../hal/records.js';
 import { planScopes, type Scope, type Source, type UnitChoice } from './scopes.js';
+import { sideBySide } from './side-by-side.js';
 
 export interface ScopeListQuery {
   resource: string;
@@ -41,53 +41,22 @@ export type FanOutEvent =
   /** A source could not be asked at all: its index or its units could not be read. */
   | { kind: 'failed'; source: Source; error: DpxError };
 
-/** Pages the reader may fall behind by before the sources wait for it. */
-const BACKLOG_PAGES = 16;
-
 /**
  * The list of `query` in every scope of `sources`, as events. Stopping the iteration or `signal` cancels
  * every request still open. When every source refuses the question itself (an unknown resource), that
  * is thrown instead of reported per source.
  */
-export async function* fanOutList(
+export function fanOutList(
   sources: readonly Source[],
   query: FanOutQuery,
   options: { signal?: AbortSignal } = {},
 ): AsyncGenerator<FanOutEvent> {
-  const stop = new AbortController();
-  // Every request waiting for a slot listens to this one signal: hundreds of listeners are expected.
-  setMaxListeners(0, stop.signal);
-  const onAbort = () => stop.abort(options.signal?.reason);
-  if (options.signal?.aborted) onAbort();
-  else options.signal?.addEventListener('abort', onAbort, { once: true });
-  const events = new Channel<FanOutEvent>(BACKLOG_PAGES);
-  try {
-    void Promise.all(sources.map((source) => readSource(source, query, events, stop.signal))).then(
-      () => events.close(),
-      (error: unknown) => events.close(error),
-    );
-    // A source that does not know the question is held back: if none does, the question is wrong (a
-    // usage error, thrown); once one answers, the others' refusals are reported like any failure.
-    const refusals: FanOutEvent[] = [];
-    let answered = false;
-    for await (const event of events) {
-      if (event.kind === 'failed' && event.error instanceof UsageError && !answered) {
-        refusals.push(event);
-        continue;
-      }
-      if (!answered && event.kind !== 'failed') {
-        answered = true;
-        yield* refusals.splice(0);
-      }
-      yield event;
-    }
-    if (refusals.length === sources.length && refusals[0]?.kind === 'failed') throw refusals[0].error;
-    yield* refusals;
-  } finally {
-    options.signal?.removeEventListener('abort', onAbort);
-    stop.abort();
-    events.close();
-  }
+  return sideBySide(
+    sources,
+    (source, events, signal) => readSource(source, query, events, signal),
+    (event) => event.kind !== 'failed',
+    options,
+  );
 }
 
 /**
