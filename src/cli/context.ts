@@ -1,18 +1,18 @@
 // What a command runs with: the run's configuration resolved once (config/resolved.ts: its settings and
 // every profile), one session for the control plane (created on first use) and one per further profile a
-// command asks, the demo when --demo started one, the trail when --trail asked for one, the recorded
-// trail that answers instead of a control plane with --offline, and stderr messages that never carry a
-// token.
+// command asks (which ones: profile-sources.ts), the demo when --demo started one, the trail when --trail
+// asked for one, the recorded trail that answers instead of a control plane with --offline, and stderr
+// messages that never carry a token.
 
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { toDpxError, UsageError } from '../api/errors.js';
+import { UsageError } from '../api/errors.js';
 import { checkHeaderValues } from '../api/security/header-values.js';
 import type { Source } from '../api/fanout/scopes.js';
 import { UnitDirectory } from '../api/fanout/unit-names.js';
 import { isUuid, loadUnits, type OrgUnit } from '../api/fanout/units.js';
-import { Session } from '../api/session/session.js';
+import type { Session } from '../api/session/session.js';
 import type { PageSizeStore } from '../api/session/session-options.js';
 import type { HarTrail } from '../api/case/trail.js';
 import { pageSizeCache } from '../config/cache.js';
@@ -27,6 +27,7 @@ import { CASE_PAGE_VARIABLE } from './options/shared.js';
 import { answerAsRecorded } from './recorded-command.js';
 import { visible } from '../text/cells.js';
 import { formatWarning } from './error-lines.js';
+import { sourcesOf } from './profile-sources.js';
 
 export class CommandContext {
   private sessionInstance: Session | undefined;
@@ -219,114 +220,17 @@ export class CommandContext {
    * named (`all`: every profile of the config file); with --demo, the demo's regions stand for profiles.
    */
   async sources(profiles: string | undefined): Promise<Source[]> {
-    if (profiles === undefined) {
-      const own = this.session();
-      return [
-        this.settings.profile === undefined ? { session: own } : { session: own, profile: this.settings.profile },
-      ];
-    }
-    if (this.flags.baseUrl !== undefined || this.flags.tokenFile !== undefined) {
-      throw new UsageError(
-        '--profiles takes each control plane from its profile: --base-url and --token-file name only one',
-        'leave them out, or drop --profiles',
-      );
-    }
-    const names = profiles
-      .split(',')
-      .map((name) => name.trim())
-      .filter((name) => name !== '');
-    if (this.demo) return this.demoSources(names);
-    if (this.settings.offline) return await this.offlineSources(names);
-    const known = this.resolved.profileNames;
-    const unknown = names.filter((name) => name !== 'all' && !known.includes(name));
-    // A name that is no profile is a typo, not a region that failed: nothing is asked.
-    if (unknown.length > 0)
-      throw new UsageError(
-        `--profiles ${unknown.join(', ')}: no such profile in ${this.configPath}`,
-        known.length === 0
-          ? 'add one with: dpx profile add NAME --base-url URL --token-file FILE'
-          : `the profiles there are: ${known.join(', ')}, or all`,
-      );
-    const chosen = names.includes('all') ? known : names;
-    if (chosen.length === 0) {
-      throw new UsageError(
-        `no profiles in ${this.configPath}`,
-        'add some with: dpx profile add NAME --base-url URL --token-file FILE',
-      );
-    }
-    // One profile that cannot be opened (a token file gone, a base URL missing) is one failed row; the
-    // others are still asked.
-    const sources: Source[] = [];
-    for (const name of chosen) {
-      try {
-        sources.push({ session: await this.profileSession(name), profile: name });
-      } catch (error) {
-        sources.push({
-          session: failedProfileSession(this.resolved.profileBaseUrl(name), name),
-          profile: name,
-          failure: toDpxError(error),
-        });
-      }
-    }
-    return sources;
+    return await sourcesOf(this, profiles);
   }
 
-  /** The demo's regions as if they were profiles named after them. */
-  private demoSources(names: string[]): Source[] {
-    const regions = this.demo!.regions;
-    const chosen = names.includes('all')
-      ? regions
-      : names.map((name) => {
-          const region = regions.find((candidate) => candidate.name === name);
-          if (!region)
-            throw new UsageError(
-              `the demo has no region ${name}`,
-              `its regions: ${regions.map((candidate) => candidate.name).join(', ')}, or all`,
-            );
-          return region;
-        });
-    return chosen.map((region) => {
-      const settings = { ...this.settings, baseUrl: region.baseUrl, token: region.tokens.personal };
-      this.others.push(settings);
-      return { session: this.sessionFor(settings, region.name), profile: region.name };
-    });
-  }
-
-  /**
-   * Offline, the case's control planes stand for the profiles: every one it recorded for `all`, else
-   * those of the profiles named. Each is labelled with the profile of this config that names its base
-   * URL, else with its host; none needs a token.
-   */
-  private async offlineSources(names: string[]): Promise<Source[]> {
-    const { withApi } = await import('../api/case/har.js');
-    const { trail } = this.settings.offline!;
-    const label = (baseUrl: string) =>
-      this.resolved.profileNames.find((name) => this.resolved.profileBaseUrl(name) === baseUrl) ??
-      new URL(baseUrl).host;
-    const apis = names.includes('all')
-      ? trail.apis
-      : names.map((name) => {
-          const api = trail.apis.find((each) => each.baseUrl === this.resolved.profileBaseUrl(name));
-          if (!api)
-            throw new UsageError(
-              `the case holds no control plane of the profile ${name}`,
-              `it holds ${trail.apis.map((each) => `${label(each.baseUrl)} (${each.baseUrl})`).join(', ')}; --profiles all asks each`,
-            );
-          return api;
-        });
-    return apis.map((api) => {
-      const offline = { ...this.settings.offline!, trail: withApi(trail, api.baseUrl, this.trailOptions()) };
-      const settings = { ...this.settings, baseUrl: api.baseUrl, vendor: api.vendor, offline };
-      return { session: this.sessionFor(settings, label(api.baseUrl)), profile: label(api.baseUrl) };
-    });
-  }
-
-  private trailOptions(): { ouHeader?: string } {
-    return this.settings.ouHeader === undefined ? {} : { ouHeader: this.settings.ouHeader };
+  /** A session for a further control plane (a demo's region) whose token is masked like the main one. */
+  otherSession(settings: Settings & { baseUrl: string }, label: string): Session {
+    this.others.push(settings);
+    return this.sessionFor(settings, label);
   }
 
   /** A session recording into this run's trail; a profile's warnings are prefixed with its name. */
-  private sessionFor(settings: Settings & { baseUrl: string }, profile?: string): Session {
+  sessionFor(settings: Settings & { baseUrl: string }, profile?: string): Session {
     const trail = this.trail;
     const session = this.resolved.session(settings, {
       onWarning: (message) => this.warn(profile === undefined ? message : `${profile}: ${message}`),
@@ -372,21 +276,6 @@ export class CommandContext {
   async close(): Promise<void> {
     await this.trail?.close();
     await this.demo?.close();
-  }
-}
-
-/**
- * Stands for a profile that could not be opened, so that its row can name its control plane: it carries
- * no token and is never asked (the source's `failure` is its answer).
- */
-function failedProfileSession(baseUrl: string | undefined, name: string): Session {
-  try {
-    return new Session({ baseUrl: baseUrl ?? '', readOnly: true });
-  } catch {
-    return new Session({
-      baseUrl: `http://${encodeURIComponent(name).replace(/%/g, '') || 'profile'}.invalid`,
-      readOnly: true,
-    });
   }
 }
 

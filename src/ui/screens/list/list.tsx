@@ -1,13 +1,9 @@
 // A list resource as a table: pages loaded by the list's links and ahead of the cursor, a local filter
-// and sort over the loaded rows, the server-side filter builder, versions, watch mode.
-import { findResource, findVersion } from '../../../api/hal/catalog.js';
-import { findListOperation } from '../../../api/hal/operation.js';
+// and sort over the loaded rows, watch mode; its keys and its view. What it opens over itself to ask (the
+// server-side filter builder, columns, versions, path variables) is in choosers.ts.
 import { formatCount } from '../../../text/cells.js';
-import { buildFilter, type Condition } from '../../filter.js';
 import { MOVE_KEYS, moveCursor } from '../../keys.js';
 import type { ScreenContext, ScreenModule } from '../../nav/screen.js';
-import { filterParams } from '../overlays/filter-builder.js';
-import { pickColumns } from '../overlays/column-chooser.js';
 import {
   emptyText,
   quickFilterEditing,
@@ -15,10 +11,11 @@ import {
   quickFilterStatus,
   quickFilterTyping,
 } from './quick-filter.js';
-import { pageIndexAt, rowCount, rowsOf } from '../../window.js';
+import { pageIndexAt, rowCount } from '../../window.js';
 import { sortBy } from './sorting.js';
 import { askBookmarkName, viewBookmark } from '../bookmarks.js';
 import { ListView } from './ListView.js';
+import { chooseColumns, chooseVersion, loadColumnChoice, openFilterBuilder, openList } from './choosers.js';
 import { namesStopper, namesToggle, useNamedCells } from './names.js';
 import { listHeight, loadEdge, loadFirstPage, movePage, reloadList, setCursor, shown } from './paging.js';
 import {
@@ -62,92 +59,6 @@ function pageIndicator(state: ListState): string {
     : ` · ${formatCount(loaded)} loaded`;
   const more = state.pages[state.pages.length - 1]?.links.has('next') ? '' : ' · end';
   return `${pagePart}${total}${local}${more}`;
-}
-
-function applyFilter(ctx: Ctx, conditions: Condition[], samples: Record<string, unknown>): void {
-  const serverFilter = conditions.length ? buildFilter(conditions, samples, ctx.now) : undefined;
-  ctx.update({ conditions, serverFilter, localFilter: '', sort: undefined });
-  void loadFirstPage(ctx);
-}
-
-function openFilterBuilder(ctx: Ctx): void {
-  const state = ctx.state;
-  if (state.source.kind !== 'resource') {
-    return ctx.nav.notify(
-      'this list came from a link; server-side filters apply to lists opened from the index (use / for the loaded rows)',
-    );
-  }
-  ctx.nav.open(
-    'filter',
-    filterParams(rowsOf(state.pages), state, state.serverFilter !== undefined, (conditions, samples) =>
-      applyFilter(ctx, conditions, samples),
-    ),
-  );
-}
-
-/**
- * Opens the list, first asking for the path variables of a list under a parent record (the backups of
- * one protection group) when the opener did not give them. Esc there leaves the list unopened.
- */
-async function open(ctx: Ctx): Promise<void> {
-  const { source, origin } = ctx.state;
-  if (source.kind !== 'resource') return loadFirstPage(ctx);
-  const catalog = await ctx.services.catalog(origin.connection).catch(() => undefined);
-  const resource = catalog && findResource(catalog, source.resource);
-  const version = resource && findVersion(resource, ctx.state.version || source.version);
-  const given = source.variables ?? {};
-  const operation =
-    version &&
-    (source.operationId
-      ? version.operations.find((o) => o.id === source.operationId)
-      : findListOperation(version, Object.keys(given)));
-  const missing = operation?.pathVariables.filter((name) => !given[name]) ?? [];
-  if (!operation || missing.length === 0) return loadFirstPage(ctx);
-  ctx.nav.open('template', {
-    title: `${source.resource} ${operation.id}`,
-    href: operation.href,
-    variables: missing,
-    required: missing,
-    submit: (values) => {
-      ctx.update({ source: { ...source, operationId: operation.id, variables: { ...given, ...values } } });
-      void loadFirstPage(ctx);
-    },
-    cancel: () => ctx.nav.back(),
-  });
-}
-
-/** `c`: choose and order the columns; the choice is kept for this resource on this control plane. */
-function chooseColumns(ctx: Ctx): void {
-  pickColumns(ctx as ScreenContext<unknown>, {
-    connection: ctx.state.origin.connection,
-    resource: ctx.state.resource,
-    rows: rowsOf(ctx.state.pages),
-    shown: columnsOf(ctx.state, ctx.now).map((column) => column.field),
-    use: (fields) => ctx.update({ fields, column: 0, left: 1 }),
-  });
-}
-
-/** The columns chosen for this resource before (`c`), read once when the list opens. */
-async function loadColumnChoice(ctx: Ctx): Promise<void> {
-  const fields = await ctx.services
-    .columnChoice(ctx.state.origin.connection, ctx.state.resource)
-    .catch(() => undefined);
-  if (fields && ctx.alive) ctx.update({ fields });
-}
-
-function chooseVersion(ctx: Ctx): void {
-  const catalog = ctx.services.catalogOf(ctx.state.origin.connection);
-  const known = catalog ? findResource(catalog, ctx.state.resource) : undefined;
-  if (!known) return ctx.nav.notify(`${ctx.state.resource} is not in the index, so it has no versions to choose from`);
-  ctx.nav.open('version', {
-    resource: known.name,
-    versions: known.versions.map((v) => v.version),
-    current: ctx.state.version,
-    apply: (version) => {
-      ctx.update({ version });
-      void loadFirstPage(ctx);
-    },
-  });
 }
 
 /** The list's columns as the window sees them: the first stays, the others scroll. */
@@ -194,7 +105,7 @@ export const listScreen: ScreenModule<ListState, ListParams> = {
     ctx.update({ writesSeen: ctx.services.writesTo(ctx.state.resource) });
     void loadColumnChoice(ctx);
     if (ctx.state.pages.length > 0) shown(ctx);
-    else void open(ctx);
+    else void openList(ctx);
   },
   stop: (state) => state.namesStop.abort(),
   resized: (ctx) => setCursor(ctx, ctx.state.cursor),
