@@ -3,6 +3,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useDemo } from '../../helpers/demo.js';
 import { dpx } from './harness.js';
+import { listIds } from './ids.js';
 
 const demo = useDemo({ taskSpeed: 60 });
 const env = () => ({ DPX_BASE_URL: demo.region.baseUrl, DPX_TOKEN: demo.region.tokens.personal });
@@ -10,10 +11,7 @@ const writes = ['--allow-writes', '--yes'];
 let backupIds: string[] = [];
 
 beforeAll(async () => {
-  const { stdout } = await dpx(['list', 'backups', '--page-size', '10', '--output', 'json', '--fields', 'id'], {
-    env: env(),
-  });
-  backupIds = (JSON.parse(stdout) as { items: { id: string }[] }).items.map((item) => item.id);
+  backupIds = await listIds('backups', 10, env());
 });
 
 const restoreBody = (index: number) => JSON.stringify({ backup_id: backupIds[index], restore_type: 'full' });
