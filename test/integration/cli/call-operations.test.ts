@@ -13,6 +13,7 @@ import { useDemo } from '../../helpers/demo.js';
 import { curlBody, recordingEditor } from '../../helpers/editor.js';
 import { dpx, tokensShown } from './harness.js';
 import { listIds } from './ids.js';
+import { interruptedRestore } from './interrupt.js';
 
 const demo = useDemo({ taskSpeed: 60 });
 const env = () => ({ DPX_BASE_URL: demo.region.baseUrl, DPX_TOKEN: demo.region.tokens.personal });
@@ -412,31 +413,13 @@ describe('what it started', () => {
   });
 
   it('Ctrl-C while waiting exits 130 and says the task goes on', async () => {
-    const controller = new AbortController();
-    const started = dpx(['call', 'restores', 'create_restore', '--body', restoreBody(3), ...writes, '--wait'], {
-      env: env(),
-      signal: controller.signal,
-      watchStderr: (text) => {
-        if (/: queued|: in_progress/.test(text)) controller.abort();
-      },
-    });
-    const { code, stderr } = await started;
+    const { code, stderr } = await interruptedRestore(restoreBody(3), env());
     expect(code).toBe(130);
     expect(stderr).toMatch(/stopped watching task [0-9a-f-]+ .*: the task goes on on the control plane/);
   });
 
   it('SIGTERM while waiting exits 143, as the exit-code table says', async () => {
-    const controller = new AbortController();
-    const { code, stderr } = await dpx(
-      ['call', 'restores', 'create_restore', '--body', restoreBody(4), ...writes, '--wait'],
-      {
-        env: env(),
-        signal: controller.signal,
-        watchStderr: (text) => {
-          if (/: queued|: in_progress/.test(text)) controller.abort(new Interruption('SIGTERM'));
-        },
-      },
-    );
+    const { code, stderr } = await interruptedRestore(restoreBody(4), env(), new Interruption('SIGTERM'));
     expect(code).toBe(143);
     expect(stderr).toContain('the task goes on on the control plane');
   });
