@@ -2,30 +2,16 @@
 // support engineer reaches is drawn in at most rows − 1 lines of at most the terminal's width, and the
 // terminal shows exactly what ink drew (a frame taller than the terminal leaves lines ink cannot erase;
 // a line wider than it wraps and is taller than planned).
-import { join } from 'node:path';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { LOCAL_RATE, useDemo } from '../helpers/demo.js';
-import { buildOnce, frameProblems, KEYS, palette, root, startDpx, type Running } from '../helpers/pty.js';
+import { describe, expect, it } from 'vitest';
+import { useDemo } from '../helpers/demo.js';
+import { useExplorer } from '../helpers/explorer.js';
+import { frameProblems, KEYS, palette, type Running } from '../helpers/pty.js';
 
 const demo = useDemo();
 
-let running: Running | undefined;
-afterEach(() => {
-  running?.kill();
-  running = undefined;
-});
+const explorer = useExplorer(demo);
 
-beforeAll(() => buildOnce(), 60_000);
-
-function start(columns: number, rows: number): Running {
-  const env: Record<string, string> = {
-    DPX_BASE_URL: demo.region.baseUrl,
-    DPX_TOKEN: demo.region.tokens.personal,
-    DPX_CONFIG: join(root, 'no-such-dir', 'config.json'),
-    DPX_RATE: LOCAL_RATE,
-  };
-  return (running = startDpx([], { columns, rows, env }));
-}
+const start = (columns: number, rows: number): Running => explorer({ columns, rows });
 
 const lines = (screen: string) => screen.split('\n');
 const home = (app: Running) => app.settled((s) => s.includes('/ to filter') && s.includes('tasks'), 'the catalog');

@@ -1,37 +1,20 @@
 // The explorer at 80×24 on the 40-tenant demo, as a support engineer drives it: the keys do what the
 // screen says (f and / in a merged list, Enter on a highlighted suggestion, ? for the screen you are on,
 // the global keys on home and on an operation form), and the screen in front is served first.
-import { join } from 'node:path';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { buildOnce, KEYS, palette, root, startDpx, type Running } from '../helpers/pty.js';
-import { LOCAL_RATE, useDemo } from '../helpers/demo.js';
+import { describe, expect, it } from 'vitest';
+import { KEYS, palette, type Running } from '../helpers/pty.js';
+import { useDemo } from '../helpers/demo.js';
+import { useExplorer } from '../helpers/explorer.js';
 
 const demo = useDemo({ tenants: 40, frozen: true });
 
-let running: Running | undefined;
-afterEach(() => {
-  running?.kill();
-  running = undefined;
-});
-
-beforeAll(() => buildOnce(), 60_000);
-
-/** dpx on the demo's first region at 80×24; `rate` '' is the default request rate (the one a real plane gets). */
-function start(rate = LOCAL_RATE): Running {
-  const env: Record<string, string> = {
-    DPX_BASE_URL: demo.region.baseUrl,
-    DPX_TOKEN: demo.region.tokens.personal,
-    DPX_CONFIG: join(root, 'no-such-dir', 'config.json'),
-    DPX_RATE: rate,
-  };
-  return startDpx([], { columns: 80, rows: 24, env });
-}
+const explorer = useExplorer(demo);
 
 const home = (app: Running) => app.waitFor((s) => s.includes('/ to filter') && s.includes('tasks'), 'the catalog');
 
 describe('the explorer at 80×24 on 40 tenants', () => {
   it("a list opened from a cell of a matrix still counting sends its first request before the matrix's queued ones", async () => {
-    const app = (running = start(''));
+    const app = explorer({ rate: '' });
     await home(app);
     // A request per cell (2,394 here): the matrix keeps hundreds queued at the default rate. (The scan the
     // planner picks by itself reads the root's list a page ahead, and has little queued at any time.)
@@ -74,7 +57,7 @@ describe('the explorer at 80×24 on 40 tenants', () => {
   });
 
   it('f in tasks @all opens the filter builder; Enter takes the highlighted suggestion; / searches the loaded rows', async () => {
-    const app = (running = start());
+    const app = explorer();
     await home(app);
     await palette(app, 'tasks @all');
     await app.waitFor(
@@ -120,7 +103,7 @@ describe('the explorer at 80×24 on 40 tenants', () => {
   });
 
   it("? from a list starts with the list's keys, then the global ones", async () => {
-    const app = (running = start());
+    const app = explorer();
     await home(app);
     app.pty.write('/');
     app.pty.write('tasks');
@@ -139,7 +122,7 @@ describe('the explorer at 80×24 on 40 tenants', () => {
   });
 
   it('E and o work on the home screen and on an operation form', async () => {
-    const app = (running = start());
+    const app = explorer();
     await home(app);
     app.pty.write('E');
     await app.waitFor((s) => s.includes('home › last exchange'), 'the last exchange from home');

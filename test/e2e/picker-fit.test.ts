@@ -1,30 +1,16 @@
 // The unit picker (`o`) at 60×24 on the 40-tenant demo: opened from the catalog and from a list, typed
 // into, moved to its last unit, and opened at 80 columns then narrowed to 60, its frame always fits the
 // terminal, the header on the first row and nothing left of an earlier frame above or beside it.
-import { join } from 'node:path';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { LOCAL_RATE, useDemo } from '../helpers/demo.js';
-import { buildOnce, frameProblems, KEYS, palette, root, startDpx, type Running } from '../helpers/pty.js';
+import { describe, expect, it } from 'vitest';
+import { useDemo } from '../helpers/demo.js';
+import { useExplorer } from '../helpers/explorer.js';
+import { frameProblems, KEYS, palette, type Running } from '../helpers/pty.js';
 
 const demo = useDemo({ tenants: 40, frozen: true });
 
-let running: Running | undefined;
-afterEach(() => {
-  running?.kill();
-  running = undefined;
-});
+const explorer = useExplorer(demo);
 
-beforeAll(() => buildOnce(), 60_000);
-
-function start(columns: number, rows: number): Running {
-  const env: Record<string, string> = {
-    DPX_BASE_URL: demo.region.baseUrl,
-    DPX_TOKEN: demo.region.tokens.personal,
-    DPX_CONFIG: join(root, 'no-such-dir', 'config.json'),
-    DPX_RATE: LOCAL_RATE,
-  };
-  return (running = startDpx([], { columns, rows, env }));
-}
+const start = (columns: number, rows: number): Running => explorer({ columns, rows });
 
 const home = (app: Running) => app.settled((s) => s.includes('/ to filter') && s.includes('tasks'), 'the catalog');
 const picker = (app: Running) =>

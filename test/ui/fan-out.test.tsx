@@ -14,7 +14,8 @@ import type { MergedState } from '../../src/ui/screens/merged/fan-out.js';
 import type { RecordState } from '../../src/ui/screens/record/state.js';
 import { configProfiles } from '../../src/ui/services/connection.js';
 import { demoRequest, useDemo } from '../helpers/demo.js';
-import { startServer, type TestServer } from '../helpers/servers.js';
+import { startHoldingProxy } from '../helpers/holding-proxy.js';
+import type { TestServer } from '../helpers/servers.js';
 import { KEY, mount, type Mounted } from './mount.js';
 
 const demo = useDemo();
@@ -50,15 +51,9 @@ beforeAll(async () => {
     { mode: 0o600 },
   );
   // The first region behind a proxy that holds back every answer for one unit.
-  slow = await startServer(async (request, response) => {
-    if (request.headers[OU_HEADER] === slowUnit) await heldBack;
-    const headers = Object.fromEntries(
-      Object.entries(request.headers).filter(([name]) => ['authorization', 'accept', OU_HEADER].includes(name)),
-    ) as Record<string, string>;
-    const upstream = await fetch(`${demo.region.baseUrl}${request.url}`, { headers });
-    response.writeHead(upstream.status, { 'content-type': upstream.headers.get('content-type') ?? 'application/json' });
-    response.end(await upstream.text());
-  });
+  slow = await startHoldingProxy(demo.region, (request) =>
+    request.headers[OU_HEADER] === slowUnit ? heldBack : undefined,
+  );
 });
 afterAll(async () => {
   await slow.close();

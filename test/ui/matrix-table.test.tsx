@@ -8,26 +8,18 @@ import { Session } from '../../src/api/session/session.js';
 import type { CountState } from '../../src/ui/screens/count/count.js';
 import { shownRows } from '../../src/ui/screens/count/rows.js';
 import { demoRequest, useDemo } from '../helpers/demo.js';
-import { startServer, type TestServer } from '../helpers/servers.js';
+import { startHoldingProxy } from '../helpers/holding-proxy.js';
+import type { TestServer } from '../helpers/servers.js';
 import { KEY, mount, type Mounted } from './mount.js';
 
 const demo = useDemo({ tenants: 40, frozen: true });
-const OU_HEADER = 'x-service-organizationalunit-context';
 let ui: Mounted | undefined;
 let proxy: TestServer;
 /** While set, the proxy holds every answer until it is let go (no clock: a busy machine only waits longer). */
 let held: Promise<void> | undefined;
 
 beforeAll(async () => {
-  proxy = await startServer(async (request, response) => {
-    if (held) await held;
-    const headers = Object.fromEntries(
-      Object.entries(request.headers).filter(([name]) => ['authorization', 'accept', OU_HEADER].includes(name)),
-    ) as Record<string, string>;
-    const upstream = await fetch(`${demo.region.baseUrl}${request.url}`, { headers });
-    response.writeHead(upstream.status, { 'content-type': upstream.headers.get('content-type') ?? 'application/json' });
-    response.end(await upstream.text());
-  });
+  proxy = await startHoldingProxy(demo.region, () => held);
 });
 afterAll(async () => {
   await proxy.close();

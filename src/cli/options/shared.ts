@@ -48,6 +48,8 @@ export const PAGE_SIZE = { 'page-size': { type: 'string' } } as const satisfies 
 export const DEPTH = { depth: { type: 'string' } } as const satisfies OptionSpec;
 /** `-o csv` with CR LF line ends (LF otherwise). */
 export const CSV_LINE_END = { 'csv-crlf': { type: 'boolean' } } as const satisfies OptionSpec;
+/** What every command that prints a resource's records takes, in this order: -o, --csv-crlf and --version vN. */
+export const RECORDS_OUTPUT = { ...OUTPUT, ...CSV_LINE_END, ...VERSION } as const satisfies OptionSpec;
 export const EXIT_CODE = { 'exit-code': { type: 'boolean' } } as const satisfies OptionSpec;
 export const TIME_WINDOW = {
   since: { type: 'string' },

@@ -4,13 +4,16 @@
 // stdin, a positional id, -i, and --wait following a task to 0 or 6, printing it as -o and --fields ask.
 import { Interruption } from '../../../src/cli/exit-codes.js';
 import { execFile } from 'node:child_process';
-import { chmodSync, existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useDemo } from '../../helpers/demo.js';
+import { curlBody, recordingEditor } from '../../helpers/editor.js';
 import { dpx, tokensShown } from './harness.js';
+import { listIds } from './ids.js';
+import { interruptedRestore } from './interrupt.js';
 
 const demo = useDemo({ taskSpeed: 60 });
 const env = () => ({ DPX_BASE_URL: demo.region.baseUrl, DPX_TOKEN: demo.region.tokens.personal });
@@ -18,10 +21,7 @@ const writes = ['--allow-writes', '--yes'];
 let backupIds: string[] = [];
 
 beforeAll(async () => {
-  const { stdout } = await dpx(['list', 'backups', '--page-size', '20', '--output', 'json', '--fields', 'id'], {
-    env: env(),
-  });
-  backupIds = (JSON.parse(stdout) as { items: { id: string }[] }).items.map((item) => item.id);
+  backupIds = await listIds('backups', 20, env());
   expect(backupIds.length).toBeGreaterThan(5);
 });
 
@@ -32,10 +32,7 @@ afterAll(() => {
 const restoreBody = (index = 0) => JSON.stringify({ backup_id: backupIds[index] });
 
 async function someUserId(): Promise<string> {
-  const { stdout } = await dpx(['list', 'users', '--page-size', '1', '--output', 'json', '--fields', 'id'], {
-    env: env(),
-  });
-  return (JSON.parse(stdout) as { items: { id: string }[] }).items[0]!.id;
+  return (await listIds('users', 1, env()))[0]!;
 }
 
 describe('what an operation needs', () => {
@@ -79,25 +76,6 @@ function shippedProperties(name: string): { required: string[]; optional: string
   return { required: schema.required, optional: all.filter((property) => !schema.required.includes(property)) };
 }
 
-/**
- * An $EDITOR that keeps a copy of what it was offered in $SEEN, then applies the sed script in $EDIT to
- * the file (none: the body is saved untouched).
- */
-function recordingEditor(): { env: (edit?: string) => NodeJS.ProcessEnv; seen: () => string } {
-  const folder = mkdtempSync(join(tmpdir(), 'dpx-editor-'));
-  const script = join(folder, 'editor.sh');
-  writeFileSync(script, '#!/bin/sh\ncp "$1" "$SEEN"\nif [ -n "$EDIT" ]; then sed -i "$EDIT" "$1"; fi\n');
-  chmodSync(script, 0o755);
-  const seen = join(folder, 'seen.jsonc');
-  return {
-    env: (edit) => ({ ...env(), EDITOR: script, VISUAL: '', SEEN: seen, EDIT: edit ?? '', PATH: process.env['PATH'] }),
-    seen: () => readFileSync(seen, 'utf8'),
-  };
-}
-
-/** The body of the curl --dry-run prints, parsed. */
-const curlBody = (curl: string): unknown => JSON.parse(/--data-raw '([^']*)'/.exec(curl)![1]!);
-
 describe('the body offered for editing', () => {
   const restore = shippedProperties('restores.v1.create_restore');
 
@@ -114,7 +92,7 @@ describe('the body offered for editing', () => {
   });
 
   it('--edit offers the same body in $EDITOR; saved untouched, it sends the required fields only', async () => {
-    const editor = recordingEditor();
+    const editor = recordingEditor(env);
     const { code, stdout, stderr } = await dpx(['call', 'restores', 'create_restore', '--edit', '--dry-run'], {
       env: editor.env(),
     });
@@ -128,7 +106,7 @@ describe('the body offered for editing', () => {
   });
 
   it('an uncommented field is sent with the required ones, as plain JSON', async () => {
-    const editor = recordingEditor();
+    const editor = recordingEditor(env);
     const fill = `s#"backup_id": ""#"backup_id": "${backupIds[5]}"#; s#// "restore_type": "full"#"restore_type": "database"#`;
     const dry = await dpx(['call', 'restores', 'create_restore', '--edit', '--dry-run'], { env: editor.env(fill) });
     expect(curlBody(dry.stdout)).toEqual({ backup_id: backupIds[5], restore_type: 'database' });
@@ -147,7 +125,7 @@ describe('the body offered for editing', () => {
   });
 
   it('an edit that is not JSON is refused with its line and column, and kept in a file to fix', async () => {
-    const editor = recordingEditor();
+    const editor = recordingEditor(env);
     const before = demo.region.requestCount();
     const { code, stderr } = await dpx(['call', 'restores', 'create_restore', '--edit', ...writes], {
       env: editor.env('s#"backup_id": ""#backup_id: 1#'),
@@ -435,31 +413,13 @@ describe('what it started', () => {
   });
 
   it('Ctrl-C while waiting exits 130 and says the task goes on', async () => {
-    const controller = new AbortController();
-    const started = dpx(['call', 'restores', 'create_restore', '--body', restoreBody(3), ...writes, '--wait'], {
-      env: env(),
-      signal: controller.signal,
-      watchStderr: (text) => {
-        if (/: queued|: in_progress/.test(text)) controller.abort();
-      },
-    });
-    const { code, stderr } = await started;
+    const { code, stderr } = await interruptedRestore(restoreBody(3), env());
     expect(code).toBe(130);
     expect(stderr).toMatch(/stopped watching task [0-9a-f-]+ .*: the task goes on on the control plane/);
   });
 
   it('SIGTERM while waiting exits 143, as the exit-code table says', async () => {
-    const controller = new AbortController();
-    const { code, stderr } = await dpx(
-      ['call', 'restores', 'create_restore', '--body', restoreBody(4), ...writes, '--wait'],
-      {
-        env: env(),
-        signal: controller.signal,
-        watchStderr: (text) => {
-          if (/: queued|: in_progress/.test(text)) controller.abort(new Interruption('SIGTERM'));
-        },
-      },
-    );
+    const { code, stderr } = await interruptedRestore(restoreBody(4), env(), new Interruption('SIGTERM'));
     expect(code).toBe(143);
     expect(stderr).toContain('the task goes on on the control plane');
   });

@@ -2,6 +2,7 @@
 // range (the demo's 400), one that clamps answers with fewer records and a next link, one that takes it
 // answers with the page asked for.
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import type { ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { demoRequest, useDemo } from '../../helpers/demo.js';
@@ -13,6 +14,20 @@ const demo = useDemo();
 interface Envelope {
   items: { id: string }[];
   pages_fetched: number;
+}
+
+/** A server whose index names one list, list_things at /things; `things` answers the requests below the index. */
+function serveThings(things: (url: URL, response: ServerResponse) => void): Promise<TestServer> {
+  return startServer((request, response, self) => {
+    const url = new URL(request.url, self.baseUrl);
+    if (url.pathname !== '/') return things(url, response);
+    sendJson(response, 200, {
+      things: {
+        supported_versions: ['v1'],
+        v1: { list_things: { href: '/things{?per_page,offset}', type: 'get', templated: true } },
+      },
+    });
+  });
 }
 
 /** The cache file that keeps a control plane's page sizes between runs (the demo's by default): the one that names its base URL. */
@@ -86,17 +101,7 @@ describe('list --all at the largest page', () => {
 
     async function serve(largest: number | 'any', records = 450): Promise<TestServer> {
       const items = Array.from({ length: records }, (_, i) => ({ id: `r${i}` }));
-      return startServer((request, response, self) => {
-        const url = new URL(request.url, self.baseUrl);
-        if (url.pathname === '/') {
-          sendJson(response, 200, {
-            things: {
-              supported_versions: ['v1'],
-              v1: { list_things: { href: '/things{?per_page,offset}', type: 'get', templated: true } },
-            },
-          });
-          return;
-        }
+      return serveThings((url, response) => {
         const asked = Number(url.searchParams.get('per_page') ?? '20');
         const size = largest === 'any' ? asked : Math.min(asked, largest);
         const offset = Number(url.searchParams.get('offset') ?? '0');
@@ -143,17 +148,7 @@ describe('list --all at the largest page', () => {
     /** 45 records in pages of 20; a large per_page is answered `status`; the page at `brokenOffset` is a 404. */
     function serveRefusing(status: number, brokenOffset?: number): Promise<TestServer> {
       const items = Array.from({ length: 45 }, (_, i) => ({ id: `r${i}` }));
-      return startServer((request, response, self) => {
-        const url = new URL(request.url, self.baseUrl);
-        if (url.pathname === '/') {
-          sendJson(response, 200, {
-            things: {
-              supported_versions: ['v1'],
-              v1: { list_things: { href: '/things{?per_page,offset}', type: 'get', templated: true } },
-            },
-          });
-          return;
-        }
+      return serveThings((url, response) => {
         const offset = Number(url.searchParams.get('offset') ?? '0');
         if (Number(url.searchParams.get('per_page') ?? '20') > 20 || offset === brokenOffset) {
           sendJson(response, offset === brokenOffset ? 404 : status, {
@@ -200,17 +195,7 @@ describe('list --all at the largest page', () => {
     /** 45 records in pages of 20; any per_page is refused with a 400 that names it but no range. */
     function serveDefaultOnly(): Promise<TestServer> {
       const items = Array.from({ length: 45 }, (_, i) => ({ id: `r${i}` }));
-      return startServer((request, response, self) => {
-        const url = new URL(request.url, self.baseUrl);
-        if (url.pathname === '/') {
-          sendJson(response, 200, {
-            things: {
-              supported_versions: ['v1'],
-              v1: { list_things: { href: '/things{?per_page,offset}', type: 'get', templated: true } },
-            },
-          });
-          return;
-        }
+      return serveThings((url, response) => {
         if (url.searchParams.has('per_page')) {
           sendJson(response, 400, {
             errors: [{ error_code: 'bad_request', error_message: 'per_page is not supported here' }],

@@ -8,10 +8,10 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DemoRegion } from '../../../src/demo/server.js';
 import { demoPages, useDemo } from '../../helpers/demo.js';
+import { addRegionProfiles, regionTokens } from '../../helpers/regions.js';
 import { dpx, tokensShown } from './harness.js';
 
 const demo = useDemo({ tenants: 40, frozen: true });
-const tokens = () => ({ EU_TOKEN: demo.region.tokens.personal, US_TOKEN: demo.otherRegion.tokens.personal });
 const FILTER = '{"category":{"$eq":"restore"},"status":{"$eq":"failed"}}';
 
 interface Group {
@@ -20,23 +20,14 @@ interface Group {
 }
 
 beforeAll(async () => {
-  await dpx(['profile', 'add', demo.region.name, '--base-url', demo.region.baseUrl, '--token-env', 'EU_TOKEN']);
-  await dpx([
-    'profile',
-    'add',
-    demo.otherRegion.name,
-    '--base-url',
-    demo.otherRegion.baseUrl,
-    '--token-env',
-    'US_TOKEN',
-  ]);
+  await addRegionProfiles(demo, dpx);
 });
 afterAll(() => {
   expect(tokensShown([...Object.values(demo.region.tokens), ...Object.values(demo.otherRegion.tokens)])).toEqual([]);
 });
 
 /** A run from a cold cache of its own, so that its requests are all it needed. */
-async function cold(argv: string[], env: Record<string, string> = tokens()) {
+async function cold(argv: string[], env: Record<string, string> = regionTokens(demo)) {
   return dpx(argv, { env: { ...env, XDG_CACHE_HOME: mkdtempSync(join(tmpdir(), 'dpx-regions-')) } });
 }
 

@@ -5,26 +5,17 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useDemo } from '../../helpers/demo.js';
+import { addRegionProfiles, regionTokens } from '../../helpers/regions.js';
 import { dpx, tokensShown } from './harness.js';
 
 const demo = useDemo({ tenants: 40, frozen: true });
-const tokens = () => ({ EU_TOKEN: demo.region.tokens.personal, US_TOKEN: demo.otherRegion.tokens.personal });
 const FILTER = '{"category":{"$eq":"restore"},"status":{"$eq":"failed"}}';
 let dir = '';
 let file = '';
 const printed: { argv: string[]; json: unknown }[] = [];
 
 beforeAll(async () => {
-  await dpx(['profile', 'add', demo.region.name, '--base-url', demo.region.baseUrl, '--token-env', 'EU_TOKEN']);
-  await dpx([
-    'profile',
-    'add',
-    demo.otherRegion.name,
-    '--base-url',
-    demo.otherRegion.baseUrl,
-    '--token-env',
-    'US_TOKEN',
-  ]);
+  await addRegionProfiles(demo, dpx);
   dir = mkdtempSync(join(tmpdir(), 'dpx-report-regions-'));
   file = join(dir, 'case.har');
   const count = [
@@ -75,7 +66,7 @@ beforeAll(async () => {
     ],
   ];
   for (const argv of commands) {
-    const run = await dpx(['--trail', file, ...argv, '-o', 'json'], { env: tokens() });
+    const run = await dpx(['--trail', file, ...argv, '-o', 'json'], { env: regionTokens(demo) });
     expect(run.code, run.stderr).toBe(0);
     printed.push({ argv, json: JSON.parse(run.stdout) });
   }
@@ -84,7 +75,7 @@ beforeAll(async () => {
     (row) => row.ou_name === 'Bluth Media',
   )!;
   const byId = ['--profile', demo.otherRegion.name, 'list', 'tasks', '--ou', bluth.ou, '--page-size', '2'];
-  const run = await dpx(['--trail', file, ...byId, '-o', 'json'], { env: tokens() });
+  const run = await dpx(['--trail', file, ...byId, '-o', 'json'], { env: regionTokens(demo) });
   expect(run.code, run.stderr).toBe(0);
   printed.push({ argv: byId, json: JSON.parse(run.stdout) });
 });

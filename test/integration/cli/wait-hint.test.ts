@@ -3,6 +3,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useDemo } from '../../helpers/demo.js';
 import { dpx } from './harness.js';
+import { listIds } from './ids.js';
+import { interruptedRestore } from './interrupt.js';
 
 const demo = useDemo({ taskSpeed: 60 });
 const env = () => ({ DPX_BASE_URL: demo.region.baseUrl, DPX_TOKEN: demo.region.tokens.personal });
@@ -10,27 +12,14 @@ const writes = ['--allow-writes', '--yes'];
 let backupIds: string[] = [];
 
 beforeAll(async () => {
-  const { stdout } = await dpx(['list', 'backups', '--page-size', '10', '--output', 'json', '--fields', 'id'], {
-    env: env(),
-  });
-  backupIds = (JSON.parse(stdout) as { items: { id: string }[] }).items.map((item) => item.id);
+  backupIds = await listIds('backups', 10, env());
 });
 
 const restoreBody = (index: number) => JSON.stringify({ backup_id: backupIds[index], restore_type: 'full' });
 
 describe('dpx call … --wait', () => {
   it('Ctrl-C: the hint is a command that runs and shows the task', async () => {
-    const controller = new AbortController();
-    const { code, stderr } = await dpx(
-      ['call', 'restores', 'create_restore', '--body', restoreBody(5), ...writes, '--wait'],
-      {
-        env: env(),
-        signal: controller.signal,
-        watchStderr: (text) => {
-          if (/: queued|: in_progress/.test(text)) controller.abort();
-        },
-      },
-    );
+    const { code, stderr } = await interruptedRestore(restoreBody(5), env());
     expect(code).toBe(130);
     const hint = /see it with dpx (call \S+ \S+ \S+)/.exec(stderr)?.[1];
     expect(hint, stderr).toBeDefined();

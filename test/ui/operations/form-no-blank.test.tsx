@@ -2,14 +2,12 @@
 // lines: while rows sit below the fold, no line of the form's area is blank, and moving the focus down
 // through every row keeps the focused row, and the focused field's description, on screen.
 import { afterAll, describe, expect, it } from 'vitest';
-import { compileBodyCheck } from '../../../src/api/hal/schema-compiler.js';
 import { bodySchemaFor } from '../../../src/api/hal/schemas.js';
-import { createOperationForm } from '../../../src/api/operations/form.js';
 import { Session } from '../../../src/api/session/session.js';
 import { rowsOf } from '../../../src/ui/screens/operations/form-rows.js';
 import type { FormState } from '../../../src/ui/screens/operations/form.js';
 import { useDemo } from '../../helpers/demo.js';
-import { DOWN, openScreen, type OpenScreen } from './harness.js';
+import { DOWN, openOperationForm, type OpenScreen } from './harness.js';
 
 const demo = useDemo({ tenants: 3, frozen: true });
 const TITLE = 'POST protection-groups v1 · create_protection_group';
@@ -25,22 +23,11 @@ async function openForm(readOnly: boolean): Promise<OpenScreen> {
     string,
     unknown
   >;
-  const form = createOperationForm({
-    resource: 'protection-groups',
-    version: versions.versions[0]!.version,
-    operation,
-    prefill: {},
-    ou: '',
-    bodySchema: schema,
-  });
-  return openScreen(
-    'operation-form',
-    (origin, navigator) => ({
-      flow: { origin, start: navigator.top()!.id },
-      form,
-      schema: { schema, source: 'built-in', check: compileBodyCheck(schema) },
-    }),
-    { session, rows: 24, columns: 80 },
+  return openOperationForm(
+    session,
+    { resource: 'protection-groups', version: versions.versions[0]!.version, operation },
+    schema,
+    { rows: 24, columns: 80 },
   );
 }
 

@@ -3,15 +3,13 @@
 // width) and the key hints stay on screen; moving through every row keeps the focused one in view, and
 // scrolls the window a row at a time.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { compileBodyCheck } from '../../../src/api/hal/schema-compiler.js';
-import { createOperationForm } from '../../../src/api/operations/form.js';
 import { Session } from '../../../src/api/session/session.js';
 import { formLayout } from '../../../src/ui/screens/operations/form-layout.js';
 import { rowsOf } from '../../../src/ui/screens/operations/form-rows.js';
 import type { FormState } from '../../../src/ui/screens/operations/form.js';
 import { sendJson, startServer, type TestServer } from '../../helpers/servers.js';
 import { fitProblems } from '../fit.js';
-import { DOWN, ENTER, ESC, openScreen } from './harness.js';
+import { DOWN, ENTER, ESC, openOperationForm } from './harness.js';
 
 const INDEX = {
   widgets: {
@@ -30,7 +28,6 @@ const properties = Object.fromEntries([
   ]),
 ]);
 const schema = { type: 'object', required: ['name', 'kind'], additionalProperties: false, properties };
-const bodySchema = { schema, source: 'built-in', check: compileBodyCheck(schema) };
 
 let server: TestServer;
 beforeAll(async () => {
@@ -43,19 +40,7 @@ afterAll(() => server.close());
 async function openForm(rows: number) {
   const session = new Session({ baseUrl: `${server.baseUrl}/api`, readOnly: true });
   const operation = (await session.catalog()).resources[0]!.versions[0]!.operations[0]!;
-  const form = createOperationForm({
-    resource: 'widgets',
-    version: 'v1',
-    operation,
-    prefill: {},
-    ou: '',
-    bodySchema: schema,
-  });
-  return openScreen(
-    'operation-form',
-    (origin, navigator) => ({ flow: { origin, start: navigator.top()!.id }, form, schema: bodySchema }),
-    { session, rows, columns: 80 },
-  );
+  return openOperationForm(session, { resource: 'widgets', version: 'v1', operation }, schema, { rows, columns: 80 });
 }
 
 const state = (ui: Awaited<ReturnType<typeof openForm>>) => ui.navigator.top()!.state as FormState;

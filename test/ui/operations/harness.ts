@@ -1,6 +1,9 @@
 // One screen of the explorer opened straight away on a navigator, drawn in ink-testing-library, with the
 // terminal's hand-offs (clipboard, editor) replaced by what the test gives.
 import { step } from '../step.js';
+import { compileBodyCheck } from '../../../src/api/hal/schema-compiler.js';
+import type { Operation } from '../../../src/api/hal/catalog.js';
+import { createOperationForm } from '../../../src/api/operations/form.js';
 import { Session } from '../../../src/api/session/session.js';
 import { Navigator } from '../../../src/ui/nav/navigator.js';
 import type { ScreenKind, ScreenParams } from '../../../src/ui/nav/screen.js';
@@ -52,6 +55,25 @@ export async function openScreen<K extends ScreenKind>(
     navigator.open(kind, params(origin, navigator));
   });
   return { ...mounted, origin, services };
+}
+
+/** The form of `operation` (no prefill, no unit), its body checked against the built-in `schema`, on `session`. */
+export async function openOperationForm(
+  session: Session,
+  target: { resource: string; version: string; operation: Operation },
+  schema: Record<string, unknown>,
+  options: ScreenOptions = {},
+): Promise<OpenScreen> {
+  const form = createOperationForm({ ...target, prefill: {}, ou: '', bodySchema: schema });
+  return openScreen(
+    'operation-form',
+    (origin, navigator) => ({
+      flow: { origin, start: navigator.top()!.id },
+      form,
+      schema: { schema, source: 'built-in', check: compileBodyCheck(schema) },
+    }),
+    { ...options, session },
+  );
 }
 
 /** The kind of screen on top: where a key has taken the explorer. */

@@ -2,12 +2,10 @@
 
 import type { CommandSpec } from '../command.js';
 import { LIST_FORMATS, type ListFormat } from '../../format/records.js';
-import { CSV_LINE_END, FIELDS, OUTPUT, VARIABLES, VERSION, type OptionSpec } from '../../options/shared.js';
+import { FIELDS, RECORDS_OUTPUT, VARIABLES, type OptionSpec } from '../../options/shared.js';
 
 const options = {
-  ...OUTPUT,
-  ...CSV_LINE_END,
-  ...VERSION,
+  ...RECORDS_OUTPUT,
   ...VARIABLES,
   query: { type: 'string', multiple: true },
   body: { type: 'string' },

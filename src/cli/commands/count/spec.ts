@@ -2,21 +2,10 @@
 
 import type { CommandSpec } from '../command.js';
 import { MATRIX_FORMATS } from '../../format/matrix.js';
-import {
-  CSV_LINE_END,
-  DEPTH,
-  FILTER,
-  OUTPUT,
-  PROFILES,
-  TIME_WINDOW,
-  VERSION,
-  type OptionSpec,
-} from '../../options/shared.js';
+import { DEPTH, FILTER, PROFILES, RECORDS_OUTPUT, TIME_WINDOW, type OptionSpec } from '../../options/shared.js';
 
 const options = {
-  ...OUTPUT,
-  ...CSV_LINE_END,
-  ...VERSION,
+  ...RECORDS_OUTPUT,
   ...FILTER,
   by: { type: 'string' },
   values: { type: 'string' },

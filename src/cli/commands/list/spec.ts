@@ -3,22 +3,18 @@
 import type { CommandSpec } from '../command.js';
 import { LIST_FORMATS } from '../../format/records.js';
 import {
-  CSV_LINE_END,
   FIELDS,
   FILTER,
-  OUTPUT,
   PAGE_SIZE,
   PROFILES,
+  RECORDS_OUTPUT,
   TIME_WINDOW,
   VARIABLES,
-  VERSION,
   type OptionSpec,
 } from '../../options/shared.js';
 
 const options = {
-  ...OUTPUT,
-  ...CSV_LINE_END,
-  ...VERSION,
+  ...RECORDS_OUTPUT,
   op: { type: 'string' },
   ...FILTER,
   ...PAGE_SIZE,
