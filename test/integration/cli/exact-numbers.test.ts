@@ -71,6 +71,15 @@ describe('numbers as the server sent them', () => {
       for (const stdoutTTY of [false, true]) expectExact(await run(['list', 'things', '-o', format], { stdoutTTY }));
   });
 
+  it('list -o json and -o ndjson with --fields keep the digits of the fields chosen', async () => {
+    for (const format of ['json', 'ndjson']) {
+      const out = await run(['list', 'things', '-o', format, '--fields', 'id,price,huge']);
+      expect(out).toContain('12345678901234567891');
+      expect(out).toContain('1.50');
+      expect(out).toContain('1e400');
+    }
+  });
+
   it('csv writes a number’s text as sent, from list and from call', async () => {
     const list = await run(['list', 'things', '-o', 'csv', '--fields', 'id,price,huge,zero,nested']);
     expect(list.split('\n')[1]).toBe('12345678901234567891,1.50,1e400,-0,"{""n"":9007199254740993}"');
