@@ -149,6 +149,19 @@ describe('a view is a question, nothing more (issue 38)', () => {
     await refused('explorer', ['--ou', 'x'], /a view of the explorer is not kept/);
   });
 
+  it('refuses options typed before the command without --, rather than saving the command without them', async () => {
+    const saved = await dpx(
+      ['view', 'save', 'unsplit', 'list', 'tasks', '--trust-origin', 'http://elsewhere.example'],
+      {
+        env: env(),
+      },
+    );
+    expect(saved.code).toBe(2);
+    expect(saved.stderr).toMatch(/--trust-origin would be an option of dpx view save, not of the command saved/);
+    expect(saved.stderr).toMatch(/put the whole command after --/);
+    expect(existsSync(viewFile('unsplit'))).toBe(false);
+  });
+
   it('keeps a question: the run adds the user’s own options, and `view show` prints what will run', async () => {
     const saved = await dpx(['view', 'save', 'users', '--', 'list', 'users', '--page-size', '2', '-o', 'json'], {
       env: env(),

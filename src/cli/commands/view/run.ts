@@ -12,6 +12,7 @@ import { checkViewName, listViews, loadView, saveView, type SavedView } from '..
 import { renderTable } from '../../format/table.js';
 import { DataWriter, type CliIO } from '../../io.js';
 import { jsonText, outputFormat, tableWidth } from '../../options/output.js';
+import type { GlobalFlags } from '../../../config/settings.js';
 import type { CommandLine, LocalInput } from '../command.js';
 import type { OptionValues } from '../../options/shared.js';
 import type { spec } from './spec.js';
@@ -19,6 +20,7 @@ import type { spec } from './spec.js';
 export async function run({
   io,
   configPath,
+  flags,
   positionals,
   options,
   commandLine: line,
@@ -26,6 +28,7 @@ export async function run({
   const [action, name, ...rest] = positionals;
   switch (action) {
     case 'save':
+      refuseOptionsBeforeCommand(flags, name);
       return save(io, configPath, checkViewName(name), rest, line);
     case 'list':
       return list(io, configPath, options, line);
@@ -41,6 +44,21 @@ export async function run({
         'dpx view save NAME -- <command> | view list | view show NAME | view run NAME [-o FORMAT] [--ou UNIT] [--profile NAME]',
       );
   }
+}
+
+/**
+ * `dpx view save NAME list tasks --trust-origin X` without `--` gives the options to `view save` itself,
+ * and the view would be saved without them: refused, so that what is saved is what was typed.
+ */
+function refuseOptionsBeforeCommand(flags: GlobalFlags, name: string | undefined): void {
+  const given = Object.entries(flags)
+    .filter(([key, value]) => key !== 'view' && value !== undefined && value !== false)
+    .map(([key]) => `--${key.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`)}`);
+  if (given.length > 0)
+    throw new UsageError(
+      `${given.join(', ')} would be an option of dpx view save, not of the command saved`,
+      `put the whole command after --: dpx view save ${name ?? 'NAME'} -- list tasks …`,
+    );
 }
 
 async function save(io: CliIO, configPath: string, name: string, argv: string[], line: CommandLine): Promise<number> {
