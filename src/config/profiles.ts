@@ -6,7 +6,7 @@ import { readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import envPaths from 'env-paths';
 import { didYouMean } from '../api/hal/did-you-mean.js';
-import { UsageError } from '../api/errors.js';
+import { SafetyError, UsageError } from '../api/errors.js';
 import { writeAtomically } from './files.js';
 
 export interface Profile {
@@ -120,12 +120,20 @@ export async function listProfiles(path: string): Promise<{ name: string; profil
     .map(([name, profile]) => ({ name, profile, current: name === config.current }));
 }
 
-/** Adds or replaces a profile; the first profile added becomes the current one. */
+/**
+ * Adds or replaces a profile; the first profile added becomes the current one. A locked profile
+ * (`"readOnly": true`) is not replaced by one without the lock: unlocking it is said on purpose.
+ */
 export async function addProfile(path: string, name: string, profile: Profile): Promise<void> {
   checkName(name, 'profile');
   const problem = profileProblem(profile, `profile "${name}"`);
   if (problem) throw new UsageError(problem, 'a profile needs at least a base URL such as https://dpm.example.com/api');
   const config = await loadConfig(path);
+  if (config.profiles[name]?.readOnly === true && profile.readOnly !== true)
+    throw new SafetyError(
+      `profile ${name} is locked ("readOnly": true), and profile add would replace it without the lock`,
+      `to unlock it on purpose: dpx profile set ${name} readOnly false (or edit ${path}); to keep it locked, add --read-only`,
+    );
   config.profiles[name] = profile;
   config.current ??= name;
   await saveConfig(path, config);

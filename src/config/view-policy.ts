@@ -50,7 +50,7 @@ export const VIEW_COMMANDS: Readonly<Record<string, readonly string[]>> = {
   // `call` of a read only: the operation's method is known from the index, so it is checked when run.
   call: [...EVERYWHERE, ...CSV, 'version', 'var', 'query', 'fields', 'include'],
   xray: [...EVERYWHERE, 'depth', 'no-inbound', 'verbose'],
-  diff: [...EVERYWHERE, 'versions', 'profiles'],
+  diff: [...EVERYWHERE, 'versions', 'profiles', 'exit-code'],
 };
 
 /** The one method a view's `call` may send: a read by the index's own word for it. */

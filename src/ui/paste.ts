@@ -8,11 +8,16 @@ export const PASTE_OFF = '\x1b[?2004l';
 
 const START = '\x1b[200~';
 const END = '\x1b[201~';
+/** Characters of one paste kept at most: what comes after, up to the end mark, is dropped. */
+export const MAX_PASTE = 1024 * 1024;
+/** Ctrl-C alone: the way out of a paste whose end mark never comes (cut by tmux or ssh, or a file cat). */
+const INTERRUPT = '\x03';
 
 /**
  * Hears the input events as the terminal sends them (ink splits a read at escape sequences, so the marks
  * come as events of their own). `swallow`: the event is part of a paste, and no key; `pasted`: the whole
- * paste, once its end mark came.
+ * paste, once its end mark came. A Ctrl-C alone ends a paste whose end mark never came (what it held is
+ * dropped, never typed), so the explorer is never deaf to it.
  */
 export class PasteReader {
   private buffer: string | undefined;
@@ -23,12 +28,16 @@ export class PasteReader {
       this.buffer = '';
       input = input.slice(START.length);
     }
+    if (input === INTERRUPT) {
+      this.buffer = undefined;
+      return { swallow: false };
+    }
     const end = input.indexOf(END);
     if (end === -1) {
-      this.buffer += input;
+      this.buffer = (this.buffer + input).slice(0, MAX_PASTE);
       return { swallow: true };
     }
-    const pasted = this.buffer + input.slice(0, end);
+    const pasted = (this.buffer + input.slice(0, end)).slice(0, MAX_PASTE);
     this.buffer = undefined;
     return { swallow: true, pasted };
   }

@@ -26,7 +26,8 @@ beforeAll(async () => {
     ['by-status', ['count', 'tasks', '--by', 'status']],
     ['everywhere', ['list', 'tasks', '--ou', 'all']],
     ['a-backup', ['xray', 'backups', backupId]],
-    ['who', ['whoami']],
+    ['versions', ['diff', 'users', 'someone', '--versions', 'v1,v2']],
+    ['elsewhere', ['list', 'tasks', '--trust-origin', 'http://elsewhere.example']],
   ];
   for (const [name, argv] of views) await saveView(configPath, { name, argv, savedAt: new Date().toISOString() });
 });
@@ -70,7 +71,22 @@ describe('saved views in the explorer', () => {
     await ui.waitFor((f) => f.includes('tasks @all') && /records from \d+ units/.test(f), 'the merged list');
     await ui.press(':', 'view a-backup', KEY.enter);
     await ui.waitFor((f) => f.includes('x-ray') && f.includes(backupId.slice(0, 8)), 'the x-ray of the backup');
-    await ui.press(':', 'view who', KEY.enter);
-    await ui.waitFor((f) => f.includes('dpx view run who runs it'), 'how to run it');
+    await ui.press(':', 'view versions', KEY.enter);
+    await ui.waitFor((f) => f.includes('dpx view run versions runs it'), 'how to run it');
+  });
+
+  it('a view that holds what a view may not is refused here too, naming the option, and opens nothing', async () => {
+    ui = await open();
+    await ui.waitFor((f) => f.includes('/ to filter'), 'the catalog');
+    const sent = demo.region.requestLog().length;
+    await ui.press(':', 'view elsewhere', KEY.enter);
+    await ui.waitFor((f) => f.includes('may not hold --trust-origin'), 'the refusal');
+    expect(ui.navigator.top()!.kind).toBe('catalog');
+    expect(
+      demo.region
+        .requestLog()
+        .slice(sent)
+        .some((line) => line.includes('tasks')),
+    ).toBe(false);
   });
 });

@@ -27,6 +27,8 @@ function commandOf(trail: RecordedTrail, exchange: RecordedExchange): string[] |
   const route = routeFor(trail.catalog, exchange.url, trail.baseUrl);
   if (route === undefined) return undefined;
   const { resource, operation } = route;
+  // Names come from the case's own index: one that reads as an option is no command dpx would run.
+  if (resource.startsWith('-') || operation.id.startsWith('-')) return undefined;
   if (isListOperation(operation)) {
     const { pageSize, page, filter } = pagingParameters(operation);
     if (url.searchParams.has(page)) return undefined;
@@ -69,5 +71,10 @@ function pathValues(operation: Operation, pathname: string): [string, string][] 
   }
   const match = new RegExp(`${pattern.replace(/\/$/, '')}/?$`).exec(pathname);
   if (!match) return undefined;
-  return names.map((name, index) => [name, decodeURIComponent(match[index + 1]!)]);
+  try {
+    return names.map((name, index) => [name, decodeURIComponent(match[index + 1]!)]);
+  } catch {
+    // A malformed escape (`%E0%A4%A`) that a browser recorded as it was sent: no command of dpx's asks it.
+    return undefined;
+  }
 }

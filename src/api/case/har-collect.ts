@@ -158,10 +158,12 @@ export class Collector {
       responseHeaders,
       contentType:
         responseHeaders['content-type'] ?? (typeof content['mimeType'] === 'string' ? content['mimeType'] : ''),
+      // A body in a file beside the recording counts only when that file is there: a HAR sent without its
+      // files has no bodies, and must say so rather than answer with empty ones.
       hasText:
         !truncated &&
         (typeof content['text'] === 'string' ||
-          (this.attachment !== undefined && typeof content['_file'] === 'string')),
+          (typeof content['_file'] === 'string' && this.attachment?.(content['_file']) !== undefined)),
       truncated,
       ...(error === undefined ? {} : { error }),
     };

@@ -17,7 +17,7 @@ export class ExactNumber {
 }
 
 /** Many digits, a fraction ending in 0, an exponent or a -0: a number a double might not give back. */
-const SUSPECT = /\d{16}|\.\d*0(?!\d)|\d[eE]|-0(?![.\d])/;
+const SUSPECT = /(?:\d\.?){16}|\.\d*0(?!\d)|\d[eE]|-0(?![.\d])/;
 
 export function mayHoldInexactNumbers(text: string): boolean {
   return SUSPECT.test(text);

@@ -9,6 +9,7 @@ import { findResource } from '../../api/hal/catalog.js';
 import { findReadOperation } from '../../api/hal/operation.js';
 import { readWindow, timeFieldFor, windowFilter } from '../../api/hal/time-window.js';
 import { directoryOf } from '../../api/fanout/unit-names.js';
+import { checkView } from '../../config/view-policy.js';
 import type { SavedView } from '../../config/views.js';
 import type { Choice } from '../components/Choices.js';
 import { noticeOf } from '../nav/problems.js';
@@ -26,9 +27,16 @@ const OPTIONS = {
   until: { type: 'string' },
   'time-field': { type: 'string' },
   by: { type: 'string' },
+  depth: { type: 'string' },
+  sort: { type: 'string' },
+  nonzero: { type: 'boolean' },
+  plan: { type: 'string' },
   output: { type: 'string', short: 'o' },
   fields: { type: 'string' },
 } as const;
+
+/** What a view may hold that a screen of the explorer does not show: said, not dropped without a word. */
+const ONLY_ON_THE_COMMAND_LINE = ['profiles', 'group-by', 'values', 'max-items', 'all', 'page', 'page-size'];
 
 /** `dpx list tasks --ou all`: a view in one line. */
 export const viewLine = (view: SavedView) => `dpx ${view.argv.join(' ')}`;
@@ -63,7 +71,10 @@ export async function openView(ctx: Ctx, view: SavedView): Promise<void> {
       allowPositionals: true,
     });
     const [command, resourceName, id] = positionals as string[];
+    // A view file may come from someone else: the same allow-list as `dpx view run` checks it here.
+    checkView({ command: command ?? 'explorer', options: Object.keys(options) }, view.name);
     const text = (name: keyof typeof OPTIONS) => (typeof options[name] === 'string' ? options[name] : undefined);
+    const skipped = ONLY_ON_THE_COMMAND_LINE.filter((name) => options[name] !== undefined);
     const profile = text('profile');
     if (profile && profile !== ctx.services.connection.profile) {
       await ctx.nav.switchProfile(profile);
@@ -76,15 +87,29 @@ export async function openView(ctx: Ctx, view: SavedView): Promise<void> {
         `dpx view run ${view.name} runs it: the explorer opens list, count and xray views, and this one is "${viewLine(view)}"`,
       );
     }
+    if (skipped.length > 0)
+      ctx.nav.notify(
+        `view ${view.name}: ${skipped.map((name) => `--${name}`).join(', ')} not applied here; dpx view run ${view.name} runs it whole`,
+      );
     const version = text('version') ?? resource.defaultVersion;
-    const filter = filterOf(resource.name, version, { ...options } as Parameters<typeof filterOf>[2]);
     const ouText = text('ou');
-    if (command === 'count')
+    if (command === 'count') {
+      // The count screen puts the window on itself, and counts here where the server refuses it as a filter.
+      const depth = text('depth');
+      const plan = text('plan');
       return ctx.nav.open('count', {
         resource: resource.name,
         ...(text('by') ? { by: text('by')! } : {}),
-        ...(filter ? { filter } : {}),
+        ...(text('filter') ? { filter: text('filter')! } : {}),
+        ...(text('since') ? { since: text('since')! } : {}),
+        ...(text('until') ? { until: text('until')! } : {}),
+        ...(depth !== undefined && Number.isInteger(Number(depth)) ? { depth: Number(depth) } : {}),
+        ...(text('sort') ? { sort: text('sort')! } : {}),
+        ...(options.nonzero === true ? { nonzero: true } : {}),
+        ...(plan === 'cells' || plan === 'scan' ? { forcedPlan: plan } : {}),
       });
+    }
+    const filter = filterOf(resource.name, version, { ...options } as Parameters<typeof filterOf>[2]);
     if (command === 'list' && ouText === 'all')
       return ctx.nav.open('merged-list', {
         origin: ctx.services.origin(),

@@ -85,4 +85,19 @@ describe('a profile with "readOnly": true is locked', () => {
     const config = JSON.parse(readFileSync(configPath, 'utf8')) as { profiles: Record<string, { readOnly?: boolean }> };
     expect(config.profiles['locked2']?.readOnly).toBe(true);
   });
+
+  it('`profile add` again, without --read-only or with --allow-writes, does not lift the lock: exit 4', async () => {
+    writeConfig();
+    const add = (...extra: string[]) =>
+      dpx(['profile', 'add', 'vault', '--base-url', demo.region.baseUrl, ...extra], { env: env() });
+    for (const extra of [[], ['--allow-writes']]) {
+      const again = await add(...extra);
+      expect(again.code).toBe(4);
+      expect(again.stderr).toMatch(/profile vault is locked \("readOnly": true\)/);
+      expect(again.stderr).toMatch(/dpx profile set vault readOnly false/);
+    }
+    const config = JSON.parse(readFileSync(configPath, 'utf8')) as { profiles: Record<string, { readOnly?: boolean }> };
+    expect(config.profiles['vault']?.readOnly).toBe(true);
+    expect((await add('--read-only')).code).toBe(0);
+  });
 });

@@ -15,8 +15,8 @@ relative window (--since 24h) stays relative.
   save NAME -- CMD…     save CMD (checked first: a read command dpx runs, holding only what a view may)
   list                  the saved views; -o json for their command lines as arrays
   show NAME             what the view will run, before anyone runs it; -o json for the file's contents
-  run NAME [options]    run it; your options given here replace the saved ones of the same name, e.g.
-                        dpx view run failed-restores --ou "Acme Energy" -o json
+  run NAME [options]    run it; -o and the global options given here (--ou, --profile, …) replace
+                        the saved ones: dpx view run failed-restores --ou "Acme Energy" -o json
 
 ${global}`;
 }

@@ -1,8 +1,8 @@
 // `dpx view save|list|show|run`: a question kept under a name and asked again later, by you or by a
 // colleague who was sent the file. A view holds one read command and its query options only
 // (config/view-policy.ts), checked when saved, loaded and run. On `run`, options given on the run's own
-// command line are the user's: they replace the saved options of the same name (`-o`, `--ou`,
-// `--profile`, or any other), so one view serves every tenant and output, and the run stays a read
+// command line are the user's: `-o` and the global options (`--ou`, `--profile`, …) replace the saved
+// ones of the same name, so one view serves every tenant and output, and the run stays a read
 // whatever they say (it is locked read-only, and a call must be of a GET).
 import { UsageError } from '../../../api/errors.js';
 import { shellQuote } from '../../../api/security/curl.js';
@@ -28,7 +28,7 @@ export async function run({
   const [action, name, ...rest] = positionals;
   switch (action) {
     case 'save':
-      refuseOptionsBeforeCommand(flags, name);
+      refuseOptionsBeforeCommand({ ...flags, output: options.output }, name);
       return save(io, configPath, checkViewName(name), rest, line);
     case 'list':
       return list(io, configPath, options, line);
@@ -50,7 +50,7 @@ export async function run({
  * `dpx view save NAME list tasks --trust-origin X` without `--` gives the options to `view save` itself,
  * and the view would be saved without them: refused, so that what is saved is what was typed.
  */
-function refuseOptionsBeforeCommand(flags: GlobalFlags, name: string | undefined): void {
+function refuseOptionsBeforeCommand(flags: GlobalFlags & { output?: unknown }, name: string | undefined): void {
   const given = Object.entries(flags)
     .filter(([key, value]) => key !== 'view' && value !== undefined && value !== false)
     .map(([key]) => `--${key.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`)}`);
