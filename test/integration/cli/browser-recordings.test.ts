@@ -2,9 +2,10 @@
 // nothing it does not have), Playwright's zip and its bodies kept in files beside the HAR, `dpx report` of
 // a browser's HAR (its commands taken from its requests), and a list recorded at one page size read at
 // another, by the CLI.
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { deflateRawSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useDemo } from '../../helpers/demo.js';
 import { dpx } from './harness.js';
@@ -76,6 +77,52 @@ describe("Playwright's recordings", () => {
     ]);
   });
 });
+
+describe("Playwright's recordings without their files", () => {
+  it('a HAR sent without the body files beside it has no bodies, and says so', async () => {
+    const alone = join(dir, 'alone');
+    await mkdir(alone);
+    await copyFile(join(fixtures, 'playwright', 'attach', 'case.har'), join(alone, 'case.har'));
+    const list = await dpx(['--offline', join(alone, 'case.har'), 'resources']);
+    expect(list.code).not.toBe(0);
+    expect(list.stderr).toMatch(/without its body; record with bodies/);
+  });
+
+  it('a zip whose file inflates past the size its directory says is refused as damaged', async () => {
+    const bomb = join(dir, 'bomb.zip');
+    await writeFile(bomb, zipOf('har.har', Buffer.alloc(4 * 1024 * 1024, 32), 100));
+    const read = await dpx(['--offline', bomb, 'resources']);
+    expect(read.code).toBe(2);
+    expect(read.stderr).toMatch(/is not a zip archive dpx can read \(har\.har does not inflate to the 100 bytes/);
+  });
+});
+
+/** A one-file zip archive, deflated, whose directory claims the file is `claimed` bytes. */
+function zipOf(name: string, content: Buffer, claimed: number): Buffer {
+  const data = deflateRawSync(content);
+  const fileName = Buffer.from(name);
+  const local = Buffer.alloc(30);
+  local.writeUInt32LE(0x04034b50, 0);
+  local.writeUInt16LE(8, 8);
+  local.writeUInt32LE(data.length, 18);
+  local.writeUInt32LE(claimed, 22);
+  local.writeUInt16LE(fileName.length, 26);
+  const directory = Buffer.alloc(46);
+  directory.writeUInt32LE(0x02014b50, 0);
+  directory.writeUInt16LE(8, 10);
+  directory.writeUInt32LE(data.length, 20);
+  directory.writeUInt32LE(claimed, 24);
+  directory.writeUInt16LE(fileName.length, 28);
+  directory.writeUInt32LE(0, 42);
+  const directoryAt = local.length + fileName.length + data.length;
+  const end = Buffer.alloc(22);
+  end.writeUInt32LE(0x06054b50, 0);
+  end.writeUInt16LE(1, 8);
+  end.writeUInt16LE(1, 10);
+  end.writeUInt32LE(directory.length + fileName.length, 12);
+  end.writeUInt32LE(directoryAt, 16);
+  return Buffer.concat([local, fileName, data, directory, fileName, end]);
+}
 
 describe('dpx report of a browser HAR', () => {
   it('answers the commands its requests make, from the case', async () => {

@@ -11,6 +11,11 @@ describe('exact JSON numbers', () => {
     expect(stringifyExact(value, 2)).toContain('"a": 12345678901234567891');
   });
 
+  it('keeps sixteen digits or more around a decimal point, which a double rounds', () => {
+    const text = '{"size":9007199254740.993}';
+    expect(stringifyExact(parseExact(text))).toBe(text);
+  });
+
   it('reads what JSON.parse reads, the same way', () => {
     for (const text of ['[]', '{}', ' {"x" : [true,false,null,"q\\"\\u00e9", 2.5] } ', '"s"'])
       expect(parseExact(text)).toEqual(JSON.parse(text));
