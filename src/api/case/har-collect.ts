@@ -158,8 +158,7 @@ export class Collector {
       responseHeaders,
       contentType:
         responseHeaders['content-type'] ?? (typeof content['mimeType'] === 'string' ? content['mimeType'] : ''),
-      // A body in a file beside the recording counts only when that file is there: a HAR sent without its
-      // files has no bodies, and must say so rather than answer with empty ones.
+      // A body in a file beside the HAR counts only when that file is there (a HAR sent alone has none).
       hasText:
         !truncated &&
         (typeof content['text'] === 'string' ||
