@@ -212,7 +212,7 @@ function keyValue(field: keyof Profile, value: string): string | number | boolea
 }
 
 /** The keys that name a file or a folder. */
-export const PATH_KEYS: ReadonlySet<keyof Profile> = new Set(['tokenFile', 'caFile', 'schemaDir']);
+const PATH_KEYS: ReadonlySet<keyof Profile> = new Set(['tokenFile', 'caFile', 'schemaDir']);
 
 export async function removeProfile(path: string, name: string): Promise<void> {
   const config = await loadConfig(path);

@@ -6,21 +6,19 @@
 import { mkdtempSync, openSync, rmdirSync, unlinkSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { parseCatalog, type Catalog } from '../hal/catalog.js';
+import type { Catalog } from '../hal/catalog.js';
 import { UsageError } from '../errors.js';
 import { isObject } from '../json.js';
-import { parseVendorMediaType } from '../media.js';
 import { authorizationCredential, redactHeaders, redactText } from '../security/redact.js';
 import { baseOf, isUnder } from '../urls.js';
 import type { RecordedApi, RecordedExchange, RecordedPage, RecordedTrail, TrailOptions } from './recorded.js';
 import { TRUNCATED_COMMENT } from './har-entry.js';
+import { type Attachment, contentText, indexCatalog } from './har-body.js';
 
 export const NOT_A_CASE_HINT =
   "give a HAR file written by dpx --trail, by T in the explorer, or exported from a browser's developer tools";
 /** Bodies of a browser's export up to this size are kept in memory; larger ones in a private temporary file. */
 const KEPT_BODY_CHARS = 64 * 1024;
-/** An answer this large is not a discovery index. */
-const MAX_INDEX_CHARS = 8 * 1024 * 1024;
 
 /** Where a body is: a line of the case (dpx's layout), in memory, or in the spill file (a browser's export). */
 export type BodyAt = { line: number; length: number } | { text: string } | { spill: number; length: number };
@@ -30,9 +28,6 @@ interface FoundIndex {
   exchange: RecordedExchange;
   catalog: Catalog;
 }
-
-/** A body kept in a file beside the HAR (Playwright's `content._file`): its text, undefined when it is not there. */
-export type Attachment = (name: string) => string | undefined;
 
 /** What reading a case gathers, entry by entry, whatever the layout. */
 export class Collector {
@@ -76,25 +71,30 @@ export class Collector {
     );
   }
 
-  /** One entry: what describes it kept, its body left where `bodyAt` says. */
-  entry(value: unknown, bodyAt: (content: Record<string, unknown>) => BodyAt): void {
+  /** One entry: what describes it kept, its body left where `bodyAt` says (`text` reads the body). */
+  entry(value: unknown, bodyAt: (text: () => string | undefined) => BodyAt): void {
     const position = this.position;
     this.position += 1;
-    const exchange = this.readEntry(value, position);
-    if (!exchange) {
-      this.warnings.push(`entry ${position + 1} of ${this.source} has no request method and URL; left out`);
-      return;
-    }
     const content =
       isObject(value) && isObject(value['response']) && isObject(value['response']['content'])
         ? value['response']['content']
         : {};
+    // Read once, when first asked for: a body in a file beside the HAR is otherwise read for each question.
+    let read: { text: string | undefined } | undefined;
+    const text = () => {
+      read ??= { text: contentText(content, this.attachment) };
+      return read.text;
+    };
+    const exchange = this.readEntry(value, position, text);
+    if (!exchange) {
+      this.warnings.push(`entry ${position + 1} of ${this.source} has no request method and URL; left out`);
+      return;
+    }
     if (exchange.hasText) {
-      const at = bodyAt(content);
-      this.bodies[this.all.length] = at;
+      this.bodies[this.all.length] = bodyAt(text);
       if (exchange.method === 'GET' && exchange.status === 200 && !exchange.url.includes('?')) {
-        const text = contentText(content, this.attachment);
-        const catalog = text !== undefined && text.length <= MAX_INDEX_CHARS ? indexCatalog(exchange, text) : undefined;
+        const body = text();
+        const catalog = body === undefined ? undefined : indexCatalog(exchange.contentType, body);
         if (catalog) this.indexes.push({ exchange, catalog });
       }
     }
@@ -102,8 +102,7 @@ export class Collector {
   }
 
   /** A browser's body: in memory when small, else in a private temporary file removed as soon as it is open. */
-  keepBody(content: Record<string, unknown>): BodyAt {
-    const text = contentText(content, this.attachment) ?? '';
+  keepBody(text: string): BodyAt {
     if (text.length <= KEPT_BODY_CHARS) return { text };
     if (this.spillFd < 0) {
       const dir = mkdtempSync(join(tmpdir(), 'dpx-case-'));
@@ -121,7 +120,7 @@ export class Collector {
     return at;
   }
 
-  private readEntry(entry: unknown, position: number): RecordedExchange | undefined {
+  private readEntry(entry: unknown, position: number, text: () => string | undefined): RecordedExchange | undefined {
     if (!isObject(entry) || !isObject(entry['request'])) return undefined;
     const request = entry['request'];
     const method = request['method'];
@@ -161,8 +160,7 @@ export class Collector {
       // A body in a file beside the HAR counts only when that file is there (a HAR sent alone has none).
       hasText:
         !truncated &&
-        (typeof content['text'] === 'string' ||
-          (typeof content['_file'] === 'string' && this.attachment?.(content['_file']) !== undefined)),
+        (typeof content['text'] === 'string' || (typeof content['_file'] === 'string' && text() !== undefined)),
       truncated,
       ...(error === undefined ? {} : { error }),
     };
@@ -313,28 +311,6 @@ export class Collector {
     }
     return apis;
   }
-}
-
-/** A body as text: browsers store binary and sometimes JSON as base64; Playwright may keep it in a file beside. */
-export function contentText(content: Record<string, unknown>, attachment?: Attachment): string | undefined {
-  const text = content['text'];
-  if (content['comment'] === TRUNCATED_COMMENT) return undefined;
-  if (typeof text !== 'string')
-    return typeof content['_file'] === 'string' && attachment ? attachment(content['_file']) : undefined;
-  return content['encoding'] === 'base64' ? Buffer.from(text, 'base64').toString('utf8') : text;
-}
-
-function indexCatalog(exchange: RecordedExchange, text: string): Catalog | undefined {
-  let body: unknown;
-  try {
-    body = JSON.parse(text);
-  } catch {
-    return undefined;
-  }
-  if (!isObject(body) || isObject(body['_embedded'])) return undefined;
-  const vendor = parseVendorMediaType(exchange.contentType)?.vendor ?? 'service';
-  const catalog = parseCatalog(body, vendor);
-  return catalog.resources.length > 0 ? catalog : undefined;
 }
 
 function safeDecode(text: string): string {

@@ -113,7 +113,7 @@ export async function readStreaming(path: string, collector: Collector): Promise
       collector.page(value);
     } else if (section === 'entries') {
       collector.sawLog = true;
-      collector.entry(value, (content) => collector.keepBody(content));
+      collector.entry(value, (text) => collector.keepBody(text() ?? ''));
     }
   };
   let fd: number;

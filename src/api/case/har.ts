@@ -15,7 +15,8 @@ import { closeSync, openSync, readFileSync, readSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { UsageError } from '../errors.js';
 import { isObject } from '../json.js';
-import { type Attachment, Collector, contentText, NOT_A_CASE_HINT } from './har-collect.js';
+import { Collector, NOT_A_CASE_HINT } from './har-collect.js';
+import { type Attachment, contentText } from './har-body.js';
 import { isZip, unzip } from './zip.js';
 import { readLines, readStreaming, readText } from './har-read.js';
 import type { RecordedExchange, RecordedTrail, TrailOptions } from './recorded.js';
@@ -98,8 +99,7 @@ export function parseTrail(
   collector.sawLog = true;
   if (isObject(log['creator'])) collector.creator = log['creator'];
   if (Array.isArray(log['pages'])) for (const page of log['pages']) collector.page(page);
-  for (const entry of log['entries'])
-    collector.entry(entry, (content) => ({ text: contentText(content, attachment) ?? '' }));
+  for (const entry of log['entries']) collector.entry(entry, (text) => ({ text: text() ?? '' }));
   if (repaired) collector.repaired = repaired;
   return collector.finish(options, async (at) => ('text' in at ? at.text : undefined));
 }

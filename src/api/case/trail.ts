@@ -39,7 +39,7 @@ export interface CommandInfo {
  * until `T` asks for them; older ones go to the spool with their request, status and headers but no body, so that
  * a long session (a list scrolled through a million records) neither holds nor redacts and encodes every page.
  */
-export const TEMPORARY_BODY_BUDGET = 2 * 1024 * 1024;
+const TEMPORARY_BODY_BUDGET = 2 * 1024 * 1024;
 
 interface Held {
   exchange: Exchange;

@@ -12,7 +12,7 @@ import { loadUnits, type OrgUnit } from './units.js';
 export const UNIT_FIELD = '@unit';
 export const TENANT_FIELD = '@tenant';
 /** The key's leading field when the records come from several regions. */
-export const PROFILE_FIELD = 'profile';
+const PROFILE_FIELD = 'profile';
 const NONE = '(none)';
 
 export interface Group {

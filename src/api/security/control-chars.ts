@@ -16,7 +16,7 @@ const NAMES: Record<number, string> = {
 };
 
 /** `␍ (U+000D, a carriage return) at character 9`, for the first control character of `value`; else undefined. */
-export function controlCharacterProblem(value: string): string | undefined {
+function controlCharacterProblem(value: string): string | undefined {
   const match = CONTROL.exec(value);
   if (!match) return undefined;
   const code = match[0].charCodeAt(0);

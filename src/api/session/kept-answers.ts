@@ -8,7 +8,7 @@ const DEFAULT_FRESHNESS_MS = 30_000;
 /** Answers kept with their ETags for revalidation: what a screen polls, not the history of a walk. */
 export const VALIDATOR_CAPACITY = 32;
 /** What the freshness window, and apart the answers kept for revalidation, hold at most: bytes of bodies (as text and as sent). */
-export const FRESHNESS_BUDGET = 2 * 1024 * 1024;
+const FRESHNESS_BUDGET = 2 * 1024 * 1024;
 
 /** An answer's weight in memory: its body as text and its bytes (the parsed body weighs about as much). */
 function weigh(response: ApiResponse): number {

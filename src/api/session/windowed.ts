@@ -9,7 +9,7 @@ import { listRequest, readPage } from './pages.js';
 import type { Session } from './session.js';
 
 /** The list the window goes on: what `listRequest` takes. */
-export type WindowTarget = Parameters<typeof listRequest>[1];
+type WindowTarget = Parameters<typeof listRequest>[1];
 
 export interface Windowed {
   /** The filter to send: the window ANDed in, or the plain one where the server refused it. */

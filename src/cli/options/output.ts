@@ -9,7 +9,7 @@ import type { CliIO } from '../io.js';
 export const TABLE_OR_JSON = ['table', 'json'] as const;
 
 /** When stdout is not a terminal and $COLUMNS is unset, tables are laid out for this many cells. */
-export const PIPED_TABLE_WIDTH = 100;
+const PIPED_TABLE_WIDTH = 100;
 
 export function outputFormat<T extends string>(value: unknown, allowed: readonly T[]): T {
   if (value === undefined) return allowed[0]!;

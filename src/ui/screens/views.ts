@@ -39,7 +39,7 @@ const OPTIONS = {
 const ONLY_ON_THE_COMMAND_LINE = ['profiles', 'group-by', 'values', 'max-items', 'all', 'page', 'page-size'];
 
 /** `dpx list tasks --ou all`: a view in one line. */
-export const viewLine = (view: SavedView) => `dpx ${view.argv.join(' ')}`;
+const viewLine = (view: SavedView) => `dpx ${view.argv.join(' ')}`;
 
 /** The unit `--ou` names, by the unit tree (an id the tree does not hold is taken as given). */
 async function unitOf(ctx: Ctx, text: string): Promise<string> {
@@ -62,7 +62,7 @@ function filterOf(
 }
 
 /** Opens the screen a saved view describes, on its profile. */
-export async function openView(ctx: Ctx, view: SavedView): Promise<void> {
+async function openView(ctx: Ctx, view: SavedView): Promise<void> {
   try {
     const { values: options, positionals } = parseArgs({
       args: view.argv,

@@ -53,7 +53,7 @@ export interface ServiceOptions {
 }
 
 /** "dpx-trail-2024-05-01T10-20-30Z.har": sorts by time and is a valid file name everywhere. */
-export function trailFileName(now: number, prefix = 'dpx-trail', extension = 'har'): string {
+function trailFileName(now: number, prefix = 'dpx-trail', extension = 'har'): string {
   return `${prefix}-${new Date(now)
     .toISOString()
     .replace(/\.\d+Z$/, 'Z')

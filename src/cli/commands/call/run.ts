@@ -20,7 +20,7 @@ import { isListEnvelope, readPage } from '../../../api/session/pages.js';
 import { checkNamedValues, checkNoControlCharacter } from '../../../api/security/control-chars.js';
 import { checkHeaderValues } from '../../../api/security/header-values.js';
 import type { ApiResponse } from '../../../api/wire/response.js';
-import { visible } from '../../../text/cells.js';
+import { visible } from '../../../api/visible.js';
 import { checkViewOperation } from '../../../config/view-policy.js';
 import { namedValues } from '../../options/values.js';
 import type { CommandScope, PlaneInput } from '../command.js';

@@ -4,7 +4,7 @@ import { PROFILE_KEYS } from '../../../config/profiles.js';
 import type { CommandSpec } from '../command.js';
 import { PAGE_SIZE, type OptionSpec } from '../../options/shared.js';
 
-export const PROFILE_ACTIONS = ['add', 'list', 'use', 'remove', 'set', 'show'] as const;
+const PROFILE_ACTIONS = ['add', 'list', 'use', 'remove', 'set', 'show'] as const;
 
 const options = {
   'token-env': { type: 'string' },

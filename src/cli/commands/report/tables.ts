@@ -18,7 +18,7 @@ export interface ReportTable {
 }
 
 /** A list's records shown at most. */
-export const LIST_ROWS = 100;
+const LIST_ROWS = 100;
 /** Wide enough for the planner to keep every short field, as a wide terminal would. */
 const LIST_WIDTH = 220;
 

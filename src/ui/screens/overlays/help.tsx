@@ -29,7 +29,7 @@ const KEYS_WIDTH = 30;
  * The help as drawn `width` cells wide: a heading per table, then each binding's keys and words, both run
  * over as many lines as they need, so nothing is cut mid-word.
  */
-export function helpRows(lines: readonly HelpLine[], width: number): HelpRow[] {
+function helpRows(lines: readonly HelpLine[], width: number): HelpRow[] {
   const keysWidth = Math.max(8, Math.min(KEYS_WIDTH, Math.floor(width / 3)));
   const textWidth = Math.max(8, width - keysWidth - 5);
   return lines.flatMap((line): HelpRow[] => {
