@@ -2,7 +2,7 @@
 // (request-chain.ts) with the body read within its limit, the exchange recorded, a 429 noted for the
 // whole plane, and a network failure turned into a TransportError (or a retry after a connection reset).
 import { Cancellable } from './cancellable.js';
-import { DpxError, messageOf, TransportError } from '../errors.js';
+import { CancelledError, DpxError, messageOf, TransportError } from '../errors.js';
 import type { Exchange, ExchangeRequest } from '../exchange.js';
 import type { RequestLimiter, Release } from './limiter.js';
 import type { RequestChain } from './request-chain.js';
@@ -55,7 +55,7 @@ export class Wire {
     try {
       // A slot can come free after the run was interrupted: the request it was waiting for is not sent.
       if (this.options.stop?.aborted)
-        throw new TransportError(
+        throw new CancelledError(
           `not sent: ${sending.method} ${sending.url}`,
           'the run was interrupted; nothing more is sent',
         );
@@ -70,7 +70,7 @@ export class Wire {
     try {
       return await this.options.limiter.acquire(signal, priority ?? currentPriority());
     } catch (error) {
-      throw new TransportError(`cancelled: ${method} ${url}`, 'the request was cancelled before it was sent', {
+      throw new CancelledError(`cancelled: ${method} ${url}`, 'the request was cancelled before it was sent', {
         cause: error,
       });
     }
@@ -140,7 +140,7 @@ export class Wire {
       }
       if (error instanceof DpxError) throw error;
       if (signal?.aborted || stop?.aborted)
-        throw new TransportError(`cancelled: ${method} ${url}`, 'the request was cancelled before it finished', {
+        throw new CancelledError(`cancelled: ${method} ${url}`, 'the request was cancelled before it finished', {
           cause: error,
         });
       if (timedOut) {
