@@ -52,6 +52,17 @@ export class TransportError extends DpxError {
   }
 }
 
+/**
+ * The request was cancelled or the run interrupted before an answer came: nothing is wrong with the
+ * address, so callers tell it by its class, never by its words.
+ */
+export class CancelledError extends TransportError {
+  constructor(message: string, hint: string, options?: { cause?: unknown }) {
+    super(message, hint, options);
+    this.name = 'CancelledError';
+  }
+}
+
 /** The proxy on the way could not be reached, or refused: the proxy's failure, not the control plane's. */
 export class ProxyError extends TransportError {
   constructor(message: string, hint: string, options?: { cause?: unknown }) {

@@ -1,6 +1,6 @@
 // The discovery index: how it is asked for, kept between runs, and read into a catalog.
 import { parseCatalog, type Catalog } from './catalog.js';
-import { ApiError, DpxError, messageOf, ProtocolError, ProxyError, withHint } from '../errors.js';
+import { ApiError, CancelledError, DpxError, messageOf, ProtocolError, ProxyError, withHint } from '../errors.js';
 import { isObject } from '../json.js';
 import { parseVendorMediaType } from '../media.js';
 import { isCertificateProblem } from '../wire/network-words.js';
@@ -104,7 +104,7 @@ function indexFailure(error: unknown, url: string): unknown {
   if (!(error instanceof DpxError) || error instanceof ProxyError || error.kind === 'safety' || error.kind === 'usage')
     return error;
   if (error instanceof ApiError && [401, 403, 429].includes(error.status)) return error;
-  if ((error instanceof ApiError && error.status >= 500) || error.message.startsWith('cancelled')) return error;
+  if ((error instanceof ApiError && error.status >= 500) || error instanceof CancelledError) return error;
   if (isCertificateProblem(error.cause)) return error;
   return withHint(
     error,

@@ -76,16 +76,10 @@ export function proxyUnreachable(proxy: string, url: string, error: Error): Erro
   );
 }
 
-/** A certificate failure: the codes Node's TLS gives a certificate it does not trust or that names another host. */
-export function isCertificateFailure(error: Error): boolean {
-  const code = (error as NodeJS.ErrnoException).code ?? '';
-  return /CERT|SELF_SIGNED|UNABLE_TO_VERIFY|ERR_TLS_CERT/.test(code);
-}
-
 /** The https:// proxy's own certificate was refused: said as the proxy's, not the control plane's. */
 export function proxyCertificate(proxy: string, url: string, error: Error): ProxyError {
   return new ProxyError(
-    `the proxy ${shownProxy(proxy)}'s TLS certificate is not trusted (on the way to ${originOf(url)}): ${(error as NodeJS.ErrnoException).code}`,
+    `the proxy ${shownProxy(proxy)}'s TLS certificate is not trusted (on the way to ${originOf(url)}): ${describeNetworkError(error)}`,
     "give the authority that signed the proxy's certificate with --proxy-ca-file (or --ca-file, which covers both the proxy and the control plane)",
     { cause: error },
   );

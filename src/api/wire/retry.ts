@@ -2,7 +2,7 @@
 // retried: a write that timed out may have happened, and doing it twice is worse than failing once.
 
 import { setTimeout as delay } from 'node:timers/promises';
-import { TransportError } from '../errors.js';
+import { CancelledError } from '../errors.js';
 
 export interface RetryPolicy {
   maxRetries: number;
@@ -67,7 +67,7 @@ export function retryDelayMs(
 
 /**
  * Waits `ms` before the next try; a cancelled request, or an interrupted run (its `stop`), stops waiting
- * with a TransportError.
+ * with a CancelledError.
  */
 export async function waitBeforeRetry(ms: number, ...signals: (AbortSignal | undefined)[]): Promise<void> {
   const live = signals.filter((signal): signal is AbortSignal => signal !== undefined);
@@ -75,7 +75,7 @@ export async function waitBeforeRetry(ms: number, ...signals: (AbortSignal | und
   try {
     await delay(ms, undefined, signal ? { signal } : undefined);
   } catch (error) {
-    throw new TransportError('cancelled while waiting to retry', 'the request was cancelled before it finished', {
+    throw new CancelledError('cancelled while waiting to retry', 'the request was cancelled before it finished', {
       cause: error,
     });
   }

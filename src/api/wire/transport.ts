@@ -9,6 +9,7 @@ import { promisify } from 'node:util';
 import type { Cancellable } from './cancellable.js';
 import { ProtocolError } from '../errors.js';
 import type { ExchangeRequest } from '../exchange.js';
+import { isCertificateProblem } from './network-words.js';
 
 /** What the session tells its transport about the request beyond the request itself. */
 export interface TransportContext {
@@ -150,9 +151,7 @@ function proxiedTransport(clients: Clients, proxy: string): Transport {
   return async (request, { cancellable, maxBodyBytes }) => {
     const client = await clients.for(request.url);
     if (cancellable.reason) throw cancellable.reason;
-    const { isCertificateFailure, proxyCertificate, proxyRefusal, proxyUnreachable, tunnelledIdentity } = await import(
-      './proxied.js'
-    );
+    const { proxyCertificate, proxyRefusal, proxyUnreachable, tunnelledIdentity } = await import('./proxied.js');
     // Over an https:// proxy, a certificate refused before the tunnel was open (or on an http plane's way) is the proxy's.
     const viaTls = /^https:/i.test(proxy);
     const plain = !/^https:/i.test(request.url);
@@ -174,7 +173,7 @@ function proxiedTransport(clients: Clients, proxy: string): Transport {
       });
       outgoing.on('error', (error) => {
         if (refused || cancellable.reason) reject(refused ?? error);
-        else if (viaTls && (plain || !tunnelled) && isCertificateFailure(error))
+        else if (viaTls && (plain || !tunnelled) && isCertificateProblem(error))
           reject(proxyCertificate(proxy, request.url, error));
         else reject(proxyUnreachable(proxy, request.url, error));
       });

@@ -2,7 +2,7 @@
 // (request-chain.ts) with the body read within its limit, the exchange recorded, a 429 noted for the
 // whole plane, and a network failure turned into a TransportError (or a retry after a connection reset).
 import { Cancellable } from './cancellable.js';
-import { DpxError, messageOf, TransportError } from '../errors.js';
+import { CancelledError, DpxError, messageOf, TransportError } from '../errors.js';
 import type { Exchange, ExchangeRequest } from '../exchange.js';
 import type { RequestLimiter, Release } from './limiter.js';
 import type { RequestChain } from './request-chain.js';
@@ -10,7 +10,7 @@ import type { RawResponse } from './response.js';
 import { isConnectionReset, isRetryableMethod, parseRetryAfter, retryDelayMs, type RetryPolicy } from './retry.js';
 import { currentPriority } from './priority.js';
 import { monotonicMs } from './clock.js';
-import { describeNetworkError, type NetworkTarget } from './network-words.js';
+import { describeNetworkError, type NetworkTarget, networkHint } from './network-words.js';
 
 const DEFAULT_TIMEOUT_MS = 30_000;
 const DEFAULT_MAX_BODY_BYTES = 32 * 1024 * 1024;
@@ -55,7 +55,7 @@ export class Wire {
     try {
       // A slot can come free after the run was interrupted: the request it was waiting for is not sent.
       if (this.options.stop?.aborted)
-        throw new TransportError(
+        throw new CancelledError(
           `not sent: ${sending.method} ${sending.url}`,
           'the run was interrupted; nothing more is sent',
         );
@@ -70,7 +70,7 @@ export class Wire {
     try {
       return await this.options.limiter.acquire(signal, priority ?? currentPriority());
     } catch (error) {
-      throw new TransportError(`cancelled: ${method} ${url}`, 'the request was cancelled before it was sent', {
+      throw new CancelledError(`cancelled: ${method} ${url}`, 'the request was cancelled before it was sent', {
         cause: error,
       });
     }
@@ -140,7 +140,7 @@ export class Wire {
       }
       if (error instanceof DpxError) throw error;
       if (signal?.aborted || stop?.aborted)
-        throw new TransportError(`cancelled: ${method} ${url}`, 'the request was cancelled before it finished', {
+        throw new CancelledError(`cancelled: ${method} ${url}`, 'the request was cancelled before it finished', {
           cause: error,
         });
       if (timedOut) {
@@ -155,7 +155,7 @@ export class Wire {
         if (wait !== undefined) return { retry: wait };
       }
       const problem = describeNetworkError(error, targetOf(this.options.origin));
-      throw new TransportError(`could not reach ${this.options.origin}: ${problem}`, networkHint(problem), {
+      throw new TransportError(`could not reach ${this.options.origin}: ${problem}`, networkHint(error), {
         cause: error,
       });
     } finally {
@@ -181,21 +181,6 @@ export class Wire {
 /** "0.7 s", "30 s"; a timeout shorter than a tenth of a second in ms, where it would read "0 s". */
 function describeTimeout(ms: number): string {
   return ms < 100 ? `${ms} ms` : `${Math.round(ms / 100) / 10} s`;
-}
-
-/**
- * What to do about a network failure. A certificate Node does not trust is most often a company's own
- * authority, which Node reads from NODE_EXTRA_CA_CERTS.
- */
-function networkHint(problem: string): string {
-  if (/CERT|SELF_SIGNED|UNABLE_TO_VERIFY|ERR_TLS/.test(problem)) {
-    return (
-      "the control plane's TLS certificate is not trusted here; if your organisation signs its own, give its CA " +
-      "certificate file with --ca-file (or a profile's caFile), or set NODE_EXTRA_CA_CERTS to it"
-    );
-  }
-  if (/EPROTO|WRONG_VERSION/.test(problem)) return "check the base URL's scheme: http:// for a server without TLS";
-  return 'check the base URL, the network and any proxy';
 }
 
 /** The host and port an origin names, its scheme's default port when it names none. */

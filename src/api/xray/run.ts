@@ -1,7 +1,7 @@
 // The x-ray's walk: the root read, its links followed breadth first, the inbound candidates queried,
 // each answer turned into nodes and edges and sent on as an event as it arrives.
 import type { Catalog, Resource, ResourceVersion } from '../hal/catalog.js';
-import { ProtocolError, toDpxError, TransportError, UsageError } from '../errors.js';
+import { CancelledError, ProtocolError, toDpxError, UsageError } from '../errors.js';
 import { isObject } from '../json.js';
 import { parseVendorMediaType } from '../media.js';
 import { findReadOperation, operationsHint, resolveVersion } from '../hal/operation.js';
@@ -299,7 +299,7 @@ export class XrayRun {
     return this.pool.run(() => {
       // A request that waited in the pool past the stop is not sent, and fails as a cancelled one does.
       if (this.controller.signal.aborted)
-        throw new TransportError(
+        throw new CancelledError(
           `cancelled: ${request.method} ${request.url}`,
           'the x-ray was stopped before it was sent',
         );

@@ -3,7 +3,7 @@
 import { spawn } from 'node:child_process';
 import { connect, type Socket } from 'node:net';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, ProtocolError, SafetyError, TransportError } from '../../../src/api/errors.js';
+import { ApiError, CancelledError, ProtocolError, SafetyError, TransportError } from '../../../src/api/errors.js';
 import type { Exchange } from '../../../src/api/exchange.js';
 import { listRequest, walkPages, type Page } from '../../../src/api/session/pages.js';
 import { linkUrl } from '../../../src/api/hal/links.js';
@@ -395,6 +395,33 @@ describe('failures become typed errors', () => {
     expect((error as TransportError).message).toMatch(/^cancelled: GET /);
     await vi.waitFor(() => expect(closedAt).toBeDefined());
     expect(closedAt! - cancelledAt).toBeLessThan(1_000);
+  });
+
+  it('a run stopped while the discovery index is read keeps its own hint, not "check the base URL"', async () => {
+    const server = await serve(() => undefined);
+    const stop = new AbortController();
+    const reading = session(server, { maxRetries: 0, stop: stop.signal })
+      .catalog()
+      .catch((e: unknown) => e);
+    await vi.waitFor(() => expect(server.requests).toHaveLength(1));
+    stop.abort();
+    const error = await reading;
+    expect(error).toBeInstanceOf(CancelledError);
+    expect((error as CancelledError).message).toMatch(/^cancelled: GET /);
+    expect((error as CancelledError).hint).toBe('the request was cancelled before it finished');
+  });
+
+  it('an index read not sent because the run was already stopped says so, not "check the base URL"', async () => {
+    const server = await serve(() => undefined);
+    const stop = new AbortController();
+    stop.abort();
+    const error = await session(server, { stop: stop.signal })
+      .catalog()
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(CancelledError);
+    expect((error as CancelledError).message).toMatch(/^not sent: GET /);
+    expect((error as CancelledError).hint).toBe('the run was interrupted; nothing more is sent');
+    expect(server.requests).toHaveLength(0);
   });
 
   it('the timeout closes the connection of a request that got no answer', async () => {

@@ -424,6 +424,9 @@ describe('an https:// proxy', () => {
             'm',
           ),
         );
+        expect(result.stderr).toMatch(
+          /certificate is not trusted \(on the way to \S+\): its TLS certificate .* \([A-Z_]+\)$/m,
+        );
         expect(result.stderr).toMatch(/^hint: .*--proxy-ca-file/m);
       }
       const plane = await dpx(['--proxy-ca-file', PROXY_CERT, 'resources'], { env: tlsEnv({ HTTPS_PROXY: own.url }) });

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError, toDpxError, UsageError } from '../../../src/api/errors.js';
+import { ApiError, CancelledError, toDpxError, UsageError } from '../../../src/api/errors.js';
 import { apiErrorFor, errorEntries, summariseBody } from '../../../src/api/wire/failure.js';
 import { FreshnessCache } from '../../../src/api/session/freshness.js';
-import { parseRetryAfter, retryDelayMs } from '../../../src/api/wire/retry.js';
+import { parseRetryAfter, retryDelayMs, waitBeforeRetry } from '../../../src/api/wire/retry.js';
 
 const failed = (status: number, body: unknown, extra: Partial<Parameters<typeof apiErrorFor>[0]> = {}) => ({
   status,
@@ -129,6 +129,15 @@ describe('retry timing', () => {
     expect(parseRetryAfter('7')).toBe(7);
     expect(parseRetryAfter(new Date(Date.UTC(2030, 0, 1, 0, 0, 10)).toUTCString(), Date.UTC(2030, 0, 1))).toBe(10);
     expect(parseRetryAfter('soon')).toBeUndefined();
+  });
+
+  it('a wait cancelled by the request or the run is a CancelledError, in the same words', async () => {
+    const stopped = new AbortController();
+    stopped.abort();
+    const error = await waitBeforeRetry(60_000, undefined, stopped.signal).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(CancelledError);
+    expect((error as CancelledError).message).toBe('cancelled while waiting to retry');
+    expect((error as CancelledError).hint).toBe('the request was cancelled before it finished');
   });
 });
 
