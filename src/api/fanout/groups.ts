@@ -116,6 +116,17 @@ export class GroupCounter {
 
 const placesOf = new WeakMap<readonly OrgUnit[], UnitPlaces>();
 
+/** A control plane's host, read once per base URL: this runs for every record of a merged group-by. */
+const hosts = new Map<string, string>();
+function hostOf(baseUrl: string): string {
+  let host = hosts.get(baseUrl);
+  if (host === undefined) {
+    host = new URL(baseUrl).host;
+    hosts.set(baseUrl, host);
+  }
+  return host;
+}
+
 /**
  * Where a record read in `scope` belongs: the unit it names in its region's tree (else the unit it was
  * read in), named from that region's own units, and the region's profile (else its control plane's host).
@@ -136,7 +147,7 @@ export function placeInScope(
   // Where its unit's scope was not read (no --ou), the unit is the one the record names.
   const unit = directory?.unitOfRecord(record, scope.ou)?.id ?? scope.ou ?? undefined;
   return {
-    profile: scope.source.profile ?? new URL(scope.source.session.baseUrl).host,
+    profile: scope.source.profile ?? hostOf(scope.source.session.baseUrl),
     ...(unit === undefined ? {} : { unit }),
     ...(places === undefined ? {} : { places }),
   };

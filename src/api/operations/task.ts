@@ -33,6 +33,24 @@ export type FollowableTask =
       reason: string;
     };
 
+/** The task read by its resource's read operation, its id as the operation's one path variable. */
+function byReadOperation(
+  resource: string,
+  read: NonNullable<ReturnType<typeof findReadOperation>>,
+  taskId: string,
+  reason: string,
+): FollowableTask {
+  return {
+    kind: 'operation',
+    resource,
+    version: read.version,
+    operationId: read.operation.id,
+    variables: { [read.operation.pathVariables[0]!]: taskId },
+    taskId,
+    reason,
+  };
+}
+
 const STATUS_FIELDS = ['status', 'state', 'phase', 'task_status', 'task_state'];
 
 /** A record's status word, lower case, from the first status-like field it has. */
@@ -148,16 +166,7 @@ export function findFollowableTask(response: ResponseLike, catalog: Catalog): Fo
     const resource = media && findResource(catalog, media.resource);
     const read = resource && findReadOperation(resource, media.version);
     if (resource && read) {
-      const taskId = String(task['id']);
-      return {
-        kind: 'operation',
-        resource: resource.name,
-        version: read.version,
-        operationId: read.operation.id,
-        variables: { [read.operation.pathVariables[0]!]: taskId },
-        taskId,
-        reason: 'the response’s media type',
-      };
+      return byReadOperation(resource.name, read, String(task['id']), 'the response’s media type');
     }
   }
 
@@ -173,15 +182,7 @@ export function findFollowableTask(response: ResponseLike, catalog: Catalog): Fo
   });
   if (byField.length === 1) {
     const [{ resource, read, taskId, name }] = byField as [(typeof byField)[number]];
-    return {
-      kind: 'operation',
-      resource: resource.name,
-      version: read.version,
-      operationId: read.operation.id,
-      variables: { [read.operation.pathVariables[0]!]: taskId },
-      taskId,
-      reason: `the field ${name}`,
-    };
+    return byReadOperation(resource.name, read, taskId, `the field ${name}`);
   }
   return undefined;
 }
