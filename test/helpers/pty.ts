@@ -107,6 +107,15 @@ export function startDpx(
     pending = pending.then(() => new Promise<void>((resolve) => terminal.write(data, resolve)));
   });
   const exited = new Promise<number>((resolve) => pty.onExit(({ exitCode }) => resolve(exitCode)));
+  // Until the terminal has drawn everything received so far: data that arrives while an earlier write is
+  // drawn chains a new promise, and a screen read after only the earlier one would show a frame's top over
+  // the last frame's bottom although `written` already holds the frame's end.
+  const caughtUp = async () => {
+    for (let drawn = pending; ; drawn = pending) {
+      await drawn;
+      if (drawn === pending) return;
+    }
+  };
   const screen = () => {
     const buffer = terminal.buffer.active;
     const lines: string[] = [];
@@ -138,7 +147,7 @@ export function startDpx(
     async drained() {
       for (;;) {
         const length = written.length;
-        await pending;
+        await caughtUp();
         if (written.length === length && !inFrame()) return;
         if (written.length === length) await new Promise((r) => setTimeout(r, 10));
       }
@@ -154,7 +163,7 @@ export function startDpx(
     async waitFor(check, what, timeoutMs = WAIT_MS) {
       const deadline = Date.now() + timeoutMs;
       for (;;) {
-        await pending;
+        await caughtUp();
         const current = screen();
         // Only whole frames, as a terminal that honours ink's synchronized updates shows them: one read
         // while ink is writing a frame shows its top over the last frame's bottom.
@@ -179,7 +188,7 @@ export function startDpx(
         const deadline = Date.now() + 300;
         while (Date.now() < deadline) {
           await new Promise((r) => setTimeout(r, 15));
-          await pending;
+          await caughtUp();
           if (screen() !== before) break;
         }
       }
