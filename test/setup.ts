@@ -1,3 +1,4 @@
+import * as React from 'react';
 import { startFile } from './helpers/per-file.js';
 
 // React is told it runs in a test only while a test step runs inside act() (test/ui/step.ts). Between
@@ -7,3 +8,15 @@ import { startFile } from './helpers/per-file.js';
 
 // Helpers' state of the previous file in this process (test/helpers/per-file.ts) made anew for this one.
 startFile();
+
+// React's development build (the one tests need: act() exists only there) records, for each element it
+// creates, an Error with the stack of where it was created, so that a warning can name its owner. It keeps
+// doing so until 10,000 were made within a second; the count below says that limit is always reached, so
+// elements share one stack. No test reads those stacks, and six of the heaviest UI test files spent an eighth of their CPU time
+// making them.
+const internals = (React as unknown as Record<string, Record<string, unknown>>)[
+  '__CLIENT_INTERNALS_DO_NOT_USE_OR_WARN_USERS_THEY_CANNOT_UPGRADE'
+];
+if (internals && Object.getOwnPropertyDescriptor(internals, 'recentlyCreatedOwnerStacks')?.get === undefined) {
+  Object.defineProperty(internals, 'recentlyCreatedOwnerStacks', { get: () => 10_000, set: () => undefined });
+}
