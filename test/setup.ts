@@ -1,5 +1,6 @@
 import * as React from 'react';
 import { startFile } from './helpers/per-file.js';
+import './helpers/shipped-renderer.js';
 
 // React is told it runs in a test only while a test step runs inside act() (test/ui/step.ts). Between
 // steps the explorer updates on its own, as it does in a terminal, when a response arrives or its
