@@ -23,7 +23,10 @@ export interface TransportContext {
   warn?: (message: string) => void;
 }
 
-/** An answer as it came off the wire: headers by lower-case name, the body decoded to text. */
+/**
+ * An answer as it came off the wire: headers by lower-case name, the body decoded to text. The network's
+ * answers decode their text when it is first read: copy one with a getter, not by spreading it.
+ */
 export interface WireAnswer {
   status: number;
   statusText: string;
@@ -216,18 +219,22 @@ function readAnswer(response: IncomingMessage, url: string, limit: number): Prom
     response.on('error', reject);
     response.on('end', () => {
       const body = chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, received);
-      decode(body, response.headers['content-encoding'], url, limit).then(
-        (decoded) =>
-          resolve({
-            status: response.statusCode ?? 0,
-            statusText: response.statusMessage ?? '',
-            headers: headerRecord(response.headers),
-            text: decoded.toString('utf8'),
-            size: decoded.length,
-            bytes: decoded,
-          }),
-        reject,
-      );
+      decode(body, response.headers['content-encoding'], url, limit).then((decoded) => {
+        let text: string | undefined;
+        resolve({
+          status: response.statusCode ?? 0,
+          statusText: response.statusMessage ?? '',
+          headers: headerRecord(response.headers),
+          // Decoded when first read: a page read from its bytes (list-body.ts) never needs it, and decoding
+          // cost an export more than parsing did (issue 40).
+          get text() {
+            text ??= decoded.toString('utf8');
+            return text;
+          },
+          size: decoded.length,
+          bytes: decoded,
+        });
+      }, reject);
     });
   });
 }

@@ -110,7 +110,7 @@ export class Wire {
         cancellable,
         maxBodyBytes: this.options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES,
       });
-      const { status, statusText, headers: responseHeaders, text, size } = answer;
+      const { status, statusText, headers: responseHeaders, size, bytes } = answer;
       const contentType = responseHeaders['content-type'] ?? '';
       const durationMs = monotonicMs() - started;
       // Noted before the slot is given back, so that no request queued behind this one starts meanwhile.
@@ -121,17 +121,36 @@ export class Wire {
         );
       this.options.stats.lastLatencyMs = durationMs;
       exchange.durationMs = durationMs;
+      // The body's text is read from the answer when someone reads it (a trail, the request log): a page
+      // read from its bytes is never decoded otherwise.
       exchange.response = {
         status,
         statusText,
         headers: responseHeaders,
-        body: text.length > EXCHANGE_BODY_LIMIT ? text.slice(0, EXCHANGE_BODY_LIMIT) : text,
-        bodyTruncated: text.length > EXCHANGE_BODY_LIMIT,
+        get body() {
+          const { text } = answer;
+          return text.length > EXCHANGE_BODY_LIMIT ? text.slice(0, EXCHANGE_BODY_LIMIT) : text;
+        },
+        get bodyTruncated() {
+          return answer.text.length > EXCHANGE_BODY_LIMIT;
+        },
         size,
         contentType,
       };
       this.options.emit(exchange);
-      return { ...answer, contentType, url, durationMs };
+      return {
+        status,
+        statusText,
+        headers: responseHeaders,
+        get text() {
+          return answer.text;
+        },
+        size,
+        ...(bytes === undefined ? {} : { bytes }),
+        contentType,
+        url,
+        durationMs,
+      };
     } catch (error) {
       exchange.durationMs = monotonicMs() - started;
       if (!exchange.response) {
