@@ -15,7 +15,15 @@ import {
   type PreparedRequest,
 } from '../hal/operation.js';
 import { checkEnvelope } from '../hal/schemas.js';
-import { itemBytes } from '../hal/item-bytes.js';
+import type { SentRecords } from '../wire/list-body.js';
+import {
+  envelopeStandIn,
+  itemsKeyWarning,
+  keepFirst,
+  leftOutWarning,
+  readSentItems,
+  recordCount,
+} from './sent-page.js';
 import type { Session } from './session.js';
 import type { Link } from '../hal/links.js';
 import { normalisedUrl } from '../urls.js';
@@ -30,8 +38,8 @@ export interface PageAnswer {
   body: unknown;
   url: string;
   headers?: Record<string, string>;
-  /** The body as it came off the wire, when it did (see itemsAsSent). */
-  bytes?: Uint8Array;
+  /** The records as sent, when the answer was read for them (ApiResponse.records). */
+  records?: SentRecords;
 }
 
 export interface Page {
@@ -44,8 +52,11 @@ export interface Page {
   totalPages?: number;
   start?: string;
   warnings: string[];
-  /** Where the items are in the body as sent, for itemsAsSent: absent when the body's bytes are not at hand. */
-  sent?: { bytes: Uint8Array; itemsKey: string; count: number };
+  /**
+   * The records as the server sent them, when the page was read for them (see itemsAsSent); `items` is
+   * then parsed when first read (sent-page.ts).
+   */
+  sent?: SentRecords;
 }
 
 const ROLE_OF_REL: Record<string, LinkRole> = {
@@ -65,7 +76,7 @@ export function isListEnvelope(body: unknown): boolean {
 }
 
 export function readPage(answer: PageAnswer): Page {
-  const { body, url } = answer;
+  const { body, url, records } = answer;
   if (!isObject(body))
     throw new ProtocolError(
       `the answer from ${url} is not a list envelope (not a JSON object)`,
@@ -74,16 +85,12 @@ export function readPage(answer: PageAnswer): Page {
   const header = headerLinks(headerValue(answer.headers, 'link'), url);
   // A page whose links all come in its Link header needs no `_links` of its own.
   const linkedByHeader = body['_links'] === undefined && header.links.getAll().length > 0;
-  const warnings = checkEnvelope(linkedByHeader ? { ...body, _links: {} } : body);
+  const checked = records === undefined ? body : envelopeStandIn(body, records);
+  const warnings = checkEnvelope(linkedByHeader ? { ...checked, _links: {} } : checked);
   if (header.problem) warnings.push(`list: ${header.problem}`);
-  const { records, itemsKey, count } = readItems(body, url, warnings);
-  const page: Page = {
-    url,
-    items: records,
-    links: pageLinks(halLinks(body['_links'], url), header.links, url),
-    warnings,
-  };
-  if (answer.bytes !== undefined && itemsKey !== undefined) page.sent = { bytes: answer.bytes, itemsKey, count };
+  const page: Page = { url, items: [], links: pageLinks(halLinks(body['_links'], url), header.links, url), warnings };
+  if (records === undefined) page.items = readItems(body, url, warnings);
+  else readSentItems(page, records);
   const currentCount = envelopeCount(body, 'current_count');
   const totalCount = envelopeCount(body, 'total_count');
   const totalPages = envelopeCount(body, 'total_pages_count');
@@ -126,18 +133,12 @@ export function envelopeCount(
   return undefined;
 }
 
-/** The envelope's records, and where they were: the key under `_embedded` (none for a page without one) and how many elements it held. */
-function readItems(
-  body: Record<string, unknown>,
-  url: string,
-  warnings: string[],
-): { records: Record<string, unknown>[]; itemsKey?: string; count: number } {
+/** The envelope's records: the objects of its `_embedded.items` (or of the only array under `_embedded`). */
+function readItems(body: Record<string, unknown>, url: string, warnings: string[]): Record<string, unknown>[] {
   const embedded = body['_embedded'];
   let items: unknown[];
-  let itemsKey: string | undefined;
   if (isObject(embedded) && Array.isArray(embedded['items'])) {
     items = embedded['items'];
-    itemsKey = 'items';
   } else if (isObject(embedded)) {
     const arrays = Object.entries(embedded).filter((entry): entry is [string, unknown[]] => Array.isArray(entry[1]));
     if (arrays.length !== 1)
@@ -145,8 +146,9 @@ function readItems(
         `the list envelope from ${url} has no _embedded.items array`,
         'the server does not answer with the list envelope this operation should have',
       );
-    [itemsKey, items] = arrays[0]!;
-    warnings.push(`list: items read from _embedded.${itemsKey}, not _embedded.items`);
+    const [itemsKey, array] = arrays[0]!;
+    items = array;
+    warnings.push(itemsKeyWarning(itemsKey));
   } else if (embedded === undefined && isObject(body['_links'])) {
     // HAL servers commonly leave _embedded out of an empty page.
     if (body['current_count'] !== undefined && body['current_count'] !== 0)
@@ -161,20 +163,21 @@ function readItems(
   const records: Record<string, unknown>[] = [];
   items.forEach((item, index) => {
     if (isObject(item)) records.push(item);
-    else warnings.push(`list /_embedded/items/${index}: not an object; left out`);
+    else warnings.push(leftOutWarning(index));
   });
-  return { records, ...(itemsKey === undefined ? {} : { itemsKey }), count: items.length };
+  return records;
 }
 
 /**
  * The page's items as the server sent them, one JSON text each without line breaks, in the order of
- * `page.items` (which a walk may have cut short); undefined when they cannot be vouched for: no bytes
- * (an answer from a case file), an element that was not an object, or any answer item-bytes.ts refuses.
+ * `page.items` (which a walk may have cut short); undefined when they cannot be vouched for: a page not
+ * read for them (an answer from a case file, a body list-body.ts does not vouch for), an element that
+ * was not an object, or one written over several lines.
  */
 export function itemsAsSent(page: Page): Uint8Array[] | undefined {
-  const { sent } = page;
-  if (sent === undefined || sent.count < page.items.length) return undefined;
-  return itemBytes(sent.bytes, sent.itemsKey, sent.count)?.slice(0, page.items.length);
+  const count = recordCount(page);
+  const sent = page.sent?.asSent();
+  return sent === undefined || sent.length < count ? undefined : sent.slice(0, count);
 }
 
 /** The first-page request of a resource's list operation, with page size, page and filter under the operation's own names. */
@@ -239,12 +242,19 @@ export function pageRequest(session: Session, link: Link | string, basis: Prepar
  * page read is handed over: a link back to a page already read (a cycle), a chain that goes on past the
  * page guard (`pageGuard`, else the session's, else 100,000 pages: new page tokens forever), or one
  * that goes well past what the server's own counts said. `maxPages` and `maxItems` are the caller's own
- * limits: the walk stops there, noted on the last page.
+ * limits: the walk stops there, noted on the last page. With `recordsAsSent` (an export), each page is
+ * read for its records as sent (SendOptions.recordsAsSent).
  */
 export async function* walkPages(
   session: Session,
   first: PreparedRequest,
-  options: { maxPages?: number; maxItems?: number; pageGuard?: number; signal?: AbortSignal } = {},
+  options: {
+    maxPages?: number;
+    maxItems?: number;
+    pageGuard?: number;
+    signal?: AbortSignal;
+    recordsAsSent?: boolean;
+  } = {},
 ): AsyncGenerator<Page> {
   const maxPages = options.maxPages ?? Number.POSITIVE_INFINITY;
   const pageGuard = options.pageGuard ?? session.pageGuard ?? DEFAULT_PAGE_GUARD;
@@ -254,7 +264,7 @@ export async function* walkPages(
   let items = 0;
   // One page is read ahead: the next page is on its way while the consumer writes this one, so the walk
   // goes as fast as the slower of the two instead of their sum. Memory holds at most two pages.
-  let ahead: PageFetch | undefined = fetchPage(session, first, visited, pages, options.signal);
+  let ahead: PageFetch | undefined = fetchPage(session, first, visited, pages, options);
   try {
     while (ahead) {
       const response = await ahead.response;
@@ -268,14 +278,15 @@ export async function* walkPages(
       const self = selfUrl(session, page);
       if (self !== undefined && self !== response.request.url) visited.add(normalisedUrl(self));
       const room = maxItems - items;
-      if (page.items.length >= room) {
-        if (page.items.length > room || page.links.has('next'))
-          page.warnings.push(`stopped at ${maxItems} items (the item cap)`);
-        page.items = page.items.slice(0, room);
+      // Counted without parsing a page's records where they are still unparsed (sent-page.ts).
+      const count = recordCount(page);
+      if (count >= room) {
+        if (count > room || page.links.has('next')) page.warnings.push(`stopped at ${maxItems} items (the item cap)`);
+        keepFirst(page, room);
         yield page;
         return;
       }
-      items += page.items.length;
+      items += count;
       if (page.links.has('next') && pages >= maxPages) {
         page.warnings.push(`stopped after ${maxPages} pages (the page cap)`);
         yield page;
@@ -300,7 +311,7 @@ export async function* walkPages(
       let failure: unknown;
       try {
         const next = pageLinkRequest(session, page, 'next', response.request);
-        if (next) ahead = fetchPage(session, next, visited, pages, options.signal);
+        if (next) ahead = fetchPage(session, next, visited, pages, options);
       } catch (error) {
         failure = error;
       }

@@ -4,6 +4,7 @@
 import { ProtocolError } from '../errors.js';
 import { summariseBody } from './failure.js';
 import { isJsonMediaType } from '../media.js';
+import { readListBody, type SentRecords } from './list-body.js';
 import type { WireAnswer } from './transport.js';
 
 export interface ApiResponse {
@@ -14,6 +15,8 @@ export interface ApiResponse {
   text: string;
   /** The body's bytes as they came off the wire (see WireAnswer). */
   bytes?: Uint8Array;
+  /** A list envelope's records as sent, when they were asked for (SendOptions.recordsAsSent) and read in one pass. */
+  records?: SentRecords;
   url: string;
   method: string;
   durationMs: number;
@@ -35,13 +38,19 @@ export const MAX_JSON_DEPTH = 256;
 /**
  * An answer as the caller gets it: its body parsed when it is JSON. A success that is not JSON, or
  * nests past MAX_JSON_DEPTH, is a ProtocolError; an error status whose body cannot be read keeps only
- * its text, for the error to be built from.
+ * its text, for the error to be built from. With `recordsAsSent`, a success that is a list envelope is
+ * read from its bytes in one pass (list-body.ts), its records left unparsed until read; a body that pass
+ * does not vouch for is read as any other.
  */
-export function interpretResponse(raw: RawResponse, method: string): ApiResponse {
+export function interpretResponse(raw: RawResponse, method: string, recordsAsSent = false): ApiResponse {
   const ok = raw.status >= 200 && raw.status < 300;
+  const looksJson = raw.contentType === '' || isJsonMediaType(raw.contentType);
+  if (recordsAsSent && ok && looksJson && raw.bytes !== undefined) {
+    const read = readListBody(raw.bytes, MAX_JSON_DEPTH);
+    if (read !== undefined) return apiResponse(raw, method, read.body, read.records);
+  }
   let body: unknown;
   if (raw.text.trim() !== '') {
-    const looksJson = raw.contentType === '' || isJsonMediaType(raw.contentType);
     if (looksJson) {
       try {
         body = JSON.parse(raw.text);
@@ -73,13 +82,31 @@ export function interpretResponse(raw: RawResponse, method: string): ApiResponse
       );
     }
   }
+  return apiResponse(raw, method, body);
+}
+
+/**
+ * An answer read before without its records as sent (one the session kept), with them: read from its
+ * bytes, its body left as it was parsed then.
+ */
+export function withRecordsAsSent(response: ApiResponse): ApiResponse {
+  if (response.records !== undefined || response.bytes === undefined) return response;
+  const read = readListBody(response.bytes, MAX_JSON_DEPTH);
+  return read === undefined ? response : { ...response, records: read.records };
+}
+
+function apiResponse(raw: RawResponse, method: string, body: unknown, records?: SentRecords): ApiResponse {
   return {
     status: raw.status,
     statusText: raw.statusText,
     headers: raw.headers,
     body,
-    text: raw.text,
+    // Decoded when read (see WireAnswer).
+    get text() {
+      return raw.text;
+    },
     bytes: raw.bytes,
+    ...(records === undefined ? {} : { records }),
     url: raw.url,
     method,
     durationMs: raw.durationMs,

@@ -6,10 +6,11 @@ import { UsageError } from '../../../api/errors.js';
 import type { PreparedRequest } from '../../../api/hal/operation.js';
 import { largestPageSize } from '../../../api/session/page-size.js';
 import { itemsAsSent, listRequest, readPage, walkPages, type Page } from '../../../api/session/pages.js';
+import { recordCount } from '../../../api/session/sent-page.js';
 import type { Session } from '../../../api/session/session.js';
 import type { CommandScope, PlaneInput } from '../command.js';
 import { sizeHeapForStreaming } from '../../heap.js';
-import { createRecordSink } from '../../format/records.js';
+import { createRecordSink, type SinkPage } from '../../format/records.js';
 import { DataWriter } from '../../io.js';
 import { tableColumns } from '../../../config/chosen-columns.js';
 import { formatCount } from '../../../text/cells.js';
@@ -70,12 +71,17 @@ export async function run(
   const onAbort = () => stop.abort();
   ctx.io.signal?.addEventListener('abort', onAbort);
 
+  // The pages are read for their records as sent where a sink can use them (written as they are, or read
+  // again for a number a double would change): not when records are filtered here, grouped, or shown in a table.
+  const recordsAsSent = keep === undefined && list.groupBy === undefined && format !== 'table';
   let pagesFetched = 0;
   let itemsWritten = 0;
   let totalCount: number | undefined;
   let totalPages: number | undefined;
   try {
-    const walk = all ? walkPages(session, first, { signal: stop.signal }) : onePage(session, first, stop.signal);
+    const walk = all
+      ? walkPages(session, first, { signal: stop.signal, recordsAsSent })
+      : onePage(session, first, stop.signal, recordsAsSent);
     try {
       for await (const current of walk) {
         pagesFetched++;
@@ -88,12 +94,10 @@ export async function run(
           totalPages = current.totalPages ?? totalPages;
         }
         for (const warning of current.warnings) ctx.warn(warning);
-        const kept = keep === undefined ? current.items : current.items.filter(keep);
-        const items = maxItems === undefined ? kept : kept.slice(0, Math.max(0, maxItems - itemsWritten));
+        const records = pageRecords(current, keep, maxItems === undefined ? undefined : maxItems - itemsWritten);
         progress?.clear();
-        // Records filtered here are not the page as sent; a page cut short keeps the records it starts with.
-        await sink.page(items, keep === undefined ? itemsAsSent(current)?.slice(0, items.length) : undefined);
-        itemsWritten += items.length;
+        await sink.page(records);
+        itemsWritten += records.count;
         progress?.update(pagesFetched, itemsWritten, totalPages, totalCount);
         if (maxItems !== undefined && itemsWritten >= maxItems) break;
       }
@@ -123,9 +127,42 @@ export async function run(
 }
 
 /** Without --all, exactly the page asked for: no next link is followed, so no page guard applies. */
-async function* onePage(session: Session, request: PreparedRequest, signal: AbortSignal): AsyncGenerator<Page> {
-  const response = await session.send(request, { signal });
+async function* onePage(
+  session: Session,
+  request: PreparedRequest,
+  signal: AbortSignal,
+  recordsAsSent: boolean,
+): AsyncGenerator<Page> {
+  const response = await session.send(request, { signal, recordsAsSent });
   yield readPage(response);
+}
+
+/**
+ * What a sink is given of a page: the records `keep` keeps, at most `room` of them. Records filtered
+ * here are not the page as sent; a page cut short keeps the records it starts with, as sent, and its
+ * items are parsed only if the sink reads them.
+ */
+function pageRecords(
+  page: Page,
+  keep: ((record: Record<string, unknown>) => boolean) | undefined,
+  room: number | undefined,
+): SinkPage & { count: number } {
+  const limit = Math.max(0, room ?? Number.POSITIVE_INFINITY);
+  if (keep !== undefined) {
+    const items = page.items.filter(keep).slice(0, limit);
+    return { items, count: items.length };
+  }
+  const count = Math.min(recordCount(page), limit);
+  const asSent = itemsAsSent(page)?.slice(0, count);
+  let items: Record<string, unknown>[] | undefined;
+  return {
+    get items() {
+      items ??= page.items.slice(0, count);
+      return items;
+    },
+    ...(asSent === undefined ? {} : { asSent }),
+    count,
+  };
 }
 
 /** Where this page sits in the whole list, and how to see more. */
