@@ -41,6 +41,8 @@ const WORDS: Record<number, Uint8Array> = {
 /** The escapes JSON allows after a backslash besides \u: " \ / b f n r t. */
 const SIMPLE_ESCAPES = new Set([QUOTE, BACKSLASH, SLASH, 0x62, 0x66, 0x6e, 0x72, 0x74]);
 const EMBEDDED = Buffer.from('_embedded');
+/** The bytes a string holds as they are: any but a control character, a quote or a backslash. */
+const PLAIN = new Uint8Array(256).map((_, byte) => (byte >= SPACE && byte !== QUOTE && byte !== BACKSLASH ? 1 : 0));
 
 /** What an element of the records' array is: an object, and written on one line. */
 const IS_OBJECT = 1;
@@ -293,19 +295,19 @@ class Pass {
   /** A string from its opening quote; whether it holds an escape. */
   string(): boolean {
     const b = this.b;
+    const length = b.length;
     let at = this.at + 1;
     let escaped = false;
     for (;;) {
+      while (at < length && PLAIN[b[at]!] === 1) at += 1;
       const c = b[at++];
       if (c === QUOTE) break;
-      if (c === undefined || c < SPACE) throw REFUSED;
-      if (c === BACKSLASH) {
-        escaped = true;
-        const e = b[at++];
-        if (e === LETTER_U) {
-          for (const end = at + 4; at < end; at += 1) if (!isHex(b[at])) throw REFUSED;
-        } else if (e === undefined || !SIMPLE_ESCAPES.has(e)) throw REFUSED;
-      }
+      if (c !== BACKSLASH) throw REFUSED;
+      escaped = true;
+      const e = b[at++];
+      if (e === LETTER_U) {
+        for (const end = at + 4; at < end; at += 1) if (!isHex(b[at])) throw REFUSED;
+      } else if (e === undefined || !SIMPLE_ESCAPES.has(e)) throw REFUSED;
     }
     this.at = at;
     return escaped;
