@@ -15,6 +15,7 @@ import {
   type PreparedRequest,
 } from '../hal/operation.js';
 import { checkEnvelope } from '../hal/schemas.js';
+import { itemBytes } from '../hal/item-bytes.js';
 import type { SentRecords } from '../wire/list-body.js';
 import {
   envelopeStandIn,
@@ -38,7 +39,9 @@ export interface PageAnswer {
   body: unknown;
   url: string;
   headers?: Record<string, string>;
-  /** The records as sent, when the answer was read for them (ApiResponse.records). */
+  /** The body as it came off the wire, when it did (see itemsAsSent). */
+  bytes?: Uint8Array;
+  /** The records as sent, read in one pass, when the answer was read for them (ApiResponse.records). */
   records?: SentRecords;
 }
 
@@ -52,11 +55,13 @@ export interface Page {
   totalPages?: number;
   start?: string;
   warnings: string[];
+  /** Where the items are in the body as sent, for itemsAsSent: absent when the body's bytes are not at hand. */
+  sent?: { bytes: Uint8Array; itemsKey: string; count: number };
   /**
-   * The records as the server sent them, when the page was read for them (see itemsAsSent); `items` is
-   * then parsed when first read (sent-page.ts).
+   * The records as the server sent them, read in one pass when the page was read for them (an export
+   * that writes them as they are); `items` is then parsed when first read (sent-page.ts).
    */
-  sent?: SentRecords;
+  records?: SentRecords;
 }
 
 const ROLE_OF_REL: Record<string, LinkRole> = {
@@ -89,8 +94,12 @@ export function readPage(answer: PageAnswer): Page {
   const warnings = checkEnvelope(linkedByHeader ? { ...checked, _links: {} } : checked);
   if (header.problem) warnings.push(`list: ${header.problem}`);
   const page: Page = { url, items: [], links: pageLinks(halLinks(body['_links'], url), header.links, url), warnings };
-  if (records === undefined) page.items = readItems(body, url, warnings);
-  else readSentItems(page, records);
+  if (records !== undefined) readSentItems(page, records);
+  else {
+    const { items, itemsKey, count } = readItems(body, url, warnings);
+    page.items = items;
+    if (answer.bytes !== undefined && itemsKey !== undefined) page.sent = { bytes: answer.bytes, itemsKey, count };
+  }
   const currentCount = envelopeCount(body, 'current_count');
   const totalCount = envelopeCount(body, 'total_count');
   const totalPages = envelopeCount(body, 'total_pages_count');
@@ -133,12 +142,18 @@ export function envelopeCount(
   return undefined;
 }
 
-/** The envelope's records: the objects of its `_embedded.items` (or of the only array under `_embedded`). */
-function readItems(body: Record<string, unknown>, url: string, warnings: string[]): Record<string, unknown>[] {
+/** The envelope's records, and where they were: the key under `_embedded` (none for a page without one) and how many elements it held. */
+function readItems(
+  body: Record<string, unknown>,
+  url: string,
+  warnings: string[],
+): { items: Record<string, unknown>[]; itemsKey?: string; count: number } {
   const embedded = body['_embedded'];
   let items: unknown[];
+  let itemsKey: string | undefined;
   if (isObject(embedded) && Array.isArray(embedded['items'])) {
     items = embedded['items'];
+    itemsKey = 'items';
   } else if (isObject(embedded)) {
     const arrays = Object.entries(embedded).filter((entry): entry is [string, unknown[]] => Array.isArray(entry[1]));
     if (arrays.length !== 1)
@@ -146,8 +161,7 @@ function readItems(body: Record<string, unknown>, url: string, warnings: string[
         `the list envelope from ${url} has no _embedded.items array`,
         'the server does not answer with the list envelope this operation should have',
       );
-    const [itemsKey, array] = arrays[0]!;
-    items = array;
+    [itemsKey, items] = arrays[0]!;
     warnings.push(itemsKeyWarning(itemsKey));
   } else if (embedded === undefined && isObject(body['_links'])) {
     // HAL servers commonly leave _embedded out of an empty page.
@@ -165,19 +179,26 @@ function readItems(body: Record<string, unknown>, url: string, warnings: string[
     if (isObject(item)) records.push(item);
     else warnings.push(leftOutWarning(index));
   });
-  return records;
+  return { items: records, ...(itemsKey === undefined ? {} : { itemsKey }), count: items.length };
 }
 
 /**
  * The page's items as the server sent them, one JSON text each without line breaks, in the order of
- * `page.items` (which a walk may have cut short); undefined when they cannot be vouched for: a page not
- * read for them (an answer from a case file, a body list-body.ts does not vouch for), an element that
- * was not an object, or one written over several lines.
+ * `page.items` (which a walk may have cut short); undefined when they cannot be vouched for: no bytes
+ * (an answer from a case file), an element that was not an object or is written over several lines,
+ * or any answer item-bytes.ts refuses. A page read in one pass has them already (list-body.ts); any
+ * other is scanned for them.
  */
 export function itemsAsSent(page: Page): Uint8Array[] | undefined {
   const count = recordCount(page);
-  const sent = page.sent?.asSent();
-  return sent === undefined || sent.length < count ? undefined : sent.slice(0, count);
+  const { records, sent } = page;
+  const all =
+    records !== undefined
+      ? records.asSent()
+      : sent === undefined
+        ? undefined
+        : itemBytes(sent.bytes, sent.itemsKey, sent.count);
+  return all === undefined || all.length < count ? undefined : all.slice(0, count);
 }
 
 /** The first-page request of a resource's list operation, with page size, page and filter under the operation's own names. */

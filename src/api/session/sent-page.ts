@@ -41,7 +41,7 @@ export function readSentItems(page: Page, records: SentRecords): void {
     if (records.isObject(index)) count += 1;
     else page.warnings.push(leftOutWarning(index));
   }
-  page.sent = records;
+  page.records = records;
   unparsed.set(page, count);
   Object.defineProperty(page, 'items', {
     get: () => {

@@ -52,7 +52,14 @@ export function fetchPage(
   else signal?.addEventListener('abort', onAbort, { once: true });
   const response = session
     .send(request, { signal: controller.signal, once: true, recordsAsSent })
-    .then(({ body, url, headers, records }) => ({ body, url, headers, ...(records ? { records } : {}), request }))
+    .then(({ body, url, headers, bytes, records }) => ({
+      body,
+      url,
+      headers,
+      bytes,
+      ...(records ? { records } : {}),
+      request,
+    }))
     .finally(() => signal?.removeEventListener('abort', onAbort));
   // Awaited by the walk when it needs the page; an abort after an early stop must not surface as unhandled.
   response.catch(() => undefined);

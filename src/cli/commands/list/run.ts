@@ -55,13 +55,14 @@ export async function run(
   });
 
   const out = new DataWriter(ctx.io.stdout);
+  const pretty = ctx.io.stdout.isTTY === true;
   const sink =
     list.groupBy !== undefined
       ? await groupingSink(ctx, session, list.groupBy, format, out, list.lineEnd)
       : createRecordSink(format, out, {
           lineEnd: list.lineEnd,
           width: tableWidth(ctx.io),
-          pretty: ctx.io.stdout.isTTY === true,
+          pretty,
           note: (message) => ctx.note(message),
           ...(fields === undefined ? {} : { fields }),
         });
@@ -71,9 +72,14 @@ export async function run(
   const onAbort = () => stop.abort();
   ctx.io.signal?.addEventListener('abort', onAbort);
 
-  // The pages are read for their records as sent where a sink can use them (written as they are, or read
-  // again for a number a double would change): not when records are filtered here, grouped, or shown in a table.
-  const recordsAsSent = keep === undefined && list.groupBy === undefined && format !== 'table';
+  // Each page read once, from its bytes, where the sink writes its records as sent and never parses them
+  // (list-body.ts); a format that reads the records parses the page whole, as that costs less.
+  const recordsAsSent =
+    keep === undefined &&
+    list.groupBy === undefined &&
+    fields === undefined &&
+    !pretty &&
+    (format === 'ndjson' || format === 'json');
   let pagesFetched = 0;
   let itemsWritten = 0;
   let totalCount: number | undefined;
