@@ -219,24 +219,35 @@ function readAnswer(response: IncomingMessage, url: string, limit: number): Prom
     response.on('error', reject);
     response.on('end', () => {
       const body = chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, received);
-      decode(body, response.headers['content-encoding'], url, limit).then((decoded) => {
-        let text: string | undefined;
-        resolve({
-          status: response.statusCode ?? 0,
-          statusText: response.statusMessage ?? '',
-          headers: headerRecord(response.headers),
-          // Decoded when first read: a page read from its bytes (list-body.ts) never needs it, and decoding
-          // cost an export more than parsing did (issue 40).
-          get text() {
-            text ??= decoded.toString('utf8');
-            return text;
-          },
-          size: decoded.length,
-          bytes: decoded,
-        });
-      }, reject);
+      decode(body, response.headers['content-encoding'], url, limit).then(
+        (decoded) =>
+          resolve(
+            wireAnswer(response.statusCode ?? 0, response.statusMessage ?? '', headerRecord(response.headers), decoded),
+          ),
+        reject,
+      );
     });
   });
+}
+
+/**
+ * An answer whose text is decoded when first read: a page read from its bytes (list-body.ts) never needs
+ * it, and decoding cost an export more than parsing did (issue 40). Made here, apart: a getter keeps its
+ * whole scope alive, and the scope of the response's handlers holds the request and its socket.
+ */
+function wireAnswer(status: number, statusText: string, headers: Record<string, string>, bytes: Buffer): WireAnswer {
+  let text: string | undefined;
+  return {
+    status,
+    statusText,
+    headers,
+    get text() {
+      text ??= bytes.toString('utf8');
+      return text;
+    },
+    size: bytes.length,
+    bytes,
+  };
 }
 
 type Decoder = (body: Buffer, options: { maxOutputLength: number }) => Promise<Buffer>;

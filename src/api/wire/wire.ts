@@ -3,10 +3,11 @@
 // whole plane, and a network failure turned into a TransportError (or a retry after a connection reset).
 import { Cancellable } from './cancellable.js';
 import { CancelledError, DpxError, messageOf, TransportError } from '../errors.js';
-import type { Exchange, ExchangeRequest } from '../exchange.js';
+import type { Exchange, ExchangeRequest, ExchangeResponse } from '../exchange.js';
 import type { RequestLimiter, Release } from './limiter.js';
 import type { RequestChain } from './request-chain.js';
 import type { RawResponse } from './response.js';
+import type { WireAnswer } from './transport.js';
 import { isConnectionReset, isRetryableMethod, parseRetryAfter, retryDelayMs, type RetryPolicy } from './retry.js';
 import { currentPriority } from './priority.js';
 import { monotonicMs } from './clock.js';
@@ -110,7 +111,7 @@ export class Wire {
         cancellable,
         maxBodyBytes: this.options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES,
       });
-      const { status, statusText, headers: responseHeaders, size, bytes } = answer;
+      const { status, headers: responseHeaders } = answer;
       const contentType = responseHeaders['content-type'] ?? '';
       const durationMs = monotonicMs() - started;
       // Noted before the slot is given back, so that no request queued behind this one starts meanwhile.
@@ -121,36 +122,9 @@ export class Wire {
         );
       this.options.stats.lastLatencyMs = durationMs;
       exchange.durationMs = durationMs;
-      // The body's text is read from the answer when someone reads it (a trail, the request log): a page
-      // read from its bytes is never decoded otherwise.
-      exchange.response = {
-        status,
-        statusText,
-        headers: responseHeaders,
-        get body() {
-          const { text } = answer;
-          return text.length > EXCHANGE_BODY_LIMIT ? text.slice(0, EXCHANGE_BODY_LIMIT) : text;
-        },
-        get bodyTruncated() {
-          return answer.text.length > EXCHANGE_BODY_LIMIT;
-        },
-        size,
-        contentType,
-      };
+      exchange.response = exchangeResponse(answer, contentType);
       this.options.emit(exchange);
-      return {
-        status,
-        statusText,
-        headers: responseHeaders,
-        get text() {
-          return answer.text;
-        },
-        size,
-        ...(bytes === undefined ? {} : { bytes }),
-        contentType,
-        url,
-        durationMs,
-      };
+      return rawResponse(answer, contentType, url, durationMs);
     } catch (error) {
       exchange.durationMs = monotonicMs() - started;
       if (!exchange.response) {
@@ -195,6 +169,45 @@ export class Wire {
     const ms = seconds * 1000;
     return ms <= this.options.retryPolicy.maxDelayMs ? ms : undefined;
   }
+}
+
+// The answer's text is read from it when someone reads it (a trail, the request log), so that a page read
+// from its bytes is never decoded otherwise. Made apart from the attempt: a getter keeps its whole scope
+// alive, and the attempt's holds the request, its timer and its socket.
+
+function exchangeResponse(answer: WireAnswer, contentType: string): ExchangeResponse {
+  const { status, statusText, headers, size } = answer;
+  return {
+    status,
+    statusText,
+    headers,
+    get body() {
+      const { text } = answer;
+      return text.length > EXCHANGE_BODY_LIMIT ? text.slice(0, EXCHANGE_BODY_LIMIT) : text;
+    },
+    get bodyTruncated() {
+      return answer.text.length > EXCHANGE_BODY_LIMIT;
+    },
+    size,
+    contentType,
+  };
+}
+
+function rawResponse(answer: WireAnswer, contentType: string, url: string, durationMs: number): RawResponse {
+  const { status, statusText, headers, size, bytes } = answer;
+  return {
+    status,
+    statusText,
+    headers,
+    get text() {
+      return answer.text;
+    },
+    size,
+    ...(bytes === undefined ? {} : { bytes }),
+    contentType,
+    url,
+    durationMs,
+  };
 }
 
 /** "0.7 s", "30 s"; a timeout shorter than a tenth of a second in ms, where it would read "0 s". */
