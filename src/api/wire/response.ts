@@ -47,7 +47,7 @@ export function interpretResponse(raw: RawResponse, method: string, recordsAsSen
   const looksJson = raw.contentType === '' || isJsonMediaType(raw.contentType);
   if (recordsAsSent && ok && looksJson && raw.bytes !== undefined) {
     const read = readListBody(raw.bytes, MAX_JSON_DEPTH);
-    if (read !== undefined) return apiResponse(raw, method, read.body, read.records);
+    if (read !== undefined) return new OnePassResponse(raw, method, read.body, read.records);
   }
   let body: unknown;
   if (raw.text.trim() !== '') {
@@ -82,7 +82,18 @@ export function interpretResponse(raw: RawResponse, method: string, recordsAsSen
       );
     }
   }
-  return apiResponse(raw, method, body);
+  return {
+    status: raw.status,
+    statusText: raw.statusText,
+    headers: raw.headers,
+    body,
+    text: raw.text,
+    bytes: raw.bytes,
+    url: raw.url,
+    method,
+    durationMs: raw.durationMs,
+    contentType: raw.contentType,
+  };
 }
 
 /**
@@ -95,23 +106,40 @@ export function withRecordsAsSent(response: ApiResponse): ApiResponse {
   return read === undefined ? response : { ...response, records: read.records };
 }
 
-function apiResponse(raw: RawResponse, method: string, body: unknown, records?: SentRecords): ApiResponse {
-  return {
-    status: raw.status,
-    statusText: raw.statusText,
-    headers: raw.headers,
-    body,
-    // Decoded when read (see WireAnswer).
-    get text() {
-      return raw.text;
-    },
-    bytes: raw.bytes,
-    ...(records === undefined ? {} : { records }),
-    url: raw.url,
-    method,
-    durationMs: raw.durationMs,
-    contentType: raw.contentType,
-  };
+/**
+ * An answer read in one pass: its text is decoded only if something reads it (a kept answer's weight).
+ * A class, not a getter in an object literal: one of those made per answer kept answers alive past the
+ * young generation. Copied by spreading, it loses its text: copy `text` along (kept-answers.ts does).
+ */
+class OnePassResponse implements ApiResponse {
+  readonly status: number;
+  readonly statusText: string;
+  readonly headers: Record<string, string>;
+  readonly bytes: Uint8Array | undefined;
+  readonly url: string;
+  readonly durationMs: number;
+  readonly contentType: string;
+  readonly #raw: RawResponse;
+
+  constructor(
+    raw: RawResponse,
+    readonly method: string,
+    readonly body: unknown,
+    readonly records: SentRecords,
+  ) {
+    this.#raw = raw;
+    this.status = raw.status;
+    this.statusText = raw.statusText;
+    this.headers = raw.headers;
+    this.bytes = raw.bytes;
+    this.url = raw.url;
+    this.durationMs = raw.durationMs;
+    this.contentType = raw.contentType;
+  }
+
+  get text(): string {
+    return this.#raw.text;
+  }
 }
 
 /**

@@ -222,7 +222,12 @@ function readAnswer(response: IncomingMessage, url: string, limit: number): Prom
       decode(body, response.headers['content-encoding'], url, limit).then(
         (decoded) =>
           resolve(
-            wireAnswer(response.statusCode ?? 0, response.statusMessage ?? '', headerRecord(response.headers), decoded),
+            new DecodedLater(
+              response.statusCode ?? 0,
+              response.statusMessage ?? '',
+              headerRecord(response.headers),
+              decoded,
+            ),
           ),
         reject,
       );
@@ -232,22 +237,26 @@ function readAnswer(response: IncomingMessage, url: string, limit: number): Prom
 
 /**
  * An answer whose text is decoded when first read: a page read from its bytes (list-body.ts) never needs
- * it, and decoding cost an export more than parsing did (issue 40). Made here, apart: a getter keeps its
- * whole scope alive, and the scope of the response's handlers holds the request and its socket.
+ * it, and decoding cost an export more than parsing did (issue 40). A class, not a getter in an object
+ * literal: one of those made per answer kept answers alive past the young generation.
  */
-function wireAnswer(status: number, statusText: string, headers: Record<string, string>, bytes: Buffer): WireAnswer {
-  let text: string | undefined;
-  return {
-    status,
-    statusText,
-    headers,
-    get text() {
-      text ??= bytes.toString('utf8');
-      return text;
-    },
-    size: bytes.length,
-    bytes,
-  };
+class DecodedLater implements WireAnswer {
+  #text: string | undefined;
+  readonly size: number;
+
+  constructor(
+    readonly status: number,
+    readonly statusText: string,
+    readonly headers: Record<string, string>,
+    readonly bytes: Buffer,
+  ) {
+    this.size = bytes.length;
+  }
+
+  get text(): string {
+    this.#text ??= this.bytes.toString('utf8');
+    return this.#text;
+  }
 }
 
 type Decoder = (body: Buffer, options: { maxOutputLength: number }) => Promise<Buffer>;

@@ -122,9 +122,9 @@ export class Wire {
         );
       this.options.stats.lastLatencyMs = durationMs;
       exchange.durationMs = durationMs;
-      exchange.response = exchangeResponse(answer, contentType);
+      exchange.response = new ExchangedAnswer(answer, contentType);
       this.options.emit(exchange);
-      return rawResponse(answer, contentType, url, durationMs);
+      return new RawAnswer(answer, contentType, url, durationMs);
     } catch (error) {
       exchange.durationMs = monotonicMs() - started;
       if (!exchange.response) {
@@ -172,42 +172,62 @@ export class Wire {
 }
 
 // The answer's text is read from it when someone reads it (a trail, the request log), so that a page read
-// from its bytes is never decoded otherwise. Made apart from the attempt: a getter keeps its whole scope
-// alive, and the attempt's holds the request, its timer and its socket.
+// from its bytes is never decoded otherwise. Classes, not getters in object literals: one of those made per
+// answer kept answers alive past the young generation (and its scope, the request and its socket).
 
-function exchangeResponse(answer: WireAnswer, contentType: string): ExchangeResponse {
-  const { status, statusText, headers, size } = answer;
-  return {
-    status,
-    statusText,
-    headers,
-    get body() {
-      const { text } = answer;
-      return text.length > EXCHANGE_BODY_LIMIT ? text.slice(0, EXCHANGE_BODY_LIMIT) : text;
-    },
-    get bodyTruncated() {
-      return answer.text.length > EXCHANGE_BODY_LIMIT;
-    },
-    size,
-    contentType,
-  };
+class ExchangedAnswer implements ExchangeResponse {
+  readonly status: number;
+  readonly statusText: string;
+  readonly headers: Record<string, string>;
+  readonly size: number;
+  readonly #answer: WireAnswer;
+
+  constructor(
+    answer: WireAnswer,
+    readonly contentType: string,
+  ) {
+    this.#answer = answer;
+    this.status = answer.status;
+    this.statusText = answer.statusText;
+    this.headers = answer.headers;
+    this.size = answer.size;
+  }
+
+  get body(): string {
+    const { text } = this.#answer;
+    return text.length > EXCHANGE_BODY_LIMIT ? text.slice(0, EXCHANGE_BODY_LIMIT) : text;
+  }
+
+  get bodyTruncated(): boolean {
+    return this.#answer.text.length > EXCHANGE_BODY_LIMIT;
+  }
 }
 
-function rawResponse(answer: WireAnswer, contentType: string, url: string, durationMs: number): RawResponse {
-  const { status, statusText, headers, size, bytes } = answer;
-  return {
-    status,
-    statusText,
-    headers,
-    get text() {
-      return answer.text;
-    },
-    size,
-    ...(bytes === undefined ? {} : { bytes }),
-    contentType,
-    url,
-    durationMs,
-  };
+class RawAnswer implements RawResponse {
+  readonly status: number;
+  readonly statusText: string;
+  readonly headers: Record<string, string>;
+  readonly size: number;
+  readonly bytes: Uint8Array | undefined;
+  readonly #answer: WireAnswer;
+
+  constructor(
+    answer: WireAnswer,
+    readonly contentType: string,
+    readonly url: string,
+    readonly durationMs: number,
+  ) {
+    this.#answer = answer;
+    this.status = answer.status;
+    this.statusText = answer.statusText;
+    this.headers = answer.headers;
+    this.size = answer.size;
+    this.bytes = answer.bytes;
+  }
+
+  get text(): string {
+    return this.#answer.text;
+  }
 }
 
 /** "0.7 s", "30 s"; a timeout shorter than a tenth of a second in ms, where it would read "0 s". */
