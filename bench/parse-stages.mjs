@@ -1,7 +1,8 @@
 // Where an as-sent export's time goes per page (issue 40), stage by stage, in CPU time: the body's decoding
-// to text and JSON.parse (what a page not read for its records as sent still costs), beside the one pass
-// of src/api/wire/list-body.ts that an export reads its pages with: the envelope parsed and its records'
-// bytes found, and the same with the records parsed too (what a table or csv export adds). `--check`
+// to text, JSON.parse and item-bytes' scan for the records' bytes (how a page is read for a format that
+// parses its records: csv, --fields, pretty), beside the one pass of src/api/wire/list-body.ts that an
+// ndjson or json export reads its pages with (the envelope parsed and its records' bytes found), and that
+// pass with the records parsed too (why the other formats do not use it). `--check`
 // compares the pass with JSON.parse over mutated bodies: what it reads, JSON.parse reads the same; what
 // JSON.parse refuses, it refuses.
 // Usage: node bench/parse-stages.mjs [page-size] [--check]
@@ -18,10 +19,10 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const pageSize = Number(process.argv.find((arg) => /^\d+$/.test(arg)) ?? 100);
 const RUNS = Math.max(200, 200_000 / pageSize);
 
-/** src/api/wire/list-body.ts as it is, built to a module in memory. */
-async function loadListBody() {
+/** A module of src as it is, built to a module in memory. */
+async function load(path) {
   const built = await build({
-    entryPoints: [join(root, 'src/api/wire/list-body.ts')],
+    entryPoints: [join(root, path)],
     bundle: true,
     write: false,
     format: 'esm',
@@ -29,7 +30,7 @@ async function loadListBody() {
     logLevel: 'warning',
   });
   const code = Buffer.from(built.outputFiles[0].contents).toString('base64');
-  return (await import(`data:text/javascript;base64,${code}`)).readListBody;
+  return await import(`data:text/javascript;base64,${code}`);
 }
 
 /** The second page of the fast server's list, as its bytes. */
@@ -128,7 +129,8 @@ function check() {
   );
 }
 
-const readListBody = await loadListBody();
+const { readListBody } = await load('src/api/wire/list-body.ts');
+const { itemBytes } = await load('src/api/hal/item-bytes.ts');
 const body = await fetchPage();
 const count = JSON.parse(body.toString('utf8')).current_count;
 if (readListBody(body, DEPTH)?.records.asSent()?.length !== count)
@@ -137,7 +139,8 @@ const text = body.toString('utf8');
 const stages = [
   ['decode (Buffer toString)', () => body.toString('utf8')],
   ['JSON.parse', () => JSON.parse(text)],
-  ['decode + JSON.parse', () => JSON.parse(body.toString('utf8'))],
+  ['item-bytes scan', () => itemBytes(body, 'items', count)],
+  ['decode, JSON.parse, scan', () => itemBytes(body, 'items', JSON.parse(body.toString('utf8')).current_count)],
   ['one pass, records as sent', () => readListBody(body, DEPTH).records.asSent()],
   ['one pass, records parsed too', () => readListBody(body, DEPTH).records.elements()],
 ];
