@@ -46,7 +46,13 @@ export class KeptAnswers {
 
   /** A 304 to a conditional request: the kept answer is current again. */
   confirm(key: string, validator: Validator, durationMs: number): ApiResponse {
-    const confirmed: ApiResponse = { ...validator.response, durationMs, notModified: true };
+    // `text` named: an answer read in one pass decodes it in a getter, which spreading leaves behind.
+    const confirmed: ApiResponse = {
+      ...validator.response,
+      text: validator.response.text,
+      durationMs,
+      notModified: true,
+    };
     this.fresh.set(key, confirmed);
     return confirmed;
   }

@@ -16,6 +16,15 @@ import {
 } from '../hal/operation.js';
 import { checkEnvelope } from '../hal/schemas.js';
 import { itemBytes } from '../hal/item-bytes.js';
+import type { SentRecords } from '../wire/list-body.js';
+import {
+  envelopeStandIn,
+  itemsKeyWarning,
+  keepFirst,
+  leftOutWarning,
+  readSentItems,
+  recordCount,
+} from './sent-page.js';
 import type { Session } from './session.js';
 import type { Link } from '../hal/links.js';
 import { normalisedUrl } from '../urls.js';
@@ -32,6 +41,8 @@ export interface PageAnswer {
   headers?: Record<string, string>;
   /** The body as it came off the wire, when it did (see itemsAsSent). */
   bytes?: Uint8Array;
+  /** The records as sent, read in one pass, when the answer was read for them (ApiResponse.records). */
+  records?: SentRecords;
 }
 
 export interface Page {
@@ -46,6 +57,11 @@ export interface Page {
   warnings: string[];
   /** Where the items are in the body as sent, for itemsAsSent: absent when the body's bytes are not at hand. */
   sent?: { bytes: Uint8Array; itemsKey: string; count: number };
+  /**
+   * The records as the server sent them, read in one pass when the page was read for them (an export
+   * that writes them as they are); `items` is then parsed when first read (sent-page.ts).
+   */
+  records?: SentRecords;
 }
 
 const ROLE_OF_REL: Record<string, LinkRole> = {
@@ -65,7 +81,7 @@ export function isListEnvelope(body: unknown): boolean {
 }
 
 export function readPage(answer: PageAnswer): Page {
-  const { body, url } = answer;
+  const { body, url, records } = answer;
   if (!isObject(body))
     throw new ProtocolError(
       `the answer from ${url} is not a list envelope (not a JSON object)`,
@@ -74,16 +90,16 @@ export function readPage(answer: PageAnswer): Page {
   const header = headerLinks(headerValue(answer.headers, 'link'), url);
   // A page whose links all come in its Link header needs no `_links` of its own.
   const linkedByHeader = body['_links'] === undefined && header.links.getAll().length > 0;
-  const warnings = checkEnvelope(linkedByHeader ? { ...body, _links: {} } : body);
+  const checked = records === undefined ? body : envelopeStandIn(body, records);
+  const warnings = checkEnvelope(linkedByHeader ? { ...checked, _links: {} } : checked);
   if (header.problem) warnings.push(`list: ${header.problem}`);
-  const { records, itemsKey, count } = readItems(body, url, warnings);
-  const page: Page = {
-    url,
-    items: records,
-    links: pageLinks(halLinks(body['_links'], url), header.links, url),
-    warnings,
-  };
-  if (answer.bytes !== undefined && itemsKey !== undefined) page.sent = { bytes: answer.bytes, itemsKey, count };
+  const page: Page = { url, items: [], links: pageLinks(halLinks(body['_links'], url), header.links, url), warnings };
+  if (records !== undefined) readSentItems(page, records);
+  else {
+    const { items, itemsKey, count } = readItems(body, url, warnings);
+    page.items = items;
+    if (answer.bytes !== undefined && itemsKey !== undefined) page.sent = { bytes: answer.bytes, itemsKey, count };
+  }
   const currentCount = envelopeCount(body, 'current_count');
   const totalCount = envelopeCount(body, 'total_count');
   const totalPages = envelopeCount(body, 'total_pages_count');
@@ -131,7 +147,7 @@ function readItems(
   body: Record<string, unknown>,
   url: string,
   warnings: string[],
-): { records: Record<string, unknown>[]; itemsKey?: string; count: number } {
+): { items: Record<string, unknown>[]; itemsKey?: string; count: number } {
   const embedded = body['_embedded'];
   let items: unknown[];
   let itemsKey: string | undefined;
@@ -146,7 +162,7 @@ function readItems(
         'the server does not answer with the list envelope this operation should have',
       );
     [itemsKey, items] = arrays[0]!;
-    warnings.push(`list: items read from _embedded.${itemsKey}, not _embedded.items`);
+    warnings.push(itemsKeyWarning(itemsKey));
   } else if (embedded === undefined && isObject(body['_links'])) {
     // HAL servers commonly leave _embedded out of an empty page.
     if (body['current_count'] !== undefined && body['current_count'] !== 0)
@@ -161,20 +177,28 @@ function readItems(
   const records: Record<string, unknown>[] = [];
   items.forEach((item, index) => {
     if (isObject(item)) records.push(item);
-    else warnings.push(`list /_embedded/items/${index}: not an object; left out`);
+    else warnings.push(leftOutWarning(index));
   });
-  return { records, ...(itemsKey === undefined ? {} : { itemsKey }), count: items.length };
+  return { items: records, ...(itemsKey === undefined ? {} : { itemsKey }), count: items.length };
 }
 
 /**
  * The page's items as the server sent them, one JSON text each without line breaks, in the order of
  * `page.items` (which a walk may have cut short); undefined when they cannot be vouched for: no bytes
- * (an answer from a case file), an element that was not an object, or any answer item-bytes.ts refuses.
+ * (an answer from a case file), an element that was not an object or is written over several lines,
+ * or any answer item-bytes.ts refuses. A page read in one pass has them already (list-body.ts); any
+ * other is scanned for them.
  */
 export function itemsAsSent(page: Page): Uint8Array[] | undefined {
-  const { sent } = page;
-  if (sent === undefined || sent.count < page.items.length) return undefined;
-  return itemBytes(sent.bytes, sent.itemsKey, sent.count)?.slice(0, page.items.length);
+  const count = recordCount(page);
+  const { records, sent } = page;
+  const all =
+    records !== undefined
+      ? records.asSent()
+      : sent === undefined
+        ? undefined
+        : itemBytes(sent.bytes, sent.itemsKey, sent.count);
+  return all === undefined || all.length < count ? undefined : all.slice(0, count);
 }
 
 /** The first-page request of a resource's list operation, with page size, page and filter under the operation's own names. */
@@ -239,12 +263,19 @@ export function pageRequest(session: Session, link: Link | string, basis: Prepar
  * page read is handed over: a link back to a page already read (a cycle), a chain that goes on past the
  * page guard (`pageGuard`, else the session's, else 100,000 pages: new page tokens forever), or one
  * that goes well past what the server's own counts said. `maxPages` and `maxItems` are the caller's own
- * limits: the walk stops there, noted on the last page.
+ * limits: the walk stops there, noted on the last page. With `recordsAsSent` (an export), each page is
+ * read for its records as sent (SendOptions.recordsAsSent).
  */
 export async function* walkPages(
   session: Session,
   first: PreparedRequest,
-  options: { maxPages?: number; maxItems?: number; pageGuard?: number; signal?: AbortSignal } = {},
+  options: {
+    maxPages?: number;
+    maxItems?: number;
+    pageGuard?: number;
+    signal?: AbortSignal;
+    recordsAsSent?: boolean;
+  } = {},
 ): AsyncGenerator<Page> {
   const maxPages = options.maxPages ?? Number.POSITIVE_INFINITY;
   const pageGuard = options.pageGuard ?? session.pageGuard ?? DEFAULT_PAGE_GUARD;
@@ -254,7 +285,7 @@ export async function* walkPages(
   let items = 0;
   // One page is read ahead: the next page is on its way while the consumer writes this one, so the walk
   // goes as fast as the slower of the two instead of their sum. Memory holds at most two pages.
-  let ahead: PageFetch | undefined = fetchPage(session, first, visited, pages, options.signal);
+  let ahead: PageFetch | undefined = fetchPage(session, first, visited, pages, options);
   try {
     while (ahead) {
       const response = await ahead.response;
@@ -268,14 +299,15 @@ export async function* walkPages(
       const self = selfUrl(session, page);
       if (self !== undefined && self !== response.request.url) visited.add(normalisedUrl(self));
       const room = maxItems - items;
-      if (page.items.length >= room) {
-        if (page.items.length > room || page.links.has('next'))
-          page.warnings.push(`stopped at ${maxItems} items (the item cap)`);
-        page.items = page.items.slice(0, room);
+      // Counted without parsing a page's records where they are still unparsed (sent-page.ts).
+      const count = recordCount(page);
+      if (count >= room) {
+        if (count > room || page.links.has('next')) page.warnings.push(`stopped at ${maxItems} items (the item cap)`);
+        keepFirst(page, room);
         yield page;
         return;
       }
-      items += page.items.length;
+      items += count;
       if (page.links.has('next') && pages >= maxPages) {
         page.warnings.push(`stopped after ${maxPages} pages (the page cap)`);
         yield page;
@@ -300,7 +332,7 @@ export async function* walkPages(
       let failure: unknown;
       try {
         const next = pageLinkRequest(session, page, 'next', response.request);
-        if (next) ahead = fetchPage(session, next, visited, pages, options.signal);
+        if (next) ahead = fetchPage(session, next, visited, pages, options);
       } catch (error) {
         failure = error;
       }

@@ -98,6 +98,11 @@ export interface SendOptions {
    * and the collector spent more time on them than the walk did on anything else.
    */
   once?: boolean;
+  /**
+   * The answer is a list envelope read for its records as sent (an export): its body is read from its
+   * bytes in one pass and its records are parsed only when read (ApiResponse.records).
+   */
+  recordsAsSent?: boolean;
   signal?: AbortSignal;
   /**
    * Where the request waits for a slot of the limiter: before every request of a lower priority, after

@@ -28,7 +28,7 @@ import {
   type RequestTarget,
   type ResolvedOperation,
 } from '../hal/operation.js';
-import { interpretResponse, type ApiResponse } from '../wire/response.js';
+import { interpretResponse, withRecordsAsSent, type ApiResponse } from '../wire/response.js';
 import {
   DEFAULT_RETRY_POLICY,
   isRetryableMethod,
@@ -200,7 +200,7 @@ export class Session {
     const freshKey = KeptAnswers.keyOf(method, url, headers, this.ouHeader.toLowerCase());
     if (freshKey && !options.reload && !options.revalidate) {
       const remembered = this.kept.recent(freshKey);
-      if (remembered) return remembered;
+      if (remembered) return options.recordsAsSent ? withRecordsAsSent(remembered) : remembered;
     }
     const validator = freshKey && options.revalidate ? this.kept.validator(freshKey) : undefined;
     if (validator) headers['if-none-match'] = validator.etag;
@@ -247,7 +247,7 @@ export class Session {
           continue;
         }
       }
-      const response = interpretResponse(raw, currentMethod);
+      const response = interpretResponse(raw, currentMethod, options.recordsAsSent === true);
       // A conditional request's 304 is an answer: what the caller holds is still current.
       if (response.status === 304 && headers['if-none-match'] !== undefined) return response;
       if (response.status >= 200 && response.status < 300) {

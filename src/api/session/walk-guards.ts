@@ -27,13 +27,16 @@ export interface PageFetch {
   abort(): void;
 }
 
-/** Sends a page request unless it leads back to a page already read; aborts with the walk's own signal. */
+/**
+ * Sends a page request unless it leads back to a page already read; aborts with the walk's own signal.
+ * With `recordsAsSent`, the page is read for its records as sent (SendOptions.recordsAsSent).
+ */
 export function fetchPage(
   session: Session,
   request: PreparedRequest,
   visited: Set<string>,
   pagesRead: number,
-  signal: AbortSignal | undefined,
+  { signal, recordsAsSent = false }: { signal?: AbortSignal | undefined; recordsAsSent?: boolean | undefined },
 ): PageFetch {
   const key = normalisedUrl(request.url);
   if (visited.has(key)) {
@@ -48,8 +51,15 @@ export function fetchPage(
   if (signal?.aborted) controller.abort(signal.reason);
   else signal?.addEventListener('abort', onAbort, { once: true });
   const response = session
-    .send(request, { signal: controller.signal, once: true })
-    .then((answer) => ({ body: answer.body, url: answer.url, headers: answer.headers, bytes: answer.bytes, request }))
+    .send(request, { signal: controller.signal, once: true, recordsAsSent })
+    .then(({ body, url, headers, bytes, records }) => ({
+      body,
+      url,
+      headers,
+      bytes,
+      ...(records ? { records } : {}),
+      request,
+    }))
     .finally(() => signal?.removeEventListener('abort', onAbort));
   // Awaited by the walk when it needs the page; an abort after an early stop must not surface as unhandled.
   response.catch(() => undefined);

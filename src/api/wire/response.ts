@@ -4,6 +4,7 @@
 import { ProtocolError } from '../errors.js';
 import { summariseBody } from './failure.js';
 import { isJsonMediaType } from '../media.js';
+import { readListBody, type SentRecords } from './list-body.js';
 import type { WireAnswer } from './transport.js';
 
 export interface ApiResponse {
@@ -14,6 +15,8 @@ export interface ApiResponse {
   text: string;
   /** The body's bytes as they came off the wire (see WireAnswer). */
   bytes?: Uint8Array;
+  /** A list envelope's records as sent, when they were asked for (SendOptions.recordsAsSent) and read in one pass. */
+  records?: SentRecords;
   url: string;
   method: string;
   durationMs: number;
@@ -35,13 +38,19 @@ export const MAX_JSON_DEPTH = 256;
 /**
  * An answer as the caller gets it: its body parsed when it is JSON. A success that is not JSON, or
  * nests past MAX_JSON_DEPTH, is a ProtocolError; an error status whose body cannot be read keeps only
- * its text, for the error to be built from.
+ * its text, for the error to be built from. With `recordsAsSent`, a success that is a list envelope is
+ * read from its bytes in one pass (list-body.ts), its records left unparsed until read; a body that pass
+ * does not vouch for is read as any other.
  */
-export function interpretResponse(raw: RawResponse, method: string): ApiResponse {
+export function interpretResponse(raw: RawResponse, method: string, recordsAsSent = false): ApiResponse {
   const ok = raw.status >= 200 && raw.status < 300;
+  const looksJson = raw.contentType === '' || isJsonMediaType(raw.contentType);
+  if (recordsAsSent && ok && looksJson && raw.bytes !== undefined) {
+    const read = readListBody(raw.bytes, MAX_JSON_DEPTH);
+    if (read !== undefined) return new OnePassResponse(raw, method, read.body, read.records);
+  }
   let body: unknown;
   if (raw.text.trim() !== '') {
-    const looksJson = raw.contentType === '' || isJsonMediaType(raw.contentType);
     if (looksJson) {
       try {
         body = JSON.parse(raw.text);
@@ -85,6 +94,52 @@ export function interpretResponse(raw: RawResponse, method: string): ApiResponse
     durationMs: raw.durationMs,
     contentType: raw.contentType,
   };
+}
+
+/**
+ * An answer read before without its records as sent (one the session kept), with them: read from its
+ * bytes, its body left as it was parsed then.
+ */
+export function withRecordsAsSent(response: ApiResponse): ApiResponse {
+  if (response.records !== undefined || response.bytes === undefined) return response;
+  const read = readListBody(response.bytes, MAX_JSON_DEPTH);
+  return read === undefined ? response : { ...response, records: read.records };
+}
+
+/**
+ * An answer read in one pass: its text is decoded only if something reads it (a kept answer's weight).
+ * A class, not a getter in an object literal: one of those made per answer kept answers alive past the
+ * young generation. Copied by spreading, it loses its text: copy `text` along (kept-answers.ts does).
+ */
+class OnePassResponse implements ApiResponse {
+  readonly status: number;
+  readonly statusText: string;
+  readonly headers: Record<string, string>;
+  readonly bytes: Uint8Array | undefined;
+  readonly url: string;
+  readonly durationMs: number;
+  readonly contentType: string;
+  readonly #raw: RawResponse;
+
+  constructor(
+    raw: RawResponse,
+    readonly method: string,
+    readonly body: unknown,
+    readonly records: SentRecords,
+  ) {
+    this.#raw = raw;
+    this.status = raw.status;
+    this.statusText = raw.statusText;
+    this.headers = raw.headers;
+    this.bytes = raw.bytes;
+    this.url = raw.url;
+    this.durationMs = raw.durationMs;
+    this.contentType = raw.contentType;
+  }
+
+  get text(): string {
+    return this.#raw.text;
+  }
 }
 
 /**

@@ -23,7 +23,10 @@ export interface TransportContext {
   warn?: (message: string) => void;
 }
 
-/** An answer as it came off the wire: headers by lower-case name, the body decoded to text. */
+/**
+ * An answer as it came off the wire: headers by lower-case name, the body decoded to text. The network's
+ * answers decode their text when it is first read: copy one with a getter, not by spreading it.
+ */
 export interface WireAnswer {
   status: number;
   statusText: string;
@@ -218,18 +221,42 @@ function readAnswer(response: IncomingMessage, url: string, limit: number): Prom
       const body = chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, received);
       decode(body, response.headers['content-encoding'], url, limit).then(
         (decoded) =>
-          resolve({
-            status: response.statusCode ?? 0,
-            statusText: response.statusMessage ?? '',
-            headers: headerRecord(response.headers),
-            text: decoded.toString('utf8'),
-            size: decoded.length,
-            bytes: decoded,
-          }),
+          resolve(
+            new DecodedLater(
+              response.statusCode ?? 0,
+              response.statusMessage ?? '',
+              headerRecord(response.headers),
+              decoded,
+            ),
+          ),
         reject,
       );
     });
   });
+}
+
+/**
+ * An answer whose text is decoded when first read: a page read from its bytes (list-body.ts) never needs
+ * it, and decoding cost an export more than parsing did (issue 40). A class, not a getter in an object
+ * literal: one of those made per answer kept answers alive past the young generation.
+ */
+class DecodedLater implements WireAnswer {
+  #text: string | undefined;
+  readonly size: number;
+
+  constructor(
+    readonly status: number,
+    readonly statusText: string,
+    readonly headers: Record<string, string>,
+    readonly bytes: Buffer,
+  ) {
+    this.size = bytes.length;
+  }
+
+  get text(): string {
+    this.#text ??= this.bytes.toString('utf8');
+    return this.#text;
+  }
 }
 
 type Decoder = (body: Buffer, options: { maxOutputLength: number }) => Promise<Buffer>;

@@ -3,10 +3,11 @@
 // whole plane, and a network failure turned into a TransportError (or a retry after a connection reset).
 import { Cancellable } from './cancellable.js';
 import { CancelledError, DpxError, messageOf, TransportError } from '../errors.js';
-import type { Exchange, ExchangeRequest } from '../exchange.js';
+import type { Exchange, ExchangeRequest, ExchangeResponse } from '../exchange.js';
 import type { RequestLimiter, Release } from './limiter.js';
 import type { RequestChain } from './request-chain.js';
 import type { RawResponse } from './response.js';
+import type { WireAnswer } from './transport.js';
 import { isConnectionReset, isRetryableMethod, parseRetryAfter, retryDelayMs, type RetryPolicy } from './retry.js';
 import { currentPriority } from './priority.js';
 import { monotonicMs } from './clock.js';
@@ -110,7 +111,7 @@ export class Wire {
         cancellable,
         maxBodyBytes: this.options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES,
       });
-      const { status, statusText, headers: responseHeaders, text, size } = answer;
+      const { status, headers: responseHeaders } = answer;
       const contentType = responseHeaders['content-type'] ?? '';
       const durationMs = monotonicMs() - started;
       // Noted before the slot is given back, so that no request queued behind this one starts meanwhile.
@@ -121,17 +122,9 @@ export class Wire {
         );
       this.options.stats.lastLatencyMs = durationMs;
       exchange.durationMs = durationMs;
-      exchange.response = {
-        status,
-        statusText,
-        headers: responseHeaders,
-        body: text.length > EXCHANGE_BODY_LIMIT ? text.slice(0, EXCHANGE_BODY_LIMIT) : text,
-        bodyTruncated: text.length > EXCHANGE_BODY_LIMIT,
-        size,
-        contentType,
-      };
+      exchange.response = new ExchangedAnswer(answer, contentType);
       this.options.emit(exchange);
-      return { ...answer, contentType, url, durationMs };
+      return new RawAnswer(answer, contentType, url, durationMs);
     } catch (error) {
       exchange.durationMs = monotonicMs() - started;
       if (!exchange.response) {
@@ -175,6 +168,65 @@ export class Wire {
     if (seconds === undefined) return undefined;
     const ms = seconds * 1000;
     return ms <= this.options.retryPolicy.maxDelayMs ? ms : undefined;
+  }
+}
+
+// The answer's text is read from it when someone reads it (a trail, the request log), so that a page read
+// from its bytes is never decoded otherwise. Classes, not getters in object literals: one of those made per
+// answer kept answers alive past the young generation (and its scope, the request and its socket).
+
+class ExchangedAnswer implements ExchangeResponse {
+  readonly status: number;
+  readonly statusText: string;
+  readonly headers: Record<string, string>;
+  readonly size: number;
+  readonly #answer: WireAnswer;
+
+  constructor(
+    answer: WireAnswer,
+    readonly contentType: string,
+  ) {
+    this.#answer = answer;
+    this.status = answer.status;
+    this.statusText = answer.statusText;
+    this.headers = answer.headers;
+    this.size = answer.size;
+  }
+
+  get body(): string {
+    const { text } = this.#answer;
+    return text.length > EXCHANGE_BODY_LIMIT ? text.slice(0, EXCHANGE_BODY_LIMIT) : text;
+  }
+
+  get bodyTruncated(): boolean {
+    return this.#answer.text.length > EXCHANGE_BODY_LIMIT;
+  }
+}
+
+class RawAnswer implements RawResponse {
+  readonly status: number;
+  readonly statusText: string;
+  readonly headers: Record<string, string>;
+  readonly size: number;
+  readonly bytes: Uint8Array | undefined;
+  readonly #answer: WireAnswer;
+
+  constructor(
+    answer: WireAnswer,
+    readonly contentType: string,
+    readonly url: string,
+    readonly durationMs: number,
+  ) {
+    this.#answer = answer;
+    this.status = answer.status;
+    this.statusText = answer.statusText;
+    this.headers = answer.headers;
+    this.size = answer.size;
+    this.bytes = answer.bytes;
+  }
+
+  get text(): string {
+    return this.#answer.text;
   }
 }
 

@@ -21,12 +21,20 @@ export interface ListSummary {
   errors?: Record<string, unknown>[];
 }
 
-export interface RecordSink {
+/** A page's records as a sink is given them. */
+export interface SinkPage {
+  /** The records. A page read for its records as sent parses them when this is first read (sent-page.ts). */
+  readonly items: Record<string, unknown>[];
   /**
-   * Writes a page's records. `asSent` holds each record as the server sent it (itemsAsSent), where the
-   * caller has them unchanged: a machine format writes those bytes instead of serialising the record again.
+   * Each record as the server sent it (itemsAsSent), where the caller has them unchanged: a machine format
+   * writes those bytes instead of serialising the record again, and never reads `items`.
    */
-  page(items: Record<string, unknown>[], asSent?: readonly Uint8Array[]): Promise<void>;
+  readonly asSent?: readonly Uint8Array[];
+}
+
+export interface RecordSink {
+  /** Writes a page's records. */
+  page(records: SinkPage): Promise<void>;
   finish(summary: ListSummary): Promise<void>;
 }
 
@@ -51,7 +59,7 @@ export function createRecordSink(format: ListFormat, out: DataWriter, options: S
   if (fields === undefined) return sink;
   // Only the fields asked for: the records as sent are not what is written.
   return {
-    page: (items, asSent) => sink.page(exactItems(items, asSent).map((item) => selectFields(item, fields))),
+    page: (records) => sink.page({ items: exactItems(records).map((item) => selectFields(item, fields)) }),
     finish: (summary) => sink.finish(summary),
   };
 }
@@ -60,11 +68,11 @@ function formatSink(format: ListFormat, out: DataWriter, options: SinkOptions): 
   switch (format) {
     case 'ndjson':
       return {
-        page: (items, asSent) =>
+        page: (records) =>
           out.write(
-            asSent !== undefined && !options.pretty
-              ? joined(asSent, NEWLINE, { after: NEWLINE })
-              : exactItems(items, asSent)
+            records.asSent !== undefined && !options.pretty
+              ? joined(records.asSent, NEWLINE, { after: NEWLINE })
+              : exactItems(records)
                   .map((item) => `${jsonString(item, undefined, options.pretty)}\n`)
                   .join(''),
           ),
@@ -83,10 +91,7 @@ function formatSink(format: ListFormat, out: DataWriter, options: SinkOptions): 
  * The records with each one that may hold a number a double changed read again from its bytes as sent,
  * that number kept with its own digits (exact-json.ts); the others as they are.
  */
-function exactItems(
-  items: Record<string, unknown>[],
-  asSent: readonly Uint8Array[] | undefined,
-): Record<string, unknown>[] {
+function exactItems({ items, asSent }: SinkPage): Record<string, unknown>[] {
   if (asSent === undefined || asSent.length !== items.length) return items;
   return items.map((item, index) => {
     const text = Buffer.from(asSent[index]!).toString('utf8');
@@ -127,16 +132,18 @@ class JsonSink implements RecordSink {
     private readonly pretty: boolean,
   ) {}
 
-  async page(items: Record<string, unknown>[], asSent?: readonly Uint8Array[]): Promise<void> {
-    if (items.length === 0) return;
+  async page(records: SinkPage): Promise<void> {
+    const { asSent } = records;
     if (asSent !== undefined && !this.pretty) {
+      if (asSent.length === 0) return;
       const before = this.count === 0 ? JSON_OPENING : ITEM_SEPARATOR;
       this.count += asSent.length;
       await this.out.write(joined(asSent, ITEM_SEPARATOR, { before }));
       return;
     }
+    if (records.items.length === 0) return;
     let text = '';
-    for (const item of exactItems(items, asSent)) {
+    for (const item of exactItems(records)) {
       text += this.count === 0 ? (this.pretty ? '{\n  "items": [\n' : '{"items":[\n') : ',\n';
       text += this.pretty ? `    ${jsonString(item, 2).replace(/\n/g, '\n    ')}` : jsonString(item, undefined, false);
       this.count++;
@@ -174,9 +181,9 @@ class CsvSink implements RecordSink {
     private readonly lineEnd: CsvLineEnd,
   ) {}
 
-  async page(given: Record<string, unknown>[], asSent?: readonly Uint8Array[]): Promise<void> {
-    if (given.length === 0) return;
-    const items = exactItems(given, asSent);
+  async page(records: SinkPage): Promise<void> {
+    if (records.items.length === 0) return;
+    const items = exactItems(records);
     let text = '';
     if (this.columns === undefined) {
       this.columns = this.fields ?? [...new Set(items.flatMap(dataFields))];
@@ -209,7 +216,7 @@ class TableSink implements RecordSink {
     private readonly options: SinkOptions,
   ) {}
 
-  async page(items: Record<string, unknown>[]): Promise<void> {
+  async page({ items }: SinkPage): Promise<void> {
     if (items.length === 0) return;
     let text = '';
     if (this.layout === undefined) {

@@ -2,8 +2,11 @@
 // every digit (JSON.parse would round it). Where it cannot (a page written over several lines, records
 // cut to some fields), it writes the parsed record, one line each all the same.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { useDemo } from '../../helpers/demo.js';
 import { startServer, type TestServer } from '../../helpers/servers.js';
 import { dpx } from './harness.js';
+
+const demo = useDemo();
 
 /** Ids past 2^53, written as the server's JSON numbers: no double holds them. */
 const ids = ['9007199254740993', '12345678901234567891', '18446744073709551615', '9223372036854775807'];
@@ -87,5 +90,39 @@ describe('an export of the records as sent', () => {
     ]);
     const first = (await list(['-o', 'ndjson', '--max-items', '1'])).trimEnd().split('\n');
     expect(first).toEqual([record(ids[0]!, 0)]);
+  });
+});
+
+describe("an export of the demo's records", () => {
+  /** Every page of a demo list as the demo sends it, along its next links. */
+  async function pagesAsSent(path: string): Promise<string[]> {
+    const pages: string[] = [];
+    for (let next: string | undefined = path; next !== undefined; ) {
+      const response = await fetch(new URL(next, demo.region.baseUrl), {
+        headers: { authorization: `Bearer ${demo.region.tokens.personal}` },
+      });
+      expect(response.status).toBe(200);
+      const text = await response.text();
+      pages.push(text);
+      next = (JSON.parse(text) as { _links: { next?: { href: string } } })._links.next?.href;
+    }
+    return pages;
+  }
+
+  it('ndjson: byte for byte the records of every page as the demo sent them', async () => {
+    const pages = await pagesAsSent('/tasks?limit=40');
+    expect(pages.length).toBeGreaterThan(2);
+    // The demo writes its pages compactly: each record as sent is its JSON.stringify.
+    const sent = pages.flatMap((text) => {
+      expect(JSON.stringify(JSON.parse(text))).toBe(text);
+      return (JSON.parse(text) as { _embedded: { items: unknown[] } })._embedded.items.map((item) =>
+        JSON.stringify(item),
+      );
+    });
+    const { code, stdout, stderr } = await dpx(['list', 'tasks', '--all', '--page-size', '40', '-o', 'ndjson'], {
+      env: { DPX_BASE_URL: demo.region.baseUrl, DPX_TOKEN: demo.region.tokens.personal },
+    });
+    expect(code, stderr).toBe(0);
+    expect(stdout).toBe(sent.map((record) => `${record}\n`).join(''));
   });
 });

@@ -18,7 +18,7 @@ async function render(format: 'json' | 'ndjson' | 'csv' | 'table', pages: Record
     note: (m) => notes.push(m),
     lineEnd: '\r\n',
   });
-  for (const page of pages) await sink.page(page);
+  for (const page of pages) await sink.page({ items: page });
   await sink.finish({ pagesFetched: pages.length, totalCount: 3 });
   return { text, notes };
 }

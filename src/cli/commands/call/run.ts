@@ -221,7 +221,7 @@ async function printBody(
     note: (message) => ctx.note(message),
     ...(fields === undefined ? {} : { fields }),
   });
-  await sink.page(records);
+  await sink.page({ items: records });
   await sink.finish({
     pagesFetched: 1,
     ...(page?.totalCount === undefined ? {} : { totalCount: page.totalCount }),

@@ -50,7 +50,7 @@ export async function groupingSink(
   const counter = new GroupCounter(fields);
   let located = false;
   return {
-    async page(items) {
+    async page({ items }) {
       if (!located && places !== undefined && items.length > 0) {
         unitField = findUnitField(items, places);
         located = true;

@@ -123,7 +123,7 @@ export async function mergedListCommand(
         for (const warning of event.page.warnings) ctx.warn(warning);
         const taken = tally.take(event);
         progress?.clear();
-        if (sink !== undefined) await sink.page(taken.map(({ record, scope }) => tag(record, scope)));
+        if (sink !== undefined) await sink.page({ items: taken.map(({ record, scope }) => tag(record, scope)) });
         if (tally.full) break;
       }
     }
