@@ -13,6 +13,9 @@ export default defineConfig({
     setupFiles: ['test/setup.ts'],
     // Forks, as @lydell/node-pty (test/e2e) must load in a process of its own, not a worker thread.
     pool: 'forks',
+    // ink's string-width and ansi-tokenize through the bundle's wrappers, as the explorer runs them
+    // (test/render-shims/hooks.mjs).
+    execArgv: ['--import', './test/render-shims/register.mjs'],
     // A fork runs file after file in one process and module graph. A fresh process per file cost ~0.3 s
     // of start-up, and a fresh graph ~0.5–1.5 s to import ink, react and the explorer again. src/ keeps
     // only caches keyed by what they hold; a helper's state for one file is made anew for each
