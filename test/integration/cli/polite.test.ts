@@ -51,7 +51,10 @@ describe('the rate a fan-out asks at', () => {
     "under a silent server's limit holds (no 429, no retry); " +
       "over it, each 429's Retry-After holds the requests back and every count still arrives",
     async () => {
-      const under = await count(quiet, ['--rate', '4']);
+      // Half the server's limit: the demo answers in this process, and on a busy machine a stall of its
+      // event loop lets requests started a second apart arrive in one of its windows (at 4 a second, 3
+      // of them were refused with both cores taken).
+      const under = await count(quiet, ['--rate', '2.5']);
       expect(under.code, under.stderr).toBe(0);
       expect(retries(under)).toBe(0);
       expect(under.sent).toBe(under.document.requests);
