@@ -119,7 +119,7 @@ export async function mergedListCommand(
         finished += 1;
         progress?.unitDone();
       } else {
-        if (list.all && tally.pages === 0) sizeHeapForStreaming();
+        if (list.all && tally.pages === 0) sizeHeapForStreaming(false);
         for (const warning of event.page.warnings) ctx.warn(warning);
         const taken = tally.take(event);
         progress?.clear();

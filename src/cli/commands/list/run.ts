@@ -93,7 +93,7 @@ export async function run(
         pagesFetched++;
         // Once the first page is in, as heap.ts says: a flag set before makes V8 refuse the code cache of
         // every built-in loaded after it (node:zlib with a compressed answer).
-        if (all && pagesFetched === 1) sizeHeapForStreaming();
+        if (all && pagesFetched === 1) sizeHeapForStreaming(recordsAsSent);
         // Filtered here, the server's counts are of the whole list, not of what is printed.
         if (keep === undefined) {
           totalCount = current.totalCount ?? totalCount;
