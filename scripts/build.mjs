@@ -45,7 +45,9 @@ writeFileSync(
   'export default function createDebug() { const debug = () => undefined; debug.enabled = false; return debug; }\n',
 );
 const shims = join(root, 'scripts', 'bundle-shims.mjs');
-const { missingExports } = await import(pathToFileURL(shims).href);
+const { measuresByEastAsianWidth, missingExports, tokenizerWrapperSource, widthWrapperSource } = await import(
+  pathToFileURL(shims).href
+);
 
 /** Fails the build when the real module a shim wraps no longer exports what the shim calls. */
 async function checkWrapped(name, path) {
@@ -146,46 +148,24 @@ const renderShims = {
         loader: 'js',
       };
     });
-    // string-width 8 measures a lone code point of the shim's ranges by its East Asian width (soft hyphen
-    // 0), which test/unit/build/bundle-shims.test.ts checks for every one of them; version 7 does not.
     b.onLoad({ filter: /.*/, namespace: 'fast-width' }, async (args) => {
       const errors = await checkWrapped('string-width', args.path);
       if (errors) return { errors };
       const { version } = JSON.parse(await readFile(join(dirname(args.path), 'package.json'), 'utf8'));
       // The copy of get-east-asian-width that this string-width itself imports.
-      const eastAsian =
-        Number(version.split('.')[0]) >= 8
-          ? await b.resolve('get-east-asian-width', { kind: 'import-statement', resolveDir: dirname(args.path) })
-          : undefined;
+      const eastAsian = measuresByEastAsianWidth(version)
+        ? await b.resolve('get-east-asian-width', { kind: 'import-statement', resolveDir: dirname(args.path) })
+        : undefined;
       if (eastAsian?.errors.length) return { errors: eastAsian.errors };
       return {
         resolveDir: root,
-        contents: [
-          `import real from ${JSON.stringify(args.path)};`,
-          `import { fastStringWidth } from ${JSON.stringify(shims)};`,
-          ...(eastAsian
-            ? [
-                `import { eastAsianWidth } from ${JSON.stringify(eastAsian.path)};`,
-                'export default fastStringWidth(real, eastAsianWidth);',
-              ]
-            : ['export default fastStringWidth(real);']),
-          '',
-        ].join('\n'),
+        contents: widthWrapperSource({ real: args.path, shims, eastAsian: eastAsian?.path }),
       };
     });
     b.onLoad({ filter: /.*/, namespace: 'fast-tokenize' }, async (args) => {
       const errors = await checkWrapped('@alcalzone/ansi-tokenize', args.path);
       if (errors) return { errors };
-      return {
-        resolveDir: root,
-        contents: [
-          `import * as real from ${JSON.stringify(args.path)};`,
-          `import { memoisedTokenizer } from ${JSON.stringify(shims)};`,
-          `export * from ${JSON.stringify(args.path)};`,
-          'export const { tokenize, styledCharsFromTokens, styledCharsToString } = memoisedTokenizer(real);',
-          '',
-        ].join('\n'),
-      };
+      return { resolveDir: root, contents: tokenizerWrapperSource({ real: args.path, shims }) };
     });
   },
 };

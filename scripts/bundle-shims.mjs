@@ -27,6 +27,46 @@ export function missingExports(name, module) {
   return WRAPPED[name].filter((key) => typeof module[key] !== 'function');
 }
 
+/**
+ * Whether a string-width of this version measures a lone code point by its East Asian width (soft hyphen 0),
+ * so that fastStringWidth may ask get-east-asian-width instead: version 8 does, version 7 does not
+ * (test/unit/build/bundle-shims.test.ts checks every code point of the shim's ranges).
+ */
+export function measuresByEastAsianWidth(version) {
+  return Number(version.split('.')[0]) >= 8;
+}
+
+/**
+ * The source of the module that stands in for a string-width: its default export wrapped by
+ * fastStringWidth. The specifiers are of the real module, of this file and, where the real one measures
+ * by East Asian width, of the get-east-asian-width it imports itself. Used by the build and by the test
+ * forks' module hooks (test/render-shims/hooks.mjs), so that both load the same wrapper.
+ */
+export function widthWrapperSource({ real, shims, eastAsian }) {
+  return [
+    `import real from ${JSON.stringify(real)};`,
+    `import { fastStringWidth } from ${JSON.stringify(shims)};`,
+    ...(eastAsian
+      ? [
+          `import { eastAsianWidth } from ${JSON.stringify(eastAsian)};`,
+          'export default fastStringWidth(real, eastAsianWidth);',
+        ]
+      : ['export default fastStringWidth(real);']),
+    '',
+  ].join('\n');
+}
+
+/** The source of the module that stands in for @alcalzone/ansi-tokenize: the real one, its hot functions memoised. */
+export function tokenizerWrapperSource({ real, shims }) {
+  return [
+    `import * as real from ${JSON.stringify(real)};`,
+    `import { memoisedTokenizer } from ${JSON.stringify(shims)};`,
+    `export * from ${JSON.stringify(real)};`,
+    'export const { tokenize, styledCharsFromTokens, styledCharsToString } = memoisedTokenizer(real);',
+    '',
+  ].join('\n');
+}
+
 const INDEPENDENT = /^[\x20-\x7e\xa0-\u02ff\u2010-\u2027\u2030-\u205f\u2070-\u20cf\u2100-\u2bff]*$/;
 const SGR = /\x1b\[[0-9;]*m/g;
 
