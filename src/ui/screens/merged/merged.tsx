@@ -164,7 +164,7 @@ export const mergedScreen: ScreenModule<MergedState, MergedParams> = {
     ...params,
     scopes: [],
     rows: [],
-    scopeOf: new Map(),
+    scopeOf: new WeakMap(),
     more: new Map(),
     asking: 0,
     failed: 0,
