@@ -2,6 +2,7 @@
 // that mixes them with arbitrary noise.
 
 import fc from 'fast-check';
+import { anyText } from '../../helpers/any-unicode.js';
 
 const BASE64URL = [...'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_'];
 
@@ -19,7 +20,7 @@ export const jwt = fc
 /** Text in which the given secrets and some JWTs appear anywhere, between arbitrary characters. */
 export function textWith(secrets: string[]): fc.Arbitrary<{ text: string; jwts: string[] }> {
   const piece = fc.oneof(
-    fc.string({ unit: 'binary', maxLength: 12 }).map((noise) => ({ noise, jwt: undefined as string | undefined })),
+    anyText({ maxLength: 12 }).map((noise) => ({ noise, jwt: undefined as string | undefined })),
     jwt.map((token) => ({ noise: token, jwt: token as string | undefined })),
     ...(secrets.length > 0 ? [fc.constantFrom(...secrets).map((value) => ({ noise: value, jwt: undefined }))] : []),
   );
