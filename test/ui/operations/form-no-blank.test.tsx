@@ -7,7 +7,7 @@ import { Session } from '../../../src/api/session/session.js';
 import { rowsOf } from '../../../src/ui/screens/operations/form-rows.js';
 import type { FormState } from '../../../src/ui/screens/operations/form.js';
 import { useDemo } from '../../helpers/demo.js';
-import { DOWN, openOperationForm, type OpenScreen } from './harness.js';
+import { DOWN, openOperationForm, rowLabel, type OpenScreen } from './harness.js';
 
 const demo = useDemo({ tenants: 3, frozen: true });
 const TITLE = 'POST protection-groups v1 · create_protection_group';
@@ -62,15 +62,7 @@ describe.each([true, false])('create_protection_group at 80×24 (read-only: %s)'
         ).toEqual([]);
       }
       const row = rows[focus]!;
-      const label =
-        row.kind === 'body-field'
-          ? row.field.name
-          : row.kind === 'ou'
-            ? 'OU = '
-            : row.kind === 'body'
-              ? 'body JSON'
-              : '[ preview';
-      expect(frame, what).toContain(label);
+      expect(frame, what).toContain(rowLabel(row));
       if (row.kind === 'body-field' && row.field.description)
         expect(frame, what).toContain(`${row.field.name}: ${row.field.description.slice(0, 30)}`);
     }

@@ -9,7 +9,7 @@ import { rowsOf } from '../../../src/ui/screens/operations/form-rows.js';
 import type { FormState } from '../../../src/ui/screens/operations/form.js';
 import { sendJson, startServer, type TestServer } from '../../helpers/servers.js';
 import { fitProblems } from '../fit.js';
-import { DOWN, ENTER, ESC, openOperationForm } from './harness.js';
+import { DOWN, ENTER, ESC, openOperationForm, rowLabel } from './harness.js';
 
 const INDEX = {
   widgets: {
@@ -67,17 +67,7 @@ describe.each([24, 12])('a form of 16 rows in 80×%i', (rows) => {
       expect(Number(range![1]), what).toBeLessThanOrEqual(focus + 1);
       expect(Number(range![2]), what).toBeGreaterThanOrEqual(focus + 1);
       const row = rowsOf(state(ui).form)[focus]!;
-      const label =
-        row.kind === 'field'
-          ? `query ${row.name}`
-          : row.kind === 'body-field'
-            ? row.field.name
-            : row.kind === 'ou'
-              ? 'OU = '
-              : row.kind === 'body'
-                ? 'body JSON'
-                : '[ preview';
-      expect(frame, what).toContain(label);
+      expect(frame, what).toContain(rowLabel(row));
       // The focused field's description, cut to the width.
       if (row.kind === 'body-field' && rows === 24)
         expect(frame, what).toContain(`${row.field.name}: ${row.field.description!.slice(0, 20)}`);

@@ -7,6 +7,7 @@ import { createOperationForm } from '../../../src/api/operations/form.js';
 import { Session } from '../../../src/api/session/session.js';
 import { Navigator } from '../../../src/ui/nav/navigator.js';
 import type { ScreenKind, ScreenParams } from '../../../src/ui/nav/screen.js';
+import type { Row } from '../../../src/ui/screens/operations/form-rows.js';
 import type { Origin } from '../../../src/ui/services/connection.js';
 import { Services, type TerminalHandoffs } from '../../../src/ui/services/services.js';
 import { mountNavigator, type Mounted } from '../mount.js';
@@ -85,3 +86,19 @@ export const ESC = '\x1b';
 export const ENTER = '\r';
 export const DOWN = '\x1b[B';
 export const BACKSPACE = '\x7f';
+
+/** The text a form's row shows first on screen: the field's name, or what the row is. */
+export function rowLabel(row: Row): string {
+  switch (row.kind) {
+    case 'field':
+      return `query ${row.name}`;
+    case 'body-field':
+      return row.field.name;
+    case 'ou':
+      return 'OU = ';
+    case 'body':
+      return 'body JSON';
+    case 'submit':
+      return '[ preview';
+  }
+}
