@@ -14,12 +14,27 @@ export interface QuickFiltered {
 
 export const quickFilterTyping = (state: QuickFiltered): boolean => state.localFilterEditing;
 
+/**
+ * The last filtering of each array of loaded rows. A key press and the frame it draws ask for the filtered
+ * rows several times, and a letter typed only narrows what the text before it matched: on a merged list of
+ * 20,000 records, each asking scanned every field of every record.
+ */
+const filtered = new WeakMap<readonly object[], { text: string; rows: readonly object[] }>();
+
 /** The rows that contain the quick filter's text. */
 export function quickFiltered<R extends Record<string, unknown>>(
   rows: readonly R[],
   state: QuickFiltered,
 ): readonly R[] {
-  return state.localFilter ? rows.filter((row) => recordMatches(row, state.localFilter)) : rows;
+  const text = state.localFilter;
+  if (!text) return rows;
+  const known = filtered.get(rows) as { text: string; rows: readonly R[] } | undefined;
+  if (known?.text === text) return known.rows;
+  // recordMatches compares lower case: a row holding the new text holds any part of it.
+  const narrowing = known !== undefined && text.toLowerCase().includes(known.text.toLowerCase());
+  const matching = (narrowing ? known.rows : rows).filter((row) => recordMatches(row, text));
+  filtered.set(rows, { text, rows: matching });
+  return matching;
 }
 
 /** What the footer shows while the field has the focus. */
