@@ -4,6 +4,7 @@
 // asked for one, the recorded trail that answers instead of a control plane with --offline, and stderr
 // messages that never carry a token.
 
+import { rmSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -296,6 +297,9 @@ export async function startDemoFor(settings: Settings): Promise<DemoHandle> {
   // The demo's token lives only in this process: a copied curl reads it from a file only this user may
   // read, removed when the demo stops (the demo answers no one after that anyway).
   const folder = await mkdtemp(join(tmpdir(), 'dpx-demo-'));
+  // Also on an exit that never closes the demo: the explorer exits from its signal handler.
+  const removeNow = () => rmSync(folder, { recursive: true, force: true });
+  process.once('exit', removeNow);
   const tokenFile = join(folder, 'token');
   await writeFile(tokenFile, `${region.tokens.personal}\n`, { mode: 0o600 });
   settings.tokenRef = { kind: 'file', path: tokenFile };
@@ -303,6 +307,7 @@ export async function startDemoFor(settings: Settings): Promise<DemoHandle> {
   return Object.assign(demo, {
     close: async () => {
       await close();
+      process.off('exit', removeNow);
       await rm(folder, { recursive: true, force: true });
     },
   });

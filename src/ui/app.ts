@@ -11,6 +11,9 @@ import { configProfiles, connectionFromSettings, type SessionHooks } from './ser
 import { Services } from './services/services.js';
 import { fatalExitCode, takeOverTerminal } from './terminal.js';
 
+/** How long an explorer ended by a signal or an error waits for its trail to close before it exits. */
+const TRAIL_CLOSE_MS = 3000;
+
 export interface ExplorerOptions {
   settings: Settings & { baseUrl: string };
   /** What to call a control plane that comes from no profile, such as "demo". */
@@ -92,13 +95,17 @@ export async function runExplorer(options: ExplorerOptions): Promise<void> {
   let instance: Instance | undefined;
   const guard = takeOverTerminal(stdout, (reason, error) => {
     navigator.stop();
-    void trail.close();
     instance?.unmount();
     releaseStderr();
     guard.restore();
     if (error !== undefined)
       process.stderr.write(`dpx: ${reason}: ${error instanceof Error ? error.message : String(error)}\n`);
-    process.exit(fatalExitCode(reason));
+    // Closing the trail removes a temporary one's folder, and adds the session to a --trail case: both are
+    // asynchronous, and an exit at once left the folder in the temporary directory (a terminal closed,
+    // SIGTERM) and the session out of the case. A case held by another writer's lock is not waited for long.
+    const closed = trail.close().catch(() => undefined);
+    const late = new Promise((resolve) => setTimeout(resolve, TRAIL_CLOSE_MS));
+    void Promise.race([closed, late]).then(() => process.exit(fatalExitCode(reason)));
   });
   releaseStderr = captureStderr((text) => navigator.notify(text.trim()));
   void navigator.start();

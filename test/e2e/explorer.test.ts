@@ -1,5 +1,7 @@
 // The built bundle in a real pseudo-terminal: the alternate screen, keys as a terminal sends them,
 // and the terminal given back on the main screen when the explorer quits.
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startDemo } from '../../src/demo/server.js';
@@ -114,14 +116,45 @@ describe('dpx --demo in a terminal', () => {
     expect(code).toBe(0);
   });
 
-  it('gives the main screen back when killed with SIGTERM', async () => {
-    const app = (running = start(['--demo']));
-    await app.waitFor((s) => s.includes('resources'), 'the catalog');
-    expect(app.bufferType()).toBe('alternate');
+  it.each([
+    ['killed with SIGTERM', 'SIGTERM', 143],
+    ['its terminal closed (SIGHUP)', 'SIGHUP', 129],
+  ])(
+    'gives the main screen back when %s, and leaves nothing in the temporary folder',
+    async (_how, signal, exitCode) => {
+      // The trail `T` writes from, and the demo's token for a copied curl, are kept in the temporary folder
+      // while the explorer runs.
+      const temporary = mkdtempSync(join(tmpdir(), 'dpx-e2e-tmp-'));
+      const app = (running = start(['--demo'], { TMPDIR: temporary }));
+      await app.waitFor((s) => s.includes('resources'), 'the catalog');
+      expect(app.bufferType()).toBe('alternate');
+      expect(readdirSync(temporary).sort()).toEqual([
+        expect.stringMatching(/^dpx-demo-/),
+        expect.stringMatching(/^dpx-trail-/),
+      ]);
+      app.pty.kill(signal);
+      const code = await app.exited;
+      await app.waitFor(() => app.bufferType() === 'normal', 'the main screen');
+      expect(code).toBe(exitCode);
+      expect(readdirSync(temporary)).toEqual([]);
+      rmSync(temporary, { recursive: true, force: true });
+    },
+  );
+
+  it('killed with SIGTERM, adds the session to its --trail case', async () => {
+    const folder = mkdtempSync(join(tmpdir(), 'dpx-e2e-case-'));
+    const file = join(folder, 'case.har');
+    const app = (running = start(['--demo', '--trail', file]));
+    await app.waitFor((s) => s.includes('resources') && s.includes('tasks'), 'the catalog');
     app.pty.kill('SIGTERM');
-    const code = await app.exited;
-    await app.waitFor(() => app.bufferType() === 'normal', 'the main screen');
-    expect(code).toBe(143);
+    expect(await app.exited).toBe(143);
+    const { log } = JSON.parse(readFileSync(file, 'utf8')) as {
+      log: { pages: { title: string }[]; entries: { request: { url: string } }[] };
+    };
+    expect(log.pages.map((page) => page.title)).toEqual([`dpx --demo --trail ${file}`]);
+    expect(log.entries.length).toBeGreaterThan(0);
+    expect(readdirSync(folder)).toEqual(['case.har']);
+    rmSync(folder, { recursive: true, force: true });
   });
 });
 
