@@ -1,5 +1,7 @@
 import * as React from 'react';
+import { afterAll } from 'vitest';
 import { startFile } from './helpers/per-file.js';
+import { removeTemporaryFolders } from './helpers/temporary.js';
 import './helpers/shipped-renderer.js';
 
 // React is told it runs in a test only while a test step runs inside act() (test/ui/step.ts). Between
@@ -9,6 +11,8 @@ import './helpers/shipped-renderer.js';
 
 // Helpers' state of the previous file in this process (test/helpers/per-file.ts) made anew for this one.
 startFile();
+// Registered before the file's own hooks, so run after them: a file closes what it wrote before its folders go.
+afterAll(removeTemporaryFolders);
 
 // React's development build (the one tests need: act() exists only there) records, for each element it
 // creates, an Error with the stack of where it was created, so that a warning can name its owner. It keeps

@@ -1,14 +1,14 @@
 // The explorer at 80×24 on the 40-tenant demo, in a real pseudo-terminal: `>` reaches a task list's last
 // columns with the first one kept, the count matrix keeps its units and totals on screen with the
 // values that mean trouble first, and a column choice made with `c` is there after a restart.
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { LOCAL_RATE, useDemo } from '../helpers/demo.js';
 import { buildOnce, bundle, KEYS, palette, startDpx, type Running } from '../helpers/pty.js';
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
+import { temporaryFolder } from '../helpers/temporary.js';
 
 const demo = useDemo({ tenants: 40, frozen: true });
 let dir = '';
@@ -16,7 +16,7 @@ let running: Running | undefined;
 
 beforeAll(async () => {
   buildOnce();
-  dir = await mkdtemp(join(tmpdir(), 'dpx-columns-'));
+  dir = temporaryFolder('dpx-columns-');
 }, 60_000);
 afterAll(async () => {
   await rm(dir, { recursive: true, force: true });

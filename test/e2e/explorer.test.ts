@@ -1,11 +1,11 @@
 // The built bundle in a real pseudo-terminal: the alternate screen, keys as a terminal sends them,
 // and the terminal given back on the main screen when the explorer quits.
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startDemo } from '../../src/demo/server.js';
 import { buildOnce, root, startDpx, type Running } from '../helpers/pty.js';
+import { temporaryFolder } from '../helpers/temporary.js';
 
 const COLUMNS = 120;
 const ROWS = 35;
@@ -124,7 +124,7 @@ describe('dpx --demo in a terminal', () => {
     async (_how, signal, exitCode) => {
       // The trail `T` writes from, and the demo's token for a copied curl, are kept in the temporary folder
       // while the explorer runs.
-      const temporary = mkdtempSync(join(tmpdir(), 'dpx-e2e-tmp-'));
+      const temporary = temporaryFolder('dpx-e2e-tmp-');
       const app = (running = start(['--demo'], { TMPDIR: temporary }));
       await app.waitFor((s) => s.includes('resources'), 'the catalog');
       expect(app.bufferType()).toBe('alternate');
@@ -137,12 +137,11 @@ describe('dpx --demo in a terminal', () => {
       await app.waitFor(() => app.bufferType() === 'normal', 'the main screen');
       expect(code).toBe(exitCode);
       expect(readdirSync(temporary)).toEqual([]);
-      rmSync(temporary, { recursive: true, force: true });
     },
   );
 
   it('killed with SIGTERM, adds the session to its --trail case', async () => {
-    const folder = mkdtempSync(join(tmpdir(), 'dpx-e2e-case-'));
+    const folder = temporaryFolder('dpx-e2e-case-');
     const file = join(folder, 'case.har');
     const app = (running = start(['--demo', '--trail', file]));
     await app.waitFor((s) => s.includes('resources') && s.includes('tasks'), 'the catalog');
@@ -154,7 +153,6 @@ describe('dpx --demo in a terminal', () => {
     expect(log.pages.map((page) => page.title)).toEqual([`dpx --demo --trail ${file}`]);
     expect(log.entries.length).toBeGreaterThan(0);
     expect(readdirSync(folder)).toEqual(['case.har']);
-    rmSync(folder, { recursive: true, force: true });
   });
 });
 

@@ -2,17 +2,17 @@
 // the demo, the demo stops, and the trail is browsed offline — the same pages and record, the header's
 // OFFLINE badge, and "not in this case" for anything not recorded, with no connection made.
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 // @ts-expect-error: the bench's plain ES module, without type declarations
 import { ExplorerPty } from '../../bench/lib/pty.mjs';
 import { startDemo, type DemoHandle } from '../../src/demo/server.js';
+import { temporaryFolder } from '../helpers/temporary.js';
 
 const root = join(import.meta.dirname, '..', '..');
 const bundle = join(root, 'dist', 'dpx.js');
-const dir = mkdtempSync(join(tmpdir(), 'dpx-case-'));
+const dir = temporaryFolder('dpx-case-');
 const trail = join(dir, 'case-42.har');
 
 interface Pty {

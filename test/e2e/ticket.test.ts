@@ -9,12 +9,12 @@
 //   X                                               its x-ray: backup, protection group
 //   j… ⏎ X                                          the protection group, and its x-ray: the policy
 //   T                                               the case file (HAR), written where dpx runs
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readdir, readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildOnce, KEYS, root, startDpx, type Running } from '../helpers/pty.js';
 import { demoRequest, LOCAL_RATE, useDemo } from '../helpers/demo.js';
+import { temporaryFolder } from '../helpers/temporary.js';
 
 const demo = useDemo({ tenants: 40, frozen: true });
 const OU_HEADER = 'x-service-organizationalunit-context';
@@ -23,7 +23,7 @@ let dir: string;
 
 beforeAll(async () => {
   buildOnce();
-  dir = await mkdtemp(join(tmpdir(), 'dpx-ticket-'));
+  dir = temporaryFolder('dpx-ticket-');
 }, 60_000);
 afterEach(() => {
   running?.kill();

@@ -2,11 +2,11 @@
 // the built bundle and dpx's config and cache inside that home.
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { chmod, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { chmod, mkdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll } from 'vitest';
+import { temporaryFolder } from './temporary.js';
 
 const bundle = fileURLToPath(new URL('../../dist/dpx.js', import.meta.url));
 
@@ -31,7 +31,7 @@ export function useDocShell(prefix: string): DocShell {
   beforeAll(async () => {
     if (!existsSync(bundle))
       throw new Error('dist/dpx.js is missing: npm test builds it first (node scripts/build.mjs)');
-    home = await mkdtemp(join(tmpdir(), prefix));
+    home = temporaryFolder(prefix);
     await mkdir(join(home, 'bin'));
     await writeFile(
       join(home, 'bin', 'dpx'),

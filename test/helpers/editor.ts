@@ -1,8 +1,8 @@
 // What the tests of `dpx call … --edit` need: an $EDITOR that records what it was offered and edits it as
 // told, and the body of the curl a --dry-run prints.
-import { chmodSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { chmodSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { temporaryFolder } from './temporary.js';
 
 export interface RecordingEditor {
   /** `base` with this editor as $EDITOR, applying the sed script `edit` (none: the body is saved untouched). */
@@ -13,7 +13,7 @@ export interface RecordingEditor {
 
 /** An $EDITOR that keeps a copy of what it was offered in $SEEN, then applies the sed script in $EDIT. */
 export function recordingEditor(base: () => Record<string, string>): RecordingEditor {
-  const folder = mkdtempSync(join(tmpdir(), 'dpx-editor-'));
+  const folder = temporaryFolder('dpx-editor-');
   const script = join(folder, 'editor.sh');
   writeFileSync(script, '#!/bin/sh\ncp "$1" "$SEEN"\nif [ -n "$EDIT" ]; then sed -i "$EDIT" "$1"; fi\n');
   chmodSync(script, 0o755);

@@ -2,12 +2,11 @@
 // 40-tenant demo: a count of restore tasks by status per tenant since yesterday, the failed ones grouped
 // by error code, and the x-ray of one of them (found by a fourth command, not recorded). Each command is recorded with `-o json`, so the answers it
 // printed then are what its report must show. Used by the parser test and the browser test.
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect } from 'vitest';
 import type { DemoFixture } from './demo.js';
 import { dpx } from '../integration/cli/harness.js';
+import { temporaryFolder } from './temporary.js';
 
 export interface MatrixRow {
   ou_name: string;
@@ -29,7 +28,7 @@ const RESTORES = '{"category":{"$eq":"restore"}}';
 const FAILED_RESTORES = '{"category":{"$eq":"restore"},"status":{"$eq":"failed"}}';
 
 export async function recordTicketCase(demo: DemoFixture): Promise<RecordedCase> {
-  const dir = mkdtempSync(join(tmpdir(), 'dpx-report-'));
+  const dir = temporaryFolder('dpx-report-');
   const file = join(dir, 'case.har');
   const env = { DPX_BASE_URL: demo.region.baseUrl, DPX_TOKEN: demo.region.tokens.personal };
   const run = async (argv: string[], trail = true): Promise<unknown> => {

@@ -1,11 +1,9 @@
 // Runs dpx commands in-process through runCli with collecting streams, timing each run, for the
 // robustness tests' "exit code, clear message, no stack trace" checks.
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import { expect } from 'vitest';
 import { runCli } from '../../src/cli/run.js';
+import { temporaryFolder } from '../helpers/temporary.js';
 
 export interface CliRun {
   code: number;
@@ -27,7 +25,7 @@ class Collector extends Writable {
 }
 
 export function tempDir(prefix: string): string {
-  return mkdtempSync(join(tmpdir(), prefix));
+  return temporaryFolder(prefix);
 }
 
 export async function runDpx(argv: string[], env: NodeJS.ProcessEnv): Promise<CliRun> {

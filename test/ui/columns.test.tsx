@@ -1,7 +1,6 @@
 // Tables wider than the terminal: the column window (frozen columns, widths from the data, `>` `<`) on its
 // own, and in the explorer's task list and count matrix at 60, 80 and 120 columns.
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { chosenColumns } from '../../src/config/chosen-columns.js';
@@ -11,6 +10,7 @@ import type { CountState } from '../../src/ui/screens/count/count.js';
 import type { ListState } from '../../src/ui/screens/list/state.js';
 import { useDemo } from '../helpers/demo.js';
 import { KEY, mount, type Mounted } from './mount.js';
+import { temporaryFolder } from '../helpers/temporary.js';
 
 const demo = useDemo();
 let ui: Mounted | undefined;
@@ -155,7 +155,7 @@ describe.each([60, 80, 120])('at %i columns', (width) => {
 
 describe('the column picker (c)', () => {
   it('hides and moves columns, keeps the choice for the resource, and a forgets it; Esc changes nothing', async () => {
-    const dir = await mkdtemp(join(tmpdir(), 'dpx-picker-'));
+    const dir = temporaryFolder('dpx-picker-');
     try {
       const configPath = join(dir, 'config.json');
       ui = await mount(demo.region, { rows: 30, context: { configPath } });

@@ -1,8 +1,7 @@
 // One question across units and control planes, in the explorer, on the demo's two regions: the count
 // matrix fills in cell by cell (a slow unit never holds up the others), Enter on a cell opens that unit's
 // list filtered by the value, P adds every profile, and :<resource> @all merges every unit's list.
-import { chmod, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { chmod, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { Session } from '../../src/api/session/session.js';
@@ -17,6 +16,7 @@ import { demoRequest, useDemo } from '../helpers/demo.js';
 import { startHoldingProxy } from '../helpers/holding-proxy.js';
 import type { TestServer } from '../helpers/servers.js';
 import { KEY, mount, type Mounted } from './mount.js';
+import { temporaryFolder } from '../helpers/temporary.js';
 
 const demo = useDemo();
 const OU_HEADER = 'x-service-organizationalunit-context';
@@ -30,7 +30,7 @@ let heldBack = Promise.resolve();
 let letGo = () => {};
 
 beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'dpx-fanout-'));
+  dir = temporaryFolder('dpx-fanout-');
   configPath = join(dir, 'config.json');
   for (const [name, region] of [
     ['eu', demo.region],

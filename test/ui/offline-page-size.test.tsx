@@ -1,7 +1,6 @@
 // The explorer offline on a case that holds a list at another page size than the explorer asks: `:tasks`
 // shows the recorded page, and the session is told which size it shows.
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import { readTrail, type RecordedTrail } from '../../src/api/case/har.js';
@@ -11,6 +10,7 @@ import { listRequest, readPage } from '../../src/api/session/pages.js';
 import { Session } from '../../src/api/session/session.js';
 import { useDemo } from '../helpers/demo.js';
 import { KEY, mount, type Mounted } from './mount.js';
+import { temporaryFolder } from '../helpers/temporary.js';
 
 const demo = useDemo();
 let dir: string;
@@ -19,7 +19,7 @@ let firstId: string;
 let ui: Mounted | undefined;
 
 beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'dpx-offline-ui-'));
+  dir = temporaryFolder('dpx-offline-ui-');
   const path = join(dir, 'c.har');
   const writer = await HarTrail.open(path, () => [demo.region.tokens.personal]);
   const online = new Session({

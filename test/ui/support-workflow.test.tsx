@@ -1,8 +1,7 @@
 // Issue 5's support workflow in the explorer, on the demo's two regions: switching profiles keeps each
 // one's place, the OU picker draws the unit tree, the header warns about the token, T writes a HAR
 // without the token, and b / :bm save and open a view.
-import { chmod, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { chmod, mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { HarTrail } from '../../src/api/case/trail.js';
@@ -11,6 +10,7 @@ import { configProfiles } from '../../src/ui/services/connection.js';
 import { useDemo } from '../helpers/demo.js';
 import { startServer, type TestServer } from '../helpers/servers.js';
 import { KEY, mount, type Mounted } from './mount.js';
+import { temporaryFolder } from '../helpers/temporary.js';
 
 const demo = useDemo();
 let dir: string;
@@ -29,7 +29,7 @@ beforeAll(async () => {
     response.writeHead(upstream.status, { 'content-type': upstream.headers.get('content-type') ?? 'application/json' });
     response.end(await upstream.text());
   });
-  dir = await mkdtemp(join(tmpdir(), 'dpx-support-'));
+  dir = temporaryFolder('dpx-support-');
   configPath = join(dir, 'config.json');
   for (const [name, region] of [
     ['eu', demo.region],

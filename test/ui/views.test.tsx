@@ -1,14 +1,14 @@
 // Saved views in the explorer: V lists them and :view NAME opens one as the screen its command line
 // describes — a list with its filter and window, a merged list, a count matrix, an x-ray — and a view of
 // another command says how to run it.
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { saveView } from '../../src/config/views.js';
 import type { ListState } from '../../src/ui/screens/list/state.js';
 import { demoRequest, useDemo } from '../helpers/demo.js';
 import { KEY, mount, type Mounted } from './mount.js';
+import { temporaryFolder } from '../helpers/temporary.js';
 
 const demo = useDemo();
 let dir: string;
@@ -17,7 +17,7 @@ let ui: Mounted | undefined;
 let backupId = '';
 
 beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'dpx-views-'));
+  dir = temporaryFolder('dpx-views-');
   configPath = join(dir, 'config.json');
   await writeFile(configPath, '{}\n', { mode: 0o600 });
   backupId = (await demoRequest(demo.region, '/backups?limit=1')).body._embedded.items[0].id;

@@ -1,14 +1,14 @@
 // `W` acts on the session of the screen in front: a list opened on another profile's control plane (as a
 // count cell of that profile opens it) has its own write mode, which the header shows and W turns on and
 // off; the current profile's stays as it was. A profile set to read-only stays read-only, W saying why.
-import { chmod, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { chmod, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { configProfiles, type Connection } from '../../src/ui/services/connection.js';
 import { useDemo } from '../helpers/demo.js';
 import { step } from './step.js';
 import { KEY, mount, type Mounted } from './mount.js';
+import { temporaryFolder } from '../helpers/temporary.js';
 
 const demo = useDemo();
 let ui: Mounted | undefined;
@@ -16,7 +16,7 @@ let dir: string;
 let configPath: string;
 
 beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'dpx-writes-'));
+  dir = temporaryFolder('dpx-writes-');
   configPath = join(dir, 'config.json');
   for (const [name, region] of [
     ['eu', demo.region],

@@ -1,13 +1,12 @@
 // X-ray in the explorer, on the demo: a failed restore task's links as a tree that fills in, the tasks
 // that name a backup, the history, and Enter opening a record of the tree; N reads id columns as names,
 // and byte counts read as KiB/MiB/GiB in lists.
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rm } from 'node:fs/promises';
 import { afterEach, describe, expect, it } from 'vitest';
 import { filterCache } from '../../src/config/cache.js';
 import { demoRequest, useDemo } from '../helpers/demo.js';
 import { KEY, mount, type Mounted } from './mount.js';
+import { temporaryFolder } from '../helpers/temporary.js';
 
 const demo = useDemo();
 let ui: Mounted | undefined;
@@ -134,7 +133,7 @@ describe('lists read for people', () => {
 
 describe('x-ray in the explorer, between runs', () => {
   it("keeps what each list's filter accepts in the cache, as the command line's x-ray does", async () => {
-    const dir = await mkdtemp(join(tmpdir(), 'dpx-ui-filters-'));
+    const dir = temporaryFolder('dpx-ui-filters-');
     try {
       const store = filterCache(dir);
       ui = await mount(demo.region, { rows: 45, context: { filterStore: store } });

@@ -1,7 +1,6 @@
 // A session that answers from a trail recorded against the demo over HTTP: the same paging, errors and
 // origin guard as online, nothing sent, and "not in this case" for anything not recorded.
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiError, SafetyError } from '../../../src/api/errors.js';
@@ -12,6 +11,7 @@ import { listRequest, walkPages } from '../../../src/api/session/pages.js';
 import { Session } from '../../../src/api/session/session.js';
 import { HarTrail } from '../../../src/api/case/trail.js';
 import { useDemo } from '../../helpers/demo.js';
+import { temporaryFolder } from '../../helpers/temporary.js';
 
 const demo = useDemo();
 let dir: string;
@@ -20,7 +20,7 @@ let recordedIds: string[];
 let missingTaskUrl: string;
 
 beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'dpx-offline-'));
+  dir = temporaryFolder('dpx-offline-');
   const path = join(dir, 'case.har');
   const writer = await HarTrail.open(path, () => [demo.region.tokens.personal]);
   const online = new Session({

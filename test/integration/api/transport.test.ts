@@ -1,11 +1,10 @@
 // The network transport against small real servers: compressed answers, kept-alive connections, and a
 // control plane behind TLS — trusted, and not.
 import { execFile } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { createServer as createHttpServer, type Server } from 'node:http';
 import { createServer as createHttpsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompressSync, deflateSync, gzipSync } from 'node:zlib';
@@ -13,6 +12,7 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ProtocolError, TransportError } from '../../../src/api/errors.js';
 import { Session } from '../../../src/api/session/session.js';
 import { miniApi, startServer, type TestServer } from '../../helpers/servers.js';
+import { temporaryFolder } from '../../helpers/temporary.js';
 
 const TOKEN = 'header.payload.signature-for-tests';
 const root = join(import.meta.dirname, '..', '..', '..');
@@ -160,7 +160,7 @@ describe('a control plane behind TLS', () => {
     baseUrl: string,
     extra: Record<string, string>,
   ): Promise<{ code: number; stdout: string; stderr: string }> {
-    const home = mkdtempSync(join(tmpdir(), 'dpx-tls-'));
+    const home = temporaryFolder('dpx-tls-');
     const env = {
       PATH: process.env['PATH'],
       DPX_CONFIG: join(home, 'config.json'),

@@ -2,9 +2,6 @@
 // the record they are about in `primary_entity: {id, type, value}`, a field the schemas dpx ships for them
 // lack, and their lists refuse a filter on `primary_entity.type`. The x-ray of a volume finds the tasks
 // and the alerts that name it all the same, on a server of its own vendor as on one of the spec's.
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Session } from '../../../src/api/session/session.js';
 import { SPEC_VENDOR } from '../../../src/api/xray/fields.js';
@@ -12,6 +9,7 @@ import { runXray, type XrayResult } from '../../../src/api/xray/xray.js';
 import { filterCache } from '../../../src/config/cache.js';
 import { ALERTS_OF_VOLUME, entityPlane, TASKS_OF_VOLUME, VOLUME } from '../../helpers/entity-plane.js';
 import { startServer, type TestServer } from '../../helpers/servers.js';
+import { temporaryFolder } from '../../helpers/temporary.js';
 
 let server: TestServer | undefined;
 afterEach(async () => {
@@ -88,7 +86,7 @@ describe('x-ray on a control plane whose records name what they are about in pri
 
   it("keeps the fields a list's records showed in the cache: the next run reads no list for them, and finds the same", async () => {
     server = await startServer(entityPlane(SPEC_VENDOR));
-    const filterStore = filterCache(mkdtempSync(join(tmpdir(), 'dpx-xray-fields-')));
+    const filterStore = filterCache(temporaryFolder('dpx-xray-fields-'));
     const run = () =>
       runXray(
         new Session({ baseUrl: server!.baseUrl, token: 'opaque', maxRetries: 0 }),

@@ -1,13 +1,13 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { useDemo } from '../../helpers/demo.js';
 import { dpx, tokensShown } from './harness.js';
+import { temporaryFolder } from '../../helpers/temporary.js';
 
 const demo = useDemo();
-const folder = mkdtempSync(join(tmpdir(), 'dpx-auth-'));
+const folder = temporaryFolder('dpx-auth-');
 const env = () => ({ DPX_BASE_URL: demo.region.baseUrl, DPX_TOKEN: demo.region.tokens.personal });
 
 afterAll(() => {

@@ -2,13 +2,13 @@
 // nothing it does not have), Playwright's zip and its bodies kept in files beside the HAR, `dpx report` of
 // a browser's HAR (its commands taken from its requests), and a list recorded at one page size read at
 // another, by the CLI.
-import { copyFile, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { copyFile, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { deflateRawSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useDemo } from '../../helpers/demo.js';
 import { dpx } from './harness.js';
+import { temporaryFolder } from '../../helpers/temporary.js';
 
 const demo = useDemo();
 const fixtures = join(import.meta.dirname, '..', '..', 'fixtures');
@@ -33,7 +33,7 @@ async function withoutBodies(from: string, to: string, which: (url: string) => b
 }
 
 beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'dpx-browser-'));
+  dir = temporaryFolder('dpx-browser-');
 });
 afterAll(async () => {
   await rm(dir, { recursive: true, force: true });

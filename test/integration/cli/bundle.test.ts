@@ -1,17 +1,7 @@
 // The built bundle, run as a user would: `node dist/dpx.js …` in a child process.
 import { execFile, spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import {
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  statSync,
-  utimesSync,
-  writeFileSync,
-} from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
@@ -19,6 +9,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { LOCAL_RATE, useDemo } from '../../helpers/demo.js';
 import { configPath } from './harness.js';
 import { unreachableOrigin } from '../../helpers/ports.js';
+import { temporaryFolder } from '../../helpers/temporary.js';
 
 /** A control plane that does not answer: a port this file bound and closed. */
 const NOWHERE = await unreachableOrigin();
@@ -170,7 +161,7 @@ describe('the bundle', () => {
   });
 
   describe('its code cache', () => {
-    const freshCache = () => mkdtempSync(join(tmpdir(), 'dpx-code-cache-'));
+    const freshCache = () => temporaryFolder('dpx-code-cache-');
     const codeCaches = (cacheHome: string) =>
       (existsSync(join(cacheHome, 'dpx')) ? readdirSync(join(cacheHome, 'dpx')) : []).filter((name) =>
         /^code-.*\.bin$/.test(name),

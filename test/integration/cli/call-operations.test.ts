@@ -4,8 +4,7 @@
 // stdin, a positional id, -i, and --wait following a task to 0 or 6, printing it as -o and --fields ask.
 import { Interruption } from '../../../src/cli/exit-codes.js';
 import { execFile } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -14,6 +13,7 @@ import { curlBody, recordingEditor } from '../../helpers/editor.js';
 import { dpx, tokensShown } from './harness.js';
 import { listIds } from './ids.js';
 import { interruptedRestore } from './interrupt.js';
+import { temporaryFolder } from '../../helpers/temporary.js';
 
 const demo = useDemo({ taskSpeed: 60 });
 const env = () => ({ DPX_BASE_URL: demo.region.baseUrl, DPX_TOKEN: demo.region.tokens.personal });
@@ -219,7 +219,7 @@ describe('the request before it leaves', () => {
   });
 
   it('the printed curl reads the token from the file dpx read it from, and runs as pasted', async () => {
-    const folder = mkdtempSync(join(tmpdir(), 'dpx-token-'));
+    const folder = temporaryFolder('dpx-token-');
     const file = join(folder, 'eu.token');
     writeFileSync(file, `${demo.region.tokens.personal}\n`, { mode: 0o600 });
     const id = await someUserId();

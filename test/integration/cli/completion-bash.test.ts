@@ -1,18 +1,18 @@
 // The bash completion script in a real bash, with `dpx` being the built bundle against the demo: it
 // registers itself, and the function it registers fills COMPREPLY from COMP_WORDS/COMP_CWORD.
 import { execFile } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useDemo } from '../../helpers/demo.js';
+import { temporaryFolder } from '../../helpers/temporary.js';
 
 const run = promisify(execFile);
 const root = join(import.meta.dirname, '..', '..', '..');
 const bundle = join(root, 'dist', 'dpx.js');
 const demo = useDemo();
-const home = mkdtempSync(join(tmpdir(), 'dpx-bash-'));
+const home = temporaryFolder('dpx-bash-');
 
 beforeAll(async () => {
   await run(process.execPath, [join(root, 'scripts', 'build.mjs'), '--if-stale'], { cwd: root });

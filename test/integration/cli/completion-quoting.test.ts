@@ -3,14 +3,14 @@
 // reaches dpx as one argument, and nothing runs. The scripts' text is checked too, so that a machine
 // without zsh or fish still checks how they quote.
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { spawn } from '@lydell/node-pty';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { completionScript } from '../../../src/cli/commands/completion/scripts.js';
 import { SHELL_RESOURCE, startHostileText } from '../../helpers/hostile-text.js';
 import type { TestServer } from '../../helpers/servers.js';
+import { temporaryFolder } from '../../helpers/temporary.js';
 
 const root = join(import.meta.dirname, '..', '..', '..');
 const bundle = join(root, 'dist', 'dpx.js');
@@ -81,7 +81,7 @@ function rcFor(shell: Shell, home: string): { file: string; argv: string[]; env:
  * whether the resource's command substitution ran.
  */
 async function completeAndRun(shell: Shell, line: string): Promise<{ args: string[]; pwned: boolean; screen: string }> {
-  const home = mkdtempSync(join(tmpdir(), `dpx-${shell}-quote-`));
+  const home = temporaryFolder(`dpx-${shell}-quote-`);
   const rc = rcFor(shell, home);
   const pty = spawn(rc.file, rc.argv, {
     cwd: home,

@@ -1,13 +1,13 @@
 // `dpx __complete <words…>`, run in-process against the demo and against small local servers: what it
 // completes, how it keeps the index and the units in the cache folder, and that it never fails the prompt.
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useDemo } from '../../helpers/demo.js';
 import { sendJson, startServer, type RecordedRequest, type TestServer } from '../../helpers/servers.js';
 import { cacheHome, configPath, dpx, tokensShown } from './harness.js';
 import { unreachableOrigin } from '../../helpers/ports.js';
+import { temporaryFolder } from '../../helpers/temporary.js';
 
 /** A control plane that does not answer: a port this file bound and closed. */
 const NOWHERE = await unreachableOrigin();
@@ -66,7 +66,7 @@ describe('dpx completion', () => {
 
 describe('case files', () => {
   it('offers .har files and folders after --trail, --offline, case, replay and report, and nothing else there', async () => {
-    const folder = mkdtempSync(join(tmpdir(), 'dpx-complete-har-'));
+    const folder = temporaryFolder('dpx-complete-har-');
     for (const name of ['case-1234.har', 'CASE-2.HAR', 'notes.txt', '.hidden.har'])
       writeFileSync(join(folder, name), '');
     mkdirSync(join(folder, 'older'));

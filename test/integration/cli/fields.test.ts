@@ -1,10 +1,10 @@
 // `--fields a,b.c` on list and call: the fields and their order, in every format, against the demo.
-import { mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useDemo } from '../../helpers/demo.js';
 import { dpx, tokensShown } from './harness.js';
+import { temporaryFolder } from '../../helpers/temporary.js';
 
 const demo = useDemo();
 const env = () => ({ DPX_BASE_URL: demo.region.baseUrl, DPX_TOKEN: demo.region.tokens.personal });
@@ -98,7 +98,7 @@ describe('dpx list --fields', () => {
   });
 
   it('an empty field name is a usage error, before anything is sent', async () => {
-    const trail = join(mkdtempSync(join(tmpdir(), 'dpx-fields-')), 'refused.har');
+    const trail = join(temporaryFolder('dpx-fields-'), 'refused.har');
     for (const fields of ['', 'id,,status', 'initiated_by.']) {
       const { code, stderr } = await dpx(['list', 'tasks', '--fields', fields, '--trail', trail], { env: env() });
       expect(code).toBe(2);

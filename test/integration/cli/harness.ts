@@ -2,12 +2,11 @@
 // byte written so a test can check that no token ever reached the terminal.
 
 import { Writable, PassThrough } from 'node:stream';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runCli } from '../../../src/cli/run.js';
 import { LOCAL_RATE } from '../../helpers/demo.js';
 import { perFile } from '../../helpers/per-file.js';
+import { temporaryFolder } from '../../helpers/temporary.js';
 
 export interface CliResult {
   code: number;
@@ -42,7 +41,7 @@ export let configPath = '';
 export let cacheHome = '';
 
 perFile(() => {
-  const home = mkdtempSync(join(tmpdir(), 'dpx-cli-'));
+  const home = temporaryFolder('dpx-cli-');
   configPath = join(home, 'config.json');
   cacheHome = join(home, 'cache');
   transcript.length = 0;

@@ -1,8 +1,6 @@
 // Server text never drives the terminal: every command against a control plane whose keys, values, unit
 // names, resource names and error bodies carry ESC/BEL/OSC 52/C1/bidi sequences prints them visible and
 // inert, json and ndjson keep the exact data, and csv guards formulas.
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestServer } from '../../helpers/servers.js';
@@ -17,6 +15,7 @@ import {
   UNIT_ROOT,
 } from '../../helpers/hostile-text.js';
 import { dpx, type CliResult, type RunOptions } from './harness.js';
+import { temporaryFolder } from '../../helpers/temporary.js';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -146,7 +145,7 @@ describe('server text on the terminal', () => {
   });
 
   it('a case file recorded from it: read offline and replayed, its text stays visible', async () => {
-    const trail = join(mkdtempSync(join(tmpdir(), 'dpx-hostile-')), 'case.har');
+    const trail = join(temporaryFolder('dpx-hostile-'), 'case.har');
     expect((await run(['--trail', trail, 'list', 'items'])).code).toBe(0);
     const offline = await dpx(['--offline', trail, 'list', 'items'], { env: { COLUMNS: '400' } });
     expect(offline.code).toBe(0);

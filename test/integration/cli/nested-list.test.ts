@@ -1,12 +1,12 @@
 // Lists under a parent record (`/protection-groups/{id}/backups`): `dpx list <resource> --var NAME=VALUE`
 // against the demo and against a control plane with its own names, over HTTP; and the catalog's mark.
-import { mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useDemo } from '../../helpers/demo.js';
 import { sendJson, startServer, type TestServer } from '../../helpers/servers.js';
 import { dpx, tokensShown } from './harness.js';
+import { temporaryFolder } from '../../helpers/temporary.js';
 
 const demo = useDemo();
 const env = () => ({ DPX_BASE_URL: demo.region.baseUrl, DPX_TOKEN: demo.region.tokens.personal });
@@ -68,7 +68,7 @@ describe('dpx list under a parent, against the demo', () => {
   });
 
   it("--all follows the parent's own page links: every request stays under the parent", async () => {
-    const trail = join(mkdtempSync(join(tmpdir(), 'dpx-nested-')), 'nested.har');
+    const trail = join(temporaryFolder('dpx-nested-'), 'nested.har');
     const walked = await json([
       'list',
       'backups',
@@ -123,7 +123,7 @@ describe('dpx list under a parent, against the demo', () => {
   });
 
   it('a missing variable is a usage error naming it, before any list request is sent', async () => {
-    const trail = join(mkdtempSync(join(tmpdir(), 'dpx-nested-')), 'missing.har');
+    const trail = join(temporaryFolder('dpx-nested-'), 'missing.har');
     const { code, stdout, stderr } = await dpx(
       ['list', 'backups', '--op', 'list_protection_group_backups', '--trail', trail],
       { env: env() },

@@ -1,7 +1,6 @@
 // A case file read offline: a trail recorded with the CLI against the demo over HTTP, the demo stopped,
 // then `dpx --offline FILE list|call` answering from it, and a browser's devtools export opened the same way.
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CommandContext } from '../../../src/cli/context.js';
@@ -9,6 +8,7 @@ import { startDemo } from '../../../src/demo/server.js';
 import { readHar } from '../../unit/trail/har-schema.js';
 import { dpx, tokensShown } from './harness.js';
 import { unreachableOrigin } from '../../helpers/ports.js';
+import { temporaryFolder } from '../../helpers/temporary.js';
 
 /** A control plane that does not answer: a port this file bound and closed. */
 const NOWHERE = await unreachableOrigin();
@@ -24,7 +24,7 @@ let tokens: string[];
 let online: { page: unknown; record: unknown; userId: string };
 
 beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'dpx-offline-cli-'));
+  dir = temporaryFolder('dpx-offline-cli-');
   trail = join(dir, 'case-1234.har');
   recordTrail = join(dir, 'record.har');
   const demo = await startDemo({ scale: 1 });

@@ -2,15 +2,15 @@
 // "readOnly": true, --schema-dir its folder), refuses an option it cannot keep, and warns when it is given no
 // token source; profile set changes one key and profile show prints the profile as the config file holds it.
 // The profiles are then used by a run against the demo.
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { useDemo } from '../../helpers/demo.js';
 import { configPath, dpx } from './harness.js';
+import { temporaryFolder } from '../../helpers/temporary.js';
 
 const demo = useDemo();
-const folder = mkdtempSync(join(tmpdir(), 'dpx-profile-'));
+const folder = temporaryFolder('dpx-profile-');
 
 const saved = (name: string): Record<string, unknown> | undefined =>
   (JSON.parse(readFileSync(configPath, 'utf8')) as { profiles: Record<string, Record<string, unknown>> }).profiles[

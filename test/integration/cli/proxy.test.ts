@@ -5,8 +5,7 @@
 import { createServer as createHttpServer, type IncomingMessage, type Server } from 'node:http';
 import { createServer as createHttpsServer } from 'node:https';
 import type { AddressInfo, Socket } from 'node:net';
-import { mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { rootCertificates } from 'node:tls';
 import { createProxy, type ProxyServer } from 'proxy';
@@ -15,6 +14,7 @@ import { Session } from '../../../src/api/session/session.js';
 import { useDemo } from '../../helpers/demo.js';
 import { miniApi } from '../../helpers/servers.js';
 import { dpx, transcript } from './harness.js';
+import { temporaryFolder } from '../../helpers/temporary.js';
 
 const demo = useDemo();
 const root = join(import.meta.dirname, '..', '..', '..');
@@ -23,7 +23,7 @@ const CERT = join(tls, 'test-only-cert.pem');
 const TOKEN = 'header.payload.signature-for-proxy-tests';
 const USER = 'dpx-user';
 const PASSWORD = 'pr0xy-s3cret-pass';
-const folder = mkdtempSync(join(tmpdir(), 'dpx-proxy-'));
+const folder = temporaryFolder('dpx-proxy-');
 
 interface Proxy {
   url: string;

@@ -2,14 +2,12 @@
 // computed here from the server over HTTP: the merged groups are the union of the regions' groups, ranked
 // as one table, each tenant named from its own region's unit tree; and the merged question costs no more
 // than asking region by region.
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DemoRegion } from '../../../src/demo/server.js';
 import { demoPages, useDemo } from '../../helpers/demo.js';
 import { addRegionProfiles, regionTokens } from '../../helpers/regions.js';
 import { dpx, tokensShown } from './harness.js';
+import { temporaryFolder } from '../../helpers/temporary.js';
 
 const demo = useDemo({ tenants: 40, frozen: true });
 const FILTER = '{"category":{"$eq":"restore"},"status":{"$eq":"failed"}}';
@@ -28,7 +26,7 @@ afterAll(() => {
 
 /** A run from a cold cache of its own, so that its requests are all it needed. */
 async function cold(argv: string[], env: Record<string, string> = regionTokens(demo)) {
-  return dpx(argv, { env: { ...env, XDG_CACHE_HOME: mkdtempSync(join(tmpdir(), 'dpx-regions-')) } });
+  return dpx(argv, { env: { ...env, XDG_CACHE_HOME: temporaryFolder('dpx-regions-') } });
 }
 
 const groupsByRegion = new Map<DemoRegion, Promise<Group[]>>();

@@ -1,13 +1,13 @@
 // `dpx replay`: trails recorded with the CLI against the demo over HTTP, replayed against another unit,
 // after the demo's live tasks moved, and with writes in them.
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoRequest, useDemo } from '../../helpers/demo.js';
 import { readHar } from '../../unit/trail/har-schema.js';
 import { dpx, tokensShown } from './harness.js';
 import { unreachableOrigin } from '../../helpers/ports.js';
+import { temporaryFolder } from '../../helpers/temporary.js';
 
 /** A control plane that does not answer: a port this file bound and closed. */
 const NOWHERE = await unreachableOrigin();
@@ -44,7 +44,7 @@ async function replay(path: string, ...argv: string[]): Promise<{ code: number; 
 }
 
 beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'dpx-replay-'));
+  dir = temporaryFolder('dpx-replay-');
 });
 afterAll(async () => {
   expect(tokensShown(Object.values(demo.region.tokens))).toEqual([]);

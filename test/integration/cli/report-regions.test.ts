@@ -1,12 +1,12 @@
 // `dpx report` of a case that holds both demo regions' commands, recorded over HTTP: each section
 // answered from its own region's recorded answers, as the command printed them then.
-import { mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useDemo } from '../../helpers/demo.js';
 import { addRegionProfiles, regionTokens } from '../../helpers/regions.js';
 import { dpx, tokensShown } from './harness.js';
+import { temporaryFolder } from '../../helpers/temporary.js';
 
 const demo = useDemo({ tenants: 40, frozen: true });
 const FILTER = '{"category":{"$eq":"restore"},"status":{"$eq":"failed"}}';
@@ -16,7 +16,7 @@ const printed: { argv: string[]; json: unknown }[] = [];
 
 beforeAll(async () => {
   await addRegionProfiles(demo, dpx);
-  dir = mkdtempSync(join(tmpdir(), 'dpx-report-regions-'));
+  dir = temporaryFolder('dpx-report-regions-');
   file = join(dir, 'case.har');
   const count = [
     'count',

@@ -1,16 +1,16 @@
 // A profile's token from a command (a password manager's, a vault's): run when the token is first
 // needed, kept in memory for the run, asked again once after a 401; a command that fails, hangs or
 // prints more than one line exits 2 with what it said made safe for the terminal.
-import { mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { useDemo } from '../../helpers/demo.js';
 import { useBareListener } from '../../helpers/servers.js';
 import { dpx, tokensShown } from './harness.js';
+import { temporaryFolder } from '../../helpers/temporary.js';
 
 const demo = useDemo();
-const folder = mkdtempSync(join(tmpdir(), 'dpx-token-command-'));
+const folder = temporaryFolder('dpx-token-command-');
 const config = join(folder, 'config.json');
 const env = (extra: NodeJS.ProcessEnv = {}) => ({ DPX_CONFIG: config, PATH: process.env['PATH'], ...extra });
 

@@ -1,15 +1,15 @@
 // A token goes only to the origin it belongs to, and that is checked before the first request: another
 // control plane (a bare TCP listener here) sees no connection at all. A token file is one line.
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useDemo } from '../../helpers/demo.js';
 import { useBareListener } from '../../helpers/servers.js';
 import { dpx, tokensShown } from './harness.js';
+import { temporaryFolder } from '../../helpers/temporary.js';
 
 const demo = useDemo();
-const folder = mkdtempSync(join(tmpdir(), 'dpx-origin-'));
+const folder = temporaryFolder('dpx-origin-');
 const config = join(folder, 'config.json');
 
 /** Another "control plane", which must receive nothing. */

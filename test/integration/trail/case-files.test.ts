@@ -4,8 +4,7 @@
 // writers killed with SIGKILL, also while holding the case's lock; `dpx case`; replay like with like.
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { copyFile, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { copyFile, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
@@ -13,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoRequest, useDemo } from '../../helpers/demo.js';
 import { sendJson, startServer } from '../../helpers/servers.js';
 import { harProblems } from '../../unit/trail/har-schema.js';
+import { temporaryFolder } from '../../helpers/temporary.js';
 
 const root = fileURLToPath(new URL('../../..', import.meta.url));
 const bundle = join(root, 'dist', 'dpx.js');
@@ -91,7 +91,7 @@ const tokens = () => Object.values(demo.region.tokens);
 
 beforeAll(async () => {
   if (!existsSync(bundle)) throw new Error('dist/dpx.js is missing: npm test builds it first (node scripts/build.mjs)');
-  dir = await mkdtemp(join(tmpdir(), 'dpx-case-files-'));
+  dir = temporaryFolder('dpx-case-files-');
 });
 afterAll(async () => {
   await rm(dir, { recursive: true, force: true });

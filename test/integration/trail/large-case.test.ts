@@ -4,13 +4,13 @@
 // the file, or every body, would need several times the file.
 import { spawn } from 'node:child_process';
 import { closeSync, existsSync, openSync, writeSync } from 'node:fs';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CASE_HEAD, caseTail } from '../../../src/api/case/layout.js';
 import { unreachableOrigin } from '../../helpers/ports.js';
+import { temporaryFolder } from '../../helpers/temporary.js';
 
 /** A control plane that does not answer: a port this file bound and closed. */
 const NOWHERE = await unreachableOrigin();
@@ -95,7 +95,7 @@ function measured(args: string[]): Promise<{ code: number | null; maxRssKb: numb
 
 beforeAll(async () => {
   if (!existsSync(bundle)) throw new Error('dist/dpx.js is missing: npm test builds it first (node scripts/build.mjs)');
-  dir = await mkdtemp(join(tmpdir(), 'dpx-large-case-'));
+  dir = temporaryFolder('dpx-large-case-');
   path = join(dir, 'large.har');
   hook = join(dir, 'max-rss.mjs');
   await writeFile(

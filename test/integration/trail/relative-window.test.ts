@@ -1,16 +1,16 @@
 // A case recorded with a relative window (`--since 24h`) answers offline as it was recorded: the window
 // is read against the recorded command's time, not today's clock, so the same request is found.
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useDemo } from '../../helpers/demo.js';
 import { dpx } from '../cli/harness.js';
+import { temporaryFolder } from '../../helpers/temporary.js';
 
 const demo = useDemo({ frozen: true });
 let dir = '';
 beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'dpx-window-case-'));
+  dir = temporaryFolder('dpx-window-case-');
 });
 afterAll(async () => rm(dir, { recursive: true, force: true }));
 

@@ -1,8 +1,7 @@
 // The trail and the curl preview wired to a real session against the demo control plane over HTTP.
 
 import { spawn } from 'node:child_process';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toCurl } from '../../../src/api/security/curl.js';
@@ -12,12 +11,13 @@ import { Session } from '../../../src/api/session/session.js';
 import { HarTrail } from '../../../src/api/case/trail.js';
 import { useDemo } from '../../helpers/demo.js';
 import { readHar } from '../../unit/trail/har-schema.js';
+import { temporaryFolder } from '../../helpers/temporary.js';
 
 const demo = useDemo();
 let dir: string;
 
 beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'dpx-session-trail-'));
+  dir = temporaryFolder('dpx-session-trail-');
 });
 afterAll(async () => {
   await rm(dir, { recursive: true, force: true });

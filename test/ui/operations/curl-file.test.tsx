@@ -1,14 +1,13 @@
 // The curl a user may copy by hand (issue 38): the screen breaks it over lines, so `c` also writes it whole
 // to a file whose path is shown; run as printed, it asks the control plane what the preview showed.
 import { execFile } from 'node:child_process';
-import { mkdtempSync, readFileSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { readFileSync, statSync } from 'node:fs';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { Session } from '../../../src/api/session/session.js';
 import { useDemo } from '../../helpers/demo.js';
 import { openScreen } from './harness.js';
+import { temporaryFolder } from '../../helpers/temporary.js';
 
 const demo = useDemo({ frozen: true });
 
@@ -20,7 +19,7 @@ describe('c on the request preview', () => {
       operationId: 'list_users',
       query: { limit: '2', filter: JSON.stringify({ name: { $begins_with: 'a' } }) },
     });
-    const folder = mkdtempSync(join(tmpdir(), 'dpx-curl-test-'));
+    const folder = temporaryFolder('dpx-curl-test-');
     const ui = await openScreen(
       'request-preview',
       (origin, navigator) => ({ flow: { origin, start: navigator.top()!.id }, form: navigator.top()!.id, request }),

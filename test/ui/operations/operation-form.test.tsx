@@ -1,7 +1,6 @@
 // The operation form on a small control plane of its own: variables, the OU, a body checked as JSON and
 // against its schema while typed, the read-only warning, $EDITOR, and `p` opening the exact request.
-import { chmod, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { chmod, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createOperationForm, type OperationFormState } from '../../../src/api/operations/form.js';
@@ -11,6 +10,7 @@ import { editInEditor } from '../../../src/ui/editor.js';
 import type { FormState } from '../../../src/ui/screens/operations/form.js';
 import { sendJson, startServer, type TestServer } from '../../helpers/servers.js';
 import { BACKSPACE, DOWN, ENTER, ESC, openScreen, topKind, type ScreenOptions } from './harness.js';
+import { temporaryFolder } from '../../helpers/temporary.js';
 
 const INDEX = {
   widgets: {
@@ -127,7 +127,7 @@ describe('the operation form', () => {
   describe('$EDITOR', () => {
     let dir: string;
     beforeAll(async () => {
-      dir = await mkdtemp(join(tmpdir(), 'dpx-editor-'));
+      dir = temporaryFolder('dpx-editor-');
       // An "editor" that rewrites the file it is given, as a person would.
       await writeFile(join(dir, 'editor.sh'), '#!/bin/sh\nprintf \'{"size": 42}\' > "$1"\n');
       await chmod(join(dir, 'editor.sh'), 0o755);

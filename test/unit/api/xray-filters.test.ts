@@ -1,8 +1,5 @@
 // What the x-ray keeps of a control plane's filter language: the forms to try on a list, the fields it
 // refused (for a day) and accepted (for a month), and what goes to and comes back from the cache folder.
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { Session } from '../../../src/api/session/session.js';
 import {
@@ -15,6 +12,7 @@ import {
 } from '../../../src/api/xray/filters.js';
 import { filterCache } from '../../../src/config/cache.js';
 import { unreachableOrigin } from '../../helpers/ports.js';
+import { temporaryFolder } from '../../helpers/temporary.js';
 
 /** A control plane that does not answer: a port this file bound and closed. */
 const NOWHERE = await unreachableOrigin();
@@ -62,7 +60,7 @@ describe('filter knowledge', () => {
   });
 
   it('is kept in the cache folder per base URL; a file for another base URL, or a broken one, reads as nothing', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'dpx-filters-'));
+    const dir = temporaryFolder('dpx-filters-');
     const cache = filterCache(dir);
     const value: StoredFilterKnowledge = {
       form: 'operator',

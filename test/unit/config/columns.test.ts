@@ -1,15 +1,15 @@
 // The column choices kept beside the config file: per control plane's origin and resource, forgotten on
 // request, ignored when the file is unreadable, and a table's default only (never a machine format's).
-import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chosenColumns, columnsFile, keepColumns, tableColumns } from '../../../src/config/chosen-columns.js';
+import { temporaryFolder } from '../../helpers/temporary.js';
 
 let dir = '';
 let config = '';
 beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'dpx-column-choice-'));
+  dir = temporaryFolder('dpx-column-choice-');
   config = join(dir, 'config.json');
 });
 afterAll(async () => {

@@ -1,14 +1,14 @@
 // What settings resolution decides about tokens and the network before anything is sent: the origin a
 // token belongs to (and the refusal when the run's control plane is another), one token per variable,
 // and the proxy and certificate authorities a run asks for.
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { SafetyError, UsageError } from '../../../src/api/errors.js';
 import { saveConfig } from '../../../src/config/profiles.js';
 import { Resolved } from '../../../src/config/resolved.js';
 import { resolveProfileSettings, resolveSettings } from '../../../src/config/settings.js';
+import { temporaryFolder } from '../../helpers/temporary.js';
 
 let dir: string;
 let configPath: string;
@@ -16,7 +16,7 @@ const segment = (value: unknown) => Buffer.from(JSON.stringify(value)).toString(
 const jwt = (claims: Record<string, unknown>) => `${segment({ alg: 'none' })}.${segment(claims)}.`;
 
 beforeEach(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'dpx-origins-'));
+  dir = temporaryFolder('dpx-origins-');
   configPath = join(dir, 'config.json');
   await saveConfig(configPath, {
     current: 'eu',

@@ -1,5 +1,4 @@
-import { mkdtemp, readFile, rm, stat, writeFile, readdir } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile, rm, stat, writeFile, readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { UsageError } from '../../../src/api/errors.js';
@@ -14,12 +13,13 @@ import {
   saveConfig,
   useProfile,
 } from '../../../src/config/profiles.js';
+import { temporaryFolder } from '../../helpers/temporary.js';
 
 let dir: string;
 let path: string;
 
 beforeEach(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'dpx-profiles-'));
+  dir = temporaryFolder('dpx-profiles-');
   path = join(dir, 'nested', 'config.json');
 });
 afterEach(async () => {

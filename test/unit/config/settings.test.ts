@@ -1,11 +1,11 @@
-import { chmod, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { chmod, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { SafetyError, UsageError } from '../../../src/api/errors.js';
 import { saveConfig, type ConfigFile } from '../../../src/config/profiles.js';
 import { resolveProfileSettings, resolveSettings, type GlobalFlags } from '../../../src/config/settings.js';
 import { unreachableOrigin } from '../../helpers/ports.js';
+import { temporaryFolder } from '../../helpers/temporary.js';
 
 /** A control plane that does not answer: a port this file bound and closed. */
 const NOWHERE = await unreachableOrigin();
@@ -14,7 +14,7 @@ let dir: string;
 let configPath: string;
 
 beforeEach(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'dpx-settings-'));
+  dir = temporaryFolder('dpx-settings-');
   configPath = join(dir, 'config.json');
 });
 afterEach(async () => {

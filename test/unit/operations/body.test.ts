@@ -1,11 +1,11 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkBodyText, formatBodyProblem, loadBodySchema, type BodySchema } from '../../../src/api/operations/body.js';
 import { parseBodyText } from '../../../src/api/operations/jsonc.js';
 import { bodyTemplate } from '../../../src/api/operations/template.js';
 import { compileBodyCheck } from '../../../src/api/hal/schema-compiler.js';
+import { temporaryFolder } from '../../helpers/temporary.js';
 
 const schema = {
   type: 'object',
@@ -69,7 +69,7 @@ describe('body checks', () => {
 describe('loadBodySchema', () => {
   let dir: string;
   beforeAll(async () => {
-    dir = await mkdtemp(join(tmpdir(), 'dpx-schemas-'));
+    dir = temporaryFolder('dpx-schemas-');
     await writeFile(join(dir, 'widgets.v3.make_widget.json'), JSON.stringify({ type: 'object', required: ['size'] }));
     await writeFile(join(dir, 'widgets.v3.broken.json'), '{ "type": ');
   });

@@ -1,6 +1,5 @@
 // Reading trails back: dpx's own (closed or cut short), and a browser's devtools export.
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { UsageError } from '../../../src/api/errors.js';
@@ -8,6 +7,7 @@ import type { Exchange } from '../../../src/api/exchange.js';
 import { parseHarText, readTrail } from '../../../src/api/case/har.js';
 import { HarTrail } from '../../../src/api/case/trail.js';
 import { unreachableOrigin } from '../../helpers/ports.js';
+import { temporaryFolder } from '../../helpers/temporary.js';
 
 /** A control plane that does not answer: a port this file bound and closed. */
 const NOWHERE = await unreachableOrigin();
@@ -22,7 +22,7 @@ const INDEX = {
 
 let dir: string;
 beforeEach(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'dpx-reader-'));
+  dir = temporaryFolder('dpx-reader-');
 });
 afterEach(async () => {
   await rm(dir, { recursive: true, force: true });

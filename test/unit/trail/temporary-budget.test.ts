@@ -1,11 +1,11 @@
 // The explorer's temporary trail (for `T`) holds the bodies of its newest exchanges only, within a budget, so a long
 // scroll neither keeps nor redacts and encodes every page; older exchanges keep their request and status.
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import type { Exchange } from '../../../src/api/exchange.js';
 import { HarTrail, TRUNCATED_COMMENT } from '../../../src/api/case/trail.js';
+import { temporaryFolder } from '../../helpers/temporary.js';
 
 const TOKEN = 'tok-budget-0123456789';
 const BUDGET = 20_000;
@@ -13,7 +13,7 @@ const PAGE = 3_000;
 
 let dir: string;
 beforeEach(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'dpx-budget-'));
+  dir = temporaryFolder('dpx-budget-');
 });
 afterEach(async () => {
   await rm(dir, { recursive: true, force: true });
