@@ -1,7 +1,7 @@
 import * as React from 'react';
 import { afterAll } from 'vitest';
 import { startFile } from './helpers/per-file.js';
-import { removeTemporaryFolders } from './helpers/temporary.js';
+import { removeTemporaryFolders, temporaryFolder } from './helpers/temporary.js';
 import './helpers/shipped-renderer.js';
 
 // React is told it runs in a test only while a test step runs inside act() (test/ui/step.ts). Between
@@ -13,6 +13,10 @@ import './helpers/shipped-renderer.js';
 startFile();
 // Registered before the file's own hooks, so run after them: a file closes what it wrote before its folders go.
 afterAll(removeTemporaryFolders);
+// dpx's cache (page sizes, filters, names, compiled code) in a folder of this file's own, for dpx run in this
+// process and for those it starts, where a test names none: never the user's, never another file's. A page
+// size learned by an earlier run on a port used again would have changed what a test sees.
+process.env['XDG_CACHE_HOME'] = temporaryFolder('dpx-test-cache-');
 
 // React's development build (the one tests need: act() exists only there) records, for each element it
 // creates, an Error with the stack of where it was created, so that a warning can name its owner. It keeps

@@ -5,6 +5,7 @@ import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { spawn, type IPty } from '@lydell/node-pty';
 import xterm from '@xterm/headless';
+import { untilExited } from './temporary.js';
 
 export const root = join(import.meta.dirname, '..', '..');
 export const bundle = join(root, 'dist', 'dpx.js');
@@ -107,6 +108,7 @@ export function startDpx(
     pending = pending.then(() => new Promise<void>((resolve) => terminal.write(data, resolve)));
   });
   const exited = new Promise<number>((resolve) => pty.onExit(({ exitCode }) => resolve(exitCode)));
+  untilExited(exited);
   // Until the terminal has drawn everything received so far: data that arrives while an earlier write is
   // drawn chains a new promise, and a screen read after only the earlier one would show a frame's top over
   // the last frame's bottom although `written` already holds the frame's end.

@@ -5,6 +5,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 const made: string[] = [];
+/** How the processes a test started and may have killed end: they write dpx's cache as they exit. */
+const running = new Set<Promise<unknown>>();
+
+/** Counts `exited` among the processes whose end comes before the folders are removed. */
+export function untilExited(exited: Promise<unknown>): void {
+  running.add(exited);
+  void exited.finally(() => running.delete(exited));
+}
 
 /** A new private folder in the temporary directory, its name starting with `prefix`. */
 export function temporaryFolder(prefix: string): string {
@@ -13,7 +21,12 @@ export function temporaryFolder(prefix: string): string {
   return folder;
 }
 
-/** Removes the folders made since the last call: test/setup.ts calls it once each file has ended. */
-export function removeTemporaryFolders(): void {
+/**
+ * Removes the folders made since the last call, once the processes counted by `untilExited` have ended:
+ * test/setup.ts calls it once each file has ended.
+ */
+export async function removeTemporaryFolders(): Promise<void> {
+  // A process killed in the last test may not have ended yet; one that never ends is not waited for long.
+  await Promise.race([Promise.all(running), new Promise((resolve) => setTimeout(resolve, 10_000))]);
   for (const folder of made.splice(0)) rmSync(folder, { recursive: true, force: true });
 }

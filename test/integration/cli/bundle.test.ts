@@ -22,6 +22,8 @@ const run = promisify(execFile);
 function childEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
   return {
     PATH: process.env['PATH'],
+    // The file's own (test/setup.ts): without HOME, dpx's cache would be the user's, by their passwd entry.
+    XDG_CACHE_HOME: process.env['XDG_CACHE_HOME'],
     DPX_CONFIG: configPath,
     DPX_RATE: LOCAL_RATE,
     DPX_BASE_URL: demo.region.baseUrl,
