@@ -1,21 +1,12 @@
 // An operation resolved once is prepared without the index being read again: `dpx call` resolves it to
 // read its schema first, and the session builds the request from that same resolution.
-import { createServer } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { resolveOperation } from '../../../src/api/hal/operation.js';
 import { Session } from '../../../src/api/session/session.js';
 import { useDemo } from '../../helpers/demo.js';
+import { unreachableOrigin } from '../../helpers/ports.js';
 
 const demo = useDemo();
-
-/** A port this test bound and closed: nothing listens there, so a request to it is refused. */
-async function closedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
 
 describe('a session prepares an operation resolved already', () => {
   it('builds the request from it, reading no index (its control plane need not answer)', async () => {
@@ -24,7 +15,7 @@ describe('a session prepares an operation resolved already', () => {
     const resolved = resolveOperation(await online.catalog(), target);
     const expected = await online.prepare(target);
 
-    const baseUrl = `http://127.0.0.1:${await closedPort()}`;
+    const baseUrl = await unreachableOrigin();
     const sent: string[] = [];
     const offline = new Session({
       baseUrl,

@@ -1,10 +1,10 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { readFileSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { useDemo } from '../../helpers/demo.js';
 import { dpx, tokensShown } from './harness.js';
 import { temporaryFolder } from '../../helpers/temporary.js';
+import { closedPort } from '../../helpers/ports.js';
 
 const demo = useDemo();
 const folder = temporaryFolder('dpx-auth-');
@@ -18,14 +18,6 @@ function tokenFile(name: string, token: string, mode: number): string {
   const path = join(folder, name);
   writeFileSync(path, `${token}\n`, { mode });
   return path;
-}
-
-async function closedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
 }
 
 describe('dpx whoami', () => {

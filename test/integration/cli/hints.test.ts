@@ -2,11 +2,11 @@
 // a field name in its list of known fields; a failure to read the discovery index says to check the base
 // URL and names the URL tried; a network failure is said in words with its code in brackets; a unit name
 // that names none gets a did-you-mean, and is never taken for the unit it resembles.
-import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useDemo } from '../../helpers/demo.js';
 import { startServer, type TestServer } from '../../helpers/servers.js';
 import { dpx, tokensShown } from './harness.js';
+import { closedPort } from '../../helpers/ports.js';
 
 const demo = useDemo();
 const env = (baseUrl = demo.region.baseUrl) => ({ DPX_BASE_URL: baseUrl, DPX_TOKEN: demo.region.tokens.personal });
@@ -22,14 +22,6 @@ afterAll(async () => {
   await html.close();
   expect(tokensShown(Object.values(demo.region.tokens))).toEqual([]);
 });
-
-async function closedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 const baseUrlHint = (url: string) =>
   `hint: check the base URL: dpx asked ${url} for the discovery index, which should be the control plane's API root`;
