@@ -16,9 +16,13 @@ export interface CountAnswerRow {
   ouName: string | null;
   /** One per column; undefined where that count failed or has not answered. */
   counts: (number | undefined)[];
+  /** total − Σ counts; undefined without `by`, when a count failed, or when the numbers changed while counted. */
   other: number | undefined;
+  /** The server's count for the unit's scope, or counted by dpx; undefined when it failed. */
   total: number | undefined;
+  /** A number of the row was counted by dpx from every record: the list reports no count. */
   counted: boolean;
+  /** A cell above the total, or columns adding up past it: the records changed while they were counted. */
   changed: boolean;
   error: string | undefined;
 }

@@ -4,6 +4,7 @@
 // leave out. Rows come in the order the command arranged them; a row that failed, one counted by dpx,
 // and one whose numbers changed while they were counted are marked in every format.
 
+import type { CountAnswerRow } from '../../api/fanout/count-across.js';
 import { statusMeaning } from '../../api/hal/status.js';
 import { cellWidth, fit, formatCount, oneLine, truncate } from '../../text/cells.js';
 import { meaningTone, paint } from '../../text/colour.js';
@@ -12,25 +13,14 @@ import { csvLine, type CsvLineEnd } from './csv.js';
 /** The formats the matrix is printed in, the default first. */
 export const MATRIX_FORMATS = ['table', 'json', 'csv'] as const;
 
-export interface MatrixRow {
+/** A row of the count's answer (its numbers as CountAnswerRow says), placed by its control plane and unit. */
+export interface MatrixRow extends Omit<CountAnswerRow, 'scope'> {
   profile: string | null;
   baseUrl: string;
   ou: string | null;
-  ouName: string | null;
   /** The unit names from the root down to the unit, its own last. */
   ouPath: readonly string[];
   depth: number;
-  /** One per column; undefined where that count failed. */
-  counts: (number | undefined)[];
-  /** total − Σ counts; undefined without `by`, when a count failed, or when the numbers changed while counted. */
-  other: number | undefined;
-  /** The server's count for the unit's scope, or counted by dpx; undefined when it failed. */
-  total: number | undefined;
-  /** A number of the row was counted by dpx from every record: the list reports no count. */
-  counted: boolean;
-  /** A cell above the total, or columns adding up past it: the records changed while they were counted. */
-  changed: boolean;
-  error: string | undefined;
 }
 
 /** How the columns were chosen: named by the caller, or read from the schema and a few pages. */
