@@ -107,38 +107,48 @@ export function withRecordsAsSent(response: ApiResponse): ApiResponse {
 }
 
 /**
- * An answer read in one pass: its text is decoded only if something reads it (a kept answer's weight).
- * A class, not a getter in an object literal: one of those made per answer kept answers alive past the
- * young generation. Copied by spreading, it loses its text: copy `text` along (kept-answers.ts does).
+ * An answer as it came off the wire, its text decoded from it only when something reads it (a trail, the
+ * request log, an error), so that a page read from its bytes is never decoded otherwise. A class, not a
+ * getter in an object literal: one of those made per answer kept answers alive past the young generation
+ * (and its scope, the request and its socket). Copied by spreading, it loses its text: copy `text` along
+ * (kept-answers.ts does).
  */
-class OnePassResponse implements ApiResponse {
+export class RawAnswer implements RawResponse {
   readonly status: number;
   readonly statusText: string;
   readonly headers: Record<string, string>;
+  readonly size: number;
   readonly bytes: Uint8Array | undefined;
-  readonly url: string;
-  readonly durationMs: number;
-  readonly contentType: string;
-  readonly #raw: RawResponse;
+  readonly #answer: WireAnswer;
 
+  constructor(
+    answer: WireAnswer,
+    readonly contentType: string,
+    readonly url: string,
+    readonly durationMs: number,
+  ) {
+    this.#answer = answer;
+    this.status = answer.status;
+    this.statusText = answer.statusText;
+    this.headers = answer.headers;
+    this.size = answer.size;
+    this.bytes = answer.bytes;
+  }
+
+  get text(): string {
+    return this.#answer.text;
+  }
+}
+
+/** An answer read in one pass: the envelope parsed, its records as sent, its text still not decoded. */
+class OnePassResponse extends RawAnswer implements ApiResponse {
   constructor(
     raw: RawResponse,
     readonly method: string,
     readonly body: unknown,
     readonly records: SentRecords,
   ) {
-    this.#raw = raw;
-    this.status = raw.status;
-    this.statusText = raw.statusText;
-    this.headers = raw.headers;
-    this.bytes = raw.bytes;
-    this.url = raw.url;
-    this.durationMs = raw.durationMs;
-    this.contentType = raw.contentType;
-  }
-
-  get text(): string {
-    return this.#raw.text;
+    super(raw, raw.contentType, raw.url, raw.durationMs);
   }
 }
 

@@ -6,7 +6,7 @@ import { CancelledError, DpxError, messageOf, TransportError } from '../errors.j
 import type { Exchange, ExchangeRequest, ExchangeResponse } from '../exchange.js';
 import type { RequestLimiter, Release } from './limiter.js';
 import type { RequestChain } from './request-chain.js';
-import type { RawResponse } from './response.js';
+import { RawAnswer, type RawResponse } from './response.js';
 import type { WireAnswer } from './transport.js';
 import { isConnectionReset, isRetryableMethod, parseRetryAfter, retryDelayMs, type RetryPolicy } from './retry.js';
 import { currentPriority } from './priority.js';
@@ -172,7 +172,7 @@ export class Wire {
 }
 
 // The answer's text is read from it when someone reads it (a trail, the request log), so that a page read
-// from its bytes is never decoded otherwise. Classes, not getters in object literals: one of those made per
+// from its bytes is never decoded otherwise. A class, not getters in an object literal: one of those made per
 // answer kept answers alive past the young generation (and its scope, the request and its socket).
 
 class ExchangedAnswer implements ExchangeResponse {
@@ -200,33 +200,6 @@ class ExchangedAnswer implements ExchangeResponse {
 
   get bodyTruncated(): boolean {
     return this.#answer.text.length > EXCHANGE_BODY_LIMIT;
-  }
-}
-
-class RawAnswer implements RawResponse {
-  readonly status: number;
-  readonly statusText: string;
-  readonly headers: Record<string, string>;
-  readonly size: number;
-  readonly bytes: Uint8Array | undefined;
-  readonly #answer: WireAnswer;
-
-  constructor(
-    answer: WireAnswer,
-    readonly contentType: string,
-    readonly url: string,
-    readonly durationMs: number,
-  ) {
-    this.#answer = answer;
-    this.status = answer.status;
-    this.statusText = answer.statusText;
-    this.headers = answer.headers;
-    this.size = answer.size;
-    this.bytes = answer.bytes;
-  }
-
-  get text(): string {
-    return this.#answer.text;
   }
 }
 
