@@ -254,13 +254,18 @@ class Pass {
       if (b[this.at] !== COLON) throw REFUSED;
       this.at += 1;
       this.value(inner);
-      this.space();
-      const next = b[this.at++];
-      if (next === COMMA) continue;
-      if (next === CLOSE_OBJECT) break;
-      throw REFUSED;
+      if (!this.another(CLOSE_OBJECT)) break;
     }
     this.depth -= 1;
+  }
+
+  /** After a member or an element: true at a comma (another follows), false at `close`; else refused. */
+  private another(close: number): boolean {
+    this.space();
+    const next = this.b[this.at++];
+    if (next === COMMA) return true;
+    if (next === close) return false;
+    throw REFUSED;
   }
 
   private array(place: number): void {
@@ -278,11 +283,7 @@ class Pass {
           listed.spans.push(start, this.at);
           listed.shapes.push((b[start] === OPEN_OBJECT ? IS_OBJECT : 0) | (this.lastBreak < start ? ONE_LINE : 0));
         }
-        this.space();
-        const next = b[this.at++];
-        if (next === COMMA) continue;
-        if (next === CLOSE_ARRAY) break;
-        throw REFUSED;
+        if (!this.another(CLOSE_ARRAY)) break;
       }
     }
     this.depth -= 1;
