@@ -40,9 +40,9 @@ function troubleRank(value: unknown): number {
 }
 
 /** The records a value's column holds in the top rows (each control plane's root), as far as answered. */
-function heldByTop(data: MatrixData, column: number): number {
-  return data.plan.rows.reduce((sum, row, index) => {
-    const count = row.scope.depth === 0 ? data.value(index, column) : undefined;
+function heldByTop(data: MatrixData, tops: readonly number[], column: number): number {
+  return tops.reduce((sum, row) => {
+    const count = data.value(row, column);
     return sum + (typeof count === 'number' ? count : 0);
   }, 0);
 }
@@ -57,7 +57,9 @@ export function columnOrder(data: MatrixData): number[] {
   const label = (cell: number) => data.header?.(cell)?.text ?? plan.columns[cell]!.label;
   if (data.byName) values.sort((a, b) => label(a).localeCompare(label(b)));
   else if (plan.valuesFrom !== 'given') {
-    const held = values.map((index) => heldByTop(data, index));
+    // The top rows found once, not once per column: a matrix of 266 units by 200 values is drawn often.
+    const tops = plan.rows.flatMap((row, index) => (row.scope.depth === 0 ? [index] : []));
+    const held = values.map((index) => heldByTop(data, tops, index));
     values.sort(
       (a, b) =>
         troubleRank(plan.columns[a]!.value) - troubleRank(plan.columns[b]!.value) || held[b]! - held[a]! || a - b,
