@@ -41,6 +41,22 @@ export class Collection {
   }
 }
 
+/** The ids of `tops` and of every unit below them, by the units' `parent_id`. */
+export function subtreeOf(units: readonly { id: string; parent_id?: unknown }[], tops: readonly string[]): Set<string> {
+  const subtree = new Set(tops);
+  let grew = true;
+  while (grew) {
+    grew = false;
+    for (const unit of units) {
+      if (!subtree.has(unit.id) && typeof unit.parent_id === 'string' && subtree.has(unit.parent_id)) {
+        subtree.add(unit.id);
+        grew = true;
+      }
+    }
+  }
+  return subtree;
+}
+
 export class Store {
   private readonly collections = new Map<string, Collection>();
   /** Each organizational unit's id mapped to the ids of itself and all its descendants. */
@@ -57,20 +73,7 @@ export class Store {
   constructor(records: Record<string, StoredRecord[]>) {
     for (const [name, list] of Object.entries(records)) this.collections.set(name, new Collection(list));
     const units = records['organizational-units'] ?? [];
-    for (const unit of units) {
-      const subtree = new Set<string>([unit.id]);
-      let grew = true;
-      while (grew) {
-        grew = false;
-        for (const other of units) {
-          if (!subtree.has(other.id) && typeof other['parent_id'] === 'string' && subtree.has(other['parent_id'])) {
-            subtree.add(other.id);
-            grew = true;
-          }
-        }
-      }
-      this.ouSubtrees.set(unit.id, subtree);
-    }
+    for (const unit of units) this.ouSubtrees.set(unit.id, subtreeOf(units, [unit.id]));
   }
 
   /**
