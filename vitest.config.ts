@@ -29,8 +29,10 @@ export default defineConfig({
     // Vitest's default is one fork fewer than the cores (1 on 2 cores). Most files spend much of their
     // time waiting (servers, timeouts, Retry-After, child processes, a pseudo-terminal settling), so
     // more forks than cores keep both busy: on 2 cores, 3 forks took 92 s and 5 took 76 s for the same
-    // 1,264 tests (`CI=true npm test`, quiet machine).
-    maxWorkers: availableParallelism() + 3,
+    // 1,264 tests (`CI=true npm test`, quiet machine). Each fork warms up on its own (about 5 s of CPU),
+    // so more is not always better: for 1,574 tests, 5 forks took 70.5 s (cores 175 % busy), 6 took 68.4
+    // and 68.7 s (187 %), 7 took 68.4 and 69.3 s (194 %, 10 s more CPU than 5).
+    maxWorkers: availableParallelism() + 4,
     // A fresh checkout has no durations to order files by (test/sequencer.ts).
     sequence: { sequencer: SlowestFirst },
     // Room for a busy machine: a test that passes in 2 s quiet took 37 s with the cores shared eight ways,
