@@ -308,7 +308,7 @@ describe('what it started', () => {
     expect(stderr).toContain(`task ${task.id} (tasks) started`);
   });
 
-  it('--wait follows the task: exit 0 when it completed, 6 when it failed', async () => {
+  it.concurrent('--wait follows the task: exit 0 when it completed, 6 when it failed', async ({ expect }) => {
     const outcomes = new Map<number, string>();
     // The demo decides each restore's outcome by its task's id: try backups until both have been seen.
     for (let i = 0; i < backupIds.length && outcomes.size < 2; i++) {
@@ -339,7 +339,7 @@ describe('what it started', () => {
     }
   });
 
-  it('--wait prints the final task as -o and --fields ask, progress on stderr', async () => {
+  it.concurrent('--wait prints the final task as -o and --fields ask, progress on stderr', async ({ expect }) => {
     const table = await dpx(
       [
         'call',
@@ -390,7 +390,7 @@ describe('what it started', () => {
     expect(lines.stdout).toMatch(/^\{"status":"(completed|failed)"\}\n$/);
   });
 
-  it('--wait on a task read by its id follows it too', async () => {
+  it.concurrent('--wait on a task read by its id follows it too', async ({ expect }) => {
     const started = await dpx(['call', 'restores', 'create_restore', '--body', restoreBody(4), ...writes], {
       env: env(),
     });
@@ -402,7 +402,7 @@ describe('what it started', () => {
     expect(['completed', 'failed']).toContain(final.status);
   });
 
-  it('--wait on an aborted task exits 6', async () => {
+  it.concurrent('--wait on an aborted task exits 6', async ({ expect }) => {
     const started = await dpx(['call', 'restores', 'create_restore', '--body', restoreBody(2), ...writes], {
       env: env(),
     });

@@ -34,8 +34,11 @@ async function count(
 /** Requests beyond the index, the units and one per unit: each is a retry after a 429. */
 const retries = (result: { document: CountDocument }) => result.document.requests - (2 + result.document.rows.length);
 
-describe('the rate a fan-out asks at', () => {
-  it('follows a limit the server announces: no 429 without --rate, at most 5 % with a ceiling above it', async () => {
+// The two tests wait on different demos, so they wait side by side (the file took 15 s one after the other).
+describe.concurrent('the rate a fan-out asks at', () => {
+  it('follows a limit the server announces: no 429 without --rate, at most 5 % with a ceiling above it', async ({
+    expect,
+  }) => {
     const followed = await count(announcing, []);
     expect(followed.code, followed.stderr).toBe(0);
     expect(retries(followed)).toBe(0);
@@ -50,7 +53,7 @@ describe('the rate a fan-out asks at', () => {
   it(
     "under a silent server's limit holds (no 429, no retry); " +
       "over it, each 429's Retry-After holds the requests back and every count still arrives",
-    async () => {
+    async ({ expect }) => {
       // Half the server's limit: the demo answers in this process, and on a busy machine a stall of its
       // event loop lets requests started a second apart arrive in one of its windows (at 4 a second, 3
       // of them were refused with both cores taken).
