@@ -11,13 +11,19 @@
 //   MiB at 100,000 tasks (73 at 10,000); with 2 MiB, 94 MiB, at 3 % more CPU.
 // - The explorer holds a bounded window and wants short pauses: a young generation of 2 × 2 MiB (V8
 //   grew it to 2 × 16 MiB, all resident: peak RSS on the bench's walk 136 → 104-111 MiB, key latency
-//   alike), and no old-generation headroom.
+//   alike), and a heap sized for memory (--optimize-for-size). A list scrolled page after page leaves
+//   records that die as its window moves on: sized for throughput, V8 kept about 120 MiB of mostly empty
+//   pages at the end of a 100,000-record list at pages of 100 (209 MiB RSS); sized for memory, 43 MiB
+//   (112 MiB RSS). It costs CPU where much stays alive: loading the 19,686 tasks of 266 units took 3.3 s
+//   of the explorer's CPU, 1.2 s of it collecting, against 2.2 s without the flag.
 //
 // Not at start-up: a changed flag makes V8 refuse the code cache Node ships for its own modules (the
 // cache is keyed by a hash of the flags), so every built-in loaded afterwards was compiled from source
 // (`dpx resources -o json`, when its requests still went through fetch and undici: 1,368M → 1,189M
 // instructions without the flags, valgrind --tool=callgrind). So the flags are set once a walk has its
-// first page, or once the explorer has drawn its first frame.
+// first page, or once the explorer has drawn its first frame (set before it, --optimize-for-size cost
+// each start of the explorer about 14 ms of CPU: 288–300 against 308–314 ms to its first frame and out,
+// with the pseudo-terminal that drove it, 10 starts each, three rounds).
 //
 // node:v8 and node:perf_hooks are loaded then too: imported at start-up they cost ≈ 5 ms of every
 // command's start, and most commands never size the heap.
@@ -39,14 +45,15 @@ export function sizeHeapForStreaming(recordsAsSent: boolean): void {
 }
 
 export function sizeHeapForExplorer(): void {
-  void sizeHeap(0, 2);
+  void sizeHeap(0, 2, true);
 }
 
-async function sizeHeap(growingPercent: number, semiSpaceMiB: number): Promise<void> {
+async function sizeHeap(growingPercent: number, semiSpaceMiB: number, forSize = false): Promise<void> {
   const [v8, { PerformanceObserver }] = await Promise.all([import('node:v8'), import('node:perf_hooks')]);
   // process's own typings name only Node's events; as the EventEmitter it is, it emits any.
   const events: NodeJS.EventEmitter = process;
   events.emit(BEFORE_V8_FLAGS);
+  if (forSize) v8.setFlagsFromString('--optimize-for-size');
   v8.setFlagsFromString(`--heap-growing-percent=${growingPercent}`);
   capYoungGeneration(v8, PerformanceObserver, semiSpaceMiB);
 }

@@ -1,7 +1,6 @@
 // `dpx` / `dpx --demo`: the full-screen explorer. Owns the terminal for its lifetime and gives it back
 // as it found it on every exit path. The discovery index is asked for before the screens, ink, react
 // and yoga load, so that the two overlap.
-import { setFlagsFromString } from 'node:v8';
 import type { Instance } from 'ink';
 import type { Exchange } from '../api/exchange.js';
 import type { FilterStore } from '../api/xray/filters.js';
@@ -44,10 +43,6 @@ function captureStderr(onText: (text: string) => void): () => void {
 export async function runExplorer(options: ExplorerOptions): Promise<void> {
   const stdout = process.stdout;
   const { settings } = options;
-  // A list scrolled page after page leaves records that die as its window moves on. V8 sizing its heap for
-  // throughput kept about 120 MiB of mostly empty pages at the end of a 100,000-record list at pages of 100
-  // (209 MiB RSS); sized for memory, 43 MiB (112 MiB RSS). Only the explorer asks: commands keep their speed.
-  setFlagsFromString('--optimize-for-size');
   let finish: () => void = () => undefined;
   const done = new Promise<void>((resolve) => {
     finish = resolve;
