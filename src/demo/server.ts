@@ -116,7 +116,7 @@ export async function startDemo(options: DemoOptions = {}): Promise<DemoHandle> 
         hiddenTenants.map((tenant) => tenant.id),
       );
       // A region's records are made when it is first asked, not at start: a run that uses one region (the
-      // explorer's usual session, most tests) never pays for the other's (100,000 tasks take 0.7 s at scale 100).
+      // explorer's usual session, most tests) never pays for the other's (at scale 100, 0.5–0.8 s of CPU each).
       let data: RegionData | undefined;
       const regionData = (): RegionData => {
         if (data === undefined) {
