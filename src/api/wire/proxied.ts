@@ -12,13 +12,14 @@ import { HttpsProxyAgent } from 'https-proxy-agent';
 import { ProxyError, UsageError } from '../errors.js';
 import { shownProxy } from './proxy.js';
 import { describeNetworkError } from './network-words.js';
+import type { Trust } from './trust.js';
 
-/** The agent through `proxy`; an https:// proxy's own certificate is checked against `ca` when given, else Node's. */
+/** The agent through `proxy`; an https:// proxy's own certificate is checked against `trust` when given, else Node's. */
 export async function proxyAgent(
   proxy: string,
   scheme: 'http' | 'https',
   idleMs: number,
-  ca: string[] | undefined,
+  trust: Trust,
 ): Promise<Agent> {
   // --proxy and a profile's were checked with the settings; the environment's are checked here.
   let protocol: string | undefined;
@@ -33,7 +34,7 @@ export async function proxyAgent(
       'check HTTPS_PROXY, HTTP_PROXY and ALL_PROXY (or give --proxy http://host:port)',
     );
   }
-  const options = { keepAlive: true, timeout: idleMs, ...(ca ? { ca } : {}) };
+  const options = { keepAlive: true, timeout: idleMs, ...trust };
   return scheme === 'https' ? new HttpsProxyAgent(proxy, options) : new HttpProxyAgent(proxy, options);
 }
 

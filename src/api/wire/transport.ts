@@ -10,6 +10,7 @@ import type { Cancellable } from './cancellable.js';
 import { ProtocolError } from '../errors.js';
 import type { ExchangeRequest } from '../exchange.js';
 import { isCertificateProblem } from './network-words.js';
+import { trustOf, type Trust } from './trust.js';
 
 /** What the session tells its transport about the request beyond the request itself. */
 export interface TransportContext {
@@ -54,7 +55,7 @@ interface Client {
   request: typeof httpRequest;
   agent: HttpAgent;
   /** The certificate authorities an https control plane is checked against, when not Node's own. */
-  ca?: string[];
+  trust: Trust;
 }
 
 /**
@@ -84,7 +85,11 @@ class Clients {
     }
     const { proxy } = this.route;
     if (proxy === undefined)
-      this.plain ??= { request: httpRequest, agent: new HttpAgent({ keepAlive: true, timeout: IDLE_CONNECTION_MS }) };
+      this.plain ??= {
+        request: httpRequest,
+        agent: new HttpAgent({ keepAlive: true, timeout: IDLE_CONNECTION_MS }),
+        trust: {},
+      };
     else this.plain ??= this.make('http');
     return this.plain;
   }
@@ -92,14 +97,15 @@ class Clients {
   private async make(scheme: 'http' | 'https'): Promise<Client> {
     const { proxy, ca, proxyCa } = this.route;
     const request = scheme === 'https' ? (await import('node:https')).request : httpRequest;
+    const trust = await trustOf(ca);
     if (proxy !== undefined) {
       // The proxy client, loaded only when a proxy is in use.
       const { proxyAgent } = await import('./proxied.js');
-      const agent = await proxyAgent(proxy, scheme, IDLE_CONNECTION_MS, proxyCa ?? ca);
-      return { request, agent, ...(ca ? { ca } : {}) };
+      const agent = await proxyAgent(proxy, scheme, IDLE_CONNECTION_MS, proxyCa ? await trustOf(proxyCa) : trust);
+      return { request, agent, trust };
     }
     const https = await import('node:https');
-    return { request, agent: new https.Agent({ keepAlive: true, timeout: IDLE_CONNECTION_MS, ...(ca ? { ca } : {}) }) };
+    return { request, agent: new https.Agent({ keepAlive: true, timeout: IDLE_CONNECTION_MS, ...trust }), trust };
   }
 }
 
@@ -135,7 +141,7 @@ function directTransport(clients: Clients): Transport {
         method: request.method,
         headers: request.headers,
         agent: client.agent,
-        ...(client.ca ? { ca: client.ca } : {}),
+        ...client.trust,
       });
       outgoing.on('error', reject);
       outgoing.on('response', (response) => readAnswer(response, request.url, maxBodyBytes).then(resolve, reject));
@@ -163,7 +169,7 @@ function proxiedTransport(clients: Clients, proxy: string): Transport {
         method: request.method,
         headers: request.headers,
         agent: client.agent,
-        ...(client.ca ? { ca: client.ca } : {}),
+        ...client.trust,
         ...tunnelledIdentity(request.url),
       });
       let refused: Error | undefined;
