@@ -3,7 +3,8 @@
 // exits 1 (API) or 3 (network, protocol) with no stack trace.
 import { afterEach, describe, expect, it } from 'vitest';
 import { ApiError, DpxError, ProtocolError, TransportError } from '../../src/api/errors.js';
-import { listRequest, walkPages, type Page } from '../../src/api/session/pages.js';
+import { listRequest, walkPages } from '../../src/api/session/pages.js';
+import type { Page } from '../../src/api/session/page.js';
 import type { SessionOptions } from '../../src/api/session/session-options.js';
 import { Session } from '../../src/api/session/session.js';
 import * as faults from '../helpers/faults.js';

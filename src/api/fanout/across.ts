@@ -8,7 +8,7 @@
 // the groups and applies a limit across every region).
 import type { Channel } from '../channel.js';
 import { toDpxError, type DpxError } from '../errors.js';
-import type { Page } from '../session/pages.js';
+import type { Page } from '../session/page.js';
 import { fanOutList, type FanOutQuery } from './fanout.js';
 import { type GroupCounter, placeInScope } from './groups.js';
 import { coversAll, partOfTree, type ScopeTotal, unscopedNotice } from './header-check.js';

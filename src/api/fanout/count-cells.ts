@@ -4,7 +4,8 @@
 import type { Channel } from '../channel.js';
 import { toDpxError } from '../errors.js';
 import { isObject, valueAt } from '../json.js';
-import { envelopeCount, listRequest, readPage, walkPages, type PageAnswer } from '../session/pages.js';
+import { envelopeCount, listRequest, readPage, walkPages } from '../session/pages.js';
+import type { PageAnswer } from '../session/page.js';
 import type { Session } from '../session/session.js';
 import { valueLabel } from './count-values.js';
 import type { Answer, Cell, CountEvent, CountTarget, RowCounts } from './count-types.js';

@@ -11,7 +11,8 @@
 // after the root's list, its records that the root's list already gave left out.
 import { isObject } from '../json.js';
 import { toDpxError, type DpxError } from '../errors.js';
-import { envelopeCount, listRequest, walkPages, type Page } from '../session/pages.js';
+import { envelopeCount, listRequest, walkPages } from '../session/pages.js';
+import type { Page } from '../session/page.js';
 import { largestPageSize } from '../session/page-size.js';
 import { RecordDedupe } from './fanout.js';
 import { findUnitField, UnitPlaces } from './groups.js';

@@ -16,7 +16,6 @@ import {
 } from '../hal/operation.js';
 import { checkEnvelope } from '../hal/schemas.js';
 import { itemBytes } from '../hal/item-bytes.js';
-import type { SentRecords } from '../wire/list-body.js';
 import {
   envelopeStandIn,
   itemsKeyWarning,
@@ -29,40 +28,11 @@ import type { Session } from './session.js';
 import type { Link } from '../hal/links.js';
 import { normalisedUrl } from '../urls.js';
 import { beyondCounts, fetchPage, selfUrl, type PageFetch } from './walk-guards.js';
+import type { Page, PageAnswer } from './page.js';
 
 export type { Link } from '../hal/links.js';
 
 export type LinkRole = 'self' | 'first' | 'last' | 'next' | 'prev';
-
-/** What a page is read from: an answer's body, the URL it came from, and its headers (for a `Link` header). */
-export interface PageAnswer {
-  body: unknown;
-  url: string;
-  headers?: Record<string, string>;
-  /** The body as it came off the wire, when it did (see itemsAsSent). */
-  bytes?: Uint8Array;
-  /** The records as sent, read in one pass, when the answer was read for them (ApiResponse.records). */
-  records?: SentRecords;
-}
-
-export interface Page {
-  url: string;
-  items: Record<string, unknown>[];
-  /** The page's links by role (`self`, `first`, `last`, `next`, `prev`), each relative to the page's URL. */
-  links: Links;
-  currentCount?: number;
-  totalCount?: number;
-  totalPages?: number;
-  start?: string;
-  warnings: string[];
-  /** Where the items are in the body as sent, for itemsAsSent: absent when the body's bytes are not at hand. */
-  sent?: { bytes: Uint8Array; itemsKey: string; count: number };
-  /**
-   * The records as the server sent them, read in one pass when the page was read for them (an export
-   * that writes them as they are); `items` is then parsed when first read (sent-page.ts).
-   */
-  records?: SentRecords;
-}
 
 const ROLE_OF_REL: Record<string, LinkRole> = {
   self: 'self',

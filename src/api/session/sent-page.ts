@@ -3,7 +3,7 @@
 // them before that (how many there are, a cut at the item cap) is had without parsing.
 import { isObject } from '../json.js';
 import type { SentRecords } from '../wire/list-body.js';
-import type { Page } from './pages.js';
+import type { Page } from './page.js';
 
 /** Pages whose items are not parsed yet, and how many of their records they hold (fewer once cut). */
 const unparsed = new WeakMap<Page, number>();

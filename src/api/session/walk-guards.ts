@@ -4,7 +4,7 @@
 import { ProtocolError } from '../errors.js';
 import { linkUrl } from '../hal/links.js';
 import type { PreparedRequest } from '../hal/operation.js';
-import type { Page, PageAnswer } from './pages.js';
+import type { Page, PageAnswer } from './page.js';
 import type { Session } from './session.js';
 import { normalisedUrl } from '../urls.js';
 

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { ProtocolError } from '../../../src/api/errors.js';
 import { linkUrl, recordLinks } from '../../../src/api/hal/links.js';
-import { readPage, type Page } from '../../../src/api/session/pages.js';
+import { readPage } from '../../../src/api/session/pages.js';
+import type { Page } from '../../../src/api/session/page.js';
 
 const url = 'https://cp.example/api/things?limit=2&start=2';
 const base = 'https://cp.example/api';

@@ -3,7 +3,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { readListBody } from '../../../src/api/wire/list-body.js';
-import { itemsAsSent, readPage, type Page } from '../../../src/api/session/pages.js';
+import { itemsAsSent, readPage } from '../../../src/api/session/pages.js';
+import type { Page } from '../../../src/api/session/page.js';
 import { keepFirst, recordCount } from '../../../src/api/session/sent-page.js';
 
 const url = 'https://cp.example/api/things?page=1';

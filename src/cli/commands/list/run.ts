@@ -5,7 +5,8 @@
 import { UsageError } from '../../../api/errors.js';
 import type { PreparedRequest } from '../../../api/hal/operation.js';
 import { largestPageSize } from '../../../api/session/page-size.js';
-import { itemsAsSent, listRequest, readPage, walkPages, type Page } from '../../../api/session/pages.js';
+import { itemsAsSent, listRequest, readPage, walkPages } from '../../../api/session/pages.js';
+import type { Page } from '../../../api/session/page.js';
 import { recordCount } from '../../../api/session/sent-page.js';
 import type { Session } from '../../../api/session/session.js';
 import type { CommandScope, PlaneInput } from '../command.js';

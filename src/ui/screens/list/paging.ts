@@ -2,14 +2,8 @@
 // run (ahead of need, as the cursor nears the end), and the first and last pages by the list's links.
 // Every request goes to the list's own origin, whatever the explorer has switched to since.
 import type { PreparedRequest } from '../../../api/hal/operation.js';
-import {
-  listRequest,
-  pageLinkRequest,
-  pageRequest,
-  readPage,
-  type LinkRole,
-  type Page,
-} from '../../../api/session/pages.js';
+import { listRequest, pageLinkRequest, pageRequest, readPage, type LinkRole } from '../../../api/session/pages.js';
+import type { Page } from '../../../api/session/page.js';
 import { parseVendorMediaType } from '../../../api/media.js';
 import { dataFields } from '../../../api/hal/records.js';
 import { diffRecords, recordKey, topLevelField } from '../../../api/case/diff.js';

@@ -2,7 +2,7 @@
 // records), the cursor, and what the user did to the loaded rows (local filter, sort). The rows and columns
 // shown are derived from it here.
 import type { PreparedRequest } from '../../../api/hal/operation.js';
-import type { Page } from '../../../api/session/pages.js';
+import type { Page } from '../../../api/session/page.js';
 import type { Condition } from '../../filter.js';
 import type { ScreenBase } from '../../nav/screen.js';
 import type { Origin } from '../../services/connection.js';

@@ -3,7 +3,7 @@
 // per unit when the screen asks for more, and the names of the ids on screen. merged.tsx draws it and keys it.
 import { setMaxListeners } from 'node:events';
 import { type RecordDedupe, scopePages } from '../../../api/fanout/fanout.js';
-import type { Page } from '../../../api/session/pages.js';
+import type { Page } from '../../../api/session/page.js';
 import { planScopes, type Scope, unitLabel } from '../../../api/fanout/scopes.js';
 import { errorInfo, noticeOf } from '../../nav/problems.js';
 import type { ScreenBase, ScreenContext } from '../../nav/screen.js';
